@@ -1,0 +1,43 @@
+import { apiEnvSchema, workerEnvSchema } from './env.js';
+import { ConfigError, loadConfig } from './load-config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig(apiEnvSchema, {});
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe('postgresql://postgres@127.0.0.1:5432/nocturne');
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.VENUE_TZ).toBe('Australia/Sydney');
+    expect([config.TIER_SILVER, config.TIER_GOLD, config.TIER_PLATINUM]).toEqual([100, 500, 1500]);
+    expect(config.POINTS_WELCOME_BONUS).toBe(20);
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('names every bad variable in one error', () => {
+    let caught: unknown;
+    try {
+      loadConfig(apiEnvSchema, { PORT: 'eighty', VENUE_TZ: 'Mars/Olympus', DATABASE_URL: 'nope' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('VENUE_TZ');
+    expect(message).toContain('DATABASE_URL');
+  });
+
+  it('refuses production without its secrets', () => {
+    expect(() => loadConfig(workerEnvSchema, { NODE_ENV: 'production' })).toThrow(/QR_SECRET: required/);
+    const secret = 'x'.repeat(32);
+    expect(loadConfig(workerEnvSchema, { NODE_ENV: 'production', QR_SECRET: secret }).QR_SECRET).toBe(secret);
+  });
+
+  it('wants both ActiveCampaign variables or neither', () => {
+    expect(() => loadConfig(workerEnvSchema, { AC_API_URL: 'https://acme.api-us1.com' })).toThrow(/AC_API_KEY/);
+  });
+
+  it('treats an empty optional variable as unset', () => {
+    expect(loadConfig(workerEnvSchema, { SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+  });
+});

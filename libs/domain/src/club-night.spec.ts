@@ -1,0 +1,44 @@
+import { addDays, clubNightBounds, clubNightEnd, clubNightOf, isIsoDate } from './club-night.js';
+
+const SYD = 'Australia/Sydney';
+
+describe('club night', () => {
+  // 2026-06-20 is winter in Sydney: UTC+10.
+  it('rolls over at 06:00 venue time, not at midnight', () => {
+    expect(clubNightOf(new Date('2026-06-20T19:59:59Z'), SYD)).toBe('2026-06-20'); // 05:59:59 on the 21st
+    expect(clubNightOf(new Date('2026-06-20T20:00:00Z'), SYD)).toBe('2026-06-21'); // 06:00 on the 21st
+    expect(clubNightOf(new Date('2026-06-20T14:30:00Z'), SYD)).toBe('2026-06-20'); // 00:30 on the 21st
+  });
+
+  it('ends a night at 06:00 the next morning, venue time', () => {
+    expect(clubNightEnd('2026-06-20', SYD).toISOString()).toBe('2026-06-20T20:00:00.000Z');
+    // Summer (UTC+11).
+    expect(clubNightEnd('2026-01-10', SYD).toISOString()).toBe('2026-01-10T19:00:00.000Z');
+  });
+
+  it('handles the night daylight saving starts (4 Oct 2026, 02:00 → 03:00)', () => {
+    // The night of Saturday 3 Oct starts at 06:00 AEST (UTC+10) and ends at 06:00 AEDT (UTC+11): 23 hours.
+    const { start, end } = clubNightBounds(new Date('2026-10-03T15:00:00Z'), SYD);
+    expect(start.toISOString()).toBe('2026-10-02T20:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-10-03T19:00:00.000Z');
+    expect(clubNightOf(new Date('2026-10-03T18:59:59Z'), SYD)).toBe('2026-10-03'); // 05:59:59 AEDT
+    expect(clubNightOf(new Date('2026-10-03T19:00:00Z'), SYD)).toBe('2026-10-04'); // 06:00 AEDT
+  });
+
+  it('handles the night daylight saving ends (5 Apr 2026, 03:00 → 02:00)', () => {
+    // The night of Saturday 4 Apr is 25 hours long.
+    const { start, end } = clubNightBounds(new Date('2026-04-04T14:00:00Z'), SYD);
+    expect(start.toISOString()).toBe('2026-04-03T19:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-04-04T20:00:00.000Z');
+    expect(end.getTime() - start.getTime()).toBe(25 * 3600_000);
+    expect(clubNightOf(new Date('2026-04-04T19:59:59Z'), SYD)).toBe('2026-04-04'); // 05:59:59 AEST
+    expect(clubNightOf(new Date('2026-04-04T20:00:00Z'), SYD)).toBe('2026-04-05');
+  });
+
+  it('validates and shifts calendar dates', () => {
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});

@@ -1,0 +1,38 @@
+// Shared jest settings: TypeScript through @swc/jest, emitted as native ES modules
+// (every dependency here is ESM-only), workspace packages resolved to their sources.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const swcTransform = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2024',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+export function baseConfig(displayName, overrides = {}) {
+  return {
+    displayName,
+    rootDir: root,
+    testEnvironment: 'node',
+    extensionsToTreatAsEsm: ['.ts', '.tsx'],
+    transform: { '^.+\\.(t|j)sx?$': swcTransform },
+    moduleNameMapper: {
+      '^@nocturne/contracts/constants$': '<rootDir>/libs/contracts/src/constants.ts',
+      '^@nocturne/(config|domain|contracts|queues|db|testing)$': '<rootDir>/libs/$1/src/index.ts',
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+    },
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+    ...overrides,
+  };
+}
