@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { Email, MemberTier } from './common.js';
+import { PASSWORD_MIN_LENGTH } from './constants.js';
+
+
+export const User = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    isAdmin: z.boolean(),
+    currentPoints: z.number().int(),
+    totalPoints: z.number().int(),
+    memberTier: MemberTier,
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof User>;
+
+const name = (field: string) =>
+  z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, `${field} must not be empty`)
+    .max(100, `${field} must be at most 100 characters`);
+
+export const Password = z
+  .string({ message: 'is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+export const RegisterRequest = z.object({
+  email: Email,
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  password: Password,
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  email: z.string({ message: 'is required' }).trim().min(1, 'is required').max(254).transform((e) => e.toLowerCase()),
+  password: z.string({ message: 'is required' }).min(1, 'is required').max(200),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const AuthResponse = z
+  .object({
+    success: z.boolean(),
+    message: z.string(),
+    sessionId: z.string().optional(),
+    user: User.optional(),
+  })
+  .meta({ id: 'AuthResponse' });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const ForgotPasswordRequest = z.object({ email: Email });
+export const ResetPasswordRequest = z.object({
+  token: z.string({ message: 'is required' }).trim().min(1, 'is required').max(200),
+  password: Password,
+});

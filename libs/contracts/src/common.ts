@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { TIER_VALUES } from './constants.js';
+
+/** Every error answer: `issues` lists field problems for 400s. */
+export const ErrorResponse = z
+  .object({
+    statusCode: z.number().int(),
+    error: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const Uuid = z.uuid({ message: 'must be a UUID' });
+export const IdParams = z.object({ id: Uuid });
+
+export const MemberTier = z.enum(TIER_VALUES);
+
+/** A trimmed, required, single-line-ish string with a length cap. */
+export const requiredText = (max: number) =>
+  z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`);
+
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const Email = z
+  .string({ message: 'is required' })
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email({ message: 'must be a valid email address' }))
+  .transform((email) => email.toLowerCase());
+
+/** Cursor pagination: `limit` 1..100 (default 20), opaque `cursor` from the previous page. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const SuccessResponse = z.object({ success: z.boolean(), message: z.string().optional() });
+export type SuccessResponse = z.infer<typeof SuccessResponse>;

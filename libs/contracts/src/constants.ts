@@ -1,0 +1,18 @@
+// Plain constants of the API contract, with no zod import: the web bundles these without
+// pulling in the schema library.
+export const TIER_VALUES = ['bronze', 'silver', 'gold', 'platinum'] as const;
+export const PASSWORD_MIN_LENGTH = 10;
+export const BOOKING_TIMES = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00'] as const;
+export const BOOKING_GUESTS = ['1', '2', '3', '4', '5', '6+'] as const;
+export const BOOKING_SERVICES = [
+  'vip-room',
+  'private-room',
+  'luxury-suite',
+  'group-booking',
+  'bucks-party',
+  'birthday',
+  'corporate',
+] as const;
+export const DEFAULT_BOOKING_GUESTS = '2';
+export const DEFAULT_BOOKING_SERVICE = 'vip-room';
+export const CONTACT_MESSAGE_MAX = 5000;

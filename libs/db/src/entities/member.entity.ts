@@ -1,0 +1,25 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { TIERS } from '@nocturne/domain';
+
+export const Member = defineEntity({
+  name: 'Member',
+  tableName: 'members',
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    /** Stored lower-cased and trimmed; unique. */
+    email: p.string().length(254).unique(),
+    firstName: p.string().length(100),
+    lastName: p.string().length(100).nullable(),
+    passwordHash: p.string().length(300).hidden().lazy(),
+    isAdmin: p.boolean().default(false),
+    /** Cached from point_transactions; changed only in the same transaction as a ledger row. */
+    currentPoints: p.integer().default(0),
+    totalPoints: p.integer().default(0),
+    memberTier: p.enum(TIERS).default('bronze'),
+    acContactId: p.string().length(50).nullable(),
+    acSyncedAt: p.datetime().columnType('timestamptz').nullable(),
+    acSyncError: p.text().nullable(),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()').onUpdate(() => new Date()),
+  },
+});

@@ -1,0 +1,19 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Member } from './member.entity.js';
+
+/** A sign-in. Only the SHA-256 of the bearer token is stored. */
+export const Session = defineEntity({
+  name: 'Session',
+  tableName: 'sessions',
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    member: () => p.manyToOne(Member).deleteRule('cascade').index(),
+    tokenHash: p.string().length(64).unique(),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    lastSeenAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    expiresAt: p.datetime().columnType('timestamptz'),
+    revokedAt: p.datetime().columnType('timestamptz').nullable(),
+    userAgent: p.string().length(300).nullable(),
+    ip: p.string().length(64).nullable(),
+  },
+});

@@ -1,0 +1,4 @@
+export * from './entities/index.js';
+export * from './orm-config.js';
+export * from './database-url.js';
+export * from './create-database.js';

@@ -1,0 +1,15 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createDatabaseIfMissing } from './create-database.js';
+import { createOrmConfig } from './orm-config.js';
+
+/** Creates the database when missing and applies every pending migration. Returns their names. */
+export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
+  await createDatabaseIfMissing(databaseUrl);
+  const orm = await MikroORM.init(createOrmConfig({ databaseUrl, poolMax: 2 }));
+  try {
+    const applied = await orm.migrator.up();
+    return applied.map((migration) => migration.name);
+  } finally {
+    await orm.close(true);
+  }
+}

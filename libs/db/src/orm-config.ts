@@ -1,0 +1,41 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig } from '@mikro-orm/postgresql';
+import { SeedManager } from '@mikro-orm/seeder';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { entities } from './entities/index.js';
+import { migrationsList } from './migrations/index.js';
+
+/** Source folder of the migrations, where `npm run db:migration:create` writes new ones. */
+export const MIGRATIONS_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/migrations');
+
+export interface OrmConfigOptions {
+  databaseUrl: string;
+  poolMax?: number;
+  debug?: boolean;
+}
+
+export function createOrmConfig(options: OrmConfigOptions) {
+  return defineConfig({
+    clientUrl: options.databaseUrl,
+    entities,
+    // Explicit lists, not folder discovery: the same config works from sources and from dist.
+    discovery: { warnWhenNoEntities: true },
+    migrations: {
+      migrationsList,
+      tableName: 'mikro_orm_migrations',
+      path: MIGRATIONS_SOURCE_DIR,
+      pathTs: MIGRATIONS_SOURCE_DIR,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+    },
+    extensions: [Migrator, SeedManager],
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    // Never share one identity map across requests or jobs.
+    allowGlobalContext: false,
+    ensureDatabase: false,
+    debug: options.debug ?? false,
+  });
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Domain events, past tense, each with the id of the aggregate it concerns. They are written to
+ * the outbox in the transaction that raised them; payloads carry ids, not personal data.
+ */
+export const domainEventSchemas = {
+  MemberRegistered: z.object({ memberId: z.uuid() }),
+  MemberTierChanged: z.object({
+    memberId: z.uuid(),
+    from: z.enum(['bronze', 'silver', 'gold', 'platinum']),
+    to: z.enum(['bronze', 'silver', 'gold', 'platinum']),
+  }),
+  PasswordResetRequested: z.object({ memberId: z.uuid(), requestId: z.uuid() }),
+  CommentPosted: z.object({ commentId: z.uuid(), memberId: z.uuid(), postId: z.uuid(), pointsAwarded: z.number().int() }),
+  CouponClaimed: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), couponId: z.uuid() }),
+  CouponRedeemed: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), by: z.enum(['member', 'staff']) }),
+  ContactMessageReceived: z.object({ contactMessageId: z.uuid() }),
+  BookingRequested: z.object({ bookingId: z.uuid() }),
+  BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(['confirmed', 'declined']) }),
+} as const;
+
+export type DomainEventType = keyof typeof domainEventSchemas;
+export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof domainEventSchemas)[T]>;
+
+export interface DomainEvent<T extends DomainEventType = DomainEventType> {
+  type: T;
+  aggregateId: string;
+  payload: DomainEventPayload<T>;
+  correlationId?: string;
+}
+
+export function domainEvent<T extends DomainEventType>(
+  type: T,
+  aggregateId: string,
+  payload: DomainEventPayload<T>,
+  correlationId?: string,
+): DomainEvent<T> {
+  return { type, aggregateId, payload: domainEventSchemas[type].parse(payload) as DomainEventPayload<T>, correlationId };
+}

@@ -1,0 +1,5 @@
+export * from './events.js';
+export * from './jobs.js';
+export * from './event-routes.js';
+export * from './connection.js';
+export * from './job-options.js';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const QueueName = {
+  Email: 'email',
+  ActiveCampaign: 'activecampaign',
+  Maintenance: 'maintenance',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+export const ALL_QUEUES: QueueName[] = Object.values(QueueName);
+
+/**
+ * The job registry: every job's queue and payload schema. Producers and processors both parse
+ * payloads with these schemas, and the worker refuses to start unless each job has exactly one
+ * handler.
+ */
+export const jobDefinitions = {
+  'email.password-reset': {
+    queue: QueueName.Email,
+    payload: z.object({ memberId: z.uuid(), requestId: z.uuid() }),
+  },
+  'maintenance.prune-sessions': {
+    queue: QueueName.Maintenance,
+    payload: z.object({}),
+  },
+} as const;
+
+export type JobName = keyof typeof jobDefinitions;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobDefinitions)[N]['payload']>;
+export const ALL_JOB_NAMES = Object.keys(jobDefinitions) as JobName[];
+
+export function parseJobPayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
+  return jobDefinitions[name].payload.parse(data) as JobPayload<N>;
+}
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(jobDefinitions, name);
+}
+
+export function queueOf(name: JobName): QueueName {
+  return jobDefinitions[name].queue;
+}
