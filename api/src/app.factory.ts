@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import { RequestMethod } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppModule } from './app.module.js';
+import { API_PREFIX, UNPREFIXED_ROUTES } from './common/openapi/route-paths.js';
+import type { ApiConfig } from './config/api-config.js';
+import { MetricsService } from './infrastructure/metrics/metrics.service.js';
+import { registerSecurityHeaders } from './infrastructure/web/security-headers.js';
+import { registerSpa } from './infrastructure/web/spa.js';
+
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+/** Builds the api exactly as production runs it; tests use the same function. */
+export async function createApp(config: ApiConfig, options: { bufferLogs?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
+    logger: false,
+    requestIdHeader: false,
+    // One id per request, taken from a well-formed incoming X-Request-Id or made here.
+    genReqId: (request: IncomingMessage) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bufferLogs: options.bufferLogs ?? true,
+    abortOnError: false,
+    ...(config.LOG_LEVEL === 'silent' ? { logger: false as const } : {}),
+  });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix(API_PREFIX, {
+    exclude: UNPREFIXED_ROUTES.map((route) => ({
+      path: route.endsWith('/') ? `${route}*path` : route,
+      method: RequestMethod.ALL,
+    })),
+  });
+  app.enableShutdownHooks();
+
+  const fastify = app.getHttpAdapter().getInstance();
+  registerSecurityHeaders(fastify, { extraConnectSources: config.S3_ENDPOINT ? [new URL(config.S3_ENDPOINT).origin] : [] });
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  const metrics = app.get(MetricsService);
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe(
+      { method: request.method, route: route === '/*' ? 'spa' : route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  await registerSpa(fastify, config.WEB_DIST_DIR);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,52 @@
+import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { LoggerModule } from 'nestjs-pino';
+import { OpenApiModule } from './common/openapi/openapi.module.js';
+import { HttpExceptionFilter } from './common/http/http-exception.filter.js';
+import type { ApiConfig } from './config/api-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './infrastructure/database/database.module.js';
+import { HealthModule } from './infrastructure/health/health.module.js';
+import { MetricsModule } from './infrastructure/metrics/metrics.module.js';
+import { OutboxModule } from './infrastructure/outbox/outbox.module.js';
+import { QueuesModule } from './infrastructure/queues/queues.module.js';
+import { RedisModule } from './infrastructure/redis/redis.module.js';
+import { AuthGuard } from './modules/auth/auth.guard.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { LedgerModule } from './modules/ledger/ledger.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ApiConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          // API routes only: health checks and metrics scrapes would drown the log.
+          forRoutes: [{ path: '{/*splat}', method: RequestMethod.ALL }],
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            // Fastify assigns the request id (see app.factory.ts); pino-http reuses it.
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+        }),
+        CqrsModule.forRoot(),
+        DatabaseModule,
+        RedisModule,
+        QueuesModule,
+        OutboxModule,
+        MetricsModule,
+        HealthModule,
+        OpenApiModule,
+        LedgerModule,
+        AuthModule,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
+    };
+  }
+}

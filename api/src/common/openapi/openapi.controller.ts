@@ -1,0 +1,67 @@
+import { Controller, Get, Header, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { z } from 'zod';
+import { Endpoint } from '../http/endpoint.decorator.js';
+import { OpenApiService } from './openapi.service.js';
+
+const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
+};
+
+// Swagger UI without inline script, so the docs page works under a strict CSP.
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Nocturne API</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`;
+const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
+
+@Controller()
+export class OpenApiController {
+  constructor(private readonly openApi: OpenApiService) {}
+
+  @Get('openapi.json')
+  @Endpoint({ summary: 'The OpenAPI 3.1 document of this API', auth: 'public', tags: ['docs'], response: z.record(z.string(), z.unknown()) })
+  document(): Record<string, unknown> {
+    return this.openApi.build();
+  }
+
+  @Get('docs')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Endpoint({ summary: 'Swagger UI', auth: 'public', tags: ['docs'], produces: 'text/html' })
+  docs(): string {
+    return PAGE;
+  }
+
+  @Get('docs/init.js')
+  @Header('Content-Type', 'application/javascript; charset=utf-8')
+  @Endpoint({ summary: 'Swagger UI start-up script', auth: 'public', tags: ['docs'], produces: 'application/javascript' })
+  init(): string {
+    return INIT;
+  }
+
+  @Get('docs/assets/:file')
+  @Endpoint({
+    summary: 'Swagger UI assets',
+    auth: 'public',
+    tags: ['docs'],
+    params: z.object({ file: z.enum(Object.keys(ASSETS) as [string, ...string[]]) }),
+    errors: { 404: 'No such asset' },
+  })
+  asset(@Res() reply: FastifyReply): void {
+    const file = (reply.request.params as { file: string }).file;
+    const type = ASSETS[file];
+    if (!type) {
+      void reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such asset' });
+      return;
+    }
+    void reply.header('Content-Type', type).header('Cache-Control', 'public, max-age=86400').send(createReadStream(path.join(swaggerDir, file)));
+  }
+}

@@ -1,0 +1,132 @@
+import { Injectable, RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { ErrorResponse } from '@nocturne/contracts';
+import { z } from 'zod';
+import { ENDPOINT_METADATA, type EndpointSpec } from '../http/endpoint.decorator.js';
+import { toOpenApiPath, routePath } from './route-paths.js';
+
+export interface DocumentedRoute {
+  method: string;
+  path: string;
+  spec: EndpointSpec;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * JSON Schema of a contract. Schemas with a `.meta({ id })` become shared components: their
+ * `$defs` move to `components.schemas` and references are rewritten to point there.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
+  const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const text = JSON.stringify(raw).replace(/"#\/\$defs\/([^"]+)"/g, (_, id: string) => `"#/components/schemas/${id}${io === 'input' ? 'Input' : ''}"`);
+  const result = JSON.parse(text) as JsonSchema;
+  const defs = (result['$defs'] ?? {}) as Record<string, JsonSchema>;
+  for (const [id, def] of Object.entries(defs)) components[`${id}${io === 'input' ? 'Input' : ''}`] = def;
+  delete result['$defs'];
+  delete result['$schema'];
+  return result;
+}
+
+/** Builds the OpenAPI 3.1 document from the routes' `@Endpoint` specs: one source for docs and validation. */
+@Injectable()
+export class OpenApiService {
+  private document?: Record<string, unknown>;
+  private routeList?: DocumentedRoute[];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {}
+
+  routes(): DocumentedRoute[] {
+    if (this.routeList) return this.routeList;
+    const routes: DocumentedRoute[] = [];
+    for (const wrapper of this.discovery.getControllers()) {
+      const { instance, metatype } = wrapper;
+      if (!instance || !metatype) continue;
+      const controllerPath = Reflect.getMetadata(PATH_METADATA, metatype) as string | string[];
+      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+      for (const name of this.scanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name] as object;
+        const spec = Reflect.getMetadata(ENDPOINT_METADATA, handler) as EndpointSpec | undefined;
+        const methodPath = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        if (!spec || methodPath === undefined || method === undefined) continue;
+        for (const base of [controllerPath].flat()) {
+          for (const sub of [methodPath].flat()) {
+            routes.push({ method: RequestMethod[method].toLowerCase(), path: routePath(base, sub), spec });
+          }
+        }
+      }
+    }
+    this.routeList = routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+    return this.routeList;
+  }
+
+  build(): Record<string, unknown> {
+    if (this.document) return this.document;
+    const paths: Record<string, Record<string, unknown>> = {};
+    const components: Record<string, JsonSchema> = {};
+    const errorSchema = jsonSchema(ErrorResponse, 'output', components);
+    if (errorSchema['$ref'] === undefined) components['ErrorResponse'] = errorSchema;
+    for (const { method, path, spec } of this.routes()) {
+      const operation: Record<string, unknown> = {
+        summary: spec.summary,
+        tags: spec.tags ?? [path.split('/')[2] ?? 'default'],
+        operationId: `${method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+        'x-access': spec.auth,
+      };
+      if (spec.auth !== 'public') operation['security'] = [{ session: [] }];
+      const parameters: unknown[] = [];
+      for (const [location, schema] of [
+        ['path', spec.params],
+        ['query', spec.query],
+      ] as const) {
+        if (!schema) continue;
+        const object = jsonSchema(schema, 'input', components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+        for (const [name, property] of Object.entries(object.properties ?? {})) {
+          parameters.push({ name, in: location, required: location === 'path' || (object.required ?? []).includes(name), schema: property });
+        }
+      }
+      for (const match of path.matchAll(/\{(\w+)\}/g)) {
+        if (!parameters.some((p) => (p as { name: string }).name === match[1])) {
+          parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+        }
+      }
+      if (parameters.length) operation['parameters'] = parameters;
+      if (spec.body) {
+        operation['requestBody'] = { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input', components) } } };
+      }
+      const status = String(spec.status ?? 200);
+      const responses: Record<string, unknown> = {
+        [status]: spec.response
+          ? { description: 'OK', content: { [spec.produces ?? 'application/json']: { schema: jsonSchema(spec.response, 'output', components) } } }
+          : { description: 'OK' },
+      };
+      const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } };
+      const errors: Record<number, string> = { ...spec.errors };
+      if (spec.body || spec.query || spec.params) errors[400] ??= 'Invalid input; `issues` names each field';
+      if (spec.auth !== 'public') errors[401] ??= 'No valid session';
+      if (spec.auth === 'admin') errors[403] ??= 'Administrators only';
+      for (const [code, description] of Object.entries(errors)) responses[code] = { description, content: errorContent };
+      operation['responses'] = responses;
+      (paths[toOpenApiPath(path)] ??= {})[method] = operation;
+    }
+    this.document = {
+      openapi: '3.1.0',
+      info: {
+        title: 'Nocturne API',
+        version: '1.0.0',
+        description: 'Members club, news, coupons and venue requests. Authenticated calls send `Authorization: Bearer {sessionId}`.',
+      },
+      paths,
+      components: {
+        securitySchemes: { session: { type: 'http', scheme: 'bearer', description: 'The sessionId from sign-in' } },
+        schemas: components,
+      },
+    };
+    return this.document;
+  }
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { ALL_QUEUES } from '@nocturne/queues';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { QueueRegistry } from '../queues/queue-registry.js';
+
+const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized', 'waiting-children'] as const;
+
+/** Prometheus metrics: process defaults, HTTP latency by route and status, queue depths. */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+
+  constructor(queues: QueueRegistry) {
+    collectDefaultMetrics({ register: this.registry });
+    this.httpDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by route template and status',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [this.registry],
+    });
+    new Gauge({
+      name: 'queue_jobs',
+      help: 'Jobs per queue and state (read from Redis at scrape time)',
+      labelNames: ['queue', 'state'],
+      registers: [this.registry],
+      async collect() {
+        for (const name of ALL_QUEUES) {
+          try {
+            const counts = await queues.get(name).getJobCounts(...JOB_STATES);
+            for (const state of JOB_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
+          } catch {
+            // Redis away: leave the last values; /health/ready reports the outage.
+          }
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,155 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type DomainEventType, domainEventSchemas, jobIdFor, jobsForEvent, queueOf } from '@nocturne/queues';
+import pg from 'pg';
+import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { QueueRegistry } from '../queues/queue-registry.js';
+
+interface OutboxRow {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+const BATCH = 200;
+
+/** A PostgreSQL array literal of numeric ids (the ORM would expand a JS array into a list). */
+function pgArray(ids: string[]): string {
+  return `{${ids.join(',')}}`;
+}
+const POLL_MS = 1000;
+
+/**
+ * Moves outbox rows to BullMQ. Polling is the source of truth; LISTEN/NOTIFY only wakes it early.
+ * Rows are locked with SKIP LOCKED so several api replicas share the work, and each job's id is
+ * derived from its row, so a row relayed twice still makes each job once. While Redis is away the
+ * rows wait, and go out when it returns.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('OutboxRelay');
+  private listener?: pg.Client;
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private stopped = false;
+  private wakeRequested = false;
+  private failures = 0;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly queues: QueueRegistry,
+    @InjectConfig() private readonly config: ApiConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.listen();
+    this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.listener?.end().catch(() => undefined);
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  /** Relays until no unpublished rows are left (or Redis fails). Returns how many rows it published. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const published = await this.relayBatch();
+      total += published;
+      if (published < BATCH) return total;
+    }
+  }
+
+  private wake(): void {
+    if (this.running) this.wakeRequested = true;
+    else this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delay);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    this.wakeRequested = false;
+    let delay = POLL_MS;
+    try {
+      await this.drain();
+      this.failures = 0;
+    } catch (error) {
+      this.failures += 1;
+      delay = Math.min(POLL_MS * 2 ** this.failures, 5_000);
+      if (this.failures === 1 || this.failures % 10 === 0) {
+        this.logger.warn(`Outbox relay paused (${this.failures} failures): ${(error as Error).message}`);
+      }
+    } finally {
+      this.running = false;
+    }
+    this.schedule(this.wakeRequested ? 0 : delay);
+  }
+
+  private async relayBatch(): Promise<number> {
+    const outcome = await this.em.fork().transactional(async (tx) => {
+      const rows = await tx.execute<OutboxRow[]>(
+        `select id::text as id, type, payload from outbox where published_at is null order by id limit ${BATCH} for update skip locked`,
+      );
+      if (!rows.length) return { published: 0 };
+      const ids = pgArray(rows.map((row) => row.id));
+      try {
+        await this.enqueue(rows);
+      } catch (error) {
+        // Keep the rows for the next attempt, and record why they are waiting (committed).
+        const message = (error as Error).message.slice(0, 500);
+        await tx.execute('update outbox set attempts = attempts + 1, last_error = ? where id = any(?::bigint[])', [message, ids]);
+        return { published: 0, error: error as Error };
+      }
+      await tx.execute('update outbox set published_at = now(), last_error = null where id = any(?::bigint[])', [ids]);
+      return { published: rows.length };
+    });
+    if (outcome.error) throw outcome.error;
+    return outcome.published;
+  }
+
+  private async enqueue(rows: OutboxRow[]): Promise<void> {
+    const byQueue = new Map<string, { name: string; data: unknown; opts: { jobId: string } }[]>();
+    for (const row of rows) {
+      const type = row.type as DomainEventType;
+      const schema = domainEventSchemas[type];
+      if (!schema) {
+        this.logger.error(`Outbox row ${row.id} has unknown event type ${row.type}; published with no jobs`);
+        continue;
+      }
+      for (const job of jobsForEvent(type, schema.parse(row.payload) as never)) {
+        const list = byQueue.get(queueOf(job.name)) ?? [];
+        list.push({ name: job.name, data: job.data, opts: { jobId: jobIdFor(row.id, job.name) } });
+        byQueue.set(queueOf(job.name), list);
+      }
+    }
+    for (const [queue, jobs] of byQueue) await this.queues.get(queue as never).addBulk(jobs);
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.config.DATABASE_URL });
+    client.on('notification', () => this.wake());
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      if (this.stopped) return;
+      // The wake-up channel is only an optimisation: polling carries on while it reconnects.
+      setTimeout(() => void this.listen(), 2000);
+    });
+    try {
+      await client.connect();
+      await client.query('LISTEN outbox');
+      this.listener = client;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { Controller, Get, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  AuthResponse,
+  ForgotPasswordRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SuccessResponse,
+  User,
+} from '@nocturne/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { ValidBody } from '../../common/http/input.decorators.js';
+import { RegisterMemberCommand } from './commands/register-member/register-member.command.js';
+import { RequestPasswordResetCommand } from './commands/request-password-reset/request-password-reset.command.js';
+import { ResetPasswordCommand } from './commands/reset-password/reset-password.command.js';
+import { SignInCommand } from './commands/sign-in/sign-in.command.js';
+import { CurrentMember } from './current-member.decorator.js';
+import { LIMITS, RateLimiter } from './rate-limiter.js';
+import { type AuthenticatedMember, SessionService } from './session.service.js';
+import { userFromSession } from './user-view.js';
+
+function requestMeta(request: FastifyRequest) {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : undefined };
+}
+
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly limiter: RateLimiter,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Post('register')
+  @Endpoint({
+    summary: 'Create a free membership and sign in',
+    auth: 'public',
+    tags: ['auth'],
+    body: RegisterRequest,
+    response: AuthResponse,
+    status: 201,
+    errors: { 409: 'Email already registered', 429: 'Too many sign-ups from this address' },
+  })
+  async register(@ValidBody() body: RegisterRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
+    await this.limiter.hit(LIMITS.registerPerIp, request.ip);
+    return this.commands.execute(new RegisterMemberCommand(body, requestMeta(request)));
+  }
+
+  @Post('login')
+  @Endpoint({
+    summary: 'Sign in with email and password',
+    auth: 'public',
+    tags: ['auth'],
+    body: LoginRequest,
+    response: AuthResponse,
+    errors: { 401: 'Invalid email or password', 429: 'Too many attempts' },
+  })
+  async login(@ValidBody() body: LoginRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
+    await this.limiter.hit(LIMITS.loginPerIp, request.ip);
+    await this.limiter.hit(LIMITS.loginPerEmail, body.email);
+    return this.commands.execute(new SignInCommand(body, requestMeta(request)));
+  }
+
+  @Get('me')
+  @Endpoint({ summary: 'The signed-in member, with fresh points', auth: 'member', tags: ['auth'], response: User })
+  me(@CurrentMember() member: AuthenticatedMember): User {
+    return userFromSession(member);
+  }
+
+  @Post('logout')
+  @Endpoint({ summary: 'Revoke the current session', auth: 'member', tags: ['auth'], response: SuccessResponse })
+  async logout(@CurrentMember() member: AuthenticatedMember): Promise<SuccessResponse> {
+    await this.sessions.revoke(member.sessionId);
+    return { success: true, message: 'Signed out' };
+  }
+
+  @Post('forgot-password')
+  @Endpoint({
+    summary: 'E-mail a one-time reset link if the account exists (always 202)',
+    auth: 'public',
+    tags: ['auth'],
+    body: ForgotPasswordRequest,
+    response: SuccessResponse,
+    status: 202,
+    errors: { 429: 'Too many requests from this address' },
+  })
+  async forgotPassword(@ValidBody() body: z.infer<typeof ForgotPasswordRequest>, @Req() request: FastifyRequest): Promise<SuccessResponse> {
+    await this.limiter.hit(LIMITS.forgotPasswordPerIp, request.ip);
+    await this.commands.execute(new RequestPasswordResetCommand(body.email));
+    return { success: true, message: 'If an account exists for that email, a reset link is on its way.' };
+  }
+
+  @Post('reset-password')
+  @Endpoint({
+    summary: 'Set a new password with a reset token; signs out every session',
+    auth: 'public',
+    tags: ['auth'],
+    body: ResetPasswordRequest,
+    response: SuccessResponse,
+    errors: { 400: 'Invalid or expired token, or a weak password' },
+  })
+  async resetPassword(@ValidBody() body: z.infer<typeof ResetPasswordRequest>): Promise<SuccessResponse> {
+    await this.commands.execute(new ResetPasswordCommand(body.token, body.password));
+    return { success: true, message: 'Your password has been changed. Please sign in.' };
+  }
+}

@@ -1,0 +1,29 @@
+import { Global, Module } from '@nestjs/common';
+import { AdminBootstrapService } from './admin-bootstrap.service.js';
+import { AuthController } from './auth.controller.js';
+import { AuthGuard } from './auth.guard.js';
+import { RegisterMemberHandler } from './commands/register-member/register-member.handler.js';
+import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
+import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
+import { PasswordHasher } from './password-hasher.js';
+import { RateLimiter } from './rate-limiter.js';
+import { SessionService } from './session.service.js';
+
+@Global()
+@Module({
+  controllers: [AuthController],
+  providers: [
+    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
+    SessionService,
+    RateLimiter,
+    AuthGuard,
+    AdminBootstrapService,
+    RegisterMemberHandler,
+    SignInHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
+  ],
+  exports: [SessionService, RateLimiter, PasswordHasher, AuthGuard],
+})
+export class AuthModule {}

@@ -1,0 +1,11 @@
+import { Command } from '@nestjs/cqrs';
+import type { AuthResponse, LoginRequest } from '@nocturne/contracts';
+
+export class SignInCommand extends Command<AuthResponse> {
+  constructor(
+    readonly input: LoginRequest,
+    readonly meta: { ip?: string; userAgent?: string },
+  ) {
+    super();
+  }
+}

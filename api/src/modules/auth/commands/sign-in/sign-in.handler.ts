@@ -1,0 +1,42 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthResponse } from '@nocturne/contracts';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuthFailure } from '../../auth-failure.js';
+import { PasswordHasher } from '../../password-hasher.js';
+import { SessionService } from '../../session.service.js';
+import { MEMBER_COLUMNS, type MemberRow, userFromRow } from '../../user-view.js';
+import { SignInCommand } from './sign-in.command.js';
+
+export const INVALID_LOGIN_MESSAGE = 'Invalid email or password';
+
+@CommandHandler(SignInCommand)
+export class SignInHandler implements ICommandHandler<SignInCommand, AuthResponse> {
+  /** Verified when the email is unknown, so both failures cost the same time. */
+  private decoyHash?: Promise<string>;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async execute({ input, meta }: SignInCommand): Promise<AuthResponse> {
+    const found = (
+      await this.em.fork().execute<(MemberRow & { password_hash: string })[]>(
+        `select ${MEMBER_COLUMNS}, password_hash from members where email = ?`,
+        [input.email],
+      )
+    )[0];
+    this.decoyHash ??= this.hasher.hash('decoy password for unknown emails');
+    const valid = await this.hasher.verify(input.password, found?.password_hash ?? (await this.decoyHash));
+    if (!found || !valid) throw new AuthFailure(401, INVALID_LOGIN_MESSAGE);
+    const upgradedHash = this.hasher.needsRehash(found.password_hash) ? await this.hasher.hash(input.password) : null;
+    return this.unitOfWork.run(async (tx) => {
+      if (upgradedHash) await tx.execute('update members set password_hash = ? where id = ?', [upgradedHash, found.id]);
+      const sessionId = await this.sessions.create(tx, found.id, meta);
+      return { success: true, message: 'Signed in', sessionId, user: userFromRow(found) };
+    });
+  }
+}

@@ -1,0 +1,219 @@
+import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, uniqueEmail } from './support/test-app.js';
+import { createHash } from 'node:crypto';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const register = (body: unknown, ip = randomIp()) => t.request('POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': ip } });
+const login = (body: unknown, ip = randomIp()) => t.request('POST', '/api/auth/login', { body, headers: { 'x-forwarded-for': ip } });
+
+describe('POST /api/auth/register', () => {
+  it('creates a member, signs them in and credits the welcome bonus in the ledger', async () => {
+    const email = uniqueEmail('new');
+    const answer = await register({ email: `  ${email.toUpperCase()} `, firstName: ' Sam ', lastName: 'Lee', password: GOOD_PASSWORD });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ success: true, user: { email, firstName: 'Sam', lastName: 'Lee', isAdmin: false, currentPoints: 20, totalPoints: 20, memberTier: 'bronze' } });
+    expect(answer.body.sessionId).toMatch(/^[\w-]{43}$/);
+    expect(Object.keys(answer.body.user).sort()).toEqual(['createdAt', 'currentPoints', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'memberTier', 'totalPoints']);
+    const rows = await t.sql.query('select points, kind, description from point_transactions where member_id = $1', [answer.body.user.id]);
+    expect(rows.rows).toEqual([{ points: 20, kind: 'welcome_bonus', description: 'Welcome bonus' }]);
+    const events = await t.sql.query("select type from outbox where aggregate_id = $1", [answer.body.user.id]);
+    expect(events.rows.map((r) => r.type)).toEqual(['MemberRegistered']);
+    const stored = await t.sql.query('select token_hash from sessions where member_id = $1', [answer.body.user.id]);
+    expect(stored.rows[0].token_hash).toBe(createHash('sha256').update(answer.body.sessionId).digest('hex'));
+  });
+
+  it('refuses an email already taken, whatever its case, with 409', async () => {
+    const { email } = await registerMember(t);
+    const answer = await register({ email: email.toUpperCase(), firstName: 'B', lastName: 'C', password: GOOD_PASSWORD });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ success: false, message: expect.stringContaining('already exists') });
+  });
+
+  it('says what is wrong with a weak password', async () => {
+    const short = await register({ email: uniqueEmail(), firstName: 'A', lastName: 'B', password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toContain('at least 10 characters');
+    const common = await register({ email: uniqueEmail(), firstName: 'A', lastName: 'B', password: 'Password123' });
+    expect(common.status).toBe(400);
+    expect(common.body).toMatchObject({ success: false, message: expect.stringContaining('too common') });
+  });
+
+  it.each([
+    ['missing fields', {}, ['email', 'firstName', 'lastName', 'password']],
+    ['wrong types', { email: 42, firstName: ['x'], lastName: null, password: true }, ['email', 'firstName', 'lastName', 'password']],
+    ['10 kB strings', { email: `${'a'.repeat(10_000)}@x.com`, firstName: 'x'.repeat(10_000), lastName: 'y', password: GOOD_PASSWORD }, ['email', 'firstName']],
+    ['a malformed email', { email: 'not-an-email', firstName: 'A', lastName: 'B', password: GOOD_PASSWORD }, ['email']],
+  ])('answers 400 naming each field for %s', async (_, body, fields) => {
+    const answer = await register(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.statusCode).toBe(400);
+    expect(answer.body.issues.map((i: { path: string }) => i.path).sort()).toEqual([...fields].sort());
+  });
+
+  it('keeps unicode names intact', async () => {
+    const answer = await register({ email: uniqueEmail(), firstName: 'Zoë', lastName: '李 Nguyễn', password: 'ünïcödé-pässwörd' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.user).toMatchObject({ firstName: 'Zoë', lastName: '李 Nguyễn' });
+    const back = await login({ email: answer.body.user.email, password: 'ünïcödé-pässwörd' });
+    expect(back.status).toBe(200);
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const answer = await t.request('POST', '/api/auth/register', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+
+  it('lets 200 people with different emails register at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => register({ email: uniqueEmail(`crowd${i}`), firstName: 'C', lastName: 'D', password: GOOD_PASSWORD })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(200);
+  }, 240_000);
+
+  it('makes exactly one member from 50 concurrent registrations of one email', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => register({ email, firstName: 'R', lastName: 'S', password: GOOD_PASSWORD })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(49);
+    const rows = await t.sql.query('select count(*)::int as n from members where email = $1', [email]);
+    expect(rows.rows[0].n).toBe(1);
+  }, 120_000);
+
+  it('limits sign-ups to 5 an hour per address', async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await register({ email: uniqueEmail(), firstName: 'A', lastName: 'B', password: GOOD_PASSWORD }, ip)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password, in any email case', async () => {
+    const member = await registerMember(t);
+    const answer = await login({ email: ` ${member.email.toUpperCase()}`, password: member.password });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, user: { id: member.user.id } });
+    expect(answer.body.sessionId).not.toBe(member.sessionId);
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    const member = await registerMember(t);
+    const wrongPassword = await login({ email: member.email, password: 'not-the-password' });
+    const unknown = await login({ email: uniqueEmail('ghost'), password: 'not-the-password' });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrongPassword.body).toEqual(unknown.body);
+    expect(wrongPassword.body).toMatchObject({ success: false, message: 'Invalid email or password' });
+  });
+
+  it('answers 400 for missing fields', async () => {
+    const answer = await login({ email: '' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'password']);
+  });
+
+  it('locks an email out after 10 attempts in 15 minutes, with Retry-After', async () => {
+    const member = await registerMember(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await login({ email: member.email, password: 'wrong-password!' })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    const limited = await login({ email: member.email, password: member.password });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after') ?? limited.body.retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/auth/me returns the current member and nothing secret', async () => {
+    const member = await registerMember(t);
+    const answer = await t.request('GET', '/api/auth/me', { token: member.sessionId });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: member.user.id, currentPoints: 20 });
+    expect(JSON.stringify(answer.body)).not.toMatch(/hash|scrypt/i);
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a malformed token', 'not a token'],
+    ['an unknown token', 'A'.repeat(43)],
+  ])('refuses %s with 401', async (_, token) => {
+    const answer = await t.request('GET', '/api/auth/me', { token });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('logout revokes the session at once', async () => {
+    const member = await registerMember(t);
+    expect((await t.request('POST', '/api/auth/logout', { token: member.sessionId })).status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(401);
+  });
+
+  it('refuses an expired session', async () => {
+    const member = await registerMember(t);
+    await t.sql.query("update sessions set expires_at = now() - interval '1 second' where member_id = $1", [member.user.id]);
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(401);
+  });
+
+  it('slides the expiry forward when a session is used', async () => {
+    const member = await registerMember(t);
+    await t.sql.query("update sessions set expires_at = now() + interval '1 day', last_seen_at = now() - interval '1 hour' where member_id = $1", [member.user.id]);
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(200);
+    const { rows } = await t.sql.query("select expires_at > now() + interval '29 days' as slid from sessions where member_id = $1", [member.user.id]);
+    expect(rows[0].slid).toBe(true);
+  });
+});
+
+describe('password reset', () => {
+  it('answers 202 whether or not the account exists, and only asks for an e-mail when it does', async () => {
+    const member = await registerMember(t);
+    const known = await t.request('POST', '/api/auth/forgot-password', { body: { email: member.email }, headers: { 'x-forwarded-for': randomIp() } });
+    const unknown = await t.request('POST', '/api/auth/forgot-password', { body: { email: uniqueEmail('nobody') }, headers: { 'x-forwarded-for': randomIp() } });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(known.body).toEqual(unknown.body);
+    const events = await t.sql.query("select payload from outbox where type = 'PasswordResetRequested' and aggregate_id = $1", [member.user.id]);
+    expect(events.rowCount).toBe(1);
+  });
+
+  async function issueToken(memberId: string, expiresIn = '1 hour'): Promise<string> {
+    const token = `reset-token-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+    await t.sql.query(
+      `insert into password_reset_tokens (member_id, request_id, token_hash, expires_at) values ($1, gen_random_uuid(), $2, now() + $3::interval)`,
+      [memberId, createHash('sha256').update(token).digest('hex'), expiresIn],
+    );
+    return token;
+  }
+
+  it('sets the new password once, and signs out every session', async () => {
+    const member = await registerMember(t);
+    const token = await issueToken(member.user.id);
+    const answer = await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'a-brand-new-secret' } });
+    expect(answer.status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(401);
+    expect((await login({ email: member.email, password: member.password })).status).toBe(401);
+    expect((await login({ email: member.email, password: 'a-brand-new-secret' })).status).toBe(200);
+    const again = await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'another-new-secret' } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toContain('invalid or has expired');
+  });
+
+  it('refuses an expired token and a weak password', async () => {
+    const member = await registerMember(t);
+    const expired = await issueToken(member.user.id, '-1 minute');
+    expect((await t.request('POST', '/api/auth/reset-password', { body: { token: expired, password: 'a-brand-new-secret' } })).status).toBe(400);
+    const fresh = await issueToken(member.user.id);
+    const weak = await t.request('POST', '/api/auth/reset-password', { body: { token: fresh, password: '1234567890' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toContain('too common');
+  });
+});

@@ -1,0 +1,114 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type ApiEnv, apiEnvSchema, loadConfig } from '@nocturne/config';
+import { createTestDatabase, type TestDatabase, testRedisPrefix } from '@nocturne/testing';
+import pg from 'pg';
+import { createApp } from '../../src/app.factory.js';
+
+export interface HttpAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  baseUrl: string;
+  config: ApiEnv;
+  db: TestDatabase;
+  sql: pg.Pool;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpAnswer<T>>;
+  close(): Promise<void>;
+}
+
+/** Builds the test environment: a throwaway database, its own Redis prefix, quiet logs. */
+export async function testEnv(overrides: Record<string, string> = {}): Promise<{ env: Record<string, string>; db: TestDatabase }> {
+  const db = await createTestDatabase('api');
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: testRedisPrefix('api'),
+    WEB_DIST_DIR: '/nonexistent',
+    MAIL_DIR: `/tmp/${db.name}-mail`,
+    // Tests speak for many clients through X-Forwarded-For (per-IP rate limits).
+    TRUST_PROXY: 'true',
+    ...overrides,
+  };
+  return { env, db };
+}
+
+/** Starts the real api (createApp, as production does) on a random loopback port. */
+export async function startTestApp(overrides: Record<string, string> = {}, existing?: { env: Record<string, string>; db: TestDatabase }): Promise<TestApp> {
+  const { env, db } = existing ?? (await testEnv(overrides));
+  const config = loadConfig(apiEnvSchema, { ...env, ...overrides });
+  const app = await createApp(config, { bufferLogs: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const sql = new pg.Pool({ connectionString: db.url, max: 3 });
+  return {
+    app,
+    baseUrl,
+    config,
+    db,
+    sql,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed as never, headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await sql.end();
+      await db.drop();
+    },
+  };
+}
+
+let counter = 0;
+
+/** A documentation-range address, different on each call. */
+export function randomIp(): string {
+  return `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+}
+
+export function uniqueEmail(label = 'member'): string {
+  counter += 1;
+  return `${label}.${process.pid}.${Date.now()}.${counter}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'velvet-rope-2026';
+
+export async function registerMember(app: TestApp, overrides: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {}, ip?: string) {
+  const body = { email: uniqueEmail(), firstName: 'Morgan', lastName: 'Reyes', password: GOOD_PASSWORD, ...overrides };
+  const answer = await app.request('POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': ip ?? randomIp() } });
+  if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { ...answer.body, email: body.email, password: body.password } as { sessionId: string; user: { id: string; email: string }; email: string; password: string };
+}
+
+export async function registerAdmin(app: TestApp) {
+  const member = await registerMember(app, { firstName: 'Alex' });
+  await app.sql.query('update members set is_admin = true where id = $1', [member.user.id]);
+  return member;
+}
