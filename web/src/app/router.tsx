@@ -1,0 +1,43 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { PageLoading } from '@/components/ui/page-loading';
+import { LandingRoute } from './routes/landing';
+import { RootLayout } from './routes/root-layout';
+
+// The landing page ships in the entry chunk (most visits start there); every other screen is
+// its own chunk, fetched when first visited, so members/admin code never weighs on the landing.
+// Declarative routing (not the data router) keeps react-router's share of that chunk small.
+const SignInRoute = lazy(() => import('./routes/sign-in'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const MemberDashboardRoute = lazy(() => import('./routes/member-dashboard'));
+const AdminDashboardRoute = lazy(() => import('./routes/admin-dashboard'));
+const AdminContentRoute = lazy(() => import('./routes/admin-content'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route path="/" element={<LandingRoute />} />
+          <Route path="/members-login" element={<SignInRoute />} />
+          <Route path="/members-register" element={<SignInRoute />} />
+          <Route path="/admin-login" element={<SignInRoute />} />
+          <Route path="/reset-password" element={<ResetPasswordRoute />} />
+          <Route path="/member-dashboard" element={<MemberDashboardRoute />} />
+          <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
+          <Route path="/admin/content" element={<AdminContentRoute />} />
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,5 @@
+import { SessionGate } from './session-gate';
+
+export default function AdminContentRoute() {
+  return <SessionGate adminOnly />;
+}

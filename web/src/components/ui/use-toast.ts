@@ -1,0 +1,50 @@
+import { useSyncExternalStore } from 'react';
+
+// SPEC 9: one toast visible at a time, each shown for 5000 ms.
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+export interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(next: ToastItem[]): void {
+  toasts = next;
+  listeners.forEach((listener) => listener());
+}
+
+/** Shows a toast; a new one replaces whatever is on screen. */
+export function toast(input: ToastInput): number {
+  const id = nextId++;
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  emit(toasts.map((item) => (item.id === id ? { ...item, open: false } : item)));
+}
+
+/** Drops a closed toast once its exit animation has had time to run. */
+export function removeToast(id: number): void {
+  emit(toasts.filter((item) => item.id !== id));
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+}

@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen } from '@testing-library/react';
+import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
+import { RegisterForm } from './RegisterForm';
+
+const member = {
+  id: '8d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99',
+  email: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  isAdmin: false,
+  currentPoints: 0,
+  totalPoints: 0,
+  memberTier: 'bronze',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+async function fillForm(user: ReturnType<typeof renderWithApp>['user'], confirm: string) {
+  await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+  await user.type(screen.getByLabelText(/^First Name/), 'Ann');
+  await user.type(screen.getByLabelText(/^Last Name/), 'Lee');
+  await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+describe('RegisterForm', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('says "Passwords do not match" and sends nothing when the passwords differ', async () => {
+    const fetchMock = mockFetch();
+    const { user } = renderWithApp(<RegisterForm />, { path: '/members-register' });
+    await fillForm(user, 'correct horse battery!');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('tells the visitor membership is free', () => {
+    renderWithApp(<RegisterForm />);
+    expect(screen.getByText('Membership is completely free with no hidden fees.')).toBeInTheDocument();
+  });
+
+  it('registers without sending the confirmation, stores the session and opens the members area', async () => {
+    const fetchMock = mockFetch({
+      status: 201,
+      body: { success: true, message: 'Welcome', sessionId: 'session-123', user: member },
+    });
+    const { user } = renderWithApp(<RegisterForm />, { path: '/members-register' });
+    await fillForm(user, 'correct horse battery');
+
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/register');
+    expect(sentBody(fetchMock)).toEqual({
+      email: 'ann@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      password: 'correct horse battery',
+    });
+    expect(localStorage.getItem('sessionId')).toBe('session-123');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ email: 'ann@example.com' });
+  });
+
+  it("shows the server's message when the e-mail is taken", async () => {
+    mockFetch({ status: 409, body: { success: false, message: 'An account with this email already exists' } });
+    const { user } = renderWithApp(<RegisterForm />);
+    await fillForm(user, 'correct horse battery');
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+    expect(localStorage.getItem('sessionId')).toBeNull();
+  });
+
+  it('says "Registration failed. Please try again." when the server cannot be reached', async () => {
+    mockFetch(new TypeError('Failed to fetch'));
+    const { user } = renderWithApp(<RegisterForm />);
+    await fillForm(user, 'correct horse battery');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
+  });
+});

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH } from './password-rules';
+import { ApiError } from '@/lib/api-client';
+import { Button, buttonClass } from '@/components/ui/button';
+import { useResetPassword } from '../api/password-reset';
+import { FormAlert } from './FormAlert';
+import { PasswordField } from './PasswordField';
+
+/** Sets a new password with the one-time token from the e-mailed link. */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const [mismatch, setMismatch] = useState(false);
+  const reset = useResetPassword();
+
+  if (!token) {
+    return (
+      <div className="grid gap-4">
+        <FormAlert>This reset link is incomplete. Please request a new one from the sign-in screen.</FormAlert>
+        <Link to="/members-login" className={buttonClass('gold')}>
+          Go to Sign In
+        </Link>
+      </div>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <div className="grid gap-4">
+        <FormAlert tone="success">Your password has been changed. You can now sign in.</FormAlert>
+        <Link to="/members-login" className={buttonClass('gold')}>
+          Go to Sign In
+        </Link>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const password = String(data.get('password') ?? '');
+    const isMismatch = password !== String(data.get('confirmPassword') ?? '');
+    setMismatch(isMismatch);
+    if (!isMismatch) reset.mutate({ token, password });
+  };
+
+  const failure =
+    reset.error instanceof ApiError && reset.error.serverMessage
+      ? reset.error.serverMessage
+      : 'We could not change your password. Please try again.';
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label="Choose a new password">
+      <PasswordField
+        label="New Password"
+        name="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      />
+      <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required />
+      {mismatch ? <FormAlert>Passwords do not match</FormAlert> : null}
+      {reset.isError ? <FormAlert>{failure}</FormAlert> : null}
+      <Button type="submit" variant="gold" disabled={reset.isPending}>
+        {reset.isPending ? 'Saving...' : 'Set New Password'}
+      </Button>
+    </form>
+  );
+}

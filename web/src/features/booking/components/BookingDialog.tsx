@@ -1,0 +1,27 @@
+import { Modal } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import { BookingForm } from './BookingForm';
+import type { BookingService } from './booking-options';
+
+interface BookingDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialService?: BookingService;
+}
+
+export function BookingDialog({ open, onOpenChange, initialService }: BookingDialogProps) {
+  const booked = () => {
+    onOpenChange(false);
+    toast({ title: 'Booking request sent!', description: "We'll contact you within 24 hours to confirm." });
+  };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Book Your Experience"
+      description="Tell us about your night and we'll contact you within 24 hours to confirm your booking."
+    >
+      <BookingForm initialService={initialService} onBooked={booked} />
+    </Modal>
+  );
+}

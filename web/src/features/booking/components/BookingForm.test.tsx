@@ -1,0 +1,93 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
+import { BookingForm } from './BookingForm';
+
+const optionValues = (label: string) =>
+  within(screen.getByLabelText(label)).getAllByRole<HTMLOptionElement>('option').map((option) => option.value);
+
+describe('BookingForm', () => {
+  it('offers 1 to 5 and 6+ guests, defaulting to 2', () => {
+    renderWithApp(<BookingForm onBooked={() => undefined} />);
+    expect(optionValues('Guests')).toEqual(['1', '2', '3', '4', '5', '6+']);
+    expect(screen.getByLabelText('Guests')).toHaveValue('2');
+    expect(screen.getByRole('option', { name: '6+ Guests' })).toBeInTheDocument();
+  });
+
+  it('offers times from 18:00 to 02:00 with nothing chosen by default', () => {
+    renderWithApp(<BookingForm onBooked={() => undefined} />);
+    expect(optionValues('Time')).toEqual(['', '18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00']);
+    expect(screen.getByLabelText('Time')).toHaveValue('');
+  });
+
+  it('offers the seven services with readable names, VIP Room by default', () => {
+    renderWithApp(<BookingForm onBooked={() => undefined} />);
+    expect(optionValues('Service')).toEqual([
+      'vip-room',
+      'private-room',
+      'luxury-suite',
+      'group-booking',
+      'bucks-party',
+      'birthday',
+      'corporate',
+    ]);
+    expect(screen.getByLabelText('Service')).toHaveValue('vip-room');
+    expect(screen.getByRole('option', { name: 'VIP Room' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Bucks Party' })).toBeInTheDocument();
+  });
+
+  it('starts on the service it was opened for', () => {
+    renderWithApp(<BookingForm initialService="group-booking" onBooked={() => undefined} />);
+    expect(screen.getByLabelText('Service')).toHaveValue('group-booking');
+  });
+
+  it('makes name and email required for the browser, the rest optional', () => {
+    renderWithApp(<BookingForm onBooked={() => undefined} />);
+    expect(screen.getByLabelText(/^Name/)).toBeRequired();
+    expect(screen.getByLabelText(/^Email/)).toBeRequired();
+    for (const label of ['Phone', 'Date', 'Time', 'Guests', 'Service', 'Special requests']) {
+      expect(screen.getByLabelText(label)).not.toBeRequired();
+    }
+  });
+
+  it('posts every field under its payload name and reports success', async () => {
+    const fetchMock = mockFetch({ status: 201, body: { success: true, id: '0b8f8b1e-3f7e-4c55-9a43-0d1c6f0a9d21' } });
+    const onBooked = jest.fn();
+    const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
+    await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.selectOptions(screen.getByLabelText('Time'), '22:00');
+    await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+
+    await screen.findByRole('button', { name: 'Request Booking' });
+    expect(onBooked).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/bookings');
+    expect(sentBody(fetchMock)).toEqual({
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      phone: '',
+      date: '',
+      time: '22:00',
+      guests: '2',
+      service: 'vip-room',
+      message: '',
+    });
+  });
+
+  it('keeps what was typed and shows the server message when the booking fails', async () => {
+    mockFetch({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'Invalid booking request', issues: [{ path: 'date', message: 'must be today or later' }] },
+    });
+    const onBooked = jest.fn();
+    const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
+    await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid booking request (date: must be today or later)');
+    expect(onBooked).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Ann Lee');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ann@example.com');
+  });
+});

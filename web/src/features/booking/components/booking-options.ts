@@ -1,0 +1,43 @@
+import type { BookingRequest } from '@nocturne/contracts';
+import {
+  BOOKING_GUESTS,
+  BOOKING_SERVICES,
+  BOOKING_TIMES,
+  DEFAULT_BOOKING_GUESTS,
+  DEFAULT_BOOKING_SERVICE,
+} from '@nocturne/contracts/constants';
+import type { z } from 'zod';
+
+// The option lists come from the contract's zod-free constants module, so the landing page
+// does not bundle the schema library.
+type Contract = z.input<typeof BookingRequest>;
+type ContractGuests = NonNullable<Contract['guests']>;
+export type BookingService = NonNullable<Contract['service']>;
+
+
+// SPEC 3: 2 guests and the VIP room unless the visitor picks otherwise; no time preselected.
+export const defaultGuests: ContractGuests = DEFAULT_BOOKING_GUESTS;
+export const defaultService: BookingService = DEFAULT_BOOKING_SERVICE;
+
+const serviceLabels: Record<BookingService, string> = {
+  'vip-room': 'VIP Room',
+  'private-room': 'Private Room',
+  'luxury-suite': 'Luxury Suite',
+  'group-booking': 'Group Booking',
+  'bucks-party': 'Bucks Party',
+  birthday: 'Birthday Celebration',
+  corporate: 'Corporate Event',
+};
+
+export const serviceOptions = BOOKING_SERVICES.map((value) => ({ value, label: serviceLabels[value] }));
+export const guestOptions = BOOKING_GUESTS.map((value) => ({
+  value,
+  label: value === '1' ? '1 Guest' : `${value} Guests`,
+}));
+export const timeOptions = BOOKING_TIMES.map((value) => ({ value, label: value }));
+
+/** Today as YYYY-MM-DD in the visitor's time zone, the earliest date a booking can be for. */
+export function todayIso(now = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}

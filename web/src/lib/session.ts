@@ -1,0 +1,42 @@
+import type { User } from '@nocturne/contracts';
+
+// SPEC 3/9: the session id and the user record live in localStorage under these keys.
+const SESSION_KEY = 'sessionId';
+const USER_KEY = 'user';
+
+export interface StoredSession {
+  sessionId: string;
+  user: User;
+}
+
+export function getSessionId(): string | null {
+  try {
+    return localStorage.getItem(SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function readSession(): StoredSession | null {
+  const sessionId = getSessionId();
+  const rawUser = localStorage.getItem(USER_KEY);
+  if (!sessionId || !rawUser) return null;
+  try {
+    return { sessionId, user: JSON.parse(rawUser) as User };
+  } catch {
+    return null;
+  }
+}
+
+export function storeSession(sessionId: string, user: User): void {
+  localStorage.setItem(SESSION_KEY, sessionId);
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(SESSION_KEY);
+  localStorage.removeItem(USER_KEY);
+}
+
+export const homeFor = (user: Pick<User, 'isAdmin'>): string =>
+  user.isAdmin ? '/admin-dashboard' : '/member-dashboard';
