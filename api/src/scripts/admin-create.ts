@@ -1,0 +1,22 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ensureAdmin } from '../modules/auth/admin-bootstrap.js';
+import { PasswordHasher } from '../modules/auth/password-hasher.js';
+import { parseFlags, runScript, withScriptContext } from './script-app.js';
+
+// npm run admin:create -- --email E --password P --first-name F [--last-name L]
+runScript(async () => {
+  const flags = parseFlags(process.argv.slice(2));
+  if (!flags['email'] || !flags['password']) {
+    console.error('Usage: npm run admin:create -- --email E --password P --first-name F [--last-name L]');
+    return 2;
+  }
+  await withScriptContext(async (app) => {
+    const outcome = await ensureAdmin(app.get(EntityManager).fork(), app.get(PasswordHasher), {
+      email: flags['email']!,
+      password: flags['password']!,
+      firstName: flags['first-name'],
+      lastName: flags['last-name'],
+    });
+    console.log(`Admin ${flags['email']} ${outcome}.`);
+  });
+});

@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { apiEnvSchema, loadConfigOrExit } from '@nocturne/config';
+import { AppModule } from '../app.module.js';
+import type { ApiConfig } from '../config/api-config.js';
+
+/**
+ * The api's modules without the HTTP server, for command-line scripts (admin:create, db:seed,
+ * ledger:verify): same config, same services, same rules.
+ */
+export async function withScriptContext<T>(work: (app: INestApplicationContext, config: ApiConfig) => Promise<T>): Promise<T> {
+  const config = loadConfigOrExit(apiEnvSchema);
+  const quiet = { ...config, LOG_LEVEL: 'warn' as const };
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(quiet), { logger: ['error', 'warn'] });
+  try {
+    return await work(app, config);
+  } finally {
+    await app.close();
+  }
+}
+
+export function runScript(main: () => Promise<number | void>): void {
+  main().then(
+    (code) => process.exit(code ?? 0),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+/** `--name value` pairs from argv. */
+export function parseFlags(argv: string[]): Record<string, string> {
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) continue;
+    const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+    flags[name] = inline ?? argv[i + 1] ?? '';
+    if (inline === undefined) i += 1;
+  }
+  return flags;
+}

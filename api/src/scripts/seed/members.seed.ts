@@ -1,0 +1,45 @@
+import { UnitOfWork } from '../../infrastructure/outbox/unit-of-work.js';
+import { PasswordHasher } from '../../modules/auth/password-hasher.js';
+import { domainEvent } from '@nocturne/queues';
+import type { SeedContext } from './seed-context.js';
+
+export const DEMO_ADMIN = { email: 'admin@nocturne.local', password: 'nocturne-admin-demo', firstName: 'Avery' };
+export const DEMO_MEMBER_PASSWORD = 'nocturne-member-demo';
+
+const MEMBERS = [
+  ['jordan@nocturne.local', 'Jordan', 'Blake'],
+  ['priya@nocturne.local', 'Priya', 'Shah'],
+  ['mateo@nocturne.local', 'Mateo', 'Rossi'],
+  ['keiko@nocturne.local', 'Keiko', 'Tanaka'],
+  ['liam@nocturne.local', 'Liam', 'O’Connor'],
+] as const;
+
+/**
+ * The demo admin and members, registered through the same unit of work as real sign-ups, so the
+ * welcome bonus lands in the ledger and the outbox as usual.
+ */
+export async function seedMembers(ctx: SeedContext): Promise<void> {
+  const hasher = ctx.app.get(PasswordHasher);
+  const unitOfWork = ctx.app.get(UnitOfWork);
+  const memberHash = await hasher.hash(DEMO_MEMBER_PASSWORD);
+  const adminHash = await hasher.hash(DEMO_ADMIN.password);
+  const rows: [string, string, string | null, string, boolean][] = [
+    [DEMO_ADMIN.email, DEMO_ADMIN.firstName, 'Admin', adminHash, true],
+    ...MEMBERS.map(([email, first, last]) => [email, first, last, memberHash, false] as [string, string, string, string, boolean]),
+  ];
+  for (const [email, firstName, lastName, hash, isAdmin] of rows) {
+    const id = await unitOfWork.run(async (tx, raise) => {
+      const inserted = await tx.execute<{ id: string }[]>(
+        'insert into members (email, first_name, last_name, password_hash, is_admin) values (?, ?, ?, ?, ?) returning id',
+        [email, firstName, lastName, hash, isAdmin],
+      );
+      const memberId = inserted[0]!.id;
+      await raise(domainEvent('MemberRegistered', memberId, { memberId }));
+      return memberId;
+    });
+    if (isAdmin) ctx.adminId = id;
+    else ctx.memberIds.push(id);
+  }
+  ctx.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+  ctx.log(`Demo members: ${MEMBERS.map(([email]) => email).join(', ')} (password ${DEMO_MEMBER_PASSWORD})`);
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// Browser tests against the whole stack: builds the api, worker and SPA, creates a throwaway
+// database, starts the api (serving the built SPA) and the worker, runs Playwright with the
+// system Chromium, then stops everything and drops the database.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const node = process.execPath;
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function must(label, args, env = {}) {
+  const result = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${label} failed`);
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function admin(serverUrl, sql) {
+  const url = new URL(serverUrl);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+if (!existsSync(chromium)) {
+  console.error(`No Chromium at ${chromium}: install Debian's chromium (apt-get install chromium).`);
+  process.exit(1);
+}
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const database = `nocturne_e2e_${randomBytes(3).toString('hex')}`;
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${database}`;
+const port = await freePort();
+const env = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  REDIS_PREFIX: `e2e:${randomBytes(3).toString('hex')}`,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  APP_URL: `http://127.0.0.1:${port}`,
+  WEB_DIST_DIR: path.join(root, 'web/dist'),
+  MAIL_DIR: mkdtempSync(path.join(os.tmpdir(), 'nocturne-e2e-mail-')),
+  STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), 'nocturne-e2e-uploads-')),
+  TRUST_PROXY: 'true',
+  ADMIN_EMAIL: 'e2e-admin@nocturne.test',
+  ADMIN_PASSWORD: 'e2e-admin-password',
+};
+
+const children = [];
+let status = 1;
+try {
+  must('build', ['node_modules/typescript/bin/tsc', '-b']);
+  must('build web', ['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn']);
+  must('migrate', ['libs/db/dist/scripts/migrate.js'], env);
+  for (const entry of ['api/dist/main.js', 'worker/dist/main.js']) {
+    children.push(spawn(node, [entry], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } }));
+  }
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${env.APP_URL}/health/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the stack did not become ready within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const result = spawnSync(node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: env.APP_URL, E2E_ADMIN_EMAIL: env.ADMIN_EMAIL, E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD, CHROMIUM_PATH: chromium },
+  });
+  status = result.status ?? 1;
+} catch (error) {
+  console.error(error.message);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => (child.exitCode !== null ? null : new Promise((resolve) => child.on('exit', resolve)))));
+  await admin(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
+}
+process.exit(status);
