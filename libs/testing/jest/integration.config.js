@@ -7,4 +7,6 @@ export default baseConfig('integration', {
   globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.js',
   testTimeout: 60_000,
   maxWorkers: 2,
+  // Connection pools and queue clients of a failed test must not hold the run open.
+  forceExit: true,
 });

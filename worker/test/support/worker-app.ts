@@ -1,0 +1,12 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { loadConfig, workerEnvSchema } from '@nocturne/config';
+import { WorkerModule } from '../../src/worker.module.js';
+
+/** Starts the real worker (application context, no HTTP) with the given environment. */
+export async function startWorker(env: Record<string, string>): Promise<INestApplicationContext> {
+  const config = loadConfig(workerEnvSchema, { ...env, LOG_LEVEL: 'silent' });
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+  await app.init();
+  return app;
+}
