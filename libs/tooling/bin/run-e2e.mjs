@@ -65,7 +65,7 @@ const env = {
   STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), 'nocturne-e2e-uploads-')),
   TRUST_PROXY: 'true',
   ADMIN_EMAIL: 'e2e-admin@nocturne.test',
-  ADMIN_PASSWORD: 'e2e-admin-password',
+  ADMIN_PASSWORD: 'velvet-rope-staff-2026',
 };
 
 const children = [];

@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { registerAdmin, startTestApp, type TestApp } from './support/test-app.js';
+
+// Property-based hostile input over every route in the OpenAPI document: whatever arrives, the
+// answer is a 4xx (or a success for input that happens to be valid), always JSON with the error
+// shape, never a 5xx, and a refused request never changes a row. Seeded, so a failure replays.
+const SEED = 20261121;
+const RUNS_PER_ROUTE = 20;
+
+let t: TestApp;
+let adminToken: string;
+
+interface Operation {
+  'x-access': 'public' | 'member' | 'admin';
+  requestBody?: unknown;
+}
+interface Route {
+  method: string;
+  path: string;
+  op: Operation;
+}
+
+// Routes whose success would end the test's own session or start background work on any input.
+const EXCLUDED = new Set(['post /api/auth/logout']);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  adminToken = (await registerAdmin(t)).sessionId;
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+async function routes(): Promise<Route[]> {
+  const doc = (await t.request('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
+  return Object.entries(doc.paths)
+    .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method, path, op })))
+    .filter((route) => !EXCLUDED.has(`${route.method} ${route.path}`) && route.method !== 'get');
+}
+
+/** A fingerprint of every table's content (sessions only by id and revocation: reads slide expiry). */
+async function fingerprint(): Promise<string> {
+  const { rows: tables } = await t.sql.query<{ tablename: string }>(
+    "select tablename from pg_tables where schemaname = 'public' and tablename not in ('mikro_orm_migrations', 'sessions') order by tablename",
+  );
+  const parts = await Promise.all(
+    tables.map(async ({ tablename }) => {
+      const { rows } = await t.sql.query(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${tablename}" x`);
+      return `${tablename}:${rows[0].h}`;
+    }),
+  );
+  const { rows } = await t.sql.query("select md5(coalesce(string_agg(id::text || coalesce(revoked_at::text, ''), '|' order by id), '')) as h from sessions");
+  return `${parts.join(',')},sessions:${rows[0].h}`;
+}
+
+const hostileString = fc.oneof(
+  fc.string({ maxLength: 50 }),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.constantFrom(
+    "'; DROP TABLE members; --",
+    "' OR '1'='1",
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '\u0000\u0001\u0007\u001b[31m',
+    '\u202e\u200b\ufeff',
+    '../../../../etc/passwd',
+    '{{7*7}}${7*7}',
+    'x'.repeat(20_000),
+    '00000000-0000-0000-0000-000000000000',
+    'NaN',
+    '-1',
+  ),
+);
+const hostileValue = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    hostileString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(hostileString, tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+const hostileBody = fc.oneof(
+  fc.dictionary(fc.constantFrom('email', 'password', 'firstName', 'lastName', 'content', 'title', 'code', 'type', 'value', 'status', 'contentType', 'token', 'userCouponId', 'qrCodeToken', 'name', 'message', 'date', 'time', 'guests', 'service', '__proto__', 'constructor'), hostileValue, { maxKeys: 8 }),
+  hostileValue,
+);
+const hostileId = fc.oneof(hostileString.filter((s) => s.length > 0 && s.length < 200), fc.uuid());
+
+function concrete(path: string, id: string): string {
+  return path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+}
+
+function expectErrorShape(route: string, status: number, body: unknown) {
+  expect({ route, status, serverError: status >= 500 }).toEqual({ route, status, serverError: false });
+  if (status >= 400) {
+    expect(body).toEqual(expect.objectContaining({ statusCode: status, error: expect.any(String), message: expect.any(String) }));
+    expect(JSON.stringify(body)).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
+  }
+}
+
+describe('hostile input on every route', () => {
+  it('never answers 5xx, always with the error shape, and a refused request changes no row', async () => {
+    const all = await routes();
+    expect(all.length).toBeGreaterThan(3);
+    for (const route of all) {
+      await fc.assert(
+        fc.asyncProperty(hostileBody, hostileId, async (body, id) => {
+          const before = await fingerprint();
+          const answer = await t.request(route.method.toUpperCase(), concrete(route.path, id), { token: adminToken, body });
+          expectErrorShape(`${route.method} ${route.path}`, answer.status, answer.body);
+          if (answer.status >= 400) expect(await fingerprint()).toBe(before);
+        }),
+        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    }
+  }, 300_000);
+
+  it.each([
+    ['malformed JSON', '{"email": "a@b.c", ', 'application/json'],
+    ['a 1 MB body', JSON.stringify({ content: 'x'.repeat(1_100_000) }), 'application/json'],
+    ['deep nesting', `${'['.repeat(5000)}${']'.repeat(5000)}`, 'application/json'],
+    ['a body that is not JSON', 'email=a@b.c&password=x', 'text/plain'],
+  ])('answers %s with a 4xx JSON error on every route', async (_, rawBody, contentType) => {
+    for (const route of await routes()) {
+      const answer = await t.request(route.method.toUpperCase(), concrete(route.path, '00000000-0000-4000-8000-000000000000'), {
+        token: adminToken,
+        rawBody,
+        headers: { 'content-type': contentType },
+      });
+      expectErrorShape(`${route.method} ${route.path}`, answer.status, answer.body);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+    }
+  }, 120_000);
+});
+
+describe('HTTP hardening', () => {
+  it('sends security headers, and no CORS grant to other origins', async () => {
+    const answer = await t.request('GET', '/health/live', { headers: { origin: 'https://evil.example' } });
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(answer.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await t.request('OPTIONS', '/api/auth/login', {
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('sends HSTS only to requests that came over TLS', async () => {
+    const plain = await t.request('GET', '/health/live');
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    const behindTls = await t.request('GET', '/health/live', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(behindTls.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const answer = await t.request('POST', '/api/nothing-here', { body: {} });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+});
