@@ -50,6 +50,10 @@ test.describe('gallery lightbox', () => {
   test('keeps keyboard focus inside while open', async ({ page }) => {
     await page.goto('/');
     await page.getByTestId('gallery-photo').nth(2).click();
+    // The lightbox loads on demand and takes focus when it opens; Tab only after that.
+    const focusInside = () => page.evaluate(() => !!document.activeElement?.closest('[data-testid="lightbox"]'));
+    await expect(page.getByTestId('lightbox')).toBeVisible();
+    await expect.poll(focusInside).toBe(true);
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');
       const inside = await page.evaluate(() => !!document.activeElement?.closest('[data-testid="lightbox"]'));
