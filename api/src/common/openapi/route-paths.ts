@@ -17,7 +17,11 @@ export function routePath(controllerPath: string, methodPath: string): string {
   return isUnprefixed(joined) ? `/${joined}` : `/${API_PREFIX}/${joined}`;
 }
 
-/** Nest's `:id` becomes OpenAPI's `{id}`; a `*path` wildcard becomes `{path}`. */
+/**
+ * Nest's `:id` becomes OpenAPI's `{id}`; a wildcard becomes `{path}`. With the Fastify adapter,
+ * routes use find-my-way's bare trailing `*` (param `'*'`); `*name` is path-to-regexp syntax,
+ * valid only in middleware and global-prefix exclusions.
+ */
 export function toOpenApiPath(path: string): string {
-  return path.replace(/:(\w+)/g, '{$1}').replace(/\*(\w+)/g, '{$1}');
+  return path.replace(/:(\w+)/g, '{$1}').replace(/\*(\w+)/g, '{$1}').replace(/\/\*$/, '/{path}');
 }

@@ -6,8 +6,9 @@ export function registerSecurityHeaders(fastify: FastifyInstance, options: { ext
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    // Media in S3 is served by redirect to the bucket's origin.
+    `img-src 'self' data: blob: ${options.extraConnectSources.join(' ')}`.trim(),
+    `media-src 'self' blob: ${options.extraConnectSources.join(' ')}`.trim(),
     "font-src 'self' data:",
     `connect-src 'self' ${options.extraConnectSources.join(' ')}`.trim(),
     "frame-ancestors 'none'",

@@ -1,0 +1,62 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { FinalizeUploadResponse } from '@nocturne/contracts';
+import { MAGIC_BYTES_NEEDED, MAX_UPLOAD_BYTES, matchesMagicNumber, type ObjectStorage } from '@nocturne/storage';
+import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
+import { keyFromMediaUrl, mediaUrl } from '../../media-url.js';
+import { InjectStorage } from '../../object-storage.provider.js';
+import { FinalizeUploadCommand } from './finalize-upload.command.js';
+
+const refuse = (path: 'mediaURL' | 'contentType' | 'file', message: string) => new ValidationFailedException([{ path, message }]);
+
+/**
+ * Accepts an uploaded object only if this server signed its key and the bytes are what was
+ * declared: present, at most 10 MB, and starting with the declared type's magic number.
+ * A refused object is deleted with its record. Finalizing twice answers the same path.
+ */
+@CommandHandler(FinalizeUploadCommand)
+export class FinalizeUploadHandler implements ICommandHandler<FinalizeUploadCommand, FinalizeUploadResponse> {
+  constructor(
+    private readonly em: EntityManager,
+    @InjectStorage() private readonly storage: ObjectStorage,
+  ) {}
+
+  async execute({ mediaURL, contentType }: FinalizeUploadCommand): Promise<FinalizeUploadResponse> {
+    const key = keyFromMediaUrl(mediaURL);
+    if (!key) throw refuse('mediaURL', 'is not an upload URL from this server');
+    const em = this.em.fork();
+    const [upload] = await em.execute<{ content_type: string; finalized_at: Date | null }[]>(
+      'select content_type, finalized_at from media_uploads where key = ?',
+      [key],
+    );
+    if (!upload) throw refuse('mediaURL', 'is not an upload this server signed (or it was already refused)');
+    if (upload.finalized_at) return { objectPath: key, url: mediaUrl(key) };
+
+    const stored = await this.storage.stat(key);
+    if (!stored) throw refuse('mediaURL', 'has no uploaded file yet: upload the file first');
+    const problem =
+      contentType !== upload.content_type
+        ? refuse('contentType', `must be ${upload.content_type}, the type the upload was signed for`)
+        : stored.size > MAX_UPLOAD_BYTES
+          ? refuse('file', `is larger than ${MAX_UPLOAD_BYTES} bytes (10 MB)`)
+          : stored.size === 0 || !matchesMagicNumber(contentType, await this.storage.readStart(key, MAGIC_BYTES_NEEDED))
+            ? refuse('file', `is not a ${contentType} file`)
+            : null;
+    if (problem) {
+      // Object first: if deleting it fails, the record stays and the cleanup job retries later.
+      await this.storage.delete(key);
+      await em.execute('delete from media_uploads where key = ? and finalized_at is null', [key]);
+      throw problem;
+    }
+    // Conditional: a concurrent finalize or the cleanup job may have got here first.
+    const finalized = await em.execute<{ key: string }[]>(
+      'update media_uploads set finalized_at = now(), size = ? where key = ? and finalized_at is null returning key',
+      [stored.size, key],
+    );
+    if (finalized.length === 0) {
+      const [again] = await em.execute<{ finalized_at: Date | null }[]>('select finalized_at from media_uploads where key = ?', [key]);
+      if (!again?.finalized_at) throw refuse('mediaURL', 'is not an upload this server signed (or it was already refused)');
+    }
+    return { objectPath: key, url: mediaUrl(key) };
+  }
+}

@@ -1,0 +1,47 @@
+import { Controller, Get, Headers, NotFoundException, Param, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { byteRange } from './byte-range.js';
+import { MEDIA_REDIRECT_TTL_SECONDS } from './queries/get-media/get-media.handler.js';
+import { GetMediaQuery } from './queries/get-media/get-media.query.js';
+
+/** Keys are random and never reused, so a served object can be cached for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+@Controller('media')
+export class MediaController {
+  constructor(private readonly queries: QueryBus) {}
+
+  // Fastify (find-my-way) wildcard syntax: the rest of the path arrives as param '*'.
+  @Get('*')
+  @Endpoint({
+    summary: 'A finalized upload (featured image or video): the bytes, or a redirect to a short-lived URL',
+    auth: 'public',
+    tags: ['media'],
+    produces: 'application/octet-stream',
+    errors: { 302: 'Redirect to a short-lived object storage URL (S3)', 404: 'No such media', 416: 'Range not satisfiable' },
+  })
+  async serve(@Param('*') path: string, @Headers('range') range: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    const media = await this.queries.execute(new GetMediaQuery(path));
+    if (!media) throw new NotFoundException('No such media');
+    if (media.kind === 'redirect') {
+      // Cached for less than the URL lives, so a cached redirect never points at an expired URL.
+      await reply.header('Cache-Control', `public, max-age=${MEDIA_REDIRECT_TTL_SECONDS / 2}`).redirect(media.url, 302);
+      return;
+    }
+    void reply.header('Content-Type', media.contentType).header('Cache-Control', IMMUTABLE).header('Accept-Ranges', 'bytes');
+    // Safari plays video only from servers that answer byte ranges.
+    const wanted = byteRange(range, media.size);
+    if (wanted === 'unsatisfiable') {
+      await reply.status(416).header('Content-Range', `bytes */${media.size}`).send();
+      return;
+    }
+    if (wanted) {
+      void reply.status(206).header('Content-Range', `bytes ${wanted.start}-${wanted.end}/${media.size}`);
+      await reply.header('Content-Length', wanted.end - wanted.start + 1).send(media.open(wanted));
+      return;
+    }
+    await reply.header('Content-Length', media.size).send(media.open());
+  }
+}

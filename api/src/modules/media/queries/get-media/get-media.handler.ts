@@ -1,0 +1,27 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { isMediaKey, type ObjectStorage } from '@nocturne/storage';
+import { InjectStorage } from '../../object-storage.provider.js';
+import { GetMediaQuery, type MediaAnswer } from './get-media.query.js';
+
+/** Presigned GETs for S3 live this long; the redirect itself is cached for less. */
+export const MEDIA_REDIRECT_TTL_SECONDS = 600;
+
+@QueryHandler(GetMediaQuery)
+export class GetMediaHandler implements IQueryHandler<GetMediaQuery, MediaAnswer | null> {
+  constructor(
+    private readonly em: EntityManager,
+    @InjectStorage() private readonly storage: ObjectStorage,
+  ) {}
+
+  async execute({ objectPath }: GetMediaQuery): Promise<MediaAnswer | null> {
+    if (!isMediaKey(objectPath)) return null;
+    // Only finalized objects are public: a pending or refused upload is not served.
+    const [row] = await this.em
+      .fork()
+      .execute<{ content_type: string }[]>('select content_type from media_uploads where key = ? and finalized_at is not null', [objectPath]);
+    if (!row) return null;
+    const delivery = await this.storage.deliver(objectPath, row.content_type, MEDIA_REDIRECT_TTL_SECONDS);
+    return delivery ? { ...delivery, contentType: row.content_type } : null;
+  }
+}

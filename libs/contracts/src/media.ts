@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Image and video types browsers display; uploads of anything else are refused. */
+export const MEDIA_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'video/mp4', 'video/webm'] as const;
+export type MediaContentType = (typeof MEDIA_CONTENT_TYPES)[number];
+
+const MediaContentType = z
+  .string({ message: 'is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(MEDIA_CONTENT_TYPES, { message: `must be one of ${MEDIA_CONTENT_TYPES.join(', ')}` }));
+
+export const SignUploadRequest = z.object({ contentType: MediaContentType });
+export type SignUploadRequest = z.infer<typeof SignUploadRequest>;
+
+/** SPEC 3 "Upload parameters": the browser PUTs the raw file to `uploadURL` with `headers`. */
+export const SignUploadResponse = z
+  .object({
+    uploadURL: z.string().describe('Absolute (S3) or same-origin relative (local storage) URL, valid for a few minutes'),
+    method: z.literal('PUT'),
+    headers: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'UploadParameters' });
+export type SignUploadResponse = z.infer<typeof SignUploadResponse>;
+
+export const FinalizeUploadRequest = z.object({
+  mediaURL: z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
+  // SPEC 7: contentType defaults to image/jpeg.
+  contentType: MediaContentType.default('image/jpeg'),
+});
+export type FinalizeUploadRequest = z.infer<typeof FinalizeUploadRequest>;
+
+export const FinalizeUploadResponse = z.object({
+  objectPath: z.string().describe('Stored as a news post\'s featuredImageUrl; served at /media/{objectPath}'),
+  url: z.string().describe('Where the object is served: /media/{objectPath}'),
+});
+export type FinalizeUploadResponse = z.infer<typeof FinalizeUploadResponse>;

@@ -1,0 +1,89 @@
+import '@uppy/core/css/style.min.css';
+import '@uppy/dashboard/css/style.min.css';
+import type { Body, Meta } from '@uppy/core';
+import Dashboard from '@uppy/dashboard';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { createFeaturedImageUppy } from './create-featured-image-uppy';
+
+export interface FeaturedImageUploadProps {
+  onUploaded(objectPath: string): void;
+  onRemoved(): void;
+}
+
+/**
+ * SPEC "Upload button": opens Uppy's dashboard for one image or video, uploads it straight to
+ * storage with a presigned PUT, then has the server check and publish it. Import it lazily
+ * (see LazyFeaturedImageUpload): Uppy is only loaded on the admin pages that use it.
+ */
+export function FeaturedImageUpload({ onUploaded, onRemoved }: FeaturedImageUploadProps) {
+  const callbacks = useRef({ onUploaded, onRemoved });
+  callbacks.current = { onUploaded, onRemoved };
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  const uppyRef = useRef<ReturnType<typeof createFeaturedImageUppy> | null>(null);
+
+  useEffect(() => {
+    const uppy = createFeaturedImageUppy({
+      onUploaded: (objectPath, fileName) => {
+        setUploaded(fileName);
+        callbacks.current.onUploaded(objectPath);
+      },
+      onRemoved: () => {
+        setUploaded(null);
+        callbacks.current.onRemoved();
+      },
+    });
+    // SPEC 9: Uppy's own dashboard defaults (750x550, 280 px thumbnails, 600 for a single file) stand.
+    uppy.use(Dashboard, {
+      inline: false,
+      thumbnailWidth: 280,
+      theme: 'dark',
+      closeAfterFinish: true,
+      closeModalOnClickOutside: true,
+      showRemoveButtonAfterComplete: true,
+      proudlyDisplayPoweredByUppy: false,
+      note: 'One image or video, up to 10 MB',
+    });
+    uppyRef.current = uppy;
+    return () => {
+      uppyRef.current = null;
+      uppy.destroy();
+    };
+  }, []);
+
+  const open = () => {
+    const dashboard = uppyRef.current?.getPlugin('Dashboard') as Dashboard<Meta, Body> | undefined;
+    void dashboard?.openModal();
+  };
+
+  const remove = () => {
+    const uppy = uppyRef.current;
+    const files = uppy?.getFiles() ?? [];
+    // Removing the file from Uppy fires `file-removed`, which clears the state and tells the form.
+    if (uppy && files.length > 0) files.forEach((file) => uppy.removeFile(file.id));
+    else {
+      setUploaded(null);
+      callbacks.current.onRemoved();
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variant="outline" onClick={open}>
+        Upload Image
+      </Button>
+      {uploaded ? (
+        <>
+          <span className="max-w-[16rem] truncate text-sm text-white/80" title={uploaded}>
+            {uploaded}
+          </span>
+          <Button variant="ghost" onClick={remove} aria-label={`Remove ${uploaded}`}>
+            Remove
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export default FeaturedImageUpload;

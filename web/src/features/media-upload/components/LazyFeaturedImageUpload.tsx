@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { Button } from '@/components/ui/button';
+import type { FeaturedImageUploadProps } from './FeaturedImageUpload';
+
+const FeaturedImageUpload = lazy(() => import('./FeaturedImageUpload'));
+
+/** The upload button with Uppy in its own chunk, fetched when the admin form first renders. */
+export function LazyFeaturedImageUpload(props: FeaturedImageUploadProps) {
+  return (
+    <Suspense
+      fallback={
+        <Button variant="outline" disabled>
+          Upload Image
+        </Button>
+      }
+    >
+      <FeaturedImageUpload {...props} />
+    </Suspense>
+  );
+}
