@@ -1,7 +1,14 @@
 import { Global, Module } from '@nestjs/common';
+import { CreditPointsWhenCommentPostedHandler } from './credit-points-when-comment-posted.handler.js';
 import { CreditWelcomeBonusWhenMemberRegisteredHandler } from './credit-welcome-bonus-when-member-registered.handler.js';
 import { LedgerService } from './ledger.service.js';
+import { PointsController } from './points.controller.js';
+import { ListPointHistoryHandler } from './queries/list-point-history/list-point-history.handler.js';
 
 @Global()
-@Module({ providers: [LedgerService, CreditWelcomeBonusWhenMemberRegisteredHandler], exports: [LedgerService] })
+@Module({
+  controllers: [PointsController],
+  providers: [LedgerService, CreditWelcomeBonusWhenMemberRegisteredHandler, CreditPointsWhenCommentPostedHandler, ListPointHistoryHandler],
+  exports: [LedgerService],
+})
 export class LedgerModule {}

@@ -1,0 +1,33 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { DomainEvent } from '@nocturne/queues';
+import { HandlesInTransaction, type InTransactionHandler, type Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
+import { LedgerService } from './ledger.service.js';
+
+/**
+ * Pays the reward the comment command decided (0 once the nightly limit is reached) in the
+ * comment's own transaction; the ledger's unique source key pays each comment at most once.
+ */
+@Injectable()
+@HandlesInTransaction('CommentPosted')
+export class CreditPointsWhenCommentPostedHandler implements InTransactionHandler<'CommentPosted'> {
+  constructor(private readonly ledger: LedgerService) {}
+
+  async handle(event: DomainEvent<'CommentPosted'>, tx: EntityManager, raise: Raise): Promise<void> {
+    const { commentId, memberId, postId, pointsAwarded } = event.payload;
+    if (pointsAwarded <= 0) return;
+    const post = (await tx.execute<{ title: string }[]>('select title from news_posts where id = ?', [postId]))[0];
+    await this.ledger.credit(
+      tx,
+      {
+        memberId,
+        points: pointsAwarded,
+        kind: 'comment_reward',
+        description: `Commented on: ${post?.title ?? 'a news post'}`,
+        sourceType: 'news_comment',
+        sourceId: commentId,
+      },
+      raise,
+    );
+  }
+}

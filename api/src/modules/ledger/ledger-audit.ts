@@ -1,0 +1,68 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type Tier, tierForTotalPoints, type TierThresholds } from '@nocturne/domain';
+import type { ApiConfig } from '../../config/api-config.js';
+
+export interface LedgerDifference {
+  memberId: string;
+  email: string;
+  currentPoints: number;
+  expectedCurrentPoints: number;
+  totalPoints: number;
+  expectedTotalPoints: number;
+  memberTier: Tier;
+  expectedTier: Tier;
+}
+
+export interface LedgerAudit {
+  membersChecked: number;
+  differences: LedgerDifference[];
+}
+
+export function tierThresholdsFrom(config: Pick<ApiConfig, 'TIER_SILVER' | 'TIER_GOLD' | 'TIER_PLATINUM'>): TierThresholds {
+  return { silver: config.TIER_SILVER, gold: config.TIER_GOLD, platinum: config.TIER_PLATINUM };
+}
+
+/**
+ * Recomputes every member from point_transactions (ARCHITECTURE.md invariant 2): the balance is
+ * the sum of all rows; total earned is the sum of positive rows that no reversal undoes; the tier
+ * follows total earned. Returns each member whose cached columns disagree.
+ */
+export async function auditLedger(em: EntityManager, thresholds: TierThresholds): Promise<LedgerAudit> {
+  const rows = await em.execute<
+    { id: string; email: string; current_points: number; total_points: number; member_tier: Tier; expected_current: number; expected_total: number }[]
+  >(
+    `select m.id, m.email, m.current_points, m.total_points, m.member_tier,
+            coalesce(sum(t.points), 0)::int as expected_current,
+            coalesce(sum(t.points) filter (where t.points > 0 and r.id is null), 0)::int as expected_total
+       from members m
+       left join point_transactions t on t.member_id = m.id
+       left join point_transactions r on r.reverses_id = t.id
+      group by m.id
+      order by m.email`,
+  );
+  const differences = rows.flatMap((row): LedgerDifference[] => {
+    const expectedTier = tierForTotalPoints(row.expected_total, thresholds);
+    const agrees = row.current_points === row.expected_current && row.total_points === row.expected_total && row.member_tier === expectedTier;
+    if (agrees) return [];
+    return [
+      {
+        memberId: row.id,
+        email: row.email,
+        currentPoints: row.current_points,
+        expectedCurrentPoints: row.expected_current,
+        totalPoints: row.total_points,
+        expectedTotalPoints: row.expected_total,
+        memberTier: row.member_tier,
+        expectedTier,
+      },
+    ];
+  });
+  return { membersChecked: rows.length, differences };
+}
+
+export function describeDifference(d: LedgerDifference): string {
+  return (
+    `${d.email} (${d.memberId}): current ${d.currentPoints}, ledger says ${d.expectedCurrentPoints}; ` +
+    `total ${d.totalPoints}, ledger says ${d.expectedTotalPoints}; tier ${d.memberTier}, expected ${d.expectedTier}`
+  );
+}

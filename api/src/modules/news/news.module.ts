@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { CreateNewsPostHandler } from './commands/create-news-post/create-news-post.handler.js';
+import { DeleteCommentHandler } from './commands/delete-comment/delete-comment.handler.js';
+import { PostCommentHandler } from './commands/post-comment/post-comment.handler.js';
+import { RecordPostViewHandler } from './commands/record-post-view/record-post-view.handler.js';
+import { SetPostLikeHandler } from './commands/set-post-like/set-post-like.handler.js';
+import { NewsAdminController } from './news-admin.controller.js';
+import { NewsController } from './news.controller.js';
+import { ListNewsFeedHandler } from './queries/list-news-feed/list-news-feed.handler.js';
+import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-comments.handler.js';
+
+@Module({
+  controllers: [NewsController, NewsAdminController],
+  providers: [
+    CreateNewsPostHandler,
+    SetPostLikeHandler,
+    RecordPostViewHandler,
+    PostCommentHandler,
+    DeleteCommentHandler,
+    ListNewsFeedHandler,
+    ListPostCommentsHandler,
+  ],
+})
+export class NewsModule {}

@@ -1,0 +1,209 @@
+import { clubNightBounds } from '@nocturne/domain';
+import { createPost, expectLedgerClean, UNKNOWN_ID } from './support/news-fixtures.js';
+import { registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  adminToken = (await registerAdmin(t)).sessionId;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const issuePaths = (body: { issues?: { path: string }[] }) => (body.issues ?? []).map((i) => i.path).sort();
+const comment = (postId: string, token: string, content: unknown) => t.request('POST', `/api/news/${postId}/comments`, { token, body: { content } });
+const me = async (token: string) => (await t.request('GET', '/api/auth/me', { token })).body as { currentPoints: number; totalPoints: number; memberTier: string };
+const rewardRows = async (memberId: string) =>
+  (await t.sql.query("select count(*)::int as n from point_transactions where member_id = $1 and kind = 'comment_reward'", [memberId])).rows[0].n as number;
+
+describe('POST /api/news/{id}/comments', () => {
+  it('posts a trimmed comment, credits 5 points in the same answer and records the event', async () => {
+    const post = await createPost(t, adminToken, { title: 'Friday Late Session' });
+    const member = await registerMember(t, { firstName: 'Zoë' });
+    const answer = await comment(post.id, member.sessionId, '  Great night!  ');
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({
+      id: expect.any(String),
+      content: 'Great night!',
+      createdAt: expect.stringMatching(/Z$/),
+      author: { firstName: 'Zoë' },
+      pointsAwarded: 5,
+      currentPoints: 25,
+      totalPoints: 25,
+    });
+    expect(await me(member.sessionId)).toMatchObject({ currentPoints: 25, totalPoints: 25 });
+    const history = (await t.request('GET', '/api/points/history', { token: member.sessionId })).body;
+    expect(history[0]).toMatchObject({ description: 'Commented on: Friday Late Session', points: 5 });
+    const events = await t.sql.query("select payload from outbox where type = 'CommentPosted' and aggregate_id = $1", [answer.body.id]);
+    expect(events.rows).toEqual([{ payload: { commentId: answer.body.id, memberId: member.user.id, postId: post.id, pointsAwarded: 5 } }]);
+    const listed = (await t.request('GET', '/api/news?limit=100', { token: member.sessionId })).body.posts.find((p: { id: string }) => p.id === post.id);
+    expect(listed.commentCount).toBe(1);
+  });
+
+  it('accepts exactly 2,000 characters', async () => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    const answer = await comment(post.id, member.sessionId, 'é'.repeat(2000));
+    expect(answer.status).toBe(201);
+    expect(answer.body.content).toHaveLength(2000);
+  });
+
+  it.each([
+    ['blank content', '   \n\t ', 'content'],
+    ['2,001 characters', 'x'.repeat(2001), 'content'],
+    ['missing content', undefined, 'content'],
+    ['content that is not text', 42, 'content'],
+  ])('answers 400 naming the field for %s, and posts nothing', async (_, content, field) => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    const answer = await comment(post.id, member.sessionId, content);
+    expect(answer.status).toBe(400);
+    expect(issuePaths(answer.body)).toEqual([field]);
+    expect((await t.sql.query('select count(*)::int as n from news_comments where post_id = $1', [post.id])).rows[0].n).toBe(0);
+  });
+
+  it('answers 404 for an unknown post and 400 naming the id for a malformed one', async () => {
+    const member = await registerMember(t);
+    const unknown = await comment(UNKNOWN_ID, member.sessionId, 'Hello');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ statusCode: 404, message: 'No news post with this id' });
+    const malformed = await comment('42', member.sessionId, 'Hello');
+    expect(malformed.status).toBe(400);
+    expect(issuePaths(malformed.body)).toEqual(['id']);
+    expect((await t.request('GET', '/api/news/42/comments', { token: member.sessionId })).status).toBe(400);
+    expect(await me(member.sessionId)).toMatchObject({ currentPoints: 20 });
+  });
+
+  it('needs a signed-in member', async () => {
+    const post = await createPost(t, adminToken);
+    expect((await t.request('POST', `/api/news/${post.id}/comments`, { body: { content: 'Hi' } })).status).toBe(401);
+    expect((await t.request('GET', `/api/news/${post.id}/comments`)).status).toBe(401);
+  });
+
+  it('rewards at most 10 comments a club night, then posts for 0 points', async () => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    const awarded: number[] = [];
+    for (let i = 0; i < 12; i += 1) awarded.push((await comment(post.id, member.sessionId, `Comment ${i}`)).body.pointsAwarded);
+    expect(awarded).toEqual([5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 0]);
+    expect(await me(member.sessionId)).toMatchObject({ currentPoints: 70, totalPoints: 70 });
+  }, 60_000);
+
+  it("does not count last night's rewards against tonight's limit", async () => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    // Ten rewards stamped one minute before tonight began: rows may be appended, never changed.
+    const lastNight = new Date(clubNightBounds(new Date(), t.config.VENUE_TZ).start.getTime() - 60_000);
+    for (let i = 0; i < 10; i += 1) {
+      await t.sql.query(
+        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, created_at)
+           values ($1, 5, 'comment_reward', 'Commented on: earlier', 'news_comment', $2, $3)`,
+        [member.user.id, `earlier-${i}`, lastNight],
+      );
+    }
+    await t.sql.query('update members set current_points = current_points + 50, total_points = total_points + 50 where id = $1', [member.user.id]);
+    expect((await comment(post.id, member.sessionId, 'A new night')).body).toMatchObject({ pointsAwarded: 5, currentPoints: 75 });
+    await expectLedgerClean(t);
+  });
+
+  it('gives exactly 10 rewards for 100 parallel comments by one member on one post', async () => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => comment(post.id, member.sessionId, `Parallel ${i}`)));
+    expect(answers.map((a) => a.status)).toEqual(Array(100).fill(201));
+    expect(answers.filter((a) => a.body.pointsAwarded === 5)).toHaveLength(10);
+    expect(answers.filter((a) => a.body.pointsAwarded === 0)).toHaveLength(90);
+    expect(await rewardRows(member.user.id)).toBe(10);
+    expect(await me(member.sessionId)).toMatchObject({ currentPoints: 70, totalPoints: 70 });
+    const counts = await t.sql.query(
+      'select p.comment_count, (select count(*)::int from news_comments c where c.post_id = p.id) as n from news_posts p where p.id = $1',
+      [post.id],
+    );
+    expect(counts.rows[0]).toEqual({ comment_count: 100, n: 100 });
+    await expectLedgerClean(t);
+  }, 180_000);
+
+  it('keeps every balance right when many members comment on one post at once', async () => {
+    const post = await createPost(t, adminToken);
+    const members = await Promise.all(Array.from({ length: 10 }, () => registerMember(t)));
+    const answers = await Promise.all(members.flatMap((m) => Array.from({ length: 12 }, (_, i) => comment(post.id, m.sessionId, `Crowd ${i}`))));
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    for (const m of members) expect(await rewardRows(m.user.id)).toBe(10);
+    expect((await t.sql.query('select comment_count from news_posts where id = $1', [post.id])).rows[0].comment_count).toBe(120);
+    await expectLedgerClean(t);
+  }, 180_000);
+});
+
+describe('GET /api/news/{id}/comments', () => {
+  it('lists live comments oldest first with only the author first name', async () => {
+    const post = await createPost(t, adminToken);
+    const first = await registerMember(t, { firstName: 'Priya' });
+    const second = await registerMember(t, { firstName: 'Mateo' });
+    const a = (await comment(post.id, first.sessionId, 'First!')).body;
+    const b = (await comment(post.id, second.sessionId, 'Second')).body;
+    const answer = await t.request('GET', `/api/news/${post.id}/comments`, { token: second.sessionId });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([
+      { id: a.id, content: 'First!', createdAt: a.createdAt, author: { firstName: 'Priya' } },
+      { id: b.id, content: 'Second', createdAt: b.createdAt, author: { firstName: 'Mateo' } },
+    ]);
+  });
+});
+
+describe('DELETE /api/admin/comments/{id}', () => {
+  it('removes the comment, reverses its points and lowers the count', async () => {
+    const post = await createPost(t, adminToken, { title: 'Midweek special' });
+    const member = await registerMember(t);
+    const posted = (await comment(post.id, member.sessionId, 'Spam spam spam')).body;
+    const answer = await t.request('DELETE', `/api/admin/comments/${posted.id}`, { token: adminToken });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, message: 'Comment removed.', pointsReversed: 5 });
+    expect(await me(member.sessionId)).toMatchObject({ currentPoints: 20, totalPoints: 20 });
+    expect((await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId })).body).toEqual([]);
+    expect((await t.sql.query('select comment_count from news_posts where id = $1', [post.id])).rows[0].comment_count).toBe(0);
+    const history = (await t.request('GET', '/api/points/history', { token: member.sessionId })).body;
+    expect(history[0]).toMatchObject({ description: 'Comment removed: Midweek special', points: -5 });
+
+    const again = await t.request('DELETE', `/api/admin/comments/${posted.id}`, { token: adminToken });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ success: true, pointsReversed: 0 });
+    expect(await me(member.sessionId)).toMatchObject({ currentPoints: 20 });
+    await expectLedgerClean(t);
+  });
+
+  it('reverses once when admins delete the same comment in parallel', async () => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    const posted = (await comment(post.id, member.sessionId, 'Twice removed')).body;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.request('DELETE', `/api/admin/comments/${posted.id}`, { token: adminToken })));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.map((a) => a.body.pointsReversed).sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 5]);
+    expect((await t.sql.query('select comment_count from news_posts where id = $1', [post.id])).rows[0].comment_count).toBe(0);
+    await expectLedgerClean(t);
+  }, 120_000);
+
+  it('reverses nothing for a comment that earned nothing', async () => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    const posted: { id: string; pointsAwarded: number }[] = [];
+    for (let i = 0; i < 11; i += 1) posted.push((await comment(post.id, member.sessionId, `Note ${i}`)).body);
+    expect(posted[10]!.pointsAwarded).toBe(0);
+    const answer = await t.request('DELETE', `/api/admin/comments/${posted[10]!.id}`, { token: adminToken });
+    expect(answer.body).toMatchObject({ success: true, pointsReversed: 0 });
+    expect(await me(member.sessionId)).toMatchObject({ currentPoints: 70 });
+    await expectLedgerClean(t);
+  }, 60_000);
+
+  it('answers 404 for an unknown comment, 400 for a malformed id, and is for administrators only', async () => {
+    const member = await registerMember(t);
+    expect((await t.request('DELETE', `/api/admin/comments/${UNKNOWN_ID}`, { token: adminToken })).status).toBe(404);
+    const malformed = await t.request('DELETE', '/api/admin/comments/nope', { token: adminToken });
+    expect(malformed.status).toBe(400);
+    expect(issuePaths(malformed.body)).toEqual(['id']);
+    expect((await t.request('DELETE', `/api/admin/comments/${UNKNOWN_ID}`, { token: member.sessionId })).status).toBe(403);
+    expect((await t.request('DELETE', `/api/admin/comments/${UNKNOWN_ID}`)).status).toBe(401);
+  });
+});

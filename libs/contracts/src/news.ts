@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { PageQuery, requiredText } from './common.js';
+
+export const NEWS_CONTENT_TYPES = ['announcement', 'event', 'exclusive_content', 'promotion'] as const;
+export const NewsContentType = z.enum(NEWS_CONTENT_TYPES, { message: `must be one of ${NEWS_CONTENT_TYPES.join(', ')}` });
+export type NewsContentType = z.infer<typeof NewsContentType>;
+
+export const NEWS_TITLE_MAX = 200;
+export const NEWS_CONTENT_MAX = 20_000;
+export const COMMENT_MAX = 2000;
+
+/**
+ * The featured image is an object path from the media upload (e.g. `news/<uuid>.jpg`), never a
+ * full URL: the api serves it under /media/. Empty or null means no image.
+ */
+export const FeaturedImagePath = z
+  .string()
+  .trim()
+  .max(300, 'must be at most 300 characters')
+  .regex(/^$|^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)*$/, 'must be an uploaded object path such as news/<id>.jpg')
+  .nullish()
+  .transform((value) => value || null);
+
+export const CreateNewsPostRequest = z.object({
+  title: requiredText(NEWS_TITLE_MAX),
+  content: requiredText(NEWS_CONTENT_MAX),
+  contentType: NewsContentType.default('announcement'),
+  featuredImageUrl: FeaturedImagePath,
+});
+export type CreateNewsPostRequest = z.infer<typeof CreateNewsPostRequest>;
+
+export const NewsPost = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    content: z.string(),
+    contentType: NewsContentType,
+    featuredImageUrl: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    viewCount: z.number().int(),
+    likeCount: z.number().int(),
+    commentCount: z.number().int(),
+    /** Whether the signed-in member likes this post. */
+    likedByMe: z.boolean(),
+  })
+  .meta({ id: 'NewsPost' });
+export type NewsPost = z.infer<typeof NewsPost>;
+
+/** `GET /api/news?limit=&cursor=`: newest first; pass `nextCursor` back as `cursor` for the next page. */
+export const NewsListQuery = PageQuery;
+export type NewsListQuery = z.infer<typeof NewsListQuery>;
+
+export const NewsListResponse = z
+  .object({
+    posts: z.array(NewsPost),
+    /** Null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'NewsListResponse' });
+export type NewsListResponse = z.infer<typeof NewsListResponse>;
+
+/** Answer of `PUT` and `DELETE /api/news/{id}/like` (both idempotent). */
+export const NewsLikeResponse = z.object({ postId: z.uuid(), likeCount: z.number().int(), likedByMe: z.boolean() });
+export type NewsLikeResponse = z.infer<typeof NewsLikeResponse>;
+
+export const NewsComment = z
+  .object({
+    id: z.uuid(),
+    content: z.string(),
+    createdAt: z.iso.datetime(),
+    author: z.object({ firstName: z.string() }),
+  })
+  .meta({ id: 'NewsComment' });
+export type NewsComment = z.infer<typeof NewsComment>;
+
+export const PostCommentRequest = z.object({ content: requiredText(COMMENT_MAX) });
+export type PostCommentRequest = z.infer<typeof PostCommentRequest>;
+
+/**
+ * The new comment, what it earned and the member's balance after it. `pointsAwarded` is 0 once
+ * the nightly reward limit is reached: the comment is posted but earns nothing.
+ */
+export const PostCommentResponse = NewsComment.extend({
+  pointsAwarded: z.number().int(),
+  currentPoints: z.number().int(),
+  totalPoints: z.number().int(),
+}).meta({ id: 'PostCommentResponse' });
+export type PostCommentResponse = z.infer<typeof PostCommentResponse>;
+
+export const DeleteCommentResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Points taken back from the author (0 if the comment earned none, or was already removed). */
+  pointsReversed: z.number().int(),
+});
+export type DeleteCommentResponse = z.infer<typeof DeleteCommentResponse>;
