@@ -1,0 +1,65 @@
+import { Controller, Delete, Get, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { AdminCoupon, AdminCouponListQuery, CreateCouponRequest, IdParams, ScanLogPage, ScanLogQuery } from '@nocturne/contracts';
+import { z } from 'zod';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
+import { CurrentMember } from '../auth/current-member.decorator.js';
+import type { AuthenticatedMember } from '../auth/session.service.js';
+import { CreateCouponCommand } from './commands/create-coupon/create-coupon.command.js';
+import { DeleteCouponCommand } from './commands/delete-coupon/delete-coupon.command.js';
+import { ListAdminCouponsQuery } from './queries/list-admin-coupons/list-admin-coupons.query.js';
+import { ListScansQuery } from './queries/list-scans/list-scans.query.js';
+
+@Controller('admin')
+export class AdminCouponsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get('coupons')
+  @Endpoint({
+    summary: 'Every coupon with its claimed and redeemed counts',
+    auth: 'admin',
+    tags: ['admin', 'coupons'],
+    query: AdminCouponListQuery,
+    response: z.array(AdminCoupon),
+  })
+  list(@ValidQuery() query: z.infer<typeof AdminCouponListQuery>): Promise<AdminCoupon[]> {
+    return this.queries.execute(new ListAdminCouponsQuery(query.includeArchived));
+  }
+
+  @Post('coupons')
+  @Endpoint({
+    summary: 'Create a coupon',
+    auth: 'admin',
+    tags: ['admin', 'coupons'],
+    body: CreateCouponRequest,
+    response: AdminCoupon,
+    status: 201,
+    errors: { 409: 'A coupon with this code already exists' },
+  })
+  create(@CurrentMember() admin: AuthenticatedMember, @ValidBody() body: CreateCouponRequest): Promise<AdminCoupon> {
+    return this.commands.execute(new CreateCouponCommand(body, admin.id));
+  }
+
+  @Delete('coupons/:id')
+  @Endpoint({
+    summary: 'Delete a coupon, or archive it when members hold it',
+    auth: 'admin',
+    tags: ['admin', 'coupons'],
+    params: IdParams,
+    response: AdminCoupon,
+    errors: { 404: 'Coupon not found' },
+  })
+  remove(@ValidParams() params: z.infer<typeof IdParams>): Promise<AdminCoupon> {
+    return this.commands.execute(new DeleteCouponCommand(params.id));
+  }
+
+  @Get('scans')
+  @Endpoint({ summary: 'The QR scan log, newest first', auth: 'admin', tags: ['admin', 'qr'], query: ScanLogQuery, response: ScanLogPage })
+  scans(@ValidQuery() query: z.infer<typeof ScanLogQuery>): Promise<ScanLogPage> {
+    return this.queries.execute(new ListScansQuery(query.limit, query.cursor));
+  }
+}

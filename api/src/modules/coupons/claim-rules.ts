@@ -1,0 +1,59 @@
+import { meetsTier, type Tier, tierLabel } from '@nocturne/domain';
+
+export interface CouponTerms {
+  isActive: boolean;
+  archivedAt: Date | null;
+  validUntil: Date | null;
+  requiredTier: Tier;
+  maxUses: number | null;
+  claimedCount: number;
+  perMemberLimit: number;
+  pointsCost: number;
+}
+
+export interface ClaimantState {
+  tier: Tier;
+  currentPoints: number;
+  /** How many times this member has already claimed the coupon. */
+  claims: number;
+}
+
+export interface ClaimRefusal {
+  /** HTTP status of a refused claim. */
+  status: 403 | 409;
+  /** The claim answer's message, shown by the SPA as is. */
+  message: string;
+  /** The short reason beside a coupon that is listed but not claimable. */
+  reason: string;
+}
+
+export const NO_LONGER_AVAILABLE = 'This coupon is no longer available';
+export const EXPIRED = 'This coupon has expired';
+
+/** Whether a coupon can still be used at all (claimed, redeemed or validated) at `now`. */
+export function couponUnusable(coupon: Pick<CouponTerms, 'isActive' | 'archivedAt' | 'validUntil'>, now: Date): string | null {
+  if (!coupon.isActive || coupon.archivedAt) return NO_LONGER_AVAILABLE;
+  if (coupon.validUntil && coupon.validUntil.getTime() <= now.getTime()) return EXPIRED;
+  return null;
+}
+
+/**
+ * Why this member may not claim this coupon now, or null when they may. Checked in order, so the
+ * answer names the first thing that stands in the way.
+ */
+export function claimRefusal(coupon: CouponTerms, member: ClaimantState, now: Date): ClaimRefusal | null {
+  const unusable = couponUnusable(coupon, now);
+  if (unusable) return { status: 409, message: unusable, reason: unusable === EXPIRED ? 'Expired' : 'No longer available' };
+  if (coupon.maxUses !== null && coupon.claimedCount >= coupon.maxUses) {
+    return { status: 409, message: 'This coupon has been fully claimed', reason: 'Fully claimed' };
+  }
+  if (!meetsTier(member.tier, coupon.requiredTier)) {
+    const tier = tierLabel(coupon.requiredTier);
+    return { status: 403, message: `This coupon requires ${tier} tier`, reason: `Requires ${tier} tier` };
+  }
+  if (member.claims >= coupon.perMemberLimit) {
+    return { status: 409, message: 'You have already claimed this coupon', reason: 'Already claimed' };
+  }
+  if (member.currentPoints < coupon.pointsCost) return { status: 409, message: 'Not enough points', reason: 'Not enough points' };
+  return null;
+}

@@ -1,0 +1,32 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { UserCoupon } from '@nocturne/contracts';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { couponUnusable } from '../../claim-rules.js';
+import { ALREADY_REDEEMED, COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
+import { termsFromRow } from '../../coupon-view.js';
+import { QrTokenService } from '../../qr-token.service.js';
+import { markRedeemed } from '../../redemption.js';
+import { findUserCoupon, userCouponFromRow } from '../../user-coupon.repository.js';
+import { RedeemCouponCommand } from './redeem-coupon.command.js';
+
+@CommandHandler(RedeemCouponCommand)
+export class RedeemCouponHandler implements ICommandHandler<RedeemCouponCommand, UserCoupon> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly qr: QrTokenService,
+  ) {}
+
+  async execute({ memberId, userCouponId }: RedeemCouponCommand): Promise<UserCoupon> {
+    return this.unitOfWork.run(async (tx, raise) => {
+      // Another member's coupon is "not found", never "forbidden": its existence is not theirs to learn.
+      const row = await findUserCoupon(tx, userCouponId, { memberId, lock: true });
+      if (!row) throw new CouponFailure(404, COUPON_NOT_FOUND);
+      if (row.redeemed_at) throw new CouponFailure(409, ALREADY_REDEEMED);
+      const unusable = couponUnusable(termsFromRow(row.coupon), new Date());
+      if (unusable) throw new CouponFailure(409, unusable);
+      const redeemed = await markRedeemed(tx, raise, row, 'member', null);
+      if (!redeemed) throw new CouponFailure(409, ALREADY_REDEEMED);
+      return userCouponFromRow(redeemed, this.qr);
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { AdminCouponsController } from './admin-coupons.controller.js';
+import { ClaimCouponHandler } from './commands/claim-coupon/claim-coupon.handler.js';
+import { CreateCouponHandler } from './commands/create-coupon/create-coupon.handler.js';
+import { DeleteCouponHandler } from './commands/delete-coupon/delete-coupon.handler.js';
+import { RedeemCouponHandler } from './commands/redeem-coupon/redeem-coupon.handler.js';
+import { RedeemQrScanHandler } from './commands/redeem-qr-scan/redeem-qr-scan.handler.js';
+import { ValidateQrScanHandler } from './commands/validate-qr-scan/validate-qr-scan.handler.js';
+import { CouponsController } from './coupons.controller.js';
+import { DebitPointsWhenCouponClaimedHandler } from './debit-points-when-coupon-claimed.handler.js';
+import { QrScanService } from './qr-scan.service.js';
+import { QrTokenService } from './qr-token.service.js';
+import { QrController } from './qr.controller.js';
+import { ListAdminCouponsHandler } from './queries/list-admin-coupons/list-admin-coupons.handler.js';
+import { ListAvailableCouponsHandler } from './queries/list-available-coupons/list-available-coupons.handler.js';
+import { ListMyCouponsHandler } from './queries/list-my-coupons/list-my-coupons.handler.js';
+import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
+
+/** Coupons, claims, member redemption and QR redemption at the door (with its scan log). */
+@Module({
+  controllers: [CouponsController, AdminCouponsController, QrController],
+  providers: [
+    QrTokenService,
+    QrScanService,
+    DebitPointsWhenCouponClaimedHandler,
+    CreateCouponHandler,
+    DeleteCouponHandler,
+    ClaimCouponHandler,
+    RedeemCouponHandler,
+    ValidateQrScanHandler,
+    RedeemQrScanHandler,
+    ListAdminCouponsHandler,
+    ListAvailableCouponsHandler,
+    ListMyCouponsHandler,
+    ListScansHandler,
+  ],
+  exports: [QrTokenService],
+})
+export class CouponsModule {}

@@ -1,0 +1,40 @@
+import type { ApiConfig } from '../../config/api-config.js';
+import { QrTokenService } from './qr-token.service.js';
+
+const config = (overrides: Partial<ApiConfig>) =>
+  ({ NODE_ENV: 'test', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/nocturne', QR_SECRET: undefined, ...overrides }) as ApiConfig;
+const ID = '6f1c1d2e-8a1b-4c3d-9e4f-0a1b2c3d4e5f';
+const OTHER = '7f1c1d2e-8a1b-4c3d-9e4f-0a1b2c3d4e5f';
+
+describe('QrTokenService', () => {
+  const service = new QrTokenService(config({ QR_SECRET: 'a'.repeat(32) }));
+
+  it('makes a 256-bit base64url token per user coupon, the same every time', () => {
+    const token = service.tokenFor(ID);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(service.tokenFor(ID)).toBe(token);
+    expect(service.tokenFor(ID.toUpperCase())).toBe(token);
+    expect(service.tokenFor(OTHER)).not.toBe(token);
+  });
+
+  it('accepts a token only for its own user coupon, and only exactly', () => {
+    const token = service.tokenFor(ID);
+    expect(service.matches(ID, token)).toBe(true);
+    expect(service.matches(OTHER, token)).toBe(false);
+    expect(service.matches(ID, `${token}=`)).toBe(false);
+    expect(service.matches(ID, token.slice(1))).toBe(false);
+    expect(service.matches(ID, '')).toBe(false);
+  });
+
+  it('depends on the secret; without one, development derives a stable secret from DATABASE_URL', () => {
+    const other = new QrTokenService(config({ QR_SECRET: 'b'.repeat(32) }));
+    expect(other.tokenFor(ID)).not.toBe(service.tokenFor(ID));
+    const dev = new QrTokenService(config({ NODE_ENV: 'development' }));
+    expect(new QrTokenService(config({ NODE_ENV: 'development' })).tokenFor(ID)).toBe(dev.tokenFor(ID));
+    expect(new QrTokenService(config({ DATABASE_URL: 'postgresql://elsewhere/db' })).tokenFor(ID)).not.toBe(dev.tokenFor(ID));
+  });
+
+  it('refuses to run without QR_SECRET in production', () => {
+    expect(() => new QrTokenService(config({ NODE_ENV: 'production' }))).toThrow('QR_SECRET is required');
+  });
+});

@@ -1,0 +1,40 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+
+let warnedAboutDevelopmentSecret = false;
+
+/**
+ * QR tokens: HMAC-SHA256 of the user-coupon id with QR_SECRET, base64url (256 bits). Nothing is
+ * stored; a token is recomputed and compared in constant time, and it fits one user coupon only.
+ */
+@Injectable()
+export class QrTokenService {
+  private readonly secret: Buffer;
+
+  constructor(@InjectConfig() config: ApiConfig) {
+    if (config.QR_SECRET) {
+      this.secret = Buffer.from(config.QR_SECRET, 'utf8');
+    } else if (config.NODE_ENV === 'production') {
+      // loadConfig already refuses this; kept so a misuse of the class cannot fall back silently.
+      throw new Error('QR_SECRET is required when NODE_ENV=production');
+    } else {
+      // Stable across restarts of one local setup, so printed demo QR codes keep working.
+      this.secret = createHash('sha256').update(`nocturne-development-qr-secret\u0000${config.DATABASE_URL}`).digest();
+      if (!warnedAboutDevelopmentSecret) {
+        warnedAboutDevelopmentSecret = true;
+        new Logger('QrTokenService').warn('QR_SECRET is not set: using a development secret derived from DATABASE_URL. Set QR_SECRET outside development.');
+      }
+    }
+  }
+
+  tokenFor(userCouponId: string): string {
+    return createHmac('sha256', this.secret).update(`user-coupon:${userCouponId.toLowerCase()}`).digest('base64url');
+  }
+
+  matches(userCouponId: string, token: string): boolean {
+    const expected = Buffer.from(this.tokenFor(userCouponId), 'utf8');
+    const given = Buffer.from(token, 'utf8');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}

@@ -1,0 +1,65 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { UserCoupon } from '@nocturne/contracts';
+import type { RedeemedBy } from '@nocturne/db';
+import type { Tier } from '@nocturne/domain';
+import { type CouponRow, couponDetailsFromRow } from './coupon-view.js';
+import type { QrTokenService } from './qr-token.service.js';
+
+export interface UserCouponRow {
+  id: string;
+  member_id: string;
+  coupon_id: string;
+  claimed_at: Date | string;
+  redeemed_at: Date | string | null;
+  redeemed_by: RedeemedBy | null;
+  validated_at: Date | string | null;
+  first_name: string;
+  last_name: string | null;
+  member_tier: Tier;
+  /** The coupon row as JSON, so its columns never clash with the user coupon's. */
+  coupon: CouponRow;
+}
+
+const SELECT_USER_COUPON = `
+  select uc.id, uc.member_id, uc.coupon_id, uc.claimed_at, uc.redeemed_at, uc.redeemed_by, uc.validated_at,
+         m.first_name, m.last_name, m.member_tier, to_jsonb(c) as coupon
+    from user_coupons uc
+    join coupons c on c.id = uc.coupon_id
+    join members m on m.id = uc.member_id`;
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * One user coupon with its coupon and holder. `memberId` restricts it to its owner (anyone
+ * else's is "not found"); `lock` takes its row lock so concurrent redemptions queue.
+ */
+export async function findUserCoupon(
+  em: EntityManager,
+  id: string,
+  options: { memberId?: string; lock?: boolean } = {},
+): Promise<UserCouponRow | undefined> {
+  if (!UUID_PATTERN.test(id)) return undefined;
+  const owner = options.memberId ? ' and uc.member_id = ?' : '';
+  const params = options.memberId ? [id, options.memberId] : [id];
+  const rows = await em.execute<UserCouponRow[]>(`${SELECT_USER_COUPON} where uc.id = ?${owner}${options.lock ? ' for update of uc' : ''}`, params);
+  return rows[0];
+}
+
+export async function listMemberUserCoupons(em: EntityManager, memberId: string): Promise<UserCouponRow[]> {
+  return em.execute<UserCouponRow[]>(`${SELECT_USER_COUPON} where uc.member_id = ? order by uc.claimed_at desc, uc.id desc`, [memberId]);
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export function userCouponFromRow(row: UserCouponRow, qr: QrTokenService): UserCoupon {
+  return {
+    id: row.id,
+    couponId: row.coupon_id,
+    claimedAt: iso(row.claimed_at)!,
+    redeemedAt: iso(row.redeemed_at),
+    validatedAt: iso(row.validated_at),
+    redeemedBy: row.redeemed_by,
+    qrCode: qr.tokenFor(row.id),
+    coupon: couponDetailsFromRow(row.coupon),
+  };
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { MemberTier, requiredText, Uuid } from './common.js';
+
+export const COUPON_TYPE_VALUES = ['percentage', 'fixed_amount', 'free_drink', 'vip_upgrade'] as const;
+export const CouponType = z.enum(COUPON_TYPE_VALUES, { message: `must be one of ${COUPON_TYPE_VALUES.join(', ')}` });
+export type CouponType = z.infer<typeof CouponType>;
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+/**
+ * SPEC 5's coupon form: code, title and description required and trimmed; whole numbers >= 0;
+ * empty value or maxUses is null (unlimited); validUntil an ISO instant or null. Defaults: type
+ * percentage, points cost 0, required tier bronze, one claim per member.
+ */
+export const CreateCouponRequest = z
+  .object({
+    code: requiredText(40).refine((code) => !/\s/.test(code), 'must not contain spaces'),
+    title: requiredText(120),
+    description: requiredText(1000),
+    type: CouponType.default('percentage'),
+    value: wholeNumber(0, 1_000_000).nullable().default(null),
+    pointsCost: wholeNumber(0, 1_000_000).default(0),
+    requiredTier: MemberTier.default('bronze'),
+    maxUses: wholeNumber(1, 1_000_000).nullable().default(null),
+    perMemberLimit: wholeNumber(1, 100).default(1),
+    validUntil: z.iso
+      .datetime({ offset: true, message: 'must be an ISO date-time such as 2026-12-31T19:00:00Z' })
+      // A malformed value is reported once, by the format check above.
+      .refine((instant) => Number.isNaN(Date.parse(instant)) || Date.parse(instant) > Date.now(), 'must be in the future')
+      .transform((instant) => new Date(instant).toISOString())
+      .nullable()
+      .default(null),
+  })
+  .superRefine((coupon, ctx) => {
+    if (coupon.type === 'percentage' && (coupon.value === null || coupon.value < 1 || coupon.value > 100)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a percentage from 1 to 100' });
+    }
+    if (coupon.type === 'fixed_amount' && (coupon.value === null || coupon.value < 1)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be an amount of at least 1 dollar' });
+    }
+  });
+export type CreateCouponRequest = z.infer<typeof CreateCouponRequest>;
+
+/** What members see of a coupon (also embedded in each of their user coupons). */
+export const CouponDetails = z
+  .object({
+    id: Uuid,
+    code: z.string(),
+    title: z.string(),
+    description: z.string(),
+    type: CouponType,
+    value: z.number().int().nullable(),
+    pointsCost: z.number().int(),
+    requiredTier: MemberTier,
+    maxUses: z.number().int().nullable(),
+    perMemberLimit: z.number().int(),
+    validUntil: z.iso.datetime().nullable(),
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'CouponDetails' });
+export type CouponDetails = z.infer<typeof CouponDetails>;
+
+/** The admin view: also archival and how many claims and redemptions it has had. */
+export const AdminCoupon = CouponDetails.extend({
+  archivedAt: z.iso.datetime().nullable(),
+  claimedCount: z.number().int(),
+  redeemedCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+}).meta({ id: 'AdminCoupon' });
+export type AdminCoupon = z.infer<typeof AdminCoupon>;
+
+export const AdminCouponListQuery = z.object({
+  includeArchived: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+/** A coupon in the member's available list, saying whether this member can claim it now and why not. */
+export const AvailableCoupon = CouponDetails.extend({
+  claimable: z.boolean(),
+  /** Present when not claimable, e.g. "Requires Gold tier". */
+  reason: z.string().optional(),
+}).meta({ id: 'AvailableCoupon' });
+export type AvailableCoupon = z.infer<typeof AvailableCoupon>;
+
+export const UserCoupon = z
+  .object({
+    id: Uuid,
+    couponId: Uuid,
+    claimedAt: z.iso.datetime(),
+    redeemedAt: z.iso.datetime().nullable(),
+    validatedAt: z.iso.datetime().nullable(),
+    redeemedBy: z.enum(['member', 'staff']).nullable(),
+    /** The QR token: render QrPayload `{userCouponId: id, token: qrCode}` as JSON. */
+    qrCode: z.string(),
+    coupon: CouponDetails,
+  })
+  .meta({ id: 'UserCoupon' });
+export type UserCoupon = z.infer<typeof UserCoupon>;
+
+export const UserCouponParams = z.object({ userCouponId: Uuid });
+
+/** The JSON text a member's QR code holds (SPEC 3 "QR payload"); the scanner parses it with this. */
+export const QrPayload = z.object({
+  userCouponId: Uuid,
+  token: z.string().min(1, 'must not be empty').max(200),
+});
+export type QrPayload = z.infer<typeof QrPayload>;
+
+// Scanned values are checked, not trusted: any string is answered (and logged) as a valid or invalid scan.
+const scannedId = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+const scannedToken = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+
+export const QrValidateRequest = z.object({ userCouponId: scannedId, qrCodeToken: scannedToken });
+export type QrValidateRequest = z.infer<typeof QrValidateRequest>;
+
+export const QrRedeemRequest = QrValidateRequest.extend({
+  /** Sent by the SPA as the literal 'admin'; the signed-in admin is recorded instead. */
+  validatedBy: z.string().max(100).optional(),
+});
+export type QrRedeemRequest = z.infer<typeof QrRedeemRequest>;
+
+export const QrValidateResponse = z
+  .object({
+    valid: z.boolean(),
+    message: z.string(),
+    userCoupon: z.object({ id: Uuid, qrCode: z.string() }).optional(),
+    coupon: z.object({ title: z.string(), code: z.string(), type: CouponType, value: z.number().int().nullable() }).optional(),
+    user: z.object({ firstName: z.string(), lastName: z.string().nullable(), memberTier: MemberTier }).optional(),
+  })
+  .meta({ id: 'QrValidateResponse' });
+export type QrValidateResponse = z.infer<typeof QrValidateResponse>;
+
+export const QrRedeemResponse = z.object({ success: z.boolean(), message: z.string() }).meta({ id: 'QrRedeemResponse' });
+export type QrRedeemResponse = z.infer<typeof QrRedeemResponse>;
+
+export const QrScanEntry = z
+  .object({
+    id: z.string(),
+    at: z.iso.datetime(),
+    adminId: Uuid.nullable(),
+    adminName: z.string().nullable(),
+    userCouponId: Uuid.nullable(),
+    scannedId: z.string(),
+    action: z.enum(['validate', 'redeem']),
+    result: z.enum(['accepted', 'rejected']),
+    reason: z.string(),
+    couponCode: z.string().nullable(),
+    memberName: z.string().nullable(),
+  })
+  .meta({ id: 'QrScanEntry' });
+export type QrScanEntry = z.infer<typeof QrScanEntry>;
+
+export const ScanLogQuery = z.object({
+  limit: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(200).default(50),
+  /** The nextCursor of the previous page. */
+  cursor: z.string().regex(/^\d{1,18}$/, 'must be a cursor from a previous page').optional(),
+});
+
+export const ScanLogPage = z.object({ scans: z.array(QrScanEntry), nextCursor: z.string().nullable() }).meta({ id: 'ScanLogPage' });
+export type ScanLogPage = z.infer<typeof ScanLogPage>;

@@ -1,0 +1,28 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Member } from './member.entity.js';
+import { UserCoupon } from './user-coupon.entity.js';
+
+export const QR_SCAN_ACTIONS = ['validate', 'redeem'] as const;
+export type QrScanAction = (typeof QR_SCAN_ACTIONS)[number];
+export const QR_SCAN_RESULTS = ['accepted', 'rejected'] as const;
+export type QrScanResult = (typeof QR_SCAN_RESULTS)[number];
+
+/**
+ * Every validate and redeem attempt at the door, valid or not. userCoupon is null when the scanned
+ * id matches nothing (or its token was wrong); scannedId keeps what was sent.
+ */
+export const QrScan = defineEntity({
+  name: 'QrScan',
+  tableName: 'qr_scans',
+  indexes: [{ name: 'qr_scans_user_coupon_idx', properties: ['userCoupon'] }],
+  properties: {
+    id: p.bigint('string').primary().autoincrement(),
+    at: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    admin: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+    userCoupon: () => p.manyToOne(UserCoupon).deleteRule('set null').nullable(),
+    scannedId: p.string().length(100),
+    action: p.enum(QR_SCAN_ACTIONS),
+    result: p.enum(QR_SCAN_RESULTS),
+    reason: p.string().length(300),
+  },
+});

@@ -1,0 +1,31 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Coupon } from './coupon.entity.js';
+import { Member } from './member.entity.js';
+
+export const REDEEMED_BY = ['member', 'staff'] as const;
+export type RedeemedBy = (typeof REDEEMED_BY)[number];
+
+/**
+ * A coupon a member has claimed. Redeemed at most once (a conditional update on redeemedAt decides
+ * between the member and staff). Its QR token is not stored: it is an HMAC of the id with
+ * QR_SECRET, recomputed when needed.
+ */
+export const UserCoupon = defineEntity({
+  name: 'UserCoupon',
+  tableName: 'user_coupons',
+  indexes: [
+    { name: 'user_coupons_member_claimed_idx', properties: ['member', 'claimedAt'] },
+    { name: 'user_coupons_coupon_member_idx', properties: ['coupon', 'member'] },
+  ],
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    member: () => p.manyToOne(Member).deleteRule('cascade'),
+    coupon: () => p.manyToOne(Coupon).deleteRule('restrict'),
+    claimedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    redeemedAt: p.datetime().columnType('timestamptz').nullable(),
+    redeemedBy: p.enum(REDEEMED_BY).nullable(),
+    validatedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** The admin whose session validated the coupon at the door (never the client's claim). */
+    validatedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+  },
+});
