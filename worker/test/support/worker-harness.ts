@@ -1,18 +1,6 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { loadConfig, workerEnvSchema } from '@nocturne/config';
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WorkerModule } from '../../src/worker.module.js';
-
-/** Starts the worker in this process, as worker/src/main.ts does, on the api test app's database and Redis prefix. */
-export async function startWorker(env: Record<string, string>, overrides: Record<string, string> = {}): Promise<INestApplicationContext> {
-  const config = loadConfig(workerEnvSchema, { ...env, ...overrides });
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
-  await app.init();
-  return app;
-}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ALL_QUEUES } from '@nocturne/queues';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { QueueRegistry } from '../queues/queue-registry.js';
+import { registerQueueJobMetrics } from './queue-job-metrics.js';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized', 'waiting-children'] as const;
 
@@ -13,6 +14,7 @@ export class MetricsService {
 
   constructor(queues: QueueRegistry) {
     collectDefaultMetrics({ register: this.registry });
+    registerQueueJobMetrics(this.registry, queues);
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request latency by route template and status',

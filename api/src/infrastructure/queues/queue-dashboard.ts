@@ -1,0 +1,51 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ApiConfig } from '../../config/api-config.js';
+import type { QueueRegistry } from './queue-registry.js';
+
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+/** Constant-time comparison of two strings of any length. */
+function same(a: string, b: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
+/** Whether the Authorization header carries the dashboard's user and password (HTTP basic). */
+export function basicAuthMatches(header: string | undefined, user: string, password: string): boolean {
+  const match = /^Basic\s+(.+)$/i.exec(header ?? '');
+  if (!match) return false;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return false;
+  // Both compared, always, so the answer time does not tell which one was wrong.
+  const userOk = same(decoded.slice(0, colon), user);
+  const passwordOk = same(decoded.slice(colon + 1), password);
+  return userOk && passwordOk;
+}
+
+/**
+ * Bull Board at /admin/queues with every queue, behind HTTP basic auth. Off (the path answers
+ * 404 like any unknown page) unless QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD are set.
+ */
+export async function registerQueueDashboard(fastify: FastifyInstance, queues: QueueRegistry, config: ApiConfig): Promise<boolean> {
+  const user = config.QUEUE_DASHBOARD_USER;
+  const password = config.QUEUE_DASHBOARD_PASSWORD;
+  if (!user || !password) return false;
+  const serverAdapter = new FastifyAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({ queues: queues.all().map((queue) => new BullMQAdapter(queue)), serverAdapter });
+  await fastify.register(async (scope) => {
+    scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (basicAuthMatches(request.headers.authorization, user, password)) return;
+      await reply
+        .status(401)
+        .header('WWW-Authenticate', 'Basic realm="Nocturne queues", charset="UTF-8"')
+        .send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in with the queue dashboard user and password' });
+    });
+    await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
+  });
+  return true;
+}

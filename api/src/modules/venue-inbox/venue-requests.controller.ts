@@ -1,0 +1,51 @@
+import { Controller, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { BookingRequest, ContactRequest, CreatedResponse } from '@nocturne/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { ValidBody } from '../../common/http/input.decorators.js';
+import { LIMITS, RateLimiter } from '../auth/rate-limiter.js';
+import { ReceiveContactMessageCommand } from './commands/receive-contact-message/receive-contact-message.command.js';
+import { RequestBookingCommand } from './commands/request-booking/request-booking.command.js';
+
+type Created = z.infer<typeof CreatedResponse>;
+
+@Controller()
+export class VenueRequestsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  @Post('contact')
+  @Endpoint({
+    summary: 'Send a message to the venue (stored, then e-mailed to the venue inbox)',
+    auth: 'public',
+    tags: ['venue'],
+    body: ContactRequest,
+    response: CreatedResponse,
+    status: 202,
+    errors: { 400: 'A required field is missing or malformed', 429: 'Too many messages from this address' },
+  })
+  async contact(@ValidBody() body: ContactRequest, @Req() request: FastifyRequest): Promise<Created> {
+    await this.limiter.hit(LIMITS.contactPerIp, request.ip);
+    const { id } = await this.commands.execute(new ReceiveContactMessageCommand(body, request.ip));
+    return { success: true, id };
+  }
+
+  @Post('bookings')
+  @Endpoint({
+    summary: 'Request a booking (stored; the venue is e-mailed and the guest gets an acknowledgement)',
+    auth: 'public',
+    tags: ['venue'],
+    body: BookingRequest,
+    response: CreatedResponse,
+    status: 201,
+    errors: { 400: 'A required field is missing, or the date is in the past (venue time)' },
+  })
+  async book(@ValidBody() body: BookingRequest, @Req() request: FastifyRequest): Promise<Created> {
+    const { id } = await this.commands.execute(new RequestBookingCommand(body, request.ip));
+    return { success: true, id };
+  }
+}

@@ -1,0 +1,118 @@
+import { clubNightOf, addDays } from '@nocturne/domain';
+import { randomIp, registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  adminToken = (await registerAdmin(t)).sessionId;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const contact = { name: '  Sam Carter ', email: 'Sam@Example.com', message: ' Do you have a coat check? ' };
+const booking = { name: 'Jordan Lee', email: 'jordan@example.com', phone: '0400 000 000', time: '22:00', guests: '4', service: 'vip-room', message: '' };
+
+describe('contact messages', () => {
+  it('stores a trimmed message with a pending e-mail to the venue inbox and answers 202', async () => {
+    const answer = await t.request('POST', '/api/contact', { body: contact, headers: { 'x-forwarded-for': randomIp() } });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ success: true, id: expect.any(String) });
+    const inbox = await t.request('GET', '/api/admin/contact-messages', { token: adminToken });
+    expect(inbox.status).toBe(200);
+    expect(inbox.body.messages[0]).toMatchObject({
+      id: answer.body.id,
+      name: 'Sam Carter',
+      email: 'sam@example.com',
+      message: 'Do you have a coat check?',
+      isSpam: false,
+      deliveries: [{ kind: 'venue-notification', recipient: t.config.VENUE_INBOX, state: 'pending', attempts: 0, lastError: null, sentAt: null }],
+    });
+    const { rows } = await t.sql.query("select count(*)::int as n from outbox where type = 'ContactMessageReceived' and aggregate_id = $1", [answer.body.id]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('names the field at fault', async () => {
+    const ip = randomIp();
+    const noEmail = await t.request('POST', '/api/contact', { body: { ...contact, email: 'nope' }, headers: { 'x-forwarded-for': ip } });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.issues).toEqual([expect.objectContaining({ path: 'email' })]);
+    const long = await t.request('POST', '/api/contact', { body: { ...contact, message: 'x'.repeat(5001) }, headers: { 'x-forwarded-for': ip } });
+    expect(long.status).toBe(400);
+    expect(long.body.issues).toEqual([expect.objectContaining({ path: 'message' })]);
+    const blank = await t.request('POST', '/api/contact', { body: { ...contact, name: '   ' }, headers: { 'x-forwarded-for': ip } });
+    expect(blank.body.issues).toEqual([expect.objectContaining({ path: 'name' })]);
+  });
+
+  it('takes 5 messages per 10 minutes from one address', async () => {
+    const ip = randomIp();
+    for (let n = 0; n < 5; n += 1) {
+      expect((await t.request('POST', '/api/contact', { body: contact, headers: { 'x-forwarded-for': ip } })).status).toBe(202);
+    }
+    const sixth = await t.request('POST', '/api/contact', { body: contact, headers: { 'x-forwarded-for': ip } });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.body.retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe('bookings', () => {
+  it('accepts tonight (venue time) and later, with e-mails owed to the venue and the guest', async () => {
+    const today = clubNightOf(new Date(), t.config.VENUE_TZ);
+    const answer = await t.request('POST', '/api/bookings', { body: { ...booking, date: today }, headers: { 'x-forwarded-for': randomIp() } });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ success: true, id: expect.any(String) });
+    const list = await t.request('GET', '/api/admin/bookings', { token: adminToken });
+    const stored = list.body.bookings.find((b: { id: string }) => b.id === answer.body.id);
+    expect(stored).toMatchObject({ date: today, time: '22:00', guests: '4', service: 'vip-room', status: 'requested', message: null });
+    expect(stored.deliveries.map((d: { kind: string; recipient: string }) => [d.kind, d.recipient])).toEqual([
+      ['guest-acknowledgement', 'jordan@example.com'],
+      ['venue-notification', t.config.VENUE_INBOX],
+    ]);
+  });
+
+  it('refuses a date before tonight, an unknown slot or service, naming the field', async () => {
+    const yesterday = addDays(clubNightOf(new Date(), t.config.VENUE_TZ), -1);
+    const past = await t.request('POST', '/api/bookings', { body: { ...booking, date: yesterday } });
+    expect(past.status).toBe(400);
+    expect(past.body.issues).toEqual([expect.objectContaining({ path: 'date' })]);
+    const slot = await t.request('POST', '/api/bookings', { body: { ...booking, time: '17:00' } });
+    expect(slot.body.issues).toEqual([expect.objectContaining({ path: 'time' })]);
+    const service = await t.request('POST', '/api/bookings', { body: { ...booking, service: 'pool-party' } });
+    expect(service.body.issues).toEqual([expect.objectContaining({ path: 'service' })]);
+    const guests = await t.request('POST', '/api/bookings', { body: { ...booking, guests: '7' } });
+    expect(guests.body.issues).toEqual([expect.objectContaining({ path: 'guests' })]);
+  });
+
+  it('lets an admin confirm or decline, owing the guest one e-mail per change', async () => {
+    const { body } = await t.request('POST', '/api/bookings', { body: booking });
+    const confirm = await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: adminToken, body: { status: 'confirmed', note: 'Booth 3' } });
+    expect(confirm.status).toBe(200);
+    expect(confirm.body.booking).toMatchObject({ status: 'confirmed', statusNote: 'Booth 3', statusChangedAt: expect.any(String) });
+    await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: adminToken, body: { status: 'confirmed' } });
+    const { rows } = await t.sql.query("select count(*)::int as n from outbox where type = 'BookingStatusChanged' and aggregate_id = $1", [body.id]);
+    expect(rows[0].n).toBe(1);
+
+    expect((await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: adminToken, body: { status: 'maybe' } })).status).toBe(400);
+    expect((await t.request('PATCH', '/api/admin/bookings/00000000-0000-4000-8000-000000000000', { token: adminToken, body: { status: 'declined' } })).status).toBe(404);
+    const member = await registerMember(t);
+    expect((await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: member.sessionId, body: { status: 'declined' } })).status).toBe(403);
+  });
+});
+
+describe('ActiveCampaign without configuration', () => {
+  it('says clearly that AC is not configured, for one member and for a bulk sync', async () => {
+    const member = await registerMember(t);
+    const one = await t.request('POST', `/api/admin/sync-contact/${member.user.id}`, { token: adminToken });
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ success: false, status: 'not_configured', error: expect.stringContaining('not configured') });
+    const bulk = await t.request('POST', '/api/admin/sync-contacts', { token: adminToken });
+    expect(bulk.status).toBe(409);
+    expect(bulk.body.message).toContain('not configured');
+    const status = await t.request('GET', '/api/admin/integrations/activecampaign', { token: adminToken });
+    expect(status.body).toMatchObject({ configured: false, accountUrl: null, autoSync: false, lastSyncAt: null, failed: 0, runningJobId: null });
+    expect(status.body.pending).toBeGreaterThan(0);
+    expect((await t.request('GET', '/api/admin/sync-jobs/00000000-0000-4000-8000-000000000000', { token: adminToken })).status).toBe(404);
+  });
+});

@@ -1,0 +1,27 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const BOOKING_STATUSES = ['requested', 'confirmed', 'declined'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** A booking request from the public form; the venue confirms or declines it from the admin inbox. */
+export const Booking = defineEntity({
+  name: 'Booking',
+  tableName: 'bookings',
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    name: p.string().length(120),
+    email: p.string().length(254),
+    phone: p.string().length(40).nullable(),
+    /** The club night asked for (venue time), when given. */
+    date: p.string().columnType('date').nullable(),
+    time: p.string().length(5).nullable(),
+    guests: p.string().length(2),
+    service: p.string().length(30),
+    message: p.text().nullable(),
+    status: p.enum(BOOKING_STATUSES).default('requested'),
+    statusNote: p.text().nullable(),
+    statusChangedAt: p.datetime().columnType('timestamptz').nullable(),
+    ip: p.string().length(64).nullable(),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()').index('bookings_created_at_idx'),
+  },
+});

@@ -1,0 +1,142 @@
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { createRedisConnection } from '@nocturne/queues';
+import type { Redis } from 'ioredis';
+import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { AcNotConfiguredError, AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
+import { RequestPacer } from './request-pacer.js';
+
+export interface AcFieldValue {
+  field: string;
+  value: string;
+}
+
+export interface AcContact {
+  email: string;
+  firstName: string;
+  lastName: string;
+  fieldValues: AcFieldValue[];
+}
+
+export interface AcImportInfo {
+  status: string;
+  success: string[];
+  failure: string[];
+}
+
+const REQUEST_TIMEOUT_MS = 15_000;
+/** Margins on AC's windows, so requests that arrive a little bunched up still fit. */
+const SECOND_WINDOW_MS = 1_100;
+const MINUTE_WINDOW_MS = 61_000;
+/** When a bulk import is refused with "Rate limit exceeded." (no Retry-After), wait this long. */
+const IMPORT_LIMIT_BACKOFF_MS = 10_000;
+
+/**
+ * ActiveCampaign API v3. Every request takes a permit from a Redis limiter shared by all workers
+ * (the account's requests per second; bulk imports also per minute). Failures are classified for
+ * the processor: AcRateLimitedError (wait, no attempt burnt), AcRejectedError (fail at once), any
+ * other error (5xx, network: retry with backoff).
+ */
+@Injectable()
+export class ActiveCampaignClient implements OnApplicationShutdown {
+  private readonly redis: Redis;
+  private readonly requests: RequestPacer;
+  private readonly imports: RequestPacer;
+
+  constructor(@InjectConfig() private readonly config: WorkerConfig) {
+    this.redis = createRedisConnection(config.REDIS_URL, 'worker', 'nocturne-ac-limiter');
+    this.redis.on('error', () => undefined);
+    const base = `${config.REDIS_PREFIX}:ac-limit`;
+    this.requests = new RequestPacer(this.redis, `${base}:requests`, { max: config.AC_RATE_LIMIT_PER_SECOND, windowMs: SECOND_WINDOW_MS });
+    this.imports = new RequestPacer(this.redis, `${base}:imports`, { max: config.AC_IMPORT_LIMIT_PER_MINUTE, windowMs: MINUTE_WINDOW_MS });
+  }
+
+  get configured(): boolean {
+    return Boolean(this.config.AC_API_URL && this.config.AC_API_KEY);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.redis.disconnect();
+  }
+
+  /** Creates or updates the contact by e-mail; returns AC's contact id. */
+  async syncContact(contact: AcContact): Promise<string> {
+    const body = await this.request<{ contact: { id: string | number } }>('POST', '/api/3/contact/sync', { contact });
+    return String(body.contact.id);
+  }
+
+  async subscribeToList(contactId: string, listId: string): Promise<void> {
+    await this.request('POST', '/api/3/contactLists', { contactList: { list: listId, contact: contactId, status: 1 } });
+  }
+
+  /** Queues up to 250 contacts (snake_case fields, as the bulk API wants); returns AC's batch id. */
+  async bulkImport(contacts: AcContact[], listId?: string): Promise<string> {
+    await this.imports.acquire();
+    const body = await this.request<{ success: number; batchId: string }>('POST', '/api/3/import/bulk_import', {
+      contacts: contacts.map((c) => ({
+        email: c.email,
+        first_name: c.firstName,
+        last_name: c.lastName,
+        fields: c.fieldValues.map((f) => ({ id: f.field, value: f.value })),
+        ...(listId ? { subscribe: [{ listid: listId }] } : {}),
+      })),
+    });
+    return String(body.batchId);
+  }
+
+  async importInfo(batchId: string): Promise<AcImportInfo> {
+    const body = await this.request<Partial<AcImportInfo>>('GET', `/api/3/import/info?batchId=${encodeURIComponent(batchId)}`);
+    return { status: String(body.status ?? 'unknown'), success: body.success ?? [], failure: body.failure ?? [] };
+  }
+
+  private async request<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> {
+    if (!this.config.AC_API_URL || !this.config.AC_API_KEY) throw new AcNotConfiguredError();
+    await this.requests.acquire();
+    const response = await fetch(new URL(path, this.config.AC_API_URL), {
+      method,
+      headers: { 'Api-Token': this.config.AC_API_KEY, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) },
+      body: payload ? JSON.stringify(payload) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    const body = parseJson(text);
+    if (response.ok) return body as T;
+    if (response.status === 429) {
+      const wait = retryAfterMs(response.headers.get('retry-after'));
+      await this.requests.block(wait);
+      throw new AcRateLimitedError(wait);
+    }
+    const reason = errorReason(body, text, response.status);
+    if (response.status === 400 && /rate limit exceeded/i.test(reason)) {
+      await this.imports.block(IMPORT_LIMIT_BACKOFF_MS);
+      throw new AcRateLimitedError(IMPORT_LIMIT_BACKOFF_MS, `ActiveCampaign: ${reason}`);
+    }
+    if (response.status >= 400 && response.status < 500 && response.status !== 408) throw new AcRejectedError(response.status, reason);
+    throw new Error(`ActiveCampaign answered ${response.status}: ${reason}`);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date; a second when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  if (!header) return 1000;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(100, Math.ceil(seconds * 1000));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? 1000 : Math.max(100, date - now);
+}
+
+/** AC's reason, from `{errors: [{title, detail}]}` or `{message}`. */
+export function errorReason(body: unknown, text: string, status: number): string {
+  const value = body as { errors?: { title?: string; detail?: string }[]; message?: string } | undefined;
+  const first = value?.errors?.[0];
+  if (first?.title) return first.detail ? `${first.title} ${first.detail}`.trim() : first.title;
+  if (value?.message) return value.message;
+  return text.slice(0, 200) || `HTTP ${status}`;
+}

@@ -1,0 +1,21 @@
+import type { WorkerConfig } from '../config/worker-config.js';
+import type { AcContact } from './activecampaign.client.js';
+
+export interface MemberForAc {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string | null;
+  member_tier: string;
+  total_points: number;
+}
+
+export const MEMBER_FOR_AC_COLUMNS = 'id, email, first_name, last_name, member_tier, total_points';
+
+/** The AC contact for a member; tier and points go to custom fields when their ids are configured. */
+export function acContactOf(member: MemberForAc, config: Pick<WorkerConfig, 'AC_FIELD_TIER' | 'AC_FIELD_POINTS'>): AcContact {
+  const fieldValues = [];
+  if (config.AC_FIELD_TIER) fieldValues.push({ field: config.AC_FIELD_TIER, value: member.member_tier });
+  if (config.AC_FIELD_POINTS) fieldValues.push({ field: config.AC_FIELD_POINTS, value: String(member.total_points) });
+  return { email: member.email, firstName: member.first_name, lastName: member.last_name ?? '', fieldValues };
+}

@@ -1,0 +1,96 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { JobPayload } from '@nocturne/queues';
+import type { Job } from 'bullmq';
+import { BOOKING_COLUMNS, type BookingRow, bookingSummary } from '../mail/booking-mail.js';
+import { type DeliveryOutcome, EmailDeliveryService } from '../mail/email-delivery.service.js';
+import { HandlesJob, type JobHandler } from './job-handler.js';
+
+async function loadBooking(em: EntityManager, id: string): Promise<BookingRow | undefined> {
+  return (await em.execute<BookingRow[]>(`select ${BOOKING_COLUMNS} from bookings where id = ?`, [id]))[0];
+}
+
+/** Tells the venue inbox about a new booking request. */
+@Injectable()
+@HandlesJob('email.booking-request')
+export class SendBookingRequestJob implements JobHandler<'email.booking-request'> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly deliveries: EmailDeliveryService,
+  ) {}
+
+  async handle({ bookingId }: JobPayload<'email.booking-request'>, job: Job): Promise<DeliveryOutcome> {
+    const booking = await loadBooking(this.em, bookingId);
+    if (!booking) return 'no delivery';
+    return this.deliveries.deliver(bookingId, 'venue-notification', job, () => ({
+      subject: `Booking request: ${booking.name}, ${booking.date ?? 'date open'}`,
+      replyTo: booking.email,
+      text: [
+        `From: ${booking.name} <${booking.email}>`,
+        `Phone: ${booking.phone ?? 'not given'}`,
+        ...bookingSummary(booking),
+        `Reference: ${booking.id}`,
+        '',
+        booking.message ?? '(no message)',
+        '',
+        'Confirm or decline it in the admin dashboard; the guest is e-mailed either way.',
+      ].join('\n'),
+    }));
+  }
+}
+
+/** Tells the guest the request arrived and the venue will be in touch within 24 hours. */
+@Injectable()
+@HandlesJob('email.booking-acknowledgement')
+export class SendBookingAcknowledgementJob implements JobHandler<'email.booking-acknowledgement'> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly deliveries: EmailDeliveryService,
+  ) {}
+
+  async handle({ bookingId }: JobPayload<'email.booking-acknowledgement'>, job: Job): Promise<DeliveryOutcome> {
+    const booking = await loadBooking(this.em, bookingId);
+    if (!booking) return 'no delivery';
+    return this.deliveries.deliver(bookingId, 'guest-acknowledgement', job, () => ({
+      subject: 'We have your booking request - Nocturne',
+      text: [
+        `Hi ${booking.name},`,
+        '',
+        'Thanks for your booking request. Our team will contact you within 24 hours to confirm the details.',
+        '',
+        ...bookingSummary(booking),
+        '',
+        'Nocturne',
+      ].join('\n'),
+    }));
+  }
+}
+
+/** Tells the guest the venue confirmed or declined the booking, with the venue's note. */
+@Injectable()
+@HandlesJob('email.booking-status')
+export class SendBookingStatusJob implements JobHandler<'email.booking-status'> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly deliveries: EmailDeliveryService,
+  ) {}
+
+  async handle({ bookingId, status }: JobPayload<'email.booking-status'>, job: Job): Promise<DeliveryOutcome> {
+    const booking = await loadBooking(this.em, bookingId);
+    if (!booking) return 'no delivery';
+    const confirmed = status === 'confirmed';
+    return this.deliveries.deliver(bookingId, `guest-status-${status}`, job, () => ({
+      subject: confirmed ? 'Your booking is confirmed - Nocturne' : 'About your booking request - Nocturne',
+      text: [
+        `Hi ${booking.name},`,
+        '',
+        confirmed ? 'Good news: your booking is confirmed.' : 'We are sorry: we cannot take your booking this time.',
+        '',
+        ...bookingSummary(booking),
+        ...(booking.status_note ? ['', booking.status_note] : []),
+        '',
+        'Nocturne',
+      ].join('\n'),
+    }));
+  }
+}

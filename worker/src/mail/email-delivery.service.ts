@@ -1,0 +1,48 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { isFinalAttempt } from '../jobs/final-attempt.js';
+import { Mailer, type OutgoingMail } from './mailer.js';
+
+export type DeliveryOutcome = 'sent' | 'already sent' | 'no delivery';
+
+/**
+ * Sends one recorded e-mail (an email_deliveries row written with the message or booking) at
+ * most once per success: a delivery marked sent is never sent again by a retried job. Each try
+ * is counted; a failure leaves it pending with the error until the job's last attempt, then
+ * marks it failed. Admins see all of it.
+ */
+@Injectable()
+export class EmailDeliveryService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mailer: Mailer,
+  ) {}
+
+  async deliver(subjectId: string, kind: string, job: Job, compose: (recipient: string) => Omit<OutgoingMail, 'to'> | undefined): Promise<DeliveryOutcome> {
+    const delivery = (
+      await this.em.execute<{ id: string; state: string; recipient: string }[]>(
+        'select id, state, recipient from email_deliveries where subject_id = ? and kind = ?',
+        [subjectId, kind],
+      )
+    )[0];
+    if (!delivery) return 'no delivery';
+    if (delivery.state === 'sent') return 'already sent';
+    const mail = compose(delivery.recipient);
+    if (!mail) return 'no delivery';
+    await this.em.execute('update email_deliveries set attempts = attempts + 1, updated_at = now() where id = ?', [delivery.id]);
+    try {
+      await this.mailer.send({ ...mail, to: delivery.recipient });
+    } catch (error) {
+      const state = isFinalAttempt(job) ? 'failed' : 'pending';
+      await this.em.execute("update email_deliveries set state = ?, last_error = ?, updated_at = now() where id = ? and state <> 'sent'", [
+        state,
+        (error as Error).message.slice(0, 1000),
+        delivery.id,
+      ]);
+      throw error;
+    }
+    await this.em.execute("update email_deliveries set state = 'sent', sent_at = now(), updated_at = now() where id = ?", [delivery.id]);
+    return 'sent';
+  }
+}
