@@ -14,6 +14,8 @@ export default defineConfig({
     alias: {
       '@nocturne/contracts/constants': fileURLToPath(new URL('../libs/contracts/src/constants.ts', import.meta.url)),
       '@nocturne/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+      // Pure rules (tiers, club nights) with no dependencies: the web computes what the api checks.
+      '@nocturne/domain': fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url)),
       '@/': fileURLToPath(new URL('./src/', import.meta.url)),
     },
   },

@@ -87,12 +87,30 @@ test.describe('signed-in areas without a session', () => {
   }
 
   test('a member on the admin content page is sent to /member-dashboard', async ({ page }) => {
-    await page.addInitScript(() => {
+    const user = {
+      id: '8d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99',
+      email: 'ann@example.com',
+      firstName: 'Ann',
+      lastName: null,
+      isAdmin: false,
+      currentPoints: 20,
+      totalPoints: 20,
+      memberTier: 'bronze',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    // The session is made up, so the api's answers are too (this runs without the api as well).
+    await page.route('**/api/**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify(new URL(route.request().url()).pathname === '/api/auth/me' ? user : { posts: [], nextCursor: null }),
+      }),
+    );
+    await page.addInitScript((stored) => {
       localStorage.setItem('sessionId', 'member-session');
-      localStorage.setItem('user', JSON.stringify({ firstName: 'Ann', isAdmin: false }));
-    });
+      localStorage.setItem('user', JSON.stringify(stored));
+    }, user);
     await page.goto('/admin/content');
     await expect(page).toHaveURL(/\/member-dashboard$/);
-    await expect(page.getByText('Loading...')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Members Area' })).toBeVisible();
   });
 });

@@ -34,8 +34,8 @@ test('a booking reaches the API, closes the modal and promises contact within 24
   expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
   expect(response.request().postDataJSON()).toMatchObject({ guests: '6+', service: 'birthday', time: '22:00' });
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Booking request sent!')).toBeVisible();
-  await expect(page.getByText("We'll contact you within 24 hours to confirm.")).toBeVisible();
+  await expect(page.getByText('Booking request sent!', { exact: true })).toBeVisible();
+  await expect(page.getByText("We'll contact you within 24 hours to confirm.", { exact: true })).toBeVisible();
 });
 
 test('a booking the API refuses keeps what was typed and shows why', async ({ page }) => {
@@ -68,7 +68,7 @@ test('the contact form sends a message and says so', async ({ page }) => {
   ]);
   expect(response.status()).toBe(202);
   expect(response.request().postDataJSON()).toMatchObject({ website: '' });
-  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  await expect(page.getByText('Message sent successfully!', { exact: true })).toBeVisible();
   await expect(form.getByLabel('Message')).toHaveValue('');
 });
 

@@ -58,4 +58,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
 export const api = {
   get: <T>(path: string) => apiFetch<T>(path),
   post: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'POST', json: json ?? {} }),
+  put: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PUT', json: json ?? {} }),
+  patch: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PATCH', json: json ?? {} }),
+  delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
 };

@@ -1,5 +1,25 @@
+import type { User } from '@nocturne/contracts';
+import { Card } from '@/components/ui/card';
+import { AreaHeader } from '@/features/account/components/AreaHeader';
+import { CreatePostForm } from '@/features/admin-news/components/CreatePostForm';
+import { featuredImageSlot } from './featured-image-slot';
 import { SessionGate } from './session-gate';
 
+function AdminContentPage({ user }: { user: User }) {
+  return (
+    <div className="min-h-dvh bg-night-950 text-white">
+      <title>Create Content · Nocturne</title>
+      <AreaHeader title="Create Content" firstName={user.firstName} />
+      <main className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+        <Card title="New Content Post" description="Publish an announcement, event, exclusive content or promotion.">
+          <CreatePostForm imageUpload={featuredImageSlot} />
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+/** SPEC 2: admins stay; members go to their dashboard; no session goes to sign in. */
 export default function AdminContentRoute() {
-  return <SessionGate adminOnly />;
+  return <SessionGate access="admin">{(user) => <AdminContentPage user={user} />}</SessionGate>;
 }

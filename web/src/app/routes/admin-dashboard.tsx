@@ -1,6 +1,77 @@
+import { lazy, Suspense, useState } from 'react';
+import type { User } from '@nocturne/contracts';
+import { Badge, Card } from '@/components/ui/card';
+import { AreaTabs } from '@/components/ui/tabs';
+import { AreaHeader } from '@/features/account/components/AreaHeader';
+import { AdminCouponsTab } from '@/features/admin-coupons/components/AdminCouponsTab';
+import { EmailTab } from '@/features/admin-email/components/EmailTab';
+import { BookingsInbox } from '@/features/admin-inbox/components/BookingsInbox';
+import { MessagesInbox } from '@/features/admin-inbox/components/MessagesInbox';
+import { MembersTable } from '@/features/admin-members/components/MembersTable';
+import { CreatePostForm } from '@/features/admin-news/components/CreatePostForm';
+import { PublishedPosts } from '@/features/admin-news/components/PublishedPosts';
+import { OverviewTab } from '@/features/admin-overview/components/OverviewTab';
+import { featuredImageSlot } from './featured-image-slot';
 import { SessionGate } from './session-gate';
 
-// SPEC 6: the dashboard renders whenever a session exists; the API enforces admin rights.
+// The scanner (and html5-qrcode behind it) loads on the first "Scan QR Code".
+const ScannerDialog = lazy(() =>
+  import('@/features/qr-scanner/components/ScannerDialog').then((module) => ({ default: module.ScannerDialog })),
+);
+
+function NewsTab() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card title="Create News Post">
+        <CreatePostForm imageUpload={featuredImageSlot} />
+      </Card>
+      <Card title="Published Posts">
+        <PublishedPosts />
+      </Card>
+    </div>
+  );
+}
+
+function CouponsTab() {
+  const [scanner, setScanner] = useState({ open: false, used: false });
+  return (
+    <>
+      <AdminCouponsTab onScan={() => setScanner({ open: true, used: true })} />
+      {scanner.used ? (
+        <Suspense fallback={null}>
+          <ScannerDialog open={scanner.open} onOpenChange={(open) => setScanner({ open, used: true })} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function AdminDashboard({ user }: { user: User }) {
+  return (
+    <div className="min-h-dvh bg-night-950 text-white">
+      <title>Admin Dashboard · Nocturne</title>
+      <AreaHeader title="Admin Dashboard" firstName={user.firstName} badge={<Badge tone="neon">Administrator</Badge>} />
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        <AreaTabs
+          label="Admin dashboard"
+          defaultValue="overview"
+          tabs={[
+            { value: 'overview', label: 'Overview', content: <OverviewTab /> },
+            { value: 'news', label: 'News', content: <NewsTab /> },
+            { value: 'members', label: 'Members', content: <MembersTable /> },
+            { value: 'email', label: 'Email', content: <EmailTab /> },
+            { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },
+            { value: 'bookings', label: 'Bookings', content: <BookingsInbox /> },
+            { value: 'messages', label: 'Messages', content: <MessagesInbox /> },
+          ]}
+        />
+      </main>
+    </div>
+  );
+}
+
+// SPEC 6 leaves a client-side admin check open; a member here would only meet 403s, so members
+// are sent to their own area (the API enforces admin rights either way).
 export default function AdminDashboardRoute() {
-  return <SessionGate />;
+  return <SessionGate access="admin">{(user) => <AdminDashboard user={user} />}</SessionGate>;
 }

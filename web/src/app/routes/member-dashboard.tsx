@@ -1,5 +1,41 @@
+import type { User } from '@nocturne/contracts';
+import { AreaTabs } from '@/components/ui/tabs';
+import { AreaHeader } from '@/features/account/components/AreaHeader';
+import { ProfileTab } from '@/features/account/components/ProfileTab';
+import { CouponsTab } from '@/features/coupons/components/CouponsTab';
+import { NewsFeedTab } from '@/features/news/components/NewsFeedTab';
+import { PointsTab } from '@/features/points/components/PointsTab';
 import { SessionGate } from './session-gate';
 
+function MembersArea({ user }: { user: User }) {
+  return (
+    <div className="min-h-dvh bg-night-950 text-white">
+      <title>Members Area · Nocturne</title>
+      <AreaHeader
+        title="Members Area"
+        firstName={user.firstName}
+        aside={
+          <p className="rounded-full border border-gold/40 bg-gold/10 px-4 py-2 text-sm text-gold-light" data-testid="header-points">
+            <span className="font-semibold">{user.currentPoints}</span> points
+          </p>
+        }
+      />
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        <AreaTabs
+          label="Members area"
+          defaultValue="news"
+          tabs={[
+            { value: 'news', label: 'News Feed', content: <NewsFeedTab /> },
+            { value: 'coupons', label: 'Coupons', content: <CouponsTab user={user} /> },
+            { value: 'points', label: 'Points', content: <PointsTab user={user} /> },
+            { value: 'profile', label: 'Profile', content: <ProfileTab user={user} /> },
+          ]}
+        />
+      </main>
+    </div>
+  );
+}
+
 export default function MemberDashboardRoute() {
-  return <SessionGate />;
+  return <SessionGate>{(user) => <MembersArea user={user} />}</SessionGate>;
 }

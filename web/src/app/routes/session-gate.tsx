@@ -1,15 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
+import type { User } from '@nocturne/contracts';
 import { PageLoading } from '@/components/ui/page-loading';
-import { readSession } from '@/lib/session';
+import { useMe } from '@/features/account/api/me';
+import { ApiError } from '@/lib/api-client';
+import { clearSession, readSession, storeSession } from '@/lib/session';
+
+type Access = 'member' | 'admin';
+
+const isExpiry = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** True once any call of the signed-in area answers 401: the server no longer knows the session. */
+function useSessionExpired(): boolean {
+  const queryClient = useQueryClient();
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    const onEvent = (event: { type: string; action?: { type: string; error?: unknown } }) => {
+      if (event.type === 'updated' && event.action?.type === 'error' && isExpiry(event.action.error)) setExpired(true);
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe(onEvent);
+    const stopMutations = queryClient.getMutationCache().subscribe(onEvent);
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+  return expired;
+}
 
 /**
- * SPEC 2/6 session handling for the signed-in areas: no stored session and user → sign in;
- * `adminOnly` areas send members to their own dashboard. The areas themselves come in issue 9;
- * until their data loads they show "Loading...".
+ * SPEC 2/6 session handling for the signed-in areas: no stored session and user → sign in; admin
+ * areas send members to their own dashboard; "Loading..." until the fresh user (points) arrives
+ * from GET /api/auth/me. A session the server no longer knows (any 401) is cleared, not kept.
  */
-export function SessionGate({ adminOnly = false }: { adminOnly?: boolean }) {
+export function SessionGate({ access = 'member', children }: { access?: Access; children: (user: User) => ReactNode }) {
   const session = readSession();
-  if (!session) return <Navigate to="/members-login" replace />;
-  if (adminOnly && !session.user.isAdmin) return <Navigate to="/member-dashboard" replace />;
-  return <PageLoading />;
+  const queryClient = useQueryClient();
+  const me = useMe(session !== null);
+  const expired = useSessionExpired() || isExpiry(me.error);
+  const sessionId = session?.sessionId;
+
+  useEffect(() => {
+    if (expired) {
+      clearSession();
+      queryClient.clear();
+    } else if (me.data && sessionId) storeSession(sessionId, me.data);
+  }, [expired, me.data, sessionId, queryClient]);
+
+  if (!session || expired) return <Navigate to="/members-login" replace />;
+  const user = me.data ?? session.user;
+  if (access === 'admin' && !user.isAdmin) return <Navigate to="/member-dashboard" replace />;
+  // Other failures (network blips) fall back to the stored user rather than trapping the member.
+  if (me.isPending) return <PageLoading />;
+  return <>{children(user)}</>;
 }

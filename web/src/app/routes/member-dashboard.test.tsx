@@ -1,0 +1,266 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithApp } from '@/testing/render';
+import { callsTo, member, routeFetch, signIn } from '@/testing/route-fetch';
+import MemberDashboardRoute from './member-dashboard';
+
+const post = {
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Friday Night Lights',
+  content: 'Doors open at 7.',
+  contentType: 'event',
+  featuredImageUrl: 'news/abc.jpg',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  viewCount: 3,
+  likeCount: 2,
+  commentCount: 0,
+  likedByMe: false,
+};
+
+const comment = (content: string) => ({
+  id: '22222222-2222-4222-8222-222222222222',
+  content,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  author: { firstName: 'Ann' },
+});
+
+const renderArea = () => renderWithApp(<MemberDashboardRoute />, { path: '/member-dashboard' });
+
+describe('members area', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('sends visitors without a stored session to /members-login', async () => {
+    const fetchMock = routeFetch({});
+    renderArea();
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows Loading... until the fresh user arrives, then the header with its points', async () => {
+    signIn(member({ currentPoints: 1 }));
+    let release: () => void = () => undefined;
+    routeFetch({
+      'GET /api/auth/me': () => new Promise((resolve) => (release = () => resolve({ status: 200, body: member({ currentPoints: 60 }) }))),
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+    });
+    renderArea();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    release();
+    expect(await screen.findByRole('heading', { name: 'Members Area' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome back, Ann!')).toBeInTheDocument();
+    expect(screen.getByTestId('header-points')).toHaveTextContent('60 points');
+    // The stored user follows the server's answer.
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ currentPoints: 60 });
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['News Feed', 'Coupons', 'Points', 'Profile']);
+    expect(screen.getByRole('tab', { name: 'News Feed' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('clears a session the server no longer knows and goes to sign in', async () => {
+    signIn();
+    routeFetch({ 'GET /api/auth/me': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' } } });
+    renderArea();
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
+    expect(localStorage.getItem('sessionId')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('signs out when a call later answers 401 (the session was revoked elsewhere)', async () => {
+    signIn();
+    routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'GET /api/points/history': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' } },
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Points' }));
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
+    expect(localStorage.getItem('sessionId')).toBeNull();
+  });
+
+  it('logs out: revokes the session on the server, clears storage, goes to /members-login', async () => {
+    signIn();
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'POST /api/auth/logout': { status: 200, body: { success: true } },
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
+    expect(localStorage.getItem('sessionId')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    const logout = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
+    expect((logout?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer session-1');
+  });
+
+  it('posting a comment clears the box, says +5 and refreshes comments, history and the header', async () => {
+    signIn();
+    let release: () => void = () => undefined;
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': [
+        { status: 200, body: member({ currentPoints: 50 }) },
+        { status: 200, body: member({ currentPoints: 55, totalPoints: 55 }) },
+      ],
+      'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
+      'GET /api/news/11111111-1111-4111-8111-111111111111/comments': [
+        { status: 200, body: [] },
+        { status: 200, body: [comment('Great night!')] },
+      ],
+      'POST /api/news/11111111-1111-4111-8111-111111111111/comments': () =>
+        new Promise((resolve) => {
+          release = () => resolve({ status: 201, body: { ...comment('Great night!'), pointsAwarded: 5, currentPoints: 55, totalPoints: 55 } });
+        }),
+    });
+    const view = renderArea();
+    expect(await screen.findByText('Select a news post to view and add comments')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Latest News' })).toBeInTheDocument();
+    const article = await screen.findByRole('article', { name: 'Friday Night Lights' });
+    expect(within(article).getByText('Event')).toBeInTheDocument();
+    expect(article.querySelector('img')).toHaveAttribute('src', '/media/news/abc.jpg');
+    await view.user.click(within(article).getByRole('button', { name: 'View & Comment' }));
+
+    const box = await screen.findByPlaceholderText('Share your thoughts...');
+    const send = screen.getByRole('button', { name: 'Post Comment (+5 pts)' });
+    expect(send).toBeDisabled();
+    await view.user.type(box, '   ');
+    expect(send).toBeDisabled();
+    await view.user.clear(box);
+    await view.user.type(box, 'Great night!');
+    await view.user.click(send);
+    expect(await screen.findByRole('button', { name: 'Posting...' })).toBeDisabled();
+    release();
+
+    expect(await screen.findByText('Comment posted!')).toBeInTheDocument();
+    expect(screen.getByText('You earned 5 points for commenting.')).toBeInTheDocument();
+    expect(box).toHaveValue('');
+    expect(await screen.findByText('Great night!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('header-points')).toHaveTextContent('55 points'));
+    expect(within(article).getByTestId('comment-count')).toHaveTextContent('1 comment');
+    expect(callsTo(fetchMock, 'POST', '/api/news/11111111-1111-4111-8111-111111111111/comments')[0]?.body).toEqual({
+      content: 'Great night!',
+    });
+  });
+
+  it("says honestly when tonight's comment rewards are used up", async () => {
+    signIn();
+    routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
+      'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 200, body: [] },
+      'POST /api/news/11111111-1111-4111-8111-111111111111/comments': {
+        status: 201,
+        body: { ...comment('Again'), pointsAwarded: 0, currentPoints: 50, totalPoints: 50 },
+      },
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('button', { name: 'View & Comment' }));
+    await view.user.type(await screen.findByPlaceholderText('Share your thoughts...'), 'Again');
+    await view.user.click(screen.getByRole('button', { name: 'Post Comment (+5 pts)' }));
+    expect(await screen.findByText('Comment posted!')).toBeInTheDocument();
+    expect(
+      screen.getByText("You've reached tonight's limit for comment rewards, so this comment earned no points."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('You earned 5 points for commenting.')).not.toBeInTheDocument();
+  });
+
+  it('keeps the comment and says "Failed to post comment." when posting fails', async () => {
+    signIn();
+    routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
+      'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 200, body: [] },
+      'POST /api/news/11111111-1111-4111-8111-111111111111/comments': new TypeError('Failed to fetch'),
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('button', { name: 'View & Comment' }));
+    const box = await screen.findByPlaceholderText('Share your thoughts...');
+    await view.user.type(box, 'Hello');
+    await view.user.click(screen.getByRole('button', { name: 'Post Comment (+5 pts)' }));
+    expect(await screen.findByText('Failed to post comment.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(box).toHaveValue('Hello');
+  });
+
+  it('likes and unlikes a post with the counts the server returns', async () => {
+    signIn();
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
+      'PUT /api/news/11111111-1111-4111-8111-111111111111/like': { status: 200, body: { postId: post.id, likeCount: 3, likedByMe: true } },
+      'DELETE /api/news/11111111-1111-4111-8111-111111111111/like': { status: 200, body: { postId: post.id, likeCount: 2, likedByMe: false } },
+    });
+    const view = renderArea();
+    const like = await screen.findByRole('button', { name: 'Like (2 likes)' });
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    await view.user.click(like);
+    expect(await screen.findByRole('button', { name: 'Unlike (3 likes)' })).toHaveAttribute('aria-pressed', 'true');
+    await view.user.click(screen.getByRole('button', { name: 'Unlike (3 likes)' }));
+    expect(await screen.findByRole('button', { name: 'Like (2 likes)' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', `/api/news/${post.id}/like`)).toHaveLength(1);
+    expect(callsTo(fetchMock, 'DELETE', `/api/news/${post.id}/like`)).toHaveLength(1);
+  });
+
+  it('says "Failed to fetch news" when the feed cannot load', async () => {
+    signIn();
+    routeFetch({ 'GET /api/auth/me': { status: 200, body: member() }, 'GET /api/news': { status: 500, body: {} } });
+    renderArea();
+    expect(await screen.findByText('Failed to fetch news')).toBeInTheDocument();
+  });
+
+  it('shows the point summary, tier progress and signed, coloured history', async () => {
+    signIn();
+    routeFetch({
+      'GET /api/auth/me': { status: 200, body: member({ currentPoints: 30, totalPoints: 80 }) },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'GET /api/points/history': {
+        status: 200,
+        body: [
+          { id: '33333333-3333-4333-8333-333333333333', description: 'Claimed coupon: Free Drink', points: -50, createdAt: '2026-11-21T10:00:00.000Z' },
+          { id: '44444444-4444-4444-8444-444444444444', description: 'Welcome bonus', points: 80, createdAt: '2026-11-20T10:00:00.000Z' },
+        ],
+      },
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Points' }));
+    expect(screen.getByRole('heading', { name: 'Point Summary' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Point History' })).toBeInTheDocument();
+    expect(screen.getByText('Total Earned').nextSibling).toHaveTextContent('80');
+    expect(screen.getByText('Current Balance').nextSibling).toHaveTextContent('30');
+    expect(screen.getByText('Member Tier').nextSibling).toHaveTextContent('Bronze');
+    expect(screen.getByRole('progressbar', { name: 'Progress to next tier' })).toHaveAttribute('aria-valuenow', '80');
+    expect(screen.getByText('20 points to Silver')).toBeInTheDocument();
+    expect(await screen.findByText('-50')).toHaveClass('text-red-300');
+    expect(screen.getByText('+80')).toHaveClass('text-emerald-300');
+    expect(screen.getByText('Welcome bonus')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch comments' and 'Failed to fetch point history' when those cannot load", async () => {
+    signIn();
+    routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
+      'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 500, body: {} },
+      'GET /api/points/history': new TypeError('Failed to fetch'),
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('button', { name: 'View & Comment' }));
+    expect(await screen.findByText('Failed to fetch comments')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('tab', { name: 'Points' }));
+    expect(await screen.findByText('Failed to fetch point history')).toBeInTheDocument();
+  });
+
+  it('shows the profile: email, first name, Member Since and tier', async () => {
+    signIn();
+    routeFetch({
+      'GET /api/auth/me': { status: 200, body: member({ memberTier: 'gold' }) },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    expect(screen.getByText('Email').nextSibling).toHaveTextContent('ann@example.com');
+    expect(screen.getByText('First Name').nextSibling).toHaveTextContent('Ann');
+    expect(screen.getByText('Member Since').nextSibling).toHaveTextContent('Member');
+    expect(screen.getByText('Tier').nextSibling).toHaveTextContent('Gold');
+  });
+});

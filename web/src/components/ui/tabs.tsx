@@ -1,0 +1,37 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
+
+const triggerClass =
+  'min-h-11 shrink-0 rounded-full px-4 text-sm font-semibold uppercase tracking-wider text-white/80 transition-colors hover:text-gold data-[state=active]:bg-gold data-[state=active]:text-night-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold';
+
+export interface TabDefinition {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+/**
+ * The signed-in areas' tab bar (Radix Tabs: arrow keys move between tabs, roles are tab/tabpanel).
+ * Inactive panels are unmounted, so each tab fetches its data when first opened.
+ */
+export function AreaTabs({ label, tabs, defaultValue }: { label: string; tabs: TabDefinition[]; defaultValue: string }) {
+  return (
+    <Tabs.Root defaultValue={defaultValue}>
+      <Tabs.List
+        aria-label={label}
+        className="flex flex-wrap gap-1 rounded-3xl border border-white/10 bg-night-900/80 p-1"
+      >
+        {tabs.map((tab) => (
+          <Tabs.Trigger key={tab.value} value={tab.value} className={triggerClass}>
+            {tab.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {tabs.map((tab) => (
+        <Tabs.Content key={tab.value} value={tab.value} className="mt-6 focus-visible:outline-none">
+          {tab.content}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SuccessResponse, User } from '@nocturne/contracts';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Every mutation that changes the signed-in member's points invalidates this key. */
+export const meQueryKey = queryKeys.me;
+
+export const getMe = () => api.get<User>('/api/auth/me');
+
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
+
+export const useMe = (enabled = true) => useQuery({ ...meQueryOptions(), enabled });
+
+export const logout = () => api.post<SuccessResponse>('/api/auth/logout');

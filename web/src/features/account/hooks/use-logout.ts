@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { clearSession } from '@/lib/session';
+import { logout } from '../api/me';
+
+/**
+ * SPEC 2: logout clears the stored session and user and goes to /members-login. The server-side
+ * revocation is started first (it needs the bearer token) but never holds the member back.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return () => {
+    void logout().catch(() => undefined);
+    clearSession();
+    queryClient.clear();
+    navigate('/members-login', { replace: true });
+  };
+}

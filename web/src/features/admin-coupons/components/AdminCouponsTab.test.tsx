@@ -1,0 +1,163 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { renderWithApp } from '@/testing/render';
+import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { AdminCouponsTab } from './AdminCouponsTab';
+
+const coupon = (overrides: Record<string, unknown> = {}) => ({
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  code: 'DRINK50',
+  title: 'Half-price cocktail',
+  description: 'Any cocktail, half price.',
+  type: 'percentage',
+  value: 50,
+  pointsCost: 40,
+  requiredTier: 'bronze',
+  maxUses: null,
+  perMemberLimit: 1,
+  validUntil: null,
+  isActive: true,
+  archivedAt: null,
+  claimedCount: 7,
+  redeemedCount: 3,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+describe('admin coupons tab', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn();
+  });
+
+  it("shows 'Loading coupons...', then the empty text", async () => {
+    routeFetch({ 'GET /api/admin/coupons': { status: 200, body: [] } });
+    renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
+    expect(screen.getByText('Loading coupons...')).toBeInTheDocument();
+    expect(await screen.findByText('No coupons created yet. Create your first coupon!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Coupon Management' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All Coupons' })).toBeInTheDocument();
+  });
+
+  it('lists each coupon with its details, counts and Active/Inactive badge; Scan QR Code opens the scanner', async () => {
+    routeFetch({
+      'GET /api/admin/coupons': {
+        status: 200,
+        body: [coupon(), coupon({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', title: 'Old deal', isActive: false, value: null, pointsCost: 0 })],
+      },
+      'GET /api/admin/scans': {
+        status: 200,
+        body: {
+          scans: [
+            {
+              id: '1',
+              at: '2026-11-21T12:00:00.000Z',
+              adminId: null,
+              adminName: 'Alex',
+              userCouponId: null,
+              scannedId: 'x',
+              action: 'validate',
+              result: 'rejected',
+              reason: 'Already redeemed',
+              couponCode: 'DRINK50',
+              memberName: 'Ann Lee',
+            },
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    const onScan = jest.fn();
+    const view = renderWithApp(<AdminCouponsTab onScan={onScan} />);
+    const drink = await screen.findByRole('listitem', { name: 'Half-price cocktail' });
+    expect(within(drink).getByText('Active')).toBeInTheDocument();
+    expect(within(drink).getByText('DRINK50')).toBeInTheDocument();
+    expect(within(drink).getByText('Type: Percentage')).toBeInTheDocument();
+    expect(within(drink).getByText('Value: 50')).toBeInTheDocument();
+    expect(within(drink).getByText('Points Cost: 40')).toBeInTheDocument();
+    expect(within(drink).getByText('7 claimed · 3 redeemed')).toBeInTheDocument();
+    const old = screen.getByRole('listitem', { name: 'Old deal' });
+    expect(within(old).getByText('Inactive')).toBeInTheDocument();
+    expect(within(old).getByText('Points Cost: 0')).toBeInTheDocument();
+    expect(within(old).queryByText(/^Value:/)).not.toBeInTheDocument();
+    const scans = await screen.findByRole('list', { name: 'Recent scans' });
+    expect(within(scans).getByText('Rejected')).toBeInTheDocument();
+    expect(within(scans).getByText('DRINK50 · Ann Lee — Already redeemed')).toBeInTheDocument();
+    expect(within(scans).getByText('Scanned by Alex')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Scan QR Code' }));
+    expect(onScan).toHaveBeenCalled();
+  });
+
+  it('creates a coupon with SPEC 5 conversions, closes the form and refreshes the list', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/admin/coupons': [{ status: 200, body: [] }, { status: 200, body: [coupon()] }],
+      'POST /api/admin/coupons': { status: 201, body: coupon() },
+    });
+    const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
+    await view.user.click(await screen.findByRole('button', { name: 'Create Coupon' }));
+    const form = screen.getByRole('form', { name: 'Create coupon' });
+    expect(within(form).getByLabelText('Type')).toHaveValue('percentage');
+    expect(within(form).getByLabelText('Points Cost')).toHaveValue(0);
+    expect(within(form).getByLabelText('Required Tier')).toHaveValue('bronze');
+    expect(within(form).getByLabelText('Max Uses')).toHaveAttribute('placeholder', 'Unlimited');
+    await view.user.type(within(form).getByLabelText(/^Coupon Code/), 'DRINK50');
+    await view.user.type(within(form).getByLabelText(/^Title/), 'Half-price cocktail');
+    await view.user.type(within(form).getByLabelText(/^Description/), 'Any cocktail, half price.');
+    await view.user.type(within(form).getByLabelText('Value'), '50');
+    await view.user.clear(within(form).getByLabelText('Points Cost'));
+    await view.user.type(within(form).getByLabelText('Points Cost'), '40');
+    await view.user.selectOptions(within(form).getByLabelText('Required Tier'), 'silver');
+    await view.user.type(within(form).getByLabelText('Valid Until'), '2026-12-31');
+    await view.user.click(within(form).getByRole('button', { name: 'Create Coupon' }));
+    expect(await screen.findByText('Coupon created successfully!')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/admin/coupons')[0]?.body).toEqual({
+      code: 'DRINK50',
+      title: 'Half-price cocktail',
+      description: 'Any cocktail, half price.',
+      type: 'percentage',
+      value: 50,
+      pointsCost: 40,
+      requiredTier: 'silver',
+      maxUses: null,
+      validUntil: '2026-12-31T19:00:00.000Z',
+    });
+    expect(screen.queryByRole('form', { name: 'Create coupon' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Half-price cocktail' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to create coupon' with the server's reason and keeps the form; Cancel closes it", async () => {
+    routeFetch({
+      'GET /api/admin/coupons': { status: 200, body: [] },
+      'POST /api/admin/coupons': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'A coupon with code DRINK50 already exists' } },
+    });
+    const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
+    await view.user.click(await screen.findByRole('button', { name: 'Create Coupon' }));
+    const form = screen.getByRole('form', { name: 'Create coupon' });
+    await view.user.type(within(form).getByLabelText(/^Coupon Code/), 'DRINK50');
+    await view.user.type(within(form).getByLabelText(/^Title/), 'Again');
+    await view.user.type(within(form).getByLabelText(/^Description/), 'Again');
+    await view.user.type(within(form).getByLabelText('Value'), '10');
+    await view.user.click(within(form).getByRole('button', { name: 'Create Coupon' }));
+    expect(await screen.findByText('Failed to create coupon')).toBeInTheDocument();
+    expect(screen.getByText('A coupon with code DRINK50 already exists')).toBeInTheDocument();
+    await view.user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Create coupon' })).not.toBeInTheDocument();
+  });
+
+  it("deletes after confirming: 'Coupon deleted successfully!', or 'Failed to delete coupon'", async () => {
+    const fetchMock = routeFetch({
+      'GET /api/admin/coupons': [{ status: 200, body: [coupon()] }, { status: 200, body: [] }],
+      'DELETE /api/admin/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa': [new TypeError('Failed to fetch'), { status: 200, body: { success: true } }],
+    });
+    const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
+    await view.user.click(await screen.findByRole('button', { name: 'Delete Half-price cocktail' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete coupon?' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Delete Coupon' }));
+    expect(await screen.findByText('Failed to delete coupon')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Delete Half-price cocktail' }));
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Delete coupon?' })).getByRole('button', { name: 'Delete Coupon' }));
+    expect(await screen.findByText('Coupon deleted successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('No coupons created yet. Create your first coupon!')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'DELETE', '/api/admin/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa')).toHaveLength(2);
+  });
+});

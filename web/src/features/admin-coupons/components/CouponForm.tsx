@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import type { CouponType } from '@nocturne/contracts';
+import { TIER_VALUES } from '@nocturne/contracts/constants';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/use-toast';
+import { capitalise, humanise } from '@/lib/format';
+import { reasonOr, toastError } from '@/lib/notify';
+import { useCreateCoupon } from '../api/admin-coupons';
+import { EMPTY_COUPON_FORM, toCreateCouponPayload, type CouponFormValues } from '../api/coupon-form';
+
+const COUPON_TYPES = ['percentage', 'fixed_amount', 'free_drink', 'vip_upgrade'] as const satisfies readonly CouponType[];
+
+const valueHint: Record<CouponType, string> = {
+  percentage: 'Percent off (1 to 100)',
+  fixed_amount: 'Dollars off',
+  free_drink: 'Optional',
+  vip_upgrade: 'Optional',
+};
+
+/** SPEC 2's Create Coupon form; creating closes it and refreshes the list (SPEC 4). */
+export function CouponForm({ onClose }: { onClose: () => void }) {
+  const [values, setValues] = useState<CouponFormValues>(EMPTY_COUPON_FORM);
+  const create = useCreateCoupon();
+  const set = (field: keyof CouponFormValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    create.mutate(toCreateCouponPayload(values), {
+      onSuccess: () => {
+        toast({ title: 'Coupon created successfully!' });
+        onClose();
+      },
+      onError: (error) => toastError(reasonOr(error, 'Please try again.'), 'Failed to create coupon'),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Create coupon" className="grid gap-4 rounded-xl border border-gold/30 bg-night-950/60 p-4 sm:grid-cols-2">
+      <TextField label="Coupon Code" name="code" required value={values.code} onChange={set('code')} maxLength={40} autoComplete="off" />
+      <TextField label="Title" name="title" required value={values.title} onChange={set('title')} maxLength={120} />
+      <div className="sm:col-span-2">
+        <TextAreaField label="Description" name="description" rows={3} required value={values.description} onChange={set('description')} maxLength={1000} />
+      </div>
+      <SelectField label="Type" name="type" value={values.type} onChange={set('type')}>
+        {COUPON_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {humanise(type)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Value" name="value" type="number" min={0} step={1} inputMode="numeric" hint={valueHint[values.type]} value={values.value} onChange={set('value')} />
+      <TextField label="Points Cost" name="pointsCost" type="number" min={0} step={1} inputMode="numeric" value={values.pointsCost} onChange={set('pointsCost')} />
+      <SelectField label="Required Tier" name="requiredTier" value={values.requiredTier} onChange={set('requiredTier')}>
+        {TIER_VALUES.map((tier) => (
+          <option key={tier} value={tier}>
+            {capitalise(tier)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Max Uses" name="maxUses" type="number" min={1} step={1} inputMode="numeric" placeholder="Unlimited" value={values.maxUses} onChange={set('maxUses')} />
+      <TextField
+        label="Valid Until"
+        name="validUntil"
+        type="date"
+        hint="Valid through that club night (until 06:00 the next morning)"
+        value={values.validUntil}
+        onChange={set('validUntil')}
+      />
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Coupon'}
+        </Button>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

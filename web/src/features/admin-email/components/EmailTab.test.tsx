@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen } from '@testing-library/react';
+import { renderWithApp } from '@/testing/render';
+import { routeFetch, signIn } from '@/testing/route-fetch';
+import { EmailTab } from './EmailTab';
+
+const JOB = '77777777-7777-4777-8777-777777777777';
+const status = (overrides: Record<string, unknown> = {}) => ({
+  configured: true,
+  accountUrl: 'https://venue.api-us1.com',
+  autoSync: true,
+  lastSyncAt: null,
+  pending: 3,
+  failed: 1,
+  runningJobId: null,
+  ...overrides,
+});
+const job = (synced: number, state: 'running' | 'completed') => ({
+  jobId: JOB,
+  state,
+  total: 4,
+  synced,
+  failed: 0,
+  percent: Math.round((synced / 4) * 100),
+  startedAt: '2026-11-21T10:00:00.000Z',
+  finishedAt: state === 'completed' ? '2026-11-21T10:00:05.000Z' : null,
+});
+
+describe('email tab', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn();
+  });
+
+  it("shows the integration's real status and the feature list", async () => {
+    routeFetch({ 'GET /api/admin/integrations/activecampaign': { status: 200, body: status() } });
+    renderWithApp(<EmailTab />);
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Quick Actions' })).toBeInTheDocument();
+    expect(screen.getByText('Enabled')).toBeInTheDocument();
+    expect(screen.getByText('https://venue.api-us1.com')).toBeInTheDocument();
+    expect(screen.getByText('API Key Configured')).toBeInTheDocument();
+    expect(screen.getByText('Campaign management')).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it('says when ActiveCampaign is not configured', async () => {
+    routeFetch({
+      'GET /api/admin/integrations/activecampaign': { status: 200, body: status({ configured: false, accountUrl: null, autoSync: false }) },
+    });
+    renderWithApp(<EmailTab />);
+    expect(await screen.findAllByText('Not configured')).toHaveLength(2);
+    expect(screen.getByText('Disabled')).toBeInTheDocument();
+  });
+
+  it('starts the bulk sync and follows its progress to 100%', async () => {
+    routeFetch({
+      'GET /api/admin/integrations/activecampaign': { status: 200, body: status() },
+      'POST /api/admin/sync-contacts': { status: 202, body: { jobId: JOB, total: 4, alreadyRunning: false } },
+      [`GET /api/admin/sync-jobs/${JOB}`]: [
+        { status: 200, body: job(2, 'running') },
+        { status: 200, body: job(4, 'completed') },
+      ],
+    });
+    const view = renderWithApp(<EmailTab />);
+    await view.user.click(await screen.findByRole('button', { name: 'Sync All Members to ActiveCampaign' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Bulk sync progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('button', { name: 'Syncing...' })).toBeDisabled();
+    expect(await screen.findByText('Bulk Sync Complete!', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('4 of 4 members synced to ActiveCampaign.')).toBeInTheDocument();
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('button', { name: 'Sync All Members to ActiveCampaign' })).toBeEnabled();
+  });
+
+  it('picks up a bulk sync that is already running', async () => {
+    routeFetch({
+      'GET /api/admin/integrations/activecampaign': { status: 200, body: status({ runningJobId: JOB }) },
+      [`GET /api/admin/sync-jobs/${JOB}`]: { status: 200, body: job(1, 'running') },
+    });
+    renderWithApp(<EmailTab />);
+    expect(await screen.findByRole('progressbar', { name: 'Bulk sync progress' })).toHaveAttribute('aria-valuenow', '25');
+  });
+
+  it("says 'Sync Error' when the bulk sync cannot start", async () => {
+    routeFetch({
+      'GET /api/admin/integrations/activecampaign': { status: 200, body: status() },
+      'POST /api/admin/sync-contacts': { status: 500, body: {} },
+    });
+    const view = renderWithApp(<EmailTab />);
+    await view.user.click(await screen.findByRole('button', { name: 'Sync All Members to ActiveCampaign' }));
+    expect(await screen.findByText('Sync Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to sync all members')).toBeInTheDocument();
+  });
+
+  it("gives the api's reason when it refuses a bulk sync", async () => {
+    routeFetch({
+      'GET /api/admin/integrations/activecampaign': { status: 200, body: status({ configured: false }) },
+      'POST /api/admin/sync-contacts': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'ActiveCampaign is not configured' } },
+    });
+    const view = renderWithApp(<EmailTab />);
+    await view.user.click(await screen.findByRole('button', { name: 'Sync All Members to ActiveCampaign' }));
+    expect(await screen.findByText('Sync Error')).toBeInTheDocument();
+    expect(screen.getByText('ActiveCampaign is not configured')).toBeInTheDocument();
+  });
+});

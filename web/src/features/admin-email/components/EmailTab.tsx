@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ActiveCampaignStatus } from '@nocturne/contracts';
+import { Button } from '@/components/ui/button';
+import { Badge, Card, ListNote } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime } from '@/lib/format';
+import { reasonOr, toastError } from '@/lib/notify';
+import { useActiveCampaignStatus, useRefreshAcStatus, useStartBulkSync, useSyncJob } from '../api/activecampaign';
+
+function StatusCard({ status }: { status: ActiveCampaignStatus }) {
+  const rows: [string, string][] = [
+    ['Auto-sync on new member registration', status.autoSync ? 'Enabled' : 'Disabled'],
+    ['Account', status.accountUrl ?? 'Not set'],
+    ['API Key', status.configured ? 'API Key Configured' : 'Not configured'],
+    ['Last sync', status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'Never'],
+    ['Waiting to sync', String(status.pending)],
+    ['Failed syncs', String(status.failed)],
+  ];
+  return (
+    <dl className="grid gap-2 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="flex flex-wrap justify-between gap-2 border-b border-white/5 pb-2">
+          <dt className="text-white/75">{term}</dt>
+          <dd className="break-all text-white">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function BulkSync({ runningJobId }: { runningJobId: string | null }) {
+  const start = useStartBulkSync();
+  const refreshStatus = useRefreshAcStatus();
+  // A sync started earlier (or by another admin) is picked up and shown, not started twice.
+  const [jobId, setJobId] = useState<string | null>(runningJobId);
+  useEffect(() => {
+    if (runningJobId) setJobId(runningJobId);
+  }, [runningJobId]);
+  const job = useSyncJob(jobId);
+  const announced = useRef<string | null>(null);
+
+  useEffect(() => {
+    const data = job.data;
+    if (data?.state !== 'completed' || announced.current === data.jobId) return;
+    announced.current = data.jobId;
+    const failed = data.failed > 0 ? ` ${data.failed} could not be synced.` : '';
+    toast({ title: 'Bulk Sync Complete!', description: `${data.synced} of ${data.total} members synced to ActiveCampaign.${failed}` });
+    void refreshStatus();
+  }, [job.data, refreshStatus]);
+
+  const onStart = () =>
+    start.mutate(undefined, {
+      onSuccess: (answer) => setJobId(answer.jobId),
+      // A refusal with a reason (e.g. ActiveCampaign not configured) is shown as the api says it.
+      onError: (error) => toastError(reasonOr(error, 'Failed to sync all members'), 'Sync Error'),
+    });
+
+  const running = jobId !== null && job.data?.state !== 'completed';
+  const percent = job.data?.percent ?? 0;
+  return (
+    <div className="grid gap-3">
+      <Button onClick={onStart} disabled={start.isPending || running}>
+        {start.isPending || running ? 'Syncing...' : 'Sync All Members to ActiveCampaign'}
+      </Button>
+      {jobId && job.data ? (
+        <div className="grid gap-1.5">
+          <div
+            role="progressbar"
+            aria-label="Bulk sync progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-3 overflow-hidden rounded-full bg-white/10"
+          >
+            <div className="h-full rounded-full bg-gold transition-[width]" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="text-sm text-white/80" aria-live="polite">
+            {percent}% · {job.data.synced} synced{job.data.failed ? `, ${job.data.failed} failed` : ''} of {job.data.total}
+          </p>
+        </div>
+      ) : null}
+      {job.isError ? <ListNote tone="error">Lost track of the sync job; reload to see its progress.</ListNote> : null}
+    </div>
+  );
+}
+
+const FEATURES: [string, boolean][] = [
+  ['Auto-sync on member registration', false],
+  ['Manual sync per member', false],
+  ['Bulk sync of all members', false],
+  ['Campaign management', true],
+];
+
+/** SPEC 2's Email tab, with the integration's real status (not static text). */
+export function EmailTab() {
+  const status = useActiveCampaignStatus();
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card
+        title="ActiveCampaign"
+        action={
+          status.data ? (
+            <Badge tone={status.data.configured ? 'green' : 'red'}>{status.data.configured ? 'Connected' : 'Not configured'}</Badge>
+          ) : null
+        }
+      >
+        {status.isPending ? (
+          <ListNote>Loading status...</ListNote>
+        ) : status.isError ? (
+          <ListNote tone="error">Failed to fetch the ActiveCampaign status</ListNote>
+        ) : (
+          <StatusCard status={status.data} />
+        )}
+      </Card>
+      <Card title="Quick Actions">
+        {status.isPending ? null : <BulkSync runningJobId={status.data?.runningJobId ?? null} />}
+        <ul className="mt-5 grid gap-2 text-sm text-white/85">
+          {FEATURES.map(([feature, soon]) => (
+            <li key={feature} className="flex items-center gap-2">
+              <span aria-hidden="true" className="text-gold">
+                ✓
+              </span>
+              {feature}
+              {soon ? <Badge tone="muted">Coming soon</Badge> : null}
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { renderWithApp } from '@/testing/render';
+import { callsTo, member, routeFetch, signIn } from '@/testing/route-fetch';
+import { MembersTable } from './MembersTable';
+
+const ann = member({ totalPoints: 120, currentPoints: 70, memberTier: 'silver', createdAt: '2026-03-04T10:00:00.000Z' });
+const boss = member({ id: '9d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99', firstName: 'Alex', lastName: null, email: 'alex@example.com', isAdmin: true });
+
+const many = (count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    member({ id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`, firstName: `Member${index}`, email: `m${index}@example.com` }),
+  );
+
+describe('members table', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn();
+  });
+
+  it('lists name (Admin badge), email, total and current points, tier and joined date', async () => {
+    routeFetch({ 'GET /api/admin/users': { status: 200, body: { users: [ann, boss], total: 2 } } });
+    renderWithApp(<MembersTable />);
+    expect(await screen.findByText('2 members')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Member Management' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Sync to AC/ })).toHaveLength(2);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Email', 'Points', 'Tier', 'Joined', 'Actions']);
+    const [, annRow, bossRow] = screen.getAllByRole('row');
+    expect(within(annRow!).getByText('Ann Lee')).toBeInTheDocument();
+    expect(within(annRow!).getByText('120')).toBeInTheDocument();
+    expect(within(annRow!).getByText('70 current')).toBeInTheDocument();
+    expect(within(annRow!).getByText('Silver')).toBeInTheDocument();
+    expect(within(annRow!).queryByText('Admin')).not.toBeInTheDocument();
+    expect(within(bossRow!).getByText('Admin')).toBeInTheDocument();
+  });
+
+  it('searches on the server and pages through a long list', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/admin/users': (_body, url) => {
+        const params = new URL(url, 'http://x').searchParams;
+        if (params.get('search') === 'zed') return { status: 200, body: { users: [], total: 0 } };
+        const offset = Number(params.get('offset'));
+        return { status: 200, body: { users: many(30).slice(offset, offset + 25), total: 30 } };
+      },
+    });
+    const view = renderWithApp(<MembersTable />);
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Member29 Lee')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    await view.user.type(screen.getByLabelText('Search members'), 'zed');
+    expect(await screen.findByText('No members found')).toBeInTheDocument();
+    const last = callsTo(fetchMock, 'GET', '/api/admin/users').at(-1)?.url ?? '';
+    expect(new URL(last, 'http://x').searchParams.get('offset')).toBe('0');
+  });
+
+  it("syncs one member: 'Synced!', 'Sync Failed' with AC's reason, and 'Error' when the call fails", async () => {
+    routeFetch({
+      'GET /api/admin/users': { status: 200, body: { users: [ann], total: 1 } },
+      [`POST /api/admin/sync-contact/${ann.id}`]: [
+        { status: 200, body: { success: true, status: 'synced' } },
+        { status: 200, body: { success: false, status: 'failed', error: 'Email is invalid' } },
+        { status: 200, body: { success: false, status: 'failed' } },
+        new TypeError('Failed to fetch'),
+      ],
+    });
+    const view = renderWithApp(<MembersTable />);
+    const sync = await screen.findByRole('button', { name: 'Sync to AC: ann@example.com' });
+    await view.user.click(sync);
+    expect(await screen.findByText('Synced!')).toBeInTheDocument();
+    expect(screen.getByText('ann@example.com was synced to ActiveCampaign.')).toBeInTheDocument();
+    await view.user.click(sync);
+    expect(await screen.findByText('Sync Failed')).toBeInTheDocument();
+    expect(screen.getByText('Email is invalid')).toBeInTheDocument();
+    await view.user.click(sync);
+    expect(await screen.findByText('Failed to sync contact')).toBeInTheDocument();
+    expect(screen.getByText('Sync Failed')).toBeInTheDocument();
+    await view.user.click(sync);
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to sync contact')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch users' when the list cannot load", async () => {
+    routeFetch({ 'GET /api/admin/users': { status: 500, body: {} } });
+    renderWithApp(<MembersTable />);
+    expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
+  });
+});

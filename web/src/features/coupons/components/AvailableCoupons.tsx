@@ -1,0 +1,68 @@
+import type { AvailableCoupon } from '@nocturne/contracts';
+import { Button } from '@/components/ui/button';
+import { Badge, Card, ListNote } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { reasonOr, toastError } from '@/lib/notify';
+import { useAvailableCoupons, useClaimCoupon } from '../api/coupons';
+
+function claimBlocker(coupon: AvailableCoupon, currentPoints: number): string | undefined {
+  if (!coupon.claimable) return coupon.reason ?? 'Not available to claim';
+  // SPEC 5: disabled when the cost exceeds the member's points.
+  if (coupon.pointsCost > currentPoints) return `You need ${coupon.pointsCost - currentPoints} more points`;
+  return undefined;
+}
+
+/** SPEC 2's Available Coupons with the server's reason when one cannot be claimed. */
+export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
+  const coupons = useAvailableCoupons();
+  const claim = useClaimCoupon();
+
+  const onClaim = (coupon: AvailableCoupon) =>
+    claim.mutate(coupon.id, {
+      onSuccess: () => toast({ title: 'Coupon claimed!', description: 'Check your My Coupons tab to use it.' }),
+      onError: (error) => toastError(reasonOr(error, 'Failed to claim coupon.')),
+    });
+
+  return (
+    <Card title="Available Coupons">
+      {coupons.isPending ? (
+        <ListNote>Loading coupons...</ListNote>
+      ) : coupons.isError ? (
+        <ListNote tone="error">Failed to fetch coupons</ListNote>
+      ) : coupons.data.length === 0 ? (
+        <ListNote>No coupons available right now.</ListNote>
+      ) : (
+        <ul aria-label="Available coupons" className="grid gap-3">
+          {coupons.data.map((coupon) => {
+            const blocker = claimBlocker(coupon, currentPoints);
+            const pending = claim.isPending && claim.variables === coupon.id;
+            return (
+              <li key={coupon.id} className="grid gap-2 rounded-lg border border-white/10 bg-night-950/60 p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-semibold text-white">{coupon.title}</h3>
+                  <Badge>{coupon.code}</Badge>
+                </div>
+                <p className="text-sm text-white/80">{coupon.description}</p>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <span className="font-semibold text-gold">{coupon.pointsCost > 0 ? `${coupon.pointsCost} points` : 'Free'}</span>
+                  <Button
+                    onClick={() => onClaim(coupon)}
+                    disabled={blocker !== undefined || claim.isPending}
+                    aria-describedby={blocker ? `claim-reason-${coupon.id}` : undefined}
+                  >
+                    {pending ? 'Claiming...' : 'Claim'}
+                  </Button>
+                </div>
+                {blocker ? (
+                  <p id={`claim-reason-${coupon.id}`} className="text-sm text-neon-light">
+                    {blocker}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,184 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { renderWithApp } from '@/testing/render';
+import { callsTo, member, routeFetch, signIn } from '@/testing/route-fetch';
+import { CouponsTab } from './CouponsTab';
+
+const details = (overrides: Record<string, unknown> = {}) => ({
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  code: 'DRINK50',
+  title: 'Half-price cocktail',
+  description: 'Any cocktail, half price.',
+  type: 'percentage',
+  value: 50,
+  pointsCost: 40,
+  requiredTier: 'bronze',
+  maxUses: null,
+  perMemberLimit: 1,
+  validUntil: null,
+  isActive: true,
+  ...overrides,
+});
+
+const held = (overrides: Record<string, unknown> = {}) => ({
+  id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+  couponId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  claimedAt: '2026-11-21T10:00:00.000Z',
+  redeemedAt: null,
+  validatedAt: null,
+  redeemedBy: null,
+  qrCode: 'token-123',
+  coupon: details(),
+  ...overrides,
+});
+
+/** Decodes the QR image the page shows, as a phone camera would. */
+function decodeQr(img: HTMLElement): string | undefined {
+  const src = img.getAttribute('src') ?? '';
+  const png = PNG.sync.read(Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height, { inversionAttempts: 'attemptBoth' })?.data;
+}
+
+const renderTab = (points = 50) => renderWithApp(<CouponsTab user={member({ currentPoints: points }) as never} />);
+
+describe('coupons tab', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn();
+  });
+
+  it('lists coupons with cost or Free, and gives the reason when one cannot be claimed', async () => {
+    routeFetch({
+      'GET /api/coupons': {
+        status: 200,
+        body: [
+          { ...details(), claimable: true },
+          { ...details({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', code: 'VIP', title: 'VIP upgrade', pointsCost: 0, type: 'vip_upgrade', value: null }), claimable: false, reason: 'Requires Gold tier' },
+          { ...details({ id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', code: 'BIG', title: 'Big spender', pointsCost: 500 }), claimable: true },
+        ],
+      },
+      'GET /api/coupons/my': { status: 200, body: [] },
+    });
+    renderTab(50);
+    const list = await screen.findByRole('list', { name: 'Available coupons' });
+    expect(screen.getByRole('heading', { name: 'Available Coupons' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My Coupons' })).toBeInTheDocument();
+    const [drink, vip, big] = within(list).getAllByRole('listitem');
+    expect(within(drink!).getByText('40 points')).toBeInTheDocument();
+    expect(within(drink!).getByText('DRINK50')).toBeInTheDocument();
+    expect(within(drink!).getByRole('button', { name: 'Claim' })).toBeEnabled();
+    expect(within(vip!).getByText('Free')).toBeInTheDocument();
+    expect(within(vip!).getByRole('button', { name: 'Claim' })).toBeDisabled();
+    expect(within(vip!).getByText('Requires Gold tier')).toBeInTheDocument();
+    // SPEC 5: disabled when the cost exceeds the current points.
+    expect(within(big!).getByRole('button', { name: 'Claim' })).toBeDisabled();
+    expect(within(big!).getByText('You need 450 more points')).toBeInTheDocument();
+    expect(await screen.findByText('You have not claimed any coupons yet.')).toBeInTheDocument();
+  });
+
+  it('claims a coupon: Claiming..., the success toast, then My Coupons refreshes', async () => {
+    let release: () => void = () => undefined;
+    const fetchMock = routeFetch({
+      'GET /api/coupons': { status: 200, body: [{ ...details(), claimable: true }] },
+      'GET /api/coupons/my': [{ status: 200, body: [] }, { status: 200, body: [held()] }],
+      'POST /api/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/claim': () =>
+        new Promise((resolve) => (release = () => resolve({ status: 201, body: held() }))),
+    });
+    const view = renderTab();
+    await view.user.click(await screen.findByRole('button', { name: 'Claim' }));
+    expect(await screen.findByRole('button', { name: 'Claiming...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Coupon claimed!')).toBeInTheDocument();
+    expect(screen.getByText('Check your My Coupons tab to use it.')).toBeInTheDocument();
+    const mine = await screen.findByRole('list', { name: 'My coupons' });
+    expect(within(mine).getByText('Discount: 50% off')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/coupons/my')).toHaveLength(2);
+  });
+
+  it("shows the server's reason when a claim is refused, or 'Failed to claim coupon.'", async () => {
+    routeFetch({
+      'GET /api/coupons': { status: 200, body: [{ ...details(), claimable: true }] },
+      'GET /api/coupons/my': { status: 200, body: [] },
+      'POST /api/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/claim': [
+        { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'This coupon has run out' } },
+        new TypeError('Failed to fetch'),
+      ],
+    });
+    const view = renderTab();
+    await view.user.click(await screen.findByRole('button', { name: 'Claim' }));
+    expect(await screen.findByText('This coupon has run out')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Claim' }));
+    expect(await screen.findByText('Failed to claim coupon.')).toBeInTheDocument();
+  });
+
+  it('draws the QR code (200 px, gold on black) holding {"userCouponId","token"}', async () => {
+    routeFetch({
+      'GET /api/coupons': { status: 200, body: [] },
+      'GET /api/coupons/my': { status: 200, body: [held({ coupon: details({ type: 'fixed_amount', value: 20 }) })] },
+    });
+    renderTab();
+    expect(await screen.findByText('Value: $20')).toBeInTheDocument();
+    expect(screen.getByText('QR Code for Validation')).toBeInTheDocument();
+    const qr = await screen.findByTestId('coupon-qr');
+    expect(qr).toHaveAttribute('width', '200');
+    const png = PNG.sync.read(Buffer.from((qr.getAttribute('src') ?? '').split(',')[1] ?? '', 'base64'));
+    expect(png.width).toBe(200);
+    // Corner pixel is the black background; the finder pattern next to the 1-module margin is gold.
+    expect([...png.data.subarray(0, 3)]).toEqual([0, 0, 0]);
+    const inner = (10 * png.width + 10) * 4;
+    expect([...png.data.subarray(inner, inner + 3)]).toEqual([0xd4, 0xaf, 0x37]);
+    expect(JSON.parse(decodeQr(qr) ?? 'null')).toEqual({ userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', token: 'token-123' });
+  });
+
+  it("says 'QR code not available' when a coupon has no token", async () => {
+    routeFetch({
+      'GET /api/coupons': { status: 200, body: [] },
+      'GET /api/coupons/my': { status: 200, body: [held({ qrCode: '' })] },
+    });
+    renderTab();
+    expect(await screen.findByText('QR code not available')).toBeInTheDocument();
+  });
+
+  it('redeems: Redeeming..., the toast, then the Redeemed badge replaces the button and code', async () => {
+    let release: () => void = () => undefined;
+    routeFetch({
+      'GET /api/coupons': { status: 200, body: [] },
+      'GET /api/coupons/my': [
+        { status: 200, body: [held()] },
+        { status: 200, body: [held({ redeemedAt: '2026-11-21T11:00:00.000Z', redeemedBy: 'member' })] },
+      ],
+      'POST /api/coupons/redeem/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb': () =>
+        new Promise((resolve) => (release = () => resolve({ status: 200, body: { success: true, message: 'Redeemed' } }))),
+    });
+    const view = renderTab();
+    await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
+    expect(await screen.findByRole('button', { name: 'Redeeming...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Coupon redeemed!')).toBeInTheDocument();
+    expect(screen.getByText('Enjoy your reward!')).toBeInTheDocument();
+    const item = await screen.findByRole('listitem', { name: 'Half-price cocktail' });
+    await waitFor(() => expect(within(item).getByText('Redeemed')).toBeInTheDocument());
+    expect(within(item).queryByRole('button', { name: 'Redeem Now' })).not.toBeInTheDocument();
+    expect(within(item).queryByTestId('coupon-qr')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to redeem coupon.' when redeeming fails, and the fetch failures", async () => {
+    routeFetch({
+      'GET /api/coupons': { status: 500, body: {} },
+      'GET /api/coupons/my': { status: 200, body: [held()] },
+      'POST /api/coupons/redeem/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb': { status: 500, body: {} },
+    });
+    const view = renderTab();
+    expect(await screen.findByText('Failed to fetch coupons')).toBeInTheDocument();
+    await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
+    expect(await screen.findByText('Failed to redeem coupon.')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch user coupons' when My Coupons cannot load", async () => {
+    routeFetch({ 'GET /api/coupons': { status: 200, body: [] }, 'GET /api/coupons/my': new TypeError('offline') });
+    renderTab();
+    expect(await screen.findByText('Failed to fetch user coupons')).toBeInTheDocument();
+  });
+});

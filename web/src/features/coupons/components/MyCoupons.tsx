@@ -1,0 +1,90 @@
+import type { UserCoupon } from '@nocturne/contracts';
+import { Button } from '@/components/ui/button';
+import { Badge, Card, ListNote } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime } from '@/lib/format';
+import { reasonOr, toastError } from '@/lib/notify';
+import { useMyCoupons, useRedeemCoupon } from '../api/coupons';
+import { CouponQrCode } from './CouponQrCode';
+
+/** SPEC 2: percentage coupons show "Discount: n% off", fixed amounts "Value: $n". */
+function worth(coupon: UserCoupon['coupon']): string | null {
+  if (coupon.value === null) return null;
+  if (coupon.type === 'percentage') return `Discount: ${coupon.value}% off`;
+  if (coupon.type === 'fixed_amount') return `Value: $${coupon.value}`;
+  return null;
+}
+
+function HeldCoupon({ held }: { held: UserCoupon }) {
+  const redeem = useRedeemCoupon();
+  const onRedeem = () =>
+    redeem.mutate(held.id, {
+      onSuccess: () => toast({ title: 'Coupon redeemed!', description: 'Enjoy your reward!' }),
+      onError: (error) => toastError(reasonOr(error, 'Failed to redeem coupon.')),
+    });
+  const dates: [string, string | null][] = [
+    ['Claimed', held.claimedAt],
+    ['Redeemed', held.redeemedAt],
+    ['Validated', held.validatedAt],
+  ];
+  const amount = worth(held.coupon);
+
+  return (
+    <li aria-label={held.coupon.title} className="grid gap-3 rounded-lg border border-white/10 bg-night-950/60 p-4 sm:grid-cols-[1fr_auto]">
+      <div className="grid content-start gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold text-white">{held.coupon.title}</h3>
+          {held.redeemedAt ? <Badge tone="green">Redeemed</Badge> : null}
+        </div>
+        <p className="text-sm text-white/80">
+          Code: <span className="font-mono text-gold-light">{held.coupon.code}</span>
+        </p>
+        {amount ? <p className="text-sm text-white/85">{amount}</p> : null}
+        <dl className="grid gap-1 text-xs text-white/75">
+          {dates.map(([term, value]) =>
+            value ? (
+              <div key={term} className="flex gap-1">
+                <dt>{term}:</dt>
+                <dd>{formatDateTime(value)}</dd>
+              </div>
+            ) : null,
+          )}
+        </dl>
+        {held.redeemedAt ? null : (
+          <Button onClick={onRedeem} disabled={redeem.isPending} className="justify-self-start">
+            {redeem.isPending ? 'Redeeming...' : 'Redeem Now'}
+          </Button>
+        )}
+      </div>
+      {/* Once redeemed the code would only be rejected at the door, so it is no longer shown. */}
+      {held.redeemedAt ? null : (
+        <div className="grid justify-items-center gap-2">
+          <p className="text-xs uppercase tracking-wider text-white/75">QR Code for Validation</p>
+          <CouponQrCode userCouponId={held.id} token={held.qrCode} label={held.coupon.title} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** SPEC 2's My Coupons, from GET /api/coupons/my: held coupons stay even when no longer offered. */
+export function MyCoupons() {
+  const mine = useMyCoupons();
+  return (
+    <Card title="My Coupons">
+      {mine.isPending ? (
+        <ListNote>Loading your coupons...</ListNote>
+      ) : mine.isError ? (
+        <ListNote tone="error">Failed to fetch user coupons</ListNote>
+      ) : mine.data.length === 0 ? (
+        <ListNote>You have not claimed any coupons yet.</ListNote>
+      ) : (
+        <ul aria-label="My coupons" className="grid gap-3">
+          {mine.data.map((held) => (
+            <HeldCoupon key={held.id} held={held} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

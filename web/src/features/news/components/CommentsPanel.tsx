@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { NewsPost } from '@nocturne/contracts';
+import { Button } from '@/components/ui/button';
+import { Card, ListNote } from '@/components/ui/card';
+import { inputClass } from '@/components/ui/field';
+import { toast } from '@/components/ui/use-toast';
+import { COMMENT_REWARD_POINTS } from '@/config/club';
+import { formatDateTime } from '@/lib/format';
+import { reasonOr, toastError } from '@/lib/notify';
+import { useComments, usePostComment } from '../api/news';
+
+function CommentForm({ postId }: { postId: string }) {
+  const [content, setContent] = useState('');
+  const post = usePostComment(postId);
+  const fieldId = useId();
+  const blank = content.trim() === '';
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (blank || post.isPending) return;
+    post.mutate(content, {
+      onSuccess: (answer) => {
+        setContent('');
+        // The nightly reward limit is the server's to judge; say plainly when this one earned nothing.
+        toast(
+          answer.pointsAwarded > 0
+            ? { title: 'Comment posted!', description: `You earned ${answer.pointsAwarded} points for commenting.` }
+            : {
+                title: 'Comment posted!',
+                description: "You've reached tonight's limit for comment rewards, so this comment earned no points.",
+              },
+        );
+      },
+      onError: (error) => toastError(reasonOr(error, 'Failed to post comment.')),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-3" aria-label="Add a comment">
+      <label htmlFor={fieldId} className="text-sm font-medium text-white/90">
+        Your comment
+      </label>
+      <textarea
+        id={fieldId}
+        rows={3}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        placeholder="Share your thoughts..."
+        maxLength={2000}
+        className={inputClass}
+      />
+      <Button type="submit" disabled={blank || post.isPending}>
+        {post.isPending ? 'Posting...' : `Post Comment (+${COMMENT_REWARD_POINTS} pts)`}
+      </Button>
+    </form>
+  );
+}
+
+function CommentList({ postId }: { postId: string }) {
+  const comments = useComments(postId);
+  if (comments.isPending) return <ListNote>Loading comments...</ListNote>;
+  if (comments.isError) return <ListNote tone="error">Failed to fetch comments</ListNote>;
+  if (comments.data.length === 0) return <ListNote>No comments yet. Be the first!</ListNote>;
+  return (
+    <ul aria-label="Comments" className="grid max-h-96 gap-3 overflow-y-auto pr-1">
+      {comments.data.map((comment) => (
+        <li key={comment.id} className="rounded-lg border border-white/10 bg-night-950/60 p-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs text-white/75">
+            <span className="font-semibold text-gold-light">{comment.author.firstName}</span>
+            <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
+          </div>
+          <p className="mt-1 whitespace-pre-line break-words text-sm text-white/90">{comment.content}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC 2's side panel: the selected post's comments and the form that earns points. */
+export function CommentsPanel({ post }: { post: NewsPost | null }) {
+  return (
+    <Card title="Comments" description={post ? post.title : undefined} className="lg:sticky lg:top-4">
+      {post ? (
+        <div className="grid gap-5">
+          {/* Keyed by post: switching posts starts a fresh, empty comment. */}
+          <CommentForm key={post.id} postId={post.id} />
+          <CommentList postId={post.id} />
+        </div>
+      ) : (
+        <ListNote>Select a news post to view and add comments</ListNote>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, ListNote } from '@/components/ui/card';
+import { toastError } from '@/lib/notify';
+import { useNewsFeed, useToggleLike } from '../api/news';
+import { CommentsPanel } from './CommentsPanel';
+import { NewsPostCard } from './NewsPostCard';
+
+/** SPEC 2's News Feed tab: "Latest News" beside the selected post's comments. */
+export function NewsFeedTab() {
+  const feed = useNewsFeed();
+  const like = useToggleLike();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+  const selected = posts.find((post) => post.id === selectedId) ?? null;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <Card title="Latest News">
+        {feed.isPending ? (
+          <ListNote>Loading news...</ListNote>
+        ) : feed.isError ? (
+          <ListNote tone="error">Failed to fetch news</ListNote>
+        ) : posts.length === 0 ? (
+          <ListNote>No news yet. Check back soon!</ListNote>
+        ) : (
+          <div className="grid gap-4">
+            {posts.map((post) => (
+              <NewsPostCard
+                key={post.id}
+                post={post}
+                selected={post.id === selectedId}
+                onSelect={() => setSelectedId(post.id)}
+                likePending={like.isPending && like.variables?.postId === post.id}
+                onToggleLike={() =>
+                  like.mutate(
+                    { postId: post.id, like: !post.likedByMe },
+                    { onError: () => toastError('Failed to update like.') },
+                  )
+                }
+              />
+            ))}
+            {feed.hasNextPage ? (
+              <Button variant="outline" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
+                {feed.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </Card>
+      <CommentsPanel post={selected} />
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PointHistoryResponse } from '@nocturne/contracts';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export const getPointHistory = () => api.get<PointHistoryResponse>('/api/points/history');
+
+export const usePointHistory = () => useQuery({ queryKey: queryKeys.pointsHistory, queryFn: getPointHistory });

@@ -1,0 +1,61 @@
+import type { User } from '@nocturne/contracts';
+import { Card, ListNote } from '@/components/ui/card';
+import { capitalise, formatDateTime, signedPoints } from '@/lib/format';
+import { usePointHistory } from '../api/point-history';
+import { TierProgress } from './TierProgress';
+
+function PointHistory() {
+  const history = usePointHistory();
+  if (history.isPending) return <ListNote>Loading point history...</ListNote>;
+  if (history.isError) return <ListNote tone="error">Failed to fetch point history</ListNote>;
+  if (history.data.length === 0) return <ListNote>No points yet.</ListNote>;
+  return (
+    <ul aria-label="Point history" className="grid max-h-96 gap-2 overflow-y-auto pr-1">
+      {history.data.map((entry) => (
+        <li
+          key={entry.id}
+          className="flex items-center justify-between gap-3 rounded-lg border border-white/10 bg-night-950/60 p-3"
+        >
+          <div className="min-w-0">
+            <p className="break-words text-sm text-white">{entry.description}</p>
+            <time dateTime={entry.createdAt} className="text-xs text-white/70">
+              {formatDateTime(entry.createdAt)}
+            </time>
+          </div>
+          <span className={`shrink-0 font-semibold ${entry.points >= 0 ? 'text-emerald-300' : 'text-red-300'}`}>
+            {signedPoints(entry.points)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC 2's Points tab: summary (with progress to the next tier) and history. */
+export function PointsTab({ user }: { user: User }) {
+  const figures: [string, string][] = [
+    ['Total Earned', String(user.totalPoints)],
+    ['Current Balance', String(user.currentPoints)],
+    ['Member Tier', capitalise(user.memberTier || 'bronze')],
+  ];
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card title="Point Summary">
+        <dl className="grid gap-3 sm:grid-cols-3">
+          {figures.map(([term, value]) => (
+            <div key={term} className="rounded-lg border border-white/10 bg-night-950/60 p-3 text-center">
+              <dt className="text-xs uppercase tracking-wider text-white/70">{term}</dt>
+              <dd className="mt-1 text-2xl font-semibold text-gold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-5">
+          <TierProgress totalPoints={user.totalPoints} />
+        </div>
+      </Card>
+      <Card title="Point History">
+        <PointHistory />
+      </Card>
+    </div>
+  );
+}

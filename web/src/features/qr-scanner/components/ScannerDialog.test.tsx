@@ -1,0 +1,161 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, screen } from '@testing-library/react';
+import { renderWithApp } from '@/testing/render';
+import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import type { StartCamera } from '../api/camera';
+import { ScannerDialog } from './ScannerDialog';
+
+const code = { userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', token: 'token-123' };
+const validAnswer = {
+  valid: true,
+  message: 'Valid coupon',
+  userCoupon: { id: code.userCouponId, qrCode: code.token },
+  coupon: { title: 'Half-price cocktail', code: 'DRINK50', type: 'percentage', value: 50 },
+  user: { firstName: 'Ann', lastName: 'Lee', memberTier: 'silver' },
+};
+
+/** A camera that decodes whatever the test shows it. */
+function fakeCamera() {
+  let emit: (text: string) => void = () => undefined;
+  const stop = jest.fn(async () => undefined);
+  const start = jest.fn<StartCamera>(async (_id, onDecoded) => {
+    emit = onDecoded;
+    return stop;
+  });
+  return { start, stop, show: (text: string) => act(async () => emit(text)) };
+}
+
+function renderScanner(camera: StartCamera) {
+  const onOpenChange = jest.fn();
+  const view = renderWithApp(<ScannerDialog open onOpenChange={onOpenChange} startCamera={camera} />);
+  return { ...view, onOpenChange };
+}
+
+describe('QR scanner', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn();
+  });
+
+  it('validates a scan, shows the details, redeems it and closes', async () => {
+    const camera = fakeCamera();
+    const fetchMock = routeFetch({
+      'POST /api/qr/validate': { status: 200, body: validAnswer },
+      'POST /api/qr/redeem': { status: 200, body: { success: true, message: 'Coupon redeemed' } },
+    });
+    const view = renderScanner(camera.start);
+    expect(screen.getByRole('dialog', { name: 'Scan QR Code' })).toBeInTheDocument();
+    expect(screen.getAllByText('Position the QR code within the camera frame').length).toBeGreaterThan(0);
+    await screen.findByTestId('qr-camera');
+    expect(camera.start).toHaveBeenCalledTimes(1);
+    await camera.show(JSON.stringify(code));
+    // A second frame while the first is being handled is ignored: one scan at a time.
+    await camera.show(JSON.stringify(code));
+    expect(await screen.findByText('Valid Coupon Detected!')).toBeInTheDocument();
+    expect(screen.getByText('Half-price cocktail')).toBeInTheDocument();
+    expect(screen.getByText('DRINK50')).toBeInTheDocument();
+    expect(screen.getByText('Percentage')).toBeInTheDocument();
+    expect(screen.getByText('50')).toBeInTheDocument();
+    expect(screen.getByText('Ann Lee')).toBeInTheDocument();
+    expect(screen.getByText('Silver')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/qr/validate')).toEqual([
+      { url: '/api/qr/validate', body: { userCouponId: code.userCouponId, qrCodeToken: 'token-123' } },
+    ]);
+
+    await view.user.click(screen.getByRole('button', { name: 'Redeem Coupon' }));
+    expect(await screen.findByText('Coupon Redeemed!')).toBeInTheDocument();
+    expect(screen.getByText('Half-price cocktail redeemed for Ann Lee.')).toBeInTheDocument();
+    expect(view.onOpenChange).toHaveBeenCalledWith(false);
+    expect(callsTo(fetchMock, 'POST', '/api/qr/redeem')[0]?.body).toEqual({
+      userCouponId: code.userCouponId,
+      qrCodeToken: 'token-123',
+      validatedBy: 'admin',
+    });
+  });
+
+  it('reports an invalid code with the server message and re-arms for the next scan', async () => {
+    const camera = fakeCamera();
+    const fetchMock = routeFetch({
+      'POST /api/qr/validate': [
+        { status: 200, body: { valid: false, message: 'This coupon has already been redeemed' } },
+        { status: 200, body: { valid: false, message: '' } },
+        { status: 200, body: validAnswer },
+      ],
+    });
+    renderScanner(camera.start);
+    await screen.findByTestId('qr-camera');
+    await camera.show(JSON.stringify(code));
+    expect(await screen.findByText('Invalid QR Code')).toBeInTheDocument();
+    expect(screen.getByText('This coupon has already been redeemed')).toBeInTheDocument();
+    // The same rejected code still in front of the camera is not re-sent at once.
+    await camera.show(JSON.stringify(code));
+    expect(callsTo(fetchMock, 'POST', '/api/qr/validate')).toHaveLength(1);
+    await camera.show(JSON.stringify({ ...code, token: 'other' }));
+    expect(await screen.findByText('This QR code is invalid or has already been redeemed.')).toBeInTheDocument();
+    await camera.show(JSON.stringify({ ...code, token: 'third' }));
+    expect(await screen.findByText('Valid Coupon Detected!')).toBeInTheDocument();
+  });
+
+  it("says 'Scan Error' for text that is not the coupon JSON, and when the network fails", async () => {
+    const camera = fakeCamera();
+    routeFetch({ 'POST /api/qr/validate': new TypeError('Failed to fetch') });
+    renderScanner(camera.start);
+    await screen.findByTestId('qr-camera');
+    await camera.show('https://example.com/not-a-coupon');
+    expect(await screen.findByText('Scan Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to process QR code')).toBeInTheDocument();
+    await camera.show(JSON.stringify(code));
+    expect(await screen.findByText('Scan Error')).toBeInTheDocument();
+  });
+
+  it('Scan Another goes back to scanning; a refused redemption says why', async () => {
+    const camera = fakeCamera();
+    routeFetch({
+      'POST /api/qr/validate': { status: 200, body: validAnswer },
+      'POST /api/qr/redeem': [
+        { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Already redeemed', success: false } },
+        new TypeError('Failed to fetch'),
+      ],
+    });
+    const view = renderScanner(camera.start);
+    await screen.findByTestId('qr-camera');
+    await camera.show(JSON.stringify(code));
+    await view.user.click(await screen.findByRole('button', { name: 'Scan Another' }));
+    expect(screen.queryByText('Valid Coupon Detected!')).not.toBeInTheDocument();
+
+    await camera.show(JSON.stringify({ ...code, token: 'again' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Redeem Coupon' }));
+    expect(await screen.findByText('Redemption Failed')).toBeInTheDocument();
+    expect(screen.getByText('Already redeemed')).toBeInTheDocument();
+    expect(view.onOpenChange).not.toHaveBeenCalledWith(false);
+
+    await camera.show(JSON.stringify({ ...code, token: 'once-more' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Redeem Coupon' }));
+    expect(await screen.findByText('Failed to redeem coupon')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
+  it('says Camera Error when the camera cannot open, and the manual entry still works', async () => {
+    const start = jest.fn<StartCamera>(async () => {
+      throw new Error('NotAllowedError');
+    });
+    routeFetch({ 'POST /api/qr/validate': { status: 200, body: validAnswer } });
+    const view = renderScanner(start);
+    expect(await screen.findByText('Camera Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to access camera. Please check permissions.')).toBeInTheDocument();
+    await view.user.type(screen.getByLabelText('Code text (if the camera fails)'), JSON.stringify(code).replace(/[{[]/g, '$&$&'));
+    await view.user.click(screen.getByRole('button', { name: 'Check Code' }));
+    expect(await screen.findByText('Valid Coupon Detected!')).toBeInTheDocument();
+  });
+
+  it('stops the camera when the scanner closes', async () => {
+    const camera = fakeCamera();
+    routeFetch({});
+    const view = renderScanner(camera.start);
+    await screen.findByTestId('qr-camera');
+    await act(async () => undefined);
+    view.unmount();
+    await act(async () => undefined);
+    expect(camera.stop).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,150 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { QrValidateResponse } from '@nocturne/contracts';
+import { Badge } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/use-toast';
+import { capitalise, humanise } from '@/lib/format';
+import { queryKeys } from '@/lib/query-keys';
+import { startHtml5Camera, type StartCamera } from '../api/camera';
+import { useScanSession } from './use-scan-session';
+
+/** The camera view. Starts and stops are chained so a quick close/reopen never overlaps two cameras. */
+function CameraView({ startCamera, onDecoded }: { startCamera: StartCamera; onDecoded: (text: string) => void }) {
+  const elementId = `qr-camera-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const decoded = useRef(onDecoded);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  useEffect(() => {
+    decoded.current = onDecoded;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    let stop: (() => Promise<void>) | undefined;
+    chain.current = chain.current.then(async () => {
+      if (cancelled) return;
+      try {
+        stop = await startCamera(elementId, (text) => decoded.current(text));
+        if (cancelled) await stop();
+      } catch {
+        if (!cancelled) {
+          toast({ title: 'Camera Error', description: 'Failed to access camera. Please check permissions.', variant: 'destructive' });
+        }
+      }
+    });
+    return () => {
+      cancelled = true;
+      chain.current = chain.current.then(() => stop?.());
+    };
+  }, [elementId, startCamera]);
+
+  return <div id={elementId} data-testid="qr-camera" className="mx-auto w-full max-w-sm overflow-hidden rounded-lg bg-black" />;
+}
+
+function ManualEntry({ onSubmit, disabled }: { onSubmit: (text: string) => void; disabled: boolean }) {
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (text.trim()) onSubmit(text.trim());
+  };
+  return (
+    <form onSubmit={submit} aria-label="Enter code manually" className="grid gap-2">
+      <TextField
+        label="Code text (if the camera fails)"
+        name="manualCode"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder='{"userCouponId":"…","token":"…"}'
+        autoComplete="off"
+      />
+      <Button type="submit" variant="outline" disabled={disabled || !text.trim()}>
+        Check Code
+      </Button>
+    </form>
+  );
+}
+
+function ValidatedCoupon({ result }: { result: QrValidateResponse }) {
+  const rows: [string, string][] = [
+    ['Coupon', result.coupon?.title ?? ''],
+    ['Code', result.coupon?.code ?? ''],
+    ['Type', result.coupon ? humanise(result.coupon.type) : ''],
+    ...(result.coupon?.value !== null && result.coupon?.value !== undefined ? [['Value', String(result.coupon.value)] as [string, string]] : []),
+    ['Member', [result.user?.firstName, result.user?.lastName].filter(Boolean).join(' ')],
+    ['Tier', capitalise(result.user?.memberTier ?? 'bronze')],
+  ];
+  return (
+    <div className="grid gap-3 rounded-xl border border-emerald-400/50 bg-emerald-950/40 p-4" role="status">
+      <p className="flex items-center gap-2 text-lg font-semibold text-emerald-200">
+        Valid Coupon Detected! <Badge tone="green">Valid</Badge>
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-white/70">{term}</dt>
+            <dd className="text-white">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** SPEC 2's QR scanner overlay: camera, validated details, Redeem Coupon / Scan Another. */
+export function ScannerDialog({
+  open,
+  onOpenChange,
+  startCamera = startHtml5Camera,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  startCamera?: StartCamera;
+}) {
+  const queryClient = useQueryClient();
+  const changeOpen = (next: boolean) => {
+    // Every scan is logged and a redemption changes the coupon's counts.
+    if (!next) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminScans });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminCoupons });
+    }
+    onOpenChange(next);
+  };
+  return (
+    <Modal open={open} onOpenChange={changeOpen} title="Scan QR Code" description="Position the QR code within the camera frame">
+      {open ? <ScannerBody startCamera={startCamera} onDone={() => changeOpen(false)} /> : null}
+    </Modal>
+  );
+}
+
+function ScannerBody({ startCamera, onDone }: { startCamera: StartCamera; onDone: () => void }) {
+  const { state, handleScan, redeem, scanAnother } = useScanSession(onDone);
+  const showing = state.step === 'validated' || state.step === 'redeeming';
+  return (
+    <div className="grid gap-4">
+      {/* The camera stays on while details show, so Scan Another is instant. */}
+      <div className={showing ? 'hidden' : ''}>
+        <CameraView startCamera={startCamera} onDecoded={(text) => void handleScan(text)} />
+        <p className="mt-2 min-h-5 text-center text-sm text-white/75" aria-live="polite">
+          {state.step === 'checking' ? 'Checking code...' : ''}
+        </p>
+      </div>
+      {showing ? (
+        <>
+          <ValidatedCoupon result={state.result} />
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={() => void redeem()} disabled={state.step === 'redeeming'}>
+              {state.step === 'redeeming' ? 'Redeeming...' : 'Redeem Coupon'}
+            </Button>
+            <Button variant="outline" onClick={scanAnother} disabled={state.step === 'redeeming'}>
+              Scan Another
+            </Button>
+          </div>
+        </>
+      ) : (
+        <ManualEntry onSubmit={(text) => void handleScan(text)} disabled={state.step === 'checking'} />
+      )}
+    </div>
+  );
+}

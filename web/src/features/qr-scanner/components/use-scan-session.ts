@@ -1,0 +1,88 @@
+import { useRef, useState } from 'react';
+import type { QrValidateResponse } from '@nocturne/contracts';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { parseScannedCode, redeemCode, validateCode, type ScannedCode } from '../api/qr';
+
+export type ScanState =
+  | { step: 'scanning' }
+  | { step: 'checking' }
+  | { step: 'validated'; code: ScannedCode; result: QrValidateResponse }
+  | { step: 'redeeming'; code: ScannedCode; result: QrValidateResponse };
+
+// The camera keeps seeing a rejected code; it is ignored for this long so staff get one message.
+const REJECTED_CODE_QUIET_MS = 4000;
+
+const memberName = (result: QrValidateResponse) =>
+  [result.user?.firstName, result.user?.lastName].filter(Boolean).join(' ') || 'the member';
+
+const scanError = () =>
+  toast({ title: 'Scan Error', description: 'Failed to process QR code', variant: 'destructive' });
+
+/**
+ * SPEC 4's scanner states: scanning → validated → redeemed (closes) or Scan Another. One scan is
+ * handled at a time; after an invalid scan it re-arms. Every message is SPEC 8's.
+ */
+export function useScanSession(onRedeemed: () => void) {
+  const [state, setState] = useState<ScanState>({ step: 'scanning' });
+  const busy = useRef(false);
+  const rejected = useRef<{ text: string; at: number } | null>(null);
+
+  const rearm = (text?: string) => {
+    if (text) rejected.current = { text, at: Date.now() };
+    busy.current = false;
+    setState({ step: 'scanning' });
+  };
+
+  const handleScan = async (text: string) => {
+    const last = rejected.current;
+    if (busy.current || (last && last.text === text && Date.now() - last.at < REJECTED_CODE_QUIET_MS)) return;
+    busy.current = true;
+    const code = parseScannedCode(text);
+    if (!code) {
+      scanError();
+      return rearm(text);
+    }
+    setState({ step: 'checking' });
+    try {
+      const result = await validateCode(code);
+      if (!result.valid) {
+        toast({
+          title: 'Invalid QR Code',
+          description: result.message || 'This QR code is invalid or has already been redeemed.',
+          variant: 'destructive',
+        });
+        return rearm(text);
+      }
+      setState({ step: 'validated', code, result });
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500 && error.status !== 401 && error.status !== 403) {
+        toast({
+          title: 'Invalid QR Code',
+          description: error.serverMessage ?? 'This QR code is invalid or has already been redeemed.',
+          variant: 'destructive',
+        });
+      } else scanError();
+      rearm(text);
+    }
+  };
+
+  const redeem = async () => {
+    if (state.step !== 'validated') return;
+    const { code, result } = state;
+    setState({ step: 'redeeming', code, result });
+    try {
+      const answer = await redeemCode(code);
+      if (!answer.success) throw new ApiError(409, answer.message, { message: answer.message });
+      toast({ title: 'Coupon Redeemed!', description: `${result.coupon?.title ?? 'Coupon'} redeemed for ${memberName(result)}.` });
+      onRedeemed();
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) {
+        toast({ title: 'Redemption Failed', description: error.serverMessage ?? error.message, variant: 'destructive' });
+      } else toast({ title: 'Error', description: 'Failed to redeem coupon', variant: 'destructive' });
+      rearm(JSON.stringify({ userCouponId: code.userCouponId, token: code.token }));
+    }
+  };
+
+  return { state, handleScan, redeem, scanAnother: () => rearm() };
+}

@@ -1,0 +1,60 @@
+import { jest } from '@jest/globals';
+import type { FakeResponse } from './render';
+
+type Handler = FakeResponse | Error | ((body: unknown, url: string) => FakeResponse | Error | Promise<FakeResponse | Error>);
+
+/**
+ * Replaces fetch with answers chosen by "METHOD /path" (query string ignored unless the key has
+ * one). A handler can be a list: each call takes the next answer and the last one repeats.
+ * Screens fire several queries at once, so answers by route beat answers by order.
+ */
+export function routeFetch(routes: Record<string, Handler | Handler[]>) {
+  const used = new Map<string, number>();
+  const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const path = url.split('?')[0];
+    const key = `${method} ${url}` in routes ? `${method} ${url}` : `${method} ${path}`;
+    const entry = routes[key];
+    if (!entry) return answer({ status: 599, body: { message: `no route for ${method} ${url}` } });
+    const list = Array.isArray(entry) ? entry : [entry];
+    const index = used.get(key) ?? 0;
+    used.set(key, index + 1);
+    const handler = list[Math.min(index, list.length - 1)]!;
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const result = typeof handler === 'function' ? await handler(body, url) : handler;
+    if (result instanceof Error) throw result;
+    return answer(result);
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+function answer(next: FakeResponse) {
+  const text = next.body === undefined ? '' : typeof next.body === 'string' ? next.body : JSON.stringify(next.body);
+  return { ok: next.status >= 200 && next.status < 300, status: next.status, statusText: 'Status', text: async () => text };
+}
+
+/** Calls made to one route, with their JSON bodies. */
+export function callsTo(fetchMock: ReturnType<typeof routeFetch>, method: string, path: string) {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => (init?.method ?? 'GET').toUpperCase() === method && url.split('?')[0] === path)
+    .map(([url, init]) => ({ url, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined }));
+}
+
+export const member = (overrides: Record<string, unknown> = {}) => ({
+  id: '8d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99',
+  email: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  isAdmin: false,
+  currentPoints: 50,
+  totalPoints: 50,
+  memberTier: 'bronze',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export function signIn(user: Record<string, unknown> = member()) {
+  localStorage.setItem('sessionId', 'session-1');
+  localStorage.setItem('user', JSON.stringify(user));
+}
