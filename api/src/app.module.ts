@@ -12,9 +12,15 @@ import { MetricsModule } from './infrastructure/metrics/metrics.module.js';
 import { OutboxModule } from './infrastructure/outbox/outbox.module.js';
 import { QueuesModule } from './infrastructure/queues/queues.module.js';
 import { RedisModule } from './infrastructure/redis/redis.module.js';
+import { ActiveCampaignModule } from './modules/activecampaign/activecampaign.module.js';
 import { AuthGuard } from './modules/auth/auth.guard.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CouponsModule } from './modules/coupons/coupons.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
+import { MediaModule } from './modules/media/media.module.js';
+import { MembersModule } from './modules/members/members.module.js';
+import { NewsModule } from './modules/news/news.module.js';
+import { VenueInboxModule } from './modules/venue-inbox/venue-inbox.module.js';
 
 @Module({})
 export class AppModule {
@@ -42,6 +48,12 @@ export class AppModule {
         OpenApiModule,
         LedgerModule,
         AuthModule,
+        NewsModule,
+        CouponsModule,
+        MediaModule,
+        VenueInboxModule,
+        ActiveCampaignModule,
+        MembersModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: HttpExceptionFilter },

@@ -45,7 +45,7 @@ describe('transactional outbox', () => {
     expect(await emailQueue.getJobCountByTypes('waiting', 'active', 'completed', 'failed', 'delayed')).toBe(0);
 
     redisProxy.restore();
-    await waitFor(async () => (await unpublished()) === 0, { timeoutMs: 20_000, what: 'the outbox to drain after Redis returns' });
+    await waitFor(async () => (await unpublished()) === 0, { timeoutMs: 45_000, what: 'the outbox to drain after Redis returns' });
     const jobs = await emailQueue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
     const { rows } = await t.sql.query("select id::text as id, payload from outbox where type = 'PasswordResetRequested' order by id");
     expect(rows).toHaveLength(10);
@@ -57,5 +57,5 @@ describe('transactional outbox', () => {
     await t.app.get(OutboxRelay).drain();
     expect(await unpublished()).toBe(0);
     expect(await emailQueue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).toHaveLength(10);
-  });
+  }, 120_000);
 });

@@ -7,12 +7,24 @@ import { createOrmConfig } from '@nocturne/db';
 import { ALL_QUEUES, createRedisConnection, defaultJobOptions } from '@nocturne/queues';
 import { LoggerModule } from 'nestjs-pino';
 import { type WorkerConfig, WorkerConfigModule } from './config/worker-config.js';
+import { ActiveCampaignClient } from './activecampaign/activecampaign.client.js';
+import { flowProducerProvider } from './activecampaign/flow-producer.provider.js';
+import { BulkSyncFinishJob } from './jobs/bulk-sync-finish.job.js';
+import { BulkSyncJob } from './jobs/bulk-sync.job.js';
+import { ImportBatchJob } from './jobs/import-batch.job.js';
 import { JobHandlerRegistry } from './jobs/job-handler-registry.js';
 import { PruneSessionsJob } from './jobs/prune-sessions.job.js';
+import { PurgeStaleUploadsJob } from './jobs/purge-stale-uploads.job.js';
+import { SendBookingAcknowledgementJob, SendBookingRequestJob, SendBookingStatusJob } from './jobs/send-booking-mails.job.js';
+import { SendContactMessageJob } from './jobs/send-contact-message.job.js';
 import { SendPasswordResetJob } from './jobs/send-password-reset.job.js';
+import { SyncContactJob } from './jobs/sync-contact.job.js';
+import { EmailDeliveryService } from './mail/email-delivery.service.js';
 import { Mailer } from './mail/mailer.js';
-import { EmailProcessor, MaintenanceProcessor } from './processors/queue-processors.js';
+import { ActiveCampaignProcessor, EmailProcessor, MaintenanceProcessor } from './processors/queue-processors.js';
+import { PurgeStaleUploadsSchedule } from './processors/purge-stale-uploads.schedule.js';
 import { Schedules } from './processors/schedules.js';
+import { objectStorageProvider } from './storage/object-storage.provider.js';
 
 @Module({})
 export class WorkerModule {
@@ -36,7 +48,12 @@ export class WorkerModule {
         }),
         BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
       ],
-      providers: [JobHandlerRegistry, Mailer, EmailProcessor, MaintenanceProcessor, Schedules, SendPasswordResetJob, PruneSessionsJob],
+      providers: [JobHandlerRegistry, Mailer, EmailProcessor, MaintenanceProcessor, Schedules, SendPasswordResetJob, PruneSessionsJob,
+        // Background work (issue 6): venue e-mail and ActiveCampaign.
+        EmailDeliveryService, SendContactMessageJob, SendBookingRequestJob, SendBookingAcknowledgementJob, SendBookingStatusJob,
+        ActiveCampaignClient, flowProducerProvider, ActiveCampaignProcessor, SyncContactJob, BulkSyncJob, ImportBatchJob, BulkSyncFinishJob,
+        // Media uploads (issue 7): purge uploads never finalized.
+        objectStorageProvider, PurgeStaleUploadsJob, PurgeStaleUploadsSchedule],
     };
   }
 }

@@ -88,9 +88,12 @@ export async function startTestApp(overrides: Record<string, string> = {}, exist
 
 let counter = 0;
 
-/** A documentation-range address, different on each call. */
+let ipCounter = Math.floor(Math.random() * 30_000);
+
+/** A client address never handed out before in this process (per-IP rate limits start fresh). */
 export function randomIp(): string {
-  return `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+  ipCounter += 1;
+  return `198.${18 + ((ipCounter >> 16) & 1)}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
 export function uniqueEmail(label = 'member'): string {

@@ -41,6 +41,11 @@ export const baseEnvSchema = z.object({
   AC_LIST_ID: optionalString,
   AC_FIELD_TIER: optionalString,
   AC_FIELD_POINTS: optionalString,
+  /** Sync members to ActiveCampaign on registration and tier change (when AC is configured). */
+  AC_AUTO_SYNC: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   STORAGE_DIR: z.string().default('var/uploads'),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
@@ -50,6 +55,8 @@ export const baseEnvSchema = z.object({
 });
 
 export const apiEnvSchema = baseEnvSchema.extend({
+  /** How long an upload URL from POST /api/admin/upload/sign stays valid (seconds). */
+  UPLOAD_URL_TTL_SECONDS: int(600, 1),
   PORT: int(8080, 1),
   HOST: z.string().default('0.0.0.0'),
   /** Folder holding the built SPA; served at / with history fallback when present. */
@@ -69,6 +76,8 @@ export const workerEnvSchema = baseEnvSchema.extend({
   WORKER_CONCURRENCY: int(4, 1),
   /** Requests per second the ActiveCampaign account allows (AC's documented limit is 5). */
   AC_RATE_LIMIT_PER_SECOND: int(5, 1),
+  /** Bulk imports per minute the account allows (AC's documented limit is 100). */
+  AC_IMPORT_LIMIT_PER_MINUTE: int(100, 1),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;

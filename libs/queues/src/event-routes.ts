@@ -16,6 +16,16 @@ type Routes = {
  */
 export const eventRoutes: Routes = {
   PasswordResetRequested: (event) => [{ name: 'email.password-reset', data: event }],
+  ContactMessageReceived: (event) => [{ name: 'email.contact-message', data: event }],
+  BookingRequested: (event) => [
+    { name: 'email.booking-request', data: event },
+    { name: 'email.booking-acknowledgement', data: event },
+  ],
+  BookingStatusChanged: (event) => [{ name: 'email.booking-status', data: event }],
+  // The worker skips these quietly while ActiveCampaign is not configured or auto-sync is off.
+  MemberRegistered: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }],
+  MemberTierChanged: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }],
+  ContactsBulkSyncRequested: (event) => [{ name: 'activecampaign.bulk-sync', data: event }],
 };
 
 export function jobsForEvent<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>): JobRequest[] {

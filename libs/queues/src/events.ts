@@ -18,6 +18,7 @@ export const domainEventSchemas = {
   ContactMessageReceived: z.object({ contactMessageId: z.uuid() }),
   BookingRequested: z.object({ bookingId: z.uuid() }),
   BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(['confirmed', 'declined']) }),
+  ContactsBulkSyncRequested: z.object({ syncJobId: z.uuid() }),
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

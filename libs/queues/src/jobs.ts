@@ -18,7 +18,45 @@ export const jobDefinitions = {
     queue: QueueName.Email,
     payload: z.object({ memberId: z.uuid(), requestId: z.uuid() }),
   },
+  'email.contact-message': {
+    queue: QueueName.Email,
+    payload: z.object({ contactMessageId: z.uuid() }),
+  },
+  'email.booking-request': {
+    queue: QueueName.Email,
+    payload: z.object({ bookingId: z.uuid() }),
+  },
+  'email.booking-acknowledgement': {
+    queue: QueueName.Email,
+    payload: z.object({ bookingId: z.uuid() }),
+  },
+  'email.booking-status': {
+    queue: QueueName.Email,
+    payload: z.object({ bookingId: z.uuid(), status: z.enum(['confirmed', 'declined']) }),
+  },
+  'activecampaign.sync-contact': {
+    queue: QueueName.ActiveCampaign,
+    /** manual: asked for by an admin, so it runs even when auto-sync is off. */
+    payload: z.object({ memberId: z.uuid(), manual: z.boolean().optional() }),
+  },
+  /** Fans a bulk sync out as a flow: one import child per batch under a finishing parent. */
+  'activecampaign.bulk-sync': {
+    queue: QueueName.ActiveCampaign,
+    payload: z.object({ syncJobId: z.uuid() }),
+  },
+  'activecampaign.import-batch': {
+    queue: QueueName.ActiveCampaign,
+    payload: z.object({ syncJobId: z.uuid(), batchNo: z.number().int().min(0) }),
+  },
+  'activecampaign.bulk-sync-finish': {
+    queue: QueueName.ActiveCampaign,
+    payload: z.object({ syncJobId: z.uuid() }),
+  },
   'maintenance.prune-sessions': {
+    queue: QueueName.Maintenance,
+    payload: z.object({}),
+  },
+  'maintenance.purge-stale-uploads': {
     queue: QueueName.Maintenance,
     payload: z.object({}),
   },

@@ -28,7 +28,7 @@ export function baseConfig(displayName, overrides = {}) {
     transform: { '^.+\\.(t|j)sx?$': swcTransform },
     moduleNameMapper: {
       '^@nocturne/contracts/constants$': '<rootDir>/libs/contracts/src/constants.ts',
-      '^@nocturne/(config|domain|contracts|queues|db|testing)$': '<rootDir>/libs/$1/src/index.ts',
+      '^@nocturne/(config|domain|contracts|queues|db|storage|testing)$': '<rootDir>/libs/$1/src/index.ts',
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { type DomainEventType, domainEventSchemas, jobIdFor, jobsForEvent, queueOf } from '@nocturne/queues';
 import pg from 'pg';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
@@ -26,7 +26,7 @@ const POLL_MS = 1000;
  * rows wait, and go out when it returns.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('OutboxRelay');
   private listener?: pg.Client;
   private timer?: NodeJS.Timeout;
@@ -46,7 +46,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.schedule(0);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops before the ORM's pool closes (that happens at application shutdown), finishing a running pass. */
+  async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.listener?.end().catch(() => undefined);

@@ -1,11 +1,33 @@
+import { Booking } from './booking.entity.js';
+import { ContactMessage } from './contact-message.entity.js';
+import { Coupon } from './coupon.entity.js';
+import { EmailDelivery } from './email-delivery.entity.js';
+import { MediaUpload } from './media-upload.entity.js';
 import { Member } from './member.entity.js';
+import { NewsComment } from './news-comment.entity.js';
+import { NewsLike } from './news-like.entity.js';
+import { NewsPost } from './news-post.entity.js';
+import { NewsView } from './news-view.entity.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { PointTransaction } from './point-transaction.entity.js';
+import { QrScan } from './qr-scan.entity.js';
 import { Session } from './session.entity.js';
+import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
+import { UserCoupon } from './user-coupon.entity.js';
 
 export { Member, OutboxEvent, PasswordResetToken, PointTransaction, Session };
 export { POINT_KINDS, type PointKind } from './point-transaction.entity.js';
+export { MediaUpload };
+export { NewsComment, NewsLike, NewsPost, NewsView };
+export { NEWS_CONTENT_TYPES, type NewsContentType } from './news-post.entity.js';
+export { Coupon, QrScan, UserCoupon };
+export { COUPON_TYPES, type CouponType } from './coupon.entity.js';
+export { REDEEMED_BY, type RedeemedBy } from './user-coupon.entity.js';
+export { QR_SCAN_ACTIONS, QR_SCAN_RESULTS, type QrScanAction, type QrScanResult } from './qr-scan.entity.js';
+export { Booking, ContactMessage, EmailDelivery, SyncJob, SyncJobBatch };
+export { BOOKING_STATUSES, type BookingStatus } from './booking.entity.js';
+export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';
 
 /** Every entity, for the ORM configuration. */
-export const entities = [Member, Session, PasswordResetToken, PointTransaction, OutboxEvent];
+export const entities = [Member, Session, PasswordResetToken, PointTransaction, OutboxEvent, NewsPost, NewsLike, NewsView, NewsComment, Coupon, UserCoupon, QrScan, ContactMessage, Booking, EmailDelivery, SyncJob, SyncJobBatch, MediaUpload];

@@ -1,10 +1,18 @@
 import type { Constructor } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261121220942_Initial } from './Migration20261121220942_Initial.js';
+import { Migration20261121222808_NewsAndComments } from './Migration20261121222808_NewsAndComments.js';
+import { Migration20261121222851_Coupons } from './Migration20261121222851_Coupons.js';
+import { Migration20261121222909_BackgroundWork } from './Migration20261121222909_BackgroundWork.js';
+import { Migration20261121223035_MediaUploads } from './Migration20261121223035_MediaUploads.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121220942_Initial', class: Migration20261121220942_Initial },
+  { name: 'Migration20261121222808_NewsAndComments', class: Migration20261121222808_NewsAndComments },
+  { name: 'Migration20261121222851_Coupons', class: Migration20261121222851_Coupons },
+  { name: 'Migration20261121222909_BackgroundWork', class: Migration20261121222909_BackgroundWork },
+  { name: 'Migration20261121223035_MediaUploads', class: Migration20261121223035_MediaUploads },
 ];
 
 /**
@@ -18,4 +26,11 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'outbox_unpublished_idx',
   'outbox_notify',
   'sessions_expires_at_idx',
+  'news_posts_counts_non_negative',
+  'coupons_code_live_unique',
+  'coupons_counts_check',
+  'coupons_values_check',
+  'user_coupons_redeemed_consistent',
+  'sync_jobs_one_running_idx',
+  'media_uploads_pending_idx',
 ];
