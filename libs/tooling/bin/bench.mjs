@@ -1,0 +1,776 @@
+#!/usr/bin/env node
+// npm run bench: builds the api and worker, seeds a throwaway database at scale, starts the stack
+// and a bare node:http + pg baseline running the same SQL, loads both with autocannon on loopback,
+// then measures writes at 200 concurrent members, sign-in, outbox latency and memory. Writes
+// var/bench/report.json and prints a markdown table. Always stops its children and drops the DB.
+import autocannon from 'autocannon';
+import { Queue } from 'bullmq';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const node = process.execPath;
+const PASSWORD = 'midnight-velvet-bench-2026';
+const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
+const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 10);
+const MEMBERS = 10_000;
+const POSTS = 1_000;
+const COMMENTS_PER_POST = 100;
+const COUPONS = 200;
+const CLAIMS_PER_MEMBER = 5; // 10,000 x 5 = 50,000 user coupons
+const WRITERS = 200;
+
+const log = (message) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+/** What the run is doing now, so the RSS samples can say which phase drove the peak. */
+let phase = 'startup';
+
+/** HEAD's short hash, marked -dirty when tracked files differ from it (the figures are of the tree). */
+function commitLabel() {
+  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD').stdout?.trim();
+  if (!head) return 'unknown';
+  return git('status', '--porcelain', '--untracked-files=no').stdout.trim() ? `${head}-dirty` : head;
+}
+
+/** Deletes the run's keys (queues, rate-limit counters) under its own Redis prefix. */
+async function dropRedisPrefix(url, prefix) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function must(label, args, env = {}) {
+  const result = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${label} failed`);
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function admin(serverUrl, sql) {
+  const url = new URL(serverUrl);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil(url, ready, what) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if (ready(await fetch(url))) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not become ready within 60 s`);
+    await sleep(300);
+  }
+}
+
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  return exited;
+}
+let ipCounter = 0;
+/** A distinct client address per call, so per-IP rate limits see many clients (TRUST_PROXY is on). */
+const nextIp = () => {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+function percentile(values, p) {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const round = (value, digits = 1) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
+
+async function api(base, method, route, { body, token, ip } = {}) {
+  const headers = { 'x-forwarded-for': ip ?? nextIp() };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${base}${route}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** VmRSS of a process in MB, sampled every 500 ms: start (first sample) and peak. */
+function rssSampler(pid) {
+  const read = () => {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return match ? Number(match[1]) / 1024 : null;
+    } catch {
+      return null;
+    }
+  };
+  const stats = { startMb: null, peakMb: 0, peakByPhaseMb: {} };
+  const sample = () => {
+    const mb = read();
+    if (mb === null) return;
+    stats.startMb ??= mb;
+    stats.peakMb = Math.max(stats.peakMb, mb);
+    stats.peakByPhaseMb[phase] = round(Math.max(stats.peakByPhaseMb[phase] ?? 0, mb));
+  };
+  sample();
+  const timer = setInterval(sample, 500);
+  return { stats, stop: () => clearInterval(timer), reset: () => ((stats.startMb = null), (stats.peakMb = 0), sample()) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding: one member registered through the api gives the welcome bonus amount and a real
+// password hash; everything else is generate_series SQL that keeps the cached counters and the
+// ledger consistent (ledger:verify must pass).
+async function seed(pool, base) {
+  const first = await api(base, 'POST', '/api/auth/register', {
+    body: { email: 'bench-1@nocturne.test', firstName: 'Bench', lastName: 'Member 1', password: PASSWORD },
+  });
+  if (first.status !== 201) throw new Error(`register failed: ${first.status} ${JSON.stringify(first.body)}`);
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query(
+      "select password_hash, current_points, total_points, member_tier from members where email = 'bench-1@nocturne.test'",
+    );
+    const { password_hash: hash, current_points: bonus, member_tier: tier } = rows[0];
+    await client.query('begin');
+    await client.query(
+      `insert into members (email, first_name, last_name, password_hash, current_points, total_points, member_tier, created_at)
+       select 'bench-' || g || '@nocturne.test', 'Bench', 'Member ' || g, $1, $2, $2, $3, now() - g * interval '1 minute'
+         from generate_series(2, $4) g`,
+      [hash, bonus, tier, MEMBERS],
+    );
+    if (bonus > 0) {
+      await client.query(
+        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, created_at)
+         select id, $1, 'welcome_bonus', 'Welcome bonus', 'member', id::text, created_at from members
+          where email <> 'bench-1@nocturne.test'`,
+        [bonus],
+      );
+    }
+    await client.query('create temp table bench_members as select id, row_number() over (order by id) - 1 as n from members');
+    await client.query(
+      `insert into news_posts (title, content, content_type, published_at, created_at)
+       select 'Night ' || g || ': what is on', repeat('Doors at ten, last entry at two. Dress code: dark. ', 8),
+              (array['announcement','event','exclusive_content','promotion'])[1 + g % 4],
+              now() - g * interval '3 hours', now() - g * interval '3 hours'
+         from generate_series(1, $1) g`,
+      [POSTS],
+    );
+    await client.query(
+      'create temp table bench_posts as select id, created_at, row_number() over (order by id) - 1 as n from news_posts',
+    );
+    await client.query(
+      `insert into news_comments (post_id, author_id, content, created_at)
+       select p.id, m.id, 'See you on the floor #' || g, p.created_at + g * interval '1 minute'
+         from bench_posts p cross join generate_series(1, $1) g
+         join bench_members m on m.n = (p.n * $1 + g) % $2`,
+      [COMMENTS_PER_POST, MEMBERS],
+    );
+    await client.query(
+      `update news_posts p set comment_count = c.count
+         from (select post_id, count(*)::int as count from news_comments where deleted_at is null group by post_id) c
+        where c.post_id = p.id`,
+    );
+    await client.query(
+      `insert into coupons (code, title, description, type, value, points_cost, required_tier, max_uses, per_member_limit, created_at)
+       select 'SEED' || g, 'House offer ' || g, 'Seeded for the benchmark', (array['percentage','fixed_amount','free_drink','vip_upgrade'])[1 + g % 4],
+              10, 0, 'bronze', case when g % 2 = 0 then 1000 else null end, 1, now() - g * interval '1 hour'
+         from generate_series(1, $1) g`,
+      [COUPONS],
+    );
+    await client.query('create temp table bench_coupons as select id, row_number() over (order by id) - 1 as n from coupons');
+    // Member n claims coupons (n*5 .. n*5+4) mod 200: five distinct coupons each, 250 claims per coupon.
+    await client.query(
+      `insert into user_coupons (member_id, coupon_id, claimed_at)
+       select m.id, c.id, now() - k * interval '1 day'
+         from bench_members m cross join generate_series(0, $1 - 1) k
+         join bench_coupons c on c.n = (m.n * $1 + k) % $2`,
+      [CLAIMS_PER_MEMBER, COUPONS],
+    );
+    await client.query(
+      `update coupons c set claimed_count = u.count from (select coupon_id, count(*)::int as count from user_coupons group by coupon_id) u
+        where u.coupon_id = c.id`,
+    );
+    await client.query('commit');
+    await client.query('analyze');
+    const counts = await client.query(
+      `select (select count(*) from members)::int as members, (select count(*) from news_posts)::int as posts,
+              (select count(*) from news_comments)::int as comments, (select count(*) from coupons)::int as coupons,
+              (select count(*) from user_coupons)::int as user_coupons, (select count(*) from point_transactions)::int as ledger_rows`,
+    );
+    return counts.rows[0];
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The baseline: the same three reads with the same SQL (including the per-request session
+// lookup) on node:http + pg, no framework, no validation, no logging.
+function startBaseline(databaseUrl, port) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const sessionSql = `select s.id as session_id, s.last_seen_at, m.id, m.email, m.first_name as "firstName", m.last_name as "lastName",
+              m.is_admin as "isAdmin", m.current_points as "currentPoints", m.total_points as "totalPoints",
+              m.member_tier as "memberTier", m.created_at as "createdAt"
+         from sessions s join members m on m.id = s.member_id
+        where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
+  const routes = {
+    '/api/news': async (member) => {
+      const { rows } = await pool.query(
+        `select p.id, p.title, p.content, p.content_type, p.featured_image_url, p.created_at, p.view_count, p.like_count, p.comment_count,
+                to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+                exists (select 1 from news_likes l where l.post_id = p.id and l.member_id = $1) as liked_by_me
+           from news_posts p
+          where p.published_at <= now()
+          order by p.created_at desc, p.id desc
+          limit $2`,
+        [member.id, 21],
+      );
+      const posts = rows.slice(0, 20);
+      const last = posts.at(-1);
+      return {
+        posts: posts.map((row) => ({
+          id: row.id,
+          title: row.title,
+          content: row.content,
+          contentType: row.content_type,
+          featuredImageUrl: row.featured_image_url,
+          createdAt: new Date(row.created_at).toISOString(),
+          viewCount: row.view_count,
+          likeCount: row.like_count,
+          commentCount: row.comment_count,
+          likedByMe: row.liked_by_me,
+        })),
+        nextCursor: rows.length > 20 && last ? Buffer.from(`${last.cursor_at}|${last.id}`).toString('base64url') : null,
+      };
+    },
+    '/api/coupons': async (member) => {
+      const { rows } = await pool.query(
+        `select c.id, c.code, c.title, c.description, c.type, c.value, c.points_cost, c.required_tier, c.max_uses, c.per_member_limit,
+                c.valid_until, c.is_active, c.archived_at, c.claimed_count, c.redeemed_count, c.created_at,
+                (select count(*)::int from user_coupons uc where uc.coupon_id = c.id and uc.member_id = $1) as member_claims
+           from coupons c
+          where c.is_active and c.archived_at is null and (c.valid_until is null or c.valid_until > now())
+            and (c.max_uses is null or c.claimed_count < c.max_uses)
+          order by c.created_at desc, c.id desc`,
+        [member.id],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        code: row.code,
+        title: row.title,
+        description: row.description,
+        type: row.type,
+        value: row.value,
+        pointsCost: row.points_cost,
+        requiredTier: row.required_tier,
+        maxUses: row.max_uses,
+        perMemberLimit: row.per_member_limit,
+        validUntil: row.valid_until && new Date(row.valid_until).toISOString(),
+        isActive: row.is_active,
+        claimable: row.member_claims < row.per_member_limit && member.currentPoints >= row.points_cost,
+      }));
+    },
+    '/api/points/history': async (member) => {
+      const { rows } = await pool.query(
+        'select id, description, points, created_at from point_transactions where member_id = $1 order by created_at desc, id desc limit $2',
+        [member.id, 200],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        description: row.description,
+        points: row.points,
+        createdAt: new Date(row.created_at).toISOString(),
+      }));
+    },
+  };
+  const server = http.createServer(async (request, response) => {
+    const send = (status, body) => {
+      const text = JSON.stringify(body);
+      response.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(text),
+      });
+      response.end(text);
+    };
+    try {
+      const route = routes[new URL(request.url, 'http://x').pathname];
+      if (!route) return send(404, { statusCode: 404, message: 'Not found' });
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!token) return send(401, { statusCode: 401, message: 'Sign in' });
+      const session = (await pool.query(sessionSql, [createHash('sha256').update(token).digest('hex')])).rows[0];
+      if (!session) return send(401, { statusCode: 401, message: 'Sign in' });
+      return send(200, await route(session));
+    } catch (error) {
+      return send(500, { statusCode: 500, message: String(error) });
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve({ close: () => new Promise((r) => server.close(() => pool.end().then(r))) })),
+  );
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 50, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+function summarize(result) {
+  return {
+    requests: result.requests.total,
+    rps: round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count])),
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function login(base, email) {
+  const answer = await api(base, 'POST', '/api/auth/login', { body: { email, password: PASSWORD } });
+  if (answer.status !== 200 && answer.status !== 201)
+    throw new Error(`login ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.sessionId;
+}
+
+async function inBatches(items, size, fn) {
+  const out = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The baseline runs in a process of its own, like the api, so it does not share an event loop
+// with autocannon.
+if (process.argv[2] === '--baseline') {
+  await startBaseline(process.env.DATABASE_URL, Number(process.env.PORT));
+  await new Promise(() => undefined); // serve until SIGTERM
+}
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const database = `nocturne_bench_${randomBytes(3).toString('hex')}`;
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${database}`;
+const port = await freePort();
+const baselinePort = await freePort();
+// ActiveCampaign stand-in with AC's real limits (5 requests/s, 100 imports/min, 250 contacts per import).
+const { ActiveCampaignStub } = await import(path.join(root, 'libs/testing/dist/activecampaign-stub.js'));
+const acStub = await ActiveCampaignStub.start();
+const env = {
+  NODE_ENV: 'production',
+  QR_SECRET: randomBytes(32).toString('hex'),
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  REDIS_PREFIX: `bench:${randomBytes(3).toString('hex')}`,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  APP_URL: `http://127.0.0.1:${port}`,
+  MAIL_DIR: mkdtempSync(path.join(os.tmpdir(), 'nocturne-bench-mail-')),
+  STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), 'nocturne-bench-uploads-')),
+  TRUST_PROXY: 'true',
+  AC_API_URL: acStub.url,
+  AC_API_KEY: acStub.apiToken,
+  // Only the bulk sync below talks to AC; per-member syncs would compete for its 5 requests/s.
+  AC_AUTO_SYNC: 'false',
+};
+const base = env.APP_URL;
+const report = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    totalMemGb: round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  commit: commitLabel(),
+};
+const children = {};
+const samplers = {};
+let baseline;
+let pool;
+let status = 1;
+const started = Date.now();
+// Ctrl-C or a kill mid-run still stops the children and drops the database.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`[bench] ${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+try {
+  log('building (tsc -b)');
+  must('build', ['node_modules/typescript/bin/tsc', '-b']);
+  await admin(serverUrl, `CREATE DATABASE "${database}"`);
+  must('migrate', ['libs/db/dist/scripts/migrate.js'], env);
+  for (const [name, entry] of [
+    ['api', 'api/dist/main.js'],
+    ['worker', 'worker/dist/main.js'],
+  ]) {
+    children[name] = spawn(node, [entry], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...env },
+    });
+  }
+  await waitUntil(`${base}/health/ready`, (response) => response.ok, 'the stack');
+  for (const name of Object.keys(children)) samplers[name] = rssSampler(children[name].pid);
+
+  pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });
+  phase = 'seed';
+  log('seeding');
+  const seedStarted = Date.now();
+  report.dataset = await seed(pool, base);
+  report.dataset.seedSeconds = round((Date.now() - seedStarted) / 1000);
+  log(`seeded ${JSON.stringify(report.dataset)}`);
+
+  // Sessions: one reader, WRITERS writers, all real sign-ins through the api.
+  const emails = (from, count) => Array.from({ length: count }, (_, i) => `bench-${from + i}@nocturne.test`);
+  const readerToken = await login(base, 'bench-2@nocturne.test');
+  phase = 'sign-in';
+  log(`signing in ${WRITERS} writers`);
+  const writerTokens = await inBatches(emails(100, WRITERS), 4, (email) => login(base, email));
+
+  // Reads: api and baseline in the same run, one after the other per route.
+  baseline = spawn(node, [fileURLToPath(import.meta.url), '--baseline'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DATABASE_URL: env.DATABASE_URL, PORT: String(baselinePort) },
+  });
+  await waitUntil(`http://127.0.0.1:${baselinePort}/api/news`, (response) => response.status === 401, 'the baseline');
+  report.reads = {};
+  for (const route of ['/api/news', '/api/coupons', '/api/points/history']) {
+    const headers = { authorization: `Bearer ${readerToken}` };
+    const check = await api(base, 'GET', route, { token: readerToken });
+    if (check.status !== 200) throw new Error(`${route}: ${check.status} ${JSON.stringify(check.body)}`);
+    phase = `GET ${route}`;
+    log(`loading ${route} (api, then baseline), ${READ_SECONDS} s each`);
+    const apiResult = summarize(await cannon({ url: `${base}${route}`, headers, duration: READ_SECONDS }));
+    const baseResult = summarize(
+      await cannon({ url: `http://127.0.0.1:${baselinePort}${route}`, headers, duration: READ_SECONDS }),
+    );
+    report.reads[route] = {
+      api: apiResult,
+      baseline: baseResult,
+      rpsRatio: round(apiResult.rps / baseResult.rps, 2),
+      p99Ratio: round(apiResult.p99 / baseResult.p99, 2),
+    };
+  }
+  await stop(baseline);
+  baseline = undefined;
+
+  // Writes at WRITERS concurrent members, each connection with its own session.
+  const post = (await pool.query('select id from news_posts order by created_at desc limit 1')).rows[0].id;
+  const setupClient = () => {
+    let next = 0;
+    return (client) => {
+      client.setHeaders({
+        authorization: `Bearer ${writerTokens[next++ % writerTokens.length]}`,
+        'content-type': 'application/json',
+      });
+    };
+  };
+  phase = 'POST comment';
+  log(`POST comment at ${WRITERS} connections for ${WRITE_SECONDS} s`);
+  const commentsBefore = (await pool.query('select count(*)::int as n from news_comments where post_id = $1', [post])).rows[0].n;
+  const commentResult = await cannon({
+    url: `${base}/api/news/${post}/comments`,
+    method: 'POST',
+    body: JSON.stringify({ content: 'Best night of the month, see you next week' }),
+    connections: WRITERS,
+    duration: WRITE_SECONDS,
+    setupClient: setupClient(),
+  });
+  const commentCheck = (
+    await pool.query(
+      'select count(*)::int as rows, (select comment_count from news_posts where id = $1) as cached from news_comments where post_id = $1 and deleted_at is null',
+      [post],
+    )
+  ).rows[0];
+  report.comments = {
+    ...summarize(commentResult),
+    created: commentCheck.rows - commentsBefore,
+    cachedCountMatches: commentCheck.rows === commentCheck.cached,
+  };
+
+  // Claims: 5 scarce coupons (max 150 uses, 5 points each); every writer tries each of them.
+  const claimCoupons = (
+    await pool.query(
+      `insert into coupons (code, title, description, type, value, points_cost, required_tier, max_uses, per_member_limit)
+       select 'RUSH' || g, 'Rush ' || g, 'Contended by the benchmark', 'free_drink', null, 5, 'bronze', 150, 1 from generate_series(1, 5) g
+       returning id`,
+    )
+  ).rows.map((row) => row.id);
+  phase = 'POST claim';
+  log(
+    `POST claim at ${WRITERS} connections (${WRITERS * claimCoupons.length} claims on ${claimCoupons.length} coupons of 150 uses)`,
+  );
+  const claimResult = await cannon({
+    url: base,
+    connections: WRITERS,
+    amount: WRITERS * claimCoupons.length,
+    // Each connection is one member walking the five coupons with its own session.
+    setupClient: (() => {
+      let next = 0;
+      return (client) => {
+        const authorization = `Bearer ${writerTokens[next++ % writerTokens.length]}`;
+        client.setRequests(
+          claimCoupons.map((id) => ({ method: 'POST', path: `/api/coupons/${id}/claim`, headers: { authorization } })),
+        );
+      };
+    })(),
+  });
+  const claimCheck = (
+    await pool.query(
+      `select c.id, c.max_uses, c.claimed_count, (select count(*)::int from user_coupons u where u.coupon_id = c.id) as rows,
+              (select count(*)::int from (select member_id from user_coupons u where u.coupon_id = c.id group by member_id having count(*) > 1) d) as doubles
+         from coupons c where c.id = any($1::uuid[])`,
+      [claimCoupons],
+    )
+  ).rows;
+  report.claims = {
+    ...summarize(claimResult),
+    claimed: claimCheck.reduce((sum, row) => sum + row.rows, 0),
+    claimsWithinMaxUses: claimCheck.every((row) => row.rows <= row.max_uses && row.rows === row.claimed_count),
+    noDoubleClaims: claimCheck.every((row) => row.doubles === 0),
+  };
+
+  phase = 'verify, sign-in, outbox';
+  log('ledger:verify');
+  const verify = spawnSync(node, ['api/dist/scripts/ledger-verify.js'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+  report.ledgerVerify = {
+    ok: verify.status === 0,
+    output: (verify.stdout + verify.stderr).trim().split('\n').slice(-3).join('\n'),
+  };
+
+  // Sign-in latency: sequential, distinct members and addresses (the limits are per IP and per email).
+  log('sign-in latency (50 sequential)');
+  const loginTimes = [];
+  for (const email of emails(1000, 50)) {
+    const t0 = performance.now();
+    await login(base, email);
+    loginTimes.push(performance.now() - t0);
+  }
+  report.login = { samples: loginTimes.length, p50: round(percentile(loginTimes, 50)), p99: round(percentile(loginTimes, 99)) };
+
+  // Outbox: forgot-password requests, then outbox.created_at vs the BullMQ job's timestamp.
+  log('outbox latency (50 forgot-password events)');
+  const outboxFrom = (await pool.query('select coalesce(max(id), 0) as id from outbox')).rows[0].id;
+  for (const email of emails(2000, 50)) {
+    const answer = await api(base, 'POST', '/api/auth/forgot-password', { body: { email } });
+    if (answer.status !== 202) throw new Error(`forgot-password: ${answer.status}`);
+    await sleep(20);
+  }
+  await sleep(2000);
+  const events = (
+    await pool.query(
+      "select id::text as id, extract(epoch from created_at) * 1000 as created_ms from outbox where id > $1 and type = 'PasswordResetRequested'",
+      [outboxFrom],
+    )
+  ).rows;
+  const { redisOptionsFromUrl } = await import('@nocturne/queues');
+  const emailQueue = new Queue('email', { connection: redisOptionsFromUrl(env.REDIS_URL, 'producer'), prefix: env.REDIS_PREFIX });
+  const delays = [];
+  let missing = 0;
+  for (const event of events) {
+    const job = await emailQueue.getJob(`${event.id}-email-password-reset`);
+    if (job) delays.push(job.timestamp - Number(event.created_ms));
+    else missing += 1;
+  }
+  await emailQueue.close();
+  report.outbox = {
+    events: events.length,
+    jobsFound: delays.length,
+    missing,
+    p50: round(percentile(delays, 50)),
+    p99: round(percentile(delays, 99)),
+  };
+
+  report.bulkSync = await bulkSync(pool, base);
+
+  report.rss = Object.fromEntries(
+    Object.entries(samplers).map(([name, s]) => [
+      name,
+      { startMb: round(s.stats.startMb), peakMb: round(s.stats.peakMb), peakByPhaseMb: s.stats.peakByPhaseMb },
+    ]),
+  );
+  report.totalSeconds = round((Date.now() - started) / 1000);
+  report.budgets = budgets(report);
+  status =
+    report.ledgerVerify.ok &&
+    report.claims.claimsWithinMaxUses &&
+    report.claims.noDoubleClaims &&
+    report.bulkSync.state === 'completed'
+      ? 0
+      : 1;
+
+  mkdirSync(path.join(root, 'var/bench'), { recursive: true });
+  writeFileSync(path.join(root, 'var/bench/report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const table = markdown(report);
+  writeFileSync(path.join(root, 'var/bench/report.md'), table);
+  console.log(table);
+} catch (error) {
+  console.error(error.stack ?? error.message);
+} finally {
+  await cleanup();
+}
+process.exit(status);
+
+async function cleanup() {
+  for (const sampler of Object.values(samplers)) sampler.stop();
+  await Promise.all([baseline, ...Object.values(children)].filter(Boolean).map(stop));
+  if (pool) await pool.end().catch(() => undefined);
+  pool = undefined;
+  await admin(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
+  await acStub.close().catch(() => undefined);
+  await dropRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
+}
+
+/** Every member to the AC stub through the admin endpoint; the floor is what AC's limits allow at best. */
+async function bulkSync(db, baseUrl) {
+  phase = 'bulk sync';
+  log(`bulk sync of ${MEMBERS} members to the ActiveCampaign stub`);
+  await db.query("update members set is_admin = true where email = 'bench-3@nocturne.test'");
+  const token = await login(baseUrl, 'bench-3@nocturne.test');
+  const t0 = Date.now();
+  const started = await api(baseUrl, 'POST', '/api/admin/sync-contacts', { token });
+  if (started.status !== 202) throw new Error(`sync-contacts: ${started.status} ${JSON.stringify(started.body)}`);
+  const deadline = Date.now() + 180_000;
+  let progress;
+  for (;;) {
+    progress = (await api(baseUrl, 'GET', `/api/admin/sync-jobs/${started.body.jobId}`, { token })).body;
+    if (progress.state === 'completed' || Date.now() > deadline) break;
+    await sleep(250);
+  }
+  const seconds = (Date.now() - t0) / 1000;
+  const batches = Math.ceil(started.body.total / 250);
+  // Each batch needs an import and at least one import/info at 5 requests/s; 100 imports/min.
+  const floorSeconds = Math.max((2 * batches) / 5, Math.floor((batches - 1) / 100) * 60);
+  return {
+    total: started.body.total,
+    synced: progress.synced,
+    failed: progress.failed,
+    state: progress.state,
+    seconds: round(seconds),
+    floorSeconds: round(floorSeconds),
+    ratioToFloor: round(seconds / floorSeconds, 2),
+    stubRequests: acStub.counters.requests,
+    stubRateLimited: acStub.counters.rateLimited,
+    duplicates: acStub.duplicates().length,
+  };
+}
+
+/** The api-side budgets of ARCHITECTURE.md "Budgets" (the web ones are bench:web's). */
+function budgets(r) {
+  const list = [];
+  for (const route of ['/api/news', '/api/coupons']) {
+    const x = r.reads[route];
+    list.push({ budget: `GET ${route} >= 0.5x baseline req/s`, measured: `${x.rpsRatio}x`, met: x.rpsRatio >= 0.5 });
+    list.push({
+      budget: `GET ${route} p99 <= 2x baseline p99`,
+      measured: `${x.p99Ratio}x (${x.api.p99} vs ${x.baseline.p99} ms)`,
+      met: x.p99Ratio <= 2,
+    });
+  }
+  const invariants =
+    r.ledgerVerify.ok && r.claims.claimsWithinMaxUses && r.claims.noDoubleClaims && r.comments.cachedCountMatches;
+  const fiveHundreds = (r.comments.statusCodes['500'] ?? 0) + (r.claims.statusCodes['500'] ?? 0);
+  list.push({
+    budget: `comment and claim keep every invariant at ${WRITERS} clients`,
+    measured: `invariants ${invariants ? 'hold' : 'BROKEN'}, ${fiveHundreds} 500s`,
+    met: invariants && fiveHundreds === 0,
+  });
+  list.push({
+    budget: 'bulk sync <= 1.25x the floor',
+    measured: `${r.bulkSync.ratioToFloor}x (${r.bulkSync.seconds} s vs ${r.bulkSync.floorSeconds} s)`,
+    met: r.bulkSync.state === 'completed' && r.bulkSync.ratioToFloor <= 1.25,
+  });
+  for (const [name, x] of Object.entries(r.rss))
+    list.push({ budget: `${name} RSS < 300 MB`, measured: `peak ${x.peakMb} MB`, met: x.peakMb < 300 });
+  return list;
+}
+
+function markdown(r) {
+  const lines = [
+    `Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC, commit ${r.commit}, ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.totalMemGb} GB RAM, Node ${r.machine.node}.`,
+    `Data: ${r.dataset.members} members, ${r.dataset.posts} posts, ${r.dataset.comments} comments, ${r.dataset.coupons} coupons, ${r.dataset.user_coupons} user coupons, ${r.dataset.ledger_rows} ledger rows.`,
+    '',
+    `| Read (50 connections, ${READ_SECONDS} s) | api req/s | api p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | api/baseline req/s | api/baseline p99 |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...Object.entries(r.reads).map(
+      ([route, x]) =>
+        `| GET ${route} | ${x.api.rps} | ${x.api.p50} / ${x.api.p99} | ${x.baseline.rps} | ${x.baseline.p50} / ${x.baseline.p99} | ${x.rpsRatio} | ${x.p99Ratio} |`,
+    ),
+    '',
+    '| Measure | Result |',
+    '| --- | --- |',
+    `| POST comment, ${WRITERS} members, ${WRITE_SECONDS} s | ${r.comments.rps} req/s, p50 ${r.comments.p50} ms, p99 ${r.comments.p99} ms, ${r.comments.created} comments, statuses ${JSON.stringify(r.comments.statusCodes)}, cached count ${r.comments.cachedCountMatches ? 'matches' : 'DIFFERS'} |`,
+    `| POST claim, ${WRITERS} members x 5 coupons of 150 uses | ${r.claims.rps} req/s, p50 ${r.claims.p50} ms, p99 ${r.claims.p99} ms; ${r.claims.claimed} claimed; statuses ${JSON.stringify(r.claims.statusCodes)} |`,
+    `| Invariants after writes | ledger:verify ${r.ledgerVerify.ok ? 'clean' : 'FAILED'}; claims <= maxUses ${r.claims.claimsWithinMaxUses ? 'yes' : 'NO'}; no double claims ${r.claims.noDoubleClaims ? 'yes' : 'NO'} |`,
+    `| Sign-in (${r.login.samples} sequential) | p50 ${r.login.p50} ms, p99 ${r.login.p99} ms |`,
+    `| Outbox event -> job enqueued (${r.outbox.jobsFound}/${r.outbox.events} events) | p50 ${r.outbox.p50} ms, p99 ${r.outbox.p99} ms |`,
+    `| Bulk sync to the AC stub (real limits) | ${r.bulkSync.synced}/${r.bulkSync.total} synced, ${r.bulkSync.failed} failed, ${r.bulkSync.state}, in ${r.bulkSync.seconds} s; floor ${r.bulkSync.floorSeconds} s (x${r.bulkSync.ratioToFloor}); ${r.bulkSync.stubRequests} AC requests, ${r.bulkSync.stubRateLimited} got 429, ${r.bulkSync.duplicates} duplicates |`,
+    ...Object.entries(r.rss).map(([name, x]) => {
+      // The phases that raised the peak by 10 MB or more: where the memory went.
+      let high = x.startMb;
+      const steps = [];
+      for (const [phase, mb] of Object.entries(x.peakByPhaseMb)) {
+        if (mb >= high + 10) steps.push(`${phase} ${mb}`);
+        high = Math.max(high, mb);
+      }
+      return `| RSS ${name} | start ${x.startMb} MB, peak ${x.peakMb} MB${steps.length ? ` (grew in: ${steps.join(', ')})` : ''} |`;
+    }),
+    `| Whole run | ${r.totalSeconds} s |`,
+    '',
+    '| Budget (ARCHITECTURE.md) | Measured | Met |',
+    '| --- | --- | :---: |',
+    ...r.budgets.map((b) => `| ${b.budget} | ${b.measured} | ${b.met ? 'yes' : '**no**'} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
