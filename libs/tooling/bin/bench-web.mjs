@@ -3,17 +3,15 @@
 // every chunk, then, when the lighthouse package and a Chromium are present, Lighthouse's mobile
 // scores for `/` served by the api (built stack, throwaway database). Writes
 // var/bench/web-report.json and prints a markdown table.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import { commitLabel, dropRedisPrefix, must, freePort, admin } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'web/dist');
@@ -21,35 +19,6 @@ const node = process.execPath;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const kb = (bytes) => Number((bytes / 1024).toFixed(1));
-
-/** HEAD's short hash, marked -dirty when tracked files differ from it (the figures are of the tree). */
-function commitLabel() {
-  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
-  const head = git('rev-parse', '--short', 'HEAD').stdout?.trim();
-  if (!head) return 'unknown';
-  return git('status', '--porcelain', '--untracked-files=no').stdout.trim() ? `${head}-dirty` : head;
-}
-
-/** Deletes the run's keys (queues, rate-limit counters) under its own Redis prefix. */
-async function dropRedisPrefix(url, prefix) {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
-function must(label, args, env = {}) {
-  const result = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${label} failed`);
-}
 
 function sizeOf(file) {
   const bytes = readFileSync(path.join(dist, file));
@@ -88,27 +57,6 @@ function routeModules() {
     route,
     module: lazy[component] ? `src/app/${lazy[component]}.tsx` : null,
   }));
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function admin(serverUrl, sql) {
-  const url = new URL(serverUrl);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Lighthouse (mobile, the default form factor) against `/` served by the built api. */

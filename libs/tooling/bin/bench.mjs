@@ -9,12 +9,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { commitLabel, dropRedisPrefix, must, freePort, admin } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
@@ -31,56 +30,6 @@ const WRITERS = 200;
 const log = (message) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 /** What the run is doing now, so the RSS samples can say which phase drove the peak. */
 let phase = 'startup';
-
-/** HEAD's short hash, marked -dirty when tracked files differ from it (the figures are of the tree). */
-function commitLabel() {
-  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
-  const head = git('rev-parse', '--short', 'HEAD').stdout?.trim();
-  if (!head) return 'unknown';
-  return git('status', '--porcelain', '--untracked-files=no').stdout.trim() ? `${head}-dirty` : head;
-}
-
-/** Deletes the run's keys (queues, rate-limit counters) under its own Redis prefix. */
-async function dropRedisPrefix(url, prefix) {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
-function must(label, args, env = {}) {
-  const result = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${label} failed`);
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function admin(serverUrl, sql) {
-  const url = new URL(serverUrl);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,0 +1,62 @@
+// Helpers shared by the scripts that start the whole stack (e2e runner, benchmarks).
+import { spawnSync } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const node = process.execPath;
+
+/** Runs a Node script of the repo on the project's Node; throws when it fails. */
+export function must(label, args, env = {}) {
+  const result = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${label} failed`);
+}
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs one statement on the server's `postgres` database (create or drop a throwaway one). */
+export async function admin(serverUrl, sql) {
+  const url = new URL(serverUrl);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** HEAD's short hash, marked -dirty when tracked files differ from it (the figures are of the tree). */
+export function commitLabel() {
+  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD').stdout?.trim();
+  if (!head) return 'unknown';
+  return git('status', '--porcelain', '--untracked-files=no').stdout.trim() ? `${head}-dirty` : head;
+}
+
+/** Deletes the run's keys (queues, rate-limit counters) under its own Redis prefix. */
+export async function dropRedisPrefix(url, prefix) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
