@@ -60,7 +60,8 @@ try {
     if (Date.now() > deadline) throw new Error('the stack did not become ready within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  const result = spawnSync(node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts'], {
+  // Extra arguments go to Playwright: `npm run test:e2e -- admin.spec.ts`.
+  const result = spawnSync(node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: env.APP_URL, E2E_ADMIN_EMAIL: env.ADMIN_EMAIL, E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD, CHROMIUM_PATH: chromium },
