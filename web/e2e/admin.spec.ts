@@ -93,6 +93,7 @@ test('an admin creates a coupon (valid until the end of a club night) and delete
 });
 
 test('an admin starts the bulk ActiveCampaign sync and the bar reaches 100%', async ({ page, request }) => {
+  test.setTimeout(90_000);
   const admin = await signInAdmin(request);
   const status = await call<{ configured: boolean }>(request, 'GET', '/api/admin/integrations/activecampaign', admin);
   await useSession(page, admin);

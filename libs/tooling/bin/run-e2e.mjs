@@ -2,7 +2,7 @@
 // Browser tests against the whole stack: builds the api, worker and SPA, creates a throwaway
 // database, starts the api (serving the built SPA) and the worker, runs Playwright with the
 // system Chromium, then stops everything and drops the database.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -43,8 +43,15 @@ const env = {
 
 const children = [];
 let status = 1;
+let activeCampaign;
 try {
   must('build', ['node_modules/typescript/bin/tsc', '-b']);
+  // ActiveCampaign is our stub on loopback (AC's shapes and limits), so the admin's bulk sync
+  // really runs. It lives in this process: Playwright below runs asynchronously so it can answer.
+  const { ActiveCampaignStub } = await import('../../testing/dist/index.js');
+  activeCampaign = await ActiveCampaignStub.start();
+  env.AC_API_URL = activeCampaign.url;
+  env.AC_API_KEY = activeCampaign.apiToken;
   must('build web', ['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn']);
   must('migrate', ['libs/db/dist/scripts/migrate.js'], env);
   for (const entry of ['api/dist/main.js', 'worker/dist/main.js']) {
@@ -61,17 +68,18 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   // Extra arguments go to Playwright: `npm run test:e2e -- admin.spec.ts`.
-  const result = spawnSync(node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts', ...process.argv.slice(2)], {
+  const playwright = spawn(node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: env.APP_URL, E2E_ADMIN_EMAIL: env.ADMIN_EMAIL, E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD, CHROMIUM_PATH: chromium },
   });
-  status = result.status ?? 1;
+  status = await new Promise((resolve) => playwright.on('exit', (code) => resolve(code ?? 1)));
 } catch (error) {
   console.error(error.message);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((child) => (child.exitCode !== null ? null : new Promise((resolve) => child.on('exit', resolve)))));
+  await activeCampaign?.close();
   await admin(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
 }
 process.exit(status);
