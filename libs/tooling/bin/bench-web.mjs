@@ -5,13 +5,13 @@
 // var/bench/web-report.json and prints a markdown table.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { commitLabel, dropRedisPrefix, must, freePort, admin } from './stack-helpers.mjs';
+import { admin, commitLabel, dropRedisPrefix, must, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'web/dist');
@@ -71,24 +71,11 @@ async function lighthouseScores() {
     return { skipped: 'the lighthouse package is not installed' };
   }
   if (!existsSync(chromium)) return { skipped: `no Chromium at ${chromium}` };
-  const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-  const database = `nocturne_benchweb_${randomBytes(3).toString('hex')}`;
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${database}`;
-  const port = await freePort();
-  const env = {
+  const { serverUrl, database, env } = await throwawayStack('benchweb', {
     NODE_ENV: 'production',
     QR_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `benchweb:${randomBytes(3).toString('hex')}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: `http://127.0.0.1:${port}`,
     WEB_DIST_DIR: dist,
-    STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), 'nocturne-benchweb-uploads-')),
-  };
+  });
   let apiProcess;
   let chrome;
   try {

@@ -7,13 +7,13 @@ import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { commitLabel, dropRedisPrefix, must, freePort, admin } from './stack-helpers.mjs';
+import { admin, commitLabel, dropRedisPrefix, freePort, must, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
@@ -337,33 +337,19 @@ if (process.argv[2] === '--baseline') {
   await new Promise(() => undefined); // serve until SIGTERM
 }
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const database = `nocturne_bench_${randomBytes(3).toString('hex')}`;
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${database}`;
-const port = await freePort();
-const baselinePort = await freePort();
 // ActiveCampaign stand-in with AC's real limits (5 requests/s, 100 imports/min, 250 contacts per import).
 const { ActiveCampaignStub } = await import(path.join(root, 'libs/testing/dist/activecampaign-stub.js'));
 const acStub = await ActiveCampaignStub.start();
-const env = {
+const { serverUrl, database, env } = await throwawayStack('bench', {
   NODE_ENV: 'production',
   QR_SECRET: randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: dbUrl.toString(),
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `bench:${randomBytes(3).toString('hex')}`,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  APP_URL: `http://127.0.0.1:${port}`,
-  MAIL_DIR: mkdtempSync(path.join(os.tmpdir(), 'nocturne-bench-mail-')),
-  STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), 'nocturne-bench-uploads-')),
   TRUST_PROXY: 'true',
   AC_API_URL: acStub.url,
   AC_API_KEY: acStub.apiToken,
   // Only the bulk sync below talks to AC; per-member syncs would compete for its 5 requests/s.
   AC_AUTO_SYNC: 'false',
-};
+});
+const baselinePort = await freePort();
 const base = env.APP_URL;
 const report = {
   date: new Date().toISOString(),

@@ -3,12 +3,10 @@
 // database, starts the api (serving the built SPA) and the worker, runs Playwright with the
 // system Chromium, then stops everything and drops the database.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { must, freePort, admin } from './stack-helpers.mjs';
+import { admin, must, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
@@ -19,27 +17,13 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const database = `nocturne_e2e_${randomBytes(3).toString('hex')}`;
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${database}`;
-const port = await freePort();
-const env = {
+const { serverUrl, database, env } = await throwawayStack('e2e', {
   NODE_ENV: 'test',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: dbUrl.toString(),
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `e2e:${randomBytes(3).toString('hex')}`,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  APP_URL: `http://127.0.0.1:${port}`,
   WEB_DIST_DIR: path.join(root, 'web/dist'),
-  MAIL_DIR: mkdtempSync(path.join(os.tmpdir(), 'nocturne-e2e-mail-')),
-  STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), 'nocturne-e2e-uploads-')),
   TRUST_PROXY: 'true',
   ADMIN_EMAIL: 'e2e-admin@nocturne.test',
   ADMIN_PASSWORD: 'velvet-rope-staff-2026',
-};
+});
 
 const children = [];
 let status = 1;

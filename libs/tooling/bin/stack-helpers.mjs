@@ -1,5 +1,8 @@
 // Helpers shared by the scripts that start the whole stack (e2e runner, benchmarks).
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,4 +62,29 @@ export async function dropRedisPrefix(url, prefix) {
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * A throwaway stack's database name and environment: its own database on the server named by
+ * DATABASE_URL, its own Redis prefix, a free port, temporary mail and upload folders, quiet logs.
+ */
+export async function throwawayStack(label, extra = {}) {
+  const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const database = `nocturne_${label}_${randomBytes(3).toString('hex')}`;
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${database}`;
+  const port = await freePort();
+  const env = {
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `${label}:${randomBytes(3).toString('hex')}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    MAIL_DIR: mkdtempSync(path.join(os.tmpdir(), `nocturne-${label}-mail-`)),
+    STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), `nocturne-${label}-uploads-`)),
+    ...extra,
+  };
+  return { serverUrl, database, port, env };
 }
