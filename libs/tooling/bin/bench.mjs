@@ -337,6 +337,10 @@ if (process.argv[2] === '--baseline') {
   await new Promise(() => undefined); // serve until SIGTERM
 }
 
+// Build first: on a fresh clone nothing is compiled yet, and the stub below comes from libs/testing/dist.
+log('building (tsc -b)');
+must('build', ['node_modules/typescript/bin/tsc', '-b']);
+
 // ActiveCampaign stand-in with AC's real limits (5 requests/s, 100 imports/min, 250 contacts per import).
 const { ActiveCampaignStub } = await import(path.join(root, 'libs/testing/dist/activecampaign-stub.js'));
 const acStub = await ActiveCampaignStub.start();
@@ -375,8 +379,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 try {
-  log('building (tsc -b)');
-  must('build', ['node_modules/typescript/bin/tsc', '-b']);
   await admin(serverUrl, `CREATE DATABASE "${database}"`);
   must('migrate', ['libs/db/dist/scripts/migrate.js'], env);
   for (const [name, entry] of [
