@@ -1,10 +1,31 @@
 import { randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from 'node:crypto';
 
-function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+/**
+ * Each scrypt holds 128·N·r bytes (32 MiB at the current parameters) on a libuv thread. Two at a
+ * time keep a burst of sign-ins inside the api's memory budget (4 threads would hold 128 MiB)
+ * and leave threads free for other work; more would not finish sooner on a 2-core machine.
+ */
+export const MAX_PARALLEL_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  // A finishing hash hands its slot straight to the next in line, so `running` never overshoots.
+  if (running < MAX_PARALLEL_HASHES) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await new Promise((resolve, reject) =>
+      scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
+    );
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
 }
+
+/** Hashes running now (at most MAX_PARALLEL_HASHES); for tests. */
+export const hashesRunning = () => running;
 
 export interface ScryptParams {
   N: number;

@@ -1,0 +1,46 @@
+import { hashesRunning, MAX_PARALLEL_HASHES, PasswordHasher } from './password-hasher.js';
+
+// Small parameters keep the test quick; the rules do not depend on them.
+const hasher = new PasswordHasher({ N: 2 ** 12, r: 8, p: 1 });
+
+describe('PasswordHasher', () => {
+  it('verifies the password it hashed and refuses any other', async () => {
+    const stored = await hasher.hash('velvet-rope-2026');
+    expect(stored).toMatch(/^scrypt\$4096\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    await expect(hasher.verify('velvet-rope-2026', stored)).resolves.toBe(true);
+    await expect(hasher.verify('velvet-rope-2027', stored)).resolves.toBe(false);
+    await expect(hasher.verify('velvet-rope-2026', 'not a hash')).resolves.toBe(false);
+  });
+
+  it('treats composed and decomposed unicode as the same password', async () => {
+    const stored = await hasher.hash('Caf\u00e9-nocturne-2026');
+    await expect(hasher.verify('Cafe\u0301-nocturne-2026', stored)).resolves.toBe(true);
+  });
+
+  it('asks for a rehash when the stored parameters are not the current ones', async () => {
+    const stored = await new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 }).hash('velvet-rope-2026');
+    expect(hasher.needsRehash(stored)).toBe(true);
+    expect(hasher.needsRehash(await hasher.hash('velvet-rope-2026'))).toBe(false);
+  });
+
+  it(`runs at most ${MAX_PARALLEL_HASHES} hashes at once and finishes every one`, async () => {
+    let most = 0;
+    const watch = <T>(work: Promise<T>) => work.finally(() => (most = Math.max(most, hashesRunning())));
+    const jobs = Array.from({ length: 8 }, (_, i) => watch(hasher.hash(`velvet-rope-${i}-2026`)));
+    most = Math.max(most, hashesRunning());
+    expect(hashesRunning()).toBe(MAX_PARALLEL_HASHES);
+    const hashes = await Promise.all(jobs);
+    expect(new Set(hashes).size).toBe(8);
+    expect(most).toBe(MAX_PARALLEL_HASHES);
+    expect(hashesRunning()).toBe(0);
+  });
+
+  it('gives the slot back when scrypt refuses its parameters', async () => {
+    const broken = 'scrypt$1000$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const attempts = Array.from({ length: 4 }, () => hasher.verify('velvet-rope-2026', broken));
+    await expect(Promise.all(attempts)).rejects.toThrow(/N|scrypt|parameter/i);
+    await Promise.allSettled(attempts);
+    expect(hashesRunning()).toBe(0);
+    await expect(hasher.verify('velvet-rope-2026', await hasher.hash('velvet-rope-2026'))).resolves.toBe(true);
+  });
+});
