@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { admin, commitLabel, dropRedisPrefix, must, throwawayStack } from './stack-helpers.mjs';
+import { admin, commitLabel, dropRedisPrefix, must, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'web/dist');
@@ -82,7 +82,7 @@ async function lighthouseScores() {
     must('build', ['node_modules/typescript/bin/tsc', '-b']);
     await admin(serverUrl, `CREATE DATABASE "${database}"`);
     must('migrate', ['libs/db/dist/scripts/migrate.js'], env);
-    apiProcess = spawn(node, ['api/dist/main.js'], {
+    apiProcess = spawn(node, [...SERVICE_NODE_FLAGS, 'api/dist/main.js'], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, ...env },

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { admin, commitLabel, dropRedisPrefix, freePort, must, throwawayStack } from './stack-helpers.mjs';
+import { admin, commitLabel, dropRedisPrefix, freePort, must, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
@@ -385,7 +385,7 @@ try {
     ['api', 'api/dist/main.js'],
     ['worker', 'worker/dist/main.js'],
   ]) {
-    children[name] = spawn(node, [entry], {
+    children[name] = spawn(node, [...SERVICE_NODE_FLAGS, entry], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, ...env },

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_NODE_FLAGS } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
@@ -11,8 +12,8 @@ spawnSync(node, ['node_modules/typescript/bin/tsc', '-b'], { cwd: root, stdio: '
 spawnSync(node, ['libs/db/dist/scripts/migrate.js'], { cwd: root, stdio: 'inherit' });
 const children = [
   [node, ['node_modules/typescript/bin/tsc', '-b', '--watch', '--preserveWatchOutput']],
-  [node, ['--watch-path=api/dist', '--watch-path=libs', 'api/dist/main.js']],
-  [node, ['--watch-path=worker/dist', '--watch-path=libs', 'worker/dist/main.js']],
+  [node, [...SERVICE_NODE_FLAGS, '--watch-path=api/dist', '--watch-path=libs', 'api/dist/main.js']],
+  [node, [...SERVICE_NODE_FLAGS, '--watch-path=worker/dist', '--watch-path=libs', 'worker/dist/main.js']],
   [node, ['node_modules/vite/bin/vite.js', 'web']],
 ].map(([command, args]) => spawn(command, args, { cwd: root, stdio: 'inherit' }));
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { admin, must, throwawayStack } from './stack-helpers.mjs';
+import { admin, must, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
@@ -39,7 +39,7 @@ try {
   must('build web', ['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn']);
   must('migrate', ['libs/db/dist/scripts/migrate.js'], env);
   for (const entry of ['api/dist/main.js', 'worker/dist/main.js']) {
-    children.push(spawn(node, [entry], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } }));
+    children.push(spawn(node, [...SERVICE_NODE_FLAGS, entry], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } }));
   }
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -1,4 +1,4 @@
-// Helpers shared by the scripts that start the whole stack (e2e runner, benchmarks).
+// Helpers shared by the scripts that start the whole stack (start, dev, e2e runner, benchmarks).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -11,6 +11,15 @@ import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const node = process.execPath;
+
+/**
+ * V8 limits for the api and worker, sized to ARCHITECTURE.md's 300 MB per process: a 192 MB old
+ * generation (the live heap is about 60-80 MB under `npm run bench`) and 16 MB semi-spaces (on a
+ * machine with plenty of memory Node 24 grows each to 64 MB, a 128 MB young generation before
+ * anything is kept). Every script that starts the services uses these; the Dockerfile and the
+ * `start:api` / `start:worker` npm scripts repeat them.
+ */
+export const SERVICE_NODE_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=16'];
 
 /** Runs a Node script of the repo on the project's Node; throws when it fails. */
 export function must(label, args, env = {}) {

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_NODE_FLAGS } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
@@ -41,7 +42,7 @@ const children = [
   ['api', 'api/dist/main.js'],
   ['worker', 'worker/dist/main.js'],
 ].map(([name, entry]) => {
-  const child = spawn(node, [entry], { cwd: root, stdio: 'inherit' });
+  const child = spawn(node, [...SERVICE_NODE_FLAGS, entry], { cwd: root, stdio: 'inherit' });
   child.name = name;
   return child;
 });
