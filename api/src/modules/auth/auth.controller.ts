@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { settleNoSoonerThan } from '../../common/timing.js';
 import { ValidBody } from '../../common/http/input.decorators.js';
 import { RegisterMemberCommand } from './commands/register-member/register-member.command.js';
 import { RequestPasswordResetCommand } from './commands/request-password-reset/request-password-reset.command.js';
@@ -21,6 +22,13 @@ import { CurrentMember } from './current-member.decorator.js';
 import { LIMITS, RateLimiter } from './rate-limiter.js';
 import { type AuthenticatedMember, SessionService } from './session.service.js';
 import { userFromSession } from './user-view.js';
+
+/**
+ * A reset request for a real account does a little more work (it records an event) than one for
+ * an unknown e-mail. Both answer after the same time, so the answer's timing says nothing about
+ * whether the account exists; the work normally takes a few milliseconds.
+ */
+export const FORGOT_PASSWORD_ANSWER_MS = 200;
 
 function requestMeta(request: FastifyRequest) {
   const agent = request.headers['user-agent'];
@@ -90,7 +98,7 @@ export class AuthController {
   })
   async forgotPassword(@ValidBody() body: z.infer<typeof ForgotPasswordRequest>, @Req() request: FastifyRequest): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.forgotPasswordPerIp, request.ip);
-    await this.commands.execute(new RequestPasswordResetCommand(body.email));
+    await settleNoSoonerThan(FORGOT_PASSWORD_ANSWER_MS, this.commands.execute(new RequestPasswordResetCommand(body.email)));
     return { success: true, message: 'If an account exists for that email, a reset link is on its way.' };
   }
 
