@@ -1,14 +1,82 @@
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 // The site's own videos and photos live in public/site-media; /media is the api's (uploads).
 const proxy = { '/api': apiTarget, '/media': apiTarget, '/health': apiTarget };
+const ROOT_ELEMENT = '<div id="root"></div>';
+const COMPRESSIBLE = /\.(?:js|css|html|svg|txt|json|webmanifest)$/;
+
+/**
+ * Finishes a client build: the landing page prerendered into index.html, then every text file
+ * precompressed (.br and .gz beside it) for the api to send as they are.
+ */
+function finishBuild(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'nocturne:finish-build',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return; // the nested server build of prerenderLanding
+      const outDir = path.resolve(config.root, config.build.outDir);
+      await prerenderLanding(config, outDir);
+      precompress(outDir);
+    },
+  };
+}
+
+/**
+ * Renders the landing page with react-dom/server (src/app/prerender.tsx) into index.html, so `/`
+ * paints before its JavaScript runs, and keeps the empty shell as app.html for every other page
+ * (the api serves it for them; main.tsx hydrates only `/`).
+ */
+async function prerenderLanding(config: ResolvedConfig, outDir: string): Promise<void> {
+  const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT} to prerender into`);
+  const serverDir = mkdtempSync(path.join(os.tmpdir(), 'nocturne-prerender-'));
+  try {
+    await build({
+      configFile: config.configFile,
+      root: config.root,
+      mode: config.mode,
+      logLevel: 'warn',
+      // Everything bundled into one file, so it runs from a temporary folder.
+      ssr: { noExternal: true },
+      build: { ssr: 'src/app/prerender.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
+    });
+    const { renderLanding } = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as {
+      renderLanding: () => string;
+    };
+    writeFileSync(path.join(outDir, 'app.html'), shell);
+    writeFileSync(path.join(outDir, 'index.html'), shell.replace(ROOT_ELEMENT, `<div id="root">${renderLanding()}</div>`));
+  } finally {
+    rmSync(serverDir, { recursive: true, force: true });
+  }
+}
+
+/** Brotli and gzip copies (best compression) of the text files above 1 KB; .vite (the manifest) is not served. */
+function precompress(outDir: string): void {
+  for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name) || path.relative(outDir, file).startsWith('.vite')) continue;
+    const bytes = readFileSync(file);
+    if (bytes.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), finishBuild()],
   resolve: {
     // The contracts' TypeScript source, not its dist: the web always sees the current schemas.
     alias: {

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 import './index.css';
@@ -7,10 +7,19 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProvider>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The built index.html carries the landing page prerendered (src/app/prerender.tsx): bring it to
+// life where it was rendered for. Any other page (and the dev server) starts from an empty root.
+if (root.firstElementChild && window.location.pathname === '/') {
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const API_PATHS = /^\/(api|health|metrics|media|admin\/queues)(\/|$)/;
@@ -11,22 +11,36 @@ function notFound(reply: FastifyReply, url: string) {
 
 /**
  * Serves the built SPA from the api's origin: files as they are (hashed assets cached for a year),
- * and index.html for any other page so client-side routes survive a reload.
+ * and an HTML page for any other path so client-side routes survive a reload. The build writes
+ * index.html with the landing page prerendered (for `/`) and app.html, the same page with an empty
+ * root, for every other route, so a reload of /member-dashboard never flashes the landing page.
  */
 export async function registerSpa(fastify: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);
-  const available = existsSync(path.join(root, 'index.html'));
-  if (available) await fastify.register(fastifyStatic, { root, serve: false });
+  // A build does not change under a running api (a new build means a restart): list it once, so a
+  // request costs no file-system lookups and nothing outside the list can be asked for.
+  const files = new Set(
+    existsSync(root)
+      ? readdirSync(root, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      : [],
+  );
+  const available = files.has('index.html');
+  const shell = files.has('app.html') ? 'app.html' : 'index.html';
+  // The build writes .br and .gz beside each text file: sent as they are when the browser accepts them.
+  if (available) await fastify.register(fastifyStatic, { root, serve: false, preCompressed: true });
   fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (API_PATHS.test(url) || !available) return notFound(reply, url);
-    const relative = decodeURIComponent(url).replace(/^\/+/, '');
-    const file = path.resolve(root, relative);
-    if (relative && file.startsWith(`${root}${path.sep}`) && existsSync(file) && statSync(file).isFile()) {
+    const relative = decodeURIComponent(url).replace(/^\/+/, ''); // Fastify has refused malformed escapes (400)
+    if (!relative.endsWith('.html') && files.has(relative)) {
       const immutable = relative.startsWith('assets/');
       return reply.sendFile(relative, { maxAge: immutable ? 31_536_000_000 : 3_600_000, immutable });
     }
     if (path.extname(relative) && !relative.endsWith('.html')) return notFound(reply, url);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    const page = relative === '' || relative === 'index.html' ? 'index.html' : shell;
+    // Pages name the current hashed assets: browsers must ask again each time (a 304 when unchanged).
+    return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
   });
 }

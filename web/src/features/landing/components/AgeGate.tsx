@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { venue } from '@/config/venue';
 
@@ -13,30 +13,52 @@ const isConfirmed = () => {
   }
 };
 
+// The answer as an external store: the prerendered page (no storage at build time) and the first
+// hydrating render say "not confirmed", then React re-renders with this device's answer; another
+// tab's answer arrives through the storage event.
+const listeners = new Set<() => void>();
+let confirmedThisView = false;
+const snapshot = () => confirmedThisView || isConfirmed();
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+function remember(): void {
+  try {
+    localStorage.setItem(AGE_CONFIRMED_KEY, 'true');
+  } catch {
+    // storage refused (private mode): confirmed for this page view only
+    confirmedThisView = true;
+  }
+  listeners.forEach((notify) => notify());
+}
+
 /**
  * The 18+ question on a first visit. A native modal <dialog> (inert page behind it, focus kept
  * inside) rather than Radix: it shows before anything else, so it must not add to the landing
  * page's JavaScript. It cannot be dismissed without an answer.
  */
 export function AgeGate() {
-  const [confirmed, setConfirmed] = useState(isConfirmed);
+  const confirmed = useSyncExternalStore(subscribe, snapshot, () => false);
   const [declined, setDeclined] = useState(false);
   const ref = useRef<HTMLDialogElement | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!confirmed && dialog && !dialog.open) dialog.showModal?.();
+    // Read the store itself: while hydrating, `confirmed` is still the prerendered "no".
+    if (!snapshot() && dialog && !dialog.open) dialog.showModal?.();
   }, [confirmed]);
 
   if (confirmed) return null;
 
-  const confirm = () => {
-    localStorage.setItem(AGE_CONFIRMED_KEY, 'true');
-    setConfirmed(true);
-  };
   // Escape closes a native dialog (browsers may refuse to let us cancel it): ask again.
   const reopen = () => {
-    if (!isConfirmed()) ref.current?.showModal?.();
+    if (!snapshot()) ref.current?.showModal?.();
   };
 
   return (
@@ -60,7 +82,7 @@ export function AgeGate() {
         </p>
       ) : (
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-          <Button variant="gold" onClick={confirm} className="flex-1" autoFocus>
+          <Button variant="gold" onClick={remember} className="flex-1" autoFocus>
             I am {venue.minimumAge} or older
           </Button>
           <Button variant="outline" onClick={() => setDeclined(true)} className="flex-1">

@@ -77,7 +77,8 @@ export function Footer({ onGroupBooking }: { onGroupBooking: () => void }) {
         </nav>
       </div>
       <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-4 border-t border-white/10 pt-6 text-white/75 sm:flex-row sm:items-center sm:justify-between">
-        <p>
+        {/* Prerendered at build time: the year may have turned since. */}
+        <p suppressHydrationWarning>
           © {new Date().getFullYear()} {venue.name}. Strictly {venue.minimumAge}+.
         </p>
         <ul className="flex flex-wrap gap-x-5 gap-y-2">

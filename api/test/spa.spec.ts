@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+// The api serves the built web app: index.html carries the prerendered landing page (only for `/`),
+// app.html the empty shell for every other client-side route.
+function fakeDist(withShell: boolean): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'nocturne-dist-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"><main id="main">prerendered landing</main></div>');
+  if (withShell) writeFileSync(path.join(dir, 'app.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(dir, 'assets'));
+  const script = 'console.log("app")';
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), script);
+  // The build's precompressed copies (web/vite.config.ts)
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  return dir;
+}
+
+describe('serving the web app', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = fakeDist(true);
+    t = await startTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers / with the prerendered landing page, never cached stale', async () => {
+    const page = await t.request('GET', '/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.body).toContain('prerendered landing');
+  });
+
+  it.each(['/members-login', '/member-dashboard', '/admin/content', '/reset-password?token=abc', '/no-such-page'])(
+    'answers %s with the empty shell, so a reload never flashes the landing page',
+    async (url) => {
+      const page = await t.request('GET', url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.body).toBe('<!doctype html><div id="root"></div>');
+    },
+  );
+
+  it('serves hashed assets for a year and refuses missing files and api paths with JSON 404s', async () => {
+    const asset = await t.request('GET', '/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    for (const url of ['/assets/missing-123.js', '/api/no-such-route', '/health/nothing']) {
+      const missing = await t.request('GET', url);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    }
+  });
+
+  it('sends the precompressed copy the browser accepts, and the plain file to one that accepts none', async () => {
+    for (const [accepted, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const answer = await t.request('GET', '/assets/index-abc123.js', { headers: { 'accept-encoding': accepted } });
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      expect(answer.headers.get('content-type')).toContain('javascript');
+      expect(answer.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(answer.body).toBe('console.log("app")');
+    }
+    const plain = await t.request('GET', '/assets/index-abc123.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body).toBe('console.log("app")');
+  });
+
+  it('does not serve files outside the build folder', async () => {
+    const escape = await t.request('GET', '/..%2f..%2fetc%2fpasswd');
+    expect(escape.body).not.toContain('root:');
+    const malformed = await t.request('GET', '/assets/%E0%A4%A.js');
+    expect(malformed.status).toBe(400);
+  });
+
+  it('falls back to index.html for every page when the build has no app.html', async () => {
+    const older = fakeDist(false);
+    const app = await startTestApp({ WEB_DIST_DIR: older });
+    try {
+      expect((await app.request('GET', '/member-dashboard')).body).toContain('prerendered landing');
+    } finally {
+      await app.close();
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { AGE_CONFIRMED_KEY } from '@/features/landing/components/AgeGate';
+import { AppProvider } from './provider';
+import { AppRouter } from './router';
+
+// The build renders the landing page to HTML (prerender.tsx) and main.tsx hydrates it. Any
+// difference between that HTML and the browser's first render is a hydration error: React throws
+// the page away and renders it again, and the console shows an error.
+
+function setReducedMotion(reduce: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: reduce && query.includes('prefers-reduced-motion'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+}
+
+async function hydrateLanding() {
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  document.body.replaceChildren(root);
+  const errors: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(
+      root,
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>,
+      { onRecoverableError: (error) => errors.push(error), onUncaughtError: (error) => errors.push(error) },
+    );
+  });
+  return { errors, root };
+}
+
+let renderLanding: () => string;
+/** Rendered as the build does: no stored answers, no motion preference. */
+let html: string;
+beforeAll(async () => {
+  // react-dom/server's browser build wants MessageChannel, which jsdom lacks; renderToString
+  // never waits on it. Loaded after the stand-in so only the server renderer sees it.
+  class StandInMessageChannel {
+    port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
+    port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.({})) };
+  }
+  Object.assign(globalThis, { MessageChannel: StandInMessageChannel });
+  ({ renderLanding } = await import('./prerender'));
+  localStorage.clear();
+  html = renderLanding();
+  // jsdom has no media playback or scrolling
+  Object.assign(HTMLMediaElement.prototype, { play: () => Promise.resolve(), pause: () => undefined });
+  window.scrollTo = (() => undefined) as typeof window.scrollTo;
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+});
+beforeEach(() => {
+  localStorage.clear();
+  setReducedMotion(false);
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the prerendered landing page', () => {
+  it('holds the sections, the hours and the booking buttons before any script runs', () => {
+    for (const id of ['venue', 'performers', 'services', 'contact']) expect(html).toContain(`id="${id}"`);
+    expect(html).toContain('8:00 PM – 4:00 AM');
+    expect(html).toContain('Book VIP');
+  });
+
+  it.each([
+    ['a first-time visitor', () => undefined],
+    ['a visitor who already confirmed their age', () => localStorage.setItem(AGE_CONFIRMED_KEY, 'true')],
+    ['a visitor who asked for reduced motion', () => setReducedMotion(true)],
+  ])('hydrates for %s without a mismatch', async (_, arrange) => {
+    arrange();
+    const { errors } = await hydrateLanding();
+    expect(errors).toEqual([]);
+  });
+
+  it('asks a first-time visitor their age once hydrated, and not a confirmed one', async () => {
+    const first = await hydrateLanding();
+    expect(first.root.querySelector('dialog[open]')).not.toBeNull();
+    localStorage.setItem(AGE_CONFIRMED_KEY, 'true');
+    const again = await hydrateLanding();
+    expect(again.root.querySelector('dialog')).toBeNull();
+  });
+});
