@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { inputClass } from '@/components/ui/field';
+import { PASSWORD_MIN_LENGTH } from './password-rules';
 
 type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string; hint?: string };
 
@@ -39,5 +40,25 @@ export function PasswordField({ label, hint, id, ...props }: PasswordFieldProps)
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A new password and its confirmation (`password`, `confirmPassword`), as sign-up and reset ask
+ * for them; the form compares the two before sending `password` alone.
+ */
+export function NewPasswordFields({ label }: { label: string }) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      />
+      <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required />
+    </>
   );
 }

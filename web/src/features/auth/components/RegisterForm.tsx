@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from './password-rules';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useRegister } from '../api/register';
 import { authFailureMessage, refusalMessage } from '../hooks/auth-messages';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { FormAlert } from './FormAlert';
-import { PasswordField } from './PasswordField';
+import { NewPasswordFields } from './PasswordField';
 
 export function RegisterForm() {
   const [error, setError] = useState<string | null>(null);
@@ -40,15 +39,7 @@ export function RegisterForm() {
         <TextField label="First Name" name="firstName" autoComplete="given-name" required />
         <TextField label="Last Name" name="lastName" autoComplete="family-name" required />
       </div>
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      />
-      <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required />
+      <NewPasswordFields label="Password" />
       <p className="rounded-md border border-gold/30 bg-gold/10 p-3 text-sm text-gold-light">
         Membership is completely free with no hidden fees.
       </p>

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from './password-rules';
 import { ApiError } from '@/lib/api-client';
 import { Button, buttonClass } from '@/components/ui/button';
 import { useResetPassword } from '../api/password-reset';
 import { FormAlert } from './FormAlert';
-import { PasswordField } from './PasswordField';
+import { NewPasswordFields } from './PasswordField';
 
 /** Sets a new password with the one-time token from the e-mailed link. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
@@ -50,15 +49,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Choose a new password">
-      <PasswordField
-        label="New Password"
-        name="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      />
-      <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required />
+      <NewPasswordFields label="New Password" />
       {mismatch ? <FormAlert>Passwords do not match</FormAlert> : null}
       {reset.isError ? <FormAlert>{failure}</FormAlert> : null}
       <Button type="submit" variant="gold" disabled={reset.isPending}>
