@@ -19,6 +19,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const node = process.execPath;
 const PASSWORD = 'midnight-velvet-bench-2026';
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
+/** Unmeasured load before each measured read, so both servers are compared with warm JITs and settled GCs. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 10);
 const MEMBERS = 10_000;
 const POSTS = 1_000;
@@ -422,11 +424,13 @@ try {
     const check = await api(base, 'GET', route, { token: readerToken });
     if (check.status !== 200) throw new Error(`${route}: ${check.status} ${JSON.stringify(check.body)}`);
     phase = `GET ${route}`;
-    log(`loading ${route} (api, then baseline), ${READ_SECONDS} s each`);
-    const apiResult = summarize(await cannon({ url: `${base}${route}`, headers, duration: READ_SECONDS }));
-    const baseResult = summarize(
-      await cannon({ url: `http://127.0.0.1:${baselinePort}${route}`, headers, duration: READ_SECONDS }),
-    );
+    log(`loading ${route} (api, then baseline), ${WARMUP_SECONDS} s warm-up and ${READ_SECONDS} s measured each`);
+    const measure = async (url) => {
+      if (WARMUP_SECONDS > 0) await cannon({ url, headers, duration: WARMUP_SECONDS });
+      return summarize(await cannon({ url, headers, duration: READ_SECONDS }));
+    };
+    const apiResult = await measure(`${base}${route}`);
+    const baseResult = await measure(`http://127.0.0.1:${baselinePort}${route}`);
     report.reads[route] = {
       api: apiResult,
       baseline: baseResult,
@@ -677,7 +681,7 @@ function markdown(r) {
     `Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC, commit ${r.commit}, ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.totalMemGb} GB RAM, Node ${r.machine.node}.`,
     `Data: ${r.dataset.members} members, ${r.dataset.posts} posts, ${r.dataset.comments} comments, ${r.dataset.coupons} coupons, ${r.dataset.user_coupons} user coupons, ${r.dataset.ledger_rows} ledger rows.`,
     '',
-    `| Read (50 connections, ${READ_SECONDS} s) | api req/s | api p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | api/baseline req/s | api/baseline p99 |`,
+    `| Read (50 connections, ${READ_SECONDS} s after ${WARMUP_SECONDS} s warm-up) | api req/s | api p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | api/baseline req/s | api/baseline p99 |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...Object.entries(r.reads).map(
       ([route, x]) =>
