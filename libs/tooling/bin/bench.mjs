@@ -397,6 +397,8 @@ try {
   for (const name of Object.keys(children)) samplers[name] = rssSampler(children[name].pid);
 
   pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });
+  // The final DROP ... WITH (FORCE) can terminate connections pool.end() is still closing.
+  pool.on('error', () => undefined);
   phase = 'seed';
   log('seeding');
   const seedStarted = Date.now();
