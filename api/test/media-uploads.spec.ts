@@ -208,8 +208,8 @@ describe.each(['local', 's3'] as const)('media uploads with %s storage', (kind) 
       expect((await put(upload, png(LIMIT + 2_000_000))).status).toBe(413);
       expect(await stored()).toEqual(before);
       const doc = (await t.request('GET', '/api/openapi.json')).body;
-      expect(doc.paths['/media/{path}'].get['x-access']).toBe('public');
-      expect(doc.paths['/api/uploads/{path}'].put['x-access']).toBe('public');
+      expect(doc.paths['/media/news/{file}'].get['x-access']).toBe('public');
+      expect(doc.paths['/api/uploads/news/{file}'].put['x-access']).toBe('public');
       expect(doc.paths['/api/admin/upload/sign'].post['x-access']).toBe('admin');
     }, 60_000);
 

@@ -22,8 +22,8 @@ const UploadedResponse = z.object({ url: z.string().describe('The upload URL wit
 export class LocalUploadController {
   constructor(private readonly commands: CommandBus) {}
 
-  // Fastify (find-my-way) wildcard syntax: the rest of the path arrives as param '*'.
-  @Put('*')
+  // Keys are always `news/<uuid>.<ext>` (MEDIA_KEY_PATTERN), as in MediaController.
+  @Put('news/:file')
   @Endpoint({
     summary: 'Receive the raw bytes of a signed upload (local storage; the signature authorizes)',
     auth: 'public',
@@ -33,12 +33,12 @@ export class LocalUploadController {
     errors: { 403: 'Signature invalid for this key or content type, or expired', 409: 'Already finalized', 413: 'Larger than 10 MB' },
   })
   receive(
-    @Param('*') key: string,
+    @Param('file') file: string,
     @ValidQuery() query: z.infer<typeof UploadSignatureQuery>,
     @Req() request: FastifyRequest,
   ): Promise<{ url: string }> {
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    return this.commands.execute(new StoreLocalUploadCommand({ key, contentType, body, ...query }));
+    return this.commands.execute(new StoreLocalUploadCommand({ key: `news/${file}`, contentType, body, ...query }));
   }
 }

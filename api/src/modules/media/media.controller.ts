@@ -13,8 +13,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export class MediaController {
   constructor(private readonly queries: QueryBus) {}
 
-  // Fastify (find-my-way) wildcard syntax: the rest of the path arrives as param '*'.
-  @Get('*')
+  // Keys are always `news/<uuid>.<ext>` (MEDIA_KEY_PATTERN), so the route names that folder: a
+  // wildcard route would also make Nest's middleware set-up warn about legacy path syntax.
+  @Get('news/:file')
   @Endpoint({
     summary: 'A finalized upload (featured image or video): the bytes, or a redirect to a short-lived URL',
     auth: 'public',
@@ -22,8 +23,8 @@ export class MediaController {
     produces: 'application/octet-stream',
     errors: { 302: 'Redirect to a short-lived object storage URL (S3)', 404: 'No such media', 416: 'Range not satisfiable' },
   })
-  async serve(@Param('*') path: string, @Headers('range') range: string | undefined, @Res() reply: FastifyReply): Promise<void> {
-    const media = await this.queries.execute(new GetMediaQuery(path));
+  async serve(@Param('file') file: string, @Headers('range') range: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    const media = await this.queries.execute(new GetMediaQuery(`news/${file}`));
     if (!media) throw new NotFoundException('No such media');
     if (media.kind === 'redirect') {
       // Cached for less than the URL lives, so a cached redirect never points at an expired URL.
