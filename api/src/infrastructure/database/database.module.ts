@@ -11,8 +11,9 @@ import { API_CONFIG, type ApiConfig } from '../../config/api-config.js';
       inject: [API_CONFIG],
       useFactory: (config: ApiConfig) => ({
         ...createOrmConfig({ databaseUrl: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX }),
-        // Each HTTP request gets its own forked EntityManager.
-        registerRequestContext: true,
+        // No per-request context: every handler forks its own EntityManager (or runs in a
+        // UnitOfWork transaction), and the global one refuses work (allowGlobalContext: false).
+        registerRequestContext: false,
       }),
     }),
   ],
