@@ -11,8 +11,9 @@ import { API_CONFIG, type ApiConfig } from '../../config/api-config.js';
       inject: [API_CONFIG],
       useFactory: (config: ApiConfig) => ({
         ...createOrmConfig({ databaseUrl: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX }),
-        // No per-request context: every handler forks its own EntityManager (or runs in a
-        // UnitOfWork transaction), and the global one refuses work (allowGlobalContext: false).
+        // No per-request context. Raw statements (`em.execute`) run on the injected EntityManager:
+        // they use no identity map, and inside a UnitOfWork they join its transaction. Entity work
+        // forks its own EntityManager; the global one refuses it (allowGlobalContext: false).
         registerRequestContext: false,
       }),
     }),

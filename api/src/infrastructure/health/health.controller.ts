@@ -42,7 +42,7 @@ export class HealthController {
   @Endpoint({ summary: '200 only while PostgreSQL and Redis answer', auth: 'public', tags: ['health'], response: HealthResponse, errors: { 503: 'A dependency is down' } })
   ready() {
     return this.health.check([
-      () => this.check('database', () => this.em.fork().execute('select 1')),
+      () => this.check('database', () => this.em.execute('select 1')),
       () => this.check('redis', () => this.pingRedis()),
     ]);
   }

@@ -54,8 +54,7 @@ export class SessionService {
 
   async resolve(token: string): Promise<AuthenticatedMember | null> {
     if (!/^[\w-]{20,100}$/.test(token)) return null;
-    const em = this.em.fork();
-    const rows = await em.execute<
+    const rows = await this.em.execute<
       (Omit<AuthenticatedMember, 'sessionId'> & { session_id: string; last_seen_at: Date })[]
     >(
       `select s.id as session_id, s.last_seen_at, m.id, m.email, m.first_name as "firstName", m.last_name as "lastName",
@@ -68,14 +67,14 @@ export class SessionService {
     const row = rows[0];
     if (!row) return null;
     if (Date.now() - new Date(row.last_seen_at).getTime() > SLIDE_EVERY_MS) {
-      await em.execute('update sessions set last_seen_at = now(), expires_at = ? where id = ?', [new Date(Date.now() + this.ttlMs), row.session_id]);
+      await this.em.execute('update sessions set last_seen_at = now(), expires_at = ? where id = ?', [new Date(Date.now() + this.ttlMs), row.session_id]);
     }
     const { session_id, last_seen_at: _seen, ...member } = row;
     return { ...member, sessionId: session_id, createdAt: new Date(member.createdAt) };
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.em.fork().execute('update sessions set revoked_at = now() where id = ? and revoked_at is null', [sessionId]);
+    await this.em.execute('update sessions set revoked_at = now() where id = ? and revoked_at is null', [sessionId]);
   }
 
   async revokeAllFor(tx: EntityManager, memberId: string): Promise<void> {

@@ -26,7 +26,7 @@ export class MembersAdminController {
   })
   async users(@ValidQuery() query: AdminUsersQuery): Promise<AdminUsersResponse> {
     const pattern = query.search ? likePattern(query.search) : null;
-    const rows = await this.em.fork().execute<AdminMemberRow[]>(
+    const rows = await this.em.execute<AdminMemberRow[]>(
       `select ${MEMBER_COLUMNS}, ac_synced_at, ac_sync_error, count(*) over () as total
          from members
         where ?::text is null or email ilike ? or (first_name || ' ' || coalesce(last_name, '')) ilike ?
@@ -37,7 +37,7 @@ export class MembersAdminController {
     let total = Number(rows[0]?.total ?? 0);
     if (!rows.length && query.offset > 0) {
       // Past the last page: still say how many there are.
-      const counted = await this.em.fork().execute<{ n: string }[]>(
+      const counted = await this.em.execute<{ n: string }[]>(
         `select count(*) as n from members where ?::text is null or email ilike ? or (first_name || ' ' || coalesce(last_name, '')) ilike ?`,
         [pattern, pattern, pattern],
       );
@@ -56,7 +56,7 @@ export class MembersAdminController {
   @Get('stats')
   @Endpoint({ summary: 'Figures for the admin overview', auth: 'admin', tags: ['admin'], response: AdminStats })
   async stats(): Promise<AdminStats> {
-    const [row] = await this.em.fork().execute<Record<keyof AdminStats, string>[]>(
+    const [row] = await this.em.execute<Record<keyof AdminStats, string>[]>(
       `select
          (select count(*) from members) as "members",
          (select count(*) from members where is_admin) as "admins",

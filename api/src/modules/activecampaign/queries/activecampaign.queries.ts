@@ -23,7 +23,7 @@ export class ActiveCampaignQueries {
 
   /** Progress is the sum of settled batches, so a retried batch never counts twice. */
   async syncJob(jobId: string): Promise<SyncJobStatus | undefined> {
-    const [row] = await this.em.fork().execute<JobRow[]>(
+    const [row] = await this.em.execute<JobRow[]>(
       `select j.id, j.state, j.total, j.started_at, j.finished_at,
               coalesce(sum(b.synced), 0) as synced, coalesce(sum(b.failed), 0) as failed
          from sync_jobs j left join sync_job_batches b on b.sync_job_id = j.id
@@ -47,7 +47,7 @@ export class ActiveCampaignQueries {
   }
 
   async status(): Promise<ActiveCampaignStatus> {
-    const [row] = await this.em.fork().execute<{ last_sync_at: Date | null; pending: string; failed: string; running: string | null }[]>(
+    const [row] = await this.em.execute<{ last_sync_at: Date | null; pending: string; failed: string; running: string | null }[]>(
       `select max(ac_synced_at) as last_sync_at,
               count(*) filter (where ac_synced_at is null and ac_sync_error is null) as pending,
               count(*) filter (where ac_sync_error is not null) as failed,

@@ -20,7 +20,7 @@ export class VenueInboxQueries {
   constructor(private readonly em: EntityManager) {}
 
   async contactMessages(query: InboxQuery): Promise<ContactMessageView[]> {
-    const rows = await this.em.fork().execute<Record<string, never>[]>(
+    const rows = await this.em.execute<Record<string, never>[]>(
       `select id, name, email, phone, message, is_spam, created_at from contact_messages
          where (?::timestamptz is null or created_at < ?::timestamptz) and (? or not is_spam)
          order by created_at desc, id desc limit ?`,
@@ -40,7 +40,7 @@ export class VenueInboxQueries {
   }
 
   async bookings(query: InboxQuery, id?: string): Promise<BookingView[]> {
-    const rows = await this.em.fork().execute<Record<string, never>[]>(
+    const rows = await this.em.execute<Record<string, never>[]>(
       `select id, name, email, phone, to_char(date, 'YYYY-MM-DD') as date, time, guests, service, message, status, status_note,
               status_changed_at, created_at from bookings
          where (?::timestamptz is null or created_at < ?::timestamptz) and (?::uuid is null or id = ?::uuid)
@@ -73,7 +73,7 @@ export class VenueInboxQueries {
   private async deliveries(subjectIds: string[]): Promise<Map<string, EmailDeliveryView[]>> {
     const bySubject = new Map<string, EmailDeliveryView[]>();
     if (!subjectIds.length) return bySubject;
-    const rows = await this.em.fork().execute<DeliveryRow[]>(
+    const rows = await this.em.execute<DeliveryRow[]>(
       `select subject_id, kind, recipient, state, attempts, last_error, sent_at from email_deliveries
          where subject_id = any(?::uuid[]) order by created_at, kind`,
       [`{${subjectIds.join(',')}}`],

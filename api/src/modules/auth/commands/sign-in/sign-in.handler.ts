@@ -24,7 +24,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
 
   async execute({ input, meta }: SignInCommand): Promise<AuthResponse> {
     const found = (
-      await this.em.fork().execute<(MemberRow & { password_hash: string })[]>(
+      await this.em.execute<(MemberRow & { password_hash: string })[]>(
         `select ${MEMBER_COLUMNS}, password_hash from members where email = ?`,
         [input.email],
       )

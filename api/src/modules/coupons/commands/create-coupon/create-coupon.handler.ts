@@ -11,7 +11,7 @@ export class CreateCouponHandler implements ICommandHandler<CreateCouponCommand,
 
   async execute({ input, adminId }: CreateCouponCommand): Promise<AdminCoupon> {
     // The partial unique index on lower(code) decides concurrent creations of one code.
-    const rows = await this.em.fork().execute<CouponRow[]>(
+    const rows = await this.em.execute<CouponRow[]>(
       `insert into coupons (code, title, description, type, value, points_cost, required_tier, max_uses, per_member_limit, valid_until, created_by_id)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          on conflict (lower(code)) where archived_at is null do nothing

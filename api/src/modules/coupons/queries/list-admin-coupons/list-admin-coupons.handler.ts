@@ -10,9 +10,7 @@ export class ListAdminCouponsHandler implements IQueryHandler<ListAdminCouponsQu
   constructor(private readonly em: EntityManager) {}
 
   async execute({ includeArchived }: ListAdminCouponsQuery): Promise<AdminCoupon[]> {
-    const rows = await this.em
-      .fork()
-      .execute<CouponRow[]>(
+    const rows = await this.em.execute<CouponRow[]>(
         `select ${couponColumns()} from coupons ${includeArchived ? '' : 'where archived_at is null'} order by created_at desc, id desc`,
       );
     return rows.map(adminCouponFromRow);

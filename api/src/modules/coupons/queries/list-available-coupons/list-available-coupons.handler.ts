@@ -14,7 +14,7 @@ export class ListAvailableCouponsHandler implements IQueryHandler<ListAvailableC
   constructor(private readonly em: EntityManager) {}
 
   async execute({ member }: ListAvailableCouponsQuery): Promise<AvailableCoupon[]> {
-    const rows = await this.em.fork().execute<(CouponRow & { member_claims: number })[]>(
+    const rows = await this.em.execute<(CouponRow & { member_claims: number })[]>(
       `select ${couponColumns('c')},
               (select count(*)::int from user_coupons uc where uc.coupon_id = c.id and uc.member_id = ?) as member_claims
          from coupons c

@@ -14,7 +14,7 @@ export class ListMyCouponsHandler implements IQueryHandler<ListMyCouponsQuery, U
   ) {}
 
   async execute({ memberId }: ListMyCouponsQuery): Promise<UserCoupon[]> {
-    const rows = await listMemberUserCoupons(this.em.fork(), memberId);
+    const rows = await listMemberUserCoupons(this.em, memberId);
     return rows.map((row) => userCouponFromRow(row, this.qr));
   }
 }

@@ -24,7 +24,7 @@ export class ListScansHandler implements IQueryHandler<ListScansQuery, ScanLogPa
   constructor(private readonly em: EntityManager) {}
 
   async execute({ limit, cursor }: ListScansQuery): Promise<ScanLogPage> {
-    const rows = await this.em.fork().execute<ScanRow[]>(
+    const rows = await this.em.execute<ScanRow[]>(
       `select s.id::text as id, s.at, s.admin_id, a.first_name as admin_name, s.user_coupon_id, s.scanned_id, s.action, s.result,
               s.reason, c.code as coupon_code, concat_ws(' ', m.first_name, m.last_name) as member_name
          from qr_scans s

@@ -9,7 +9,7 @@ export class ListPointHistoryHandler implements IQueryHandler<ListPointHistoryQu
   constructor(private readonly em: EntityManager) {}
 
   async execute({ memberId, limit }: ListPointHistoryQuery): Promise<PointHistoryResponse> {
-    const rows = await this.em.fork().execute<{ id: string; description: string; points: number; created_at: Date | string }[]>(
+    const rows = await this.em.execute<{ id: string; description: string; points: number; created_at: Date | string }[]>(
       `select id, description, points, created_at from point_transactions
         where member_id = ? order by created_at desc, id desc limit ?`,
       [memberId, limit],

@@ -24,8 +24,7 @@ export class FinalizeUploadHandler implements ICommandHandler<FinalizeUploadComm
   async execute({ mediaURL, contentType }: FinalizeUploadCommand): Promise<FinalizeUploadResponse> {
     const key = keyFromMediaUrl(mediaURL);
     if (!key) throw refuse('mediaURL', 'is not an upload URL from this server');
-    const em = this.em.fork();
-    const [upload] = await em.execute<{ content_type: string; finalized_at: Date | null }[]>(
+    const [upload] = await this.em.execute<{ content_type: string; finalized_at: Date | null }[]>(
       'select content_type, finalized_at from media_uploads where key = ?',
       [key],
     );
@@ -45,16 +44,16 @@ export class FinalizeUploadHandler implements ICommandHandler<FinalizeUploadComm
     if (problem) {
       // Object first: if deleting it fails, the record stays and the cleanup job retries later.
       await this.storage.delete(key);
-      await em.execute('delete from media_uploads where key = ? and finalized_at is null', [key]);
+      await this.em.execute('delete from media_uploads where key = ? and finalized_at is null', [key]);
       throw problem;
     }
     // Conditional: a concurrent finalize or the cleanup job may have got here first.
-    const finalized = await em.execute<{ key: string }[]>(
+    const finalized = await this.em.execute<{ key: string }[]>(
       'update media_uploads set finalized_at = now(), size = ? where key = ? and finalized_at is null returning key',
       [stored.size, key],
     );
     if (finalized.length === 0) {
-      const [again] = await em.execute<{ finalized_at: Date | null }[]>('select finalized_at from media_uploads where key = ?', [key]);
+      const [again] = await this.em.execute<{ finalized_at: Date | null }[]>('select finalized_at from media_uploads where key = ?', [key]);
       if (!again?.finalized_at) throw refuse('mediaURL', 'is not an upload this server signed (or it was already refused)');
     }
     return { objectPath: key, url: mediaUrl(key) };

@@ -19,7 +19,7 @@ export class SignUploadHandler implements ICommandHandler<SignUploadCommand, Sig
   async execute({ contentType }: SignUploadCommand): Promise<SignUploadResponse> {
     const key = `news/${randomUUID()}.${MEDIA_TYPES[contentType]}`;
     // Recorded before the URL exists, so an upload that is never finalized is always found by the cleanup job.
-    await this.em.fork().execute('insert into media_uploads (key, content_type) values (?, ?)', [key, contentType]);
+    await this.em.execute('insert into media_uploads (key, content_type) values (?, ?)', [key, contentType]);
     const upload = await this.storage.presignUpload(key, contentType, this.config.UPLOAD_URL_TTL_SECONDS);
     return { uploadURL: upload.url, method: upload.method, headers: upload.headers };
   }

@@ -29,7 +29,7 @@ export class StoreLocalUploadHandler implements ICommandHandler<StoreLocalUpload
     if (check === 'expired') throw new ForbiddenException('This upload URL has expired; request a new one');
     if (upload.body.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeException(`The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MB)`);
 
-    const [row] = await this.em.fork().execute<{ finalized_at: Date | null }[]>('select finalized_at from media_uploads where key = ?', [upload.key]);
+    const [row] = await this.em.execute<{ finalized_at: Date | null }[]>('select finalized_at from media_uploads where key = ?', [upload.key]);
     if (!row) throw new ForbiddenException('This upload was refused or has expired; request a new upload URL');
     // A finalized object passed its checks; replaying the URL must not swap its bytes.
     if (row.finalized_at) throw new ConflictException('This upload is already finalized');

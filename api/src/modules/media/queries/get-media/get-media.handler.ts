@@ -17,9 +17,7 @@ export class GetMediaHandler implements IQueryHandler<GetMediaQuery, MediaAnswer
   async execute({ objectPath }: GetMediaQuery): Promise<MediaAnswer | null> {
     if (!isMediaKey(objectPath)) return null;
     // Only finalized objects are public: a pending or refused upload is not served.
-    const [row] = await this.em
-      .fork()
-      .execute<{ content_type: string }[]>('select content_type from media_uploads where key = ? and finalized_at is not null', [objectPath]);
+    const [row] = await this.em.execute<{ content_type: string }[]>('select content_type from media_uploads where key = ? and finalized_at is not null', [objectPath]);
     if (!row) return null;
     const delivery = await this.storage.deliver(objectPath, row.content_type, MEDIA_REDIRECT_TTL_SECONDS);
     return delivery ? { ...delivery, contentType: row.content_type } : null;

@@ -19,7 +19,7 @@ export class ListNewsFeedHandler implements IQueryHandler<ListNewsFeedQuery, New
     if (page.cursor && !after) {
       throw new ValidationFailedException([{ path: 'cursor', message: 'is not a cursor from a previous page' }]);
     }
-    const rows = await this.em.fork().execute<FeedRow[]>(
+    const rows = await this.em.execute<FeedRow[]>(
       `select ${NEWS_POST_COLUMNS},
               to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
               exists (select 1 from news_likes l where l.post_id = p.id and l.member_id = ?) as liked_by_me

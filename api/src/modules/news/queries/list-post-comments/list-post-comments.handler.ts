@@ -10,9 +10,8 @@ export class ListPostCommentsHandler implements IQueryHandler<ListPostCommentsQu
   constructor(private readonly em: EntityManager) {}
 
   async execute({ postId }: ListPostCommentsQuery): Promise<NewsComment[]> {
-    const em = this.em.fork();
-    await requirePublishedPost(em, postId);
-    const rows = await em.execute<{ id: string; content: string; created_at: Date | string; first_name: string }[]>(
+    await requirePublishedPost(this.em, postId);
+    const rows = await this.em.execute<{ id: string; content: string; created_at: Date | string; first_name: string }[]>(
       `select c.id, c.content, c.created_at, m.first_name
          from news_comments c join members m on m.id = c.author_id
         where c.post_id = ? and c.deleted_at is null
