@@ -1,4 +1,5 @@
 import type { User } from '@nocturne/contracts';
+import { isoTimestamp } from '../../common/timestamps.js';
 import type { AuthenticatedMember } from './session.service.js';
 
 export interface MemberRow {
@@ -27,7 +28,7 @@ export function userFromRow(row: MemberRow): User {
     currentPoints: row.current_points,
     totalPoints: row.total_points,
     memberTier: row.member_tier,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 

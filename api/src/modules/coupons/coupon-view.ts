@@ -1,5 +1,6 @@
 import type { AdminCoupon, CouponDetails, CouponType } from '@nocturne/contracts';
 import type { Tier } from '@nocturne/domain';
+import { isoTimestamp, isoTimestampOrNull } from '../../common/timestamps.js';
 import type { CouponTerms } from './claim-rules.js';
 
 export interface CouponRow {
@@ -32,8 +33,6 @@ export function couponColumns(alias = ''): string {
     .join(', ');
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
 export function couponDetailsFromRow(row: CouponRow): CouponDetails {
   return {
     id: row.id,
@@ -46,7 +45,7 @@ export function couponDetailsFromRow(row: CouponRow): CouponDetails {
     requiredTier: row.required_tier,
     maxUses: row.max_uses,
     perMemberLimit: row.per_member_limit,
-    validUntil: iso(row.valid_until),
+    validUntil: isoTimestampOrNull(row.valid_until),
     isActive: row.is_active && row.archived_at === null,
   };
 }
@@ -54,10 +53,10 @@ export function couponDetailsFromRow(row: CouponRow): CouponDetails {
 export function adminCouponFromRow(row: CouponRow): AdminCoupon {
   return {
     ...couponDetailsFromRow(row),
-    archivedAt: iso(row.archived_at),
+    archivedAt: isoTimestampOrNull(row.archived_at),
     claimedCount: row.claimed_count,
     redeemedCount: row.redeemed_count,
-    createdAt: iso(row.created_at)!,
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UserCoupon } from '@nocturne/contracts';
 import type { RedeemedBy } from '@nocturne/db';
 import type { Tier } from '@nocturne/domain';
+import { isoTimestampOrNull } from '../../common/timestamps.js';
 import { type CouponRow, couponDetailsFromRow } from './coupon-view.js';
 import type { QrTokenService } from './qr-token.service.js';
 
@@ -49,15 +50,13 @@ export async function listMemberUserCoupons(em: EntityManager, memberId: string)
   return em.execute<UserCouponRow[]>(`${SELECT_USER_COUPON} where uc.member_id = ? order by uc.claimed_at desc, uc.id desc`, [memberId]);
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
 export function userCouponFromRow(row: UserCouponRow, qr: QrTokenService): UserCoupon {
   return {
     id: row.id,
     couponId: row.coupon_id,
-    claimedAt: iso(row.claimed_at)!,
-    redeemedAt: iso(row.redeemed_at),
-    validatedAt: iso(row.validated_at),
+    claimedAt: isoTimestampOrNull(row.claimed_at)!,
+    redeemedAt: isoTimestampOrNull(row.redeemed_at),
+    validatedAt: isoTimestampOrNull(row.validated_at),
     redeemedBy: row.redeemed_by,
     qrCode: qr.tokenFor(row.id),
     coupon: couponDetailsFromRow(row.coupon),

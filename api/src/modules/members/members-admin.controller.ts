@@ -3,6 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { AdminStats, AdminUsersQuery, AdminUsersResponse } from '@nocturne/contracts';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidQuery } from '../../common/http/input.decorators.js';
+import { isoTimestampOrNull } from '../../common/timestamps.js';
 import { MEMBER_COLUMNS, type MemberRow, userFromRow } from '../auth/user-view.js';
 
 type AdminMemberRow = MemberRow & { ac_synced_at: Date | null; ac_sync_error: string | null; total: string };
@@ -47,7 +48,7 @@ export class MembersAdminController {
       total,
       users: rows.map((row) => ({
         ...userFromRow(row),
-        acSyncedAt: row.ac_synced_at ? new Date(row.ac_synced_at).toISOString() : null,
+        acSyncedAt: isoTimestampOrNull(row.ac_synced_at),
         acSyncError: row.ac_sync_error,
       })),
     };

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundException } from '@nestjs/common';
 import type { NewsContentType, NewsPost } from '@nocturne/contracts';
+import { isoTimestamp } from '../../common/timestamps.js';
 
 export const POST_NOT_FOUND = 'No news post with this id';
 
@@ -27,7 +28,7 @@ export function newsPostFromRow(row: NewsPostRow, likedByMe: boolean): NewsPost 
     content: row.content,
     contentType: row.content_type,
     featuredImageUrl: row.featured_image_url,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: isoTimestamp(row.created_at),
     viewCount: row.view_count,
     likeCount: row.like_count,
     commentCount: row.comment_count,

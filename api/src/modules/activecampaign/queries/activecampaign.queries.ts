@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ActiveCampaignStatus, SyncJobStatus } from '@nocturne/contracts';
+import { isoTimestamp, isoTimestampOrNull } from '../../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../../config/api-config.js';
 import { acConfigured } from '../activecampaign-settings.js';
 
@@ -41,8 +42,8 @@ export class ActiveCampaignQueries {
       synced,
       failed,
       percent,
-      startedAt: new Date(row.started_at).toISOString(),
-      finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+      startedAt: isoTimestamp(row.started_at),
+      finishedAt: isoTimestampOrNull(row.finished_at),
     };
   }
 
@@ -59,7 +60,7 @@ export class ActiveCampaignQueries {
       configured,
       accountUrl: this.config.AC_API_URL ?? null,
       autoSync: configured && this.config.AC_AUTO_SYNC,
-      lastSyncAt: row?.last_sync_at ? new Date(row.last_sync_at).toISOString() : null,
+      lastSyncAt: isoTimestampOrNull(row?.last_sync_at),
       pending: Number(row?.pending ?? 0),
       failed: Number(row?.failed ?? 0),
       runningJobId: row?.running ?? null,

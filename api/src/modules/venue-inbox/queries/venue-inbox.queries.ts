@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { BookingView, ContactMessageView, EmailDeliveryView, InboxQuery } from '@nocturne/contracts';
+import { isoTimestampOrNull } from '../../../common/timestamps.js';
 
 interface DeliveryRow {
   subject_id: string;
@@ -11,8 +12,6 @@ interface DeliveryRow {
   last_error: string | null;
   sent_at: Date | null;
 }
-
-const iso = (value: Date | string | null): string | null => (value ? new Date(value).toISOString() : null);
 
 /** The admin inboxes: newest first, each item with where its e-mails stand. */
 @Injectable()
@@ -34,7 +33,7 @@ export class VenueInboxQueries {
       phone: r['phone'],
       message: r['message'],
       isSpam: r['is_spam'],
-      createdAt: iso(r['created_at'])!,
+      createdAt: isoTimestampOrNull(r['created_at'])!,
       deliveries: deliveries.get(r['id']) ?? [],
     }));
   }
@@ -60,8 +59,8 @@ export class VenueInboxQueries {
       message: r['message'],
       status: r['status'],
       statusNote: r['status_note'],
-      statusChangedAt: iso(r['status_changed_at']),
-      createdAt: iso(r['created_at'])!,
+      statusChangedAt: isoTimestampOrNull(r['status_changed_at']),
+      createdAt: isoTimestampOrNull(r['created_at'])!,
       deliveries: deliveries.get(r['id']) ?? [],
     }));
   }
@@ -80,7 +79,7 @@ export class VenueInboxQueries {
     );
     for (const row of rows) {
       const list = bySubject.get(row.subject_id) ?? [];
-      list.push({ kind: row.kind, recipient: row.recipient, state: row.state, attempts: row.attempts, lastError: row.last_error, sentAt: iso(row.sent_at) });
+      list.push({ kind: row.kind, recipient: row.recipient, state: row.state, attempts: row.attempts, lastError: row.last_error, sentAt: isoTimestampOrNull(row.sent_at) });
       bySubject.set(row.subject_id, list);
     }
     return bySubject;

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ScanLogPage } from '@nocturne/contracts';
 import type { QrScanAction, QrScanResult } from '@nocturne/db';
+import { isoTimestamp } from '../../../../common/timestamps.js';
 import { ListScansQuery } from './list-scans.query.js';
 
 interface ScanRow {
@@ -41,7 +42,7 @@ export class ListScansHandler implements IQueryHandler<ListScansQuery, ScanLogPa
     return {
       scans: page.map((row) => ({
         id: row.id,
-        at: new Date(row.at).toISOString(),
+        at: isoTimestamp(row.at),
         adminId: row.admin_id,
         adminName: row.admin_name,
         userCouponId: row.user_coupon_id,

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PointHistoryResponse } from '@nocturne/contracts';
+import { isoTimestamp } from '../../../../common/timestamps.js';
 import { ListPointHistoryQuery } from './list-point-history.query.js';
 
 /** The member's own ledger rows, newest first (served by the (member_id, created_at) index). */
@@ -14,6 +15,6 @@ export class ListPointHistoryHandler implements IQueryHandler<ListPointHistoryQu
         where member_id = ? order by created_at desc, id desc limit ?`,
       [memberId, limit],
     );
-    return rows.map((row) => ({ id: row.id, description: row.description, points: row.points, createdAt: new Date(row.created_at).toISOString() }));
+    return rows.map((row) => ({ id: row.id, description: row.description, points: row.points, createdAt: isoTimestamp(row.created_at) }));
   }
 }

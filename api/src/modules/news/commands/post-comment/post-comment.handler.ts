@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PostCommentResponse } from '@nocturne/contracts';
 import { clubNightBounds } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
+import { isoTimestamp } from '../../../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { commentRewardPoints } from '../../comment-reward.rule.js';
@@ -41,7 +42,7 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
       return {
         id: comment.id,
         content: comment.content,
-        createdAt: new Date(comment.created_at).toISOString(),
+        createdAt: isoTimestamp(comment.created_at),
         author: { firstName: member.first_name },
         pointsAwarded,
         currentPoints: member.current_points,

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { NewsComment } from '@nocturne/contracts';
+import { isoTimestamp } from '../../../../common/timestamps.js';
 import { requirePublishedPost } from '../../news-post.repository.js';
 import { ListPostCommentsQuery } from './list-post-comments.query.js';
 
@@ -21,7 +22,7 @@ export class ListPostCommentsHandler implements IQueryHandler<ListPostCommentsQu
     return rows.map((row) => ({
       id: row.id,
       content: row.content,
-      createdAt: new Date(row.created_at).toISOString(),
+      createdAt: isoTimestamp(row.created_at),
       author: { firstName: row.first_name },
     }));
   }
