@@ -21,6 +21,12 @@ const PASSWORD = 'midnight-velvet-bench-2026';
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
 /** Unmeasured load before each measured read, so both servers are compared with warm JITs and settled GCs. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+/**
+ * The measured read time of each server is split into this many rounds that alternate api,
+ * baseline, api, ... so a change in a shared machine's load falls on both alike; the ratios
+ * reported are the medians of the rounds' ratios.
+ */
+const READ_ROUNDS = Math.max(1, Number(process.env.BENCH_READ_ROUNDS ?? 5));
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 10);
 const MEMBERS = 10_000;
 const POSTS = 1_000;
@@ -318,6 +324,22 @@ function summarize(result) {
   };
 }
 
+/** One server's rounds as one figure: all requests over all the time, the rounds' median latencies. */
+function combineRounds(rounds, seconds) {
+  const statusCodes = {};
+  for (const r of rounds) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const requests = rounds.reduce((sum, r) => sum + r.requests, 0);
+  return {
+    requests,
+    rps: round(requests / seconds),
+    p50: percentile(rounds.map((r) => r.p50), 50),
+    p99: percentile(rounds.map((r) => r.p99), 50),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    statusCodes,
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
 async function login(base, email) {
   const answer = await api(base, 'POST', '/api/auth/login', { body: { email, password: PASSWORD } });
   if (answer.status !== 200 && answer.status !== 201)
@@ -426,18 +448,22 @@ try {
     const check = await api(base, 'GET', route, { token: readerToken });
     if (check.status !== 200) throw new Error(`${route}: ${check.status} ${JSON.stringify(check.body)}`);
     phase = `GET ${route}`;
-    log(`loading ${route} (api, then baseline), ${WARMUP_SECONDS} s warm-up and ${READ_SECONDS} s measured each`);
-    const measure = async (url) => {
-      if (WARMUP_SECONDS > 0) await cannon({ url, headers, duration: WARMUP_SECONDS });
-      return summarize(await cannon({ url, headers, duration: READ_SECONDS }));
-    };
-    const apiResult = await measure(`${base}${route}`);
-    const baseResult = await measure(`http://127.0.0.1:${baselinePort}${route}`);
+    const roundSeconds = READ_SECONDS / READ_ROUNDS;
+    log(`loading ${route}: ${WARMUP_SECONDS} s warm-up each, then ${READ_ROUNDS} rounds of ${roundSeconds} s api, ${roundSeconds} s baseline`);
+    const urls = { api: `${base}${route}`, baseline: `http://127.0.0.1:${baselinePort}${route}` };
+    if (WARMUP_SECONDS > 0) for (const url of Object.values(urls)) await cannon({ url, headers, duration: WARMUP_SECONDS });
+    const rounds = [];
+    for (let i = 0; i < READ_ROUNDS; i += 1) {
+      const apiRound = summarize(await cannon({ url: urls.api, headers, duration: roundSeconds }));
+      const baseRound = summarize(await cannon({ url: urls.baseline, headers, duration: roundSeconds }));
+      rounds.push({ api: apiRound, baseline: baseRound, rpsRatio: round(apiRound.rps / baseRound.rps, 2), p99Ratio: round(apiRound.p99 / baseRound.p99, 2) });
+    }
     report.reads[route] = {
-      api: apiResult,
-      baseline: baseResult,
-      rpsRatio: round(apiResult.rps / baseResult.rps, 2),
-      p99Ratio: round(apiResult.p99 / baseResult.p99, 2),
+      api: combineRounds(rounds.map((r) => r.api), READ_SECONDS),
+      baseline: combineRounds(rounds.map((r) => r.baseline), READ_SECONDS),
+      rpsRatio: percentile(rounds.map((r) => r.rpsRatio), 50),
+      p99Ratio: percentile(rounds.map((r) => r.p99Ratio), 50),
+      rounds,
     };
   }
   await stop(baseline);
@@ -683,12 +709,16 @@ function markdown(r) {
     `Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC, commit ${r.commit}, ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.totalMemGb} GB RAM, Node ${r.machine.node}.`,
     `Data: ${r.dataset.members} members, ${r.dataset.posts} posts, ${r.dataset.comments} comments, ${r.dataset.coupons} coupons, ${r.dataset.user_coupons} user coupons, ${r.dataset.ledger_rows} ledger rows.`,
     '',
-    `| Read (50 connections, ${READ_SECONDS} s after ${WARMUP_SECONDS} s warm-up) | api req/s | api p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | api/baseline req/s | api/baseline p99 |`,
+    `| Read (50 connections, ${READ_SECONDS} s each in ${READ_ROUNDS} alternating rounds, after ${WARMUP_SECONDS} s warm-up; medians of the rounds) | api req/s | api p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | api/baseline req/s | api/baseline p99 |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...Object.entries(r.reads).map(
       ([route, x]) =>
         `| GET ${route} | ${x.api.rps} | ${x.api.p50} / ${x.api.p99} | ${x.baseline.rps} | ${x.baseline.p50} / ${x.baseline.p99} | ${x.rpsRatio} | ${x.p99Ratio} |`,
     ),
+    '',
+    `api/baseline p99 by round: ${Object.entries(r.reads)
+      .map(([route, x]) => `${route} ${x.rounds.map((q) => q.p99Ratio).join(', ')}`)
+      .join('; ')}.`,
     '',
     '| Measure | Result |',
     '| --- | --- |',
