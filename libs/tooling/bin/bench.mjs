@@ -435,7 +435,7 @@ try {
   log(`signing in ${WRITERS} writers`);
   const writerTokens = await inBatches(emails(100, WRITERS), 4, (email) => login(base, email));
 
-  // Reads: api and baseline in the same run, one after the other per route.
+  // Reads: api and baseline in the same run, alternating in rounds per route.
   baseline = spawn(node, [fileURLToPath(import.meta.url), '--baseline'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
