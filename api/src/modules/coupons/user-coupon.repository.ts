@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UserCoupon } from '@nocturne/contracts';
 import type { RedeemedBy } from '@nocturne/db';
 import type { Tier } from '@nocturne/domain';
-import { isoTimestampOrNull } from '../../common/timestamps.js';
+import { isoTimestamp, isoTimestampOrNull } from '../../common/timestamps.js';
 import { type CouponRow, couponDetailsFromRow } from './coupon-view.js';
 import type { QrTokenService } from './qr-token.service.js';
 
@@ -54,7 +54,7 @@ export function userCouponFromRow(row: UserCouponRow, qr: QrTokenService): UserC
   return {
     id: row.id,
     couponId: row.coupon_id,
-    claimedAt: isoTimestampOrNull(row.claimed_at)!,
+    claimedAt: isoTimestamp(row.claimed_at),
     redeemedAt: isoTimestampOrNull(row.redeemed_at),
     validatedAt: isoTimestampOrNull(row.validated_at),
     redeemedBy: row.redeemed_by,

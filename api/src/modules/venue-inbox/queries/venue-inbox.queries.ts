@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { BookingView, ContactMessageView, EmailDeliveryView, InboxQuery } from '@nocturne/contracts';
-import { isoTimestampOrNull } from '../../../common/timestamps.js';
+import { isoTimestamp, isoTimestampOrNull } from '../../../common/timestamps.js';
 
 interface DeliveryRow {
   subject_id: string;
@@ -33,7 +33,7 @@ export class VenueInboxQueries {
       phone: r['phone'],
       message: r['message'],
       isSpam: r['is_spam'],
-      createdAt: isoTimestampOrNull(r['created_at'])!,
+      createdAt: isoTimestamp(r['created_at']),
       deliveries: deliveries.get(r['id']) ?? [],
     }));
   }
@@ -60,7 +60,7 @@ export class VenueInboxQueries {
       status: r['status'],
       statusNote: r['status_note'],
       statusChangedAt: isoTimestampOrNull(r['status_changed_at']),
-      createdAt: isoTimestampOrNull(r['created_at'])!,
+      createdAt: isoTimestamp(r['created_at']),
       deliveries: deliveries.get(r['id']) ?? [],
     }));
   }
