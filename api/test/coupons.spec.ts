@@ -184,8 +184,12 @@ describe('POST /api/coupons/{id}/claim', () => {
       validatedAt: null,
       redeemedBy: null,
       qrCode: expect.stringMatching(/^[\w-]{43}$/),
+      shortCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{3}$/),
       coupon: expect.objectContaining({ id: coupon.id, code: coupon.code, title: '10% off', pointsCost: 50 }),
     });
+    // Stored with the claim, so it can be typed at the door at once.
+    const stored = await t.sql.query('select short_code from user_coupons where id = $1', [answer.body.id]);
+    expect(stored.rows[0].short_code).toBe(answer.body.shortCode.replaceAll('-', ''));
     const rows = await t.sql.query('select points, kind, description, source_id from point_transactions where member_id = $1 and kind = $2', [member.user.id, 'coupon_claim']);
     expect(rows.rows).toEqual([{ points: -50, kind: 'coupon_claim', description: 'Claimed: 10% off', source_id: answer.body.id }]);
     expect(await balance(member.user.id)).toEqual({ current_points: 10, total_points: 60 });

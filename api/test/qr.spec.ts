@@ -18,6 +18,8 @@ const INVALID = 'This QR code is not valid. Ask the member to open the coupon in
 const validate = (body: unknown) => t.request('POST', '/api/qr/validate', { token: admin.sessionId, body });
 const staffRedeem = (body: unknown) => t.request('POST', '/api/qr/redeem', { token: admin.sessionId, body });
 
+const answer400 = (answer: { status: number; body: { issues?: unknown } }) => (answer.status === 400 ? answer.body.issues : answer);
+
 /** A member holding a claimed coupon, as /api/coupons/my shows it to them. */
 async function heldCoupon(overrides: Record<string, unknown> = {}) {
   const member = await registerMember(t, { firstName: 'Jordan', lastName: 'Blake' });
@@ -96,10 +98,14 @@ describe('POST /api/qr/validate', () => {
     expect(answer.body.message).toMatch(/^This coupon has already been redeemed \(.+\)$/);
   });
 
-  it('answers 400 naming missing fields', async () => {
-    const answer = await validate({});
-    expect(answer.status).toBe(400);
-    expect(answer.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['qrCodeToken', 'userCouponId']);
+  it('answers 400 naming the fields of both forms when neither is sent', async () => {
+    for (const body of [{}, { userCouponId: 'x' }, { code: 42 }]) {
+      const answer = await validate(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues).toEqual([{ path: 'body', message: 'must hold either code, or userCouponId and qrCodeToken' }]);
+    }
+    const empty = await validate({ code: '  ' });
+    expect(answer400(empty)).toEqual([{ path: 'code', message: 'must not be empty' }]);
   });
 });
 
@@ -150,7 +156,7 @@ describe('GET /api/admin/scans', () => {
 
     const page = await t.request('GET', '/api/admin/scans?limit=4', { token: admin.sessionId });
     expect(page.status).toBe(200);
-    const base = { id: expect.any(String), at: expect.stringMatching(/Z$/), adminId: admin.user.id, adminName: 'Alex' };
+    const base = { id: expect.any(String), at: expect.stringMatching(/Z$/), adminId: admin.user.id, adminName: 'Alex', method: 'qr' };
     const held_ = { userCouponId: held.id, scannedId: held.id, couponCode: coupon.code, memberName: 'Jordan Blake' };
     expect(page.body.scans).toEqual([
       { ...base, ...held_, action: 'redeem', result: 'rejected', reason: expect.stringMatching(/^This coupon has already been redeemed/) },

@@ -99,6 +99,11 @@ export const UserCoupon = z
     redeemedBy: z.enum(['member', 'staff']).nullable(),
     /** The QR token: render QrPayload `{userCouponId: id, token: qrCode}` as JSON. */
     qrCode: z.string(),
+    /**
+     * What staff type when the QR cannot be scanned: 11 Crockford base32 characters in groups of
+     * 4-4-3, e.g. `K7QM-3XPD-2A9`. Show it under the QR exactly as given.
+     */
+    shortCode: z.string().meta({ example: 'K7QM-3XPD-2A9' }),
     coupon: CouponDetails,
   })
   .meta({ id: 'UserCoupon' });
@@ -117,13 +122,23 @@ export type QrPayload = z.infer<typeof QrPayload>;
 const scannedId = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
 const scannedToken = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
-export const QrValidateRequest = z.object({ userCouponId: scannedId, qrCodeToken: scannedToken });
+/** Typed by staff: any case; hyphens and spaces are ignored; I and L read as 1, O as 0. */
+const typedCode = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
+
+/** What the camera read: the QR payload's id and token. */
+export const QrScannedForm = z.object({ userCouponId: scannedId, qrCodeToken: scannedToken }).meta({ id: 'QrScannedForm' });
+/** What staff typed: the member's short code (UserCoupon.shortCode). */
+export const ShortCodeForm = z.object({ code: typedCode }).meta({ id: 'ShortCodeForm' });
+
+const EITHER_FORM = 'must hold either code, or userCouponId and qrCodeToken';
+
+/** Either form; a body holding both is read as the scanned form. */
+export const QrValidateRequest = z.union([QrScannedForm, ShortCodeForm], { message: EITHER_FORM });
 export type QrValidateRequest = z.infer<typeof QrValidateRequest>;
 
-export const QrRedeemRequest = QrValidateRequest.extend({
-  /** Sent by the SPA as the literal 'admin'; the signed-in admin is recorded instead. */
-  validatedBy: z.string().max(100).optional(),
-});
+/** Sent by the SPA as the literal 'admin'; the signed-in admin is recorded instead. */
+const validatedBy = z.string().max(100).optional();
+export const QrRedeemRequest = z.union([QrScannedForm.extend({ validatedBy }), ShortCodeForm.extend({ validatedBy })], { message: EITHER_FORM });
 export type QrRedeemRequest = z.infer<typeof QrRedeemRequest>;
 
 export const QrValidateResponse = z
@@ -147,7 +162,10 @@ export const QrScanEntry = z
     adminId: Uuid.nullable(),
     adminName: z.string().nullable(),
     userCouponId: Uuid.nullable(),
+    /** The scanned user coupon id, or the short code as typed. */
     scannedId: z.string(),
+    /** How the coupon was presented: the QR payload (camera or pasted JSON) or a typed short code. */
+    method: z.enum(['qr', 'code']),
     action: z.enum(['validate', 'redeem']),
     result: z.enum(['accepted', 'rejected']),
     reason: z.string(),

@@ -10,6 +10,8 @@ import { CouponsController } from './coupons.controller.js';
 import { DebitPointsWhenCouponClaimedHandler } from './debit-points-when-coupon-claimed.handler.js';
 import { QrScanService } from './qr-scan.service.js';
 import { QrTokenService } from './qr-token.service.js';
+import { ShortCodeAttempts } from './short-code-attempts.service.js';
+import { ShortCodeService } from './short-code.service.js';
 import { QrController } from './qr.controller.js';
 import { ListAdminCouponsHandler } from './queries/list-admin-coupons/list-admin-coupons.handler.js';
 import { ListAvailableCouponsHandler } from './queries/list-available-coupons/list-available-coupons.handler.js';
@@ -22,6 +24,8 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
   providers: [
     QrTokenService,
     QrScanService,
+    ShortCodeService,
+    ShortCodeAttempts,
     DebitPointsWhenCouponClaimedHandler,
     CreateCouponHandler,
     DeleteCouponHandler,

@@ -5,14 +5,27 @@ import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { couponUnusable } from './claim-rules.js';
 import { ALREADY_REDEEMED } from './coupon-failure.js';
 import { termsFromRow } from './coupon-view.js';
+import { type PresentedCoupon, scannedText } from './presented-coupon.js';
 import { QrTokenService } from './qr-token.service.js';
-import { findUserCoupon, type UserCouponRow, UUID_PATTERN } from './user-coupon.repository.js';
+import { normaliseShortCode } from './short-code.js';
+import { ShortCodeAttempts } from './short-code-attempts.service.js';
+import { SHORT_CODE_ATTEMPTS } from './short-code.service.js';
+import { findUserCoupon, findUserCouponByShortCode, type UserCouponRow, UUID_PATTERN } from './user-coupon.repository.js';
 
 export const INVALID_QR = 'This QR code is not valid. Ask the member to open the coupon in their Coupons tab and scan again.';
+export const INVALID_CODE = 'This code is not valid. Check it with the member: it is under the QR code in their Coupons tab.';
+export const MALFORMED_CODE = 'A coupon code has 11 letters and digits, like K7QM-3XPD-2A9. Check it with the member and type it again.';
 
 export type ScanCheck =
   | { ok: true; row: UserCouponRow }
   | { ok: false; status: 404 | 409; message: string; row?: UserCouponRow };
+
+/** One attempt at the door: who, what was presented, and whether to validate or redeem. */
+export interface ScanAttempt {
+  adminId: string;
+  presented: PresentedCoupon;
+  action: QrScanAction;
+}
 
 /** What staff at the door can learn from a scan, and the scan log every attempt is written to. */
 @Injectable()
@@ -21,6 +34,7 @@ export class QrScanService {
 
   constructor(
     private readonly qr: QrTokenService,
+    private readonly attempts: ShortCodeAttempts,
     @InjectConfig() config: ApiConfig,
   ) {
     this.when = new Intl.DateTimeFormat('en-AU', {
@@ -34,14 +48,14 @@ export class QrScanService {
   }
 
   /**
-   * Checks a scanned id and token. The token is verified before the database is asked, so a
-   * wrong token learns nothing about which ids exist. `lock` queues concurrent redeemers.
+   * Checks a scanned QR payload or a typed code. Neither form learns more from a miss than "not
+   * valid": the token is verified before the database is asked, and a typed code is proven
+   * against its user coupon's id under the current secret. `lock` queues concurrent redeemers.
    */
-  async check(tx: EntityManager, scannedId: string, token: string, lock: boolean): Promise<ScanCheck> {
-    const id = scannedId.toLowerCase();
-    if (!UUID_PATTERN.test(id) || !this.qr.matches(id, token)) return { ok: false, status: 404, message: INVALID_QR };
-    const row = await findUserCoupon(tx, id, { lock });
-    if (!row) return { ok: false, status: 404, message: INVALID_QR };
+  async check(tx: EntityManager, presented: PresentedCoupon, lock: boolean): Promise<ScanCheck> {
+    const found = presented.method === 'qr' ? await this.findByQr(tx, presented.userCouponId, presented.token, lock) : await this.findByCode(tx, presented.code, lock);
+    if (typeof found === 'string') return { ok: false, status: 404, message: found };
+    const row = found;
     if (row.redeemed_at) {
       return { ok: false, status: 409, row, message: `${ALREADY_REDEEMED} (${this.when.format(new Date(row.redeemed_at))})` };
     }
@@ -50,17 +64,60 @@ export class QrScanService {
     return { ok: true, row };
   }
 
-  async log(
-    tx: EntityManager,
-    entry: { adminId: string; scannedId: string; userCouponId: string | null; action: QrScanAction; accepted: boolean; reason: string },
-  ): Promise<void> {
-    await tx.execute('insert into qr_scans (admin_id, user_coupon_id, scanned_id, action, result, reason) values (?, ?, ?, ?, ?, ?)', [
-      entry.adminId,
-      entry.userCouponId,
-      entry.scannedId.slice(0, 100),
-      entry.action,
-      entry.accepted ? 'accepted' : 'rejected',
-      entry.reason.slice(0, 300),
+  /**
+   * Runs before a typed code is checked: queues the account's typed attempts and, while it is
+   * locked out, logs this one and returns the seconds to wait. Null for QR scans (256-bit tokens).
+   */
+  async lockedOut(tx: EntityManager, attempt: ScanAttempt): Promise<number | null> {
+    if (attempt.presented.method !== 'code') return null;
+    const wait = await this.attempts.lockedOutFor(tx, attempt.adminId);
+    if (wait === null) return null;
+    const minutes = Math.ceil(wait / 60);
+    await this.log(tx, attempt, {
+      userCouponId: null,
+      accepted: false,
+      reason: `Too many wrong codes from this account: typed codes refused for ${minutes} more minute${minutes === 1 ? '' : 's'}`,
+    });
+    return wait;
+  }
+
+  /**
+   * Logs a refused attempt. A typed code that matched nothing counts towards the account's limit;
+   * returns the seconds to wait when this miss went over it, else null.
+   */
+  async refuse(tx: EntityManager, attempt: ScanAttempt, check: Extract<ScanCheck, { ok: false }>): Promise<number | null> {
+    await this.log(tx, attempt, { userCouponId: check.row?.id ?? null, accepted: false, reason: check.message });
+    if (attempt.presented.method !== 'code' || check.status !== 404) return null;
+    return this.attempts.countWrongCode(attempt.adminId);
+  }
+
+  async log(tx: EntityManager, attempt: ScanAttempt, outcome: { userCouponId: string | null; accepted: boolean; reason: string }): Promise<void> {
+    await tx.execute('insert into qr_scans (admin_id, user_coupon_id, scanned_id, method, action, result, reason) values (?, ?, ?, ?, ?, ?, ?)', [
+      attempt.adminId,
+      outcome.userCouponId,
+      scannedText(attempt.presented).slice(0, 100),
+      attempt.presented.method,
+      attempt.action,
+      outcome.accepted ? 'accepted' : 'rejected',
+      outcome.reason.slice(0, 300),
     ]);
+  }
+
+  private async findByQr(tx: EntityManager, scannedId: string, token: string, lock: boolean): Promise<UserCouponRow | string> {
+    const id = scannedId.toLowerCase();
+    if (!UUID_PATTERN.test(id) || !this.qr.matches(id, token)) return INVALID_QR;
+    return (await findUserCoupon(tx, id, { lock })) ?? INVALID_QR;
+  }
+
+  /**
+   * Found through the unique index, then compared in constant time with the codes the row's id
+   * derives under the current QR_SECRET: a code left from a rotated-out secret is not valid.
+   */
+  private async findByCode(tx: EntityManager, typed: string, lock: boolean): Promise<UserCouponRow | string> {
+    const code = normaliseShortCode(typed);
+    if (code === null) return MALFORMED_CODE;
+    const row = await findUserCouponByShortCode(tx, code, { lock });
+    if (!row || !this.qr.isShortCodeOf(row.id, code, SHORT_CODE_ATTEMPTS)) return INVALID_CODE;
+    return row;
   }
 }

@@ -1,12 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { encodeShortCode, shortCodeMessage } from './short-code.js';
 
 let warnedAboutDevelopmentSecret = false;
 
 /**
  * QR tokens: HMAC-SHA256 of the user-coupon id with QR_SECRET, base64url (256 bits). Nothing is
  * stored; a token is recomputed and compared in constant time, and it fits one user coupon only.
+ * Short codes: 55 bits of another HMAC of the id (short-code.ts), stored so a typed code can be
+ * found; a stored code counts only while it is still derived from the current secret.
  */
 @Injectable()
 export class QrTokenService {
@@ -36,5 +39,24 @@ export class QrTokenService {
     const expected = Buffer.from(this.tokenFor(userCouponId), 'utf8');
     const given = Buffer.from(token, 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** The user coupon's candidate short code for `attempt` (0 first; the next after a collision). */
+  shortCodeFor(userCouponId: string, attempt = 0): string {
+    return encodeShortCode(createHmac('sha256', this.secret).update(shortCodeMessage(userCouponId, attempt)).digest());
+  }
+
+  /**
+   * Whether `code` (stored form) is one of the user coupon's first `attempts` candidates under the
+   * current secret, compared in constant time. False for codes from a rotated-out QR_SECRET.
+   */
+  isShortCodeOf(userCouponId: string, code: string, attempts: number): boolean {
+    const given = Buffer.from(code, 'utf8');
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const expected = Buffer.from(this.shortCodeFor(userCouponId, attempt), 'utf8');
+      // Stopping at a match tells only which attempt matched, which is no secret; nearly always 0.
+      if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+    }
+    return false;
   }
 }

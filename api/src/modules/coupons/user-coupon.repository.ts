@@ -5,6 +5,7 @@ import type { Tier } from '@nocturne/domain';
 import { isoTimestamp, isoTimestampOrNull } from '../../common/timestamps.js';
 import { type CouponRow, couponDetailsFromRow } from './coupon-view.js';
 import type { QrTokenService } from './qr-token.service.js';
+import { formatShortCode } from './short-code.js';
 
 export interface UserCouponRow {
   id: string;
@@ -14,6 +15,8 @@ export interface UserCouponRow {
   redeemed_at: Date | string | null;
   redeemed_by: RedeemedBy | null;
   validated_at: Date | string | null;
+  /** Null until ShortCodeService first stores it. */
+  short_code: string | null;
   first_name: string;
   last_name: string | null;
   member_tier: Tier;
@@ -22,7 +25,7 @@ export interface UserCouponRow {
 }
 
 const SELECT_USER_COUPON = `
-  select uc.id, uc.member_id, uc.coupon_id, uc.claimed_at, uc.redeemed_at, uc.redeemed_by, uc.validated_at,
+  select uc.id, uc.member_id, uc.coupon_id, uc.claimed_at, uc.redeemed_at, uc.redeemed_by, uc.validated_at, uc.short_code,
          m.first_name, m.last_name, m.member_tier, to_jsonb(c) as coupon
     from user_coupons uc
     join coupons c on c.id = uc.coupon_id
@@ -46,11 +49,18 @@ export async function findUserCoupon(
   return rows[0];
 }
 
+/** The user coupon holding a short code (stored form), found through its unique index. */
+export async function findUserCouponByShortCode(em: EntityManager, code: string, options: { lock?: boolean } = {}): Promise<UserCouponRow | undefined> {
+  const rows = await em.execute<UserCouponRow[]>(`${SELECT_USER_COUPON} where uc.short_code = ?${options.lock ? ' for update of uc' : ''}`, [code]);
+  return rows[0];
+}
+
 export async function listMemberUserCoupons(em: EntityManager, memberId: string): Promise<UserCouponRow[]> {
   return em.execute<UserCouponRow[]>(`${SELECT_USER_COUPON} where uc.member_id = ? order by uc.claimed_at desc, uc.id desc`, [memberId]);
 }
 
-export function userCouponFromRow(row: UserCouponRow, qr: QrTokenService): UserCoupon {
+/** The member's view of a user coupon; its short code must be stored first (ShortCodeService.ensure). */
+export function userCouponFromRow(row: UserCouponRow & { short_code: string }, qr: QrTokenService): UserCoupon {
   return {
     id: row.id,
     couponId: row.coupon_id,
@@ -59,6 +69,7 @@ export function userCouponFromRow(row: UserCouponRow, qr: QrTokenService): UserC
     validatedAt: isoTimestampOrNull(row.validated_at),
     redeemedBy: row.redeemed_by,
     qrCode: qr.tokenFor(row.id),
+    shortCode: formatShortCode(row.short_code),
     coupon: couponDetailsFromRow(row.coupon),
   };
 }

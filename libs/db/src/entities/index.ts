@@ -24,7 +24,7 @@ export { NEWS_CONTENT_TYPES, type NewsContentType } from './news-post.entity.js'
 export { Coupon, QrScan, UserCoupon };
 export { COUPON_TYPES, type CouponType } from './coupon.entity.js';
 export { REDEEMED_BY, type RedeemedBy } from './user-coupon.entity.js';
-export { QR_SCAN_ACTIONS, QR_SCAN_RESULTS, type QrScanAction, type QrScanResult } from './qr-scan.entity.js';
+export { QR_SCAN_ACTIONS, QR_SCAN_METHODS, QR_SCAN_RESULTS, type QrScanAction, type QrScanMethod, type QrScanResult } from './qr-scan.entity.js';
 export { Booking, ContactMessage, EmailDelivery, SyncJob, SyncJobBatch };
 export { BOOKING_STATUSES, type BookingStatus } from './booking.entity.js';
 export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';

@@ -6,10 +6,14 @@ export const QR_SCAN_ACTIONS = ['validate', 'redeem'] as const;
 export type QrScanAction = (typeof QR_SCAN_ACTIONS)[number];
 export const QR_SCAN_RESULTS = ['accepted', 'rejected'] as const;
 export type QrScanResult = (typeof QR_SCAN_RESULTS)[number];
+/** How the coupon was presented: the QR payload (camera or pasted JSON) or a short code typed by staff. */
+export const QR_SCAN_METHODS = ['qr', 'code'] as const;
+export type QrScanMethod = (typeof QR_SCAN_METHODS)[number];
 
 /**
  * Every validate and redeem attempt at the door, valid or not. userCoupon is null when the scanned
- * id matches nothing (or its token was wrong); scannedId keeps what was sent.
+ * id or code matches nothing (or its token was wrong); scannedId keeps what was sent (the typed
+ * text for a short code).
  */
 export const QrScan = defineEntity({
   name: 'QrScan',
@@ -21,6 +25,7 @@ export const QrScan = defineEntity({
     admin: () => p.manyToOne(Member).deleteRule('set null').nullable(),
     userCoupon: () => p.manyToOne(UserCoupon).deleteRule('set null').nullable(),
     scannedId: p.string().length(100),
+    method: p.enum(QR_SCAN_METHODS).default('qr'),
     action: p.enum(QR_SCAN_ACTIONS),
     result: p.enum(QR_SCAN_RESULTS),
     reason: p.string().length(300),

@@ -8,11 +8,14 @@ export type RedeemedBy = (typeof REDEEMED_BY)[number];
 /**
  * A coupon a member has claimed. Redeemed at most once (a conditional update on redeemedAt decides
  * between the member and staff). Its QR token is not stored: it is an HMAC of the id with
- * QR_SECRET, recomputed when needed.
+ * QR_SECRET, recomputed when needed. Its short code (also HMAC-derived) is stored, because staff
+ * type it and it must be found: null until the api first derives it (at claim, or the first time
+ * the member's coupons are listed for rows older than the column).
  */
 export const UserCoupon = defineEntity({
   name: 'UserCoupon',
   tableName: 'user_coupons',
+  uniques: [{ name: 'user_coupons_short_code_unique', properties: ['shortCode'] }],
   indexes: [
     { name: 'user_coupons_member_claimed_idx', properties: ['member', 'claimedAt'] },
     { name: 'user_coupons_coupon_member_idx', properties: ['coupon', 'member'] },
@@ -27,5 +30,7 @@ export const UserCoupon = defineEntity({
     validatedAt: p.datetime().columnType('timestamptz').nullable(),
     /** The admin whose session validated the coupon at the door (never the client's claim). */
     validatedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+    /** 11 Crockford base32 characters, upper case, no hyphens (shown grouped as K7QM-3XPD-2A9). */
+    shortCode: p.string().length(11).nullable(),
   },
 });

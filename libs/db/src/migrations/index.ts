@@ -5,6 +5,7 @@ import { Migration20261121222808_NewsAndComments } from './Migration202611212228
 import { Migration20261121222851_Coupons } from './Migration20261121222851_Coupons.js';
 import { Migration20261121222909_BackgroundWork } from './Migration20261121222909_BackgroundWork.js';
 import { Migration20261121223035_MediaUploads } from './Migration20261121223035_MediaUploads.js';
+import { Migration20261122134353_ShortCodes } from './Migration20261122134353_ShortCodes.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -13,6 +14,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261121222851_Coupons', class: Migration20261121222851_Coupons },
   { name: 'Migration20261121222909_BackgroundWork', class: Migration20261121222909_BackgroundWork },
   { name: 'Migration20261121223035_MediaUploads', class: Migration20261121223035_MediaUploads },
+  { name: 'Migration20261122134353_ShortCodes', class: Migration20261122134353_ShortCodes },
 ];
 
 /**

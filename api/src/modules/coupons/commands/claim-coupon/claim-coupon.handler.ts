@@ -9,6 +9,7 @@ import { claimRefusal } from '../../claim-rules.js';
 import { COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
 import { couponColumns, type CouponRow, termsFromRow } from '../../coupon-view.js';
 import { QrTokenService } from '../../qr-token.service.js';
+import { ShortCodeService } from '../../short-code.service.js';
 import { findUserCoupon, userCouponFromRow } from '../../user-coupon.repository.js';
 import { ClaimCouponCommand } from './claim-coupon.command.js';
 
@@ -27,6 +28,7 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly qr: QrTokenService,
+    private readonly shortCodes: ShortCodeService,
   ) {}
 
   async execute({ memberId, couponId }: ClaimCouponCommand): Promise<UserCoupon> {
@@ -56,7 +58,8 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
         if (error instanceof InsufficientPointsError) throw new CouponFailure(409, 'Not enough points');
         throw error;
       }
-      return userCouponFromRow((await findUserCoupon(tx, userCouponId))!, this.qr);
+      // Stored with the claim, so the code shown in this answer can be typed at the door right away.
+      return userCouponFromRow(await this.shortCodes.ensure(tx, (await findUserCoupon(tx, userCouponId))!), this.qr);
     });
   }
 

@@ -5,6 +5,7 @@ import { couponUnusable } from '../../claim-rules.js';
 import { ALREADY_REDEEMED, COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
 import { termsFromRow } from '../../coupon-view.js';
 import { QrTokenService } from '../../qr-token.service.js';
+import { ShortCodeService } from '../../short-code.service.js';
 import { markRedeemed } from '../../redemption.js';
 import { findUserCoupon, userCouponFromRow } from '../../user-coupon.repository.js';
 import { RedeemCouponCommand } from './redeem-coupon.command.js';
@@ -14,6 +15,7 @@ export class RedeemCouponHandler implements ICommandHandler<RedeemCouponCommand,
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly qr: QrTokenService,
+    private readonly shortCodes: ShortCodeService,
   ) {}
 
   async execute({ memberId, userCouponId }: RedeemCouponCommand): Promise<UserCoupon> {
@@ -26,7 +28,7 @@ export class RedeemCouponHandler implements ICommandHandler<RedeemCouponCommand,
       if (unusable) throw new CouponFailure(409, unusable);
       const redeemed = await markRedeemed(tx, raise, row, 'member', null);
       if (!redeemed) throw new CouponFailure(409, ALREADY_REDEEMED);
-      return userCouponFromRow(redeemed, this.qr);
+      return userCouponFromRow(await this.shortCodes.ensure(tx, redeemed), this.qr);
     });
   }
 }

@@ -1,12 +1,12 @@
 import { Command } from '@nestjs/cqrs';
 import type { QrRedeemResponse } from '@nocturne/contracts';
+import type { PresentedCoupon } from '../../presented-coupon.js';
 
-/** Staff redeeming a scanned coupon; `adminId` is the signed-in admin, whatever the client claims. */
+/** Staff redeeming a scanned or typed coupon; `adminId` is the signed-in admin, whatever the client claims. */
 export class RedeemQrScanCommand extends Command<QrRedeemResponse> {
   constructor(
     readonly adminId: string,
-    readonly scannedId: string,
-    readonly token: string,
+    readonly presented: PresentedCoupon,
   ) {
     super();
   }

@@ -1,16 +1,18 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { QrRedeemResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { TooManyRequestsException } from '../../../auth/rate-limiter.js';
 import { ALREADY_REDEEMED, CouponFailure } from '../../coupon-failure.js';
-import { QrScanService } from '../../qr-scan.service.js';
+import { QrScanService, type ScanAttempt } from '../../qr-scan.service.js';
 import { markRedeemed } from '../../redemption.js';
 import { RedeemQrScanCommand } from './redeem-qr-scan.command.js';
 
-type Outcome = { success: true; message: string } | { success: false; status: number; message: string };
+type Outcome = { success: true; message: string } | { success: false; status: number; message: string } | { waitSeconds: number };
 
 /**
  * Redeems at the door. The attempt is logged in the same transaction whatever its outcome; a
- * refusal becomes an error answer only after that transaction has committed the log line.
+ * refusal (or 429 for too many wrong typed codes) becomes an error answer only after that
+ * transaction has committed the log line.
  */
 @CommandHandler(RedeemQrScanCommand)
 export class RedeemQrScanHandler implements ICommandHandler<RedeemQrScanCommand, QrRedeemResponse> {
@@ -19,23 +21,26 @@ export class RedeemQrScanHandler implements ICommandHandler<RedeemQrScanCommand,
     private readonly scans: QrScanService,
   ) {}
 
-  async execute({ adminId, scannedId, token }: RedeemQrScanCommand): Promise<QrRedeemResponse> {
+  async execute({ adminId, presented }: RedeemQrScanCommand): Promise<QrRedeemResponse> {
     const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
-      const base = { adminId, scannedId, action: 'redeem' as const };
-      const check = await this.scans.check(tx, scannedId, token, true);
+      const attempt: ScanAttempt = { adminId, presented, action: 'redeem' };
+      const lockedOut = await this.scans.lockedOut(tx, attempt);
+      if (lockedOut !== null) return { waitSeconds: lockedOut };
+      const check = await this.scans.check(tx, presented, true);
       if (!check.ok) {
-        await this.scans.log(tx, { ...base, userCouponId: check.row?.id ?? null, accepted: false, reason: check.message });
-        return { success: false, status: check.status, message: check.message };
+        const overLimit = await this.scans.refuse(tx, attempt, check);
+        return overLimit !== null ? { waitSeconds: overLimit } : { success: false, status: check.status, message: check.message };
       }
       const redeemed = await markRedeemed(tx, raise, check.row, 'staff', adminId);
       if (!redeemed) {
-        await this.scans.log(tx, { ...base, userCouponId: check.row.id, accepted: false, reason: ALREADY_REDEEMED });
+        await this.scans.log(tx, attempt, { userCouponId: check.row.id, accepted: false, reason: ALREADY_REDEEMED });
         return { success: false, status: 409, message: ALREADY_REDEEMED };
       }
       const message = `Redeemed ${redeemed.coupon.title} for ${redeemed.first_name}`;
-      await this.scans.log(tx, { ...base, userCouponId: redeemed.id, accepted: true, reason: message });
+      await this.scans.log(tx, attempt, { userCouponId: redeemed.id, accepted: true, reason: message });
       return { success: true, message };
     });
+    if ('waitSeconds' in outcome) throw new TooManyRequestsException(outcome.waitSeconds);
     if (!outcome.success) throw new CouponFailure(outcome.status, outcome.message);
     return outcome;
   }

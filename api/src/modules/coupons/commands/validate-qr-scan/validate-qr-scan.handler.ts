@@ -1,11 +1,17 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { QrValidateResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { QrScanService } from '../../qr-scan.service.js';
+import { TooManyRequestsException } from '../../../auth/rate-limiter.js';
+import { QrScanService, type ScanAttempt } from '../../qr-scan.service.js';
 import { QrTokenService } from '../../qr-token.service.js';
 import { ValidateQrScanCommand } from './validate-qr-scan.command.js';
 
-/** Answers `{valid: false, message}` for any bad scan (never an error status) and logs every attempt. */
+type Outcome = { answer: QrValidateResponse } | { waitSeconds: number };
+
+/**
+ * Answers `{valid: false, message}` for any bad scan or code (never an error status) and logs
+ * every attempt. Only too many wrong typed codes are an error: 429, after the log has committed.
+ */
 @CommandHandler(ValidateQrScanCommand)
 export class ValidateQrScanHandler implements ICommandHandler<ValidateQrScanCommand, QrValidateResponse> {
   constructor(
@@ -14,24 +20,30 @@ export class ValidateQrScanHandler implements ICommandHandler<ValidateQrScanComm
     private readonly qr: QrTokenService,
   ) {}
 
-  async execute({ adminId, scannedId, token }: ValidateQrScanCommand): Promise<QrValidateResponse> {
-    return this.unitOfWork.run(async (tx) => {
-      const check = await this.scans.check(tx, scannedId, token, false);
-      const base = { adminId, scannedId, action: 'validate' as const };
+  async execute({ adminId, presented }: ValidateQrScanCommand): Promise<QrValidateResponse> {
+    const outcome = await this.unitOfWork.run(async (tx): Promise<Outcome> => {
+      const attempt: ScanAttempt = { adminId, presented, action: 'validate' };
+      const lockedOut = await this.scans.lockedOut(tx, attempt);
+      if (lockedOut !== null) return { waitSeconds: lockedOut };
+      const check = await this.scans.check(tx, presented, false);
       if (!check.ok) {
-        await this.scans.log(tx, { ...base, userCouponId: check.row?.id ?? null, accepted: false, reason: check.message });
-        return { valid: false, message: check.message };
+        const overLimit = await this.scans.refuse(tx, attempt, check);
+        return overLimit !== null ? { waitSeconds: overLimit } : { answer: { valid: false, message: check.message } };
       }
       const { row } = check;
       const message = 'Valid coupon';
-      await this.scans.log(tx, { ...base, userCouponId: row.id, accepted: true, reason: message });
+      await this.scans.log(tx, attempt, { userCouponId: row.id, accepted: true, reason: message });
       return {
-        valid: true,
-        message,
-        userCoupon: { id: row.id, qrCode: this.qr.tokenFor(row.id) },
-        coupon: { title: row.coupon.title, code: row.coupon.code, type: row.coupon.type, value: row.coupon.value },
-        user: { firstName: row.first_name, lastName: row.last_name, memberTier: row.member_tier },
+        answer: {
+          valid: true,
+          message,
+          userCoupon: { id: row.id, qrCode: this.qr.tokenFor(row.id) },
+          coupon: { title: row.coupon.title, code: row.coupon.code, type: row.coupon.type, value: row.coupon.value },
+          user: { firstName: row.first_name, lastName: row.last_name, memberTier: row.member_tier },
+        },
       };
     });
+    if ('waitSeconds' in outcome) throw new TooManyRequestsException(outcome.waitSeconds);
+    return outcome.answer;
   }
 }

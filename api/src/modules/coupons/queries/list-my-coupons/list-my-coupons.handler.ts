@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { UserCoupon } from '@nocturne/contracts';
 import { QrTokenService } from '../../qr-token.service.js';
+import { ShortCodeService } from '../../short-code.service.js';
 import { listMemberUserCoupons, userCouponFromRow } from '../../user-coupon.repository.js';
 import { ListMyCouponsQuery } from './list-my-coupons.query.js';
 
@@ -11,10 +12,14 @@ export class ListMyCouponsHandler implements IQueryHandler<ListMyCouponsQuery, U
   constructor(
     private readonly em: EntityManager,
     private readonly qr: QrTokenService,
+    private readonly shortCodes: ShortCodeService,
   ) {}
 
   async execute({ memberId }: ListMyCouponsQuery): Promise<UserCoupon[]> {
     const rows = await listMemberUserCoupons(this.em, memberId);
-    return rows.map((row) => userCouponFromRow(row, this.qr));
+    // Rows claimed before short codes existed get theirs here, once (see ShortCodeService).
+    const coded = [];
+    for (const row of rows) coded.push(await this.shortCodes.ensure(this.em, row));
+    return coded.map((row) => userCouponFromRow(row, this.qr));
   }
 }

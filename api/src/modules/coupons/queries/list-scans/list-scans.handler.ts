@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ScanLogPage } from '@nocturne/contracts';
-import type { QrScanAction, QrScanResult } from '@nocturne/db';
+import type { QrScanAction, QrScanMethod, QrScanResult } from '@nocturne/db';
 import { isoTimestamp } from '../../../../common/timestamps.js';
 import { ListScansQuery } from './list-scans.query.js';
 
@@ -12,6 +12,7 @@ interface ScanRow {
   admin_name: string | null;
   user_coupon_id: string | null;
   scanned_id: string;
+  method: QrScanMethod;
   action: QrScanAction;
   result: QrScanResult;
   reason: string;
@@ -26,7 +27,7 @@ export class ListScansHandler implements IQueryHandler<ListScansQuery, ScanLogPa
 
   async execute({ limit, cursor }: ListScansQuery): Promise<ScanLogPage> {
     const rows = await this.em.execute<ScanRow[]>(
-      `select s.id::text as id, s.at, s.admin_id, a.first_name as admin_name, s.user_coupon_id, s.scanned_id, s.action, s.result,
+      `select s.id::text as id, s.at, s.admin_id, a.first_name as admin_name, s.user_coupon_id, s.scanned_id, s.method, s.action, s.result,
               s.reason, c.code as coupon_code, concat_ws(' ', m.first_name, m.last_name) as member_name
          from qr_scans s
          left join members a on a.id = s.admin_id
@@ -47,6 +48,7 @@ export class ListScansHandler implements IQueryHandler<ListScansQuery, ScanLogPa
         adminName: row.admin_name,
         userCouponId: row.user_coupon_id,
         scannedId: row.scanned_id,
+        method: row.method,
         action: row.action,
         result: row.result,
         reason: row.reason,

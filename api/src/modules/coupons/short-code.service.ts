@@ -1,0 +1,71 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { QrTokenService } from './qr-token.service.js';
+
+/** Candidates tried per user coupon: at 55 bits a second one is already a one-in-billions event. */
+export const SHORT_CODE_ATTEMPTS = 8;
+const UNIQUE_CONSTRAINT = 'user_coupons_short_code_unique';
+
+/** True for the unique index refusing a short code that another user coupon already holds. */
+export function isShortCodeCollision(error: unknown): boolean {
+  return (
+    error instanceof UniqueConstraintViolationException && (error as { constraint?: string }).constraint === UNIQUE_CONSTRAINT
+  );
+}
+
+/**
+ * Stores each user coupon's short code. The code is derived lazily: at claim for new coupons, and
+ * the first time a member's coupons are listed for rows claimed before codes existed (a migration
+ * cannot know QR_SECRET). A member can only learn a code from those answers, so every code anyone
+ * can type is stored before it is shown. A stored code from a rotated-out QR_SECRET is replaced
+ * the same way, as the member's QR tokens are.
+ */
+@Injectable()
+export class ShortCodeService {
+  constructor(private readonly qr: QrTokenService) {}
+
+  /** The row with a stored, current short code. */
+  async ensure<Row extends { id: string; short_code: string | null }>(
+    em: EntityManager,
+    row: Row,
+  ): Promise<Row & { short_code: string }> {
+    const stored = row.short_code;
+    if (stored !== null && this.qr.isShortCodeOf(row.id, stored, SHORT_CODE_ATTEMPTS)) return { ...row, short_code: stored };
+    return { ...row, short_code: await this.assign(em, row.id, stored) };
+  }
+
+  /**
+   * Stores the first candidate no other user coupon holds (HMAC of the id, then of `id:1`, `id:2`...)
+   * in place of `previous`, and returns the code the row holds afterwards.
+   */
+  async assign(em: EntityManager, userCouponId: string, previous: string | null): Promise<string> {
+    let replacing = previous;
+    for (let attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
+      const candidate = this.qr.shortCodeFor(userCouponId, attempt);
+      let updated: { short_code: string }[];
+      try {
+        // A savepoint inside the caller's transaction (MikroORM nests them), else a transaction of
+        // its own: either way a collision leaves the caller's work intact.
+        updated = await em.transactional((inner) =>
+          inner.execute<{ short_code: string }[]>(
+            'update user_coupons set short_code = ? where id = ? and short_code is not distinct from ? returning short_code',
+            [candidate, userCouponId, replacing],
+          ),
+        );
+      } catch (error) {
+        if (isShortCodeCollision(error)) continue;
+        throw error;
+      }
+      if (updated[0]) return updated[0].short_code;
+      // Changed since it was read: a parallel request for the same member stored it first.
+      const rows = await em.execute<{ short_code: string | null }[]>('select short_code from user_coupons where id = ?', [
+        userCouponId,
+      ]);
+      if (!rows[0]) throw new Error(`User coupon ${userCouponId} does not exist`);
+      replacing = rows[0].short_code;
+      if (replacing !== null && this.qr.isShortCodeOf(userCouponId, replacing, SHORT_CODE_ATTEMPTS)) return replacing;
+    }
+    throw new Error(`No free short code for user coupon ${userCouponId} after ${SHORT_CODE_ATTEMPTS} attempts`);
+  }
+}
