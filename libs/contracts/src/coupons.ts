@@ -123,7 +123,13 @@ const scannedId = z.string({ message: 'is required' }).trim().min(1, 'must not b
 const scannedToken = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
 /** Typed by staff: any case; hyphens and spaces are ignored; I and L read as 1, O as 0. */
-const typedCode = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
+const typedCode = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(40, 'must be at most 40 characters')
+  // The scan log keeps what was typed, and PostgreSQL refuses NUL in text.
+  .refine((code) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(code), 'must not contain control characters');
 
 /** What the camera read: the QR payload's id and token. */
 export const QrScannedForm = z.object({ userCouponId: scannedId, qrCodeToken: scannedToken }).meta({ id: 'QrScannedForm' });

@@ -1,5 +1,6 @@
 import type { ApiConfig } from '../../config/api-config.js';
 import { QrTokenService } from './qr-token.service.js';
+import { encodeShortCode } from './short-code.js';
 
 const config = (overrides: Partial<ApiConfig>) =>
   ({ NODE_ENV: 'test', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/nocturne', QR_SECRET: undefined, ...overrides }) as ApiConfig;
@@ -32,6 +33,35 @@ describe('QrTokenService', () => {
     const dev = new QrTokenService(config({ NODE_ENV: 'development' }));
     expect(new QrTokenService(config({ NODE_ENV: 'development' })).tokenFor(ID)).toBe(dev.tokenFor(ID));
     expect(new QrTokenService(config({ DATABASE_URL: 'postgresql://elsewhere/db' })).tokenFor(ID)).not.toBe(dev.tokenFor(ID));
+  });
+
+  it('derives a short code per user coupon from the secret: 11 Crockford digits, the same every time', () => {
+    const code = service.shortCodeFor(ID);
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{11}$/);
+    expect(service.shortCodeFor(ID)).toBe(code);
+    expect(service.shortCodeFor(ID.toUpperCase())).toBe(code);
+    expect(service.shortCodeFor(OTHER)).not.toBe(code);
+    expect(new QrTokenService(config({ QR_SECRET: 'b'.repeat(32) })).shortCodeFor(ID)).not.toBe(code);
+    // A separate HMAC: the code gives away no part of the QR token.
+    const tokenBits = Buffer.from(service.tokenFor(ID), 'base64url');
+    expect(encodeShortCode(tokenBits)).not.toBe(code);
+  });
+
+  it('derives a different code for each collision attempt, deterministically', () => {
+    const candidates = [0, 1, 2, 3].map((attempt) => service.shortCodeFor(ID, attempt));
+    expect(new Set(candidates).size).toBe(4);
+    expect([0, 1, 2, 3].map((attempt) => service.shortCodeFor(ID, attempt))).toEqual(candidates);
+  });
+
+  it('recognises only codes derived from the id under the current secret, within the attempts allowed', () => {
+    expect(service.isShortCodeOf(ID, service.shortCodeFor(ID, 0), 8)).toBe(true);
+    expect(service.isShortCodeOf(ID, service.shortCodeFor(ID, 7), 8)).toBe(true);
+    expect(service.isShortCodeOf(ID, service.shortCodeFor(ID, 8), 8)).toBe(false);
+    expect(service.isShortCodeOf(OTHER, service.shortCodeFor(ID, 0), 8)).toBe(false);
+    const rotated = new QrTokenService(config({ QR_SECRET: 'b'.repeat(32) }));
+    expect(rotated.isShortCodeOf(ID, service.shortCodeFor(ID, 0), 8)).toBe(false);
+    expect(service.isShortCodeOf(ID, `${service.shortCodeFor(ID, 0)}0`, 8)).toBe(false);
+    expect(service.isShortCodeOf(ID, '', 8)).toBe(false);
   });
 
   it('refuses to run without QR_SECRET in production', () => {

@@ -1,0 +1,318 @@
+import { QrTokenService } from '../src/modules/coupons/qr-token.service.js';
+import { formatShortCode } from '../src/modules/coupons/short-code.js';
+import { createCoupon } from './support/coupon-fixtures.js';
+import { registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+
+// Issue 14.3: the short code a member reads out when the QR cannot be scanned, typed by staff.
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof registerAdmin>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await registerAdmin(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const INVALID_CODE = 'This code is not valid. Check it with the member: it is under the QR code in their Coupons tab.';
+const MALFORMED_CODE = 'A coupon code has 11 letters and digits, like K7QM-3XPD-2A9. Check it with the member and type it again.';
+const GROUPED = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{3}$/;
+
+const validate = (body: unknown, token = admin.sessionId) => t.request('POST', '/api/qr/validate', { token, body });
+const staffRedeem = (body: unknown, token = admin.sessionId) => t.request('POST', '/api/qr/redeem', { token, body });
+
+interface Held {
+  id: string;
+  qrCode: string;
+  shortCode: string;
+}
+
+/** A member holding a claimed coupon, as /api/coupons/my shows it to them. */
+async function heldCoupon() {
+  const member = await registerMember(t, { firstName: 'Jordan', lastName: 'Blake' });
+  const coupon = await createCoupon(t, admin.sessionId, { title: 'Free entry', type: 'fixed_amount', value: 25 });
+  const claimed = await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: member.sessionId });
+  if (claimed.status !== 201) throw new Error(JSON.stringify(claimed.body));
+  const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as Held[];
+  return { member, coupon, claimed: claimed.body as Held, held: mine.find((uc) => uc.id === claimed.body.id)! };
+}
+
+/** The newest scan-log lines of one admin, newest first. */
+async function scansOf(adminId: string, count: number) {
+  const { rows } = await t.sql.query(
+    'select scanned_id, method, action, result, reason, user_coupon_id from qr_scans where admin_id = $1 order by id desc limit $2',
+    [adminId, count],
+  );
+  return rows;
+}
+
+const mangle = (code: string) => {
+  // Another valid-looking code: change the last digit.
+  const last = code.at(-1) === '0' ? '1' : '0';
+  return `${code.slice(0, -1)}${last}`;
+};
+
+describe("the member's short code", () => {
+  it('is answered on the claim and in My Coupons, the same, grouped 4-4-3, and differs per coupon', async () => {
+    const { claimed, held } = await heldCoupon();
+    expect(claimed.shortCode).toMatch(GROUPED);
+    expect(held.shortCode).toBe(claimed.shortCode);
+    const other = await heldCoupon();
+    expect(other.held.shortCode).not.toBe(held.shortCode);
+  });
+
+  it('is given, once, to a coupon claimed before short codes existed, the first time My Coupons lists it', async () => {
+    const { member, held } = await heldCoupon();
+    await t.sql.query('update user_coupons set short_code = null where id = $1', [held.id]);
+    const listed = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as Held[];
+    expect(listed[0]!.shortCode).toBe(held.shortCode);
+    expect((await t.sql.query('select short_code from user_coupons where id = $1', [held.id])).rows[0].short_code).toBe(
+      held.shortCode.replaceAll('-', ''),
+    );
+    expect((await validate({ code: held.shortCode })).body).toMatchObject({ valid: true });
+  });
+
+  it('derives again from id:1 when another coupon already holds its code, the same way every time', async () => {
+    const first = await heldCoupon();
+    const second = await heldCoupon();
+    const qr = t.app.get(QrTokenService);
+    // The second coupon's first candidate is taken by the first coupon: a collision.
+    await t.sql.query('update user_coupons set short_code = null where id = $1', [second.held.id]);
+    await t.sql.query('update user_coupons set short_code = $1 where id = $2', [
+      qr.shortCodeFor(second.held.id, 0),
+      first.held.id,
+    ]);
+    const list = async () =>
+      ((await t.request('GET', '/api/coupons/my', { token: second.member.sessionId })).body as Held[])[0]!.shortCode;
+    const code = await list();
+    expect(code).toBe(formatShortCode(qr.shortCodeFor(second.held.id, 1)));
+    expect(code).not.toBe(second.held.shortCode);
+    await t.sql.query('update user_coupons set short_code = null where id = $1', [second.held.id]);
+    expect(await list()).toBe(code);
+    expect((await validate({ code })).body).toMatchObject({ valid: true, userCoupon: { id: second.held.id } });
+    // The first coupon holds a code its id does not derive: typing it finds nothing valid.
+    expect((await validate({ code: second.held.shortCode })).body).toEqual({ valid: false, message: INVALID_CODE });
+  });
+});
+
+describe('typing the short code at the door', () => {
+  it('validates, then redeems, and both are logged as typed codes', async () => {
+    const staff = await registerAdmin(t);
+    const { held, coupon } = await heldCoupon();
+    const answer = await validate({ code: held.shortCode }, staff.sessionId);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      valid: true,
+      message: 'Valid coupon',
+      userCoupon: { id: held.id, qrCode: held.qrCode },
+      coupon: { title: 'Free entry', code: coupon.code, type: 'fixed_amount', value: 25 },
+      user: { firstName: 'Jordan', lastName: 'Blake', memberTier: 'bronze' },
+    });
+    expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();
+
+    const redeemed = await staffRedeem({ code: held.shortCode, validatedBy: 'admin' }, staff.sessionId);
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body).toEqual({ success: true, message: 'Redeemed Free entry for Jordan' });
+    const row = (await t.sql.query('select redeemed_by, validated_by_id from user_coupons where id = $1', [held.id])).rows[0];
+    expect(row).toEqual({ redeemed_by: 'staff', validated_by_id: staff.user.id });
+
+    const log = await t.request('GET', '/api/admin/scans?limit=50', { token: staff.sessionId });
+    const mine = log.body.scans.filter((scan: { adminId: string }) => scan.adminId === staff.user.id);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        method: 'code',
+        action: 'redeem',
+        result: 'accepted',
+        scannedId: held.shortCode,
+        userCouponId: held.id,
+        couponCode: coupon.code,
+      }),
+      expect.objectContaining({
+        method: 'code',
+        action: 'validate',
+        result: 'accepted',
+        scannedId: held.shortCode,
+        userCouponId: held.id,
+        memberName: 'Jordan Blake',
+      }),
+    ]);
+  });
+
+  it('reads any case, without hyphens, with spaces, and with I, L and O for 1 and 0', async () => {
+    const { held } = await heldCoupon();
+    const plain = held.shortCode.replaceAll('-', '');
+    const typings = [
+      plain.toLowerCase(),
+      ` ${held.shortCode.toLowerCase().replaceAll('-', ' ')} `,
+      plain.replaceAll('1', 'l').replaceAll('0', 'O'),
+      plain.replaceAll('1', 'i').replaceAll('0', 'o'),
+    ];
+    for (const code of typings) {
+      expect({ code, answer: (await validate({ code })).body }).toEqual({
+        code,
+        answer: expect.objectContaining({ valid: true, userCoupon: { id: held.id, qrCode: held.qrCode } }),
+      });
+    }
+    const redeemed = await staffRedeem({ code: plain.toLowerCase() });
+    expect(redeemed.status).toBe(200);
+  });
+
+  it('refuses a wrong code and a malformed one, redeeming nothing, and logs each as typed', async () => {
+    const staff = await registerAdmin(t);
+    const { held } = await heldCoupon();
+    const wrong = mangle(held.shortCode);
+    expect(await validate({ code: wrong }, staff.sessionId)).toMatchObject({
+      status: 200,
+      body: { valid: false, message: INVALID_CODE },
+    });
+    expect(await staffRedeem({ code: wrong }, staff.sessionId)).toMatchObject({
+      status: 404,
+      body: { success: false, message: INVALID_CODE },
+    });
+    expect(await validate({ code: 'K7QM-3XPD-2AU' }, staff.sessionId)).toMatchObject({
+      status: 200,
+      body: { valid: false, message: MALFORMED_CODE },
+    });
+    expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();
+    expect(await scansOf(staff.user.id, 10)).toEqual([
+      {
+        scanned_id: 'K7QM-3XPD-2AU',
+        method: 'code',
+        action: 'validate',
+        result: 'rejected',
+        reason: MALFORMED_CODE,
+        user_coupon_id: null,
+      },
+      { scanned_id: wrong, method: 'code', action: 'redeem', result: 'rejected', reason: INVALID_CODE, user_coupon_id: null },
+      { scanned_id: wrong, method: 'code', action: 'validate', result: 'rejected', reason: INVALID_CODE, user_coupon_id: null },
+    ]);
+  });
+
+  it('answers 400 naming code for text no one can type, logging nothing', async () => {
+    const before = (await t.sql.query('select count(*)::int as n from qr_scans')).rows[0].n;
+    for (const code of ['K7QM\u00003XPD2A9', 'K7QM\u001b3XPD2A9', 'K'.repeat(41), '   ']) {
+      const answer = await validate({ code });
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['code']);
+    }
+    expect((await t.sql.query('select count(*)::int as n from qr_scans')).rows[0].n).toBe(before);
+  });
+
+  it('refuses the second redemption of a code, saying when it was redeemed', async () => {
+    const { held } = await heldCoupon();
+    expect((await staffRedeem({ code: held.shortCode })).status).toBe(200);
+    const again = await staffRedeem({ code: held.shortCode });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^This coupon has already been redeemed \(.+\)$/),
+    });
+    const checked = await validate({ code: held.shortCode });
+    expect(checked.body).toMatchObject({
+      valid: false,
+      message: expect.stringMatching(/^This coupon has already been redeemed/),
+    });
+    const events = await t.sql.query(
+      "select count(*)::int as n from outbox where type = 'CouponRedeemed' and aggregate_id = $1",
+      [held.id],
+    );
+    expect(events.rows[0].n).toBe(1);
+  });
+
+  it('is for staff only: a member gets 403 and nothing is logged or redeemed', async () => {
+    const { member, held } = await heldCoupon();
+    const before = (await t.sql.query('select count(*)::int as n from qr_scans')).rows[0].n;
+    expect((await validate({ code: held.shortCode }, member.sessionId)).status).toBe(403);
+    expect((await staffRedeem({ code: held.shortCode }, member.sessionId)).status).toBe(403);
+    expect((await t.request('POST', '/api/qr/validate', { body: { code: held.shortCode } })).status).toBe(401);
+    expect((await t.sql.query('select count(*)::int as n from qr_scans')).rows[0].n).toBe(before);
+    expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();
+  });
+});
+
+describe('wrong typed codes per staff account', () => {
+  it('are limited to 10: then every typed code of that account, right or wrong, gets 429 until the window ends', async () => {
+    const staff = await registerAdmin(t);
+    const colleague = await registerAdmin(t);
+    const { held } = await heldCoupon();
+    const wrong = mangle(held.shortCode);
+    for (let i = 0; i < 10; i++)
+      expect((await validate({ code: wrong }, staff.sessionId)).body).toEqual({ valid: false, message: INVALID_CODE });
+    const over = await staffRedeem({ code: wrong }, staff.sessionId);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toBe('Too many attempts. Please wait a little and try again.');
+    expect(over.body.retryAfter).toBeGreaterThan(14 * 60);
+
+    // The right code is refused the same way, so the limit says nothing about which codes exist.
+    const right = await validate({ code: held.shortCode }, staff.sessionId);
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual(over.body);
+    expect((await staffRedeem({ code: held.shortCode }, staff.sessionId)).status).toBe(429);
+    expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();
+    const [locked] = await scansOf(staff.user.id, 1);
+    expect(locked).toEqual({
+      scanned_id: held.shortCode,
+      method: 'code',
+      action: 'redeem',
+      result: 'rejected',
+      reason: 'Too many wrong codes from this account: typed codes refused for 15 more minutes',
+      user_coupon_id: null,
+    });
+    expect(
+      (await t.sql.query("select count(*)::int as n from qr_scans where admin_id = $1 and method = 'code'", [staff.user.id]))
+        .rows[0].n,
+    ).toBe(13);
+
+    // Scanning the QR still works for that account, and a colleague can still type codes.
+    expect((await validate({ userCouponId: held.id, qrCodeToken: held.qrCode }, staff.sessionId)).body).toMatchObject({
+      valid: true,
+    });
+    expect((await validate({ code: held.shortCode }, colleague.sessionId)).body).toMatchObject({ valid: true });
+  });
+
+  it('count misses only: right codes and already-redeemed ones do not use up the allowance', async () => {
+    const staff = await registerAdmin(t);
+    const { held } = await heldCoupon();
+    for (let i = 0; i < 9; i++)
+      expect((await validate({ code: mangle(held.shortCode) }, staff.sessionId)).body.valid).toBe(false);
+    for (let i = 0; i < 5; i++) expect((await validate({ code: held.shortCode }, staff.sessionId)).body.valid).toBe(true);
+    expect((await staffRedeem({ code: held.shortCode }, staff.sessionId)).status).toBe(200);
+    expect((await staffRedeem({ code: held.shortCode }, staff.sessionId)).status).toBe(409);
+    expect((await validate({ code: mangle(held.shortCode) }, staff.sessionId)).status).toBe(200); // the 10th miss
+    expect((await validate({ code: mangle(held.shortCode) }, staff.sessionId)).status).toBe(429);
+  });
+
+  it('hold under a burst of parallel guesses: exactly 10 are looked up', async () => {
+    const staff = await registerAdmin(t);
+    const { held } = await heldCoupon();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => validate({ code: mangle(held.shortCode) }, staff.sessionId)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    const logged = await t.sql.query(
+      'select reason, count(*)::int as n from qr_scans where admin_id = $1 group by reason order by reason',
+      [staff.user.id],
+    );
+    expect(logged.rows).toEqual([
+      { reason: INVALID_CODE, n: 11 },
+      { reason: 'Too many wrong codes from this account: typed codes refused for 15 more minutes', n: 19 },
+    ]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('shows both request forms for validate and redeem, and shortCode on the user coupon', async () => {
+    const doc = (await t.request('GET', '/api/openapi.json')).body;
+    const resolve = (schema: { $ref?: string }) => (schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema);
+    for (const path of ['/api/qr/validate', '/api/qr/redeem']) {
+      const body = doc.paths[path].post.requestBody.content['application/json'].schema;
+      const forms = (body.anyOf as { $ref?: string }[]).map(resolve);
+      expect(forms.map((form) => [...form.required].sort())).toEqual([['qrCodeToken', 'userCouponId'], ['code']]);
+      expect(doc.paths[path].post.responses['429']).toBeDefined();
+    }
+    expect(doc.components.schemas.UserCoupon.required).toContain('shortCode');
+  });
+});
