@@ -122,6 +122,15 @@ export type QrPayload = z.infer<typeof QrPayload>;
 const scannedId = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
 const scannedToken = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
+/** Control characters other than tab and newline (which typed text may hold as white space). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if ((unit < 0x20 && unit !== 0x09 && unit !== 0x0a) || unit === 0x7f) return true;
+  }
+  return false;
+}
+
 /** Typed by staff: any case; hyphens and spaces are ignored; I and L read as 1, O as 0. */
 const typedCode = z
   .string({ message: 'is required' })
@@ -129,7 +138,7 @@ const typedCode = z
   .min(1, 'must not be empty')
   .max(40, 'must be at most 40 characters')
   // The scan log keeps what was typed, and PostgreSQL refuses NUL in text.
-  .refine((code) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(code), 'must not contain control characters');
+  .refine((code) => !hasControlCharacter(code), 'must not contain control characters');
 
 /** What the camera read: the QR payload's id and token. */
 export const QrScannedForm = z.object({ userCouponId: scannedId, qrCodeToken: scannedToken }).meta({ id: 'QrScannedForm' });
