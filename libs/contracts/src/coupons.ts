@@ -103,7 +103,10 @@ export const UserCoupon = z
      * What staff type when the QR cannot be scanned: 11 Crockford base32 characters in groups of
      * 4-4-3, e.g. `K7QM-3XPD-2A9`. Show it under the QR exactly as given.
      */
-    shortCode: z.string().meta({ example: 'K7QM-3XPD-2A9' }),
+    shortCode: z
+      .string()
+      .regex(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{3}$/)
+      .meta({ example: 'K7QM-3XPD-2A9' }),
     coupon: CouponDetails,
   })
   .meta({ id: 'UserCoupon' });
@@ -140,10 +143,13 @@ const typedCode = z
   // The scan log keeps what was typed, and PostgreSQL refuses NUL in text.
   .refine((code) => !hasControlCharacter(code), 'must not contain control characters');
 
+const SCANNED_FORM = "What the camera read: the member's QR payload {userCouponId, token}, sent as userCouponId and qrCodeToken.";
+const TYPED_FORM = "What staff typed: the coupon's short code (UserCoupon.shortCode), any case, hyphens and spaces ignored, I and L read as 1, O as 0.";
+
 /** What the camera read: the QR payload's id and token. */
-export const QrScannedForm = z.object({ userCouponId: scannedId, qrCodeToken: scannedToken }).meta({ id: 'QrScannedForm' });
+export const QrScannedForm = z.object({ userCouponId: scannedId, qrCodeToken: scannedToken }).meta({ id: 'QrScannedForm', description: SCANNED_FORM });
 /** What staff typed: the member's short code (UserCoupon.shortCode). */
-export const ShortCodeForm = z.object({ code: typedCode }).meta({ id: 'ShortCodeForm' });
+export const ShortCodeForm = z.object({ code: typedCode.meta({ example: 'k7qm 3xpd 2a9' }) }).meta({ id: 'ShortCodeForm', description: TYPED_FORM });
 
 const EITHER_FORM = 'must hold either code, or userCouponId and qrCodeToken';
 
@@ -153,7 +159,10 @@ export type QrValidateRequest = z.infer<typeof QrValidateRequest>;
 
 /** Sent by the SPA as the literal 'admin'; the signed-in admin is recorded instead. */
 const validatedBy = z.string().max(100).optional();
-export const QrRedeemRequest = z.union([QrScannedForm.extend({ validatedBy }), ShortCodeForm.extend({ validatedBy })], { message: EITHER_FORM });
+export const QrRedeemRequest = z.union(
+  [QrScannedForm.extend({ validatedBy }).meta({ description: SCANNED_FORM }), ShortCodeForm.extend({ validatedBy }).meta({ description: TYPED_FORM })],
+  { message: EITHER_FORM },
+);
 export type QrRedeemRequest = z.infer<typeof QrRedeemRequest>;
 
 export const QrValidateResponse = z
