@@ -1,7 +1,7 @@
 import { QrTokenService } from '../src/modules/coupons/qr-token.service.js';
 import { formatShortCode } from '../src/modules/coupons/short-code.js';
 import { createCoupon } from './support/coupon-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+import { registerAdmin, registerMember, startTestApp, type TestApp, testEnv } from './support/test-app.js';
 
 // Issue 14.3: the short code a member reads out when the QR cannot be scanned, typed by staff.
 let t: TestApp;
@@ -314,5 +314,38 @@ describe('the OpenAPI document', () => {
       expect(doc.paths[path].post.responses['429']).toBeDefined();
     }
     expect(doc.components.schemas.UserCoupon.required).toContain('shortCode');
+  });
+});
+
+describe('a new QR_SECRET', () => {
+  it('voids the old short codes (and QR tokens); My Coupons then shows a new code that works', async () => {
+    const base = await testEnv();
+    const before = await startTestApp({ QR_SECRET: 'first-secret-'.padEnd(40, 'x') }, base);
+    const staff = await registerAdmin(before);
+    const member = await registerMember(before);
+    const coupon = await createCoupon(before, staff.sessionId);
+    const claimed = (await before.request('POST', `/api/coupons/${coupon.id}/claim`, { token: member.sessionId })).body as Held;
+    expect(
+      (await before.request('POST', '/api/qr/validate', { token: staff.sessionId, body: { code: claimed.shortCode } })).body
+        .valid,
+    ).toBe(true);
+    await before.app.close();
+    await before.sql.end();
+
+    const after = await startTestApp({ QR_SECRET: 'second-secret-'.padEnd(40, 'y') }, base);
+    try {
+      const check = (body: unknown) => after.request('POST', '/api/qr/validate', { token: staff.sessionId, body });
+      expect((await check({ code: claimed.shortCode })).body).toEqual({ valid: false, message: INVALID_CODE });
+      expect((await check({ userCouponId: claimed.id, qrCodeToken: claimed.qrCode })).body.valid).toBe(false);
+      const [mine] = (await after.request('GET', '/api/coupons/my', { token: member.sessionId })).body as Held[];
+      expect(mine!.shortCode).toMatch(GROUPED);
+      expect(mine!.shortCode).not.toBe(claimed.shortCode);
+      expect((await check({ code: mine!.shortCode })).body).toMatchObject({
+        valid: true,
+        userCoupon: { id: claimed.id, qrCode: mine!.qrCode },
+      });
+    } finally {
+      await after.close();
+    }
   });
 });
