@@ -87,7 +87,7 @@ describe('ShortCodeService.ensure', () => {
   });
 
   it('stores a code for a row without one, and replaces one left from a rotated-out secret', async () => {
-    const fresh = { id: ID, short_code: null };
+    const fresh = { id: ID, short_code: null as string | null };
     expect((await service.ensure(fakeTable(fresh, new Set()).em, fresh)).short_code).toBe(qr.shortCodeFor(ID, 0));
 
     const oldSecret = new QrTokenService({
