@@ -58,7 +58,7 @@ async function finished(jobId: string, timeoutMs = 30_000): Promise<Progress> {
   return waitFor(
     async () => {
       const job = await progress(jobId);
-      return job.state === 'completed' && job;
+      return job.state === 'completed' ? job : undefined;
     },
     { timeoutMs, intervalMs: 100, what: 'the bulk sync to complete' },
   );
