@@ -22,9 +22,9 @@ export interface AcContact {
 export type { AcImportInfo } from './import-outcome.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
-/** Margins on AC's windows, so requests that arrive a little bunched up still fit. */
-const SECOND_WINDOW_MS = 1_100;
-const MINUTE_WINDOW_MS = 61_000;
+/** AC's windows, with a hair of margin for timer granularity: permits count until a window after their request finished. */
+const SECOND_WINDOW_MS = 1_010;
+const MINUTE_WINDOW_MS = 60_100;
 /** When a bulk import is refused with "Rate limit exceeded." (no Retry-After), wait this long. */
 const IMPORT_LIMIT_BACKOFF_MS = 10_000;
 
@@ -44,10 +44,14 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     this.redis = createRedisConnection(config.REDIS_URL, 'worker', 'nocturne-ac-limiter');
     this.redis.on('error', () => undefined);
     const base = `${config.REDIS_PREFIX}:ac-limit`;
-    this.requests = new RequestPacer(this.redis, `${base}:requests`, { max: config.AC_RATE_LIMIT_PER_SECOND, windowMs: SECOND_WINDOW_MS });
+    this.requests = new RequestPacer(this.redis, `${base}:requests`, {
+      max: config.AC_RATE_LIMIT_PER_SECOND,
+      windowMs: SECOND_WINDOW_MS,
+      inFlightMs: REQUEST_TIMEOUT_MS,
+    });
     // AC allows 100 multi-contact imports a minute; a configured figure may only be lower.
     const importsPerMinute = Math.min(config.AC_IMPORT_LIMIT_PER_MINUTE, BULK_IMPORTS_PER_MINUTE);
-    this.imports = new RequestPacer(this.redis, `${base}:imports`, { max: importsPerMinute, windowMs: MINUTE_WINDOW_MS });
+    this.imports = new RequestPacer(this.redis, `${base}:imports`, { max: importsPerMinute, windowMs: MINUTE_WINDOW_MS, inFlightMs: REQUEST_TIMEOUT_MS });
   }
 
   get configured(): boolean {
@@ -80,9 +84,9 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     const body = bulkImportBody(contacts, listId);
     const bytes = Buffer.byteLength(body);
     if (bytes > BULK_IMPORT_MAX_BYTES) throw new RangeError(`A bulk import body of ${bytes} bytes is over ActiveCampaign's ${BULK_IMPORT_MAX_BYTES}`);
-    await this.imports.acquire();
+    const permit = await this.imports.acquire();
     // Documented answer: {"Success":1,"queued_contacts":1,"batchId":"0641fbdd-…","message":"Contact import queued"}.
-    const answer = await this.request<{ batchId?: unknown }>('POST', '/api/3/import/bulk_import', body);
+    const answer = await this.request<{ batchId?: unknown }>('POST', '/api/3/import/bulk_import', body).finally(() => permit.release());
     if (typeof answer.batchId !== 'string' || !answer.batchId) throw new Error('ActiveCampaign queued the import without a batchId');
     return answer.batchId;
   }
@@ -94,14 +98,20 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
   /** `payload` is sent as JSON; a string is taken as JSON already encoded. */
   private async request<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> {
     if (!this.config.AC_API_URL || !this.config.AC_API_KEY) throw new AcNotConfiguredError();
-    await this.requests.acquire();
-    const response = await fetch(new URL(path, this.config.AC_API_URL), {
-      method,
-      headers: { 'Api-Token': this.config.AC_API_KEY, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) },
-      body: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await response.text();
+    const permit = await this.requests.acquire();
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(new URL(path, this.config.AC_API_URL), {
+        method,
+        headers: { 'Api-Token': this.config.AC_API_KEY, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) },
+        body: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      text = await response.text();
+    } finally {
+      await permit.release();
+    }
     const body = parseJson(text);
     if (response.ok) return body as T;
     if (response.status === 429) {
