@@ -12,6 +12,7 @@ import { flowProducerProvider } from './activecampaign/flow-producer.provider.js
 import { BulkSyncFinishJob } from './jobs/bulk-sync-finish.job.js';
 import { BulkSyncJob } from './jobs/bulk-sync.job.js';
 import { ImportBatchJob } from './jobs/import-batch.job.js';
+import { DEFAULT_IMPORT_POLLING, IMPORT_POLLING, type ImportPolling } from './jobs/import-polling.js';
 import { JobHandlerRegistry } from './jobs/job-handler-registry.js';
 import { PruneSessionsJob } from './jobs/prune-sessions.job.js';
 import { PurgeStaleUploadsJob } from './jobs/purge-stale-uploads.job.js';
@@ -28,7 +29,8 @@ import { objectStorageProvider } from './storage/object-storage.provider.js';
 
 @Module({})
 export class WorkerModule {
-  static forRoot(config: WorkerConfig): DynamicModule {
+  /** `importPolling` lets tests wait seconds where AC's imports take minutes. */
+  static forRoot(config: WorkerConfig, options: { importPolling?: ImportPolling } = {}): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
@@ -52,6 +54,7 @@ export class WorkerModule {
         // Background work (issue 6): venue e-mail and ActiveCampaign.
         EmailDeliveryService, SendContactMessageJob, SendBookingRequestJob, SendBookingAcknowledgementJob, SendBookingStatusJob,
         ActiveCampaignClient, flowProducerProvider, ActiveCampaignProcessor, SyncContactJob, BulkSyncJob, ImportBatchJob, BulkSyncFinishJob,
+        { provide: IMPORT_POLLING, useValue: options.importPolling ?? DEFAULT_IMPORT_POLLING },
         // Media uploads (issue 7): purge uploads never finalized.
         objectStorageProvider, PurgeStaleUploadsJob, PurgeStaleUploadsSchedule],
     };

@@ -70,15 +70,18 @@ describe('bulk sync to ActiveCampaign', () => {
       expect(percents).toEqual([...percents].sort((a, b) => a - b));
       expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
       for (const email of await allEmails()) expect(reachedSince(before, email)).toBe(1);
-      expect(stub.counters.imports).toBe(41);
+      // 40 imports of 250; the 10,001st member goes through contact/sync, never a single-contact import.
+      expect(stub.counters.imports).toBe(40);
+      expect(stub.counters.contactSyncs).toBe(1);
+      expect(stub.counters.singleContactImports).toBe(0);
       const unsynced = await t.sql.query('select count(*)::int as n from members where ac_synced_at is null');
       expect(unsynced.rows[0].n).toBe(0);
 
-      // 41 imports plus 41 import/info reads at 5 requests/second (the 100 imports/minute limit does not bind).
-      const floor = (stub.counters.imports * 2) / 5;
+      // 40 imports, 40 import/info reads and 1 contact/sync at 5 requests/second (the 100 imports/minute limit does not bind).
+      const floor = (stub.counters.imports * 2 + stub.counters.contactSyncs) / 5;
       console.log(
         `Bulk sync of ${total} members: ${seconds.toFixed(1)} s; floor from the stub's limits ${floor.toFixed(1)} s ` +
-          `(ratio ${(seconds / floor).toFixed(2)}); 429s ${stub.counters.rateLimited}, refused imports ${stub.counters.importsRefused}`,
+          `(ratio ${(seconds / floor).toFixed(2)}); ${stub.counters.importInfos} import/info reads, 429s ${stub.counters.rateLimited}, refused imports ${stub.counters.importsRefused}`,
       );
     } finally {
       await worker.close();

@@ -59,20 +59,33 @@ describe('ActiveCampaign client against the stub', () => {
     expect((down as Error).message).toContain('503');
   });
 
-  it('imports in bulk with snake_case fields and reads the outcome', async () => {
+  it('imports in bulk and reads the outcome as AC documents it: false at first, then contact ids of created contacts and e-mails of failures', async () => {
     const ac = client();
-    const batchId = await ac.bulkImport([contact('x@example.com'), contact('broken')]);
-    expect(await ac.importInfo(batchId)).toEqual({ status: 'completed', success: ['x@example.com'], failure: ['broken'] });
+    await ac.syncContact(contact('known@example.com'));
+    const batchId = await ac.bulkImport([contact('x@example.com'), contact('known@example.com'), contact('invalid.email@invalidDomain')]);
+    expect((await ac.importInfo(batchId)).status).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const info = await ac.importInfo(batchId);
+    // x is created (an id), known is updated (in neither list), the invalid domain failed (its e-mail).
+    expect(info).toEqual({ status: 'completed', success: [expect.stringMatching(/^\d+$/)], failure: ['invalid.email@invalidDomain'] });
     expect(stub.reached.get('x@example.com')).toBe(1);
+  });
+
+  it('never bulk-imports a single contact, nor more than 250', async () => {
+    const ac = client();
+    await expect(ac.bulkImport([contact('alone@example.com')])).rejects.toBeInstanceOf(RangeError);
+    await expect(ac.bulkImport(Array.from({ length: 251 }, (_, n) => contact(`many${n}@example.com`)))).rejects.toBeInstanceOf(RangeError);
+    expect(stub.counters.requests).toBe(0);
   });
 
   it('treats a bulk import refused over 100 per minute as a rate limit, not a failure', async () => {
     const small = await ActiveCampaignStub.start({ importsPerMinute: 2 });
     const bound = client({ AC_API_URL: small.url, AC_API_KEY: small.apiToken, AC_IMPORT_LIMIT_PER_MINUTE: '1000' });
+    const pair = (name: string) => [contact(`${name}-a@example.com`), contact(`${name}-b@example.com`)];
     try {
-      await bound.bulkImport([contact('one@example.com')]);
-      await bound.bulkImport([contact('two@example.com')]);
-      await expect(bound.bulkImport([contact('three@example.com')])).rejects.toBeInstanceOf(AcRateLimitedError);
+      await bound.bulkImport(pair('one'));
+      await bound.bulkImport(pair('two'));
+      await expect(bound.bulkImport(pair('three'))).rejects.toBeInstanceOf(AcRateLimitedError);
       expect(small.counters.importsRefused).toBe(1);
     } finally {
       await small.close();

@@ -46,7 +46,8 @@ export const jobDefinitions = {
   },
   'activecampaign.import-batch': {
     queue: QueueName.ActiveCampaign,
-    payload: z.object({ syncJobId: z.uuid(), batchNo: z.number().int().min(0) }),
+    /** recheck: how many times this batch's AC import was found still open and re-checked later. */
+    payload: z.object({ syncJobId: z.uuid(), batchNo: z.number().int().min(0), recheck: z.number().int().min(1).optional() }),
   },
   'activecampaign.bulk-sync-finish': {
     queue: QueueName.ActiveCampaign,

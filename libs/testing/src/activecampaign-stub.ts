@@ -6,11 +6,22 @@ export interface ActiveCampaignStubOptions {
   apiToken?: string;
   /** AC's account limit: requests per second (5). */
   requestsPerSecond?: number;
-  /** AC's bulk import limit: imports per minute (100). */
+  /** AC's bulk import limit: imports of several contacts per minute (100). */
   importsPerMinute?: number;
+  /** AC's bulk import limit: imports of a single contact per minute (20). */
+  singleContactImportsPerMinute?: number;
   /** AC's bulk import size limit (250 contacts). */
   maxContactsPerImport?: number;
+  /** AC's bulk import payload limit (400,000 bytes). */
+  maxImportBytes?: number;
+  /** How long import/info answers `status: false` after an import is queued (AC: "less than a second"). */
+  importStatusUnsetMs?: number;
+  /** How long after queueing an import completes (waiting, then active, until then). */
+  importProcessingMs?: number;
 }
+
+/** The statuses "Bulk import status info" documents, and `false` before one is set. */
+export type StubImportStatus = 'waiting' | 'claimed' | 'active' | 'completed' | 'failed' | 'interrupted' | false;
 
 export interface StubCounters {
   /** Every request that reached the stub, answered or not. */
@@ -20,6 +31,12 @@ export interface StubCounters {
   rateLimited: number;
   /** 400 "Rate limit exceeded." for going over imports per minute. */
   importsRefused: number;
+  /** 400s for an import over 250 contacts or 400,000 bytes, or failing validation. */
+  importsInvalid: number;
+  /** Accepted bulk imports of a single contact (AC: 20 a minute; use contact/sync instead). */
+  singleContactImports: number;
+  /** The largest accepted bulk_import body, in bytes. */
+  largestImportBytes: number;
   /** Answers forced by failFor(), by status. */
   forced429: number;
   forced503: number;
@@ -31,19 +48,34 @@ export interface StubCounters {
 }
 
 interface ImportBatch {
+  queuedAt: number;
+  /** A status forced by holdImports(), kept until releaseImports(). */
+  held?: StubImportStatus;
+  /** Contact ids of contacts this import created. */
   success: string[];
+  /** E-mails of contacts it could not create. */
   failure: string[];
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What the importer's JSON validation refuses outright: no e-mail of the form x@y. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+/**
+ * E-mails the importer accepts but cannot create, after the documented `failure` examples
+ * "invalid.email@invalidDomain" (no top-level domain) and "invalid'character@example.com".
+ */
+const NOT_CREATABLE = (email: string) => !EMAIL.test(email) || email.includes("'");
 
 /**
- * A loopback ActiveCampaign (API v3) that keeps AC's shapes and limits: Api-Token required (403
- * `{"message":"Forbidden"}`), contact/sync answering 201 `{contact: {id, ...}}` or 422
- * `{errors: [{title, detail, code, source}]}`, 429 with Retry-After beyond the requests per
- * second, bulk import answering `{success, queued_contacts, batchId}` or 400 "Rate limit
- * exceeded." beyond the imports per minute, and import/info with the outcome. Tests can force
- * 429s or 503s for a while, and read what reached it: per e-mail, how often it was synced.
+ * A loopback ActiveCampaign (API v3) in AC's documented shapes and limits, never in the shapes
+ * our client happens to read: Api-Token required (403 `{"message":"Forbidden"}`), contact/sync
+ * answering 201 `{contact: {id, ...}}` or 422 `{errors: [{title, detail, code, source}]}`, 429
+ * with Retry-After beyond the requests per second, and the bulk importer as its two reference
+ * pages describe it (quoted at bulkImport and importInfo below): imports are queued and
+ * processed later (`false`, waiting, active, then completed), import/info lists the contact ids
+ * of created contacts and the e-mails of failed ones, and an updated contact is in neither.
+ * Tests can force 429s or 503s for a while, hold imports at a status, and read what reached it:
+ * per e-mail, how often it was accepted.
  */
 export class ActiveCampaignStub {
   readonly counters: StubCounters = {
@@ -51,6 +83,9 @@ export class ActiveCampaignStub {
     forbidden: 0,
     rateLimited: 0,
     importsRefused: 0,
+    importsInvalid: 0,
+    singleContactImports: 0,
+    largestImportBytes: 0,
     forced429: 0,
     forced503: 0,
     imports: 0,
@@ -62,6 +97,8 @@ export class ActiveCampaignStub {
   readonly reached = new Map<string, number>();
   private readonly admitted: number[] = [];
   private readonly importTimes: number[] = [];
+  private readonly singleImportTimes: number[] = [];
+  private held?: StubImportStatus;
   private readonly batches = new Map<string, ImportBatch>();
   private readonly contactIds = new Map<string, number>();
   private forced?: { status: 429 | 503; until: number };
@@ -70,7 +107,17 @@ export class ActiveCampaignStub {
   url = '';
 
   private constructor(options: ActiveCampaignStubOptions) {
-    this.options = { apiToken: 'stub-token', requestsPerSecond: 5, importsPerMinute: 100, maxContactsPerImport: 250, ...options };
+    this.options = {
+      apiToken: 'stub-token',
+      requestsPerSecond: 5,
+      importsPerMinute: 100,
+      singleContactImportsPerMinute: 20,
+      maxContactsPerImport: 250,
+      maxImportBytes: 400_000,
+      importStatusUnsetMs: 300,
+      importProcessingMs: 800,
+      ...options,
+    };
     this.server = createServer((request, response) => void this.handle(request, response));
   }
 
@@ -90,6 +137,24 @@ export class ActiveCampaignStub {
     this.forced = { status, until: Date.now() + ms };
   }
 
+  /**
+   * Imports queued from now on stay at `status` (e.g. 'active' to outlast the worker's polls,
+   * 'failed' or 'interrupted' to end badly) until releaseImports(); held imports then complete.
+   */
+  holdImports(status: StubImportStatus): void {
+    this.held = status;
+  }
+
+  releaseImports(): void {
+    this.held = undefined;
+    for (const batch of this.batches.values()) if (batch.held !== 'failed' && batch.held !== 'interrupted') batch.held = undefined;
+  }
+
+  /** The batch ids of every import queued so far, oldest first. */
+  importBatchIds(): string[] {
+    return [...this.batches.keys()];
+  }
+
   /** E-mails that reached the stub more than once. */
   duplicates(): string[] {
     return [...this.reached].filter(([, count]) => count > 1).map(([email]) => email);
@@ -102,7 +167,7 @@ export class ActiveCampaignStub {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     this.counters.requests += 1;
-    const body = await readJson(request);
+    const { body, bytes } = await readJson(request);
     const now = Date.now();
     if (request.headers['api-token'] !== this.options.apiToken) {
       this.counters.forbidden += 1;
@@ -127,7 +192,7 @@ export class ActiveCampaignStub {
     const route = `${request.method} ${url.pathname}`;
     if (route === 'POST /api/3/contact/sync') return this.contactSync(response, body);
     if (route === 'POST /api/3/contactLists') return this.subscribe(response, body);
-    if (route === 'POST /api/3/import/bulk_import') return this.bulkImport(response, body, now);
+    if (route === 'POST /api/3/import/bulk_import') return this.bulkImport(response, body, bytes, now);
     if (route === 'GET /api/3/import/info') return this.importInfo(response, url.searchParams.get('batchId'));
     return send(response, 404, { message: 'No Result found for Subscriber with id 0' });
   }
@@ -160,36 +225,98 @@ export class ActiveCampaignStub {
     send(response, 201, { contactList: { list: String(link.list), contact: String(link.contact), status: String(link.status ?? 1), id: randomUUID() } });
   }
 
-  private bulkImport(response: ServerResponse, body: unknown, now: number): void {
-    prune(this.importTimes, now - 60_000);
-    if (this.importTimes.length >= this.options.importsPerMinute) {
-      this.counters.importsRefused += 1;
-      return send(response, 400, { success: 0, message: 'Rate limit exceeded.' });
-    }
+  /**
+   * POST /api/3/import/bulk_import, after "Bulk import contacts" (developers.activecampaign.com/
+   * reference/bulk-import-contacts):
+   *   200 {"Success":1,"queued_contacts":1,"batchId":"0641fbdd-f62f-4c2c-ba02-3a83d5d11ac9","message":"Contact import queued"}
+   *   400 {"success":0,"message":"Rate limit exceeded.","failureReasons":["Up to 100 imports may be requested per
+   *       minute.Please batch contacts into larger requests, or retry this request in a minute."]}
+   *   400 {"success":0,"message":"JSON payload did not pass validation. Please fix failure Reasons and retry. The
+   *       import was not queued for processing.","failureReasons":[{"contact":230,"failureReason":"Field‘ email’ incorrect format"}]}
+   *   "Contacts can be imported in batches of up to 250 items."; "For requests containing a single contact, there
+   *   is a limit of 20 requests per minute"; "For requests containing multiple contacts, there is a limit of 100
+   *   requests per minute". "Use the Bulk Contact Importer API" (help.activecampaign.com): "The maximum payload
+   *   size of a single bulk_import request is 400000 bytes."
+   * Not documented, so chosen here: the answer to more than 250 contacts or 400,000 bytes (a 400 in the
+   * validation shape). Existing contacts (by e-mail) are updated and appear in neither list of import/info.
+   */
+  private bulkImport(response: ServerResponse, body: unknown, bytes: number, now: number): void {
     const contacts = (body as { contacts?: { email?: unknown }[] } | undefined)?.contacts;
+    const invalid = (failureReasons: unknown[]) => {
+      this.counters.importsInvalid += 1;
+      send(response, 400, {
+        success: 0,
+        message: 'JSON payload did not pass validation. Please fix failure Reasons and retry. The import was not queued for processing.',
+        failureReasons,
+      });
+    };
+    if (bytes > this.options.maxImportBytes) return invalid([`The payload is ${bytes} bytes; at most ${this.options.maxImportBytes} are accepted.`]);
     if (!Array.isArray(contacts) || contacts.length === 0 || contacts.length > this.options.maxContactsPerImport) {
-      return send(response, 400, { success: 0, message: `contacts must hold 1 to ${this.options.maxContactsPerImport} contacts` });
+      return invalid([`Up to ${this.options.maxContactsPerImport} contacts may be imported per request.`]);
     }
-    this.importTimes.push(now);
+    const malformed = contacts.flatMap((contact, index) =>
+      typeof contact.email === 'string' && EMAIL_SHAPE.test(contact.email.trim()) ? [] : [{ contact: index, failureReason: 'Field‘ email’ incorrect format' }],
+    );
+    if (malformed.length) return invalid(malformed);
+    const single = contacts.length === 1;
+    const times = single ? this.singleImportTimes : this.importTimes;
+    prune(times, now - 60_000);
+    if (times.length >= (single ? this.options.singleContactImportsPerMinute : this.options.importsPerMinute)) {
+      this.counters.importsRefused += 1;
+      const limit = single ? this.options.singleContactImportsPerMinute : this.options.importsPerMinute;
+      return send(response, 400, {
+        success: 0,
+        message: 'Rate limit exceeded.',
+        failureReasons: [`Up to ${limit} imports may be requested per minute.Please batch contacts into larger requests, or retry this request in a minute.`],
+      });
+    }
+    times.push(now);
     this.counters.imports += 1;
-    const batch: ImportBatch = { success: [], failure: [] };
+    if (single) this.counters.singleContactImports += 1;
+    this.counters.largestImportBytes = Math.max(this.counters.largestImportBytes, bytes);
+    const batch: ImportBatch = { queuedAt: now, held: this.held, success: [], failure: [] };
     for (const contact of contacts) {
-      const email = typeof contact.email === 'string' ? contact.email.trim().toLowerCase() : '';
-      if (EMAIL.test(email)) {
-        batch.success.push(email);
-        this.reach(email);
-      } else batch.failure.push(String(contact.email ?? ''));
+      const email = String(contact.email).trim().toLowerCase();
+      if (NOT_CREATABLE(email)) {
+        batch.failure.push(String(contact.email).trim());
+        continue;
+      }
+      this.reach(email);
+      if (this.contactIds.has(email)) continue; // updated: in neither list
+      const id = this.contactIds.size + 1;
+      this.contactIds.set(email, id);
+      batch.success.push(String(id));
     }
     const batchId = randomUUID();
     this.batches.set(batchId, batch);
-    send(response, 200, { success: 1, queued_contacts: contacts.length, batchId, message: 'Contact import queued' });
+    send(response, 200, { Success: 1, queued_contacts: contacts.length, batchId, message: 'Contact import queued' });
   }
 
+  /**
+   * GET /api/3/import/info?batchId=…, after "Bulk import status info" (developers.activecampaign.com/
+   * reference/bulk-import-status-info): 200 {"status":"completed","success":["123","124","125","126"],
+   * "failure":["invalid.email@invalidDomain", "invalid'character@example.com"]} — "the contact IDs of any
+   * newly created contacts, and emails of any contacts that failed to be created"; "If this endpoint is
+   * called immediately (less than a second) after a bulk import call, the status in the return may be false";
+   * without batchId, 400 {"success":0,"message":"'batchId' is a required field."}.
+   * Not documented, so chosen here: the lists before completion (sent empty) and an unknown batchId (404).
+   */
   private importInfo(response: ServerResponse, batchId: string | null): void {
-    const batch = batchId ? this.batches.get(batchId) : undefined;
-    if (!batch) return send(response, 404, { message: 'No import found for this batchId' });
+    if (!batchId) return send(response, 400, { success: 0, message: "'batchId' is a required field." });
+    const batch = this.batches.get(batchId);
+    if (!batch) return send(response, 404, { message: 'No Result found for Import with id ' + batchId });
     this.counters.importInfos += 1;
-    send(response, 200, { status: 'completed', success: batch.success, failure: batch.failure });
+    const status = this.statusOf(batch, Date.now());
+    if (status !== 'completed') return send(response, 200, { status, success: [], failure: [] });
+    send(response, 200, { status, success: batch.success, failure: batch.failure });
+  }
+
+  private statusOf(batch: ImportBatch, now: number): StubImportStatus {
+    if (batch.held !== undefined) return batch.held;
+    const age = now - batch.queuedAt;
+    if (age < this.options.importStatusUnsetMs) return false;
+    if (age < this.options.importProcessingMs) return age < this.options.importProcessingMs / 2 ? 'waiting' : 'active';
+    return 'completed';
   }
 
   private reach(email: string): void {
@@ -201,14 +328,15 @@ function prune(times: number[], before: number): void {
   while (times.length && times[0]! <= before) times.shift();
 }
 
-async function readJson(request: IncomingMessage): Promise<unknown> {
+async function readJson(request: IncomingMessage): Promise<{ body: unknown; bytes: number }> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  if (!chunks.length) return undefined;
+  const raw = Buffer.concat(chunks);
+  if (!raw.length) return { body: undefined, bytes: 0 };
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return { body: JSON.parse(raw.toString('utf8')), bytes: raw.length };
   } catch {
-    return undefined;
+    return { body: undefined, bytes: raw.length };
   }
 }
 

@@ -24,3 +24,6 @@ export class AcNotConfiguredError extends Error {
     super('ActiveCampaign is not configured (set AC_API_URL and AC_API_KEY)');
   }
 }
+
+/** AC settled a bulk import as failed or interrupted (or it never finished): the batch is failed for good, with AC's status as the reason. */
+export class AcImportFailedError extends Error {}

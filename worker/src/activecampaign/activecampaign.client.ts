@@ -3,6 +3,8 @@ import { createRedisConnection } from '@nocturne/queues';
 import type { Redis } from 'ioredis';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { AcNotConfiguredError, AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
+import { BULK_IMPORT_MAX_BYTES, BULK_IMPORT_MAX_CONTACTS, BULK_IMPORTS_PER_MINUTE, bulkImportBody } from './bulk-import-request.js';
+import { type AcImportInfo, parseImportInfo } from './import-outcome.js';
 import { RequestPacer } from './request-pacer.js';
 
 export interface AcFieldValue {
@@ -17,16 +19,12 @@ export interface AcContact {
   fieldValues: AcFieldValue[];
 }
 
-export interface AcImportInfo {
-  status: string;
-  success: string[];
-  failure: string[];
-}
+export type { AcImportInfo } from './import-outcome.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
-/** Margins on AC's windows, so requests that arrive a little bunched up still fit. */
-const SECOND_WINDOW_MS = 1_100;
-const MINUTE_WINDOW_MS = 61_000;
+/** AC's windows, with a hair of margin for timer granularity: permits count until a window after their request finished. */
+const SECOND_WINDOW_MS = 1_010;
+const MINUTE_WINDOW_MS = 60_100;
 /** When a bulk import is refused with "Rate limit exceeded." (no Retry-After), wait this long. */
 const IMPORT_LIMIT_BACKOFF_MS = 10_000;
 
@@ -46,8 +44,14 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     this.redis = createRedisConnection(config.REDIS_URL, 'worker', 'nocturne-ac-limiter');
     this.redis.on('error', () => undefined);
     const base = `${config.REDIS_PREFIX}:ac-limit`;
-    this.requests = new RequestPacer(this.redis, `${base}:requests`, { max: config.AC_RATE_LIMIT_PER_SECOND, windowMs: SECOND_WINDOW_MS });
-    this.imports = new RequestPacer(this.redis, `${base}:imports`, { max: config.AC_IMPORT_LIMIT_PER_MINUTE, windowMs: MINUTE_WINDOW_MS });
+    this.requests = new RequestPacer(this.redis, `${base}:requests`, {
+      max: config.AC_RATE_LIMIT_PER_SECOND,
+      windowMs: SECOND_WINDOW_MS,
+      inFlightMs: REQUEST_TIMEOUT_MS,
+    });
+    // AC allows 100 multi-contact imports a minute; a configured figure may only be lower.
+    const importsPerMinute = Math.min(config.AC_IMPORT_LIMIT_PER_MINUTE, BULK_IMPORTS_PER_MINUTE);
+    this.imports = new RequestPacer(this.redis, `${base}:imports`, { max: importsPerMinute, windowMs: MINUTE_WINDOW_MS, inFlightMs: REQUEST_TIMEOUT_MS });
   }
 
   get configured(): boolean {
@@ -68,36 +72,46 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     await this.request('POST', '/api/3/contactLists', { contactList: { list: listId, contact: contactId, status: 1 } });
   }
 
-  /** Queues up to 250 contacts (snake_case fields, as the bulk API wants); returns AC's batch id. */
+  /**
+   * Queues 2 to 250 contacts whose request body stays within 400,000 bytes (split them with
+   * splitForBulkImport first); returns AC's batch id. A single contact never goes through the
+   * bulk importer (AC allows 20 such imports a minute): use syncContact.
+   */
   async bulkImport(contacts: AcContact[], listId?: string): Promise<string> {
-    await this.imports.acquire();
-    const body = await this.request<{ success: number; batchId: string }>('POST', '/api/3/import/bulk_import', {
-      contacts: contacts.map((c) => ({
-        email: c.email,
-        first_name: c.firstName,
-        last_name: c.lastName,
-        fields: c.fieldValues.map((f) => ({ id: f.field, value: f.value })),
-        ...(listId ? { subscribe: [{ listid: listId }] } : {}),
-      })),
-    });
-    return String(body.batchId);
+    if (contacts.length < 2 || contacts.length > BULK_IMPORT_MAX_CONTACTS) {
+      throw new RangeError(`A bulk import takes 2 to ${BULK_IMPORT_MAX_CONTACTS} contacts, not ${contacts.length}`);
+    }
+    const body = bulkImportBody(contacts, listId);
+    const bytes = Buffer.byteLength(body);
+    if (bytes > BULK_IMPORT_MAX_BYTES) throw new RangeError(`A bulk import body of ${bytes} bytes is over ActiveCampaign's ${BULK_IMPORT_MAX_BYTES}`);
+    const permit = await this.imports.acquire();
+    // Documented answer: {"Success":1,"queued_contacts":1,"batchId":"0641fbdd-…","message":"Contact import queued"}.
+    const answer = await this.request<{ batchId?: unknown }>('POST', '/api/3/import/bulk_import', body).finally(() => permit.release());
+    if (typeof answer.batchId !== 'string' || !answer.batchId) throw new Error('ActiveCampaign queued the import without a batchId');
+    return answer.batchId;
   }
 
   async importInfo(batchId: string): Promise<AcImportInfo> {
-    const body = await this.request<Partial<AcImportInfo>>('GET', `/api/3/import/info?batchId=${encodeURIComponent(batchId)}`);
-    return { status: String(body.status ?? 'unknown'), success: body.success ?? [], failure: body.failure ?? [] };
+    return parseImportInfo(await this.request('GET', `/api/3/import/info?batchId=${encodeURIComponent(batchId)}`));
   }
 
+  /** `payload` is sent as JSON; a string is taken as JSON already encoded. */
   private async request<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> {
     if (!this.config.AC_API_URL || !this.config.AC_API_KEY) throw new AcNotConfiguredError();
-    await this.requests.acquire();
-    const response = await fetch(new URL(path, this.config.AC_API_URL), {
-      method,
-      headers: { 'Api-Token': this.config.AC_API_KEY, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) },
-      body: payload ? JSON.stringify(payload) : undefined,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await response.text();
+    const permit = await this.requests.acquire();
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(new URL(path, this.config.AC_API_URL), {
+        method,
+        headers: { 'Api-Token': this.config.AC_API_KEY, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) },
+        body: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      text = await response.text();
+    } finally {
+      await permit.release();
+    }
     const body = parseJson(text);
     if (response.ok) return body as T;
     if (response.status === 429) {
@@ -132,11 +146,21 @@ export function retryAfterMs(header: string | null, now = Date.now()): number {
   return Number.isNaN(date) ? 1000 : Math.max(100, date - now);
 }
 
-/** AC's reason, from `{errors: [{title, detail}]}` or `{message}`. */
+/**
+ * AC's reason, from `{errors: [{title, detail}]}` or `{message}`; the bulk importer's refusals add
+ * `failureReasons`, strings or `{contact, failureReason}` ("Bulk import contacts", 400 examples).
+ */
 export function errorReason(body: unknown, text: string, status: number): string {
-  const value = body as { errors?: { title?: string; detail?: string }[]; message?: string } | undefined;
+  const value = body as
+    | { errors?: { title?: string; detail?: string }[]; message?: string; failureReasons?: (string | { contact?: number; failureReason?: string })[] }
+    | undefined;
   const first = value?.errors?.[0];
   if (first?.title) return first.detail ? `${first.title} ${first.detail}`.trim() : first.title;
-  if (value?.message) return value.message;
+  if (value?.message) {
+    const reasons = Array.isArray(value.failureReasons)
+      ? value.failureReasons.slice(0, 5).map((r) => (typeof r === 'string' ? r : `contact ${r.contact ?? '?'}: ${r.failureReason ?? 'refused'}`))
+      : [];
+    return reasons.length ? `${value.message} (${reasons.join('; ')})` : value.message;
+  }
   return text.slice(0, 200) || `HTTP ${status}`;
 }

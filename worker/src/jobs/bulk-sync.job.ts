@@ -2,6 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { defaultJobOptions, type JobPayload, QueueName } from '@nocturne/queues';
 import { FlowProducer, type JobsOptions } from 'bullmq';
+import { BULK_IMPORT_LIMITS, splitForBulkImport } from '../activecampaign/bulk-import-request.js';
+import { acContactOf, MEMBER_FOR_AC_COLUMNS, type MemberForAc } from '../activecampaign/member-contact.js';
+import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
 
 /** Batches retry quickly at first: AC's 5xx spells are usually short. */
@@ -14,9 +17,23 @@ const BATCH_JOB_OPTIONS: JobsOptions = {
 };
 
 /**
+ * The api cuts batches of 250 members; a batch whose bulk_import body would pass this many bytes
+ * is split further here. The margin under AC's 400,000 leaves room for members who edit their
+ * names between the fan-out and their batch's import (the client refuses an over-size body).
+ */
+export const FAN_OUT_LIMITS = { maxContacts: BULK_IMPORT_LIMITS.maxContacts, maxBytes: Math.floor(BULK_IMPORT_LIMITS.maxBytes * 0.9) };
+
+interface PendingBatch {
+  id: string;
+  batch_no: number;
+  member_ids: string[];
+}
+
+/**
  * Fans a bulk sync out as one BullMQ flow: an import child per batch (the batches were written
- * with the sync job) under a parent that finishes the job when every child has completed or
- * failed. Job ids come from the sync job, so running this twice adds nothing new.
+ * with the sync job, and batches too large for one bulk_import are split first) under a parent
+ * that finishes the job when every child has completed or failed. Job ids come from the sync
+ * job and the split leaves every batch within the limits, so running this twice adds nothing new.
  */
 @Injectable()
 @HandlesJob('activecampaign.bulk-sync')
@@ -24,11 +41,13 @@ export class BulkSyncJob implements JobHandler<'activecampaign.bulk-sync'>, OnAp
   constructor(
     private readonly em: EntityManager,
     private readonly flows: FlowProducer,
+    @InjectConfig() private readonly config: WorkerConfig,
   ) {}
 
   async handle({ syncJobId }: JobPayload<'activecampaign.bulk-sync'>): Promise<{ batches: number } | string> {
     const job = (await this.em.execute<{ state: string }[]>('select state from sync_jobs where id = ?', [syncJobId]))[0];
     if (job?.state !== 'running') return 'not running';
+    await this.splitOversizedBatches(syncJobId);
     const batches = await this.em.execute<{ batch_no: number }[]>(
       'select batch_no from sync_job_batches where sync_job_id = ? order by batch_no',
       [syncJobId],
@@ -46,6 +65,42 @@ export class BulkSyncJob implements JobHandler<'activecampaign.bulk-sync'>, OnAp
       })),
     });
     return { batches: batches.length };
+  }
+
+  /**
+   * Splits, in one transaction, each batch not yet sent to AC whose request would pass the byte
+   * budget: the batch keeps the first part, the rest become new batches numbered after the last.
+   * Members deleted since the snapshot stay in the first part (they count as failed there).
+   */
+  private async splitOversizedBatches(syncJobId: string): Promise<void> {
+    await this.em.transactional(async (tx) => {
+      await tx.execute('select id from sync_jobs where id = ? for update', [syncJobId]);
+      const batches = await tx.execute<PendingBatch[]>(
+        `select id, batch_no, member_ids::text[] as member_ids from sync_job_batches
+           where sync_job_id = ? and state = 'pending' and ac_batch_id is null order by batch_no`,
+        [syncJobId],
+      );
+      const members = await tx.execute<MemberForAc[]>(
+        `select ${MEMBER_FOR_AC_COLUMNS} from members
+           where id in (select unnest(member_ids) from sync_job_batches where sync_job_id = ? and state = 'pending' and ac_batch_id is null)`,
+        [syncJobId],
+      );
+      const byId = new Map(members.map((m) => [m.id, m]));
+      const [last] = await tx.execute<{ max: number }[]>('select max(batch_no) as max from sync_job_batches where sync_job_id = ?', [syncJobId]);
+      let nextBatchNo = Number(last?.max ?? -1) + 1;
+      for (const batch of batches) {
+        const present = batch.member_ids.map((id) => byId.get(id)).filter((m): m is MemberForAc => Boolean(m));
+        const parts = splitForBulkImport(present, (m) => acContactOf(m, this.config), this.config.AC_LIST_ID, FAN_OUT_LIMITS);
+        if (parts.length <= 1) continue;
+        const gone = batch.member_ids.filter((id) => !byId.has(id));
+        const ids = (part: MemberForAc[]) => `{${part.map((m) => m.id).join(',')}}`;
+        await tx.execute('update sync_job_batches set member_ids = ?::uuid[] where id = ?', [`{${[...parts[0]!.map((m) => m.id), ...gone].join(',')}}`, batch.id]);
+        for (const part of parts.slice(1)) {
+          await tx.execute('insert into sync_job_batches (sync_job_id, batch_no, member_ids) values (?, ?, ?::uuid[])', [syncJobId, nextBatchNo, ids(part)]);
+          nextBatchNo += 1;
+        }
+      }
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

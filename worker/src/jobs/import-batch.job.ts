@@ -1,12 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
-import type { Job } from 'bullmq';
-import { AcRateLimitedError, AcRejectedError } from '../activecampaign/activecampaign-errors.js';
-import { ActiveCampaignClient, type AcImportInfo } from '../activecampaign/activecampaign.client.js';
+import { DelayedError, type Job } from 'bullmq';
+import { AcImportFailedError, AcRateLimitedError, AcRejectedError } from '../activecampaign/activecampaign-errors.js';
+import { ActiveCampaignClient } from '../activecampaign/activecampaign.client.js';
+import { type AcImportInfo, FAILED_STATUS_MEANING, importState, membersOutcome } from '../activecampaign/import-outcome.js';
 import { acContactOf, MEMBER_FOR_AC_COLUMNS, type MemberForAc } from '../activecampaign/member-contact.js';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { isFinalAttempt } from './final-attempt.js';
+import { IMPORT_POLLING, type ImportPolling, recheckDelayMs } from './import-polling.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
 
 interface BatchRow {
@@ -16,14 +18,18 @@ interface BatchRow {
   ac_batch_id: string | null;
 }
 
-const INFO_POLLS = 10;
-const INFO_POLL_MS = 1000;
+type Counts = { synced: number; failed: number };
+
+/** Why a member listed in a completed import's `failure` is not synced. */
+export const BULK_FAILURE_REASON = 'ActiveCampaign could not create this contact (listed as failed by its bulk import)';
 
 /**
- * One child of a bulk sync: imports up to 250 members with AC's bulk import, then reads the
- * outcome. AC's batch id is saved as soon as AC accepts the import, so a retry (or a restarted
- * worker) asks for the outcome instead of sending the same contacts again. The batch row is
- * settled with a conditional update, so progress counts each batch once.
+ * One child of a bulk sync. A batch of one member goes through contact/sync (AC allows only 20
+ * single-contact bulk imports a minute); a larger one is imported with AC's bulk importer (the
+ * fan-out keeps it within 250 contacts and 400,000 bytes), then its outcome is read from
+ * import/info. AC's batch id is saved as soon as AC accepts the import, so a retry (or a
+ * restarted worker) asks for the outcome instead of importing the same contacts again. The batch
+ * row is settled with a conditional update, so progress counts each batch once.
  */
 @Injectable()
 @HandlesJob('activecampaign.import-batch')
@@ -32,13 +38,14 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
     private readonly em: EntityManager,
     private readonly client: ActiveCampaignClient,
     @InjectConfig() private readonly config: WorkerConfig,
+    @Inject(IMPORT_POLLING) private readonly polling: ImportPolling,
   ) {}
 
-  async handle({ syncJobId, batchNo }: JobPayload<'activecampaign.import-batch'>, job: Job): Promise<{ synced: number; failed: number } | string> {
+  async handle(payload: JobPayload<'activecampaign.import-batch'>, job: Job): Promise<Counts | string> {
     const batch = (
       await this.em.execute<BatchRow[]>(
         'select id, state, member_ids::text[] as member_ids, ac_batch_id from sync_job_batches where sync_job_id = ? and batch_no = ?',
-        [syncJobId, batchNo],
+        [payload.syncJobId, payload.batchNo],
       )
     )[0];
     if (!batch || batch.state !== 'pending') return 'already settled';
@@ -46,47 +53,92 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
       const members = await this.em.execute<MemberForAc[]>(`select ${MEMBER_FOR_AC_COLUMNS} from members where id = any(?::uuid[])`, [
         `{${batch.member_ids.join(',')}}`,
       ]);
+      if (!batch.ac_batch_id && members.length <= 1) return await this.syncOne(batch, members[0]);
       let acBatchId = batch.ac_batch_id;
-      if (!acBatchId && members.length) {
+      if (!acBatchId) {
         acBatchId = await this.client.bulkImport(members.map((m) => acContactOf(m, this.config)), this.config.AC_LIST_ID);
         await this.em.execute('update sync_job_batches set ac_batch_id = ? where id = ?', [acBatchId, batch.id]);
       }
-      const info = acBatchId ? await this.outcome(acBatchId) : { status: 'completed', success: [], failure: [] };
-      return await this.settle(batch, members, info);
-    } catch (error) {
-      const final = error instanceof AcRejectedError || (!(error instanceof AcRateLimitedError) && isFinalAttempt(job));
+      // A re-check asks once; a first run (or a retry) polls with backoff.
+      const info = await this.poll(acBatchId, payload.recheck ? [0] : this.polling.pollDelaysMs);
+      const state = importState(info.status);
+      if (state === 'completed') {
+        const outcome = membersOutcome(members, info);
+        return await this.record(batch, outcome.synced, outcome.failed, BULK_FAILURE_REASON);
+      }
+      if (state === 'failed') {
+        const meaning = FAILED_STATUS_MEANING[info.status as keyof typeof FAILED_STATUS_MEANING];
+        throw new AcImportFailedError(`ActiveCampaign import ${acBatchId} ${String(info.status)}: ${meaning}`);
+      }
+      return await this.recheckLater(job, payload, acBatchId, info.status);
+    } catch (caught) {
+      if (caught instanceof DelayedError) throw caught;
+      // An over-size request (members' data grew since the fan-out) cannot succeed on a retry.
+      const error = caught instanceof RangeError ? new AcImportFailedError(caught.message) : caught;
+      const final =
+        error instanceof AcRejectedError || error instanceof AcImportFailedError || (!(error instanceof AcRateLimitedError) && isFinalAttempt(job));
       if (final) await this.fail(batch, (error as Error).message);
       throw error;
     }
   }
 
-  private async outcome(acBatchId: string): Promise<AcImportInfo> {
-    for (let poll = 1; ; poll += 1) {
-      const info = await this.client.importInfo(acBatchId);
-      if (info.status === 'completed') return info;
-      if (poll >= INFO_POLLS) throw new Error(`ActiveCampaign import ${acBatchId} still ${info.status}`);
-      await new Promise((resolve) => setTimeout(resolve, INFO_POLL_MS));
+  /** Polls import/info after each delay until the import leaves the open states, or the delays run out. */
+  private async poll(acBatchId: string, delaysMs: number[]): Promise<AcImportInfo> {
+    let info: AcImportInfo = { status: false, success: [], failure: [] };
+    for (const delay of delaysMs) {
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      info = await this.client.importInfo(acBatchId);
+      if (importState(info.status) !== 'open') return info;
+    }
+    return info;
+  }
+
+  /**
+   * AC has not finished the import: give the worker slot back and look again later, from this
+   * same job moved to delayed (the bulk sync's parent keeps waiting for it). After the last
+   * re-check the batch is failed as never finished.
+   */
+  private async recheckLater(job: Job, payload: JobPayload<'activecampaign.import-batch'>, acBatchId: string, status: AcImportInfo['status']): Promise<never> {
+    const recheck = (payload.recheck ?? 0) + 1;
+    if (recheck > this.polling.maxRechecks) {
+      throw new AcImportFailedError(`ActiveCampaign import ${acBatchId} still ${String(status)} after ${this.polling.maxRechecks} re-checks`);
+    }
+    await job.updateData({ ...payload, recheck });
+    await job.moveToDelayed(Date.now() + recheckDelayMs(this.polling, recheck), job.token);
+    throw new DelayedError(`ActiveCampaign import ${acBatchId} is ${String(status)}: re-check ${recheck} scheduled`);
+  }
+
+  /** One member (or none left): contact/sync, as AC asks for small numbers of contacts. */
+  private async syncOne(batch: BatchRow, member: MemberForAc | undefined): Promise<Counts> {
+    if (!member) return this.record(batch, [], [], '');
+    try {
+      const contactId = await this.client.syncContact(acContactOf(member, this.config));
+      if (this.config.AC_LIST_ID) await this.client.subscribeToList(contactId, this.config.AC_LIST_ID);
+      return await this.record(batch, [member], [], '', contactId);
+    } catch (error) {
+      // AC refused this one contact: the member failed, the batch is settled.
+      if (error instanceof AcRejectedError) return this.record(batch, [], [member], error.message);
+      throw error;
     }
   }
 
-  private async settle(batch: BatchRow, members: MemberForAc[], info: AcImportInfo): Promise<{ synced: number; failed: number }> {
-    const succeeded = new Set(info.success.map((email) => email.toLowerCase()));
-    const ok = members.filter((m) => succeeded.has(m.email)).map((m) => m.id);
-    const refused = members.filter((m) => !succeeded.has(m.email)).map((m) => m.id);
-    const counts = { synced: ok.length, failed: batch.member_ids.length - ok.length };
+  /** Settles the batch once: synced members get ac_synced_at, failed ones the reason; members gone since the snapshot count as failed. */
+  private async record(batch: BatchRow, synced: MemberForAc[], failed: MemberForAc[], reason: string, contactId?: string): Promise<Counts> {
+    const counts = { synced: synced.length, failed: batch.member_ids.length - synced.length };
     await this.em.transactional(async (tx) => {
-      const settled = await tx.execute("update sync_job_batches set state = 'done', synced = ?, failed = ? where id = ? and state = 'pending'", [
-        counts.synced,
-        counts.failed,
-        batch.id,
-      ], 'run');
+      const settled = await tx.execute(
+        "update sync_job_batches set state = 'done', synced = ?, failed = ? where id = ? and state = 'pending'",
+        [counts.synced, counts.failed, batch.id],
+        'run',
+      );
       if (!Number((settled as { affectedRows?: number }).affectedRows)) return;
-      if (ok.length) await tx.execute('update members set ac_synced_at = now(), ac_sync_error = null where id = any(?::uuid[])', [`{${ok.join(',')}}`]);
-      if (refused.length) {
-        await tx.execute("update members set ac_sync_error = 'Refused by the ActiveCampaign bulk import' where id = any(?::uuid[])", [
-          `{${refused.join(',')}}`,
-        ]);
+      const ids = (members: MemberForAc[]) => `{${members.map((m) => m.id).join(',')}}`;
+      if (contactId && synced.length === 1) {
+        await tx.execute('update members set ac_contact_id = ?, ac_synced_at = now(), ac_sync_error = null where id = ?', [contactId, synced[0]!.id]);
+      } else if (synced.length) {
+        await tx.execute('update members set ac_synced_at = now(), ac_sync_error = null where id = any(?::uuid[])', [ids(synced)]);
       }
+      if (failed.length) await tx.execute('update members set ac_sync_error = ? where id = any(?::uuid[])', [reason.slice(0, 1000), ids(failed)]);
     });
     return counts;
   }

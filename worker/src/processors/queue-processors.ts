@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { QueueName } from '@nocturne/queues';
 import { type Job, MetricsTime, type Queue, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
-import { AcNotConfiguredError, AcRateLimitedError, AcRejectedError } from '../activecampaign/activecampaign-errors.js';
+import { AcImportFailedError, AcNotConfiguredError, AcRateLimitedError, AcRejectedError } from '../activecampaign/activecampaign-errors.js';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { JobHandlerRegistry } from '../jobs/job-handler-registry.js';
 import { DispatchingProcessor } from './dispatching.processor.js';
@@ -38,8 +38,9 @@ const activeCampaignOptions = (config: WorkerConfig): WorkerOptions =>
 /**
  * Every ActiveCampaign call goes through this queue. A 429 (or a refused bulk import over AC's
  * per-minute limit) pauses the whole queue for Retry-After and puts the job back without
- * spending an attempt; AC's refusals (400/403/422) fail at once; anything else retries with
- * exponential backoff and jitter.
+ * spending an attempt; AC's refusals (400/403/422) and failed imports fail at once; a bulk
+ * import AC has not finished is re-checked later (the job moves itself to delayed); anything
+ * else retries with exponential backoff and jitter.
  */
 @Processor(QueueName.ActiveCampaign, { concurrency: 10, metrics })
 export class ActiveCampaignProcessor extends DispatchingProcessor {
@@ -63,7 +64,9 @@ export class ActiveCampaignProcessor extends DispatchingProcessor {
         await this.queue.rateLimit(error.retryAfterMs);
         throw Worker.RateLimitError();
       }
-      if (error instanceof AcRejectedError || error instanceof AcNotConfiguredError) throw new UnrecoverableError(error.message);
+      if (error instanceof AcRejectedError || error instanceof AcNotConfiguredError || error instanceof AcImportFailedError) {
+        throw new UnrecoverableError(error.message);
+      }
       throw error;
     }
   }
