@@ -29,7 +29,7 @@ function fakeTable(row: { short_code: string | null }, taken: Set<string>, failW
       if (taken.has(candidate)) throw collision();
       if (row.short_code !== previous) return [];
       row.short_code = candidate;
-      return [{ short_code: candidate }];
+      return [{ id: 'this-row' }];
     },
   };
   return { em: em as unknown as EntityManager, statements };

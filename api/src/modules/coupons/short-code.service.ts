@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { QrTokenService } from './qr-token.service.js';
+import { readShortCode, storeShortCode } from './user-coupon.repository.js';
 
 /** Candidates tried per user coupon: at 55 bits a second one is already a one-in-billions event. */
 export const SHORT_CODE_ATTEMPTS = 8;
@@ -43,28 +44,21 @@ export class ShortCodeService {
     let replacing = previous;
     for (let attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
       const candidate = this.qr.shortCodeFor(userCouponId, attempt);
-      let updated: { short_code: string }[];
+      let stored: boolean;
       try {
         // A savepoint inside the caller's transaction (MikroORM nests them), else a transaction of
         // its own: either way a collision leaves the caller's work intact.
-        updated = await em.transactional((inner) =>
-          inner.execute<{ short_code: string }[]>(
-            'update user_coupons set short_code = ? where id = ? and short_code is not distinct from ? returning short_code',
-            [candidate, userCouponId, replacing],
-          ),
-        );
+        stored = await em.transactional((inner) => storeShortCode(inner, userCouponId, candidate, replacing));
       } catch (error) {
         if (isShortCodeCollision(error)) continue;
         throw error;
       }
-      if (updated[0]) return updated[0].short_code;
+      if (stored) return candidate;
       // Changed since it was read: a parallel request for the same member stored it first.
-      const rows = await em.execute<{ short_code: string | null }[]>('select short_code from user_coupons where id = ?', [
-        userCouponId,
-      ]);
-      if (!rows[0]) throw new Error(`User coupon ${userCouponId} does not exist`);
-      replacing = rows[0].short_code;
-      if (replacing !== null && this.qr.isShortCodeOf(userCouponId, replacing, SHORT_CODE_ATTEMPTS)) return replacing;
+      const current = await readShortCode(em, userCouponId);
+      if (current === undefined) throw new Error(`User coupon ${userCouponId} does not exist`);
+      if (current !== null && this.qr.isShortCodeOf(userCouponId, current, SHORT_CODE_ATTEMPTS)) return current;
+      replacing = current;
     }
     throw new Error(`No free short code for user coupon ${userCouponId} after ${SHORT_CODE_ATTEMPTS} attempts`);
   }

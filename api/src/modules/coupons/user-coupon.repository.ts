@@ -55,6 +55,25 @@ export async function findUserCouponByShortCode(em: EntityManager, code: string,
   return rows[0];
 }
 
+/**
+ * Stores `code` as the user coupon's short code if it still holds `replacing` (null or a stale
+ * code); answers whether it did. The unique index refuses a code another user coupon holds.
+ */
+export async function storeShortCode(em: EntityManager, id: string, code: string, replacing: string | null): Promise<boolean> {
+  const rows = await em.execute<{ id: string }[]>('update user_coupons set short_code = ? where id = ? and short_code is not distinct from ? returning id', [
+    code,
+    id,
+    replacing,
+  ]);
+  return rows.length > 0;
+}
+
+/** The user coupon's stored short code: null when it has none, undefined when there is no such row. */
+export async function readShortCode(em: EntityManager, id: string): Promise<string | null | undefined> {
+  const rows = await em.execute<{ short_code: string | null }[]>('select short_code from user_coupons where id = ?', [id]);
+  return rows[0]?.short_code;
+}
+
 export async function listMemberUserCoupons(em: EntityManager, memberId: string): Promise<UserCouponRow[]> {
   return em.execute<UserCouponRow[]>(`${SELECT_USER_COUPON} where uc.member_id = ? order by uc.claimed_at desc, uc.id desc`, [memberId]);
 }
