@@ -1,8 +1,9 @@
 import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { OpenApiModule } from './common/openapi/openapi.module.js';
+import { ConditionalGetInterceptor } from './common/http/conditional-get.interceptor.js';
 import { HttpExceptionFilter } from './common/http/http-exception.filter.js';
 import type { ApiConfig } from './config/api-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -12,6 +13,7 @@ import { MetricsModule } from './infrastructure/metrics/metrics.module.js';
 import { OutboxModule } from './infrastructure/outbox/outbox.module.js';
 import { QueuesModule } from './infrastructure/queues/queues.module.js';
 import { RedisModule } from './infrastructure/redis/redis.module.js';
+import { VersionsModule } from './infrastructure/versions/versions.module.js';
 import { ActiveCampaignModule } from './modules/activecampaign/activecampaign.module.js';
 import { AuthGuard } from './modules/auth/auth.guard.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -43,6 +45,7 @@ export class AppModule {
         }),
         CqrsModule.forRoot(),
         DatabaseModule,
+        VersionsModule,
         RedisModule,
         QueuesModule,
         OutboxModule,
@@ -61,6 +64,7 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: ConditionalGetInterceptor },
       ],
     };
   }

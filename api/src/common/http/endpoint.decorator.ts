@@ -21,6 +21,13 @@ export interface EndpointSpec {
   errors?: Record<number, string>;
   /** Answer content type when not JSON (e.g. text/plain for metrics). */
   produces?: string;
+  /**
+   * A polled GET answered conditionally (ConditionalGetInterceptor): its ETag is built from the
+   * versions of these scopes (`resource_versions`; `{me}` stands for the caller's member id), so a
+   * matching `If-None-Match` gets 304 without touching PostgreSQL. `everySeconds` adds the clock
+   * for answers that also change with time (a coupon expiring), in buckets of that many seconds.
+   */
+  conditional?: { scopes: readonly string[]; everySeconds?: number };
 }
 
 export const ENDPOINT_METADATA = 'nocturne:endpoint';

@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { conditionalHeaders, NotModified } from './conditional-get.interceptor.js';
 
 export interface ErrorBody {
   statusCode: number;
@@ -32,6 +33,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof NotModified) {
+      conditionalHeaders(reply, exception.etag);
+      void reply.status(304).send();
+      return;
+    }
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (body.statusCode === 503) void reply.header('Retry-After', '5');

@@ -105,6 +105,18 @@ export class OpenApiService {
           ? { description: 'OK', content: { [spec.produces ?? 'application/json']: { schema: jsonSchema(spec.response, 'output', components) } } }
           : { description: 'OK' },
       };
+      if (spec.conditional) {
+        operation['parameters'] = [
+          ...((operation['parameters'] as unknown[] | undefined) ?? []),
+          { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The ETag of the answer the client holds' },
+        ];
+        const ok = responses[status] as Record<string, unknown>;
+        ok['headers'] = {
+          ETag: { description: 'Weak validator of this answer; send it back as If-None-Match', schema: { type: 'string' } },
+          'Cache-Control': { description: '`private, no-cache`: keep it, but revalidate before use', schema: { type: 'string' } },
+        };
+        responses['304'] = { description: 'Not Modified: the answer is the one whose ETag was sent; no body' };
+      }
       const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } };
       const errors: Record<number, string> = { ...spec.errors };
       if (spec.body || spec.query || spec.params) errors[400] ??= 'Invalid input; `issues` names each field';

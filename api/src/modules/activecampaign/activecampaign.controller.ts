@@ -47,6 +47,7 @@ export class ActiveCampaignController {
   @Endpoint({
     summary: 'Progress of a bulk sync',
     auth: 'admin',
+    conditional: { scopes: ['sync_jobs'] },
     tags: ['activecampaign', 'admin'],
     params: SyncJobParams,
     response: SyncJobStatus,
@@ -59,7 +60,13 @@ export class ActiveCampaignController {
   }
 
   @Get('integrations/activecampaign')
-  @Endpoint({ summary: 'ActiveCampaign status for the e-mail tab', auth: 'admin', tags: ['activecampaign', 'admin'], response: ActiveCampaignStatus })
+  @Endpoint({
+    summary: 'ActiveCampaign status for the e-mail tab',
+    auth: 'admin',
+    tags: ['activecampaign', 'admin'],
+    response: ActiveCampaignStatus,
+    conditional: { scopes: ['sync_jobs', 'members'] },
+  })
   status(): Promise<ActiveCampaignStatus> {
     return this.queries.status();
   }

@@ -74,7 +74,13 @@ export class AuthController {
   }
 
   @Get('me')
-  @Endpoint({ summary: 'The signed-in member, with fresh points', auth: 'member', tags: ['auth'], response: User })
+  @Endpoint({
+    summary: 'The signed-in member, with fresh points',
+    auth: 'member',
+    tags: ['auth'],
+    response: User,
+    conditional: { scopes: ['member:{me}'] },
+  })
   me(@CurrentMember() member: AuthenticatedMember): User {
     return userFromSession(member);
   }

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { Tier } from '@nocturne/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
 
 export interface AuthenticatedMember {
   sessionId: string;
@@ -24,6 +25,17 @@ export function hashToken(token: string): string {
 
 /** Sliding expiry is pushed forward at most this often, so reads do not write on every call. */
 const SLIDE_EVERY_MS = 5 * 60_000;
+/** Sessions remembered per replica (most recently used kept). */
+const CACHE_MAX = 20_000;
+
+interface CachedSession {
+  member: AuthenticatedMember;
+  /** Versions of `member:<id>` and `session:<id>` when cached: any change to the member or their sessions drops it. */
+  memberVersion: string;
+  sessionVersion: string;
+  lastSeenAt: number;
+  expiresAt: number;
+}
 
 /**
  * Sessions are 256-bit random bearer tokens; only their SHA-256 is stored. Each use slides the
@@ -32,10 +44,12 @@ const SLIDE_EVERY_MS = 5 * 60_000;
 @Injectable()
 export class SessionService {
   private readonly ttlMs: number;
+  private readonly cache = new Map<string, CachedSession>();
 
   constructor(
     private readonly em: RootEntityManager,
     @InjectConfig() config: ApiConfig,
+    private readonly versions: ResourceVersions,
   ) {
     this.ttlMs = config.SESSION_TTL_DAYS * 86_400_000;
   }
@@ -52,32 +66,87 @@ export class SessionService {
     return token;
   }
 
+  /**
+   * The member behind a token. Served from this replica's memory while the resource versions are
+   * live and neither the member nor any of their sessions changed since (a revocation, a password
+   * change, new points), so polling answers 304 without a database round trip; the sliding expiry
+   * is still written every SLIDE_EVERY_MS.
+   */
   async resolve(token: string): Promise<AuthenticatedMember | null> {
     if (!/^[\w-]{20,100}$/.test(token)) return null;
+    const tokenHash = hashToken(token);
+    const cached = this.fromCache(tokenHash);
+    if (cached) return cached;
+    // Cached only if no version changed while the row was read: then the versions read afterwards
+    // are the ones the row reflects.
+    const generation = this.versions.generation;
     const rows = await this.em.execute<
-      (Omit<AuthenticatedMember, 'sessionId'> & { session_id: string; last_seen_at: Date })[]
+      (Omit<AuthenticatedMember, 'sessionId'> & { session_id: string; last_seen_at: Date; expires_at: Date })[]
     >(
-      `select s.id as session_id, s.last_seen_at, m.id, m.email, m.first_name as "firstName", m.last_name as "lastName",
+      `select s.id as session_id, s.last_seen_at, s.expires_at, m.id, m.email, m.first_name as "firstName", m.last_name as "lastName",
               m.is_admin as "isAdmin", m.current_points as "currentPoints", m.total_points as "totalPoints",
               m.member_tier as "memberTier", m.created_at as "createdAt"
          from sessions s join members m on m.id = s.member_id
         where s.token_hash = ? and s.revoked_at is null and s.expires_at > now()`,
-      [hashToken(token)],
+      [tokenHash],
     );
     const row = rows[0];
     if (!row) return null;
-    if (Date.now() - new Date(row.last_seen_at).getTime() > SLIDE_EVERY_MS) {
-      await this.em.execute('update sessions set last_seen_at = now(), expires_at = ? where id = ?', [new Date(Date.now() + this.ttlMs), row.session_id]);
+    let lastSeenAt = new Date(row.last_seen_at).getTime();
+    let expiresAt = new Date(row.expires_at).getTime();
+    if (Date.now() - lastSeenAt > SLIDE_EVERY_MS) {
+      lastSeenAt = Date.now();
+      expiresAt = lastSeenAt + this.ttlMs;
+      await this.em.execute('update sessions set last_seen_at = now(), expires_at = ? where id = ?', [new Date(expiresAt), row.session_id]);
     }
-    const { session_id, last_seen_at: _seen, ...member } = row;
-    return { ...member, sessionId: session_id, createdAt: new Date(member.createdAt) };
+    const { session_id, last_seen_at: _seen, expires_at: _expires, ...fields } = row;
+    const member: AuthenticatedMember = { ...fields, sessionId: session_id, createdAt: new Date(fields.createdAt) };
+    if (this.versions.ready && this.versions.generation === generation) {
+      // A slide just written bumps `session:<id>` when its notification arrives: the next call
+      // then reloads once and caches the slid session. Harmless.
+      this.cache.set(tokenHash, {
+        member,
+        memberVersion: this.versions.version(`member:${member.id}`),
+        sessionVersion: this.versions.version(`session:${member.id}`),
+        lastSeenAt,
+        expiresAt,
+      });
+      if (this.cache.size > CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+    }
+    return member;
+  }
+
+  private fromCache(tokenHash: string): AuthenticatedMember | null {
+    const entry = this.cache.get(tokenHash);
+    if (!entry) return null;
+    const now = Date.now();
+    const fresh =
+      this.versions.ready &&
+      entry.memberVersion === this.versions.version(`member:${entry.member.id}`) &&
+      entry.sessionVersion === this.versions.version(`session:${entry.member.id}`) &&
+      now - entry.lastSeenAt <= SLIDE_EVERY_MS &&
+      now < entry.expiresAt;
+    this.cache.delete(tokenHash);
+    if (!fresh) return null;
+    this.cache.set(tokenHash, entry); // most recently used goes last
+    return entry.member;
   }
 
   async revoke(sessionId: string): Promise<void> {
+    this.forget((entry) => entry.member.sessionId === sessionId);
     await this.em.execute('update sessions set revoked_at = now() where id = ? and revoked_at is null', [sessionId]);
   }
 
   async revokeAllFor(tx: EntityManager, memberId: string): Promise<void> {
+    this.forget((entry) => entry.member.id === memberId);
     await tx.execute('update sessions set revoked_at = now() where member_id = ? and revoked_at is null', [memberId]);
+  }
+
+  /**
+   * Drops this replica's cached sessions at once (other replicas drop them when the change's
+   * notification arrives, within a round trip of the commit).
+   */
+  private forget(matches: (entry: CachedSession) => boolean): void {
+    for (const [hash, entry] of this.cache) if (matches(entry)) this.cache.delete(hash);
   }
 }

@@ -22,6 +22,7 @@ export class AdminCouponsController {
   @Endpoint({
     summary: 'Every coupon with its claimed and redeemed counts',
     auth: 'admin',
+    conditional: { scopes: ['coupons'], everySeconds: 60 },
     tags: ['admin', 'coupons'],
     query: AdminCouponListQuery,
     response: z.array(AdminCoupon),
@@ -58,7 +59,14 @@ export class AdminCouponsController {
   }
 
   @Get('scans')
-  @Endpoint({ summary: 'The QR scan log, newest first', auth: 'admin', tags: ['admin', 'qr'], query: ScanLogQuery, response: ScanLogPage })
+  @Endpoint({
+    summary: 'The QR scan log, newest first',
+    auth: 'admin',
+    tags: ['admin', 'qr'],
+    query: ScanLogQuery,
+    response: ScanLogPage,
+    conditional: { scopes: ['qr_scans', 'coupons', 'member_names'] },
+  })
   scans(@ValidQuery() query: z.infer<typeof ScanLogQuery>): Promise<ScanLogPage> {
     return this.queries.execute(new ListScansQuery(query.limit, query.cursor));
   }

@@ -22,6 +22,8 @@ export class CouponsController {
   @Endpoint({
     summary: 'Coupons the member can see, each saying whether they can claim it now',
     auth: 'member',
+    // Coupons also leave the list by expiring: the clock is part of the answer, a minute at a time.
+    conditional: { scopes: ['coupons', 'member:{me}'], everySeconds: 60 },
     tags: ['coupons'],
     response: z.array(AvailableCoupon),
   })
@@ -30,7 +32,13 @@ export class CouponsController {
   }
 
   @Get('my')
-  @Endpoint({ summary: "The member's claimed coupons, newest first", auth: 'member', tags: ['coupons'], response: z.array(UserCoupon) })
+  @Endpoint({
+    summary: "The member's claimed coupons, newest first",
+    auth: 'member',
+    tags: ['coupons'],
+    response: z.array(UserCoupon),
+    conditional: { scopes: ['coupons', 'member:{me}'], everySeconds: 60 },
+  })
   mine(@CurrentMember() member: AuthenticatedMember): Promise<UserCoupon[]> {
     return this.queries.execute(new ListMyCouponsQuery(member.id));
   }

@@ -15,6 +15,7 @@ export class PointsController {
   @Endpoint({
     summary: "The member's points history, newest first (signed points)",
     auth: 'member',
+    conditional: { scopes: ['member:{me}'] },
     tags: ['points'],
     query: PointHistoryQuery,
     response: PointHistoryResponse,

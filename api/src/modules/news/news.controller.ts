@@ -34,6 +34,7 @@ export class NewsController {
   @Endpoint({
     summary: 'Published news posts, newest first, with whether the member likes each',
     auth: 'member',
+    conditional: { scopes: ['news_posts'] },
     tags: ['news'],
     query: NewsListQuery,
     response: NewsListResponse,
@@ -59,6 +60,9 @@ export class NewsController {
   @Endpoint({
     summary: "A post's comments, oldest first; opening them counts one view per member",
     auth: 'member',
+    // Answers differ per member only in that the first one records their view: a 304 can only
+    // follow this member's own earlier answer, so the view is already counted.
+    conditional: { scopes: ['news_posts', 'news_comments', 'member_names'] },
     tags: ['news'],
     params: IdParams,
     response: z.array(NewsComment),

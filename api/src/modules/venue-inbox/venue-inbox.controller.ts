@@ -18,6 +18,7 @@ export class VenueInboxController {
   @Endpoint({
     summary: 'Contact messages, newest first, with their e-mail delivery state',
     auth: 'admin',
+    conditional: { scopes: ['contact_messages', 'email_deliveries'] },
     tags: ['venue', 'admin'],
     query: InboxQuery,
     response: ContactMessageList,
@@ -31,6 +32,7 @@ export class VenueInboxController {
   @Endpoint({
     summary: 'Booking requests, newest first, with their status and e-mail delivery state',
     auth: 'admin',
+    conditional: { scopes: ['bookings', 'email_deliveries'] },
     tags: ['venue', 'admin'],
     query: InboxQuery,
     response: BookingList,

@@ -6,6 +6,7 @@ import { Migration20261121222851_Coupons } from './Migration20261121222851_Coupo
 import { Migration20261121222909_BackgroundWork } from './Migration20261121222909_BackgroundWork.js';
 import { Migration20261121223035_MediaUploads } from './Migration20261121223035_MediaUploads.js';
 import { Migration20261122134353_ShortCodes } from './Migration20261122134353_ShortCodes.js';
+import { Migration20261122190000_ResourceVersions } from './Migration20261122190000_ResourceVersions.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -15,6 +16,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261121222909_BackgroundWork', class: Migration20261121222909_BackgroundWork },
   { name: 'Migration20261121223035_MediaUploads', class: Migration20261121223035_MediaUploads },
   { name: 'Migration20261122134353_ShortCodes', class: Migration20261122134353_ShortCodes },
+  { name: 'Migration20261122190000_ResourceVersions', class: Migration20261122190000_ResourceVersions },
 ];
 
 /**
@@ -35,4 +37,8 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'user_coupons_redeemed_consistent',
   'sync_jobs_one_running_idx',
   'media_uploads_pending_idx',
+  'resource_versions',
+  'resource_version_flushes',
+  'resource_version_seq',
+  '_versions_',
 ];

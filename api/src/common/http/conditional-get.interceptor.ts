@@ -1,0 +1,57 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Observable } from 'rxjs';
+import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
+import { ENDPOINT_METADATA, type EndpointSpec } from './endpoint.decorator.js';
+
+/**
+ * Thrown (not an Error: no stack to build on the hottest path) when the client already holds the
+ * answer; HttpExceptionFilter turns it into an empty 304.
+ */
+export class NotModified {
+  constructor(readonly etag: string) {}
+}
+
+/** Weak comparison (RFC 9110 13.1.2): `W/` is ignored, `*` matches any current answer. */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const wanted = etag.replace(/^W\//, '');
+  const values = Array.isArray(header) ? header.join(',') : header;
+  return values.split(',').some((value) => {
+    const candidate = value.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === wanted;
+  });
+}
+
+/** The headers every conditional answer carries, 200 or 304. */
+export function conditionalHeaders(reply: FastifyReply, etag: string | null): void {
+  void reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization');
+  if (etag) void reply.header('etag', etag);
+}
+
+/**
+ * Conditional GETs for the routes whose `@Endpoint` declares `conditional` scopes. Runs after the
+ * auth guard (which resolves the session from memory while the versions are live) and before any
+ * pipe or handler, so a 304 reads nothing from PostgreSQL. The ETag is computed before the handler
+ * runs: a change committed while the handler reads is in a later version, so the next poll gets it.
+ */
+@Injectable()
+export class ConditionalGetInterceptor implements NestInterceptor {
+  constructor(private readonly versions: ResourceVersions) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const conditional = (Reflect.getMetadata(ENDPOINT_METADATA, context.getHandler()) as EndpointSpec | undefined)?.conditional;
+    if (!conditional) return next.handle();
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next.handle();
+    const memberId = request.member?.id;
+    const scopes = conditional.scopes.map((scope) => scope.replace('{me}', memberId ?? '-'));
+    const clock = conditional.everySeconds ? String(Math.floor(Date.now() / (conditional.everySeconds * 1000))) : '';
+    const etag = this.versions.etag(request.url, memberId, scopes, clock);
+    if (etag && etagMatches(request.headers['if-none-match'], etag)) throw new NotModified(etag);
+    conditionalHeaders(http.getResponse<FastifyReply>(), etag);
+    return next.handle();
+  }
+}

@@ -1,0 +1,150 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+
+const RECONNECT_MS = 1000;
+
+/**
+ * Distinguishes builds, so a deploy that changes an answer's shape never answers 304 to a client
+ * holding the old build's ETag. Replicas of one image agree on it (same compiled file).
+ */
+const BUILD = (() => {
+  try {
+    return String(statSync(fileURLToPath(import.meta.url)).mtimeMs);
+  } catch {
+    return 'dev';
+  }
+})();
+
+/**
+ * This replica's copy of `resource_versions` (see the ResourceVersions migration): every scope's
+ * version, kept current by LISTEN on the `resource_versions` channel. PostgreSQL delivers
+ * notifications in commit order to every listener, so replicas converge on the table's contents
+ * within a round trip of a commit.
+ *
+ * While the listener is down this replica cannot know what changed: `ready` is false, and callers
+ * must not answer 304 or trust cached sessions until it has listened again and reloaded the table.
+ */
+@Injectable()
+export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('ResourceVersions');
+  private readonly versions = new Map<string, string>();
+  private listener?: pg.Client;
+  /** Loads and notifications apply one at a time, in arrival order. */
+  private chain: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private live = false;
+  private readonly waiters: (() => void)[] = [];
+  private applied = 0;
+
+  constructor(@InjectConfig() private readonly config: ApiConfig) {}
+
+  onApplicationBootstrap(): void {
+    void this.listen();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    this.live = false;
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  get ready(): boolean {
+    return this.live;
+  }
+
+  /** Resolves once the listener is up and the table loaded (or after `timeoutMs`). For tests and start-up. */
+  whenReady(timeoutMs = 5000): Promise<boolean> {
+    if (this.live) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(this.live), timeoutMs);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  /** Grows with every change applied (and every reload): equal before and after a read means nothing changed meanwhile. */
+  get generation(): number {
+    return this.applied;
+  }
+
+  version(scope: string): string {
+    return this.versions.get(scope) ?? '0';
+  }
+
+  /**
+   * A weak ETag for one answer: the build, what is asked (method, path and query), who asks, and
+   * the version of every scope the answer reads. Null while this replica cannot vouch for it.
+   */
+  etag(request: string, memberId: string | undefined, scopes: readonly string[], extra = ''): string | null {
+    if (!this.live) return null;
+    const hash = createHash('sha1').update(BUILD).update('\n').update(request).update('\n').update(memberId ?? '-').update('\n').update(extra);
+    for (const scope of scopes) hash.update('\n').update(scope).update('=').update(this.version(scope));
+    return `W/"${hash.digest('base64url').slice(0, 22)}"`;
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.config.DATABASE_URL, application_name: 'nocturne-versions' });
+    let ended = false;
+    const lost = (why: string) => {
+      if (ended) return;
+      ended = true;
+      this.live = false;
+      this.applied += 1;
+      if (this.listener === client) this.listener = undefined;
+      void client.end().catch(() => undefined);
+      if (this.stopped) return;
+      this.logger.warn(`resource version listener lost (${why}); answering without 304s until it is back`);
+      setTimeout(() => void this.listen(), RECONNECT_MS);
+    };
+    client.on('error', (error) => lost(error.message));
+    client.on('end', () => lost('connection ended'));
+    client.on('notification', (message) => {
+      if (message.channel !== 'resource_versions' || !message.payload) return;
+      const [version, ...scopes] = message.payload.split(' ');
+      this.enqueue(() => this.apply(client, version!, scopes));
+    });
+    try {
+      await client.connect();
+      // Listen first, then load: a commit between the two is both in the load and in the queue,
+      // and applying it twice is harmless.
+      await client.query('LISTEN resource_versions');
+      this.listener = client;
+      this.enqueue(async () => {
+        const { rows } = await client.query<{ scope: string; version: string }>('select scope, version::text from resource_versions');
+        this.versions.clear();
+        for (const row of rows) this.versions.set(row.scope, row.version);
+        this.applied += 1;
+        if (ended || this.stopped) return;
+        this.live = true;
+        for (const wake of this.waiters.splice(0)) wake();
+      });
+    } catch (error) {
+      lost(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private enqueue(step: () => Promise<void>): void {
+    this.chain = this.chain.then(step).catch((error: unknown) => {
+      this.live = false;
+      this.logger.error(`resource versions could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+      void this.listener?.end().catch(() => undefined);
+    });
+  }
+
+  private async apply(client: pg.Client, version: string, scopes: string[]): Promise<void> {
+    if (scopes.length === 0) {
+      // A bulk change too large for a NOTIFY payload: its scopes are the rows that carry its number.
+      const { rows } = await client.query<{ scope: string }>('select scope from resource_versions where version = $1', [version]);
+      scopes = rows.map((row) => row.scope);
+    }
+    for (const scope of scopes) this.versions.set(scope, version);
+    this.applied += 1;
+  }
+}
