@@ -30,20 +30,50 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The last answer of each GET that came with an ETag, per session, so a poll revalidates with
+ * If-None-Match and a 304 keeps the data already held. The newest entries are kept.
+ */
+const validated = new Map<string, { etag: string; text: string }>();
+const VALIDATED_MAX = 200;
+
+/** Forgets every kept answer (sign-out). */
+export function forgetValidatedAnswers(): void {
+  validated.clear();
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   const sessionId = getSessionId();
+  const isGet = (rest.method ?? 'GET').toUpperCase() === 'GET';
+  const key = `${sessionId ?? ''} ${path}`;
+  const held = isGet ? validated.get(key) : undefined;
   const response = await fetch(path, {
     ...rest,
     headers: {
       Accept: 'application/json',
       ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(sessionId ? { Authorization: `Bearer ${sessionId}` } : {}),
+      // Our own validator: the browser then passes a 304 through instead of answering from its cache.
+      ...(held ? { 'If-None-Match': held.etag } : {}),
       ...headers,
     },
     body: json === undefined ? rest.body : JSON.stringify(json),
   });
+  if (response.status === 304 && held) {
+    validated.delete(key);
+    validated.set(key, held);
+    return (held.text ? JSON.parse(held.text) : undefined) as T;
+  }
   const text = await response.text();
+  if (isGet) {
+    const etag = response.ok ? response.headers.get('ETag') : null;
+    validated.delete(key);
+    if (etag) {
+      validated.set(key, { etag, text });
+      if (validated.size > VALIDATED_MAX) validated.delete(validated.keys().next().value!);
+    }
+  }
   if (!response.ok) {
     const body = parseJson(text);
     throw new ApiError(

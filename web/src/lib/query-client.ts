@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 
-// SPEC 7's fetch defaults: no retry (a 401 fails at once), no refetch on focus or interval,
-// data never goes stale on its own; mutations invalidate what they change.
+// SPEC 7's fetch defaults: no retry (a 401 fails at once); mutations invalidate what they change.
+// Queries that poll say so themselves (lib/polling.ts: interval, focus, reconnect); everything
+// else keeps its data until invalidated.
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {

@@ -31,6 +31,7 @@ export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string 
 export interface FakeResponse {
   status: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** Replaces fetch with canned answers (in order) and records the calls. */
@@ -40,7 +41,7 @@ export function mockFetch(...responses: (FakeResponse | Error)[]) {
     const next = queue.shift() ?? { status: 500, body: { message: 'no more canned responses' } };
     if (next instanceof Error) throw next;
     const text = next.body === undefined ? '' : typeof next.body === 'string' ? next.body : JSON.stringify(next.body);
-    return { ok: next.status >= 200 && next.status < 300, status: next.status, statusText: 'Status', text: async () => text };
+    return { ok: next.status >= 200 && next.status < 300, status: next.status, statusText: 'Status', headers: new Headers(next.headers), text: async () => text };
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;

@@ -4,7 +4,7 @@ import { Navigate } from 'react-router-dom';
 import type { User } from '@nocturne/contracts';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useMe } from '@/features/account/api/me';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, forgetValidatedAnswers } from '@/lib/api-client';
 import { clearSession, readSession, storeSession } from '@/lib/session';
 
 type Access = 'member' | 'admin';
@@ -44,6 +44,7 @@ export function SessionGate({ access = 'member', children }: { access?: Access; 
   useEffect(() => {
     if (expired) {
       clearSession();
+    forgetValidatedAnswers();
       queryClient.clear();
     } else if (me.data && sessionId) storeSession(sessionId, me.data);
   }, [expired, me.data, sessionId, queryClient]);

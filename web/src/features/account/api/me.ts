@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SuccessResponse, User } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
+import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Every mutation that changes the signed-in member's points invalidates this key. */
@@ -10,6 +11,8 @@ export const getMe = () => api.get<User>('/api/auth/me');
 
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
 
-export const useMe = (enabled = true) => useQuery({ ...meQueryOptions(), enabled });
+/** The header's points and tier stay current while the member area is open. */
+export const useMe = (enabled = true) => useQuery({ ...meQueryOptions(), enabled, ...polling(POLL_MS.mine) });
+
 
 export const logout = () => api.post<SuccessResponse>('/api/auth/logout');

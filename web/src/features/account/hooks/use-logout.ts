@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { forgetValidatedAnswers } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
 import { logout } from '../api/me';
 
@@ -13,6 +14,7 @@ export function useLogout() {
   return () => {
     void logout().catch(() => undefined);
     clearSession();
+    forgetValidatedAnswers();
     queryClient.clear();
     navigate('/members-login', { replace: true });
   };

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCoupon } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
+import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 import type { CreateCouponPayload } from './coupon-form';
 
 export const getAdminCoupons = () => api.get<AdminCoupon[]>('/api/admin/coupons');
 
-export const useAdminCoupons = () => useQuery({ queryKey: queryKeys.adminCoupons, queryFn: getAdminCoupons });
+export const useAdminCoupons = () => useQuery({ queryKey: queryKeys.adminCoupons, queryFn: getAdminCoupons, ...polling(POLL_MS.admin) });
 
 export function useCreateCoupon() {
   const queryClient = useQueryClient();

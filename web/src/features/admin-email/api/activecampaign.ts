@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActiveCampaignStatus, BulkSyncStarted, SyncJobStatus } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
+import { POLL_MS, polling } from '@/lib/polling';
 
 export const acStatusKey = ['admin', 'integrations', 'activecampaign'] as const;
 const syncJobKey = (jobId: string) => ['admin', 'sync-jobs', jobId] as const;
@@ -9,7 +10,7 @@ const syncJobKey = (jobId: string) => ['admin', 'sync-jobs', jobId] as const;
 export const SYNC_POLL_MS = 1000;
 
 export const useActiveCampaignStatus = () =>
-  useQuery({ queryKey: acStatusKey, queryFn: () => api.get<ActiveCampaignStatus>('/api/admin/integrations/activecampaign') });
+  useQuery({ queryKey: acStatusKey, queryFn: () => api.get<ActiveCampaignStatus>('/api/admin/integrations/activecampaign'), ...polling(POLL_MS.admin) });
 
 export function useStartBulkSync() {
   return useMutation({ mutationFn: () => api.post<BulkSyncStarted>('/api/admin/sync-contacts') });

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingList, BookingResponse, ContactMessageList, UpdateBookingStatusRequest } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
+import { POLL_MS, polling } from '@/lib/polling';
 
 const PAGE = 50;
 const bookingsKey = ['admin', 'bookings'] as const;
@@ -16,6 +17,7 @@ export const useBookings = () =>
     queryFn: ({ pageParam }) => api.get<BookingList>(`/api/admin/bookings${pageQuery(pageParam)}`),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.bookings.length < PAGE ? null : (last.bookings.at(-1)?.createdAt ?? null)),
+    ...polling(POLL_MS.admin),
   });
 
 export const useContactMessages = (includeSpam: boolean) =>
@@ -25,6 +27,7 @@ export const useContactMessages = (includeSpam: boolean) =>
       api.get<ContactMessageList>(`/api/admin/contact-messages${pageQuery(pageParam, includeSpam ? '&includeSpam=true' : '')}`),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.messages.length < PAGE ? null : (last.messages.at(-1)?.createdAt ?? null)),
+    ...polling(POLL_MS.admin),
   });
 
 export function useUpdateBookingStatus() {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminUser, AdminUsersResponse, SyncContactResponse } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
+import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 
 // GET /api/admin/users answers a page `{users, total}`, searched and paged by the server.
@@ -26,6 +27,7 @@ export const useMembersPage = (search: string, page: number) =>
     queryFn: () => getMembersPage(search, page),
     // The table keeps its rows while the next page or search loads.
     placeholderData: keepPreviousData,
+    ...polling(POLL_MS.admin),
   });
 
 export const useSyncContact = () =>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Badge, ListNote } from '@/components/ui/card';
 import { FeaturedMedia } from '@/components/ui/featured-media';
 import { api } from '@/lib/api-client';
+import { POLL_MS, polling } from '@/lib/polling';
 import { formatDate, humanise } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -17,6 +18,7 @@ export function PublishedPosts() {
     queryFn: ({ pageParam }) => getPage(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    ...polling(POLL_MS.admin),
   });
   const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
 

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ActiveCampaignStatus, AdminStats } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
+import { POLL_MS, polling } from '@/lib/polling';
 
 // The overview's figures come from GET /api/admin/stats; system status from the readiness probe.
 export const useAdminStats = () =>
-  useQuery({ queryKey: ['admin', 'overview', 'stats'], queryFn: () => api.get<AdminStats>('/api/admin/stats') });
+  useQuery({ queryKey: ['admin', 'overview', 'stats'], queryFn: () => api.get<AdminStats>('/api/admin/stats'), ...polling(POLL_MS.admin) });
 
 export const useMemberCount = () => {
   const stats = useAdminStats();
@@ -20,6 +21,7 @@ export const useSystemReady = () =>
   useQuery({
     queryKey: ['admin', 'overview', 'health'],
     queryFn: async () => (await api.get<{ status: string }>('/health/ready')).status === 'ok',
+    ...polling(POLL_MS.admin),
   });
 
 export const useActiveCampaignConfigured = () =>

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { NewsComment, NewsLikeResponse, NewsListResponse, PostCommentResponse } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
+import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 
 const NEWS_PAGE_SIZE = 20;
@@ -15,6 +16,7 @@ export const useNewsFeed = () =>
     queryFn: ({ pageParam }) => getNewsPage(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    ...polling(POLL_MS.feed),
   });
 
 export const getComments = (postId: string) => api.get<NewsComment[]>(`/api/news/${postId}/comments`);
@@ -25,6 +27,7 @@ export const useComments = (postId: string | null) =>
     queryKey: queryKeys.comments(postId ?? ''),
     queryFn: () => getComments(postId ?? ''),
     enabled: postId !== null,
+    ...polling(POLL_MS.comments),
   });
 
 type Feed = InfiniteData<NewsListResponse, string | null>;
