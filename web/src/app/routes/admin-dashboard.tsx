@@ -14,7 +14,7 @@ import { OverviewTab } from '@/features/admin-overview/components/OverviewTab';
 import { featuredImageSlot } from './featured-image-slot';
 import { SessionGate } from './session-gate';
 
-// The scanner (and html5-qrcode behind it) loads on the first "Scan QR Code".
+// The scanner (and its QR decoder behind it) loads on the first "Scan QR Code".
 const ScannerDialog = lazy(() =>
   import('@/features/qr-scanner/components/ScannerDialog').then((module) => ({ default: module.ScannerDialog })),
 );

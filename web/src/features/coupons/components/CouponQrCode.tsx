@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 
-// SPEC 9: width 200, margin 1, gold modules on black.
-const QR_OPTIONS = { width: 200, margin: 1, color: { dark: '#D4AF37', light: '#000000' } } as const;
+/**
+ * Dark modules on a light card with the 4-module quiet zone the QR standard asks for, and error
+ * correction M: gold-on-black (SPEC 9's first design) is an inverted code that camera decoders
+ * miss, so the code is drawn the way every scanner reads it. 240 px is about 5 px a module.
+ */
+export const QR_SIZE = 240;
+const QR_OPTIONS = { width: QR_SIZE, margin: 4, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#FFFFFF' } } as const;
 
 /** The QR payload staff scan: JSON `{"userCouponId", "token"}` (the token is the user coupon's qrCode). */
 export const qrPayload = (userCouponId: string, token: string) => JSON.stringify({ userCouponId, token });
@@ -24,6 +29,6 @@ export function CouponQrCode({ userCouponId, token, label }: { userCouponId: str
   }, [userCouponId, token]);
 
   if (!token || failed) return <p className="text-sm text-white/75">QR code not available</p>;
-  if (!image) return <div className="h-[200px] w-[200px] animate-pulse rounded bg-white/10" aria-hidden="true" />;
-  return <img src={image} width={200} height={200} alt={`QR code for ${label}`} data-testid="coupon-qr" className="rounded" />;
+  if (!image) return <div className="h-[240px] w-[240px] animate-pulse rounded-lg bg-white/10" aria-hidden="true" />;
+  return <img src={image} width={QR_SIZE} height={QR_SIZE} alt={`QR code for ${label}`} data-testid="coupon-qr" className="rounded-lg bg-white" />;
 }

@@ -30,16 +30,10 @@ const held = (overrides: Record<string, unknown> = {}) => ({
   validatedAt: null,
   redeemedBy: null,
   qrCode: 'token-123',
+  shortCode: 'K7QM-3XPD-2A9',
   coupon: details(),
   ...overrides,
 });
-
-/** Decodes the QR image the page shows, as a phone camera would. */
-function decodeQr(img: HTMLElement): string | undefined {
-  const src = img.getAttribute('src') ?? '';
-  const png = PNG.sync.read(Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height, { inversionAttempts: 'attemptBoth' })?.data;
-}
 
 const renderTab = (points = 50) => renderWithApp(<CouponsTab user={member({ currentPoints: points }) as never} />);
 
@@ -113,7 +107,7 @@ describe('coupons tab', () => {
     expect(await screen.findByText('Failed to claim coupon.')).toBeInTheDocument();
   });
 
-  it('draws the QR code (200 px, gold on black) holding {"userCouponId","token"}', async () => {
+  it('draws the QR dark on light with a 4-module quiet zone, holding {"userCouponId","token"}, and the short code under it', async () => {
     routeFetch({
       'GET /api/coupons': { status: 200, body: [] },
       'GET /api/coupons/my': { status: 200, body: [held({ coupon: details({ type: 'fixed_amount', value: 20 }) })] },
@@ -122,14 +116,24 @@ describe('coupons tab', () => {
     expect(await screen.findByText('Value: $20')).toBeInTheDocument();
     expect(screen.getByText('QR Code for Validation')).toBeInTheDocument();
     const qr = await screen.findByTestId('coupon-qr');
-    expect(qr).toHaveAttribute('width', '200');
+    expect(qr).toHaveAttribute('width', '240');
     const png = PNG.sync.read(Buffer.from((qr.getAttribute('src') ?? '').split(',')[1] ?? '', 'base64'));
-    expect(png.width).toBe(200);
-    // Corner pixel is the black background; the finder pattern next to the 1-module margin is gold.
-    expect([...png.data.subarray(0, 3)]).toEqual([0, 0, 0]);
-    const inner = (10 * png.width + 10) * 4;
-    expect([...png.data.subarray(inner, inner + 3)]).toEqual([0xd4, 0xaf, 0x37]);
-    expect(JSON.parse(decodeQr(qr) ?? 'null')).toEqual({ userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', token: 'token-123' });
+    expect(png.width).toBe(240);
+    const pixel = (x: number, y: number) => [...png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3)];
+    // The top-left finder pattern's first dark module: the first non-white pixel along the diagonal.
+    let edge = 0;
+    while (edge < png.width && pixel(edge, edge)[0] === 255) edge += 1;
+    expect(pixel(0, 0)).toEqual([255, 255, 255]);
+    expect(pixel(edge, edge)).toEqual([0, 0, 0]);
+    // The finder pattern is 7 modules wide and dark along its top edge: its width gives the module size.
+    let finder = edge;
+    while (pixel(finder, edge)[0] === 0) finder += 1;
+    const module = (finder - edge) / 7;
+    expect(edge / module).toBeGreaterThanOrEqual(4 - 0.5);
+    // Read as a plain (non-inverting) decoder reads it.
+    const data = jsQR(new Uint8ClampedArray(png.data), png.width, png.height, { inversionAttempts: 'dontInvert' })?.data;
+    expect(JSON.parse(data ?? 'null')).toEqual({ userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', token: 'token-123' });
+    expect(screen.getByTestId('coupon-short-code')).toHaveTextContent('K7QM-3XPD-2A9');
   });
 
   it("says 'QR code not available' when a coupon has no token", async () => {
@@ -154,6 +158,9 @@ describe('coupons tab', () => {
     });
     const view = renderTab();
     await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Redeem this coupon?' });
+    expect(confirm).toHaveTextContent('Staff at the door will see it as redeemed');
+    await view.user.click(within(confirm).getByRole('button', { name: 'Redeem' }));
     expect(await screen.findByRole('button', { name: 'Redeeming...' })).toBeDisabled();
     release();
     expect(await screen.findByText('Coupon redeemed!')).toBeInTheDocument();
@@ -173,7 +180,22 @@ describe('coupons tab', () => {
     const view = renderTab();
     expect(await screen.findByText('Failed to fetch coupons')).toBeInTheDocument();
     await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
+    await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Redeem' }));
     expect(await screen.findByText('Failed to redeem coupon.')).toBeInTheDocument();
+  });
+
+  it('Cancel in the confirmation leaves the coupon untouched', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/coupons': { status: 200, body: [] },
+      'GET /api/coupons/my': { status: 200, body: [held()] },
+    });
+    const view = renderTab();
+    await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
+    await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Redeem Now' })).toBeEnabled();
+    expect(screen.getByTestId('coupon-qr')).toBeInTheDocument();
   });
 
   it("says 'Failed to fetch user coupons' when My Coupons cannot load", async () => {

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import type { UserCoupon } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/dialog';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
@@ -15,13 +17,38 @@ function worth(coupon: UserCoupon['coupon']): string | null {
   return null;
 }
 
+/**
+ * Redeeming spends the coupon for good, so one tap only asks: staff at the door will then see it
+ * as used. Cancel (or Escape) leaves it untouched.
+ */
+function ConfirmRedeem({ title, open, onCancel, onConfirm }: { title: string; open: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && onCancel()}
+      title="Redeem this coupon?"
+      description={`${title} will be marked as used. Staff at the door will see it as redeemed and it cannot be used again.`}
+    >
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={onConfirm}>Redeem</Button>
+      </div>
+    </Modal>
+  );
+}
+
 function HeldCoupon({ held }: { held: UserCoupon }) {
   const redeem = useRedeemCoupon();
-  const onRedeem = () =>
+  const [confirming, setConfirming] = useState(false);
+  const onRedeem = () => {
+    setConfirming(false);
     redeem.mutate(held.id, {
       onSuccess: () => toast({ title: 'Coupon redeemed!', description: 'Enjoy your reward!' }),
       onError: (error) => toastError(reasonOr(error, 'Failed to redeem coupon.')),
     });
+  };
   const dates: [string, string | null][] = [
     ['Claimed', held.claimedAt],
     ['Redeemed', held.redeemedAt],
@@ -51,16 +78,23 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
           )}
         </dl>
         {held.redeemedAt ? null : (
-          <Button onClick={onRedeem} disabled={redeem.isPending} className="justify-self-start">
+          <Button onClick={() => setConfirming(true)} disabled={redeem.isPending} className="justify-self-start">
             {redeem.isPending ? 'Redeeming...' : 'Redeem Now'}
           </Button>
         )}
+        <ConfirmRedeem title={held.coupon.title} open={confirming} onCancel={() => setConfirming(false)} onConfirm={onRedeem} />
       </div>
       {/* Once redeemed the code would only be rejected at the door, so it is no longer shown. */}
       {held.redeemedAt ? null : (
         <div className="grid justify-items-center gap-2">
           <p className="text-xs uppercase tracking-wider text-white/75">QR Code for Validation</p>
           <CouponQrCode userCouponId={held.id} token={held.qrCode} label={held.coupon.title} />
+          <p className="grid justify-items-center text-xs text-white/75">
+            If the scan fails, staff can type
+            <span className="font-mono text-lg tracking-[0.2em] text-white" data-testid="coupon-short-code" aria-label={`Short code ${held.shortCode.split('').join(' ')}`}>
+              {held.shortCode}
+            </span>
+          </p>
         </div>
       )}
     </li>

@@ -1,15 +1,22 @@
 import type { QrRedeemResponse, QrValidateResponse } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
 
-export interface ScannedCode {
-  userCouponId: string;
-  token: string;
-}
+/** What the camera read (the QR payload) or what staff typed (the short code under the QR). */
+export type ScannedCode = { userCouponId: string; token: string } | { code: string };
 
-/** SPEC 5: the scanned text must be JSON holding the user coupon's id and token. */
+/** A short code as shown under the QR (`K7QM-3XPD-2A9`): 11 letters and digits once hyphens and spaces go. */
+const SHORT_CODE = /^[0-9a-z]{11}$/i;
+
+/**
+ * SPEC 5's scanned text is JSON holding the user coupon's id and token; typed text may instead be
+ * the short code, in any case, with or without hyphens and spaces (the api normalises it).
+ */
 export function parseScannedCode(text: string): ScannedCode | null {
+  const trimmed = text.trim();
+  const compact = trimmed.replace(/[\s-]+/g, '');
+  if (SHORT_CODE.test(compact)) return { code: compact.toUpperCase() };
   try {
-    const value: unknown = JSON.parse(text.trim());
+    const value: unknown = JSON.parse(trimmed);
     if (typeof value !== 'object' || value === null) return null;
     const { userCouponId, token } = value as Record<string, unknown>;
     if (typeof userCouponId !== 'string' || typeof token !== 'string' || !userCouponId || !token) return null;
@@ -19,9 +26,13 @@ export function parseScannedCode(text: string): ScannedCode | null {
   }
 }
 
-export const validateCode = (code: ScannedCode) =>
-  api.post<QrValidateResponse>('/api/qr/validate', { userCouponId: code.userCouponId, qrCodeToken: code.token });
+/** The request body for either form. */
+const formOf = (code: ScannedCode) => ('code' in code ? { code: code.code } : { userCouponId: code.userCouponId, qrCodeToken: code.token });
+
+/** One text per code, to recognise the same code seen again. */
+export const codeText = (code: ScannedCode) => ('code' in code ? code.code : JSON.stringify({ userCouponId: code.userCouponId, token: code.token }));
+
+export const validateCode = (code: ScannedCode) => api.post<QrValidateResponse>('/api/qr/validate', formOf(code));
 
 // SPEC 7: validatedBy is the literal 'admin'; the api records the signed-in admin.
-export const redeemCode = (code: ScannedCode) =>
-  api.post<QrRedeemResponse>('/api/qr/redeem', { userCouponId: code.userCouponId, qrCodeToken: code.token, validatedBy: 'admin' });
+export const redeemCode = (code: ScannedCode) => api.post<QrRedeemResponse>('/api/qr/redeem', { ...formOf(code), validatedBy: 'admin' });

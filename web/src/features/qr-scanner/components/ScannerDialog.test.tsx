@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
-import type { StartCamera } from '../api/camera';
+import type { CameraControls, StartCamera } from '../api/camera';
 import { ScannerDialog } from './ScannerDialog';
 
 const code = { userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', token: 'token-123' };
@@ -143,7 +144,7 @@ describe('QR scanner', () => {
     const view = renderScanner(start);
     expect(await screen.findByText('Camera Error')).toBeInTheDocument();
     expect(screen.getByText('Failed to access camera. Please check permissions.')).toBeInTheDocument();
-    await view.user.type(screen.getByLabelText('Code text (if the camera fails)'), JSON.stringify(code).replace(/[{[]/g, '$&$&'));
+    await view.user.type(screen.getByLabelText('Short code (if the camera fails)', { exact: false }), JSON.stringify(code).replace(/[{[]/g, '$&$&'));
     await view.user.click(screen.getByRole('button', { name: 'Check Code' }));
     expect(await screen.findByText('Valid Coupon Detected!')).toBeInTheDocument();
   });
@@ -157,5 +158,94 @@ describe('QR scanner', () => {
     view.unmount();
     await act(async () => undefined);
     expect(camera.stop).toHaveBeenCalled();
+  });
+
+  it('takes the short code as typed (any case, spaces, hyphens) and sends it as { code }', async () => {
+    const camera = fakeCamera();
+    const fetchMock = routeFetch({
+      'POST /api/qr/validate': { status: 200, body: validAnswer },
+      'POST /api/qr/redeem': { status: 200, body: { success: true, message: 'Coupon redeemed' } },
+    });
+    const view = renderScanner(camera.start);
+    await view.user.type(screen.getByLabelText('Short code (if the camera fails)', { exact: false }), ' k7qm 3xpd-2a9 ');
+    await view.user.click(screen.getByRole('button', { name: 'Check Code' }));
+    expect(await screen.findByText('Valid Coupon Detected!')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/qr/validate')[0]?.body).toEqual({ code: 'K7QM3XPD2A9' });
+    await view.user.click(screen.getByRole('button', { name: 'Redeem Coupon' }));
+    expect(await screen.findByText('Coupon Redeemed!')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/qr/redeem')[0]?.body).toEqual({ code: 'K7QM3XPD2A9', validatedBy: 'admin' });
+  });
+
+  it('a refused code turns the camera frame red and buzzes; a valid one green', async () => {
+    const vibrate = jest.fn((_pattern: number | number[]) => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    const camera = fakeCamera();
+    routeFetch({
+      'POST /api/qr/validate': [{ status: 200, body: { valid: false, message: 'Already redeemed' } }, { status: 200, body: validAnswer }],
+    });
+    const view = renderScanner(camera.start);
+    await screen.findByTestId('qr-camera');
+    await camera.show(JSON.stringify(code));
+    expect(await screen.findByText('Invalid QR Code')).toBeInTheDocument();
+    expect(screen.getByTestId('qr-camera')).toHaveAttribute('data-outcome', 'refused');
+    expect(vibrate).toHaveBeenLastCalledWith([80, 60, 80, 60, 80]);
+    await camera.show(JSON.stringify({ ...code, token: 'next' }));
+    expect(await screen.findByText('Valid Coupon Detected!')).toBeInTheDocument();
+    expect(vibrate).toHaveBeenLastCalledWith(120);
+    await view.user.click(screen.getByRole('button', { name: 'Scan Another' }));
+    expect(screen.getByTestId('qr-camera')).toHaveAttribute('data-outcome', '');
+  });
+
+  // Escape goes through the same onOpenChange(false) (Radix); the e2e presses it in a real browser.
+  it('the close button closes the scanner and stops the camera', async () => {
+    const camera = fakeCamera();
+    routeFetch({});
+    const onOpenChange = jest.fn();
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      const change = (next: boolean) => {
+        onOpenChange(next);
+        setOpen(next);
+      };
+      return <ScannerDialog open={open} onOpenChange={change} startCamera={camera.start} />;
+    }
+    const view = renderWithApp(<Harness />);
+    await screen.findByTestId('qr-camera');
+    await act(async () => undefined);
+    expect(camera.stop).not.toHaveBeenCalled();
+    await view.user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    await act(async () => undefined);
+    expect(screen.queryByTestId('qr-camera')).not.toBeInTheDocument();
+    expect(camera.stop).toHaveBeenCalled();
+  });
+
+  it('offers the torch and a camera picker when the camera has them; picking one restarts on it', async () => {
+    const setTorch = jest.fn(async (_on: boolean) => undefined);
+    const stop = jest.fn(async () => undefined);
+    const start = jest.fn<StartCamera>(async (_id, _onDecoded, options) => {
+      const controls: CameraControls = {
+        setTorch,
+        cameras: [
+          { deviceId: 'rear', label: 'Back camera' },
+          { deviceId: 'front', label: 'Front camera' },
+        ],
+        deviceId: options?.deviceId ?? 'rear',
+      };
+      options?.onControls?.(controls);
+      return stop;
+    });
+    routeFetch({});
+    const view = renderScanner(start);
+    await view.user.click(await screen.findByRole('button', { name: 'Torch On' }));
+    expect(setTorch).toHaveBeenCalledWith(true);
+    expect(await screen.findByRole('button', { name: 'Torch Off' })).toHaveAttribute('aria-pressed', 'true');
+    const picker = screen.getByRole('combobox', { name: 'Camera' });
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Back camera', 'Front camera']);
+    await view.user.selectOptions(picker, 'front');
+    await act(async () => undefined);
+    expect(start).toHaveBeenCalledTimes(2);
+    expect(start.mock.calls[1]?.[2]?.deviceId).toBe('front');
+    expect(stop).toHaveBeenCalledTimes(1);
   });
 });

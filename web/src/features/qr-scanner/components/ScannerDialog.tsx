@@ -8,14 +8,28 @@ import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { capitalise, humanise } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
-import { startHtml5Camera, type StartCamera } from '../api/camera';
+import { type CameraControls, startDecodingCamera, type StartCamera } from '../api/camera';
 import { useScanSession } from './use-scan-session';
 
-/** The camera view. Starts and stops are chained so a quick close/reopen never overlaps two cameras. */
-function CameraView({ startCamera, onDecoded }: { startCamera: StartCamera; onDecoded: (text: string) => void }) {
+/**
+ * The camera view. Starts and stops are chained so a quick close/reopen never overlaps two cameras;
+ * picking another camera restarts it. Its border turns green for a valid code and red for a refusal.
+ */
+function CameraView({
+  startCamera,
+  onDecoded,
+  outcome,
+}: {
+  startCamera: StartCamera;
+  onDecoded: (text: string) => void;
+  outcome: 'valid' | 'refused' | null;
+}) {
   const elementId = `qr-camera-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const decoded = useRef(onDecoded);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const [deviceId, setDeviceId] = useState<string | undefined>(undefined);
+  const [controls, setControls] = useState<CameraControls | null>(null);
+  const [torchOn, setTorchOn] = useState(false);
   useEffect(() => {
     decoded.current = onDecoded;
   });
@@ -26,7 +40,14 @@ function CameraView({ startCamera, onDecoded }: { startCamera: StartCamera; onDe
     chain.current = chain.current.then(async () => {
       if (cancelled) return;
       try {
-        stop = await startCamera(elementId, (text) => decoded.current(text));
+        stop = await startCamera(elementId, (text) => decoded.current(text), {
+          deviceId,
+          onControls: (offered) => {
+            if (cancelled) return;
+            setControls(offered);
+            setTorchOn(false);
+          },
+        });
         if (cancelled) await stop();
       } catch {
         if (!cancelled) {
@@ -38,9 +59,47 @@ function CameraView({ startCamera, onDecoded }: { startCamera: StartCamera; onDe
       cancelled = true;
       chain.current = chain.current.then(() => stop?.());
     };
-  }, [elementId, startCamera]);
+  }, [elementId, startCamera, deviceId]);
 
-  return <div id={elementId} data-testid="qr-camera" className="mx-auto w-full max-w-sm overflow-hidden rounded-lg bg-black" />;
+  const toggleTorch = () => {
+    const next = !torchOn;
+    controls?.setTorch?.(next).then(
+      () => setTorchOn(next),
+      () => toast({ title: 'Torch unavailable', description: 'This camera would not switch its light on.', variant: 'destructive' }),
+    );
+  };
+  const ring = outcome === 'valid' ? 'ring-4 ring-emerald-400' : outcome === 'refused' ? 'ring-4 ring-red-500' : 'ring-1 ring-white/10';
+
+  return (
+    <div className="grid gap-2">
+      <div id={elementId} data-testid="qr-camera" data-outcome={outcome ?? ''} className={`relative mx-auto w-full max-w-sm overflow-hidden rounded-lg bg-black transition-shadow ${ring}`} />
+      {controls && (controls.setTorch || controls.cameras.length > 1) ? (
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          {controls.setTorch ? (
+            <Button variant="outline" onClick={toggleTorch} aria-pressed={torchOn}>
+              {torchOn ? 'Torch Off' : 'Torch On'}
+            </Button>
+          ) : null}
+          {controls.cameras.length > 1 ? (
+            <label className="flex items-center gap-2 text-sm text-white/80">
+              Camera
+              <select
+                className="rounded-md border border-white/20 bg-night-950 px-2 py-2 text-white"
+                value={controls.deviceId ?? ''}
+                onChange={(event) => setDeviceId(event.target.value)}
+              >
+                {controls.cameras.map((camera) => (
+                  <option key={camera.deviceId} value={camera.deviceId}>
+                    {camera.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 function ManualEntry({ onSubmit, disabled }: { onSubmit: (text: string) => void; disabled: boolean }) {
@@ -52,12 +111,15 @@ function ManualEntry({ onSubmit, disabled }: { onSubmit: (text: string) => void;
   return (
     <form onSubmit={submit} aria-label="Enter code manually" className="grid gap-2">
       <TextField
-        label="Code text (if the camera fails)"
+        label="Short code (if the camera fails)"
         name="manualCode"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder='{"userCouponId":"…","token":"…"}'
+        placeholder="K7QM-3XPD-2A9"
         autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint="The code under the member's QR; any case, with or without hyphens. The QR's text works too."
       />
       <Button type="submit" variant="outline" disabled={disabled || !text.trim()}>
         Check Code
@@ -96,7 +158,7 @@ function ValidatedCoupon({ result }: { result: QrValidateResponse }) {
 export function ScannerDialog({
   open,
   onOpenChange,
-  startCamera = startHtml5Camera,
+  startCamera = startDecodingCamera,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -119,13 +181,13 @@ export function ScannerDialog({
 }
 
 function ScannerBody({ startCamera, onDone }: { startCamera: StartCamera; onDone: () => void }) {
-  const { state, handleScan, redeem, scanAnother } = useScanSession(onDone);
+  const { state, outcome, handleScan, redeem, scanAnother } = useScanSession(onDone);
   const showing = state.step === 'validated' || state.step === 'redeeming';
   return (
     <div className="grid gap-4">
       {/* The camera stays on while details show, so Scan Another is instant. */}
       <div className={showing ? 'hidden' : ''}>
-        <CameraView startCamera={startCamera} onDecoded={(text) => void handleScan(text)} />
+        <CameraView startCamera={startCamera} onDecoded={(text) => void handleScan(text)} outcome={outcome} />
         <p className="mt-2 min-h-5 text-center text-sm text-white/75" aria-live="polite">
           {state.step === 'checking' ? 'Checking code...' : ''}
         </p>

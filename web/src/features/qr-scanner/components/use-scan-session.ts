@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { QrValidateResponse } from '@nocturne/contracts';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { parseScannedCode, redeemCode, validateCode, type ScannedCode } from '../api/qr';
+import { codeText, parseScannedCode, redeemCode, validateCode, type ScannedCode } from '../api/qr';
 
 export type ScanState =
   | { step: 'scanning' }
@@ -19,14 +19,30 @@ const memberName = (result: QrValidateResponse) =>
 const scanError = () =>
   toast({ title: 'Scan Error', description: 'Failed to process QR code', variant: 'destructive' });
 
+/** A cue staff notice without reading the screen: a short buzz for a valid code, three for a refusal. */
+function buzz(outcome: 'valid' | 'refused') {
+  try {
+    navigator.vibrate?.(outcome === 'valid' ? 120 : [80, 60, 80, 60, 80]);
+  } catch {
+    // Not allowed here (no user gesture yet): the colour still shows.
+  }
+}
+
 /**
  * SPEC 4's scanner states: scanning → validated → redeemed (closes) or Scan Another. One scan is
  * handled at a time; after an invalid scan it re-arms. Every message is SPEC 8's.
  */
 export function useScanSession(onRedeemed: () => void) {
   const [state, setState] = useState<ScanState>({ step: 'scanning' });
+  /** The last outcome, for the camera frame's colour: green for valid, red for refused. */
+  const [outcome, setOutcome] = useState<'valid' | 'refused' | null>(null);
   const busy = useRef(false);
   const rejected = useRef<{ text: string; at: number } | null>(null);
+
+  const refuse = () => {
+    setOutcome('refused');
+    buzz('refused');
+  };
 
   const rearm = (text?: string) => {
     if (text) rejected.current = { text, at: Date.now() };
@@ -40,6 +56,7 @@ export function useScanSession(onRedeemed: () => void) {
     busy.current = true;
     const code = parseScannedCode(text);
     if (!code) {
+      refuse();
       scanError();
       return rearm(text);
     }
@@ -47,6 +64,7 @@ export function useScanSession(onRedeemed: () => void) {
     try {
       const result = await validateCode(code);
       if (!result.valid) {
+        refuse();
         toast({
           title: 'Invalid QR Code',
           description: result.message || 'This QR code is invalid or has already been redeemed.',
@@ -54,8 +72,11 @@ export function useScanSession(onRedeemed: () => void) {
         });
         return rearm(text);
       }
+      setOutcome('valid');
+      buzz('valid');
       setState({ step: 'validated', code, result });
     } catch (error) {
+      refuse();
       if (error instanceof ApiError && error.status < 500 && error.status !== 401 && error.status !== 403) {
         toast({
           title: 'Invalid QR Code',
@@ -80,9 +101,18 @@ export function useScanSession(onRedeemed: () => void) {
       if (error instanceof ApiError && error.status < 500) {
         toast({ title: 'Redemption Failed', description: error.serverMessage ?? error.message, variant: 'destructive' });
       } else toast({ title: 'Error', description: 'Failed to redeem coupon', variant: 'destructive' });
-      rearm(JSON.stringify({ userCouponId: code.userCouponId, token: code.token }));
+      rearm(codeText(code));
     }
   };
 
-  return { state, handleScan, redeem, scanAnother: () => rearm() };
+  return {
+    state,
+    outcome,
+    handleScan,
+    redeem,
+    scanAnother: () => {
+      setOutcome(null);
+      rearm();
+    },
+  };
 }
