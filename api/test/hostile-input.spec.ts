@@ -141,6 +141,7 @@ describe('HTTP hardening', () => {
     const answer = await t.request('GET', '/health/live', { headers: { origin: 'https://evil.example' } });
     expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(answer.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(answer.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*'unsafe-eval'/);
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();

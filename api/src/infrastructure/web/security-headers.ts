@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 export function registerSecurityHeaders(fastify: FastifyInstance, options: { extraConnectSources: string[] }): void {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    // 'wasm-unsafe-eval' lets the scanner compile its QR decoder (WebAssembly, served from 'self');
+    // it allows no JavaScript eval.
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     // Media in S3 is served by redirect to the bucket's origin.
     `img-src 'self' data: blob: ${options.extraConnectSources.join(' ')}`.trim(),
