@@ -13,9 +13,10 @@ let a: TestApp;
 let b: TestApp;
 let admin: { sessionId: string; user: { id: string } };
 let member: { sessionId: string; user: { id: string } };
+let shared: Awaited<ReturnType<typeof testEnv>>;
 
 beforeAll(async () => {
-  const shared = await testEnv();
+  shared = await testEnv();
   // Both replicas reach PostgreSQL through a proxy that can add latency: a 304 must not wait for it.
   proxy = TcpProxy.forUrl(shared.env['DATABASE_URL']!);
   await proxy.start();
@@ -226,3 +227,21 @@ describe('sessions served from memory', () => {
     expect((await get(a, '/api/news', member.sessionId, etag)).status).toBe(304);
   });
 });
+
+describe('the version log', () => {
+  it('folds into one row per scope; a replica started afterwards serves the same 304s', async () => {
+    const etag = await etagOf(a, '/api/coupons/my', member.sessionId);
+    await a.sql.query("update resource_version_log set logged_at = now() - interval '2 minutes'");
+    expect(await a.app.get(ResourceVersions).compact()).toBeGreaterThan(0);
+    expect((await a.sql.query('select count(*)::int as n from resource_version_log')).rows[0].n).toBe(0);
+    const late = await startTestApp({}, shared);
+    try {
+      await late.app.get(ResourceVersions).whenReady();
+      expect((await get(late, '/api/coupons/my', member.sessionId, etag)).status).toBe(304);
+    } finally {
+      await late.app.close();
+      await late.sql.end();
+    }
+  });
+});
+

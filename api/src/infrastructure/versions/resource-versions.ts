@@ -6,6 +6,11 @@ import pg from 'pg';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 
 const RECONNECT_MS = 1000;
+/** How often a replica folds the version log into one row per scope (under an advisory lock, so one at a time). */
+const COMPACT_EVERY_MS = 60_000;
+/** Log rows younger than this stay: a listener that is just catching up may still read them. */
+const COMPACT_AFTER = '1 minute';
+const COMPACT_LOCK = 'nocturne:resource_versions:compact';
 
 /**
  * Distinguishes builds, so a deploy that changes an answer's shape never answers 304 to a client
@@ -20,10 +25,12 @@ const BUILD = (() => {
 })();
 
 /**
- * This replica's copy of `resource_versions` (see the ResourceVersions migration): every scope's
- * version, kept current by LISTEN on the `resource_versions` channel. PostgreSQL delivers
- * notifications in commit order to every listener, so replicas converge on the table's contents
- * within a round trip of a commit.
+ * This replica's copy of every scope's version (see the ResourceVersions migration), kept current
+ * by LISTEN on the `resource_versions` channel. PostgreSQL delivers notifications in commit order
+ * to every listener, and the latest notification for a scope wins, so replicas that listened
+ * through the same commits agree. A replica that starts later takes the highest version it finds
+ * per scope; until that scope next changes it may differ from the others, which costs a full
+ * answer, never a stale 304 (a version is a number used once, so any change gives a new ETag).
  *
  * While the listener is down this replica cannot know what changed: `ready` is false, and callers
  * must not answer 304 or trust cached sessions until it has listened again and reloaded the table.
@@ -39,16 +46,20 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   private live = false;
   private readonly waiters: (() => void)[] = [];
   private applied = 0;
+  private compactTimer?: NodeJS.Timeout;
 
   constructor(@InjectConfig() private readonly config: ApiConfig) {}
 
   onApplicationBootstrap(): void {
     void this.listen();
+    this.compactTimer = setInterval(() => void this.compact(), COMPACT_EVERY_MS);
+    this.compactTimer.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     this.live = false;
+    clearInterval(this.compactTimer);
     await this.listener?.end().catch(() => undefined);
   }
 
@@ -117,7 +128,13 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
       await client.query('LISTEN resource_versions');
       this.listener = client;
       this.enqueue(async () => {
-        const { rows } = await client.query<{ scope: string; version: string }>('select scope, version::text from resource_versions');
+        const { rows } = await client.query<{ scope: string; version: string }>(
+          `select scope, max(version)::text as version
+             from (select scope, version from resource_versions
+                   union all
+                   select unnest(scopes), version from resource_version_log) as known
+            group by scope`,
+        );
         this.versions.clear();
         for (const row of rows) this.versions.set(row.scope, row.version);
         this.applied += 1;
@@ -140,11 +157,42 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
 
   private async apply(client: pg.Client, version: string, scopes: string[]): Promise<void> {
     if (scopes.length === 0) {
-      // A bulk change too large for a NOTIFY payload: its scopes are the rows that carry its number.
-      const { rows } = await client.query<{ scope: string }>('select scope from resource_versions where version = $1', [version]);
-      scopes = rows.map((row) => row.scope);
+      // A bulk change too large for a NOTIFY payload: its scopes are in the log.
+      const { rows } = await client.query<{ scopes: string[] }>('select scopes from resource_version_log where version = $1', [version]);
+      scopes = rows[0]?.scopes ?? [];
     }
     for (const scope of scopes) this.versions.set(scope, version);
     this.applied += 1;
+  }
+
+  /**
+   * Folds log rows older than a minute into `resource_versions`, keeping the highest version per
+   * scope, so the log stays short and start-up reads stay quick. Runs on the listener's connection.
+   */
+  async compact(): Promise<number> {
+    const client = this.listener;
+    if (!client || !this.live) return 0;
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_xact_lock(hashtext($1)) as locked', [COMPACT_LOCK]);
+      if (!rows[0]?.locked) {
+        await client.query('rollback');
+        return 0;
+      }
+      const moved = await client.query(
+        `with moved as (
+           delete from resource_version_log where logged_at < now() - interval '${COMPACT_AFTER}' returning version, scopes
+         )
+         insert into resource_versions (scope, version)
+         select scope, max(version) from moved, unnest(scopes) as scope group by scope
+         on conflict (scope) do update set version = greatest(resource_versions.version, excluded.version)`,
+      );
+      await client.query('commit');
+      return moved.rowCount ?? 0;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      this.logger.warn(`resource version log not compacted: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    }
   }
 }

@@ -5,9 +5,13 @@ import { Migration } from '@mikro-orm/migrations';
  * polling). A scope is a table (`news_posts`, `coupons`, …) or one member's own data (`member:<id>`,
  * `session:<id>` for their sign-ins). Every changing statement on a tracked table notes its scopes in
  * a transaction-local setting; at commit one deferred trigger gives all of them the next number of
- * `resource_version_seq` in one sorted upsert (so two commits never wait on each other in opposite
- * orders) and announces them on the `resource_versions` channel, which every api replica listens
- * to. A row lock on a scope is held only from that flush to the end of the commit.
+ * `resource_version_seq`, appends one row to `resource_version_log` and announces it on the
+ * `resource_versions` channel, which every api replica listens to.
+ *
+ * Appending, never updating, keeps writers apart: two transactions that touch the same table never
+ * wait on a shared version row (that would put every comment's and every claim's commit in one
+ * line). The api folds log rows older than a minute into `resource_versions` (one row per scope);
+ * a replica starting up reads both.
  */
 const TRACKED: { table: string; scope: string; owner?: { column: string; prefix: string }; events?: string[] }[] = [
   { table: 'members', scope: 'members', owner: { column: 'id', prefix: 'member:' } },
@@ -34,6 +38,7 @@ export class Migration20261122190000_ResourceVersions extends Migration {
   override up(): void | Promise<void> {
     this.addSql(`create sequence "resource_version_seq";`);
     this.addSql(`create table "resource_versions" ("scope" text not null, "version" bigint not null, constraint "resource_versions_pkey" primary key ("scope"));`);
+    this.addSql(`create table "resource_version_log" ("version" bigint not null, "scopes" text[] not null, "logged_at" timestamptz not null default now(), constraint "resource_version_log_pkey" primary key ("version"));`);
     // One row per writing transaction, inserted by its first tracked change and removed at its commit:
     // its only purpose is to fire the deferred flush once per transaction.
     this.addSql(`create unlogged table "resource_version_flushes" ("txid" bigint not null default txid_current(), constraint "resource_version_flushes_pkey" primary key ("txid"));`);
@@ -71,12 +76,10 @@ begin
   delete from resource_version_flushes where txid = NEW.txid;
   if cardinality(changed) = 0 then return null; end if;
   v := nextval('resource_version_seq');
-  insert into resource_versions (scope, version)
-  select s, v from unnest(changed) s order by s
-  on conflict (scope) do update set version = excluded.version;
+  insert into resource_version_log (version, scopes) values (v, changed);
   payload := v || ' ' || array_to_string(changed, ' ');
-  -- NOTIFY payloads stop at 8000 bytes: a bulk change sends the number alone and listeners read the
-  -- scopes that carry it from the table.
+  -- NOTIFY payloads stop at 8000 bytes: a bulk change sends the number alone and listeners read its
+  -- scopes from the log.
   perform pg_notify('resource_versions', case when octet_length(payload) < 7900 then payload else v::text end);
   return null;
 end $$;`);
@@ -114,6 +117,7 @@ end $$;`);
     this.addSql(`drop table if exists "resource_version_flushes";`);
     this.addSql(`drop function if exists flush_resource_versions();`);
     this.addSql(`drop function if exists note_resource_change();`);
+    this.addSql(`drop table if exists "resource_version_log";`);
     this.addSql(`drop table if exists "resource_versions";`);
     this.addSql(`drop sequence if exists "resource_version_seq";`);
   }

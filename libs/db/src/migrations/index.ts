@@ -38,6 +38,7 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'sync_jobs_one_running_idx',
   'media_uploads_pending_idx',
   'resource_versions',
+  'resource_version_log',
   'resource_version_flushes',
   'resource_version_seq',
   '_versions_',
