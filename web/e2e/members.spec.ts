@@ -92,8 +92,16 @@ test('a member earns, spends and redeems: welcome bonus, +5 for a comment, a cla
   });
   expect(check.valid).toBe(true);
 
-  // Redeem Now: the badge replaces the button.
+  // Redeem Now asks first: Cancel leaves the coupon as it was; Redeem spends it and the badge
+  // replaces the button.
   await held.getByRole('button', { name: 'Redeem Now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Redeem this coupon?' });
+  await expect(confirm).toContainText('Staff at the door will see it as redeemed');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(held.getByTestId('coupon-qr')).toBeVisible();
+  await held.getByRole('button', { name: 'Redeem Now' }).click();
+  await confirm.getByRole('button', { name: 'Redeem', exact: true }).click();
   await expect(page.getByText('Coupon redeemed!', { exact: true })).toBeVisible();
   await expect(held.getByText('Redeemed', { exact: true })).toBeVisible();
   await expect(held.getByRole('button', { name: 'Redeem Now' })).toHaveCount(0);
