@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 // The site's own videos and photos live in public/site-media; /media is the api's (uploads).
@@ -14,25 +15,91 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const COMPRESSIBLE = /\.(?:js|css|html|svg|txt|json|webmanifest)$/;
 
 /**
- * Finishes a client build: the landing page prerendered into index.html, then every text file
- * precompressed (.br and .gz beside it) for the api to send as they are.
+ * Finishes a client build in two steps around the service worker's: first the landing page is
+ * prerendered into index.html (and app.html kept), so the worker precaches the pages as served;
+ * then every text file is precompressed (.br and .gz beside it) for the api to send as they are.
  */
-function finishBuild(): Plugin {
+function finishBuild(): Plugin[] {
   let config: ResolvedConfig;
-  return {
-    name: 'nocturne:finish-build',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
+  const outDir = () => path.resolve(config.root, config.build.outDir);
+  return [
+    {
+      name: 'nocturne:prerender',
+      apply: 'build',
+      configResolved(resolved) {
+        config = resolved;
+      },
+      closeBundle: {
+        order: 'pre',
+        sequential: true,
+        async handler() {
+          if (config.build.ssr) return; // the nested server build of prerenderLanding
+          await prerenderLanding(config, outDir());
+        },
+      },
     },
-    async closeBundle() {
-      if (config.build.ssr) return; // the nested server build of prerenderLanding
-      const outDir = path.resolve(config.root, config.build.outDir);
-      await prerenderLanding(config, outDir);
-      precompress(outDir);
+    {
+      name: 'nocturne:precompress',
+      apply: 'build',
+      closeBundle: {
+        order: 'post',
+        sequential: true,
+        handler() {
+          if (config.build.ssr) return;
+          precompress(outDir());
+        },
+      },
     },
-  };
+  ];
 }
+
+/**
+ * The installable app and its offline shell (vite-plugin-pwa, Workbox). The worker precaches the
+ * pages and the code members need at the door; the admin's code, the scanner's decoder and the
+ * site's videos stay out. API answers are never cached by it: the member's saved coupons are the
+ * app's own (src/lib/offline-cache.ts), and admin pages are never answered from cache.
+ * Registration happens after the page has loaded (src/app/register-sw.ts).
+ */
+const [prerender, precompressed] = finishBuild();
+
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: null,
+  integration: { closeBundleOrder: 'post' },
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    name: 'Nocturne',
+    short_name: 'Nocturne',
+    description: 'Late-night venue and members club: your points, coupons and QR codes.',
+    start_url: '/member-dashboard',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#07040d',
+    theme_color: '#07040d',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+    globIgnores: [
+      'site-media/**',
+      'assets/admin-*',
+      'assets/FeaturedImageUpload-*',
+      'assets/ScannerDialog-*',
+      'assets/reader-*',
+      'assets/zxing_*',
+    ],
+    // Any page but `/` (precached as the prerendered index.html) opens from the empty shell.
+    navigateFallback: '/app.html',
+    navigateFallbackDenylist: [/^\/(api|media|health|metrics|admin)(\/|$)/, /^\/admin-/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+  },
+});
 
 /**
  * Renders the landing page with react-dom/server (src/app/prerender.tsx) into index.html, so `/`
@@ -76,7 +143,8 @@ function precompress(outDir: string): void {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), finishBuild()],
+  // Order matters for the closing steps: prerender, then the service worker, then precompression.
+  plugins: [react(), tailwindcss(), prerender, pwa, precompressed],
   resolve: {
     // The contracts' TypeScript source, not its dist: the web always sees the current schemas.
     alias: {

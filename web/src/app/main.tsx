@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './provider';
+import { registerServiceWorkerWhenIdle } from './register-sw';
 import { AppRouter } from './router';
 import './index.css';
 
@@ -23,3 +24,5 @@ if (root.firstElementChild && window.location.pathname === '/') {
   root.replaceChildren();
   createRoot(root).render(app);
 }
+
+registerServiceWorkerWhenIdle();

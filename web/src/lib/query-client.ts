@@ -12,6 +12,7 @@ export const createQueryClient = () =>
         refetchInterval: false,
         staleTime: Infinity,
       },
-      mutations: { retry: false },
+      // A change needs the server: offline it fails at once and says so, rather than waiting unseen.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });

@@ -14,8 +14,9 @@ function CurrentPath() {
 
 export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   const user = userEvent.setup();
+  const queryClient = createQueryClient();
   const result = render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={path} element={ui} />
@@ -25,7 +26,7 @@ export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string 
       <Toaster />
     </QueryClientProvider>,
   );
-  return { user, ...result };
+  return { user, queryClient, ...result };
 }
 
 export interface FakeResponse {

@@ -4,6 +4,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const API_PATHS = /^\/(api|health|metrics|media|admin\/queues)(\/|$)/;
+/**
+ * The service worker and the web app manifest keep their names across deploys: browsers must ask
+ * again every time, or a new deploy would never reach installed apps.
+ */
+const REVALIDATED = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
 
 function notFound(reply: FastifyReply, url: string) {
   return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route GET:${url} not found` });
@@ -35,6 +40,7 @@ export async function registerSpa(fastify: FastifyInstance, distDir: string): Pr
     if (API_PATHS.test(url) || !available) return notFound(reply, url);
     const relative = decodeURIComponent(url).replace(/^\/+/, ''); // Fastify has refused malformed escapes (400)
     if (!relative.endsWith('.html') && files.has(relative)) {
+      if (REVALIDATED.test(relative)) return reply.header('Cache-Control', 'no-cache').sendFile(relative, { cacheControl: false });
       const immutable = relative.startsWith('assets/');
       return reply.sendFile(relative, { maxAge: immutable ? 31_536_000_000 : 3_600_000, immutable });
     }

@@ -5,6 +5,7 @@ import type { User } from '@nocturne/contracts';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useMe } from '@/features/account/api/me';
 import { ApiError, forgetValidatedAnswers } from '@/lib/api-client';
+import { forgetSavedAnswers, restoreSavedAnswers, saveAnswersAsTheyArrive } from '@/lib/offline-cache';
 import { clearSession, readSession, storeSession } from '@/lib/session';
 
 type Access = 'member' | 'admin';
@@ -34,9 +35,27 @@ function useSessionExpired(): boolean {
  * areas send members to their own dashboard; "Loading..." until the fresh user (points) arrives
  * from GET /api/auth/me. A session the server no longer knows (any 401) is cleared, not kept.
  */
+/**
+ * The member area keeps a copy of the member and their coupons on the device (lib/offline-cache),
+ * so at the door, with no signal, My Coupons still shows the QR codes. The admin area never does.
+ */
+function useSavedAnswers(sessionId: string | undefined, enabled: boolean): void {
+  const queryClient = useQueryClient();
+  // Restored before the first render's queries run, so an offline start shows the saved copy.
+  useState(() => {
+    if (sessionId && enabled) restoreSavedAnswers(queryClient, sessionId);
+    return null;
+  });
+  useEffect(() => {
+    if (!sessionId || !enabled) return;
+    return saveAnswersAsTheyArrive(queryClient, sessionId);
+  }, [queryClient, sessionId, enabled]);
+}
+
 export function SessionGate({ access = 'member', children }: { access?: Access; children: (user: User) => ReactNode }) {
   const session = readSession();
   const queryClient = useQueryClient();
+  useSavedAnswers(session?.sessionId, access === 'member' && session?.user.isAdmin === false);
   const me = useMe(session !== null);
   const expired = useSessionExpired() || isExpiry(me.error);
   const sessionId = session?.sessionId;
@@ -44,7 +63,8 @@ export function SessionGate({ access = 'member', children }: { access?: Access; 
   useEffect(() => {
     if (expired) {
       clearSession();
-    forgetValidatedAnswers();
+      forgetValidatedAnswers();
+      forgetSavedAnswers();
       queryClient.clear();
     } else if (me.data && sessionId) storeSession(sessionId, me.data);
   }, [expired, me.data, sessionId, queryClient]);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { forgetValidatedAnswers } from '@/lib/api-client';
+import { forgetSavedAnswers } from '@/lib/offline-cache';
 import { clearSession } from '@/lib/session';
 import { logout } from '../api/me';
 
@@ -15,6 +16,7 @@ export function useLogout() {
     void logout().catch(() => undefined);
     clearSession();
     forgetValidatedAnswers();
+    forgetSavedAnswers();
     queryClient.clear();
     navigate('/members-login', { replace: true });
   };

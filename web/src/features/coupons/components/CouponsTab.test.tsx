@@ -203,4 +203,26 @@ describe('coupons tab', () => {
     renderTab();
     expect(await screen.findByText('Failed to fetch user coupons')).toBeInTheDocument();
   });
+
+  it("offline, shows the saved coupons (QR and short code) under 'Offline: showing your saved coupons'", async () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      routeFetch({
+        'GET /api/coupons': new TypeError('Failed to fetch'),
+        'GET /api/coupons/my': new TypeError('Failed to fetch'),
+        'POST /api/coupons/redeem/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb': new TypeError('Failed to fetch'),
+      });
+      const view = renderWithApp(<CouponsTab user={member() as never} />);
+      view.queryClient.setQueryData(['coupons', 'my'], [held()]);
+      expect(await screen.findByText('Offline: showing your saved coupons')).toBeInTheDocument();
+      expect(await screen.findByTestId('coupon-qr')).toBeInTheDocument();
+      expect(screen.getByTestId('coupon-short-code')).toHaveTextContent('K7QM-3XPD-2A9');
+      // What needs the server says so instead of failing silently.
+      await view.user.click(screen.getByRole('button', { name: 'Redeem Now' }));
+      await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Redeem' }));
+      expect(await screen.findByText("You're offline: this needs a connection.")).toBeInTheDocument();
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { Badge, Card, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
+import { useOnline } from '@/lib/offline-cache';
 import { useMyCoupons, useRedeemCoupon } from '../api/coupons';
 import { CouponQrCode } from './CouponQrCode';
 
@@ -101,23 +102,36 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
   );
 }
 
-/** SPEC 2's My Coupons, from GET /api/coupons/my: held coupons stay even when no longer offered. */
+/**
+ * SPEC 2's My Coupons, from GET /api/coupons/my: held coupons stay even when no longer offered.
+ * With no network (or a fetch that failed while a saved copy is shown) it says it is showing the
+ * coupons saved on this device, so a member at the door still has their QR and short code.
+ */
 export function MyCoupons() {
   const mine = useMyCoupons();
+  const online = useOnline();
+  const saved = mine.data !== undefined && (!online || mine.isError);
   return (
     <Card title="My Coupons">
-      {mine.isPending ? (
-        <ListNote>Loading your coupons...</ListNote>
+      {saved ? (
+        <p role="status" className="mb-3 rounded-md border border-amber-300/40 bg-amber-950/40 px-3 py-2 text-sm text-amber-100">
+          Offline: showing your saved coupons
+        </p>
+      ) : null}
+      {mine.data !== undefined ? (
+        mine.data.length === 0 ? (
+          <ListNote>You have not claimed any coupons yet.</ListNote>
+        ) : (
+          <ul aria-label="My coupons" className="grid gap-3">
+            {mine.data.map((held) => (
+              <HeldCoupon key={held.id} held={held} />
+            ))}
+          </ul>
+        )
       ) : mine.isError ? (
         <ListNote tone="error">Failed to fetch user coupons</ListNote>
-      ) : mine.data.length === 0 ? (
-        <ListNote>You have not claimed any coupons yet.</ListNote>
       ) : (
-        <ul aria-label="My coupons" className="grid gap-3">
-          {mine.data.map((held) => (
-            <HeldCoupon key={held.id} held={held} />
-          ))}
-        </ul>
+        <ListNote>Loading your coupons...</ListNote>
       )}
     </Card>
   );
