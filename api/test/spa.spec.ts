@@ -16,6 +16,11 @@ function fakeDist(withShell: boolean): string {
   // The build's precompressed copies (web/vite.config.ts)
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  // The service worker and manifest (vite-plugin-pwa) keep their names across deploys.
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => undefined)');
+  writeFileSync(path.join(dir, 'workbox-1a2b3c4d.js'), '/* workbox */');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Nocturne"}');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
 
@@ -29,6 +34,18 @@ describe('serving the web app', () => {
   afterAll(async () => {
     await t.close();
     rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/sw.js', '/workbox-1a2b3c4d.js', '/manifest.webmanifest'])('revalidates %s on every load, so a deploy reaches installed apps', async (file) => {
+    const answer = await t.request('GET', file);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('lets other public files be kept for an hour', async () => {
+    const answer = await t.request('GET', '/favicon.svg');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('answers / with the prerendered landing page, never cached stale', async () => {
