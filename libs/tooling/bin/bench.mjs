@@ -515,6 +515,49 @@ try {
     cachedCountMatches: commentCheck.rows === commentCheck.cached,
   };
 
+  // What versioning costs writers (the triggers of the ResourceVersions migration): the same
+  // comment load in alternating rounds with the version triggers on and off, in this run.
+  phase = 'POST comment, version triggers on/off';
+  const versionTriggers = (
+    await pool.query(`select tgname, tgrelid::regclass::text as relation from pg_trigger where tgname like '%\\_versions%' and not tgisinternal`)
+  ).rows;
+  const setVersionTriggers = async (enabled) => {
+    for (const { tgname, relation } of versionTriggers) {
+      await pool.query(`alter table ${relation} ${enabled ? 'enable' : 'disable'} trigger "${tgname}"`);
+    }
+  };
+  const costRounds = [];
+  const costSeconds = Math.max(2, Math.round(WRITE_SECONDS / 3));
+  log(`version trigger cost: ${versionTriggers.length} triggers, 3 rounds of ${costSeconds} s on and off at ${WRITERS} connections`);
+  try {
+    for (let i = 0; i < 3; i += 1) {
+      const pair = {};
+      for (const enabled of [true, false]) {
+        await setVersionTriggers(enabled);
+        const result = summarize(
+          await cannon({
+            url: `${base}/api/news/${post}/comments`,
+            method: 'POST',
+            body: JSON.stringify({ content: 'Round trip of the version triggers' }),
+            connections: WRITERS,
+            duration: costSeconds,
+            setupClient: setupClient(),
+          }),
+        );
+        pair[enabled ? 'on' : 'off'] = { rps: result.rps, p50: result.p50, p99: result.p99 };
+      }
+      pair.rpsRatio = round(pair.on.rps / pair.off.rps, 2);
+      costRounds.push(pair);
+    }
+  } finally {
+    await setVersionTriggers(true);
+  }
+  report.versionTriggerCost = {
+    triggers: versionTriggers.length,
+    rpsRatio: percentile(costRounds.map((r) => r.rpsRatio), 50),
+    rounds: costRounds,
+  };
+
   // Claims: 5 scarce coupons (max 150 uses, 5 points each); every writer tries each of them.
   const claimCoupons = (
     await pool.query(
@@ -740,6 +783,7 @@ function markdown(r) {
     '| Measure | Result |',
     '| --- | --- |',
     `| POST comment, ${WRITERS} members, ${WRITE_SECONDS} s | ${r.comments.rps} req/s, p50 ${r.comments.p50} ms, p99 ${r.comments.p99} ms, ${r.comments.created} comments, statuses ${JSON.stringify(r.comments.statusCodes)}, cached count ${r.comments.cachedCountMatches ? 'matches' : 'DIFFERS'} |`,
+    `| POST comment with the version triggers on / off (${r.versionTriggerCost.triggers} triggers, 3 alternating rounds) | ${r.versionTriggerCost.rounds.map((q) => `${q.on.rps} / ${q.off.rps} req/s`).join('; ')}: median ratio ${r.versionTriggerCost.rpsRatio}x |`,
     `| POST claim, ${WRITERS} members x 5 coupons of 150 uses | ${r.claims.rps} req/s, p50 ${r.claims.p50} ms, p99 ${r.claims.p99} ms; ${r.claims.claimed} claimed; statuses ${JSON.stringify(r.claims.statusCodes)} |`,
     `| Invariants after writes | ledger:verify ${r.ledgerVerify.ok ? 'clean' : 'FAILED'}; claims <= maxUses ${r.claims.claimsWithinMaxUses ? 'yes' : 'NO'}; no double claims ${r.claims.noDoubleClaims ? 'yes' : 'NO'} |`,
     `| Sign-in (${r.login.samples} sequential) | p50 ${r.login.p50} ms, p99 ${r.login.p99} ms |`,
