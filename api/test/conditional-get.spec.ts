@@ -1,4 +1,8 @@
 import { TcpProxy, waitFor } from '@nocturne/testing';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ResourceVersions } from '../src/infrastructure/versions/resource-versions.js';
 import { createCoupon, fund } from './support/coupon-fixtures.js';
 import { createPost } from './support/news-fixtures.js';
@@ -33,7 +37,7 @@ afterAll(async () => {
   await b.sql.end();
   await a.close();
   await proxy.stop();
-});
+}, 120_000);
 
 const get = (t: TestApp, path: string, token: string, etag?: string) =>
   t.request('GET', path, { token, headers: etag ? { 'if-none-match': etag } : {} });
@@ -241,6 +245,47 @@ describe('the version log', () => {
     } finally {
       await late.app.close();
       await late.sql.end();
+    }
+  });
+});
+
+/** A free loopback port. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('a second api process', () => {
+  it('sees a write made through the first within a second', async () => {
+    const port = await freePort();
+    const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
+    const child = spawn(process.execPath, [main], {
+      env: { ...process.env, ...shared.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: 'ignore',
+    });
+    const other = `http://127.0.0.1:${port}`;
+    const ask = (etag?: string) =>
+      fetch(`${other}/api/news`, { headers: { authorization: `Bearer ${member.sessionId}`, ...(etag ? { 'if-none-match': etag } : {}) } });
+    try {
+      await waitFor(async () => (await fetch(`${other}/health/live`)).ok, { timeoutMs: 20_000, what: 'the second api process' });
+      // Its listener is up once it answers 304 to its own ETag.
+      const etag = await waitFor(
+        async () => {
+          const tag = (await ask()).headers.get('etag');
+          return tag && (await ask(tag)).status === 304 ? tag : null;
+        },
+        { timeoutMs: 10_000, what: 'a 304 from the second process' },
+      );
+      await createPost(a, admin.sessionId, { title: 'Seen by every process' });
+      const started = Date.now();
+      await waitFor(async () => (await ask(etag)).status === 200, { timeoutMs: 1000, intervalMs: 20, what: 'the second process to see the post' });
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
     }
   });
 });

@@ -527,7 +527,7 @@ try {
     }
   };
   const costRounds = [];
-  const costSeconds = Math.max(2, Math.round(WRITE_SECONDS / 3));
+  const costSeconds = Math.max(5, Math.round(WRITE_SECONDS / 2));
   log(`version trigger cost: ${versionTriggers.length} triggers, 3 rounds of ${costSeconds} s on and off at ${WRITERS} connections`);
   try {
     for (let i = 0; i < 3; i += 1) {
@@ -546,7 +546,7 @@ try {
         );
         pair[enabled ? 'on' : 'off'] = { rps: result.rps, p50: result.p50, p99: result.p99 };
       }
-      pair.rpsRatio = round(pair.on.rps / pair.off.rps, 2);
+      pair.rpsRatio = pair.off.rps > 0 ? round(pair.on.rps / pair.off.rps, 2) : null;
       costRounds.push(pair);
     }
   } finally {
@@ -554,7 +554,7 @@ try {
   }
   report.versionTriggerCost = {
     triggers: versionTriggers.length,
-    rpsRatio: percentile(costRounds.map((r) => r.rpsRatio), 50),
+    rpsRatio: percentile(costRounds.map((r) => r.rpsRatio).filter((ratio) => ratio !== null), 50),
     rounds: costRounds,
   };
 
