@@ -63,8 +63,9 @@ export const apiEnvSchema = baseEnvSchema.extend({
   WEB_DIST_DIR: z.string().default('web/dist'),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
+  /** Basic auth of Bull Board at /admin/queues; the dashboard is off unless both are set. */
   QUEUE_DASHBOARD_USER: optionalString,
-  QUEUE_DASHBOARD_PASSWORD: optionalString,
+  QUEUE_DASHBOARD_PASSWORD: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** Trust X-Forwarded-* from a proxy in front of the api (needed for per-IP rate limits behind one). */
   TRUST_PROXY: z
     .enum(['true', 'false'])
