@@ -79,6 +79,9 @@ export const workerEnvSchema = baseEnvSchema.extend({
   AC_RATE_LIMIT_PER_SECOND: int(5, 1),
   /** Bulk imports per minute the account allows (AC's documented limit is 100). */
   AC_IMPORT_LIMIT_PER_MINUTE: int(100, 1),
+  /** Port of the worker's /metrics and /health/live listener; unset: no listener. */
+  WORKER_METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;

@@ -47,6 +47,12 @@ describe('loadConfig', () => {
     expect(loadConfig(apiEnvSchema, {}).QUEUE_DASHBOARD_USER).toBeUndefined();
   });
 
+  it('serves worker metrics only when WORKER_METRICS_PORT is set', () => {
+    expect(loadConfig(workerEnvSchema, { WORKER_METRICS_PORT: '' }).WORKER_METRICS_PORT).toBeUndefined();
+    expect(loadConfig(workerEnvSchema, { WORKER_METRICS_PORT: '9464' }).WORKER_METRICS_PORT).toBe(9464);
+    expect(() => loadConfig(workerEnvSchema, { WORKER_METRICS_PORT: '70000' })).toThrow(/WORKER_METRICS_PORT/);
+  });
+
   it('treats an empty optional variable as unset', () => {
     expect(loadConfig(workerEnvSchema, { SMTP_URL: '' }).SMTP_URL).toBeUndefined();
   });
