@@ -89,21 +89,35 @@ describe('docker-compose.yml', () => {
   });
 
   it('would catch the values that used to break start-up', () => {
-    const demoAdmin = resolveCompose(composeText, { ...filledIn(), ADMIN_EMAIL: 'admin@nocturne.local', ADMIN_PASSWORD: 'nocturne-admin-demo' });
+    const demoAdmin = resolveCompose(composeText, {
+      ...filledIn(),
+      ADMIN_EMAIL: 'admin@nocturne.local',
+      ADMIN_PASSWORD: 'nocturne-admin-demo',
+    });
     expect(startProblems(demoAdmin)).toEqual(['api: ADMIN_PASSWORD: Password must not contain your email address']);
-    const weakDashboard = resolveCompose(composeText, { ...filledIn(), QUEUE_DASHBOARD_USER: 'ops', QUEUE_DASHBOARD_PASSWORD: 'change-me' });
+    const weakDashboard = resolveCompose(composeText, {
+      ...filledIn(),
+      QUEUE_DASHBOARD_USER: 'ops',
+      QUEUE_DASHBOARD_PASSWORD: 'change-me',
+    });
     expect(startProblems(weakDashboard)).toEqual(['api: QUEUE_DASHBOARD_PASSWORD: must be at least 16 characters']);
     const shortQrSecret = resolveCompose(composeText, { ...filledIn(), QR_SECRET: 'change-me' });
-    expect(startProblems(shortQrSecret)).toEqual(expect.arrayContaining([expect.stringMatching(/^worker: QR_SECRET: .*32 characters/)]));
+    expect(startProblems(shortQrSecret)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^worker: QR_SECRET: .*32 characters/)]),
+    );
   });
 
   it('wires each process to the compose services with the same secrets on both ends', () => {
     const vars = filledIn();
     const { services } = resolveCompose(composeText, vars);
-    expect(Object.keys(services).sort()).toEqual(['api', 'mailpit', 'migrate', 'minio', 'minio-setup', 'postgres', 'redis', 'worker'].sort());
+    expect(Object.keys(services).sort()).toEqual(
+      ['api', 'mailpit', 'migrate', 'minio', 'minio-setup', 'postgres', 'redis', 'worker'].sort(),
+    );
     expect(services['postgres']!.image).toBe('postgres:17');
     expect(services['redis']!.image).toBe('redis:7');
-    expect(services['redis']!.command).toEqual(expect.arrayContaining(['--appendonly', 'yes', '--maxmemory-policy', 'noeviction']));
+    expect(services['redis']!.command).toEqual(
+      expect.arrayContaining(['--appendonly', 'yes', '--maxmemory-policy', 'noeviction']),
+    );
     expect(services['minio-setup']!.entrypoint!.join(' ')).toContain('mc mb --ignore-existing local/nocturne-media');
     // `$$` reaches the container as `$`: its shell reads the password from its own environment.
     expect(services['minio-setup']!.entrypoint!.join(' ')).toContain('"$MINIO_ROOT_PASSWORD"');
@@ -115,11 +129,17 @@ describe('docker-compose.yml', () => {
     expect(services['migrate']!.build!.target).toBe('migrate');
     expect(services['migrate']!.restart).toBe('no');
     for (const name of ['api', 'worker'] as const) {
-      expect((services[name]!.depends_on as Record<string, unknown>)['migrate']).toEqual({ condition: 'service_completed_successfully' });
+      expect((services[name]!.depends_on as Record<string, unknown>)['migrate']).toEqual({
+        condition: 'service_completed_successfully',
+      });
       const config = loadConfig(SCHEMAS[name], environmentOf(services[name]!)) as Record<string, unknown>;
       expect(config['NODE_ENV']).toBe('production');
       const database = new URL(String(config['DATABASE_URL']));
-      expect([database.hostname, database.username, database.password]).toEqual(['postgres', 'nocturne', vars['POSTGRES_PASSWORD']]);
+      expect([database.hostname, database.username, database.password]).toEqual([
+        'postgres',
+        'nocturne',
+        vars['POSTGRES_PASSWORD'],
+      ]);
       expect(new URL(String(config['REDIS_URL'])).hostname).toBe('redis');
       expect(new URL(String(config['SMTP_URL'])).hostname).toBe('mailpit');
       expect(new URL(String(config['S3_ENDPOINT'])).hostname).toBe('minio');

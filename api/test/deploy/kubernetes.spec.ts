@@ -17,7 +17,9 @@ const k8sDir = path.join(root, 'deploy/k8s');
 const overlay = kustomizeBuild(path.join(k8sDir, 'overlays/example'));
 const migrate = kustomizeBuild(path.join(k8sDir, 'overlays/example/migrate'));
 const withCpuHpa = kustomizeBuild(path.join(k8sDir, 'overlays/example'), ['../../components/cpu-hpa']);
-const secretExample = parse(readFileSync(path.join(k8sDir, 'secret.example.yaml'), 'utf8')) as Manifest & { stringData: Record<string, string> };
+const secretExample = parse(readFileSync(path.join(k8sDir, 'secret.example.yaml'), 'utf8')) as Manifest & {
+  stringData: Record<string, string>;
+};
 
 const groups: Record<string, Record<string, Record<string, new (data: any) => { validate(): void }>>> = {
   ...(k8s as any),
@@ -93,8 +95,14 @@ describe('deploy/k8s', () => {
     expect(spec.securityContext.runAsUser).toBeGreaterThan(0);
     expect(spec.automountServiceAccountToken).toBe(false);
     for (const container of spec.containers) {
-      expect(container.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
-      expect(container.resources.requests).toEqual(expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }));
+      expect(container.securityContext).toMatchObject({
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(container.resources.requests).toEqual(
+        expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }),
+      );
       expect(container.resources.limits.memory).toBeDefined();
       const tmp = container.volumeMounts.find((mount: { mountPath: string }) => mount.mountPath === '/tmp');
       expect(spec.volumes.find((volume: { name: string }) => volume.name === tmp.name).emptyDir).toBeDefined();
@@ -118,7 +126,8 @@ describe('deploy/k8s', () => {
     expect(lists.sort()).toEqual(ALL_QUEUES.map((queue) => `${config['data'].REDIS_PREFIX}:${queue}:wait`).sort());
     // The scaler reads Redis' address from the worker container's env: the Secret must carry it.
     for (const trigger of scaled['spec'].triggers) {
-      for (const variable of [trigger.metadata.addressFromEnv, trigger.metadata.passwordFromEnv]) expect(secretExample.stringData).toHaveProperty(variable);
+      for (const variable of [trigger.metadata.addressFromEnv, trigger.metadata.passwordFromEnv])
+        expect(secretExample.stringData).toHaveProperty(variable);
     }
     expect(withCpuHpa.some((m) => m.kind === 'ScaledObject')).toBe(false);
     const hpa = find(withCpuHpa, 'HorizontalPodAutoscaler', 'nocturne-worker');
@@ -146,7 +155,9 @@ describe('deploy/k8s', () => {
     expect(ingress['spec'].rules[0].http.paths[0].backend.service).toEqual({ name: 'nocturne-api', port: { name: 'http' } });
     for (const name of ['nocturne-api', 'nocturne-worker']) {
       const pdb = find(overlay, 'PodDisruptionBudget', name);
-      expect(matches(pdb['spec'].selector.matchLabels, find(overlay, 'Deployment', name)['spec'].template.metadata.labels)).toBe(true);
+      expect(matches(pdb['spec'].selector.matchLabels, find(overlay, 'Deployment', name)['spec'].template.metadata.labels)).toBe(
+        true,
+      );
     }
     expect(find(overlay, 'PodDisruptionBudget', 'nocturne-api')['spec'].minAvailable).toBeLessThan(api['spec'].replicas);
   });
@@ -156,26 +167,43 @@ describe('deploy/k8s', () => {
     const deny = policies.find((p) => p['spec'].ingress === undefined)!;
     expect(deny['spec'].policyTypes).toEqual(['Ingress']);
     for (const name of ['nocturne-api', 'nocturne-worker']) {
-      expect(matches(deny['spec'].podSelector.matchLabels, find(overlay, 'Deployment', name)['spec'].template.metadata.labels)).toBe(true);
+      expect(
+        matches(deny['spec'].podSelector.matchLabels, find(overlay, 'Deployment', name)['spec'].template.metadata.labels),
+      ).toBe(true);
     }
     expect(matches(deny['spec'].podSelector.matchLabels, podSpecLabels(find(migrate, 'Job', 'nocturne-migrate')))).toBe(true);
-    const allowed = policies.flatMap((p) => (p['spec'].ingress ?? []).flatMap((rule: any) => rule.ports.map((port: any) => port.port))).sort();
+    const allowed = policies
+      .flatMap((p) => (p['spec'].ingress ?? []).flatMap((rule: any) => rule.ports.map((port: any) => port.port)))
+      .sort();
     expect(allowed).toEqual([8080, 9464]);
   });
 
   it('references its Secret without committing one, and the example Secret starts every process', () => {
     for (const manifests of [overlay, migrate]) expect(manifests.some((m) => m.kind === 'Secret')).toBe(false);
     const config = find(overlay, 'ConfigMap', 'nocturne-config')['data'] as Record<string, string>;
-    const schemas = { 'nocturne-api': apiEnvSchema, 'nocturne-worker': workerEnvSchema, 'nocturne-migrate': baseEnvSchema } as const;
+    const schemas = {
+      'nocturne-api': apiEnvSchema,
+      'nocturne-worker': workerEnvSchema,
+      'nocturne-migrate': baseEnvSchema,
+    } as const;
     for (const workload of [...overlay, ...migrate].filter((m) => m.kind === 'Deployment' || m.kind === 'Job')) {
       for (const container of podSpec(workload).containers) {
-        expect(container.envFrom).toEqual([{ configMapRef: { name: 'nocturne-config' } }, { secretRef: { name: secretExample.metadata.name } }]);
-        const env = { ...config, ...secretExample.stringData, ...Object.fromEntries((container.env ?? []).map((e: any) => [e.name, e.value])) };
+        expect(container.envFrom).toEqual([
+          { configMapRef: { name: 'nocturne-config' } },
+          { secretRef: { name: secretExample.metadata.name } },
+        ]);
+        const env = {
+          ...config,
+          ...secretExample.stringData,
+          ...Object.fromEntries((container.env ?? []).map((e: any) => [e.name, e.value])),
+        };
         const parsed = loadConfig(schemas[workload.metadata.name as keyof typeof schemas], env) as Record<string, unknown>;
         expect(parsed['NODE_ENV']).toBe('production');
       }
     }
-    expect(passwordProblem(secretExample.stringData['ADMIN_PASSWORD']!, { email: secretExample.stringData['ADMIN_EMAIL']! })).toBeNull();
+    expect(
+      passwordProblem(secretExample.stringData['ADMIN_PASSWORD']!, { email: secretExample.stringData['ADMIN_EMAIL']! }),
+    ).toBeNull();
   });
 });
 

@@ -19,7 +19,22 @@ const dashboard = JSON.parse(readFileSync(path.join(root, 'deploy/observability/
   panels: { title: string; targets: { expr: string }[] }[];
 };
 
-const PROMQL_WORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'and', 'or', 'unless', 'bool', 'offset', 'le', 'inf', 'nan']);
+const PROMQL_WORDS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'and',
+  'or',
+  'unless',
+  'bool',
+  'offset',
+  'le',
+  'inf',
+  'nan',
+]);
 
 /** The metric names a PromQL expression reads (label matchers, groupings, functions and durations stripped). */
 function metricNames(expr: string): string[] {
@@ -45,15 +60,20 @@ function exposedNames(text: string): Set<string> {
     const type = /^# TYPE (\S+) (\w+)/.exec(line);
     if (type) {
       names.add(type[1]!);
-      if (type[2] === 'histogram' || type[2] === 'summary') for (const suffix of ['_bucket', '_sum', '_count']) names.add(type[1]! + suffix);
+      if (type[2] === 'histogram' || type[2] === 'summary')
+        for (const suffix of ['_bucket', '_sum', '_count']) names.add(type[1]! + suffix);
     } else if (line && !line.startsWith('#')) names.add(line.split(/[{ ]/)[0]!);
   }
   return names;
 }
 
 const referenced = [
-  ...rules.groups.flatMap((group) => group.rules.map((rule) => ({ where: `alert ${rule.alert}`, names: metricNames(rule.expr) }))),
-  ...dashboard.panels.flatMap((panel) => panel.targets.map((target) => ({ where: `panel ${panel.title}`, names: metricNames(target.expr) }))),
+  ...rules.groups.flatMap((group) =>
+    group.rules.map((rule) => ({ where: `alert ${rule.alert}`, names: metricNames(rule.expr) })),
+  ),
+  ...dashboard.panels.flatMap((panel) =>
+    panel.targets.map((target) => ({ where: `panel ${panel.title}`, names: metricNames(target.expr) })),
+  ),
 ];
 
 let t: TestApp;
@@ -71,16 +91,16 @@ afterAll(async () => {
 
 describe('deploy/observability', () => {
   it('reads metric names out of PromQL', () => {
-    expect(metricNames('sum by (queue) (rate(foo_total{result=~"a|b"}[5m])) / clamp_min(sum(rate(bar_count[5m])), 1e-9) > 0.02')).toEqual([
-      'foo_total',
-      'bar_count',
-    ]);
+    expect(
+      metricNames('sum by (queue) (rate(foo_total{result=~"a|b"}[5m])) / clamp_min(sum(rate(bar_count[5m])), 1e-9) > 0.02'),
+    ).toEqual(['foo_total', 'bar_count']);
     expect(referenced.length).toBeGreaterThan(10);
     for (const { where, names } of referenced) expect({ where, names: names.length > 0 }).toEqual({ where, names: true });
   });
 
   it('alerts on queue backlog and age, failed jobs, outbox lag, 5xx, ActiveCampaign errors and 429s, e-mail failures', () => {
-    const byMetric = (name: string) => rules.groups.flatMap((g) => g.rules).filter((rule) => metricNames(rule.expr).includes(name));
+    const byMetric = (name: string) =>
+      rules.groups.flatMap((g) => g.rules).filter((rule) => metricNames(rule.expr).includes(name));
     expect(byMetric('queue_jobs').length).toBeGreaterThan(0);
     expect(byMetric('queue_oldest_waiting_job_age_seconds').length).toBeGreaterThan(0);
     expect(byMetric('queue_jobs_finished').some((rule) => rule.expr.includes('result="failed"'))).toBe(true);
@@ -100,11 +120,14 @@ describe('deploy/observability', () => {
     expect(workerAnswer.status).toBe(200);
     const workerNames = exposedNames(await workerAnswer.text());
     for (const metric of (await workerRegistry.getMetricsAsJSON()).map((m) => m.name)) expect(workerNames).toContain(metric);
-    const missing = referenced.flatMap(({ where, names }) => names.filter((name) => !apiNames.has(name) && !workerNames.has(name)).map((name) => `${where}: ${name}`));
+    const missing = referenced.flatMap(({ where, names }) =>
+      names.filter((name) => !apiNames.has(name) && !workerNames.has(name)).map((name) => `${where}: ${name}`),
+    );
     expect(missing).toEqual([]);
     // The worker-only figures really come from the worker, the backlog figures from the api.
     for (const name of ['email_sends_total', 'activecampaign_requests_total']) expect(workerNames.has(name)).toBe(true);
-    for (const name of ['outbox_pending_events', 'outbox_oldest_pending_age_seconds', 'queue_oldest_waiting_job_age_seconds']) expect(apiNames.has(name)).toBe(true);
+    for (const name of ['outbox_pending_events', 'outbox_oldest_pending_age_seconds', 'queue_oldest_waiting_job_age_seconds'])
+      expect(apiNames.has(name)).toBe(true);
   });
 
   it('serves the worker liveness probe next to its metrics', async () => {

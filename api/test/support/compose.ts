@@ -34,33 +34,36 @@ export class InterpolationError extends Error {
  * Unset variables without a default become '' (compose warns); failed `?` checks are collected.
  */
 export function interpolate(value: string, vars: Record<string, string | undefined>, problems: string[]): string {
-  return value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])((?:[^{}]|\{[^{}]*\})*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (whole, braced?: string, op?: string, arg?: string, bare?: string) => {
-    if (whole === '$$') return '$';
-    const name = (braced ?? bare)!;
-    const current = vars[name];
-    const isSet = current !== undefined;
-    const isNonEmpty = isSet && current !== '';
-    const nested = () => interpolate(arg ?? '', vars, problems);
-    switch (op) {
-      case undefined:
-        return current ?? '';
-      case ':-':
-        return isNonEmpty ? current! : nested();
-      case '-':
-        return isSet ? current! : nested();
-      case ':?':
-      case '?':
-        if (op === ':?' ? isNonEmpty : isSet) return current!;
-        problems.push(`${name}: ${nested() || 'required'}`);
-        return '';
-      case ':+':
-        return isNonEmpty ? nested() : '';
-      case '+':
-        return isSet ? nested() : '';
-      default:
-        throw new Error(`unknown interpolation ${whole}`);
-    }
-  });
+  return value.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])((?:[^{}]|\{[^{}]*\})*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (whole, braced?: string, op?: string, arg?: string, bare?: string) => {
+      if (whole === '$$') return '$';
+      const name = (braced ?? bare)!;
+      const current = vars[name];
+      const isSet = current !== undefined;
+      const isNonEmpty = isSet && current !== '';
+      const nested = () => interpolate(arg ?? '', vars, problems);
+      switch (op) {
+        case undefined:
+          return current ?? '';
+        case ':-':
+          return isNonEmpty ? current! : nested();
+        case '-':
+          return isSet ? current! : nested();
+        case ':?':
+        case '?':
+          if (op === ':?' ? isNonEmpty : isSet) return current!;
+          problems.push(`${name}: ${nested() || 'required'}`);
+          return '';
+        case ':+':
+          return isNonEmpty ? nested() : '';
+        case '+':
+          return isSet ? nested() : '';
+        default:
+          throw new Error(`unknown interpolation ${whole}`);
+      }
+    },
+  );
 }
 
 function interpolateDeep(node: unknown, vars: Record<string, string | undefined>, problems: string[]): unknown {

@@ -50,7 +50,8 @@ const keyOf = (m: Pick<Manifest, 'kind' | 'metadata'>) => `${m.kind}/${m.metadat
 /** Strategic merge as kubectl does for the fields used here: maps merge, lists of named items merge by name. */
 export function strategicMerge(target: any, patch: any): any {
   if (Array.isArray(patch)) {
-    if (!Array.isArray(target) || !patch.every((item) => item && typeof item === 'object' && 'name' in item)) return structuredClone(patch);
+    if (!Array.isArray(target) || !patch.every((item) => item && typeof item === 'object' && 'name' in item))
+      return structuredClone(patch);
     const merged = target.map((item) => structuredClone(item));
     for (const item of patch) {
       const index = merged.findIndex((existing) => existing?.name === item.name);
@@ -88,7 +89,7 @@ function setImages(node: any, images: NonNullable<Kustomization['images']>): voi
       for (const container of node[key] ?? []) {
         const [name, tag] = String(container.image).split(':');
         const image = images.find((candidate) => candidate.name === name);
-        if (image) container.image = `${image.newName ?? name}${image.newTag ?? tag ? `:${image.newTag ?? tag}` : ''}`;
+        if (image) container.image = `${image.newName ?? name}${(image.newTag ?? tag) ? `:${image.newTag ?? tag}` : ''}`;
       }
     }
     Object.values(node).forEach((value) => setImages(value, images));
@@ -113,7 +114,8 @@ export function kustomizeBuild(dir: string, extraComponents: string[] = []): Man
     const componentDir = path.resolve(dir, component);
     const spec = readKustomization(componentDir);
     if (spec.kind !== 'Component') throw new Error(`${componentDir}: not a kustomize Component`);
-    for (const resource of spec.resources ?? []) manifests.push(...(readYamlDocs(path.resolve(componentDir, resource)) as Manifest[]));
+    for (const resource of spec.resources ?? [])
+      manifests.push(...(readYamlDocs(path.resolve(componentDir, resource)) as Manifest[]));
     for (const patch of spec.patches ?? []) manifests = patchAll(manifests, patch, componentDir);
   }
   for (const patch of kustomization.patches ?? []) manifests = patchAll(manifests, patch, dir);
@@ -122,7 +124,8 @@ export function kustomizeBuild(dir: string, extraComponents: string[] = []): Man
     for (const manifest of manifests) {
       manifest.metadata.labels = { ...manifest.metadata.labels, ...pairs };
       const template = manifest['spec']?.template;
-      if (template && includeTemplates) template.metadata = { ...template.metadata, labels: { ...template.metadata?.labels, ...pairs } };
+      if (template && includeTemplates)
+        template.metadata = { ...template.metadata, labels: { ...template.metadata?.labels, ...pairs } };
     }
   }
   if (kustomization.images) setImages(manifests, kustomization.images);
@@ -133,7 +136,9 @@ export function kustomizeBuild(dir: string, extraComponents: string[] = []): Man
 }
 
 function patchAll(manifests: Manifest[], patch: NonNullable<Kustomization['patches']>[number], dir: string): Manifest[] {
-  const docs = patch.path ? readYamlDocs(path.resolve(dir, patch.path)) : parseAllDocuments(patch.patch ?? '').map((doc) => doc.toJS());
+  const docs = patch.path
+    ? readYamlDocs(path.resolve(dir, patch.path))
+    : parseAllDocuments(patch.patch ?? '').map((doc) => doc.toJS());
   let result = manifests;
   for (const doc of docs as Manifest[]) result = applyPatch(result, doc, dir);
   return result;

@@ -38,7 +38,9 @@ describe('loadConfig', () => {
   });
 
   it('turns the queue dashboard on only with both its user and a password of 16+ characters', () => {
-    expect(() => loadConfig(apiEnvSchema, { QUEUE_DASHBOARD_USER: 'ops' })).toThrow(/QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD/);
+    expect(() => loadConfig(apiEnvSchema, { QUEUE_DASHBOARD_USER: 'ops' })).toThrow(
+      /QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD/,
+    );
     expect(() => loadConfig(apiEnvSchema, { QUEUE_DASHBOARD_USER: 'ops', QUEUE_DASHBOARD_PASSWORD: 'change-me' })).toThrow(
       /QUEUE_DASHBOARD_PASSWORD: must be at least 16 characters/,
     );

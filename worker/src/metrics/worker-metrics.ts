@@ -27,4 +27,5 @@ export const activeCampaignRequests = new Counter({
 });
 
 for (const result of ['sent', 'failed']) emailSends.inc({ result }, 0);
-for (const result of ['ok', 'rate_limited', 'rejected', 'error'] satisfies AcRequestResult[]) activeCampaignRequests.inc({ result }, 0);
+for (const result of ['ok', 'rate_limited', 'rejected', 'error'] satisfies AcRequestResult[])
+  activeCampaignRequests.inc({ result }, 0);

@@ -17,7 +17,10 @@ export function registerBacklogMetrics(registry: Registry, em: EntityManager, qu
       .execute<{ pending: string; oldest_age_seconds: string | null }[]>(
         'select count(*)::text as pending, extract(epoch from now() - min(created_at))::text as oldest_age_seconds from outbox where published_at is null',
       )
-      .then(([row]) => ({ pending: Number(row?.pending ?? 0), oldestAgeSeconds: Math.max(0, Number(row?.oldest_age_seconds ?? 0)) }))
+      .then(([row]) => ({
+        pending: Number(row?.pending ?? 0),
+        oldestAgeSeconds: Math.max(0, Number(row?.oldest_age_seconds ?? 0)),
+      }))
       .catch(() => undefined)
       .finally(() => setTimeout(() => (outbox = undefined), 0));
     return outbox;
