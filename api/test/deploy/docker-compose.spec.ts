@@ -1,6 +1,6 @@
 import { apiEnvSchema, baseEnvSchema, ConfigError, loadConfig, workerEnvSchema } from '@nocturne/config';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { passwordProblem } from '../../src/modules/auth/password-policy.js';
@@ -148,5 +148,31 @@ describe('docker-compose.yml', () => {
       expect(config['QR_SECRET']).toBe(vars['QR_SECRET']);
     }
     expect(environmentOf(services['api']!)['ADMIN_PASSWORD']).toBe(vars['ADMIN_PASSWORD']);
+  });
+});
+
+describe('.docker/Dockerfile', () => {
+  const dockerfile = readFileSync(path.join(root, '.docker/Dockerfile'), 'utf8');
+
+  it('copies every workspace package.json before npm ci, so the lockfile matches and the install succeeds', () => {
+    const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] };
+    const packages = workspaces.flatMap((pattern) =>
+      pattern.endsWith('/*')
+        ? readdirSync(path.join(root, pattern.slice(0, -2)))
+            .map((name) => `${pattern.slice(0, -2)}/${name}`)
+            .filter((dir) => existsSync(path.join(root, dir, 'package.json')))
+        : [pattern],
+    );
+    const beforeInstall = dockerfile.slice(0, dockerfile.indexOf('RUN npm ci'));
+    expect(packages.length).toBeGreaterThan(5);
+    const missing = packages.filter((dir) => !beforeInstall.includes(`COPY ${dir}/package.json ${dir}/`));
+    expect(missing).toEqual([]);
+  });
+
+  it('has the build targets compose names', () => {
+    const targets = Object.values(resolveCompose(composeText, filledIn()).services).flatMap(
+      (service) => service.build?.target ?? [],
+    );
+    for (const target of new Set(targets)) expect(dockerfile).toMatch(new RegExp(`^FROM \\S+ AS ${target}$`, 'm'));
   });
 });
