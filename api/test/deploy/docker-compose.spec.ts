@@ -143,6 +143,10 @@ describe('docker-compose.yml', () => {
       expect(new URL(String(config['REDIS_URL'])).hostname).toBe('redis');
       expect(new URL(String(config['SMTP_URL'])).hostname).toBe('mailpit');
       expect(new URL(String(config['S3_ENDPOINT'])).hostname).toBe('minio');
+      // Browsers get signed URLs for the bucket: they must point at a port minio publishes on the host.
+      const publicEndpoint = new URL(String(config['S3_PUBLIC_ENDPOINT']));
+      expect(publicEndpoint.hostname).toBe('localhost');
+      expect(services['minio']!.ports).toContain(`${publicEndpoint.port}:9000`);
       expect(config['S3_BUCKET']).toBe('nocturne-media');
       expect(config['S3_SECRET_ACCESS_KEY']).toBe(vars['MINIO_ROOT_PASSWORD']);
       expect(config['QR_SECRET']).toBe(vars['QR_SECRET']);

@@ -48,6 +48,8 @@ export const baseEnvSchema = z.object({
     .transform((value) => value === 'true'),
   STORAGE_DIR: z.string().default('var/uploads'),
   S3_ENDPOINT: optionalUrl,
+  /** The bucket's address as browsers reach it (signed upload and media URLs), when it differs from S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
