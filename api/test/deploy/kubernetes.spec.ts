@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { passwordProblem } from '../../src/modules/auth/password-policy.js';
 import { kustomizeBuild, type Manifest } from '../support/kustomize.js';
+import { manifestTypeErrors } from '../support/manifest-types.js';
 
 // Renders deploy/k8s offline (no kubectl, no cluster) and validates every manifest against the
 // Kubernetes and KEDA OpenAPI schemas shipped by kubernetes-models, then checks what a safe
@@ -56,6 +57,17 @@ describe('deploy/k8s', () => {
       expect(() => new Model(manifest).validate()).not.toThrow();
       expect(manifest.metadata.namespace).toBe('nocturne');
     }
+  });
+
+  it('uses no field the Kubernetes and KEDA types do not define (no misspelt or misplaced fields)', () => {
+    expect(
+      manifestTypeErrors(root, [...overlay, ...migrate, ...withCpuHpa.filter((m) => m.kind === 'HorizontalPodAutoscaler')]),
+    ).toEqual([]);
+    const misspelt = structuredClone(find(overlay, 'Deployment', 'nocturne-api'));
+    const container = misspelt['spec'].template.spec.containers[0];
+    container.readinesProbe = container.readinessProbe;
+    delete container.readinessProbe;
+    expect(manifestTypeErrors(root, [misspelt]).join('\n')).toMatch(/Deployment\/nocturne-api: .*readinesProbe/);
   });
 
   it('rejects an invalid manifest (the validation can fail)', () => {
