@@ -130,6 +130,26 @@ describe('deploy/observability', () => {
       expect(apiNames.has(name)).toBe(true);
   });
 
+  it('gives every alert a severity, a summary and a valid duration, and the dashboard unique panels on a Prometheus data source', () => {
+    const alerts = rules.groups.flatMap((group) => group.rules as ((typeof group.rules)[number] & Record<string, any>)[]);
+    expect(new Set(alerts.map((rule) => rule.alert)).size).toBe(alerts.length);
+    for (const rule of alerts) {
+      expect({ alert: rule.alert, severity: rule['labels']?.severity }).toEqual({
+        alert: rule.alert,
+        severity: expect.stringMatching(/^(critical|warning|info)$/),
+      });
+      expect(typeof rule['annotations']?.summary).toBe('string');
+      expect(String(rule['for'])).toMatch(/^\d+[smh]$/);
+      expect(rule.expr.split('(').length).toBe(rule.expr.split(')').length);
+    }
+    const ids = dashboard.panels.map((panel) => (panel as unknown as { id: number }).id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const panel of dashboard.panels as unknown as { datasource: { uid: string }; targets: { refId: string }[] }[]) {
+      expect(panel.datasource.uid).toBe('${datasource}');
+      expect(panel.targets.every((target) => target.refId)).toBe(true);
+    }
+  });
+
   it('serves the worker liveness probe next to its metrics', async () => {
     expect((await fetch(`http://127.0.0.1:${worker.port}/health/live`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${worker.port}/nothing`)).status).toBe(404);
