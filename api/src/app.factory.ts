@@ -44,7 +44,9 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
-  registerSecurityHeaders(fastify, { extraConnectSources: config.S3_ENDPOINT ? [new URL(config.S3_ENDPOINT).origin] : [] });
+  // Browsers PUT uploads to, and load media from, the bucket's public address.
+  const bucketAddress = config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT;
+  registerSecurityHeaders(fastify, { extraConnectSources: bucketAddress ? [new URL(bucketAddress).origin] : [] });
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

@@ -22,6 +22,7 @@ import { SendPasswordResetJob } from './jobs/send-password-reset.job.js';
 import { SyncContactJob } from './jobs/sync-contact.job.js';
 import { EmailDeliveryService } from './mail/email-delivery.service.js';
 import { Mailer } from './mail/mailer.js';
+import { MetricsServer } from './metrics/metrics-server.js';
 import { ActiveCampaignProcessor, EmailProcessor, MaintenanceProcessor } from './processors/queue-processors.js';
 import { PurgeStaleUploadsSchedule } from './processors/purge-stale-uploads.schedule.js';
 import { Schedules } from './processors/schedules.js';
@@ -56,7 +57,9 @@ export class WorkerModule {
         ActiveCampaignClient, flowProducerProvider, ActiveCampaignProcessor, SyncContactJob, BulkSyncJob, ImportBatchJob, BulkSyncFinishJob,
         { provide: IMPORT_POLLING, useValue: options.importPolling ?? DEFAULT_IMPORT_POLLING },
         // Media uploads (issue 7): purge uploads never finalized.
-        objectStorageProvider, PurgeStaleUploadsJob, PurgeStaleUploadsSchedule],
+        objectStorageProvider, PurgeStaleUploadsJob, PurgeStaleUploadsSchedule,
+        // Observability (issue 16): /metrics on WORKER_METRICS_PORT.
+        MetricsServer],
     };
   }
 }

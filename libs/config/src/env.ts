@@ -48,6 +48,8 @@ export const baseEnvSchema = z.object({
     .transform((value) => value === 'true'),
   STORAGE_DIR: z.string().default('var/uploads'),
   S3_ENDPOINT: optionalUrl,
+  /** The bucket's address as browsers reach it (signed upload and media URLs), when it differs from S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
@@ -63,8 +65,9 @@ export const apiEnvSchema = baseEnvSchema.extend({
   WEB_DIST_DIR: z.string().default('web/dist'),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
+  /** Basic auth of Bull Board at /admin/queues; the dashboard is off unless both are set. */
   QUEUE_DASHBOARD_USER: optionalString,
-  QUEUE_DASHBOARD_PASSWORD: optionalString,
+  QUEUE_DASHBOARD_PASSWORD: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** Trust X-Forwarded-* from a proxy in front of the api (needed for per-IP rate limits behind one). */
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -78,6 +81,9 @@ export const workerEnvSchema = baseEnvSchema.extend({
   AC_RATE_LIMIT_PER_SECOND: int(5, 1),
   /** Bulk imports per minute the account allows (AC's documented limit is 100). */
   AC_IMPORT_LIMIT_PER_MINUTE: int(100, 1),
+  /** Port of the worker's /metrics and /health/live listener; unset: no listener. */
+  WORKER_METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;

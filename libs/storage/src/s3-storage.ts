@@ -4,6 +4,8 @@ import type { MediaDelivery, ObjectStorage, PresignedUpload } from './object-sto
 
 export interface S3StorageOptions {
   endpoint?: string;
+  /** Where browsers reach the bucket, when not at `endpoint` (e.g. MinIO inside docker compose): signed URLs use it. */
+  publicEndpoint?: string;
   region: string;
   bucket: string;
   accessKeyId?: string;
@@ -18,13 +20,20 @@ function isNotFound(error: unknown): boolean {
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
+  /** Signs the URLs browsers use: the same client unless a public endpoint is configured. */
+  private readonly signer: S3Client;
   private readonly bucket: string;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
+    this.client = S3Storage.clientFor(options, options.endpoint);
+    this.signer = options.publicEndpoint ? S3Storage.clientFor(options, options.publicEndpoint) : this.client;
+  }
+
+  private static clientFor(options: S3StorageOptions, endpoint: string | undefined): S3Client {
+    return new S3Client({
       region: options.region,
-      endpoint: options.endpoint,
+      endpoint,
       forcePathStyle: true,
       credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
       // Default checksums would add x-amz-checksum-* to presigned PUTs, which a browser cannot compute.
@@ -36,7 +45,7 @@ export class S3Storage implements ObjectStorage {
   async presignUpload(key: string, contentType: string, expiresInSeconds: number): Promise<PresignedUpload> {
     const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType });
     // Content-Type is signed: the client must send exactly the type the server approved.
-    const url = await getSignedUrl(this.client, command, { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type']) });
+    const url = await getSignedUrl(this.signer, command, { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type']) });
     return { url, method: 'PUT', headers: { 'content-type': contentType } };
   }
 
@@ -62,10 +71,11 @@ export class S3Storage implements ObjectStorage {
 
   async deliver(key: string, contentType: string, expiresInSeconds: number): Promise<MediaDelivery | null> {
     const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: contentType });
-    return { kind: 'redirect', url: await getSignedUrl(this.client, command, { expiresIn: expiresInSeconds }) };
+    return { kind: 'redirect', url: await getSignedUrl(this.signer, command, { expiresIn: expiresInSeconds }) };
   }
 
   destroy(): void {
     this.client.destroy();
+    if (this.signer !== this.client) this.signer.destroy();
   }
 }

@@ -2,6 +2,7 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { createRedisConnection } from '@nocturne/queues';
 import type { Redis } from 'ioredis';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { activeCampaignRequests } from '../metrics/worker-metrics.js';
 import { AcNotConfiguredError, AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
 import { BULK_IMPORT_MAX_BYTES, BULK_IMPORT_MAX_CONTACTS, BULK_IMPORTS_PER_MINUTE, bulkImportBody } from './bulk-import-request.js';
 import { type AcImportInfo, parseImportInfo } from './import-outcome.js';
@@ -109,9 +110,13 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       text = await response.text();
+    } catch (error) {
+      activeCampaignRequests.inc({ result: 'error' });
+      throw error;
     } finally {
       await permit.release();
     }
+    activeCampaignRequests.inc({ result: outcomeOf(response.status, text) });
     const body = parseJson(text);
     if (response.ok) return body as T;
     if (response.status === 429) {
@@ -127,6 +132,14 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     if (response.status >= 400 && response.status < 500 && response.status !== 408) throw new AcRejectedError(response.status, reason);
     throw new Error(`ActiveCampaign answered ${response.status}: ${reason}`);
   }
+}
+
+/** How a request ended, for activecampaign_requests_total (the same classes the request throws). */
+function outcomeOf(status: number, text: string): 'ok' | 'rate_limited' | 'rejected' | 'error' {
+  if (status >= 200 && status < 300) return 'ok';
+  if (status === 429 || (status === 400 && /rate limit exceeded/i.test(text))) return 'rate_limited';
+  if (status >= 400 && status < 500 && status !== 408) return 'rejected';
+  return 'error';
 }
 
 function parseJson(text: string): unknown {

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { emailSends } from '../metrics/worker-metrics.js';
 
 export interface OutgoingMail {
   to: string;
@@ -27,7 +28,11 @@ export class Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
+    const info = await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail }).catch((error: unknown) => {
+      emailSends.inc({ result: 'failed' });
+      throw error;
+    });
+    emailSends.inc({ result: 'sent' });
     if (this.config.SMTP_URL) return;
     const dir = path.resolve(this.config.MAIL_DIR);
     await mkdir(dir, { recursive: true });

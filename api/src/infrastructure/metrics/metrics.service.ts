@@ -1,20 +1,23 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ALL_QUEUES } from '@nocturne/queues';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { QueueRegistry } from '../queues/queue-registry.js';
+import { registerBacklogMetrics } from './backlog-metrics.js';
 import { registerQueueJobMetrics } from './queue-job-metrics.js';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized', 'waiting-children'] as const;
 
-/** Prometheus metrics: process defaults, HTTP latency by route and status, queue depths. */
+/** Prometheus metrics: process defaults, HTTP latency by route and status, queue depths and ages, outbox lag. */
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
   readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
 
-  constructor(queues: QueueRegistry) {
+  constructor(queues: QueueRegistry, em: EntityManager) {
     collectDefaultMetrics({ register: this.registry });
     registerQueueJobMetrics(this.registry, queues);
+    registerBacklogMetrics(this.registry, em, queues);
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request latency by route template and status',
