@@ -17,9 +17,18 @@ import { registerSpa } from './infrastructure/web/spa.js';
 export const BODY_LIMIT_BYTES = 1_048_576;
 
 /** Builds the api exactly as production runs it; tests use the same function. */
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes the function Fastify documents for it
+ * (trust the first N addresses counted from the socket), so the client-supplied part of
+ * X-Forwarded-For is never believed.
+ */
+function trustProxyOption(trust: ApiConfig['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function createApp(config: ApiConfig, options: { bufferLogs?: boolean } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
     requestIdHeader: false,

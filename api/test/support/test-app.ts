@@ -39,7 +39,7 @@ export async function testEnv(overrides: Record<string, string> = {}): Promise<{
     WEB_DIST_DIR: '/nonexistent',
     MAIL_DIR: `/tmp/${db.name}-mail`,
     // Tests speak for many clients through X-Forwarded-For (per-IP rate limits).
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     ...overrides,
   };
   return { env, db };

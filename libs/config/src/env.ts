@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
@@ -68,12 +69,48 @@ export const apiEnvSchema = baseEnvSchema.extend({
   /** Basic auth of Bull Board at /admin/queues; the dashboard is off unless both are set. */
   QUEUE_DASHBOARD_USER: optionalString,
   QUEUE_DASHBOARD_PASSWORD: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-  /** Trust X-Forwarded-* from a proxy in front of the api (needed for per-IP rate limits behind one). */
+  /**
+   * Which X-Forwarded-* hops to believe (per-IP rate limits behind a proxy): `false`, the number of
+   * proxies in front of the api (`1` behind one load balancer), or their addresses and CIDRs,
+   * comma-separated. `true` (every hop) is refused: a client's own X-Forwarded-For would then pick
+   * the address every per-address limit counts.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value, context): false | number | string[] => {
+      if (value === '' || value === 'false' || value === '0') return false;
+      if (value === 'true') {
+        context.addIssue({
+          code: 'custom',
+          message: "'true' trusts every hop, so a client's own X-Forwarded-For picks its address: give the number of proxies in front of the api (e.g. 1) or their addresses/CIDRs",
+        });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        if (hops > 10) context.addIssue({ code: 'custom', message: 'at most 10 proxy hops' });
+        return hops;
+      }
+      const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+      if (bad.length) {
+        context.addIssue({ code: 'custom', message: `not an IP address or CIDR: ${bad.join(', ')} (or give a hop count such as 1)` });
+        return z.NEVER;
+      }
+      return entries;
+    }),
 });
+
+/** An IPv4/IPv6 address, or one with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 export const workerEnvSchema = baseEnvSchema.extend({
   WORKER_CONCURRENCY: int(4, 1),

@@ -371,7 +371,7 @@ const acStub = await ActiveCampaignStub.start();
 const { serverUrl, database, env } = await throwawayStack('bench', {
   NODE_ENV: 'production',
   QR_SECRET: randomBytes(32).toString('hex'),
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
   AC_API_URL: acStub.url,
   AC_API_KEY: acStub.apiToken,
   // Only the bulk sync below talks to AC; per-member syncs would compete for its 5 requests/s.

@@ -20,7 +20,7 @@ if (!existsSync(chromium)) {
 const { serverUrl, database, env } = await throwawayStack('e2e', {
   NODE_ENV: 'test',
   WEB_DIST_DIR: path.join(root, 'web/dist'),
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
   ADMIN_EMAIL: 'e2e-admin@nocturne.test',
   ADMIN_PASSWORD: 'velvet-rope-staff-2026',
 });
