@@ -12,7 +12,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 // The site's own videos and photos live in public/site-media; /media is the api's (uploads).
 const proxy = { '/api': apiTarget, '/media': apiTarget, '/health': apiTarget };
 const ROOT_ELEMENT = '<div id="root"></div>';
-const COMPRESSIBLE = /\.(?:js|css|html|svg|txt|json|webmanifest)$/;
+const COMPRESSIBLE = /\.(?:js|css|html|svg|txt|json|webmanifest|wasm)$/;
 
 /**
  * Finishes a client build in two steps around the service worker's: first the landing page is
