@@ -13,7 +13,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024;
 // VmHWM: the process's peak resident set so far.
 const hwm = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024;
-for (let i = 0; i < 100; i++) { try { if ((await fetch(`http://127.0.0.1:${port}/health/live`)).ok) break; } catch {} await sleep(200); }
+for (let i = 0; i < 100; i++) {
+  const up = await fetch(`http://127.0.0.1:${port}/health/live`).then((r) => r.ok, () => false);
+  if (up) break;
+  await sleep(200);
+}
 await sleep(1000);
 const body = Buffer.alloc(10 * 1024 * 1024, 120);
 const out = { idle: Math.round(rss()) };
