@@ -136,6 +136,12 @@ describe.each(['local', 's3'] as const)('media uploads with %s storage', (kind) 
     expect((await fetch(`${t.baseUrl}/media/${key}`)).status).toBe(404);
   });
 
+  it('answers 400, not 500, to a media URL with broken %-encoding', async () => {
+    const answer = await finalize(`${t.baseUrl}/api/uploads/news/%E0%A4%A.png`, 'image/png');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ statusCode: 400 });
+  });
+
   it('refuses a key the server did not sign, at the PUT and at finalize', async () => {
     const before = await stored();
     const upload = (await sign('image/png')).body;

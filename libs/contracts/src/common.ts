@@ -13,6 +13,13 @@ export const ErrorResponse = z
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const Uuid = z.uuid({ message: 'must be a UUID' });
+
+/** An ISO instant (UTC, `Z`) PostgreSQL can store: years 0001 to 9999 (`0000-01-01T00:00:00Z` was a 500). */
+export const isoInstant = (message = 'must be an ISO date-time') =>
+  z.iso
+    .datetime({ message })
+    // A malformed value is reported once, by the format check.
+    .refine((instant) => !/^\d{4}-/.test(instant) || Number(instant.slice(0, 4)) >= 1, 'must be between the years 0001 and 9999');
 export const IdParams = z.object({ id: Uuid });
 
 export const MemberTier = z.enum(TIER_VALUES);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common.js';
+import { optionalText, isoInstant } from './common.js';
 import { BOOKING_GUESTS, BOOKING_SERVICES, BOOKING_TIMES } from './constants.js';
 
 /** Where one e-mail stands: the worker retries with backoff and records the last error. */
@@ -54,7 +54,7 @@ export type BookingView = z.infer<typeof BookingView>;
 /** Newest first; `before` is the `createdAt` of the last item of the previous page. */
 export const InboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  before: z.iso.datetime({ message: 'must be an ISO date-time' }).optional(),
+  before: isoInstant().optional(),
   includeSpam: z
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('false')

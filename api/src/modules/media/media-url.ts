@@ -15,6 +15,12 @@ export function keyFromMediaUrl(mediaURL: string): string | null {
   } catch {
     return null;
   }
-  const match = /(news\/[^/]+)$/.exec(decodeURIComponent(pathname));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null; // broken %-encoding (`%E0%A4%A`): not one of our URLs
+  }
+  const match = /(news\/[^/]+)$/.exec(decoded);
   return match && isMediaKey(match[1]!) ? match[1]! : null;
 }
