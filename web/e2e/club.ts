@@ -149,12 +149,16 @@ export function qrVideo(text: string): string {
   return writeY4m(rgb);
 }
 
+/** Gold (the theme's) for what was dark, black for what was light: the first design's inverted QR. */
+const goldOnBlack = (value: number, channel: number) => Math.round(((255 - value) / 255) * [212, 175, 55][channel]!);
+
 /**
  * A Y4M video of a screenshot (PNG) exactly as the page rendered it, e.g. the member's QR code:
  * scaled (nearest neighbour) to `heightFraction` of the 640x480 frame's height, centred on a
  * mid-grey background, as a phone held at the door at some distance from the staff's camera.
+ * `inverted` recolours it gold on black first (light modules on a dark ground).
  */
-export function screenshotVideo(png: Buffer, heightFraction: number): string {
+export function screenshotVideo(png: Buffer, heightFraction: number, { inverted = false } = {}): string {
   const image = PNG.sync.read(png);
   const height = Math.round(FRAME_HEIGHT * heightFraction);
   const width = Math.round((image.width * height) / image.height);
@@ -169,7 +173,10 @@ export function screenshotVideo(png: Buffer, heightFraction: number): string {
       const to = ((top + y) * FRAME_WIDTH + left + x) * 3;
       // Screenshots are opaque; blend any transparency onto the grey all the same.
       const alpha = image.data[from + 3]! / 255;
-      for (let channel = 0; channel < 3; channel += 1) rgb[to + channel] = Math.round(image.data[from + channel]! * alpha + 128 * (1 - alpha));
+      for (let channel = 0; channel < 3; channel += 1) {
+        const value = image.data[from + channel]!;
+        rgb[to + channel] = Math.round((inverted ? goldOnBlack(value, channel) : value) * alpha + 128 * (1 - alpha));
+      }
     }
   }
   return writeY4m(rgb);

@@ -94,7 +94,7 @@ async function claimOnPage(page: Page, title: string) {
   return held;
 }
 
-test("the admin scanner reads the member's QR exactly as My Coupons shows it, held far (30% of the frame) and close (70%)", async ({
+test("the admin scanner reads the member's QR exactly as My Coupons shows it, held far (30% of the frame) and close (70%), and inverted", async ({
   page,
   request,
 }) => {
@@ -107,14 +107,21 @@ test("the admin scanner reads the member's QR exactly as My Coupons shows it, he
   // The pixels of the QR element as rendered: the code, its quiet zone, the card's rounded corners.
   const screenshot = await held.getByTestId('coupon-qr').screenshot();
 
-  for (const fraction of [0.3, 0.7]) {
-    const browser = await launchWithCamera(screenshotVideo(screenshot, fraction));
+  // The same pixels gold on black, as the first design drew them: a decoder that does not try the
+  // inverted image never reads that.
+  for (const { fraction, inverted } of [
+    { fraction: 0.3, inverted: false },
+    { fraction: 0.7, inverted: false },
+    { fraction: 0.5, inverted: true },
+  ]) {
+    const clip = `QR ${inverted ? 'gold on black ' : ''}at ${fraction * 100}% of the frame height`;
+    const browser = await launchWithCamera(screenshotVideo(screenshot, fraction, { inverted }));
     try {
       const scanner = await adminPage(browser, admin);
       const dialog = await openScanner(scanner);
       const opened = Date.now();
-      await expect(dialog.getByText('Valid Coupon Detected!'), `QR at ${fraction * 100}% of the frame height`).toBeVisible({ timeout: 30_000 });
-      test.info().annotations.push({ type: 'decoded', description: `QR at ${fraction * 100}% of the frame height: valid after ${Date.now() - opened} ms` });
+      await expect(dialog.getByText('Valid Coupon Detected!'), clip).toBeVisible({ timeout: 30_000 });
+      test.info().annotations.push({ type: 'decoded', description: `${clip}: valid after ${Date.now() - opened} ms` });
       await expect(dialog).toContainText(coupon.title);
       await expect(dialog).toContainText('Rowan Tester');
       // Validating does not spend it: the same coupon scans valid at the next distance too.
