@@ -124,6 +124,8 @@ test("the admin scanner reads the member's QR exactly as My Coupons shows it, he
       test.info().annotations.push({ type: 'decoded', description: `${clip}: valid after ${Date.now() - opened} ms` });
       await expect(dialog).toContainText(coupon.title);
       await expect(dialog).toContainText('Rowan Tester');
+      // The camera delivered the clip's frame as it is (not cropped or scaled), so the fractions hold.
+      expect(await dialog.locator('video').evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight])).toEqual([640, 480]);
       // Validating does not spend it: the same coupon scans valid at the next distance too.
     } finally {
       await browser.close();
