@@ -22,12 +22,8 @@ interface ScanEntry {
   reason: string;
 }
 
-declare global {
-  interface Window {
-    /** Every stream the page's getUserMedia handed out (recorded by watchCameras). */
-    cameraStreams?: MediaStream[];
-  }
-}
+/** The page's window with every stream its getUserMedia handed out (recorded by adminPage). */
+type Recorded = Window & { cameraStreams?: MediaStream[] };
 
 /**
  * Starts a Chromium of its own whose camera is Chromium's fake device: the given Y4M clip, or the
@@ -53,7 +49,7 @@ async function adminPage(browser: Browser, admin: Session): Promise<Page> {
   await page.addInitScript(() => {
     localStorage.setItem('ageConfirmed', 'true');
     const streams: MediaStream[] = [];
-    window.cameraStreams = streams;
+    (window as Recorded).cameraStreams = streams;
     const devices = navigator.mediaDevices;
     const open = devices.getUserMedia.bind(devices);
     devices.getUserMedia = async (constraints) => {
@@ -78,7 +74,7 @@ async function openScanner(page: Page) {
 /** The video tracks the page opened: how many, and how many are still live. */
 const cameraTracks = (page: Page) =>
   page.evaluate(() => {
-    const tracks = (window.cameraStreams ?? []).flatMap((stream) => stream.getVideoTracks());
+    const tracks = ((window as Recorded).cameraStreams ?? []).flatMap((stream) => stream.getVideoTracks());
     return { opened: tracks.length, live: tracks.filter((track) => track.readyState === 'live').length };
   });
 
