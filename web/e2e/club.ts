@@ -89,28 +89,95 @@ export function decodeQr(png: Buffer): string | undefined {
   return jsQR(new Uint8ClampedArray(image.data), image.width, image.height, { inversionAttempts: 'attemptBoth' })?.data;
 }
 
+/** A 640x480 frame for Chromium's fake camera (--use-file-for-fake-video-capture). */
+const FRAME_WIDTH = 640;
+const FRAME_HEIGHT = 480;
+
 /**
- * Writes a Y4M video of a QR code for Chromium's fake camera (--use-file-for-fake-video-capture):
- * black modules on white, 6 px a module (inside the 250 px scan box), centred in a 640x480 frame, repeated.
+ * Writes a Y4M clip (4:2:0, BT.601 studio range) of one RGB frame repeated: one second at 10 fps,
+ * which Chromium's fake camera loops. Written by hand so no ffmpeg is needed.
  */
-export function qrVideo(text: string): string {
-  const width = 640;
-  const height = 480;
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const scale = 6;
-  const size = qr.modules.size * scale;
-  const left = Math.floor((width - size) / 2);
-  const top = Math.floor((height - size) / 2);
-  const luma = Buffer.alloc(width * height, 235);
-  for (let y = 0; y < size; y += 1) {
-    for (let x = 0; x < size; x += 1) {
-      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale))) luma[(top + y) * width + left + x] = 16;
+function writeY4m(rgb: Buffer): string {
+  const width = FRAME_WIDTH;
+  const height = FRAME_HEIGHT;
+  const luma = Buffer.alloc(width * height);
+  const cb = Buffer.alloc((width / 2) * (height / 2));
+  const cr = Buffer.alloc((width / 2) * (height / 2));
+  for (let i = 0; i < width * height; i += 1) {
+    const [r, g, b] = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
+    luma[i] = Math.round(16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255);
+  }
+  for (let y = 0; y < height / 2; y += 1) {
+    for (let x = 0; x < width / 2; x += 1) {
+      let [r, g, b] = [0, 0, 0];
+      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+        const at = ((y * 2 + dy) * width + x * 2 + dx) * 3;
+        r += rgb[at]! / 4;
+        g += rgb[at + 1]! / 4;
+        b += rgb[at + 2]! / 4;
+      }
+      cb[y * (width / 2) + x] = Math.round(128 + (-37.797 * r - 74.203 * g + 112 * b) / 255);
+      cr[y * (width / 2) + x] = Math.round(128 + (112 * r - 93.786 * g - 18.214 * b) / 255);
     }
   }
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, cb, cr]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   const file = path.join(os.tmpdir(), `nocturne-qr-${randomUUID()}.y4m`);
   writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
   return file;
+}
+
+/** An RGB frame of one grey, as a wall behind the phone. */
+const greyFrame = (level: number) => Buffer.alloc(FRAME_WIDTH * FRAME_HEIGHT * 3, level);
+
+/**
+ * A Y4M video of a QR code the test generates itself: black modules on white, 6 px a module,
+ * centred in a 640x480 frame.
+ */
+export function qrVideo(text: string): string {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const scale = 6;
+  const size = qr.modules.size * scale;
+  const left = Math.floor((FRAME_WIDTH - size) / 2);
+  const top = Math.floor((FRAME_HEIGHT - size) / 2);
+  const rgb = greyFrame(255);
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) {
+      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale))) rgb.fill(0, ((top + y) * FRAME_WIDTH + left + x) * 3, ((top + y) * FRAME_WIDTH + left + x + 1) * 3);
+    }
+  }
+  return writeY4m(rgb);
+}
+
+/** Gold (the theme's) for what was dark, black for what was light: the first design's inverted QR. */
+const goldOnBlack = (value: number, channel: number) => Math.round(((255 - value) / 255) * [212, 175, 55][channel]!);
+
+/**
+ * A Y4M video of a screenshot (PNG) exactly as the page rendered it, e.g. the member's QR code:
+ * scaled (nearest neighbour) to `heightFraction` of the 640x480 frame's height, centred on a
+ * mid-grey background, as a phone held at the door at some distance from the staff's camera.
+ * `inverted` recolours it gold on black first (light modules on a dark ground).
+ */
+export function screenshotVideo(png: Buffer, heightFraction: number, { inverted = false } = {}): string {
+  const image = PNG.sync.read(png);
+  const height = Math.round(FRAME_HEIGHT * heightFraction);
+  const width = Math.round((image.width * height) / image.height);
+  if (width > FRAME_WIDTH || height > FRAME_HEIGHT) throw new RangeError(`a ${width}x${height} image does not fit the frame`);
+  const left = Math.floor((FRAME_WIDTH - width) / 2);
+  const top = Math.floor((FRAME_HEIGHT - height) / 2);
+  const rgb = greyFrame(128);
+  for (let y = 0; y < height; y += 1) {
+    const sourceY = Math.floor((y * image.height) / height);
+    for (let x = 0; x < width; x += 1) {
+      const from = (sourceY * image.width + Math.floor((x * image.width) / width)) * 4;
+      const to = ((top + y) * FRAME_WIDTH + left + x) * 3;
+      // Screenshots are opaque; blend any transparency onto the grey all the same.
+      const alpha = image.data[from + 3]! / 255;
+      for (let channel = 0; channel < 3; channel += 1) {
+        const value = image.data[from + channel]!;
+        rgb[to + channel] = Math.round((inverted ? goldOnBlack(value, channel) : value) * alpha + 128 * (1 - alpha));
+      }
+    }
+  }
+  return writeY4m(rgb);
 }
