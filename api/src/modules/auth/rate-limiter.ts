@@ -1,5 +1,6 @@
-import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { RetryLaterException } from '../../common/http/retry-later.js';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
 
@@ -17,12 +18,10 @@ export const LIMITS = {
   contactPerIp: { name: 'contact-ip', max: 5, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
-export class TooManyRequestsException extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      { message: 'Too many attempts. Please wait a little and try again.', success: false, retryAfter: retryAfterSeconds },
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
+/** 429 with a `Retry-After` header (set by the exception filter from `retryAfterSeconds`). */
+export class TooManyRequestsException extends RetryLaterException {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds, 'Too many attempts. Please wait a little and try again.', HttpStatus.TOO_MANY_REQUESTS, { success: false });
   }
 }
 
@@ -45,6 +44,7 @@ export class RateLimiter {
     let count: number;
     let ttl: number;
     try {
+      await this.connected();
       const results = await this.redis.multi().incr(redisKey).pexpire(redisKey, limit.windowMs, 'NX').pttl(redisKey).exec();
       count = Number(results?.[0]?.[1]);
       ttl = Number(results?.[2]?.[1]);
@@ -54,4 +54,24 @@ export class RateLimiter {
     }
     if (count > limit.max) throw new TooManyRequestsException(Math.max(1, Math.ceil(ttl / 1000)));
   }
+
+  /**
+   * The connection fails fast while it is not ready, so a freshly started api would let its first
+   * attempts through uncounted: wait briefly (CONNECT_WAIT_MS) for a connection still being made.
+   */
+  protected async connected(): Promise<void> {
+    if (this.redis.status !== 'wait' && this.redis.status !== 'connecting' && this.redis.status !== 'connect') return;
+    if (this.redis.status === 'wait') void this.redis.connect().catch(() => undefined);
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, CONNECT_WAIT_MS);
+      this.redis.once('ready', done);
+    });
+  }
 }
+
+const CONNECT_WAIT_MS = 500;
