@@ -123,15 +123,56 @@ describe('POST /api/auth/login', () => {
     expect(answer.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'password']);
   });
 
-  it('locks an email out after 10 attempts in 15 minutes, with Retry-After', async () => {
+  it('does not let failures from ten addresses lock the member out: the right password from an eleventh signs in', async () => {
     const member = await registerMember(t);
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await login({ email: member.email, password: 'wrong-password!' })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const limited = await login({ email: member.email, password: member.password });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after') ?? limited.body.retryAfter)).toBeGreaterThan(0);
+    for (let i = 0; i < 10; i += 1) expect((await login({ email: member.email, password: 'wrong-password!' })).status).toBe(401);
+    const answer = await login({ email: member.email, password: member.password });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user.id).toBe(member.user.id);
   });
+
+  it('slows sign-ins for an e-mail with many failures (250 ms doubling) instead of locking it', async () => {
+    const member = await registerMember(t);
+    for (let i = 0; i < 12; i += 1) expect((await login({ email: member.email, password: 'wrong-password!' })).status).toBe(401);
+    const started = Date.now();
+    const answer = await login({ email: member.email, password: member.password });
+    expect(answer.status).toBe(200);
+    // 12 failures: 250 · 2² = 1 s of delay before the password is even checked.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('locks one (e-mail, address) pair after 10 failures, with Retry-After, and only that pair', async () => {
+    const member = await registerMember(t);
+    const ip = randomIp();
+    for (let i = 0; i < 10; i += 1) expect((await login({ email: member.email, password: 'wrong-password!' }, ip)).status).toBe(401);
+    const limited = await login({ email: member.email, password: member.password }, ip);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect((await login({ email: member.email, password: member.password })).status).toBe(200);
+    const other = await registerMember(t);
+    expect((await login({ email: other.email, password: other.password }, ip)).status).toBe(200);
+  });
+
+  it('counts failures only: signing in on many devices from one address never locks out, and a success clears the pair', async () => {
+    const member = await registerMember(t);
+    const ip = randomIp();
+    for (let i = 0; i < 12; i += 1) expect((await login({ email: member.email, password: member.password }, ip)).status).toBe(200);
+    for (let i = 0; i < 9; i += 1) expect((await login({ email: member.email, password: 'wrong-password!' }, ip)).status).toBe(401);
+    expect((await login({ email: member.email, password: member.password }, ip)).status).toBe(200);
+    // Without the clear these would be the pair's 10th and 11th failures, and the sign-in a 429.
+    for (let i = 0; i < 2; i += 1) expect((await login({ email: member.email, password: 'wrong-password!' }, ip)).status).toBe(401);
+    expect((await login({ email: member.email, password: member.password }, ip)).status).toBe(200);
+  });
+
+  it('locks an address after 30 failures in 15 minutes, whatever the e-mails', async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await login({ email: uniqueEmail('guess'), password: 'wrong-password!' }, ip)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const member = await registerMember(t);
+    expect((await login({ email: member.email, password: member.password }, ip)).status).toBe(429);
+  }, 60_000);
 });
 
 describe('sessions', () => {

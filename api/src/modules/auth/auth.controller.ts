@@ -19,6 +19,8 @@ import { RequestPasswordResetCommand } from './commands/request-password-reset/r
 import { ResetPasswordCommand } from './commands/reset-password/reset-password.command.js';
 import { SignInCommand } from './commands/sign-in/sign-in.command.js';
 import { CurrentMember } from './current-member.decorator.js';
+import { AuthFailure } from './auth-failure.js';
+import { LoginThrottle } from './login-throttle.js';
 import { LIMITS, RateLimiter } from './rate-limiter.js';
 import { type AuthenticatedMember, SessionService } from './session.service.js';
 import { userFromSession } from './user-view.js';
@@ -41,6 +43,7 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly limiter: RateLimiter,
     private readonly sessions: SessionService,
+    private readonly loginThrottle: LoginThrottle,
   ) {}
 
   @Post('register')
@@ -65,12 +68,20 @@ export class AuthController {
     tags: ['auth'],
     body: LoginRequest,
     response: AuthResponse,
-    errors: { 401: 'Invalid email or password', 429: 'Too many attempts' },
+    errors: { 401: 'Invalid email or password', 429: 'Too many failed attempts for this e-mail from this address, or from this address' },
   })
   async login(@ValidBody() body: LoginRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
-    await this.limiter.hit(LIMITS.loginPerIp, request.ip);
-    await this.limiter.hit(LIMITS.loginPerEmail, body.email);
-    return this.commands.execute(new SignInCommand(body, requestMeta(request)));
+    const attempt = await this.loginThrottle.begin(body.email, request.ip);
+    let answer: AuthResponse;
+    try {
+      answer = await this.commands.execute(new SignInCommand(body, requestMeta(request)));
+    } catch (error) {
+      // Only a wrong e-mail or password counts as a failure.
+      if (!(error instanceof AuthFailure && error.getStatus() === 401)) await attempt.undone();
+      throw error;
+    }
+    await attempt.succeeded();
+    return answer;
   }
 
   @Get('me')

@@ -11,8 +11,12 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  loginPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
-  loginPerIp: { name: 'login-ip', max: 10, windowMs: 15 * 60_000 },
+  /** Failed sign-ins for one e-mail from one address: a lock-out for that pair only. */
+  loginFailuresPerPair: { name: 'login-pair', max: 10, windowMs: 15 * 60_000 },
+  /** Failed sign-ins from one address, whatever the e-mail. */
+  loginFailuresPerIp: { name: 'login-ip', max: 30, windowMs: 15 * 60_000 },
+  /** Failed sign-ins for one e-mail from anywhere: past `max`, a growing delay instead of a lock-out. */
+  loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
   forgotPasswordPerIp: { name: 'forgot-ip', max: 5, windowMs: 60 * 60_000 },
   contactPerIp: { name: 'contact-ip', max: 5, windowMs: 10 * 60_000 },
@@ -40,7 +44,7 @@ export class RateLimiter {
 
   /** Counts one attempt; throws TooManyRequestsException (429 with Retry-After) over the limit. */
   async hit(limit: Limit, key: string): Promise<void> {
-    const redisKey = `${this.config.REDIS_PREFIX}:rl:${limit.name}:${key.toLowerCase()}`;
+    const redisKey = this.key(limit, key);
     let count: number;
     let ttl: number;
     try {
@@ -55,11 +59,15 @@ export class RateLimiter {
     if (count > limit.max) throw new TooManyRequestsException(Math.max(1, Math.ceil(ttl / 1000)));
   }
 
+  key(limit: Limit, key: string): string {
+    return `${this.config.REDIS_PREFIX}:rl:${limit.name}:${key.toLowerCase()}`;
+  }
+
   /**
    * The connection fails fast while it is not ready, so a freshly started api would let its first
    * attempts through uncounted: wait briefly (CONNECT_WAIT_MS) for a connection still being made.
    */
-  protected async connected(): Promise<void> {
+  async connected(): Promise<void> {
     if (this.redis.status !== 'wait' && this.redis.status !== 'connecting' && this.redis.status !== 'connect') return;
     if (this.redis.status === 'wait') void this.redis.connect().catch(() => undefined);
     await new Promise<void>((resolve) => {
