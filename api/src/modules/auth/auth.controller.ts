@@ -54,7 +54,11 @@ export class AuthController {
     body: RegisterRequest,
     response: AuthResponse,
     status: 201,
-    errors: { 409: 'Email already registered', 429: 'Too many sign-ups from this address' },
+    errors: {
+      409: 'Email already registered',
+      429: 'Too many sign-ups from this address',
+      503: 'Too much anonymous password work waiting; see Retry-After',
+    },
   })
   async register(@ValidBody() body: RegisterRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
     await this.limiter.hit(LIMITS.registerPerIp, request.ip);
@@ -120,9 +124,14 @@ export class AuthController {
     tags: ['auth'],
     body: ResetPasswordRequest,
     response: SuccessResponse,
-    errors: { 400: 'Invalid or expired token, or a weak password' },
+    errors: {
+      400: 'Invalid or expired token, or a weak password',
+      429: 'Too many attempts from this address',
+      503: 'Too much anonymous password work waiting; see Retry-After',
+    },
   })
-  async resetPassword(@ValidBody() body: z.infer<typeof ResetPasswordRequest>): Promise<SuccessResponse> {
+  async resetPassword(@ValidBody() body: z.infer<typeof ResetPasswordRequest>, @Req() request: FastifyRequest): Promise<SuccessResponse> {
+    await this.limiter.hit(LIMITS.resetPasswordPerIp, request.ip);
     await this.commands.execute(new ResetPasswordCommand(body.token, body.password));
     return { success: true, message: 'Your password has been changed. Please sign in.' };
   }

@@ -19,6 +19,7 @@ export const LIMITS = {
   loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
   forgotPasswordPerIp: { name: 'forgot-ip', max: 5, windowMs: 60 * 60_000 },
+  resetPasswordPerIp: { name: 'reset-ip', max: 10, windowMs: 15 * 60_000 },
   contactPerIp: { name: 'contact-ip', max: 5, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
