@@ -225,6 +225,31 @@ describe('sessions', () => {
   });
 });
 
+describe('absolute session lifetime (SESSION_MAX_AGE_DAYS, 90 by default)', () => {
+  it('refuses a session signed in more than 90 days ago, however recently it was used', async () => {
+    const member = await registerMember(t);
+    await t.sql.query(
+      "update sessions set created_at = now() - interval '90 days 1 minute', last_seen_at = now(), expires_at = now() + interval '29 days' where member_id = $1",
+      [member.user.id],
+    );
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(401);
+  });
+
+  it('slides the expiry no further than 90 days after sign-in', async () => {
+    const member = await registerMember(t);
+    await t.sql.query(
+      "update sessions set created_at = now() - interval '80 days', last_seen_at = now() - interval '1 hour', expires_at = now() + interval '1 day' where member_id = $1",
+      [member.user.id],
+    );
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(200);
+    const { rows } = await t.sql.query(
+      "select expires_at <= created_at + interval '90 days' as capped, expires_at > now() + interval '9 days' as slid from sessions where member_id = $1",
+      [member.user.id],
+    );
+    expect(rows[0]).toEqual({ capped: true, slid: true });
+  });
+});
+
 describe('password reset', () => {
   it('answers 202 whether or not the account exists, and only asks for an e-mail when it does', async () => {
     const member = await registerMember(t);
