@@ -243,6 +243,7 @@ describe('wrong typed codes per staff account', () => {
     expect(over.status).toBe(429);
     expect(over.body.message).toBe('Too many attempts. Please wait a little and try again.');
     expect(over.body.retryAfter).toBeGreaterThan(14 * 60);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
 
     // The right code is refused the same way, so the limit says nothing about which codes exist.
     const right = await validate({ code: held.shortCode }, staff.sessionId);

@@ -54,6 +54,7 @@ describe('contact messages', () => {
     const sixth = await t.request('POST', '/api/contact', { body: contact, headers: { 'x-forwarded-for': ip } });
     expect(sixth.status).toBe(429);
     expect(Number(sixth.body.retryAfter)).toBeGreaterThan(0);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(9 * 60);
   });
 });
 

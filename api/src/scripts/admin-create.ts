@@ -16,7 +16,7 @@ runScript(async () => {
       password: flags['password']!,
       firstName: flags['first-name'],
       lastName: flags['last-name'],
-    });
-    console.log(`Admin ${flags['email']} ${outcome}.`);
+    }, { promoteExisting: true });
+    console.log(`Admin ${flags['email']} ${outcome}${outcome === 'promoted' ? ' (password set, every earlier session signed out)' : ''}.`);
   });
 });

@@ -30,6 +30,8 @@ export const baseEnvSchema = z.object({
   POINTS_PER_COMMENT: int(5),
   COMMENT_REWARDS_PER_NIGHT: int(10),
   SESSION_TTL_DAYS: int(30, 1),
+  /** Absolute session lifetime from sign-in, whatever the use (the sliding expiry stops there). */
+  SESSION_MAX_AGE_DAYS: int(90, 1),
   /** HMAC key for QR tokens; required in production. */
   QR_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   MAIL_FROM: z.string().default('Nocturne <no-reply@nocturne.local>'),
@@ -66,6 +68,8 @@ export const apiEnvSchema = baseEnvSchema.extend({
   WEB_DIST_DIR: z.string().default('web/dist'),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
+  /** When set, GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>` (else 401). */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** Basic auth of Bull Board at /admin/queues; the dashboard is off unless both are set. */
   QUEUE_DASHBOARD_USER: optionalString,
   QUEUE_DASHBOARD_PASSWORD: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { conditionalHeaders, NotModified } from './conditional-get.interceptor.js';
+import { retryAfterOf, setRetryAfter } from './retry-later.js';
 
 export interface ErrorBody {
   statusCode: number;
@@ -40,7 +41,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    if (body.statusCode === 503) void reply.header('Retry-After', '5');
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== undefined) setRetryAfter(reply, retryAfter);
+    else if (body.statusCode === 503) setRetryAfter(reply, 5);
     void reply.status(body.statusCode).send(body);
   }
 

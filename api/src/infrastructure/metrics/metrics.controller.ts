@@ -1,15 +1,39 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Req, Res, UnauthorizedException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { MetricsService } from './metrics.service.js';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
 
 @Controller()
 export class MetricsController {
-  constructor(private readonly metrics: MetricsService) {}
+  private readonly expected?: Buffer;
+
+  constructor(
+    private readonly metrics: MetricsService,
+    @InjectConfig() config: ApiConfig,
+  ) {
+    this.expected = config.METRICS_TOKEN ? digest(config.METRICS_TOKEN) : undefined;
+  }
 
   @Get('metrics')
-  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
-  @Endpoint({ summary: 'Prometheus metrics', auth: 'public', tags: ['health'], produces: 'text/plain' })
-  scrape(): Promise<string> {
+  @Endpoint({
+    summary: 'Prometheus metrics (with `Authorization: Bearer <METRICS_TOKEN>` when that is set)',
+    auth: 'public',
+    tags: ['health'],
+    produces: 'text/plain',
+    errors: { 401: 'METRICS_TOKEN is set and the request does not carry it' },
+  })
+  scrape(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    if (this.expected) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+      // Compared as digests: same length whatever was sent, so the comparison's time says nothing.
+      if (!match || !timingSafeEqual(digest(match[1]!), this.expected)) throw new UnauthorizedException('Metrics need their bearer token');
+    }
+    // Set here rather than with @Header, which would also label a JSON error as text/plain.
+    void reply.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
     return this.metrics.registry.metrics();
   }
 }

@@ -4,7 +4,11 @@ import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { PasswordHasher } from './password-hasher.js';
 
-/** On start, ADMIN_EMAIL + ADMIN_PASSWORD make sure that admin exists (only when it does not yet). */
+/**
+ * On start, ADMIN_EMAIL + ADMIN_PASSWORD create that admin when nobody has the e-mail. A member
+ * who already has it is never promoted here: anyone could have registered the address before the
+ * api (re)started. That is logged as an error; `npm run admin:create` promotes on purpose.
+ */
 @Injectable()
 export class AdminBootstrapService implements OnApplicationBootstrap {
   private readonly logger = new Logger('AdminBootstrap');
@@ -21,7 +25,15 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     const em = this.em.fork();
     const existing = await em.execute<{ is_admin: boolean }[]>('select is_admin from members where email = ?', [email.toLowerCase()]);
     if (existing[0]?.is_admin) return;
-    const outcome = await ensureAdmin(em, this.hasher, { email, password });
+    const outcome = existing[0] ? 'refused' : await ensureAdmin(em, this.hasher, { email, password }, { promoteExisting: false });
+    if (outcome === 'refused') {
+      this.logger.error(
+        `ADMIN_EMAIL ${email} belongs to an existing member who is not an admin: not promoted. ` +
+          `If that account is really yours, promote it with \`npm run admin:create -- --email ${email} --password …\` ` +
+          `(sets the password and signs out its sessions), or set ADMIN_EMAIL to another address.`,
+      );
+      return;
+    }
     this.logger.log(`Admin ${email} ${outcome}`);
   }
 }

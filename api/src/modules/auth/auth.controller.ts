@@ -19,6 +19,8 @@ import { RequestPasswordResetCommand } from './commands/request-password-reset/r
 import { ResetPasswordCommand } from './commands/reset-password/reset-password.command.js';
 import { SignInCommand } from './commands/sign-in/sign-in.command.js';
 import { CurrentMember } from './current-member.decorator.js';
+import { AuthFailure } from './auth-failure.js';
+import { LoginThrottle } from './login-throttle.js';
 import { LIMITS, RateLimiter } from './rate-limiter.js';
 import { type AuthenticatedMember, SessionService } from './session.service.js';
 import { userFromSession } from './user-view.js';
@@ -41,6 +43,7 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly limiter: RateLimiter,
     private readonly sessions: SessionService,
+    private readonly loginThrottle: LoginThrottle,
   ) {}
 
   @Post('register')
@@ -51,7 +54,11 @@ export class AuthController {
     body: RegisterRequest,
     response: AuthResponse,
     status: 201,
-    errors: { 409: 'Email already registered', 429: 'Too many sign-ups from this address' },
+    errors: {
+      409: 'Email already registered',
+      429: 'Too many sign-ups from this address',
+      503: 'Too much anonymous password work waiting; see Retry-After',
+    },
   })
   async register(@ValidBody() body: RegisterRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
     await this.limiter.hit(LIMITS.registerPerIp, request.ip);
@@ -65,12 +72,20 @@ export class AuthController {
     tags: ['auth'],
     body: LoginRequest,
     response: AuthResponse,
-    errors: { 401: 'Invalid email or password', 429: 'Too many attempts' },
+    errors: { 401: 'Invalid email or password', 429: 'Too many failed attempts for this e-mail from this address, or from this address' },
   })
   async login(@ValidBody() body: LoginRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
-    await this.limiter.hit(LIMITS.loginPerIp, request.ip);
-    await this.limiter.hit(LIMITS.loginPerEmail, body.email);
-    return this.commands.execute(new SignInCommand(body, requestMeta(request)));
+    const attempt = await this.loginThrottle.begin(body.email, request.ip);
+    let answer: AuthResponse;
+    try {
+      answer = await this.commands.execute(new SignInCommand(body, requestMeta(request)));
+    } catch (error) {
+      // Only a wrong e-mail or password counts as a failure.
+      if (!(error instanceof AuthFailure && error.getStatus() === 401)) await attempt.undone();
+      throw error;
+    }
+    await attempt.succeeded();
+    return answer;
   }
 
   @Get('me')
@@ -115,9 +130,14 @@ export class AuthController {
     tags: ['auth'],
     body: ResetPasswordRequest,
     response: SuccessResponse,
-    errors: { 400: 'Invalid or expired token, or a weak password' },
+    errors: {
+      400: 'Invalid or expired token, or a weak password',
+      429: 'Too many attempts from this address',
+      503: 'Too much anonymous password work waiting; see Retry-After',
+    },
   })
-  async resetPassword(@ValidBody() body: z.infer<typeof ResetPasswordRequest>): Promise<SuccessResponse> {
+  async resetPassword(@ValidBody() body: z.infer<typeof ResetPasswordRequest>, @Req() request: FastifyRequest): Promise<SuccessResponse> {
+    await this.limiter.hit(LIMITS.resetPasswordPerIp, request.ip);
     await this.commands.execute(new ResetPasswordCommand(body.token, body.password));
     return { success: true, message: 'Your password has been changed. Please sign in.' };
   }

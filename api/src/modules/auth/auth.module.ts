@@ -6,6 +6,7 @@ import { RegisterMemberHandler } from './commands/register-member/register-membe
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
+import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
@@ -17,6 +18,7 @@ import { SessionService } from './session.service.js';
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     SessionService,
     RateLimiter,
+    LoginThrottle,
     AuthGuard,
     AdminBootstrapService,
     RegisterMemberHandler,

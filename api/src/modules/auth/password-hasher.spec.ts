@@ -1,4 +1,4 @@
-import { hashesRunning, MAX_PARALLEL_HASHES, PasswordHasher } from './password-hasher.js';
+import { HashQueueFullException, hashesRunning, MAX_ANONYMOUS_WAITING, MAX_PARALLEL_HASHES, PasswordHasher } from './password-hasher.js';
 
 // Small parameters keep the test quick; the rules do not depend on them.
 const hasher = new PasswordHasher({ N: 2 ** 12, r: 8, p: 1 });
@@ -42,5 +42,32 @@ describe('PasswordHasher', () => {
     await Promise.allSettled(attempts);
     expect(hashesRunning()).toBe(0);
     await expect(hasher.verify('velvet-rope-2026', await hasher.hash('velvet-rope-2026'))).resolves.toBe(true);
+  });
+
+  it(`runs anonymous work in one slot, in a line of ${MAX_ANONYMOUS_WAITING}, and refuses more with 503`, async () => {
+    const accepted = Array.from({ length: 1 + MAX_ANONYMOUS_WAITING }, (_, i) => hasher.hash(`anonymous-${i}-2026`, 'anonymous'));
+    expect(hashesRunning('anonymous')).toBe(1);
+    const refused = hasher.hash('one-too-many-2026', 'anonymous');
+    await expect(refused).rejects.toBeInstanceOf(HashQueueFullException);
+    await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 5, status: 503 });
+    // A sign-in does not wait for the anonymous line: it takes the slot anonymous work may not use.
+    const order: string[] = [];
+    const signIn = hasher.hash('signing-in-2026').then(() => order.push('sign-in'));
+    void accepted[1]!.then(() => order.push('first waiting anonymous'));
+    expect(hashesRunning('priority')).toBe(1);
+    await Promise.all([...accepted, signIn]);
+    expect(order[0]).toBe('sign-in');
+    expect(hashesRunning()).toBe(0);
+  });
+
+  it('serves waiting priority work before waiting anonymous work', async () => {
+    const busy = [hasher.hash('busy-one-2026'), hasher.hash('busy-two-2026')];
+    const anonymous = hasher.hash('anonymous-2026', 'anonymous');
+    const priority = hasher.hash('priority-2026');
+    // When the first slot frees, the priority hash (queued second) gets it, not the anonymous one.
+    const afterFirst = await Promise.race(busy).then(() => ({ priority: hashesRunning('priority'), anonymous: hashesRunning('anonymous') }));
+    expect(afterFirst).toEqual({ priority: 2, anonymous: 0 });
+    await Promise.all([...busy, anonymous, priority]);
+    expect(hashesRunning()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
-import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { RetryLaterException } from '../../common/http/retry-later.js';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
 
@@ -10,19 +11,22 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  loginPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
-  loginPerIp: { name: 'login-ip', max: 10, windowMs: 15 * 60_000 },
+  /** Failed sign-ins for one e-mail from one address: a lock-out for that pair only. */
+  loginFailuresPerPair: { name: 'login-pair', max: 10, windowMs: 15 * 60_000 },
+  /** Failed sign-ins from one address, whatever the e-mail. */
+  loginFailuresPerIp: { name: 'login-ip', max: 30, windowMs: 15 * 60_000 },
+  /** Failed sign-ins for one e-mail from anywhere: past `max`, a growing delay instead of a lock-out. */
+  loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
   forgotPasswordPerIp: { name: 'forgot-ip', max: 5, windowMs: 60 * 60_000 },
+  resetPasswordPerIp: { name: 'reset-ip', max: 10, windowMs: 15 * 60_000 },
   contactPerIp: { name: 'contact-ip', max: 5, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
-export class TooManyRequestsException extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      { message: 'Too many attempts. Please wait a little and try again.', success: false, retryAfter: retryAfterSeconds },
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
+/** 429 with a `Retry-After` header (set by the exception filter from `retryAfterSeconds`). */
+export class TooManyRequestsException extends RetryLaterException {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds, 'Too many attempts. Please wait a little and try again.', HttpStatus.TOO_MANY_REQUESTS, { success: false });
   }
 }
 
@@ -41,10 +45,11 @@ export class RateLimiter {
 
   /** Counts one attempt; throws TooManyRequestsException (429 with Retry-After) over the limit. */
   async hit(limit: Limit, key: string): Promise<void> {
-    const redisKey = `${this.config.REDIS_PREFIX}:rl:${limit.name}:${key.toLowerCase()}`;
+    const redisKey = this.key(limit, key);
     let count: number;
     let ttl: number;
     try {
+      await this.connected();
       const results = await this.redis.multi().incr(redisKey).pexpire(redisKey, limit.windowMs, 'NX').pttl(redisKey).exec();
       count = Number(results?.[0]?.[1]);
       ttl = Number(results?.[2]?.[1]);
@@ -54,4 +59,28 @@ export class RateLimiter {
     }
     if (count > limit.max) throw new TooManyRequestsException(Math.max(1, Math.ceil(ttl / 1000)));
   }
+
+  key(limit: Limit, key: string): string {
+    return `${this.config.REDIS_PREFIX}:rl:${limit.name}:${key.toLowerCase()}`;
+  }
+
+  /**
+   * The connection fails fast while it is not ready, so a freshly started api would let its first
+   * attempts through uncounted: wait briefly (CONNECT_WAIT_MS) for a connection still being made.
+   */
+  async connected(): Promise<void> {
+    if (this.redis.status !== 'wait' && this.redis.status !== 'connecting' && this.redis.status !== 'connect') return;
+    if (this.redis.status === 'wait') void this.redis.connect().catch(() => undefined);
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, CONNECT_WAIT_MS);
+      this.redis.once('ready', done);
+    });
+  }
 }
+
+const CONNECT_WAIT_MS = 500;

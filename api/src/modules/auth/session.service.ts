@@ -39,12 +39,14 @@ interface CachedSession {
 
 /**
  * Sessions are 256-bit random bearer tokens; only their SHA-256 is stored. Each use slides the
- * expiry (SESSION_TTL_DAYS); revocation is immediate.
+ * expiry (SESSION_TTL_DAYS), never past SESSION_MAX_AGE_DAYS after sign-in (a stolen token stops
+ * working then, however busy); revocation is immediate.
  */
 @Injectable()
 export class SessionService {
   private readonly ttlMs: number;
   private readonly cache = new Map<string, CachedSession>();
+  private readonly maxAgeMs: number;
 
   constructor(
     private readonly em: RootEntityManager,
@@ -52,6 +54,12 @@ export class SessionService {
     private readonly versions: ResourceVersions,
   ) {
     this.ttlMs = config.SESSION_TTL_DAYS * 86_400_000;
+    this.maxAgeMs = config.SESSION_MAX_AGE_DAYS * 86_400_000;
+  }
+
+  /** The sliding expiry from now, cut at the session's absolute end. */
+  private expiryFor(createdAt: Date): Date {
+    return new Date(Math.min(Date.now() + this.ttlMs, createdAt.getTime() + this.maxAgeMs));
   }
 
   async create(tx: EntityManager, memberId: string, meta: { userAgent?: string; ip?: string }): Promise<string> {
@@ -59,7 +67,7 @@ export class SessionService {
     await tx.execute('insert into sessions (member_id, token_hash, expires_at, user_agent, ip) values (?, ?, ?, ?, ?)', [
       memberId,
       hashToken(token),
-      new Date(Date.now() + this.ttlMs),
+      this.expiryFor(new Date()),
       meta.userAgent?.slice(0, 300) ?? null,
       meta.ip?.slice(0, 64) ?? null,
     ]);
@@ -81,14 +89,15 @@ export class SessionService {
     // are the ones the row reflects.
     const generation = this.versions.generation;
     const rows = await this.em.execute<
-      (Omit<AuthenticatedMember, 'sessionId'> & { session_id: string; last_seen_at: Date; expires_at: Date })[]
+      (Omit<AuthenticatedMember, 'sessionId'> & { session_id: string; last_seen_at: Date; expires_at: Date; session_created_at: Date })[]
     >(
-      `select s.id as session_id, s.last_seen_at, s.expires_at, m.id, m.email, m.first_name as "firstName", m.last_name as "lastName",
+      `select s.id as session_id, s.last_seen_at, s.expires_at, s.created_at as session_created_at, m.id, m.email, m.first_name as "firstName", m.last_name as "lastName",
               m.is_admin as "isAdmin", m.current_points as "currentPoints", m.total_points as "totalPoints",
               m.member_tier as "memberTier", m.created_at as "createdAt"
          from sessions s join members m on m.id = s.member_id
-        where s.token_hash = ? and s.revoked_at is null and s.expires_at > now()`,
-      [tokenHash],
+        where s.token_hash = ? and s.revoked_at is null and s.expires_at > now()
+          and s.created_at > now() - make_interval(secs => ?)`,
+      [tokenHash, this.maxAgeMs / 1000],
     );
     const row = rows[0];
     if (!row) return null;
@@ -96,10 +105,12 @@ export class SessionService {
     let expiresAt = new Date(row.expires_at).getTime();
     if (Date.now() - lastSeenAt > SLIDE_EVERY_MS) {
       lastSeenAt = Date.now();
-      expiresAt = lastSeenAt + this.ttlMs;
-      await this.em.execute('update sessions set last_seen_at = now(), expires_at = ? where id = ?', [new Date(expiresAt), row.session_id]);
+      // Slides with use, never past SESSION_MAX_AGE_DAYS after sign-in.
+      const expiry = this.expiryFor(new Date(row.session_created_at));
+      expiresAt = expiry.getTime();
+      await this.em.execute('update sessions set last_seen_at = now(), expires_at = ? where id = ?', [expiry, row.session_id]);
     }
-    const { session_id, last_seen_at: _seen, expires_at: _expires, ...fields } = row;
+    const { session_id, last_seen_at: _seen, expires_at: _expires, session_created_at: _created, ...fields } = row;
     const member: AuthenticatedMember = { ...fields, sessionId: session_id, createdAt: new Date(fields.createdAt) };
     if (this.versions.ready && this.versions.generation === generation) {
       // A slide just written bumps `session:<id>` when its notification arrives: the next call

@@ -29,7 +29,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
   async execute({ input, meta }: RegisterMemberCommand): Promise<AuthResponse> {
     const problem = passwordProblem(input.password, input);
     if (problem) throw new AuthFailure(400, problem);
-    const passwordHash = await this.hasher.hash(input.password);
+    const passwordHash = await this.hasher.hash(input.password, 'anonymous');
     const write = this.unitOfWork.run(async (tx, raise) => {
       // The unique email decides concurrent sign-ups of one address: exactly one row wins.
       const inserted = await tx.execute<MemberRow[]>(

@@ -1,3 +1,4 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuthFailure } from '../../auth-failure.js';
@@ -11,6 +12,7 @@ export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired.
 @CommandHandler(ResetPasswordCommand)
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, void> {
   constructor(
+    private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
@@ -19,7 +21,13 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
   async execute({ token, password }: ResetPasswordCommand): Promise<void> {
     const problem = passwordProblem(password);
     if (problem) throw new AuthFailure(400, problem);
-    const passwordHash = await this.hasher.hash(password);
+    // A token that cannot work costs no hash: checked first, cheaply, then used for real below.
+    const usable = await this.em.execute<{ ok: number }[]>(
+      'select 1 as ok from password_reset_tokens where token_hash = ? and used_at is null and expires_at > now()',
+      [hashToken(token)],
+    );
+    if (!usable[0]) throw new AuthFailure(400, INVALID_RESET_MESSAGE);
+    const passwordHash = await this.hasher.hash(password, 'anonymous');
     await this.unitOfWork.run(async (tx) => {
       // Using the token and checking it are one statement: a token works once, even in a race.
       const used = await tx.execute<{ member_id: string }[]>(
