@@ -50,6 +50,10 @@ export const AuthResponse = z
     message: z.string(),
     sessionId: z.string().optional(),
     user: User.optional(),
+    firstSignIn: z
+      .boolean()
+      .optional()
+      .meta({ description: 'True when this is the first time the member signs in (registration, or a first sign-in to an account made for them): the web says "Welcome" rather than "Welcome back".' }),
   })
   .meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof AuthResponse>;

@@ -56,6 +56,15 @@ describe('members area', () => {
     expect(screen.getByRole('tab', { name: 'News Feed' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('says "Welcome" after a first sign-in and "Welcome back" otherwise', async () => {
+    signIn();
+    localStorage.setItem('firstSignIn', 'true');
+    routeFetch({ 'GET /api/auth/me': { status: 200, body: member() }, 'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } } });
+    renderArea();
+    expect(await screen.findByText('Welcome, Ann!')).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+
   it('clears a session the server no longer knows and goes to sign in', async () => {
     signIn();
     routeFetch({ 'GET /api/auth/me': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' } } });
@@ -199,6 +208,18 @@ describe('members area', () => {
     expect(await screen.findByRole('button', { name: 'Like (2 likes)' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PUT', `/api/news/${post.id}/like`)).toHaveLength(1);
     expect(callsTo(fetchMock, 'DELETE', `/api/news/${post.id}/like`)).toHaveLength(1);
+  });
+
+  it('counts in the right number: "1 like", "1 comment", "1 point"', async () => {
+    signIn(member({ currentPoints: 1 }));
+    routeFetch({
+      'GET /api/auth/me': { status: 200, body: member({ currentPoints: 1 }) },
+      'GET /api/news': { status: 200, body: { posts: [{ ...post, likeCount: 1, commentCount: 1 }], nextCursor: null } },
+    });
+    renderArea();
+    expect(await screen.findByRole('button', { name: 'Like (1 like)' })).toBeInTheDocument();
+    expect(screen.getByTestId('comment-count')).toHaveTextContent(/^1 comment$/);
+    expect(screen.getByTestId('header-points')).toHaveTextContent(/^1 point$/);
   });
 
   it('says "Failed to fetch news" when the feed cannot load', async () => {

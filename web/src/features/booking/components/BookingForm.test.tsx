@@ -85,9 +85,28 @@ describe('BookingForm', () => {
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid booking request (date: must be today or later)');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Date must be today or later\.$/);
     expect(onBooked).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Ann Lee');
     expect(screen.getByLabelText(/^Email/)).toHaveValue('ann@example.com');
+  });
+
+  it('says once, in plain words, that the e-mail is not valid', async () => {
+    mockFetch({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Invalid request: email must be a valid email address',
+        issues: [{ path: 'email', message: 'must be a valid email address' }],
+      },
+    });
+    const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
+    await user.type(screen.getByLabelText(/^Email/), 'ann@example');
+    await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Please enter a valid email address, like name@example\.com\.$/);
+    expect(alert.textContent?.match(/valid email/g)).toHaveLength(1);
   });
 });

@@ -20,10 +20,30 @@ function readPayload(form: HTMLFormElement): BookingPayload {
   return Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')])) as BookingPayload;
 }
 
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  date: 'Date',
+  time: 'Time',
+  guests: 'Guests',
+  service: 'Service',
+  message: 'Special requests',
+};
+
+const PLAIN_ISSUES: Record<string, string> = {
+  email: 'Please enter a valid email address, like name@example.com.',
+};
+
+/** Field problems in plain words, each once (the server's summary repeats them, so it is not shown beside them). */
 function failureText(error: unknown): string {
   if (error instanceof ApiError) {
-    const issues = error.body?.issues?.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-    if (error.serverMessage) return issues ? `${error.serverMessage} (${issues})` : error.serverMessage;
+    const issues = error.body?.issues ?? [];
+    if (issues.length > 0) {
+      const lines = issues.map(({ path, message }) => PLAIN_ISSUES[path] ?? `${FIELD_LABELS[path] ?? path} ${message}.`);
+      return [...new Set(lines)].join(' ');
+    }
+    if (error.serverMessage) return error.serverMessage;
   }
   return 'We could not send your booking request. Please try again.';
 }

@@ -5,7 +5,7 @@ import { Card, ListNote } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { COMMENT_REWARD_POINTS } from '@/config/club';
-import { formatDateTime } from '@/lib/format';
+import { countOf, formatDateTime } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useComments, usePostComment } from '../api/news';
 
@@ -24,7 +24,7 @@ function CommentForm({ postId }: { postId: string }) {
         // The nightly reward limit is the server's to judge; say plainly when this one earned nothing.
         toast(
           answer.pointsAwarded > 0
-            ? { title: 'Comment posted!', description: `You earned ${answer.pointsAwarded} points for commenting.` }
+            ? { title: 'Comment posted!', description: `You earned ${countOf(answer.pointsAwarded, 'point')} for commenting.` }
             : {
                 title: 'Comment posted!',
                 description: "You've reached tonight's limit for comment rewards, so this comment earned no points.",
