@@ -63,3 +63,17 @@ export const ResetPasswordRequest = z.object({
   token: z.string({ message: 'is required' }).trim().min(1, 'is required').max(200),
   password: Password,
 });
+
+/** PATCH /api/auth/me: the member's own names (both required; comment lists show them). */
+export const UpdateProfileRequest = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+/** POST /api/auth/me/password: the current password proves it is the member, not a borrowed session. */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string({ message: 'is required' }).min(1, 'is required').max(200),
+  newPassword: Password,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;

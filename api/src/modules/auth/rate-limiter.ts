@@ -15,6 +15,8 @@ export const LIMITS = {
   registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
   forgotPasswordPerIp: { name: 'forgot-ip', max: 5, windowMs: 60 * 60_000 },
   contactPerIp: { name: 'contact-ip', max: 5, windowMs: 10 * 60_000 },
+  /** Guesses at the current password from a signed-in session (change password, delete account). */
+  currentPasswordPerMember: { name: 'current-password-member', max: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export class TooManyRequestsException extends HttpException {

@@ -281,7 +281,56 @@ describe('members area', () => {
     await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
     expect(screen.getByText('Email').nextSibling).toHaveTextContent('ann@example.com');
     expect(screen.getByText('First Name').nextSibling).toHaveTextContent('Ann');
-    expect(screen.getByText('Member Since').nextSibling).toHaveTextContent('Member');
+    expect(screen.getByText('Member Since').nextSibling).toHaveTextContent(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(member().createdAt as string)),
+    );
+    expect(screen.getByText('Member Since').nextSibling).not.toHaveTextContent(/^Member$/);
     expect(screen.getByText('Tier').nextSibling).toHaveTextContent('Gold');
+  });
+
+  it('saves a new first and last name, and the header greets the new name', async () => {
+    signIn();
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'PATCH /api/auth/me': (body) => ({ status: 200, body: member(body as Record<string, unknown>) }),
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    const first = screen.getByLabelText(/^First name/);
+    await view.user.clear(first);
+    await view.user.type(first, 'Jo');
+    const last = screen.getByLabelText(/^Last name/);
+    await view.user.clear(last);
+    await view.user.type(last, 'Park');
+    await view.user.click(screen.getByRole('button', { name: 'Save Name' }));
+    expect(await screen.findByText('Your name has been saved.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', '/api/auth/me')[0]?.body).toEqual({ firstName: 'Jo', lastName: 'Park' });
+    expect(screen.getByText(/Welcome back, Jo!/)).toBeInTheDocument();
+    expect(screen.getByText('Last Name').nextSibling).toHaveTextContent('Park');
+  });
+
+  it('changes the password with the current one and shows the server refusal when it is wrong', async () => {
+    signIn();
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'POST /api/auth/me/password': [
+        { status: 400, body: { statusCode: 400, error: 'Bad Request', success: false, message: 'Your current password is not right.' } },
+        { status: 200, body: { success: true, message: 'Your password has been changed. Other devices have been signed out.' } },
+      ],
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    await view.user.type(screen.getByLabelText(/^Current password/), 'wrong-password');
+    await view.user.type(screen.getByLabelText(/^New password/), 'a-brand-new-secret');
+    await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is not right.');
+    await view.user.clear(screen.getByLabelText(/^Current password/));
+    await view.user.type(screen.getByLabelText(/^Current password/), 'right-password');
+    await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText(/Other devices have been signed out/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/auth/me/password')[1]?.body).toEqual({ currentPassword: 'right-password', newPassword: 'a-brand-new-secret' });
+    expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
   });
 });
