@@ -77,3 +77,30 @@ export const ChangePasswordRequest = z.object({
   newPassword: Password,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** GET /api/auth/me/export: everything the club holds about the member (Australian Privacy Principle 12). */
+export const MyDataExport = z
+  .object({
+    exportedAt: z.iso.datetime(),
+    profile: User.extend({ lastSignInAt: z.iso.datetime().nullable() }),
+    pointsHistory: z.array(
+      z.object({ description: z.string(), points: z.number().int(), kind: z.string(), createdAt: z.iso.datetime() }),
+    ),
+    coupons: z.array(
+      z.object({
+        code: z.string(),
+        title: z.string(),
+        claimedAt: z.iso.datetime(),
+        redeemedAt: z.iso.datetime().nullable(),
+      }),
+    ),
+    comments: z.array(z.object({ postTitle: z.string(), content: z.string(), createdAt: z.iso.datetime(), removed: z.boolean() })),
+  })
+  .meta({ id: 'MyDataExport' });
+export type MyDataExport = z.infer<typeof MyDataExport>;
+
+/** DELETE /api/auth/me: the password confirms that the member, not a borrowed session, asks. */
+export const DeleteAccountRequest = z.object({
+  password: z.string({ message: 'is required' }).min(1, 'is required').max(200),
+});
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;

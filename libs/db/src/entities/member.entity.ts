@@ -21,6 +21,8 @@ export const Member = defineEntity({
     acSyncError: p.text().nullable(),
     /** Null until the first sign-in (registration counts as one). */
     lastSignInAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Set when the member deleted their account; the row then holds no personal data. */
+    deletedAt: p.datetime().columnType('timestamptz').nullable(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()').onUpdate(() => new Date()),
   },
