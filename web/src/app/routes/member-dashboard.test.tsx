@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, member, routeFetch, signIn } from '@/testing/route-fetch';
@@ -332,5 +332,62 @@ describe('members area', () => {
     expect(await screen.findByText(/Other devices have been signed out/)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/auth/me/password')[1]?.body).toEqual({ currentPassword: 'right-password', newPassword: 'a-brand-new-secret' });
     expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+  });
+
+  it('downloads my data as a JSON file', async () => {
+    signIn();
+    const exported = { exportedAt: '2026-11-22T00:00:00.000Z', profile: member(), pointsHistory: [], coupons: [], comments: [] };
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'GET /api/auth/me/export': { status: 200, body: exported },
+    });
+    const blobs: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => (blobs.push(blob), 'blob:my-data'));
+    URL.revokeObjectURL = jest.fn();
+    const clicked: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    await view.user.click(screen.getByRole('button', { name: 'Download My Data' }));
+    await waitFor(() => expect(clicked).toEqual(['nocturne-my-data.json']));
+    expect(callsTo(fetchMock, 'GET', '/api/auth/me/export')).toHaveLength(1);
+    // jsdom's Blob has no text(): read it the way browsers of its age do.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(JSON.parse(text)).toEqual(exported);
+    click.mockRestore();
+  });
+
+  it('deletes the account only with the right password, then signs out and goes home', async () => {
+    signIn();
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'DELETE /api/auth/me': [
+        { status: 400, body: { statusCode: 400, error: 'Bad Request', success: false, message: 'That password is not right, so your account was not deleted.' } },
+        { status: 200, body: { success: true, message: 'Your account has been deleted.' } },
+      ],
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    await view.user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await view.user.type(within(dialog).getByLabelText(/^Password/), 'wrong-password');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('password is not right');
+    expect(localStorage.getItem('sessionId')).toBe('session-1');
+    await view.user.clear(within(dialog).getByLabelText(/^Password/));
+    await view.user.type(within(dialog).getByLabelText(/^Password/), 'right-password');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByTestId('current-path')).toHaveTextContent(/^\/$/);
+    expect(localStorage.getItem('sessionId')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(callsTo(fetchMock, 'DELETE', '/api/auth/me').map((call) => call.body)).toEqual([{ password: 'wrong-password' }, { password: 'right-password' }]);
   });
 });

@@ -1,6 +1,7 @@
 import type { User } from '@nocturne/contracts';
 import { Card } from '@/components/ui/card';
 import { capitalise, formatDate } from '@/lib/format';
+import { MyDataCard } from './MyDataCard';
 import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
 
@@ -31,6 +32,7 @@ export function ProfileTab({ user }: { user: User }) {
       <Card title="Password">
         <PasswordForm />
       </Card>
+      <MyDataCard />
     </div>
   );
 }
