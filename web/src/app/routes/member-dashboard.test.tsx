@@ -191,6 +191,33 @@ describe('members area', () => {
     expect(box).toHaveValue('Hello');
   });
 
+  it('on a phone, View & Comment opens the comments in a sheet with the comment box focused; closing it goes back to the feed', async () => {
+    const phone = (query: string) =>
+      ({ matches: !query.includes('min-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList;
+    window.matchMedia = jest.fn(phone);
+    try {
+      signIn();
+      routeFetch({
+        'GET /api/auth/me': { status: 200, body: member() },
+        'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
+        'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 200, body: [comment('Great night!')] },
+      });
+      const view = renderArea();
+      const article = await screen.findByRole('article', { name: 'Friday Night Lights' });
+      expect(screen.queryByText('Select a news post to view and add comments')).not.toBeInTheDocument();
+      await view.user.click(within(article).getByRole('button', { name: 'View & Comment' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Comments' });
+      expect(sheet).toHaveAccessibleDescription('Friday Night Lights');
+      await waitFor(() => expect(within(sheet).getByPlaceholderText('Share your thoughts...')).toHaveFocus());
+      expect(await within(sheet).findByText('Great night!')).toBeInTheDocument();
+      await view.user.click(within(sheet).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(within(article).getByRole('button', { name: 'View & Comment' })).toHaveAttribute('aria-pressed', 'false');
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
+  });
+
   it('likes and unlikes a post with the counts the server returns', async () => {
     signIn();
     const fetchMock = routeFetch({

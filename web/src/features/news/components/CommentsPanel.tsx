@@ -3,6 +3,7 @@ import type { NewsPost } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, ListNote } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
+import { Sheet } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/use-toast';
 import { COMMENT_REWARD_POINTS } from '@/config/club';
 import { countOf, formatDateTime } from '@/lib/format';
@@ -73,6 +74,20 @@ function CommentList({ postId }: { postId: string }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** On a phone: the selected post's comments in a sheet over the feed, the comment box first and focused. */
+export function CommentsSheet({ post, onClose }: { post: NewsPost | null; onClose: () => void }) {
+  return (
+    <Sheet open={post !== null} onOpenChange={(open) => (open ? undefined : onClose())} title="Comments" description={post?.title}>
+      {post ? (
+        <div className="grid gap-5">
+          <CommentForm key={post.id} postId={post.id} />
+          <CommentList postId={post.id} />
+        </div>
+      ) : null}
+    </Sheet>
   );
 }
 
