@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
@@ -8,7 +8,7 @@ import {
   defaultService,
   guestOptions,
   serviceOptions,
-  timeOptions,
+  timeOptionsFor,
   todayIso,
   type BookingService,
 } from './booking-options';
@@ -56,6 +56,8 @@ interface BookingFormProps {
 /** Uncontrolled on purpose: a failed submit leaves everything the visitor typed in place. */
 export function BookingForm({ initialService = defaultService, onBooked }: BookingFormProps) {
   const booking = useCreateBooking();
+  const [date, setDate] = useState('');
+  const times = timeOptionsFor(date);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,10 +70,10 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
         <TextField label="Name" name="name" autoComplete="name" required />
         <TextField label="Email" name="email" type="email" autoComplete="email" required />
         <TextField label="Phone" name="phone" type="tel" autoComplete="tel" />
-        <TextField label="Date" name="date" type="date" min={todayIso()} />
+        <TextField label="Date" name="date" type="date" min={todayIso()} value={date} onChange={(event) => setDate(event.target.value)} />
         <SelectField label="Time" name="time" defaultValue="">
           <option value="">Select a time</option>
-          {timeOptions.map((option) => (
+          {times.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
