@@ -151,6 +151,11 @@ describe('DELETE /api/auth/me', () => {
     expect(events.rows).toEqual([{ payload: { memberId: member.user.id, acContactId: '42' } }]);
     const listed = await t.request('GET', `/api/admin/users?search=${encodeURIComponent('Deleted member')}`, { token: adminToken });
     expect(listed.body.users).toEqual([]);
+    // The emptied row can neither sign in nor ask for a reset, even by its placeholder address.
+    const placeholder = (await t.sql.query('select email from members where id = $1', [member.user.id])).rows[0].email;
+    await t.request('POST', '/api/auth/forgot-password', { body: { email: placeholder }, headers: { 'x-forwarded-for': randomIp() } });
+    const resets = await t.sql.query("select count(*)::int as n from outbox where type = 'PasswordResetRequested' and aggregate_id = $1", [member.user.id]);
+    expect(resets.rows[0].n).toBe(0);
     // The e-mail is free again.
     expect((await registerMember(t, { email: member.email })).user.id).not.toBe(member.user.id);
   });

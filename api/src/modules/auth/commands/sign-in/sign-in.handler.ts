@@ -25,7 +25,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
   async execute({ input, meta }: SignInCommand): Promise<AuthResponse> {
     const found = (
       await this.em.execute<(MemberRow & { password_hash: string; last_sign_in_at: Date | null })[]>(
-        `select ${MEMBER_COLUMNS}, password_hash, last_sign_in_at from members where email = ?`,
+        `select ${MEMBER_COLUMNS}, password_hash, last_sign_in_at from members where email = ? and deleted_at is null`,
         [input.email],
       )
     )[0];
