@@ -20,6 +20,7 @@ describe('POST /api/auth/register', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ success: true, user: { email, firstName: 'Sam', lastName: 'Lee', isAdmin: false, currentPoints: 20, totalPoints: 20, memberTier: 'bronze' } });
     expect(answer.body.sessionId).toMatch(/^[\w-]{43}$/);
+    expect(answer.body.firstSignIn).toBe(true);
     expect(Object.keys(answer.body.user).sort()).toEqual(['createdAt', 'currentPoints', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'memberTier', 'totalPoints']);
     const rows = await t.sql.query('select points, kind, description from point_transactions where member_id = $1', [answer.body.user.id]);
     expect(rows.rows).toEqual([{ points: 20, kind: 'welcome_bonus', description: 'Welcome bonus' }]);
@@ -115,6 +116,17 @@ describe('POST /api/auth/login', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, user: { id: member.user.id } });
     expect(answer.body.sessionId).not.toBe(member.sessionId);
+  });
+
+  it('says whether this is the first sign-in: true on registering and on an account made for them, false after', async () => {
+    const member = await registerMember(t);
+    const again = await login({ email: member.email, password: member.password });
+    expect(again.body.firstSignIn).toBe(false);
+    const made = await t.sql.query<{ id: string }>('update members set last_sign_in_at = null where id = $1 returning id', [member.user.id]);
+    expect(made.rowCount).toBe(1);
+    const first = await login({ email: member.email, password: member.password });
+    expect(first.body.firstSignIn).toBe(true);
+    expect((await login({ email: member.email, password: member.password })).body.firstSignIn).toBe(false);
   });
 
   it('gives the same answer for a wrong password and an unknown email', async () => {

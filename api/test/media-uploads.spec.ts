@@ -130,7 +130,7 @@ describe.each(['local', 's3'] as const)('media uploads with %s storage', (kind) 
 
     const answer = await finalize(location(upload), 'video/mp4');
     expect(answer.status).toBe(400);
-    expect(answer.body.issues).toEqual([{ path: 'file', message: 'is not a video/mp4 file' }]);
+    expect(answer.body.issues).toEqual([{ path: 'file', message: 'is not an MP4 video' }]);
     expect(await stored()).toEqual(before);
     expect((await t.sql.query('select 1 from media_uploads where key = $1', [key])).rowCount).toBe(0);
     expect((await fetch(`${t.baseUrl}/media/${key}`)).status).toBe(404);

@@ -34,7 +34,8 @@ test('a member earns, spends and redeems: welcome bonus, +5 for a comment, a cla
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/member-dashboard$/);
   await expect(page.getByRole('heading', { name: 'Members Area' })).toBeVisible();
-  await expect(page.getByText('Welcome back, Erin!', { exact: true })).toBeVisible();
+  // Registering is the first sign-in.
+  await expect(page.getByText('Welcome, Erin!', { exact: true })).toBeVisible();
   // From here on only the members area is on screen: it must log no errors.
   consoleErrors.length = 0;
   const session = await page.evaluate(() => ({
@@ -144,6 +145,38 @@ test('the members area fits a 375 px phone', async ({ page, request }) => {
     await expect(page.getByRole('tabpanel')).toBeVisible();
     expect(await hasHorizontalScroll(page), `${tab} scrolls sideways`).toBe(false);
   }
+});
+
+test('on a phone, View & Comment opens the comments over the post, with the comment box in view', async ({ page, request }) => {
+  const admin = await signInAdmin(request);
+  // Several posts, so the chosen one is not the last: the old side panel opened under the whole feed.
+  const title = `Phone night ${randomUUID().slice(0, 6)}`;
+  await call(request, 'POST', '/api/admin/news', admin, { title, content: 'Doors at 7.', contentType: 'event', featuredImageUrl: null });
+  for (let i = 0; i < 3; i += 1) {
+    await call(request, 'POST', '/api/admin/news', admin, { title: `${title} (later ${i})`, content: 'More to come.', contentType: 'announcement', featuredImageUrl: null });
+  }
+  const member = await registerMember(request, 'Pia');
+  await useSession(page, member);
+  await page.setViewportSize(PHONE);
+  await page.goto('/member-dashboard');
+  // The oldest of the four sits lowest in the feed.
+  const article = page.getByRole('article', { name: title, exact: true });
+  await article.scrollIntoViewIfNeeded();
+  await article.getByRole('button', { name: 'View & Comment' }).click();
+
+  const sheet = page.getByRole('dialog', { name: 'Comments' });
+  await expect(sheet).toBeVisible();
+  const box = sheet.getByPlaceholder('Share your thoughts...');
+  await expect(box).toBeInViewport();
+  await expect(box).toBeFocused();
+  await box.fill('Count me in');
+  await sheet.getByRole('button', { name: 'Post Comment (+5 pts)' }).click();
+  await expect(sheet.getByRole('list', { name: 'Comments' })).toContainText('Count me in');
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(article.getByTestId('comment-count')).toHaveText('1 comment');
+  await expect(article).toBeInViewport();
 });
 
 test('without a session the members area sends visitors to sign in', async ({ page }) => {

@@ -16,6 +16,24 @@ test.describe('prerendered landing page', () => {
     await context.close();
   });
 
+  test('headings use the self-hosted display font; only the landing page preloads its hero poster', async ({ page, request }) => {
+    await page.goto('/');
+    const heading = page.getByRole('heading', { name: 'NOCTURNE', level: 1 });
+    await expect(heading).toBeVisible();
+    expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^"?Playfair Display/);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('1em "Playfair Display"'))).toBe(true);
+    const fontFiles = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\.woff2$/.test(name)),
+    );
+    expect(fontFiles.length).toBeGreaterThan(0);
+    for (const file of fontFiles) expect(new URL(file).origin).toBe(new URL(page.url()).origin);
+
+    expect(await (await request.get('/')).text()).toContain('rel="preload" as="image" href="/site-media/hero-poster.webp"');
+    for (const other of ['/members-login', '/member-dashboard']) {
+      expect(await (await request.get(other)).text(), other).not.toContain('rel="preload" as="image"');
+    }
+  });
+
   test('hydrates without a console error and then works: booking opens from the hero', async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {

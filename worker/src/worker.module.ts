@@ -20,6 +20,7 @@ import { SendBookingAcknowledgementJob, SendBookingRequestJob, SendBookingStatus
 import { SendContactMessageJob } from './jobs/send-contact-message.job.js';
 import { SendPasswordResetJob } from './jobs/send-password-reset.job.js';
 import { SyncContactJob } from './jobs/sync-contact.job.js';
+import { DeleteContactJob } from './jobs/delete-contact.job.js';
 import { EmailDeliveryService } from './mail/email-delivery.service.js';
 import { Mailer } from './mail/mailer.js';
 import { MetricsServer } from './metrics/metrics-server.js';
@@ -54,7 +55,7 @@ export class WorkerModule {
       providers: [JobHandlerRegistry, Mailer, EmailProcessor, MaintenanceProcessor, Schedules, SendPasswordResetJob, PruneSessionsJob,
         // Background work (issue 6): venue e-mail and ActiveCampaign.
         EmailDeliveryService, SendContactMessageJob, SendBookingRequestJob, SendBookingAcknowledgementJob, SendBookingStatusJob,
-        ActiveCampaignClient, flowProducerProvider, ActiveCampaignProcessor, SyncContactJob, BulkSyncJob, ImportBatchJob, BulkSyncFinishJob,
+        ActiveCampaignClient, flowProducerProvider, ActiveCampaignProcessor, SyncContactJob, DeleteContactJob, BulkSyncJob, ImportBatchJob, BulkSyncFinishJob,
         { provide: IMPORT_POLLING, useValue: options.importPolling ?? DEFAULT_IMPORT_POLLING },
         // Media uploads (issue 7): purge uploads never finalized.
         objectStorageProvider, PurgeStaleUploadsJob, PurgeStaleUploadsSchedule,

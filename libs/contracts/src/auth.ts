@@ -50,6 +50,10 @@ export const AuthResponse = z
     message: z.string(),
     sessionId: z.string().optional(),
     user: User.optional(),
+    firstSignIn: z
+      .boolean()
+      .optional()
+      .meta({ description: 'True when this is the first time the member signs in (registration, or a first sign-in to an account made for them): the web says "Welcome" rather than "Welcome back".' }),
   })
   .meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof AuthResponse>;
@@ -59,3 +63,44 @@ export const ResetPasswordRequest = z.object({
   token: z.string({ message: 'is required' }).trim().min(1, 'is required').max(200),
   password: Password,
 });
+
+/** PATCH /api/auth/me: the member's own names (both required; comment lists show them). */
+export const UpdateProfileRequest = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+/** POST /api/auth/me/password: the current password proves it is the member, not a borrowed session. */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string({ message: 'is required' }).min(1, 'is required').max(200),
+  newPassword: Password,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** GET /api/auth/me/export: everything the club holds about the member (Australian Privacy Principle 12). */
+export const MyDataExport = z
+  .object({
+    exportedAt: z.iso.datetime(),
+    profile: User.extend({ lastSignInAt: z.iso.datetime().nullable() }),
+    pointsHistory: z.array(
+      z.object({ description: z.string(), points: z.number().int(), kind: z.string(), createdAt: z.iso.datetime() }),
+    ),
+    coupons: z.array(
+      z.object({
+        code: z.string(),
+        title: z.string(),
+        claimedAt: z.iso.datetime(),
+        redeemedAt: z.iso.datetime().nullable(),
+      }),
+    ),
+    comments: z.array(z.object({ postTitle: z.string(), content: z.string(), createdAt: z.iso.datetime(), removed: z.boolean() })),
+  })
+  .meta({ id: 'MyDataExport' });
+export type MyDataExport = z.infer<typeof MyDataExport>;
+
+/** DELETE /api/auth/me: the password confirms that the member, not a borrowed session, asks. */
+export const DeleteAccountRequest = z.object({
+  password: z.string({ message: 'is required' }).min(1, 'is required').max(200),
+});
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;

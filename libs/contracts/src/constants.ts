@@ -16,3 +16,19 @@ export const BOOKING_SERVICES = [
 export const DEFAULT_BOOKING_GUESTS = '2';
 export const DEFAULT_BOOKING_SERVICE = 'vip-room';
 export const CONTACT_MESSAGE_MAX = 5000;
+
+/**
+ * The web app's pages. The router declares exactly these (a web test holds it to that); the api
+ * answers any other page path with 404 and the app's shell, which shows "Page Not Found".
+ */
+export const APP_PAGE_PATHS = [
+  '/',
+  '/members-login',
+  '/members-register',
+  '/admin-login',
+  '/reset-password',
+  '/member-dashboard',
+  '/admin-dashboard',
+  '/admin/content',
+] as const;
+export type AppPagePath = (typeof APP_PAGE_PATHS)[number];

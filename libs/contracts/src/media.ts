@@ -4,6 +4,17 @@ import { z } from 'zod';
 export const MEDIA_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'video/mp4', 'video/webm'] as const;
 export type MediaContentType = (typeof MEDIA_CONTENT_TYPES)[number];
 
+/** What people call each type, for messages about a refused file ("not a PNG image"). */
+export const MEDIA_TYPE_NAMES: Record<MediaContentType, string> = {
+  'image/jpeg': 'a JPEG image',
+  'image/png': 'a PNG image',
+  'image/webp': 'a WebP image',
+  'image/avif': 'an AVIF image',
+  'image/gif': 'a GIF image',
+  'video/mp4': 'an MP4 video',
+  'video/webm': 'a WebM video',
+};
+
 const MediaContentType = z
   .string({ message: 'is required' })
   .trim()

@@ -26,6 +26,8 @@ export const eventRoutes: Routes = {
   MemberRegistered: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }],
   MemberTierChanged: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }],
   ContactsBulkSyncRequested: (event) => [{ name: 'activecampaign.bulk-sync', data: event }],
+  MemberDeleted: (event) =>
+    event.acContactId ? [{ name: 'activecampaign.delete-contact', data: { memberId: event.memberId, contactId: event.acContactId } }] : [],
 };
 
 export function jobsForEvent<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>): JobRequest[] {

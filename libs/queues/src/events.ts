@@ -19,6 +19,8 @@ export const domainEventSchemas = {
   BookingRequested: z.object({ bookingId: z.uuid() }),
   BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(['confirmed', 'declined']) }),
   ContactsBulkSyncRequested: z.object({ syncJobId: z.uuid() }),
+  /** acContactId: the member's ActiveCampaign contact, if one was made (an id, not personal data). */
+  MemberDeleted: z.object({ memberId: z.uuid(), acContactId: z.string().min(1).max(50).nullable() }),
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -39,6 +39,11 @@ export const jobDefinitions = {
     /** manual: asked for by an admin, so it runs even when auto-sync is off. */
     payload: z.object({ memberId: z.uuid(), manual: z.boolean().optional() }),
   },
+  /** Removes a deleted member's contact from ActiveCampaign (by AC's id: the e-mail is gone). */
+  'activecampaign.delete-contact': {
+    queue: QueueName.ActiveCampaign,
+    payload: z.object({ memberId: z.uuid(), contactId: z.string().min(1).max(50) }),
+  },
   /** Fans a bulk sync out as a flow: one import child per batch under a finishing parent. */
   'activecampaign.bulk-sync': {
     queue: QueueName.ActiveCampaign,

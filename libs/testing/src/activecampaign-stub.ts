@@ -95,12 +95,16 @@ export class ActiveCampaignStub {
   };
   /** How many times each e-mail was accepted (contact/sync or a bulk import), lower-cased. */
   readonly reached = new Map<string, number>();
+  /** Contact ids deleted, in order. */
+  readonly deletedContacts: string[] = [];
   private readonly admitted: number[] = [];
   private readonly importTimes: number[] = [];
   private readonly singleImportTimes: number[] = [];
   private held?: StubImportStatus;
   private readonly batches = new Map<string, ImportBatch>();
   private readonly contactIds = new Map<string, number>();
+  /** Ids are never reused, even after a contact is deleted. */
+  private nextContactId = 1;
   private forced?: { status: 429 | 503; until: number };
   private readonly server: Server;
   private readonly options: Required<ActiveCampaignStubOptions>;
@@ -192,6 +196,8 @@ export class ActiveCampaignStub {
     const route = `${request.method} ${url.pathname}`;
     if (route === 'POST /api/3/contact/sync') return this.contactSync(response, body);
     if (route === 'POST /api/3/contactLists') return this.subscribe(response, body);
+    const contactPath = /^\/api\/3\/contacts\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'DELETE' && contactPath) return this.deleteContact(response, decodeURIComponent(contactPath[1]!));
     if (route === 'POST /api/3/import/bulk_import') return this.bulkImport(response, body, bytes, now);
     if (route === 'GET /api/3/import/info') return this.importInfo(response, url.searchParams.get('batchId'));
     return send(response, 404, { message: 'No Result found for Subscriber with id 0' });
@@ -207,13 +213,30 @@ export class ActiveCampaignStub {
     }
     this.counters.contactSyncs += 1;
     this.reach(email);
-    const id = this.contactIds.get(email) ?? this.contactIds.size + 1;
+    const id = this.contactIds.get(email) ?? this.nextContactId++;
     this.contactIds.set(email, id);
     const stamp = new Date().toISOString();
     send(response, 201, {
       fieldValues: [],
       contact: { id: String(id), email, firstName: contact?.firstName ?? '', lastName: contact?.lastName ?? '', cdate: stamp, udate: stamp },
     });
+  }
+
+  /**
+   * DELETE /api/3/contacts/{id}, after "Delete a contact" (developers.activecampaign.com/reference/
+   * delete-contact): 200 `{}`; an unknown id 404 `{"message":"No Result found for Subscriber with id 0"}`.
+   */
+  private deleteContact(response: ServerResponse, id: string): void {
+    const email = [...this.contactIds].find(([, contactId]) => String(contactId) === id)?.[0];
+    if (!email) return send(response, 404, { message: `No Result found for Subscriber with id ${id}` });
+    this.contactIds.delete(email);
+    this.deletedContacts.push(id);
+    send(response, 200, {});
+  }
+
+  /** Whether AC holds a contact for this e-mail (made by contact/sync and not deleted since). */
+  hasContact(email: string): boolean {
+    return this.contactIds.has(email.toLowerCase());
   }
 
   private subscribe(response: ServerResponse, body: unknown): void {
@@ -283,7 +306,7 @@ export class ActiveCampaignStub {
       }
       this.reach(email);
       if (this.contactIds.has(email)) continue; // updated: in neither list
-      const id = this.contactIds.size + 1;
+      const id = this.nextContactId++;
       this.contactIds.set(email, id);
       batch.success.push(String(id));
     }

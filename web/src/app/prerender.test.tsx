@@ -50,6 +50,19 @@ beforeAll(async () => {
   html = renderLanding();
   // jsdom has no media playback or scrolling
   Object.assign(HTMLMediaElement.prototype, { play: () => Promise.resolve(), pause: () => undefined });
+  // HTML: a media element created with a `muted` attribute starts with its muted property true
+  // (browsers do this as they parse; jsdom does not), so React's hydration reads true as it does
+  // in a browser instead of reporting a mismatch that no visitor would see.
+  const mutedState = new WeakMap<HTMLMediaElement, boolean>();
+  Object.defineProperty(HTMLMediaElement.prototype, 'muted', {
+    configurable: true,
+    get(this: HTMLMediaElement) {
+      return mutedState.get(this) ?? this.hasAttribute('muted');
+    },
+    set(this: HTMLMediaElement, value: boolean) {
+      mutedState.set(this, Boolean(value));
+    },
+  });
   window.scrollTo = (() => undefined) as typeof window.scrollTo;
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');

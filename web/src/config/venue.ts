@@ -60,6 +60,11 @@ export const venue = {
     { days: 'Thursday – Saturday', hours: '7:00 PM – 4:00 AM' },
   ],
   openingNote: 'Open 7 nights a week',
+  /**
+   * The same hours for the booking form: the hour the doors open each evening, by weekday
+   * (0 = Sunday, as Date.getDay()), and the hour the night ends the next morning.
+   */
+  opening: { opensAtHour: [20, 20, 20, 20, 19, 19, 19], closesAtHour: 4 },
   minimumAge: 18,
   media: {
     hero: video('hero'),

@@ -90,5 +90,5 @@ export const api = {
   post: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'POST', json: json ?? {} }),
   put: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PUT', json: json ?? {} }),
   patch: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PATCH', json: json ?? {} }),
-  delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
+  delete: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'DELETE', json }),
 };

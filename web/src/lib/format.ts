@@ -8,6 +8,12 @@ export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTim
 /** "+5" / "-50": SPEC 2's signed points. */
 export const signedPoints = (points: number) => (points > 0 ? `+${points}` : String(points));
 
+const englishPlurals = new Intl.PluralRules('en');
+
+/** "1 view", "2 views", "0 comments": a count with its noun in the right number. */
+export const countOf = (count: number, singular: string, plural = `${singular}s`) =>
+  `${count} ${englishPlurals.select(count) === 'one' ? singular : plural}`;
+
 export const capitalise = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
 /** "exclusive_content" → "Exclusive Content". */

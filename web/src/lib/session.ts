@@ -3,6 +3,8 @@ import type { User } from '@nocturne/contracts';
 // SPEC 3/9: the session id and the user record live in localStorage under these keys.
 const SESSION_KEY = 'sessionId';
 const USER_KEY = 'user';
+// Set when the sign-in answer says it was the member's first: the greeting says "Welcome", not "Welcome back".
+const FIRST_SIGN_IN_KEY = 'firstSignIn';
 
 export interface StoredSession {
   sessionId: string;
@@ -28,14 +30,26 @@ export function readSession(): StoredSession | null {
   }
 }
 
-export function storeSession(sessionId: string, user: User): void {
+export function storeSession(sessionId: string, user: User, firstSignIn?: boolean): void {
   localStorage.setItem(SESSION_KEY, sessionId);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
+  if (firstSignIn === true) localStorage.setItem(FIRST_SIGN_IN_KEY, 'true');
+  else if (firstSignIn === false) localStorage.removeItem(FIRST_SIGN_IN_KEY);
+}
+
+/** Whether the current session began with the member's first sign-in. */
+export function isFirstSignIn(): boolean {
+  try {
+    return localStorage.getItem(FIRST_SIGN_IN_KEY) === 'true';
+  } catch {
+    return false;
+  }
 }
 
 export function clearSession(): void {
   localStorage.removeItem(SESSION_KEY);
   localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(FIRST_SIGN_IN_KEY);
 }
 
 export const homeFor = (user: Pick<User, 'isAdmin'>): string =>

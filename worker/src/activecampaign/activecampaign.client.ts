@@ -69,6 +69,20 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     return String(body.contact.id);
   }
 
+  /**
+   * "Delete a contact" (developers.activecampaign.com/reference/delete-contact): DELETE
+   * /api/3/contacts/{id}, 200 `{}`; an id AC does not know answers 404, which means it is gone already.
+   */
+  async deleteContact(contactId: string): Promise<'deleted' | 'absent'> {
+    try {
+      await this.request('DELETE', `/api/3/contacts/${encodeURIComponent(contactId)}`);
+      return 'deleted';
+    } catch (error) {
+      if (error instanceof AcRejectedError && error.status === 404) return 'absent';
+      throw error;
+    }
+  }
+
   async subscribeToList(contactId: string, listId: string): Promise<void> {
     await this.request('POST', '/api/3/contactLists', { contactList: { list: listId, contact: contactId, status: 1 } });
   }
@@ -97,7 +111,7 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
   }
 
   /** `payload` is sent as JSON; a string is taken as JSON already encoded. */
-  private async request<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> {
+  private async request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> {
     if (!this.config.AC_API_URL || !this.config.AC_API_KEY) throw new AcNotConfiguredError();
     const permit = await this.requests.acquire();
     let response: Response;

@@ -82,7 +82,7 @@ export class BulkSyncJob implements JobHandler<'activecampaign.bulk-sync'>, OnAp
       );
       const members = await tx.execute<MemberForAc[]>(
         `select ${MEMBER_FOR_AC_COLUMNS} from members
-           where id in (select unnest(member_ids) from sync_job_batches where sync_job_id = ? and state = 'pending' and ac_batch_id is null)`,
+           where deleted_at is null and id in (select unnest(member_ids) from sync_job_batches where sync_job_id = ? and state = 'pending' and ac_batch_id is null)`,
         [syncJobId],
       );
       const byId = new Map(members.map((m) => [m.id, m]));

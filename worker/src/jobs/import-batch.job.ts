@@ -50,7 +50,7 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
     )[0];
     if (!batch || batch.state !== 'pending') return 'already settled';
     try {
-      const members = await this.em.execute<MemberForAc[]>(`select ${MEMBER_FOR_AC_COLUMNS} from members where id = any(?::uuid[])`, [
+      const members = await this.em.execute<MemberForAc[]>(`select ${MEMBER_FOR_AC_COLUMNS} from members where id = any(?::uuid[]) and deleted_at is null`, [
         `{${batch.member_ids.join(',')}}`,
       ]);
       if (!batch.ac_batch_id && members.length <= 1) return await this.syncOne(batch, members[0]);

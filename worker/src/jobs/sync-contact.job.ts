@@ -28,7 +28,8 @@ export class SyncContactJob implements JobHandler<'activecampaign.sync-contact'>
   async handle({ memberId, manual }: JobPayload<'activecampaign.sync-contact'>, job: Job): Promise<SyncContactResult> {
     if (!this.client.configured) return { status: 'skipped', reason: 'ActiveCampaign is not configured' };
     if (!manual && !this.config.AC_AUTO_SYNC) return { status: 'skipped', reason: 'auto-sync is off' };
-    const member = (await this.em.execute<MemberForAc[]>(`select ${MEMBER_FOR_AC_COLUMNS} from members where id = ?`, [memberId]))[0];
+    const member = (await this.em.execute<MemberForAc[]>(`select ${MEMBER_FOR_AC_COLUMNS} from members where id = ? and deleted_at is null`, [memberId]))[0];
+    // A deleted account's row holds no personal data and must never reach AC again.
     if (!member) return { status: 'skipped', reason: 'member no longer exists' };
     try {
       const contactId = await this.client.syncContact(acContactOf(member, this.config));

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { APP_PAGE_PATHS } from '@nocturne/contracts';
 
 const API_PATHS = /^\/(api|health|metrics|media|admin\/queues)(\/|$)/;
 /**
@@ -9,6 +10,7 @@ const API_PATHS = /^\/(api|health|metrics|media|admin\/queues)(\/|$)/;
  * again every time, or a new deploy would never reach installed apps.
  */
 const REVALIDATED = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
+const PAGES = new Set<string>(APP_PAGE_PATHS);
 
 function notFound(reply: FastifyReply, url: string) {
   return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route GET:${url} not found` });
@@ -19,6 +21,8 @@ function notFound(reply: FastifyReply, url: string) {
  * and an HTML page for any other path so client-side routes survive a reload. The build writes
  * index.html with the landing page prerendered (for `/`) and app.html, the same page with an empty
  * root, for every other route, so a reload of /member-dashboard never flashes the landing page.
+ * A path that is none of the app's pages still gets the shell (the app shows its "Page Not Found"),
+ * with status 404 so search engines and link checkers see it is missing.
  */
 export async function registerSpa(fastify: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);
@@ -46,7 +50,10 @@ export async function registerSpa(fastify: FastifyInstance, distDir: string): Pr
     }
     if (path.extname(relative) && !relative.endsWith('.html')) return notFound(reply, url);
     const page = relative === '' || relative === 'index.html' ? 'index.html' : shell;
+    const known = relative === '' || relative === 'index.html' || PAGES.has(url.replace(/\/+$/, '') || '/');
     // Pages name the current hashed assets: browsers must ask again each time (a 304 when unchanged).
-    return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
+    if (known) return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
+    // No validators on a 404: a 304 in its place would leave the browser nothing to show.
+    return reply.status(404).header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false, etag: false, lastModified: false });
   });
 }

@@ -1,12 +1,14 @@
-import { Controller, Get, Post, Req } from '@nestjs/common';
+import { Controller, Get, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   AuthResponse,
+  ChangePasswordRequest,
   ForgotPasswordRequest,
   LoginRequest,
   RegisterRequest,
   ResetPasswordRequest,
   SuccessResponse,
+  UpdateProfileRequest,
   User,
 } from '@nocturne/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -16,6 +18,8 @@ import { settleNoSoonerThan } from '../../common/timing.js';
 import { ValidBody } from '../../common/http/input.decorators.js';
 import { RegisterMemberCommand } from './commands/register-member/register-member.command.js';
 import { RequestPasswordResetCommand } from './commands/request-password-reset/request-password-reset.command.js';
+import { ChangePasswordCommand } from './commands/change-password/change-password.command.js';
+import { UpdateProfileCommand } from './commands/update-profile/update-profile.command.js';
 import { ResetPasswordCommand } from './commands/reset-password/reset-password.command.js';
 import { SignInCommand } from './commands/sign-in/sign-in.command.js';
 import { CurrentMember } from './current-member.decorator.js';
@@ -98,6 +102,34 @@ export class AuthController {
   })
   me(@CurrentMember() member: AuthenticatedMember): User {
     return userFromSession(member);
+  }
+
+  @Patch('me')
+  @Endpoint({
+    summary: "Change the signed-in member's first and last name",
+    auth: 'member',
+    tags: ['auth'],
+    body: UpdateProfileRequest,
+    response: User,
+    errors: { 400: 'A name is empty or too long' },
+  })
+  updateProfile(@CurrentMember() member: AuthenticatedMember, @ValidBody() body: UpdateProfileRequest): Promise<User> {
+    return this.commands.execute(new UpdateProfileCommand(member.id, body));
+  }
+
+  @Post('me/password')
+  @Endpoint({
+    summary: 'Change the password (the current one required); every other session is signed out',
+    auth: 'member',
+    tags: ['auth'],
+    body: ChangePasswordRequest,
+    response: SuccessResponse,
+    errors: { 400: 'The current password is wrong, or the new one is weak', 429: 'Too many attempts' },
+  })
+  async changePassword(@CurrentMember() member: AuthenticatedMember, @ValidBody() body: ChangePasswordRequest): Promise<SuccessResponse> {
+    await this.limiter.hit(LIMITS.currentPasswordPerMember, member.id);
+    await this.commands.execute(new ChangePasswordCommand(member.id, member.sessionId, body));
+    return { success: true, message: 'Your password has been changed. Other devices have been signed out.' };
   }
 
   @Post('logout')

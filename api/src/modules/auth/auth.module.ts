@@ -2,6 +2,8 @@ import { Global, Module } from '@nestjs/common';
 import { AdminBootstrapService } from './admin-bootstrap.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
+import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler.js';
 import { RegisterMemberHandler } from './commands/register-member/register-member.handler.js';
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
@@ -25,6 +27,8 @@ import { SessionService } from './session.service.js';
     SignInHandler,
     RequestPasswordResetHandler,
     ResetPasswordHandler,
+    UpdateProfileHandler,
+    ChangePasswordHandler,
   ],
   exports: [SessionService, RateLimiter, PasswordHasher, AuthGuard],
 })

@@ -148,6 +148,12 @@ export class SessionService {
     await this.em.execute('update sessions set revoked_at = now() where id = ? and revoked_at is null', [sessionId]);
   }
 
+  /** Every session of the member but the one in use (a password change keeps the member signed in here). */
+  async revokeOthersFor(tx: EntityManager, memberId: string, keepSessionId: string): Promise<void> {
+    this.forget((entry) => entry.member.id === memberId && entry.member.sessionId !== keepSessionId);
+    await tx.execute('update sessions set revoked_at = now() where member_id = ? and id <> ? and revoked_at is null', [memberId, keepSessionId]);
+  }
+
   async revokeAllFor(tx: EntityManager, memberId: string): Promise<void> {
     this.forget((entry) => entry.member.id === memberId);
     await tx.execute('update sessions set revoked_at = now() where member_id = ? and revoked_at is null', [memberId]);

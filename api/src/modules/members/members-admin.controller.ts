@@ -31,7 +31,7 @@ export class MembersAdminController {
     const rows = await this.em.execute<AdminMemberRow[]>(
       `select ${MEMBER_COLUMNS}, ac_synced_at, ac_sync_error, count(*) over () as total
          from members
-        where ?::text is null or email ilike ? or (first_name || ' ' || coalesce(last_name, '')) ilike ?
+        where deleted_at is null and (?::text is null or email ilike ? or (first_name || ' ' || coalesce(last_name, '')) ilike ?)
         order by created_at desc, id
         limit ? offset ?`,
       [pattern, pattern, pattern, query.limit, query.offset],
@@ -40,7 +40,7 @@ export class MembersAdminController {
     if (!rows.length && query.offset > 0) {
       // Past the last page: still say how many there are.
       const counted = await this.em.execute<{ n: string }[]>(
-        `select count(*) as n from members where ?::text is null or email ilike ? or (first_name || ' ' || coalesce(last_name, '')) ilike ?`,
+        `select count(*) as n from members where deleted_at is null and (?::text is null or email ilike ? or (first_name || ' ' || coalesce(last_name, '')) ilike ?)`,
         [pattern, pattern, pattern],
       );
       total = Number(counted[0]?.n ?? 0);
@@ -67,9 +67,9 @@ export class MembersAdminController {
   async stats(): Promise<AdminStats> {
     const [row] = await this.em.execute<Record<keyof AdminStats, string>[]>(
       `select
-         (select count(*) from members) as "members",
+         (select count(*) from members where deleted_at is null) as "members",
          (select count(*) from members where is_admin) as "admins",
-         (select count(*) from members where created_at > now() - interval '7 days') as "newMembersThisWeek",
+         (select count(*) from members where deleted_at is null and created_at > now() - interval '7 days') as "newMembersThisWeek",
          (select count(*) from news_posts) as "newsPosts",
          (select count(*) from coupons where is_active and archived_at is null and (valid_until is null or valid_until > now())) as "activeCoupons",
          (select coalesce(sum(claimed_count), 0) from coupons) as "couponsClaimed",

@@ -19,6 +19,10 @@ export const Member = defineEntity({
     acContactId: p.string().length(50).nullable(),
     acSyncedAt: p.datetime().columnType('timestamptz').nullable(),
     acSyncError: p.text().nullable(),
+    /** Null until the first sign-in (registration counts as one). */
+    lastSignInAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Set when the member deleted their account; the row then holds no personal data. */
+    deletedAt: p.datetime().columnType('timestamptz').nullable(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()').onUpdate(() => new Date()),
   },

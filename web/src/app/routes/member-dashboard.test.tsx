@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, member, routeFetch, signIn } from '@/testing/route-fetch';
@@ -54,6 +54,15 @@ describe('members area', () => {
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['News Feed', 'Coupons', 'Points', 'Profile']);
     expect(screen.getByRole('tab', { name: 'News Feed' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says "Welcome" after a first sign-in and "Welcome back" otherwise', async () => {
+    signIn();
+    localStorage.setItem('firstSignIn', 'true');
+    routeFetch({ 'GET /api/auth/me': { status: 200, body: member() }, 'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } } });
+    renderArea();
+    expect(await screen.findByText('Welcome, Ann!')).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
   });
 
   it('clears a session the server no longer knows and goes to sign in', async () => {
@@ -182,6 +191,33 @@ describe('members area', () => {
     expect(box).toHaveValue('Hello');
   });
 
+  it('on a phone, View & Comment opens the comments in a sheet with the comment box focused; closing it goes back to the feed', async () => {
+    const phone = (query: string) =>
+      ({ matches: !query.includes('min-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList;
+    window.matchMedia = jest.fn(phone);
+    try {
+      signIn();
+      routeFetch({
+        'GET /api/auth/me': { status: 200, body: member() },
+        'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
+        'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 200, body: [comment('Great night!')] },
+      });
+      const view = renderArea();
+      const article = await screen.findByRole('article', { name: 'Friday Night Lights' });
+      expect(screen.queryByText('Select a news post to view and add comments')).not.toBeInTheDocument();
+      await view.user.click(within(article).getByRole('button', { name: 'View & Comment' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Comments' });
+      expect(sheet).toHaveAccessibleDescription('Friday Night Lights');
+      await waitFor(() => expect(within(sheet).getByPlaceholderText('Share your thoughts...')).toHaveFocus());
+      expect(await within(sheet).findByText('Great night!')).toBeInTheDocument();
+      await view.user.click(within(sheet).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(within(article).getByRole('button', { name: 'View & Comment' })).toHaveAttribute('aria-pressed', 'false');
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
+  });
+
   it('likes and unlikes a post with the counts the server returns', async () => {
     signIn();
     const fetchMock = routeFetch({
@@ -199,6 +235,18 @@ describe('members area', () => {
     expect(await screen.findByRole('button', { name: 'Like (2 likes)' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PUT', `/api/news/${post.id}/like`)).toHaveLength(1);
     expect(callsTo(fetchMock, 'DELETE', `/api/news/${post.id}/like`)).toHaveLength(1);
+  });
+
+  it('counts in the right number: "1 like", "1 comment", "1 point"', async () => {
+    signIn(member({ currentPoints: 1 }));
+    routeFetch({
+      'GET /api/auth/me': { status: 200, body: member({ currentPoints: 1 }) },
+      'GET /api/news': { status: 200, body: { posts: [{ ...post, likeCount: 1, commentCount: 1 }], nextCursor: null } },
+    });
+    renderArea();
+    expect(await screen.findByRole('button', { name: 'Like (1 like)' })).toBeInTheDocument();
+    expect(screen.getByTestId('comment-count')).toHaveTextContent(/^1 comment$/);
+    expect(screen.getByTestId('header-points')).toHaveTextContent(/^1 point$/);
   });
 
   it('says "Failed to fetch news" when the feed cannot load', async () => {
@@ -260,7 +308,113 @@ describe('members area', () => {
     await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
     expect(screen.getByText('Email').nextSibling).toHaveTextContent('ann@example.com');
     expect(screen.getByText('First Name').nextSibling).toHaveTextContent('Ann');
-    expect(screen.getByText('Member Since').nextSibling).toHaveTextContent('Member');
+    expect(screen.getByText('Member Since').nextSibling).toHaveTextContent(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(member().createdAt as string)),
+    );
+    expect(screen.getByText('Member Since').nextSibling).not.toHaveTextContent(/^Member$/);
     expect(screen.getByText('Tier').nextSibling).toHaveTextContent('Gold');
+  });
+
+  it('saves a new first and last name, and the header greets the new name', async () => {
+    signIn();
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'PATCH /api/auth/me': (body) => ({ status: 200, body: member(body as Record<string, unknown>) }),
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    const first = screen.getByLabelText(/^First name/);
+    await view.user.clear(first);
+    await view.user.type(first, 'Jo');
+    const last = screen.getByLabelText(/^Last name/);
+    await view.user.clear(last);
+    await view.user.type(last, 'Park');
+    await view.user.click(screen.getByRole('button', { name: 'Save Name' }));
+    expect(await screen.findByText('Your name has been saved.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', '/api/auth/me')[0]?.body).toEqual({ firstName: 'Jo', lastName: 'Park' });
+    expect(screen.getByText(/Welcome back, Jo!/)).toBeInTheDocument();
+    expect(screen.getByText('Last Name').nextSibling).toHaveTextContent('Park');
+  });
+
+  it('changes the password with the current one and shows the server refusal when it is wrong', async () => {
+    signIn();
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'POST /api/auth/me/password': [
+        { status: 400, body: { statusCode: 400, error: 'Bad Request', success: false, message: 'Your current password is not right.' } },
+        { status: 200, body: { success: true, message: 'Your password has been changed. Other devices have been signed out.' } },
+      ],
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    await view.user.type(screen.getByLabelText(/^Current password/), 'wrong-password');
+    await view.user.type(screen.getByLabelText(/^New password/), 'a-brand-new-secret');
+    await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is not right.');
+    await view.user.clear(screen.getByLabelText(/^Current password/));
+    await view.user.type(screen.getByLabelText(/^Current password/), 'right-password');
+    await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText(/Other devices have been signed out/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/auth/me/password')[1]?.body).toEqual({ currentPassword: 'right-password', newPassword: 'a-brand-new-secret' });
+    expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+  });
+
+  it('downloads my data as a JSON file', async () => {
+    signIn();
+    const exported = { exportedAt: '2026-11-22T00:00:00.000Z', profile: member(), pointsHistory: [], coupons: [], comments: [] };
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'GET /api/auth/me/export': { status: 200, body: exported },
+    });
+    const blobs: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => (blobs.push(blob), 'blob:my-data'));
+    URL.revokeObjectURL = jest.fn();
+    const clicked: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    await view.user.click(screen.getByRole('button', { name: 'Download My Data' }));
+    await waitFor(() => expect(clicked).toEqual(['nocturne-my-data.json']));
+    expect(callsTo(fetchMock, 'GET', '/api/auth/me/export')).toHaveLength(1);
+    // jsdom's Blob has no text(): read it the way browsers of its age do.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(JSON.parse(text)).toEqual(exported);
+    click.mockRestore();
+  });
+
+  it('deletes the account only with the right password, then signs out and goes home', async () => {
+    signIn();
+    const fetchMock = routeFetch({
+      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      'DELETE /api/auth/me': [
+        { status: 400, body: { statusCode: 400, error: 'Bad Request', success: false, message: 'That password is not right, so your account was not deleted.' } },
+        { status: 200, body: { success: true, message: 'Your account has been deleted.' } },
+      ],
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    await view.user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await view.user.type(within(dialog).getByLabelText(/^Password/), 'wrong-password');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('password is not right');
+    expect(localStorage.getItem('sessionId')).toBe('session-1');
+    await view.user.clear(within(dialog).getByLabelText(/^Password/));
+    await view.user.type(within(dialog).getByLabelText(/^Password/), 'right-password');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByTestId('current-path')).toHaveTextContent(/^\/$/);
+    expect(localStorage.getItem('sessionId')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(callsTo(fetchMock, 'DELETE', '/api/auth/me').map((call) => call.body)).toEqual([{ password: 'wrong-password' }, { password: 'right-password' }]);
   });
 });

@@ -16,7 +16,7 @@ function MembersArea({ user }: { user: User }) {
         firstName={user.firstName}
         aside={
           <p className="rounded-full border border-gold/40 bg-gold/10 px-4 py-2 text-sm text-gold-light" data-testid="header-points">
-            <span className="font-semibold">{user.currentPoints}</span> points
+            <span className="font-semibold">{user.currentPoints}</span> {user.currentPoints === 1 ? 'point' : 'points'}
           </p>
         }
       />

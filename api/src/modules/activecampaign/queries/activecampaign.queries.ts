@@ -53,7 +53,7 @@ export class ActiveCampaignQueries {
               count(*) filter (where ac_synced_at is null and ac_sync_error is null) as pending,
               count(*) filter (where ac_sync_error is not null) as failed,
               (select id from sync_jobs where state = 'running') as running
-         from members`,
+         from members where deleted_at is null`,
     );
     const configured = acConfigured(this.config);
     return {

@@ -5,7 +5,7 @@ import { Badge, ListNote } from '@/components/ui/card';
 import { FeaturedMedia } from '@/components/ui/featured-media';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
-import { formatDate, humanise } from '@/lib/format';
+import { countOf, formatDate, humanise } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 
 const getPage = (cursor: string | null) =>
@@ -38,11 +38,11 @@ export function PublishedPosts() {
               <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-white/75">
                 <Badge tone="neon">{humanise(post.contentType)}</Badge>
                 <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
-                <span>{post.viewCount} views</span>
+                <span>{countOf(post.viewCount, 'view')}</span>
               </div>
               <p className="mt-2 line-clamp-2 text-sm text-white/80">{post.content}</p>
               <p className="mt-1 text-xs text-white/70">
-                {post.likeCount} likes · {post.commentCount} comments
+                {countOf(post.likeCount, 'like')} · {countOf(post.commentCount, 'comment')}
               </p>
             </div>
           </li>

@@ -53,6 +53,18 @@ describe('LoginForm', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ isAdmin });
   });
 
+  it.each([
+    [true, 'true'],
+    [false, null],
+  ])('remembers whether the server calls it a first sign-in (%s)', async (firstSignIn, stored) => {
+    localStorage.setItem('firstSignIn', 'true');
+    mockFetch({ status: 200, body: { success: true, message: 'Signed in', sessionId: 'session-1', user: user(false), firstSignIn } });
+    const view = renderWithApp(<LoginForm onForgotPassword={() => undefined} />, { path: '/members-login' });
+    await signIn(view);
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
+    expect(localStorage.getItem('firstSignIn')).toBe(stored);
+  });
+
   it("shows the server's message for a wrong password", async () => {
     mockFetch({ status: 401, body: { success: false, message: 'Invalid email or password' } });
     const view = renderWithApp(<LoginForm onForgotPassword={() => undefined} />);

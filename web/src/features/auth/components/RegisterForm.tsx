@@ -25,7 +25,7 @@ export function RegisterForm() {
         onSuccess: (answer) => {
           const refusal = refusalMessage(answer, 'Registration failed');
           if (refusal || !answer.sessionId || !answer.user) return setError(refusal ?? 'Registration failed');
-          completeSignIn(answer.sessionId, answer.user);
+          completeSignIn(answer.sessionId, answer.user, answer.firstSignIn);
         },
         onError: (failure) => setError(authFailureMessage(failure, 'Registration failed')),
       },

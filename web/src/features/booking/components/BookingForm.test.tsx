@@ -85,9 +85,63 @@ describe('BookingForm', () => {
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid booking request (date: must be today or later)');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Date must be today or later\.$/);
     expect(onBooked).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Ann Lee');
     expect(screen.getByLabelText(/^Email/)).toHaveValue('ann@example.com');
+  });
+
+  it('says once, in plain words, that the e-mail is not valid', async () => {
+    mockFetch({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Invalid request: email must be a valid email address',
+        issues: [{ path: 'email', message: 'must be a valid email address' }],
+      },
+    });
+    const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
+    await user.type(screen.getByLabelText(/^Email/), 'ann@example');
+    await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Please enter a valid email address, like name@example\.com\.$/);
+    expect(alert.textContent?.match(/valid email/g)).toHaveLength(1);
+  });
+
+  it("offers the picked night's times: from 20:00 on a Monday, from 19:00 on a Friday", async () => {
+    const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
+    const time = screen.getByLabelText('Time');
+    const offered = () => Array.from((time as HTMLSelectElement).options, (option) => option.value).filter(Boolean);
+    const nextWeekday = (day: number) => {
+      const date = new Date();
+      date.setDate(date.getDate() + 7 + ((day - date.getDay() + 7) % 7));
+      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    };
+    await user.type(screen.getByLabelText('Date'), nextWeekday(1));
+    expect(offered()[0]).toBe('20:00');
+    expect(offered()).not.toContain('19:00');
+    await user.clear(screen.getByLabelText('Date'));
+    await user.type(screen.getByLabelText('Date'), nextWeekday(5));
+    expect(offered()[0]).toBe('19:00');
+    expect(offered()).not.toContain('18:00');
+    expect(offered()).toContain('02:00');
+  });
+
+  it('does not let a past date be picked or sent', async () => {
+    const fetchMock = mockFetch({ status: 201, body: { success: true, id: '0b8f8b1e-3f7e-4c55-9a43-0d1c6f0a9d21' } });
+    const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
+    const date = screen.getByLabelText('Date');
+    const today = new Date();
+    const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(date).toHaveAttribute('min', iso);
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
+    await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.type(date, '2020-01-03');
+    await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+    // The picker offers nothing before today, and the browser refuses to send a typed past date.
+    expect((date as HTMLInputElement).validity.rangeUnderflow).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
@@ -8,7 +8,7 @@ import {
   defaultService,
   guestOptions,
   serviceOptions,
-  timeOptions,
+  timeOptionsFor,
   todayIso,
   type BookingService,
 } from './booking-options';
@@ -20,10 +20,30 @@ function readPayload(form: HTMLFormElement): BookingPayload {
   return Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')])) as BookingPayload;
 }
 
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  date: 'Date',
+  time: 'Time',
+  guests: 'Guests',
+  service: 'Service',
+  message: 'Special requests',
+};
+
+const PLAIN_ISSUES: Record<string, string> = {
+  email: 'Please enter a valid email address, like name@example.com.',
+};
+
+/** Field problems in plain words, each once (the server's summary repeats them, so it is not shown beside them). */
 function failureText(error: unknown): string {
   if (error instanceof ApiError) {
-    const issues = error.body?.issues?.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-    if (error.serverMessage) return issues ? `${error.serverMessage} (${issues})` : error.serverMessage;
+    const issues = error.body?.issues ?? [];
+    if (issues.length > 0) {
+      const lines = issues.map(({ path, message }) => PLAIN_ISSUES[path] ?? `${FIELD_LABELS[path] ?? path} ${message}.`);
+      return [...new Set(lines)].join(' ');
+    }
+    if (error.serverMessage) return error.serverMessage;
   }
   return 'We could not send your booking request. Please try again.';
 }
@@ -36,6 +56,8 @@ interface BookingFormProps {
 /** Uncontrolled on purpose: a failed submit leaves everything the visitor typed in place. */
 export function BookingForm({ initialService = defaultService, onBooked }: BookingFormProps) {
   const booking = useCreateBooking();
+  const [date, setDate] = useState('');
+  const times = timeOptionsFor(date);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,10 +70,10 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
         <TextField label="Name" name="name" autoComplete="name" required />
         <TextField label="Email" name="email" type="email" autoComplete="email" required />
         <TextField label="Phone" name="phone" type="tel" autoComplete="tel" />
-        <TextField label="Date" name="date" type="date" min={todayIso()} />
+        <TextField label="Date" name="date" type="date" min={todayIso()} value={date} onChange={(event) => setDate(event.target.value)} />
         <SelectField label="Time" name="time" defaultValue="">
           <option value="">Select a time</option>
-          {timeOptions.map((option) => (
+          {times.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

@@ -7,6 +7,7 @@ import {
   DEFAULT_BOOKING_SERVICE,
 } from '@nocturne/contracts/constants';
 import type { z } from 'zod';
+import { venue } from '@/config/venue';
 
 // The option lists come from the contract's zod-free constants module, so the landing page
 // does not bundle the schema library.
@@ -35,6 +36,26 @@ export const guestOptions = BOOKING_GUESTS.map((value) => ({
   label: value === '1' ? '1 Guest' : `${value} Guests`,
 }));
 export const timeOptions = BOOKING_TIMES.map((value) => ({ value, label: value }));
+
+const slotHour = (value: string) => Number(value.slice(0, 2));
+
+/**
+ * The slots offered for a date: SPEC's list (all of it while no date is picked), kept to that
+ * night's opening hours (doors open at 20:00 Sunday to Wednesday, 19:00 Thursday to Saturday; the
+ * after-midnight slots belong to the same night). For tonight, evening slots already past go too.
+ */
+export function timeOptionsFor(date: string, now = new Date()) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return timeOptions;
+  const weekday = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).getUTCDay();
+  const opensAt = venue.opening.opensAtHour[weekday]!;
+  const tonight = date === todayIso(now);
+  return timeOptions.filter(({ value }) => {
+    const hour = slotHour(value);
+    if (hour < 12) return hour < venue.opening.closesAtHour;
+    return hour >= opensAt && !(tonight && hour <= now.getHours());
+  });
+}
 
 /** Today as YYYY-MM-DD in the visitor's time zone, the earliest date a booking can be for. */
 export function todayIso(now = new Date()): string {

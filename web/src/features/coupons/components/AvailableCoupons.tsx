@@ -3,12 +3,13 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { reasonOr, toastError } from '@/lib/notify';
+import { countOf } from '@/lib/format';
 import { useAvailableCoupons, useClaimCoupon } from '../api/coupons';
 
 function claimBlocker(coupon: AvailableCoupon, currentPoints: number): string | undefined {
   if (!coupon.claimable) return coupon.reason ?? 'Not available to claim';
   // SPEC 5: disabled when the cost exceeds the member's points.
-  if (coupon.pointsCost > currentPoints) return `You need ${coupon.pointsCost - currentPoints} more points`;
+  if (coupon.pointsCost > currentPoints) return `You need ${countOf(coupon.pointsCost - currentPoints, 'more point')}`;
   return undefined;
 }
 
@@ -44,7 +45,7 @@ export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
                 </div>
                 <p className="text-sm text-white/80">{coupon.description}</p>
                 <div className="flex flex-wrap items-center justify-between gap-3">
-                  <span className="font-semibold text-gold">{coupon.pointsCost > 0 ? `${coupon.pointsCost} points` : 'Free'}</span>
+                  <span className="font-semibold text-gold">{coupon.pointsCost > 0 ? countOf(coupon.pointsCost, 'point') : 'Free'}</span>
                   <Button
                     onClick={() => onClaim(coupon)}
                     disabled={blocker !== undefined || claim.isPending}

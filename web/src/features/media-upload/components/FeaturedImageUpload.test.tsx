@@ -74,6 +74,25 @@ describe('featured image upload', () => {
     expect(onUploaded).not.toHaveBeenCalled();
   });
 
+  it("says the server's reason for a refused file and marks the file failed, never complete", async () => {
+    mockFetch({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'Invalid request: file is not a PNG image', issues: [{ path: 'file', message: 'is not a PNG image' }] },
+    });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { uppy, onUploaded } = setup();
+    destroy = () => {
+      uppy.destroy();
+      error.mockRestore();
+    };
+    const id = uppy.addFile({ name: 'flyer.png', type: 'image/png', data: png() });
+    uppy.setFileState(id, { progress: { ...uppy.getFile(id).progress, uploadComplete: true, percentage: 100 } });
+    uppy.emit('upload-success', uppy.getFile(id), { status: 200, uploadURL: 'http://localhost/api/uploads/news/abc.png' });
+    expect(await screen.findByText('The file is not a PNG image.')).toBeInTheDocument();
+    await waitFor(() => expect(uppy.getFile(id).error).toContain('The file is not a PNG image.'));
+    expect(onUploaded).not.toHaveBeenCalled();
+  });
+
   it('opens the upload dashboard from its button', async () => {
     // jsdom has no ResizeObserver; the dashboard only uses it to pick a layout.
     globalThis.ResizeObserver ??= class {

@@ -1,5 +1,6 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
+import './uppy-theme.css';
 import type { Body, Meta } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import { useEffect, useRef, useState } from 'react';
@@ -25,6 +26,8 @@ export function FeaturedImageUpload({ onUploaded, onRemoved }: FeaturedImageUplo
   useEffect(() => {
     const uppy = createFeaturedImageUppy({
       onUploaded: (objectPath, fileName) => {
+        // Closed only once the server accepted the file: a refusal stays on screen with its reason.
+        (uppy.getPlugin('Dashboard') as Dashboard<Meta, Body> | undefined)?.closeModal();
         setUploaded(fileName);
         callbacks.current.onUploaded(objectPath);
       },
@@ -38,7 +41,7 @@ export function FeaturedImageUpload({ onUploaded, onRemoved }: FeaturedImageUplo
       inline: false,
       thumbnailWidth: 280,
       theme: 'dark',
-      closeAfterFinish: true,
+      closeAfterFinish: false,
       closeModalOnClickOutside: true,
       showRemoveButtonAfterComplete: true,
       proudlyDisplayPoweredByUppy: false,

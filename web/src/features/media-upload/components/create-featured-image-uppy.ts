@@ -1,6 +1,7 @@
 import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
 import { finalizeUpload, getUploadParameters } from '../api/upload';
 
 // SPEC "Upload button" and SPEC 9: one file of at most 10485760 bytes, images and videos, no automatic start.
@@ -17,6 +18,16 @@ export const MESSAGES = {
   finalizeFailed: 'Failed to finalize image upload',
   parametersFailed: 'Failed to get upload parameters',
 };
+
+/** The server's reason for refusing a file, in words for the admin ("The file is not a PNG image."). */
+export function refusalReason(error: unknown): string {
+  if (error instanceof ApiError) {
+    const issues = error.body?.issues ?? [];
+    if (issues.length > 0) return issues.map(({ path, message }) => `${path === 'file' ? 'The file' : path} ${message}.`).join(' ');
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return 'The server could not check the file. Please try again.';
+}
 
 export interface UploadCallbacks {
   onUploaded(objectPath: string, fileName: string): void;
@@ -58,7 +69,11 @@ export function createFeaturedImageUppy(callbacks: UploadCallbacks) {
       })
       .catch((error: unknown) => {
         console.error(MESSAGES.finalizeFailed, error);
-        toast({ title: MESSAGES.finalizeFailed, variant: 'destructive' });
+        const reason = refusalReason(error);
+        // The bytes reached storage, but the server refused (and deleted) them: the dashboard must
+        // show the file as failed, with the reason, never as complete.
+        uppy.emit('upload-error', file, new Error(reason), undefined);
+        toast({ title: MESSAGES.finalizeFailed, description: reason, variant: 'destructive' });
       });
   });
   uppy.on('file-removed', () => callbacks.onRemoved());

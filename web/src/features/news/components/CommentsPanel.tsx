@@ -3,9 +3,10 @@ import type { NewsPost } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, ListNote } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
+import { Sheet } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/use-toast';
 import { COMMENT_REWARD_POINTS } from '@/config/club';
-import { formatDateTime } from '@/lib/format';
+import { countOf, formatDateTime } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useComments, usePostComment } from '../api/news';
 
@@ -24,7 +25,7 @@ function CommentForm({ postId }: { postId: string }) {
         // The nightly reward limit is the server's to judge; say plainly when this one earned nothing.
         toast(
           answer.pointsAwarded > 0
-            ? { title: 'Comment posted!', description: `You earned ${answer.pointsAwarded} points for commenting.` }
+            ? { title: 'Comment posted!', description: `You earned ${countOf(answer.pointsAwarded, 'point')} for commenting.` }
             : {
                 title: 'Comment posted!',
                 description: "You've reached tonight's limit for comment rewards, so this comment earned no points.",
@@ -73,6 +74,20 @@ function CommentList({ postId }: { postId: string }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** On a phone: the selected post's comments in a sheet over the feed, the comment box first and focused. */
+export function CommentsSheet({ post, onClose }: { post: NewsPost | null; onClose: () => void }) {
+  return (
+    <Sheet open={post !== null} onOpenChange={(open) => (open ? undefined : onClose())} title="Comments" description={post?.title}>
+      {post ? (
+        <div className="grid gap-5">
+          <CommentForm key={post.id} postId={post.id} />
+          <CommentList postId={post.id} />
+        </div>
+      ) : null}
+    </Sheet>
   );
 }
 

@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, ListNote } from '@/components/ui/card';
 import { toastError } from '@/lib/notify';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useNewsFeed, useToggleLike } from '../api/news';
-import { CommentsPanel } from './CommentsPanel';
+import { CommentsPanel, CommentsSheet } from './CommentsPanel';
 import { NewsPostCard } from './NewsPostCard';
 
-/** SPEC 2's News Feed tab: "Latest News" beside the selected post's comments. */
+/** Tailwind's `lg`: from here the comments sit beside the feed; below it they open in a sheet. */
+const SIDE_BY_SIDE = '(min-width: 1024px)';
+
+/** SPEC 2's News Feed tab: "Latest News" beside the selected post's comments (in a sheet on a phone). */
 export function NewsFeedTab() {
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE, true);
   const feed = useNewsFeed();
   const like = useToggleLike();
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -48,7 +53,7 @@ export function NewsFeedTab() {
           </div>
         )}
       </Card>
-      <CommentsPanel post={selected} />
+      {sideBySide ? <CommentsPanel post={selected} /> : <CommentsSheet post={selected} onClose={() => setSelectedId(null)} />}
     </div>
   );
 }

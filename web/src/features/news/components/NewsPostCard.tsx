@@ -2,7 +2,7 @@ import type { NewsPost } from '@nocturne/contracts';
 import { Badge } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { FeaturedMedia } from '@/components/ui/featured-media';
-import { formatDate, humanise } from '@/lib/format';
+import { countOf, formatDate, humanise } from '@/lib/format';
 
 /** One post of the feed: SPEC 2's badge, date, title, content, counts and View & Comment. */
 export function NewsPostCard({
@@ -40,7 +40,7 @@ export function NewsPostCard({
             <button
               type="button"
               aria-pressed={post.likedByMe}
-              aria-label={`${post.likedByMe ? 'Unlike' : 'Like'} (${post.likeCount} likes)`}
+              aria-label={`${post.likedByMe ? 'Unlike' : 'Like'} (${countOf(post.likeCount, 'like')})`}
               onClick={onToggleLike}
               disabled={likePending}
               className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 hover:text-neon-light focus-visible:outline-2 focus-visible:outline-gold ${
@@ -51,7 +51,7 @@ export function NewsPostCard({
               <span data-testid="like-count">{post.likeCount}</span>
             </button>
             <span data-testid="comment-count">
-              {post.commentCount} {post.commentCount === 1 ? 'comment' : 'comments'}
+              {countOf(post.commentCount, 'comment')}
             </span>
           </div>
           <Button variant={selected ? 'gold' : 'outline'} onClick={onSelect} aria-pressed={selected}>

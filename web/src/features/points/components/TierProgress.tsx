@@ -1,12 +1,13 @@
 import { tierLabel, tierProgress } from '@nocturne/domain';
 import { TIER_THRESHOLDS } from '@/config/club';
+import { countOf } from '@/lib/format';
 
 /** How far the member is from the next tier (tiers follow total earned points, not the balance). */
 export function TierProgress({ totalPoints }: { totalPoints: number }) {
   const progress = tierProgress(totalPoints, TIER_THRESHOLDS);
   const percent = Math.round(progress.progress * 100);
   const label = progress.nextTier
-    ? `${progress.pointsToNext} points to ${tierLabel(progress.nextTier)}`
+    ? `${countOf(progress.pointsToNext, 'point')} to ${tierLabel(progress.nextTier)}`
     : `${tierLabel(progress.tier)} is the top tier`;
   return (
     <div className="grid gap-2">

@@ -36,7 +36,7 @@ export class StartBulkSyncHandler implements ICommandHandler<StartBulkSyncComman
       await tx.execute(
         `insert into sync_job_batches (sync_job_id, batch_no, member_ids)
            select ?, (rn - 1) / ${BULK_BATCH_SIZE}, array_agg(id order by id)
-             from (select id, row_number() over (order by id) as rn from members) numbered
+             from (select id, row_number() over (order by id) as rn from members where deleted_at is null) numbered
              group by (rn - 1) / ${BULK_BATCH_SIZE}`,
         [created.id],
       );

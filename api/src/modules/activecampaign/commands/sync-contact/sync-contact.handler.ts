@@ -27,7 +27,7 @@ export class SyncContactHandler implements ICommandHandler<SyncContactCommand, S
   ) {}
 
   async execute({ memberId }: SyncContactCommand): Promise<SyncContactResponse> {
-    const [member] = await this.em.execute<{ id: string }[]>('select id from members where id = ?', [memberId]);
+    const [member] = await this.em.execute<{ id: string }[]>('select id from members where id = ? and deleted_at is null', [memberId]);
     if (!member) throw new NotFoundException({ message: 'No such member' });
     if (!acConfigured(this.config)) return { success: false, status: 'not_configured', error: NOT_CONFIGURED_MESSAGE };
     const queue = this.queues.get(QueueName.ActiveCampaign);

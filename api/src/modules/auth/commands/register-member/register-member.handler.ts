@@ -33,7 +33,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     const write = this.unitOfWork.run(async (tx, raise) => {
       // The unique email decides concurrent sign-ups of one address: exactly one row wins.
       const inserted = await tx.execute<MemberRow[]>(
-        `insert into members (email, first_name, last_name, password_hash) values (?, ?, ?, ?)
+        `insert into members (email, first_name, last_name, password_hash, last_sign_in_at) values (?, ?, ?, ?, now())
            on conflict (email) do nothing returning ${MEMBER_COLUMNS}`,
         [input.email, input.firstName, input.lastName, passwordHash],
       );
@@ -42,7 +42,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
       await raise(domainEvent('MemberRegistered', row.id, { memberId: row.id }));
       const sessionId = await this.sessions.create(tx, row.id, meta);
       const fresh = (await tx.execute<MemberRow[]>(`select ${MEMBER_COLUMNS} from members where id = ?`, [row.id]))[0]!;
-      return { success: true, message: 'Welcome to Nocturne!', sessionId, user: userFromRow(fresh) };
+      return { success: true, message: 'Welcome to Nocturne!', sessionId, user: userFromRow(fresh), firstSignIn: true };
     });
     return settleNoSoonerThan(REGISTER_WRITE_MS, write);
   }

@@ -14,7 +14,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
 
   async execute({ email }: RequestPasswordResetCommand): Promise<void> {
     await this.unitOfWork.run(async (tx, raise) => {
-      const member = (await tx.execute<{ id: string }[]>('select id from members where email = ?', [email]))[0];
+      const member = (await tx.execute<{ id: string }[]>('select id from members where email = ? and deleted_at is null', [email]))[0];
       if (member) await raise(domainEvent('PasswordResetRequested', member.id, { memberId: member.id, requestId: randomUUID() }));
     });
   }

@@ -24,8 +24,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
 
   async execute({ input, meta }: SignInCommand): Promise<AuthResponse> {
     const found = (
-      await this.em.execute<(MemberRow & { password_hash: string })[]>(
-        `select ${MEMBER_COLUMNS}, password_hash from members where email = ?`,
+      await this.em.execute<(MemberRow & { password_hash: string; last_sign_in_at: Date | null })[]>(
+        `select ${MEMBER_COLUMNS}, password_hash, last_sign_in_at from members where email = ? and deleted_at is null`,
         [input.email],
       )
     )[0];
@@ -35,8 +35,10 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
     const upgradedHash = this.hasher.needsRehash(found.password_hash) ? await this.hasher.hash(input.password) : null;
     return this.unitOfWork.run(async (tx) => {
       if (upgradedHash) await tx.execute('update members set password_hash = ? where id = ?', [upgradedHash, found.id]);
+      await tx.execute('update members set last_sign_in_at = now() where id = ?', [found.id]);
       const sessionId = await this.sessions.create(tx, found.id, meta);
-      return { success: true, message: 'Signed in', sessionId, user: userFromRow(found) };
+      const firstSignIn = found.last_sign_in_at === null;
+      return { success: true, message: 'Signed in', sessionId, user: userFromRow(found), firstSignIn };
     });
   }
 }

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { FinalizeUploadResponse } from '@nocturne/contracts';
+import { type FinalizeUploadResponse, MEDIA_TYPE_NAMES } from '@nocturne/contracts';
 import { MAGIC_BYTES_NEEDED, MAX_UPLOAD_BYTES, matchesMagicNumber, type ObjectStorage } from '@nocturne/storage';
 import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
 import { keyFromMediaUrl, mediaUrl } from '../../media-url.js';
@@ -39,7 +39,7 @@ export class FinalizeUploadHandler implements ICommandHandler<FinalizeUploadComm
         : stored.size > MAX_UPLOAD_BYTES
           ? refuse('file', `is larger than ${MAX_UPLOAD_BYTES} bytes (10 MB)`)
           : stored.size === 0 || !matchesMagicNumber(contentType, await this.storage.readStart(key, MAGIC_BYTES_NEEDED))
-            ? refuse('file', `is not a ${contentType} file`)
+            ? refuse('file', `is not ${MEDIA_TYPE_NAMES[contentType]}`)
             : null;
     if (problem) {
       // Object first: if deleting it fails, the record stays and the cleanup job retries later.

@@ -1,0 +1,41 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuthFailure } from '../../auth-failure.js';
+import { PasswordHasher } from '../../password-hasher.js';
+import { passwordProblem } from '../../password-policy.js';
+import { SessionService } from '../../session.service.js';
+import { ChangePasswordCommand } from './change-password.command.js';
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not right.';
+
+@CommandHandler(ChangePasswordCommand)
+export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, void> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async execute({ memberId, sessionId, input }: ChangePasswordCommand): Promise<void> {
+    const member = (
+      await this.em.execute<{ email: string; first_name: string; password_hash: string }[]>(
+        'select email, first_name, password_hash from members where id = ?',
+        [memberId],
+      )
+    )[0];
+    if (!member || !(await this.hasher.verify(input.currentPassword, member.password_hash))) {
+      throw new AuthFailure(400, WRONG_CURRENT_PASSWORD_MESSAGE);
+    }
+    const problem = passwordProblem(input.newPassword, { email: member.email, firstName: member.first_name });
+    if (problem) throw new AuthFailure(400, problem);
+    const passwordHash = await this.hasher.hash(input.newPassword);
+    await this.unitOfWork.run(async (tx) => {
+      await tx.execute('update members set password_hash = ?, updated_at = now() where id = ?', [passwordHash, memberId]);
+      // Anyone else holding a session (a lost phone, a shared computer) is signed out with the old password.
+      await tx.execute('update password_reset_tokens set used_at = now() where member_id = ? and used_at is null', [memberId]);
+      await this.sessions.revokeOthersFor(tx, memberId, sessionId);
+    });
+  }
+}

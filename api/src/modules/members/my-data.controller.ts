@@ -1,0 +1,49 @@
+import { Controller, Delete, Get, Header } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { DeleteAccountRequest, MyDataExport, SuccessResponse } from '@nocturne/contracts';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { ValidBody } from '../../common/http/input.decorators.js';
+import { CurrentMember } from '../auth/current-member.decorator.js';
+import { LIMITS, RateLimiter } from '../auth/rate-limiter.js';
+import type { AuthenticatedMember } from '../auth/session.service.js';
+import { DeleteMyAccountCommand } from './commands/delete-my-account/delete-my-account.command.js';
+import { ExportMyDataQuery } from './queries/export-my-data/export-my-data.query.js';
+
+/** The member's own data: a copy to take away, and the account's deletion (APP 12 and 13). */
+@Controller('auth/me')
+export class MyDataController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  @Get('export')
+  @Header('Content-Disposition', 'attachment; filename="nocturne-my-data.json"')
+  @Header('Cache-Control', 'no-store')
+  @Endpoint({
+    summary: 'Download my data as JSON: profile, points history, coupons and comments',
+    auth: 'member',
+    tags: ['auth'],
+    response: MyDataExport,
+  })
+  export(@CurrentMember() member: AuthenticatedMember): Promise<MyDataExport> {
+    return this.queries.execute(new ExportMyDataQuery(member.id));
+  }
+
+  @Delete()
+  @Endpoint({
+    summary:
+      'Delete my account (password required): personal data erased, every session signed out, the ActiveCampaign contact removed; points ledger rows stay, detached from the person',
+    auth: 'member',
+    tags: ['auth'],
+    body: DeleteAccountRequest,
+    response: SuccessResponse,
+    errors: { 400: 'The password is wrong', 429: 'Too many attempts' },
+  })
+  async delete(@CurrentMember() member: AuthenticatedMember, @ValidBody() body: DeleteAccountRequest): Promise<SuccessResponse> {
+    await this.limiter.hit(LIMITS.currentPasswordPerMember, member.id);
+    await this.commands.execute(new DeleteMyAccountCommand(member.id, body.password));
+    return { success: true, message: 'Your account has been deleted.' };
+  }
+}

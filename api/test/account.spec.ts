@@ -1,0 +1,162 @@
+import { createCoupon, expectLedgerClean } from './support/coupon-fixtures.js';
+import { createPost } from './support/news-fixtures.js';
+import { randomIp, registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  adminToken = (await registerAdmin(t)).sessionId;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const login = (email: string, password: string) =>
+  t.request('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': randomIp() } });
+
+describe('PATCH /api/auth/me', () => {
+  it('changes first and last name, trimmed, and comment lists show the new name at once (no stale 304)', async () => {
+    const member = await registerMember(t, { firstName: 'Morgan', lastName: 'Reyes' });
+    const post = await createPost(t, adminToken);
+    const posted = await t.request('POST', `/api/news/${post.id}/comments`, { token: member.sessionId, body: { content: 'See you there' } });
+    expect(posted.status).toBe(201);
+    const before = await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId });
+    expect(before.body[0].author.firstName).toBe('Morgan');
+    const etag = before.headers.get('etag');
+    expect(etag).toBeTruthy();
+
+    const answer = await t.request('PATCH', '/api/auth/me', { token: member.sessionId, body: { firstName: ' Jo ', lastName: 'Park' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: member.user.id, firstName: 'Jo', lastName: 'Park', email: member.email });
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).body).toMatchObject({ firstName: 'Jo', lastName: 'Park' });
+
+    let after = await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId, headers: { 'if-none-match': etag! } });
+    for (let i = 0; i < 20 && after.status === 304; i += 1) {
+      // The version reaches replicas by LISTEN/NOTIFY: give it a moment.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId, headers: { 'if-none-match': etag! } });
+    }
+    expect(after.status).toBe(200);
+    expect(after.body[0].author.firstName).toBe('Jo');
+  });
+
+  it('refuses empty or missing names with a 400 naming the field, and needs a session', async () => {
+    const member = await registerMember(t);
+    const empty = await t.request('PATCH', '/api/auth/me', { token: member.sessionId, body: { firstName: '  ', lastName: 'x'.repeat(101) } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['firstName', 'lastName']);
+    expect((await t.request('PATCH', '/api/auth/me', { body: { firstName: 'A', lastName: 'B' } })).status).toBe(401);
+  });
+});
+
+describe('POST /api/auth/me/password', () => {
+  it('needs the current password, then changes it and signs out every other session but this one', async () => {
+    const member = await registerMember(t);
+    const other = (await login(member.email, member.password)).body.sessionId as string;
+    const wrong = await t.request('POST', '/api/auth/me/password', {
+      token: member.sessionId,
+      body: { currentPassword: 'not-my-password', newPassword: 'a-brand-new-secret' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain('current password');
+    expect((await t.request('GET', '/api/auth/me', { token: other })).status).toBe(200);
+
+    const changed = await t.request('POST', '/api/auth/me/password', {
+      token: member.sessionId,
+      body: { currentPassword: member.password, newPassword: 'a-brand-new-secret' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: other })).status).toBe(401);
+    expect((await login(member.email, member.password)).status).toBe(401);
+    expect((await login(member.email, 'a-brand-new-secret')).status).toBe(200);
+  });
+
+  it('refuses a weak new password and says why', async () => {
+    const member = await registerMember(t);
+    const weak = await t.request('POST', '/api/auth/me/password', { token: member.sessionId, body: { currentPassword: member.password, newPassword: '1234567890' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toContain('too common');
+    expect((await login(member.email, member.password)).status).toBe(200);
+  });
+});
+
+describe('GET /api/auth/me/export', () => {
+  it("gives the member their profile, points history, coupons and comments as a JSON download, and nobody else's", async () => {
+    const member = await registerMember(t, { firstName: 'Ana', lastName: 'Silva' });
+    const someoneElse = await registerMember(t);
+    const post = await createPost(t, adminToken, { title: 'Export night' });
+    await t.request('POST', `/api/news/${post.id}/comments`, { token: member.sessionId, body: { content: 'Mine' } });
+    await t.request('POST', `/api/news/${post.id}/comments`, { token: someoneElse.sessionId, body: { content: 'Not mine' } });
+    const coupon = await createCoupon(t, adminToken, { title: 'Free entry' });
+    expect((await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: member.sessionId })).status).toBe(201);
+
+    const answer = await t.request('GET', '/api/auth/me/export', { token: member.sessionId });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toContain('attachment');
+    expect(answer.body.profile).toMatchObject({ id: member.user.id, email: member.email, firstName: 'Ana', lastName: 'Silva', lastSignInAt: expect.stringMatching(/Z$/) });
+    expect(answer.body.pointsHistory.map((r: { kind: string }) => r.kind)).toEqual(['welcome_bonus', 'comment_reward']);
+    expect(answer.body.coupons).toEqual([{ code: coupon.code, title: 'Free entry', claimedAt: expect.stringMatching(/Z$/), redeemedAt: null }]);
+    expect(answer.body.comments).toEqual([{ postTitle: 'Export night', content: 'Mine', createdAt: expect.stringMatching(/Z$/), removed: false }]);
+    expect(JSON.stringify(answer.body)).not.toContain(someoneElse.email);
+    expect((await t.request('GET', '/api/auth/me/export')).status).toBe(401);
+  });
+});
+
+describe('DELETE /api/auth/me', () => {
+  it('keeps the account when the password is wrong', async () => {
+    const member = await registerMember(t);
+    const answer = await t.request('DELETE', '/api/auth/me', { token: member.sessionId, body: { password: 'not-my-password' } });
+    expect(answer.status).toBe(400);
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(200);
+    const missing = await t.request('DELETE', '/api/auth/me', { token: member.sessionId, body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues.map((i: { path: string }) => i.path)).toEqual(['password']);
+  });
+
+  it('erases personal data, signs out every session, removes comments, keeps the ledger true and asks the worker to remove the AC contact', async () => {
+    const member = await registerMember(t, { firstName: 'Gone', lastName: 'Soon' });
+    const other = await login(member.email, member.password);
+    const post = await createPost(t, adminToken);
+    await t.request('POST', `/api/news/${post.id}/comments`, { token: member.sessionId, body: { content: 'Call me on 0400 000 000' } });
+    await t.sql.query("update members set ac_contact_id = '42' where id = $1", [member.user.id]);
+
+    const answer = await t.request('DELETE', '/api/auth/me', { token: member.sessionId, body: { password: member.password } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(true);
+
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { token: other.body.sessionId })).status).toBe(401);
+    expect((await login(member.email, member.password)).status).toBe(401);
+    const row = (await t.sql.query('select email, first_name, last_name, deleted_at, ac_contact_id from members where id = $1', [member.user.id])).rows[0];
+    expect(row.email).not.toContain(member.email.split('@')[0]);
+    expect(row).toMatchObject({ first_name: 'Deleted member', last_name: null, ac_contact_id: null, deleted_at: expect.any(Date) });
+    const traces = await t.sql.query(
+      `select (select count(*)::int from sessions where member_id = $1) as sessions,
+              (select count(*)::int from news_comments where author_id = $1 and content <> '') as texts`,
+      [member.user.id],
+    );
+    expect(traces.rows[0]).toEqual({ sessions: 0, texts: 0 });
+    const comments = await t.request('GET', `/api/news/${post.id}/comments`, { token: adminToken });
+    expect(comments.body).toEqual([]);
+    const feed = await t.request('GET', '/api/news?limit=100', { token: adminToken });
+    expect(feed.body.posts.find((p: { id: string }) => p.id === post.id).commentCount).toBe(0);
+    // The ledger rows stay (append-only) with the anonymous row, and still add up.
+    const ledger = await t.sql.query('select count(*)::int as n from point_transactions where member_id = $1', [member.user.id]);
+    expect(ledger.rows[0].n).toBe(2);
+    await expectLedgerClean(t);
+    const events = await t.sql.query("select payload from outbox where type = 'MemberDeleted' and aggregate_id = $1", [member.user.id]);
+    expect(events.rows).toEqual([{ payload: { memberId: member.user.id, acContactId: '42' } }]);
+    const listed = await t.request('GET', `/api/admin/users?search=${encodeURIComponent('Deleted member')}`, { token: adminToken });
+    expect(listed.body.users).toEqual([]);
+    // The emptied row can neither sign in nor ask for a reset, even by its placeholder address.
+    const placeholder = (await t.sql.query('select email from members where id = $1', [member.user.id])).rows[0].email;
+    await t.request('POST', '/api/auth/forgot-password', { body: { email: placeholder }, headers: { 'x-forwarded-for': randomIp() } });
+    const resets = await t.sql.query("select count(*)::int as n from outbox where type = 'PasswordResetRequested' and aggregate_id = $1", [member.user.id]);
+    expect(resets.rows[0].n).toBe(0);
+    // The e-mail is free again.
+    expect((await registerMember(t, { email: member.email })).user.id).not.toBe(member.user.id);
+  });
+});

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import type { MyDataExport, SuccessResponse } from '@nocturne/contracts';
+import { api } from '@/lib/api-client';
+
+export const exportMyData = () => api.get<MyDataExport>('/api/auth/me/export');
+
+/** Fetches the member's data (with their bearer token) and hands it to the browser as a file. */
+export async function downloadMyData(): Promise<void> {
+  const data = await exportMyData();
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'nocturne-my-data.json';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export const useDownloadMyData = () => useMutation({ mutationFn: downloadMyData });
+
+export const deleteMyAccount = (password: string) => api.delete<SuccessResponse>('/api/auth/me', { password });
+
+export const useDeleteMyAccount = () => useMutation({ mutationFn: deleteMyAccount });
