@@ -7,6 +7,7 @@ import { Migration20261121222909_BackgroundWork } from './Migration2026112122290
 import { Migration20261121223035_MediaUploads } from './Migration20261121223035_MediaUploads.js';
 import { Migration20261122134353_ShortCodes } from './Migration20261122134353_ShortCodes.js';
 import { Migration20261122190000_ResourceVersions } from './Migration20261122190000_ResourceVersions.js';
+import { Migration20261122193000_RedemptionUndo } from './Migration20261122193000_RedemptionUndo.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -17,6 +18,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261121223035_MediaUploads', class: Migration20261121223035_MediaUploads },
   { name: 'Migration20261122134353_ShortCodes', class: Migration20261122134353_ShortCodes },
   { name: 'Migration20261122190000_ResourceVersions', class: Migration20261122190000_ResourceVersions },
+  { name: 'Migration20261122193000_RedemptionUndo', class: Migration20261122193000_RedemptionUndo },
 ];
 
 /**
