@@ -8,6 +8,7 @@ import { Migration20261121223035_MediaUploads } from './Migration20261121223035_
 import { Migration20261122134353_ShortCodes } from './Migration20261122134353_ShortCodes.js';
 import { Migration20261122190000_ResourceVersions } from './Migration20261122190000_ResourceVersions.js';
 import { Migration20261122193000_RedemptionUndo } from './Migration20261122193000_RedemptionUndo.js';
+import { Migration20261122194000_Webhooks } from './Migration20261122194000_Webhooks.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -19,6 +20,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261122134353_ShortCodes', class: Migration20261122134353_ShortCodes },
   { name: 'Migration20261122190000_ResourceVersions', class: Migration20261122190000_ResourceVersions },
   { name: 'Migration20261122193000_RedemptionUndo', class: Migration20261122193000_RedemptionUndo },
+  { name: 'Migration20261122194000_Webhooks', class: Migration20261122194000_Webhooks },
 ];
 
 /**
