@@ -175,7 +175,7 @@ test('every admin tab fits a 375 px phone and the tabs are keyboard reachable', 
   await overview.focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
-  for (const tab of ['Overview', 'News', 'Members', 'Email', 'Coupons', 'Bookings', 'Messages']) {
+  for (const tab of ['Overview', 'News', 'Members', 'Email', 'Coupons', 'Bookings', 'Messages', 'Webhooks']) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();
     expect(await hasHorizontalScroll(page), `${tab} scrolls sideways`).toBe(false);
