@@ -1,4 +1,3 @@
 export * from './tiers.js';
 export * from './club-night.js';
 export * from './redemption-undo.js';
-export * from './webhook-target.js';

@@ -1,3 +1,4 @@
+// Node-only (node:net): imported as @nocturne/domain/webhook-target, never through the index the web bundles.
 import { BlockList, isIP } from 'node:net';
 
 /** Loopback, private, link-local, shared, multicast and reserved ranges: not for outgoing webhooks. */

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { webhookTargetProblem } from '@nocturne/domain';
+import { webhookTargetProblem } from '@nocturne/domain/webhook-target';
 import type { JobPayload } from '@nocturne/queues';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { Webhook } from 'standardwebhooks';

@@ -3,7 +3,7 @@ import { lookup } from 'node:dns/promises';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreatedWebhook } from '@nocturne/contracts';
-import { webhookTargetProblem } from '@nocturne/domain';
+import { webhookTargetProblem } from '@nocturne/domain/webhook-target';
 import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { insertEndpoint } from '../../webhook.repository.js';
