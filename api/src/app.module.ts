@@ -23,6 +23,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { NewsModule } from './modules/news/news.module.js';
 import { VenueInboxModule } from './modules/venue-inbox/venue-inbox.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -58,6 +59,7 @@ export class AppModule {
         CouponsModule,
         MediaModule,
         VenueInboxModule,
+        WebhooksModule,
         ActiveCampaignModule,
         MembersModule,
       ],

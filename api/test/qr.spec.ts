@@ -114,7 +114,7 @@ describe('POST /api/qr/redeem', () => {
     const { held, member } = await heldCoupon();
     const answer = await staffRedeem({ userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, message: 'Redeemed Free entry for Jordan' });
+    expect(answer.body).toEqual({ success: true, message: 'Redeemed Free entry for Jordan', userCouponId: held.id });
     const row = (await t.sql.query('select redeemed_at, validated_at, validated_by_id, redeemed_by from user_coupons where id = $1', [held.id])).rows[0];
     expect(row).toMatchObject({ redeemed_by: 'staff', validated_by_id: admin.user.id });
     expect(row.redeemed_at).toBeInstanceOf(Date);
@@ -159,10 +159,20 @@ describe('GET /api/admin/scans', () => {
     const base = { id: expect.any(String), at: expect.stringMatching(/Z$/), adminId: admin.user.id, adminName: 'Alex', method: 'qr' };
     const held_ = { userCouponId: held.id, scannedId: held.id, couponCode: coupon.code, memberName: 'Jordan Blake' };
     expect(page.body.scans).toEqual([
-      { ...base, ...held_, action: 'redeem', result: 'rejected', reason: expect.stringMatching(/^This coupon has already been redeemed/) },
-      { ...base, ...held_, action: 'redeem', result: 'accepted', reason: 'Redeemed Free entry for Jordan' },
-      { ...base, userCouponId: null, scannedId: 'garbage', couponCode: null, memberName: null, action: 'validate', result: 'rejected', reason: INVALID },
-      { ...base, ...held_, action: 'validate', result: 'accepted', reason: 'Valid coupon' },
+      { ...base, ...held_, action: 'redeem', result: 'rejected', reason: expect.stringMatching(/^This coupon has already been redeemed/), undoableUntil: null },
+      { ...base, ...held_, action: 'redeem', result: 'accepted', reason: 'Redeemed Free entry for Jordan', undoableUntil: expect.stringMatching(/Z$/) },
+      {
+        ...base,
+        userCouponId: null,
+        scannedId: 'garbage',
+        couponCode: null,
+        memberName: null,
+        action: 'validate',
+        result: 'rejected',
+        reason: INVALID,
+        undoableUntil: null,
+      },
+      { ...base, ...held_, action: 'validate', result: 'accepted', reason: 'Valid coupon', undoableUntil: null },
     ]);
     expect(page.body.nextCursor).toBe(page.body.scans[3].id);
     const next = await t.request('GET', `/api/admin/scans?limit=4&cursor=${page.body.nextCursor}`, { token: admin.sessionId });

@@ -113,7 +113,7 @@ describe('typing the short code at the door', () => {
 
     const redeemed = await staffRedeem({ code: held.shortCode, validatedBy: 'admin' }, staff.sessionId);
     expect(redeemed.status).toBe(200);
-    expect(redeemed.body).toEqual({ success: true, message: 'Redeemed Free entry for Jordan' });
+    expect(redeemed.body).toEqual({ success: true, message: 'Redeemed Free entry for Jordan', userCouponId: held.id });
     const row = (await t.sql.query('select redeemed_by, validated_by_id from user_coupons where id = $1', [held.id])).rows[0];
     expect(row).toEqual({ redeemed_by: 'staff', validated_by_id: staff.user.id });
 

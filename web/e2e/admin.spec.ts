@@ -165,6 +165,23 @@ test("an admin scans a member's QR code with the camera, redeems it, and a secon
   }
 });
 
+test('an admin undoes a redemption from the scan log: the coupon is claimed again', async ({ page, request }) => {
+  const admin = await signInAdmin(request);
+  const coupon = await createCoupon(request, admin, { pointsCost: 0, title: `E2E undo deal ${Date.now()}` });
+  const member = await registerMember(request, 'Riley');
+  const held = await call<HeldCoupon>(request, 'POST', `/api/coupons/${coupon.id}/claim`, member);
+  await call(request, 'POST', '/api/qr/redeem', admin, { userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' });
+
+  await useSession(page, admin);
+  await page.goto('/admin-dashboard');
+  await page.getByRole('tab', { name: 'Coupons' }).click();
+  await page.getByRole('list', { name: 'Recent scans' }).getByRole('button', { name: `Undo redemption of ${coupon.code}` }).click();
+  await expect(page.getByText('Redemption undone', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Undo redemption of ${coupon.code}` })).toHaveCount(0);
+  const [after] = await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member);
+  expect(after?.redeemedAt).toBeNull();
+});
+
 test('every admin tab fits a 375 px phone and the tabs are keyboard reachable', async ({ page, request }) => {
   const admin = await signInAdmin(request);
   await useSession(page, admin);
@@ -175,7 +192,7 @@ test('every admin tab fits a 375 px phone and the tabs are keyboard reachable', 
   await overview.focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
-  for (const tab of ['Overview', 'News', 'Members', 'Email', 'Coupons', 'Bookings', 'Messages']) {
+  for (const tab of ['Overview', 'News', 'Members', 'Email', 'Coupons', 'Bookings', 'Messages', 'Webhooks']) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();
     expect(await hasHorizontalScroll(page), `${tab} scrolls sideways`).toBe(false);

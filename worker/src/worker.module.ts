@@ -11,6 +11,8 @@ import { ActiveCampaignClient } from './activecampaign/activecampaign.client.js'
 import { flowProducerProvider } from './activecampaign/flow-producer.provider.js';
 import { BulkSyncFinishJob } from './jobs/bulk-sync-finish.job.js';
 import { BulkSyncJob } from './jobs/bulk-sync.job.js';
+import { DeliverWebhookJob } from './jobs/deliver-webhook.job.js';
+import { FanOutWebhookJob } from './jobs/fan-out-webhook.job.js';
 import { ImportBatchJob } from './jobs/import-batch.job.js';
 import { DEFAULT_IMPORT_POLLING, IMPORT_POLLING, type ImportPolling } from './jobs/import-polling.js';
 import { JobHandlerRegistry } from './jobs/job-handler-registry.js';
@@ -24,7 +26,7 @@ import { DeleteContactJob } from './jobs/delete-contact.job.js';
 import { EmailDeliveryService } from './mail/email-delivery.service.js';
 import { Mailer } from './mail/mailer.js';
 import { MetricsServer } from './metrics/metrics-server.js';
-import { ActiveCampaignProcessor, EmailProcessor, MaintenanceProcessor } from './processors/queue-processors.js';
+import { ActiveCampaignProcessor, EmailProcessor, MaintenanceProcessor, WebhooksProcessor } from './processors/queue-processors.js';
 import { PurgeStaleUploadsSchedule } from './processors/purge-stale-uploads.schedule.js';
 import { Schedules } from './processors/schedules.js';
 import { objectStorageProvider } from './storage/object-storage.provider.js';
@@ -60,7 +62,9 @@ export class WorkerModule {
         // Media uploads (issue 7): purge uploads never finalized.
         objectStorageProvider, PurgeStaleUploadsJob, PurgeStaleUploadsSchedule,
         // Observability (issue 16): /metrics on WORKER_METRICS_PORT.
-        MetricsServer],
+        MetricsServer,
+        // Signed outgoing webhooks (issue 20).
+        WebhooksProcessor, FanOutWebhookJob, DeliverWebhookJob],
     };
   }
 }

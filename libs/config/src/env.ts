@@ -49,6 +49,11 @@ export const baseEnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Let outgoing webhooks reach private and loopback addresses (development and tests only). */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   STORAGE_DIR: z.string().default('var/uploads'),
   S3_ENDPOINT: optionalUrl,
   /** The bucket's address as browsers reach it (signed upload and media URLs), when it differs from S3_ENDPOINT. */

@@ -176,7 +176,14 @@ export const QrValidateResponse = z
   .meta({ id: 'QrValidateResponse' });
 export type QrValidateResponse = z.infer<typeof QrValidateResponse>;
 
-export const QrRedeemResponse = z.object({ success: z.boolean(), message: z.string() }).meta({ id: 'QrRedeemResponse' });
+export const QrRedeemResponse = z
+  .object({
+    success: z.boolean(),
+    message: z.string(),
+    /** The redeemed user coupon, for POST /api/admin/redemptions/{userCouponId}/undo. */
+    userCouponId: Uuid.optional(),
+  })
+  .meta({ id: 'QrRedeemResponse' });
 export type QrRedeemResponse = z.infer<typeof QrRedeemResponse>;
 
 export const QrScanEntry = z
@@ -190,11 +197,13 @@ export const QrScanEntry = z
     scannedId: z.string(),
     /** How the coupon was presented: the QR payload (camera or pasted JSON) or a typed short code. */
     method: z.enum(['qr', 'code']),
-    action: z.enum(['validate', 'redeem']),
+    action: z.enum(['validate', 'redeem', 'undo']),
     result: z.enum(['accepted', 'rejected']),
     reason: z.string(),
     couponCode: z.string().nullable(),
     memberName: z.string().nullable(),
+    /** Set on the accepted redeem that still stands while staff may undo it; null otherwise. */
+    undoableUntil: z.iso.datetime().nullable(),
   })
   .meta({ id: 'QrScanEntry' });
 export type QrScanEntry = z.infer<typeof QrScanEntry>;
@@ -207,3 +216,8 @@ export const ScanLogQuery = z.object({
 
 export const ScanLogPage = z.object({ scans: z.array(QrScanEntry), nextCursor: z.string().nullable() }).meta({ id: 'ScanLogPage' });
 export type ScanLogPage = z.infer<typeof ScanLogPage>;
+
+export const RedemptionParams = z.object({ userCouponId: Uuid });
+
+export const UndoRedemptionResponse = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'UndoRedemptionResponse' });
+export type UndoRedemptionResponse = z.infer<typeof UndoRedemptionResponse>;

@@ -9,3 +9,4 @@ export * from './venue-inbox.js';
 export * from './activecampaign.js';
 export * from './media.js';
 export * from './members.js';
+export * from './webhooks.js';

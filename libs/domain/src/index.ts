@@ -1,2 +1,3 @@
 export * from './tiers.js';
 export * from './club-night.js';
+export * from './redemption-undo.js';

@@ -10,6 +10,12 @@ type Routes = {
   [T in DomainEventType]?: (payload: DomainEventPayload<T>) => JobRequest[];
 };
 
+/** Outgoing webhooks carry the event's payload (ids, no personal data) under its public name. */
+const webhook = (event: JobPayload<'webhooks.fan-out'>['event'], data: object): JobRequest => ({
+  name: 'webhooks.fan-out',
+  data: { event, data: { ...data } },
+});
+
 /**
  * What background work each domain event asks for. The outbox relay enqueues these jobs with
  * ids derived from the outbox row, so a row relayed twice still makes each job once.
@@ -20,10 +26,14 @@ export const eventRoutes: Routes = {
   BookingRequested: (event) => [
     { name: 'email.booking-request', data: event },
     { name: 'email.booking-acknowledgement', data: event },
+    webhook('booking.requested', event),
   ],
   BookingStatusChanged: (event) => [{ name: 'email.booking-status', data: event }],
   // The worker skips these quietly while ActiveCampaign is not configured or auto-sync is off.
-  MemberRegistered: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }],
+  MemberRegistered: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }, webhook('member.registered', event)],
+  CommentPosted: (event) => [webhook('comment.posted', event)],
+  CouponClaimed: (event) => [webhook('coupon.claimed', event)],
+  CouponRedeemed: (event) => [webhook('coupon.redeemed', event)],
   MemberTierChanged: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }],
   ContactsBulkSyncRequested: (event) => [{ name: 'activecampaign.bulk-sync', data: event }],
   MemberDeleted: (event) =>

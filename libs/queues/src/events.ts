@@ -15,6 +15,7 @@ export const domainEventSchemas = {
   CommentPosted: z.object({ commentId: z.uuid(), memberId: z.uuid(), postId: z.uuid(), pointsAwarded: z.number().int() }),
   CouponClaimed: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), couponId: z.uuid() }),
   CouponRedeemed: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), by: z.enum(['member', 'staff']) }),
+  CouponRedemptionUndone: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), adminId: z.uuid() }),
   ContactMessageReceived: z.object({ contactMessageId: z.uuid() }),
   BookingRequested: z.object({ bookingId: z.uuid() }),
   BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(['confirmed', 'declined']) }),

@@ -4,6 +4,7 @@ export const QueueName = {
   Email: 'email',
   ActiveCampaign: 'activecampaign',
   Maintenance: 'maintenance',
+  Webhooks: 'webhooks',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const ALL_QUEUES: QueueName[] = Object.values(QueueName);
@@ -57,6 +58,18 @@ export const jobDefinitions = {
   'activecampaign.bulk-sync-finish': {
     queue: QueueName.ActiveCampaign,
     payload: z.object({ syncJobId: z.uuid() }),
+  },
+  /** Writes one delivery per subscribed endpoint and queues each; its job id names the event. */
+  'webhooks.fan-out': {
+    queue: QueueName.Webhooks,
+    payload: z.object({
+      event: z.enum(['member.registered', 'comment.posted', 'coupon.claimed', 'coupon.redeemed', 'booking.requested']),
+      data: z.record(z.string(), z.unknown()),
+    }),
+  },
+  'webhooks.deliver': {
+    queue: QueueName.Webhooks,
+    payload: z.object({ deliveryId: z.uuid() }),
   },
   'maintenance.prune-sessions': {
     queue: QueueName.Maintenance,

@@ -28,6 +28,8 @@ export function baseConfig(displayName, overrides = {}) {
     transform: { '^.+\\.(t|j)sx?$': swcTransform },
     moduleNameMapper: {
       '^@nocturne/contracts/constants$': '<rootDir>/libs/contracts/src/constants.ts',
+      // Node-only (node:net): kept out of the domain index, which the web bundles.
+      '^@nocturne/domain/webhook-target$': '<rootDir>/libs/domain/src/webhook-target.ts',
       '^@nocturne/(config|domain|contracts|queues|db|storage|testing)$': '<rootDir>/libs/$1/src/index.ts',
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },

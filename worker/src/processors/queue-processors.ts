@@ -17,6 +17,13 @@ export class EmailProcessor extends DispatchingProcessor {
   }
 }
 
+@Processor(QueueName.Webhooks, { concurrency: 8, metrics })
+export class WebhooksProcessor extends DispatchingProcessor {
+  constructor(registry: JobHandlerRegistry, orm: MikroORM) {
+    super(registry, orm);
+  }
+}
+
 @Processor(QueueName.Maintenance, { concurrency: 1, metrics })
 export class MaintenanceProcessor extends DispatchingProcessor {
   constructor(registry: JobHandlerRegistry, orm: MikroORM) {

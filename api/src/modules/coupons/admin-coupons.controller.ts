@@ -1,6 +1,16 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { AdminCoupon, AdminCouponListQuery, CreateCouponRequest, IdParams, ScanLogPage, ScanLogQuery } from '@nocturne/contracts';
+import {
+  AdminCoupon,
+  AdminCouponListQuery,
+  CreateCouponRequest,
+  IdParams,
+  RedemptionParams,
+  ScanLogPage,
+  ScanLogQuery,
+  UndoRedemptionResponse,
+} from '@nocturne/contracts';
+import { REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
@@ -8,6 +18,7 @@ import { CurrentMember } from '../auth/current-member.decorator.js';
 import type { AuthenticatedMember } from '../auth/session.service.js';
 import { CreateCouponCommand } from './commands/create-coupon/create-coupon.command.js';
 import { DeleteCouponCommand } from './commands/delete-coupon/delete-coupon.command.js';
+import { UndoRedemptionCommand } from './commands/undo-redemption/undo-redemption.command.js';
 import { ListAdminCouponsQuery } from './queries/list-admin-coupons/list-admin-coupons.query.js';
 import { ListScansQuery } from './queries/list-scans/list-scans.query.js';
 
@@ -69,5 +80,18 @@ export class AdminCouponsController {
   })
   scans(@ValidQuery() query: z.infer<typeof ScanLogQuery>): Promise<ScanLogPage> {
     return this.queries.execute(new ListScansQuery(query.limit, query.cursor));
+  }
+
+  @Post('redemptions/:userCouponId/undo')
+  @Endpoint({
+    summary: `Undo a redemption made less than ${REDEMPTION_UNDO_MINUTES} minutes ago: the coupon is claimed again (logged)`,
+    auth: 'admin',
+    tags: ['admin', 'qr'],
+    params: RedemptionParams,
+    response: UndoRedemptionResponse,
+    errors: { 404: 'Coupon not found', 409: `Not redeemed, or redeemed more than ${REDEMPTION_UNDO_MINUTES} minutes ago` },
+  })
+  undo(@CurrentMember() admin: AuthenticatedMember, @ValidParams() params: z.infer<typeof RedemptionParams>): Promise<UndoRedemptionResponse> {
+    return this.commands.execute(new UndoRedemptionCommand(admin.id, params.userCouponId));
   }
 }

@@ -5,6 +5,7 @@ import { CreateCouponHandler } from './commands/create-coupon/create-coupon.hand
 import { DeleteCouponHandler } from './commands/delete-coupon/delete-coupon.handler.js';
 import { RedeemCouponHandler } from './commands/redeem-coupon/redeem-coupon.handler.js';
 import { RedeemQrScanHandler } from './commands/redeem-qr-scan/redeem-qr-scan.handler.js';
+import { UndoRedemptionHandler } from './commands/undo-redemption/undo-redemption.handler.js';
 import { ValidateQrScanHandler } from './commands/validate-qr-scan/validate-qr-scan.handler.js';
 import { CouponsController } from './coupons.controller.js';
 import { DebitPointsWhenCouponClaimedHandler } from './debit-points-when-coupon-claimed.handler.js';
@@ -33,6 +34,7 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     RedeemCouponHandler,
     ValidateQrScanHandler,
     RedeemQrScanHandler,
+    UndoRedemptionHandler,
     ListAdminCouponsHandler,
     ListAvailableCouponsHandler,
     ListMyCouponsHandler,

@@ -103,6 +103,11 @@ export class QrScanService {
     ]);
   }
 
+  /** Logs an undo; it names the coupon by id, as its QR does. */
+  async logUndo(tx: EntityManager, adminId: string, userCouponId: string, outcome: { accepted: boolean; reason: string }): Promise<void> {
+    await this.log(tx, { adminId, presented: { method: 'qr', userCouponId, token: '' }, action: 'undo' }, { userCouponId, ...outcome });
+  }
+
   private async findByQr(tx: EntityManager, scannedId: string, token: string, lock: boolean): Promise<UserCouponRow | string> {
     const id = scannedId.toLowerCase();
     if (!UUID_PATTERN.test(id) || !this.qr.matches(id, token)) return INVALID_QR;

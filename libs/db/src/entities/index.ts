@@ -15,6 +15,7 @@ import { QrScan } from './qr-scan.entity.js';
 import { Session } from './session.entity.js';
 import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
+import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
 export { Member, OutboxEvent, PasswordResetToken, PointTransaction, Session };
 export { POINT_KINDS, type PointKind } from './point-transaction.entity.js';
@@ -28,6 +29,8 @@ export { QR_SCAN_ACTIONS, QR_SCAN_METHODS, QR_SCAN_RESULTS, type QrScanAction, t
 export { Booking, ContactMessage, EmailDelivery, SyncJob, SyncJobBatch };
 export { BOOKING_STATUSES, type BookingStatus } from './booking.entity.js';
 export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';
+export { WebhookDelivery, WebhookEndpoint };
+export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
 
 /** Every entity, for the ORM configuration. */
-export const entities = [Member, Session, PasswordResetToken, PointTransaction, OutboxEvent, NewsPost, NewsLike, NewsView, NewsComment, Coupon, UserCoupon, QrScan, ContactMessage, Booking, EmailDelivery, SyncJob, SyncJobBatch, MediaUpload];
+export const entities = [Member, Session, PasswordResetToken, PointTransaction, OutboxEvent, NewsPost, NewsLike, NewsView, NewsComment, Coupon, UserCoupon, QrScan, ContactMessage, Booking, EmailDelivery, SyncJob, SyncJobBatch, MediaUpload, WebhookEndpoint, WebhookDelivery];

@@ -2,7 +2,8 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Member } from './member.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
 
-export const QR_SCAN_ACTIONS = ['validate', 'redeem'] as const;
+/** 'undo' is staff rolling back a redemption (within REDEMPTION_UNDO_MINUTES). */
+export const QR_SCAN_ACTIONS = ['validate', 'redeem', 'undo'] as const;
 export type QrScanAction = (typeof QR_SCAN_ACTIONS)[number];
 export const QR_SCAN_RESULTS = ['accepted', 'rejected'] as const;
 export type QrScanResult = (typeof QR_SCAN_RESULTS)[number];

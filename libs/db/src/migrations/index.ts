@@ -7,6 +7,8 @@ import { Migration20261121222909_BackgroundWork } from './Migration2026112122290
 import { Migration20261121223035_MediaUploads } from './Migration20261121223035_MediaUploads.js';
 import { Migration20261122134353_ShortCodes } from './Migration20261122134353_ShortCodes.js';
 import { Migration20261122190000_ResourceVersions } from './Migration20261122190000_ResourceVersions.js';
+import { Migration20261122193000_RedemptionUndo } from './Migration20261122193000_RedemptionUndo.js';
+import { Migration20261122194000_Webhooks } from './Migration20261122194000_Webhooks.js';
 import { Migration20261122200000_LastSignIn } from './Migration20261122200000_LastSignIn.js';
 import { Migration20261122201000_AccountDeletion } from './Migration20261122201000_AccountDeletion.js';
 
@@ -19,6 +21,8 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261121223035_MediaUploads', class: Migration20261121223035_MediaUploads },
   { name: 'Migration20261122134353_ShortCodes', class: Migration20261122134353_ShortCodes },
   { name: 'Migration20261122190000_ResourceVersions', class: Migration20261122190000_ResourceVersions },
+  { name: 'Migration20261122193000_RedemptionUndo', class: Migration20261122193000_RedemptionUndo },
+  { name: 'Migration20261122194000_Webhooks', class: Migration20261122194000_Webhooks },
   { name: 'Migration20261122200000_LastSignIn', class: Migration20261122200000_LastSignIn },
   { name: 'Migration20261122201000_AccountDeletion', class: Migration20261122201000_AccountDeletion },
 ];

@@ -41,6 +41,7 @@ describe('admin dashboard', () => {
       'Coupons',
       'Bookings',
       'Messages',
+      'Webhooks',
     ]);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     // Real figures from /api/admin/stats and the readiness probe.

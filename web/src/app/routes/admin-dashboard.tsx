@@ -11,6 +11,7 @@ import { MembersTable } from '@/features/admin-members/components/MembersTable';
 import { CreatePostForm } from '@/features/admin-news/components/CreatePostForm';
 import { PublishedPosts } from '@/features/admin-news/components/PublishedPosts';
 import { OverviewTab } from '@/features/admin-overview/components/OverviewTab';
+import { WebhooksTab } from '@/features/admin-webhooks/components/WebhooksTab';
 import { featuredImageSlot } from './featured-image-slot';
 import { SessionGate } from './session-gate';
 
@@ -63,6 +64,7 @@ function AdminDashboard({ user }: { user: User }) {
             { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },
             { value: 'bookings', label: 'Bookings', content: <BookingsInbox /> },
             { value: 'messages', label: 'Messages', content: <MessagesInbox /> },
+            { value: 'webhooks', label: 'Webhooks', content: <WebhooksTab /> },
           ]}
         />
       </main>

@@ -10,6 +10,7 @@ export function Toaster() {
         <Toast.Root
           key={item.id}
           open={item.open}
+          duration={item.durationMs}
           onOpenChange={(open) => {
             if (!open) {
               dismissToast(item.id);
@@ -26,6 +27,15 @@ export function Toaster() {
             <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
             {item.description ? (
               <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
+            ) : null}
+            {item.action ? (
+              <Toast.Action
+                altText={item.action.altText}
+                onClick={item.action.onClick}
+                className="mt-1 w-fit rounded-full border border-current/60 px-3 py-1 text-xs font-semibold uppercase tracking-wider hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-gold"
+              >
+                {item.action.label}
+              </Toast.Action>
             ) : null}
           </div>
           <Toast.Close

@@ -8,6 +8,10 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** One button in the toast; altText says how to do the same without it (Radix reads it to screen readers). */
+  action?: { label: string; altText: string; onClick: () => void };
+  /** Longer than the default for a toast whose action staff need time to reach. */
+  durationMs?: number;
 }
 
 export interface ToastItem extends ToastInput {

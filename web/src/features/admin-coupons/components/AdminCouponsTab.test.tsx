@@ -61,6 +61,7 @@ describe('admin coupons tab', () => {
               reason: 'Already redeemed',
               couponCode: 'DRINK50',
               memberName: 'Ann Lee',
+              undoableUntil: null,
             },
           ],
           nextCursor: null,

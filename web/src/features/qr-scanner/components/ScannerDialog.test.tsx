@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
@@ -72,6 +72,35 @@ describe('QR scanner', () => {
       qrCodeToken: 'token-123',
       validatedBy: 'admin',
     });
+  });
+
+  it('offers Undo in the toast after a redemption, and undoes it', async () => {
+    const camera = fakeCamera();
+    const fetchMock = routeFetch({
+      'POST /api/qr/validate': { status: 200, body: validAnswer },
+      'POST /api/qr/redeem': { status: 200, body: { success: true, message: 'Redeemed', userCouponId: code.userCouponId } },
+      [`POST /api/admin/redemptions/${code.userCouponId}/undo`]: {
+        status: 200,
+        body: { success: true, message: 'Redemption of Half-price cocktail for Ann undone: the coupon can be used again' },
+      },
+    });
+    // As in the admin, the dialog really closes after the redemption; the toast stays.
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      return <ScannerDialog open={open} onOpenChange={setOpen} startCamera={camera.start} />;
+    }
+    const view = renderWithApp(<Harness />);
+    await screen.findByTestId('qr-camera');
+    await camera.show(JSON.stringify(code));
+    await view.user.click(await screen.findByRole('button', { name: 'Redeem Coupon' }));
+    expect(await screen.findByText('Coupon Redeemed!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(fetchMock, 'POST', `/api/admin/redemptions/${code.userCouponId}/undo`)).toHaveLength(0);
+
+    // A plain click: jsdom lacks the pointer capture the toast's swipe handling asks for.
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Redemption undone')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', `/api/admin/redemptions/${code.userCouponId}/undo`)).toHaveLength(1);
   });
 
   it('reports an invalid code with the server message and re-arms for the next scan', async () => {

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { QrValidateResponse } from '@nocturne/contracts';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { codeText, parseScannedCode, redeemCode, validateCode, type ScannedCode } from '../api/qr';
+import { queryKeys } from '@/lib/query-keys';
+import { codeText, parseScannedCode, redeemCode, undoRedemption, validateCode, type ScannedCode } from '../api/qr';
 
 export type ScanState =
   | { step: 'scanning' }
@@ -15,6 +17,9 @@ const REJECTED_CODE_QUIET_MS = 4000;
 
 const memberName = (result: QrValidateResponse) =>
   [result.user?.firstName, result.user?.lastName].filter(Boolean).join(' ') || 'the member';
+
+// Long enough to reach the toast's Undo after a wrong scan; later, the scan log offers it.
+const UNDO_TOAST_MS = 15_000;
 
 const scanError = () =>
   toast({ title: 'Scan Error', description: 'Failed to process QR code', variant: 'destructive' });
@@ -37,6 +42,7 @@ export function useScanSession(onRedeemed: () => void) {
   /** The last outcome, for the camera frame's colour: green for valid, red for refused. */
   const [outcome, setOutcome] = useState<'valid' | 'refused' | null>(null);
   const busy = useRef(false);
+  const queryClient = useQueryClient();
   const rejected = useRef<{ text: string; at: number } | null>(null);
 
   const refuse = () => {
@@ -95,7 +101,15 @@ export function useScanSession(onRedeemed: () => void) {
     try {
       const answer = await redeemCode(code);
       if (!answer.success) throw new ApiError(409, answer.message, { message: answer.message });
-      toast({ title: 'Coupon Redeemed!', description: `${result.coupon?.title ?? 'Coupon'} redeemed for ${memberName(result)}.` });
+      const { userCouponId } = answer;
+      toast({
+        title: 'Coupon Redeemed!',
+        description: `${result.coupon?.title ?? 'Coupon'} redeemed for ${memberName(result)}.`,
+        ...(userCouponId && {
+          action: { label: 'Undo', altText: 'Undo it from Recent scans in the Coupons tab', onClick: () => void undo(userCouponId) },
+          durationMs: UNDO_TOAST_MS,
+        }),
+      });
       onRedeemed();
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {
@@ -103,6 +117,21 @@ export function useScanSession(onRedeemed: () => void) {
       } else toast({ title: 'Error', description: 'Failed to redeem coupon', variant: 'destructive' });
       rearm(codeText(code));
     }
+  };
+
+  // The dialog has closed by now: the answer comes as a toast, and the admin lists refresh.
+  const undo = async (userCouponId: string) => {
+    try {
+      const answer = await undoRedemption(userCouponId);
+      toast({ title: 'Redemption undone', description: answer.message });
+    } catch (error) {
+      const description = error instanceof ApiError && error.status < 500 ? (error.serverMessage ?? error.message) : 'Failed to undo the redemption';
+      toast({ title: 'Undo Failed', description, variant: 'destructive' });
+    }
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminScans }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminCoupons }),
+    ]);
   };
 
   return {

@@ -7,7 +7,7 @@ import { QrScanService, type ScanAttempt } from '../../qr-scan.service.js';
 import { markRedeemed } from '../../redemption.js';
 import { RedeemQrScanCommand } from './redeem-qr-scan.command.js';
 
-type Outcome = { success: true; message: string } | { success: false; status: number; message: string } | { waitSeconds: number };
+type Outcome = { success: true; message: string; userCouponId: string } | { success: false; status: number; message: string } | { waitSeconds: number };
 
 /**
  * Redeems at the door. The attempt is logged in the same transaction whatever its outcome; a
@@ -38,7 +38,7 @@ export class RedeemQrScanHandler implements ICommandHandler<RedeemQrScanCommand,
       }
       const message = `Redeemed ${redeemed.coupon.title} for ${redeemed.first_name}`;
       await this.scans.log(tx, attempt, { userCouponId: redeemed.id, accepted: true, reason: message });
-      return { success: true, message };
+      return { success: true, message, userCouponId: redeemed.id };
     });
     if ('waitSeconds' in outcome) throw new TooManyRequestsException(outcome.waitSeconds);
     if (!outcome.success) throw new CouponFailure(outcome.status, outcome.message);

@@ -1,0 +1,53 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Member } from './member.entity.js';
+
+/** The domain events an endpoint can subscribe to, by their public names. */
+export const WEBHOOK_EVENTS = ['member.registered', 'comment.posted', 'coupon.claimed', 'coupon.redeemed', 'booking.requested'] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+
+/**
+ * A receiver an admin registered. `secret` is the Standard Webhooks signing key (`whsec_` +
+ * base64), shown to the admin once at creation; the worker needs it in clear to sign.
+ */
+export const WebhookEndpoint = defineEntity({
+  name: 'WebhookEndpoint',
+  tableName: 'webhook_endpoints',
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    url: p.string().length(2000),
+    events: p.array().columnType('text[]'),
+    secret: p.string().length(100),
+    createdBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  },
+});
+
+/**
+ * One event owed to one endpoint: its id is the `webhook-id` (the same on every retry, so the
+ * receiver can de-duplicate), and the row is the delivery log an admin reads.
+ */
+export const WebhookDelivery = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_deliveries',
+  uniques: [{ name: 'webhook_deliveries_endpoint_event_unique', properties: ['endpoint', 'eventId'] }],
+  indexes: [{ name: 'webhook_deliveries_endpoint_created_idx', properties: ['endpoint', 'createdAt'] }],
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    endpoint: () => p.manyToOne(WebhookEndpoint).deleteRule('cascade'),
+    /** The job id of the fan-out (derived from the outbox row): one delivery per event and endpoint. */
+    eventId: p.string().length(100),
+    eventType: p.enum(WEBHOOK_EVENTS),
+    payload: p.json(),
+    state: p.enum(WEBHOOK_DELIVERY_STATES).default('pending'),
+    attempts: p.integer().default(0),
+    /** Rounds of attempts an admin asked for again; part of the job id of each round. */
+    redeliveries: p.integer().default(0),
+    lastStatusCode: p.integer().nullable(),
+    lastError: p.string().length(500).nullable(),
+    lastAttemptAt: p.datetime().columnType('timestamptz').nullable(),
+    deliveredAt: p.datetime().columnType('timestamptz').nullable(),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  },
+});
