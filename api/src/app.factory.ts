@@ -10,6 +10,7 @@ import { API_PREFIX, UNPREFIXED_ROUTES } from './common/openapi/route-paths.js';
 import type { ApiConfig } from './config/api-config.js';
 import { MetricsService } from './infrastructure/metrics/metrics.service.js';
 import { registerQueueDashboard } from './infrastructure/queues/queue-dashboard.js';
+import { RateLimiter } from './modules/auth/rate-limiter.js';
 import { QueueRegistry } from './infrastructure/queues/queue-registry.js';
 import { registerSecurityHeaders } from './infrastructure/web/security-headers.js';
 import { registerSpa } from './infrastructure/web/spa.js';
@@ -67,7 +68,7 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
       reply.elapsedTime / 1000,
     );
   });
-  await registerQueueDashboard(fastify, app.get(QueueRegistry), config);
+  await registerQueueDashboard(fastify, app.get(QueueRegistry), config, app.get(RateLimiter));
   await registerSpa(fastify, config.WEB_DIST_DIR);
   await app.init();
   return app;

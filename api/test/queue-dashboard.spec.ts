@@ -1,5 +1,5 @@
 import { ALL_QUEUES } from '@nocturne/queues';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { randomIp, startTestApp, type TestApp } from './support/test-app.js';
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
@@ -25,6 +25,20 @@ describe('queue dashboard', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toContain('Basic');
     expect((await on.request('GET', '/admin/queues/api/queues', { headers: { authorization: basic('ops', 'wrong') } })).status).toBe(401);
+  });
+
+  it('throttles wrong passwords per address: past 10, 429 with Retry-After even for the right one', async () => {
+    const ip = randomIp();
+    const as = (password: string, from = ip) =>
+      on.request('GET', '/admin/queues/api/queues', { headers: { authorization: basic('ops', password), 'x-forwarded-for': from } });
+    for (let i = 0; i < 10; i += 1) expect((await as(`guess-${i}`)).status).toBe(401);
+    const locked = await as('guess-10');
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(locked.body).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect((await as('night-shift-2026')).status).toBe(429);
+    // Another address is not affected.
+    expect((await as('night-shift-2026', randomIp())).status).toBe(200);
   });
 
   it('shows every queue to the operator', async () => {

@@ -3,7 +3,9 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { setRetryAfter } from '../../common/http/retry-later.js';
 import type { ApiConfig } from '../../config/api-config.js';
+import { LIMITS, type RateLimiter } from '../../modules/auth/rate-limiter.js';
 import type { QueueRegistry } from './queue-registry.js';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
@@ -29,8 +31,10 @@ export function basicAuthMatches(header: string | undefined, user: string, passw
 /**
  * Bull Board at /admin/queues with every queue, behind HTTP basic auth. Off (the path answers
  * 404 like any unknown page) unless QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD are set.
+ * Wrong answers are counted per address (10 per 15 minutes); past that the address gets 429 with
+ * Retry-After, right password or not, until the window ends.
  */
-export async function registerQueueDashboard(fastify: FastifyInstance, queues: QueueRegistry, config: ApiConfig): Promise<boolean> {
+export async function registerQueueDashboard(fastify: FastifyInstance, queues: QueueRegistry, config: ApiConfig, limiter: RateLimiter): Promise<boolean> {
   const user = config.QUEUE_DASHBOARD_USER;
   const password = config.QUEUE_DASHBOARD_PASSWORD;
   if (!user || !password) return false;
@@ -38,8 +42,22 @@ export async function registerQueueDashboard(fastify: FastifyInstance, queues: Q
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({ queues: queues.all().map((queue) => new BullMQAdapter(queue)), serverAdapter });
   await fastify.register(async (scope) => {
+    const tooMany = async (reply: FastifyReply, seconds: number) => {
+      setRetryAfter(reply, seconds);
+      await reply.status(429).send({ statusCode: 429, error: 'Too Many Requests', message: 'Too many wrong sign-ins to the queue dashboard. Please wait and try again.' });
+    };
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const locked = await limiter.lockedFor(LIMITS.queueDashboardFailuresPerIp, request.ip);
+      if (locked !== null) return tooMany(reply, locked);
       if (basicAuthMatches(request.headers.authorization, user, password)) return;
+      // Only an answer that was wrong counts (a browser's first request carries none).
+      if (request.headers.authorization) {
+        try {
+          await limiter.hit(LIMITS.queueDashboardFailuresPerIp, request.ip);
+        } catch (error) {
+          return tooMany(reply, (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60);
+        }
+      }
       await reply
         .status(401)
         .header('WWW-Authenticate', 'Basic realm="Nocturne queues", charset="UTF-8"')

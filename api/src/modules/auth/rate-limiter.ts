@@ -23,6 +23,8 @@ export const LIMITS = {
   contactPerIp: { name: 'contact-ip', max: 5, windowMs: 10 * 60_000 },
   /** Guesses at the current password from a signed-in session (change password, delete account). */
   currentPasswordPerMember: { name: 'current-password-member', max: 10, windowMs: 15 * 60_000 },
+  /** Wrong basic-auth answers to the queue dashboard (Bull Board) from one address. */
+  queueDashboardFailuresPerIp: { name: 'queues-ip', max: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** 429 with a `Retry-After` header (set by the exception filter from `retryAfterSeconds`). */
@@ -60,6 +62,21 @@ export class RateLimiter {
       return;
     }
     if (count > limit.max) throw new TooManyRequestsException(Math.max(1, Math.ceil(ttl / 1000)));
+  }
+
+  /**
+   * Seconds until `key` may try again when it is already over the limit, else null; counts nothing.
+   * Null too while Redis is away (the limit is then not enforced, as in hit()).
+   */
+  async lockedFor(limit: Limit, key: string): Promise<number | null> {
+    try {
+      await this.connected();
+      const redisKey = this.key(limit, key);
+      const [count, ttl] = await Promise.all([this.redis.get(redisKey), this.redis.pttl(redisKey)]);
+      return Number(count ?? 0) >= limit.max && ttl > 0 ? Math.max(1, Math.ceil(ttl / 1000)) : null;
+    } catch {
+      return null;
+    }
   }
 
   key(limit: Limit, key: string): string {
