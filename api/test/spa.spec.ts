@@ -42,6 +42,12 @@ describe('serving the web app', () => {
     expect(answer.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('serves the built shell itself with 200 (the service worker precaches /app.html)', async () => {
+    const answer = await t.request('GET', '/app.html');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('<div id="root"></div>');
+  });
+
   it('lets other public files be kept for an hour', async () => {
     const answer = await t.request('GET', '/favicon.svg');
     expect(answer.status).toBe(200);

@@ -50,7 +50,8 @@ export async function registerSpa(fastify: FastifyInstance, distDir: string): Pr
     }
     if (path.extname(relative) && !relative.endsWith('.html')) return notFound(reply, url);
     const page = relative === '' || relative === 'index.html' ? 'index.html' : shell;
-    const known = relative === '' || relative === 'index.html' || PAGES.has(url.replace(/\/+$/, '') || '/');
+    // The built pages themselves (the service worker precaches /app.html) are known too.
+    const known = relative === '' || files.has(relative) || PAGES.has(url.replace(/\/+$/, '') || '/');
     // Pages name the current hashed assets: browsers must ask again each time (a 304 when unchanged).
     if (known) return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
     // No validators on a 404: a 304 in its place would leave the browser nothing to show.
