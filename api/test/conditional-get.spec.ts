@@ -185,7 +185,7 @@ describe('every write that changes an answer changes its ETag, on both replicas'
     const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const booking = await a.request('POST', '/api/bookings', {
       headers: { 'x-forwarded-for': randomIp() },
-      body: { name: 'Sam Lee', email: 'sam@example.com', phone: '0400 000 000', date, time: '22:00', guests: '4', service: 'vip-room', message: '' },
+      body: { name: 'Sam Lee', email: 'sam@example.com', phone: '0400 000 000', date, time: '22:00', guests: '4', service: 'vip-room', message: '', fillMs: 4200 },
     });
     expect(booking.status).toBe(201);
     await expectChanged(b, '/api/admin/bookings', admin.sessionId, bookings);

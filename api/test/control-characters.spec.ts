@@ -18,7 +18,7 @@ const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 it.each([
   ['/api/auth/login', { email: `a${NUL}@example.com`, password: 'whatever-password' }, 'email', false],
   ['/api/auth/register', { email: 'x@example.com', firstName: `Sam${NUL}`, lastName: 'Lee', password: 'velvet-rope-2026' }, 'firstName', false],
-  ['/api/bookings', { name: 'Sam', email: 'sam@example.com', phone: '0400 000 000', date, time: '22:00', guests: '4', service: 'vip-room', message: `hi\u001b[31m` }, 'message', false],
+  ['/api/bookings', { name: 'Sam', email: 'sam@example.com', phone: '0400 000 000', date, time: '22:00', guests: '4', service: 'vip-room', message: `hi\u001b[31m`, fillMs: 4200 }, 'message', false],
   ['/api/contact', { name: `Sam\u0007`, email: 'sam@example.com', message: 'Hello' }, 'name', false],
   ['/api/qr/validate', { userCouponId: `x${NUL}`, qrCodeToken: 'y' }, 'userCouponId', true],
 ])('POST %s with a control character answers 400 naming %s', async (path, body, field, asAdmin) => {

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 const contact = { name: '  Sam Carter ', email: 'Sam@Example.com', message: ' Do you have a coat check? ' };
-const booking = { name: 'Jordan Lee', email: 'jordan@example.com', phone: '0400 000 000', time: '22:00', guests: '4', service: 'vip-room', message: '' };
+const booking = { name: 'Jordan Lee', email: 'jordan@example.com', phone: '0400 000 000', time: '22:00', guests: '4', service: 'vip-room', message: '', fillMs: 4200 };
 
 describe('contact messages', () => {
   it('stores a trimmed message with a pending e-mail to the venue inbox and answers 202', async () => {
@@ -99,6 +99,48 @@ describe('bookings', () => {
     expect((await t.request('PATCH', '/api/admin/bookings/00000000-0000-4000-8000-000000000000', { token: adminToken, body: { status: 'declined' } })).status).toBe(404);
     const member = await registerMember(t);
     expect((await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: member.sessionId, body: { status: 'declined' } })).status).toBe(403);
+  });
+});
+
+describe('bookings are no spam relay', () => {
+  const ask = (body: Record<string, unknown>, ip = randomIp()) => t.request('POST', '/api/bookings', { body: { ...booking, ...body }, headers: { 'x-forwarded-for': ip } });
+
+  it('refuses a form sent within 3 s of opening, or without its fill time, naming fillMs', async () => {
+    for (const fillMs of [800, undefined]) {
+      const answer = await ask({ fillMs });
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['fillMs']);
+    }
+  });
+
+  it('answers a filled honeypot as accepted, storing and sending nothing', async () => {
+    const email = `bot-${randomIp()}@example.com`;
+    const answer = await ask({ email, website: 'https://spam.example' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ success: true, id: expect.any(String) });
+    expect((await t.sql.query('select count(*)::int as n from bookings where email = $1', [email])).rows[0].n).toBe(0);
+    expect((await t.sql.query('select count(*)::int as n from email_deliveries where recipient = $1', [email])).rows[0].n).toBe(0);
+  });
+
+  it('takes 5 booking requests per 10 minutes from one address, with Retry-After', async () => {
+    const ip = randomIp();
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push(await ask({ email: `guest${i}@example.com` }, ip));
+    expect(statuses.slice(0, 5).map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(statuses[5]!.status).toBe(429);
+    expect(Number(statuses[5]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('acknowledges one address at most 3 times a day; later requests are still stored for the venue', async () => {
+    const email = `Target.${randomIp()}@Example.com`;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push((await ask({ email: i % 2 ? email.toLowerCase() : email })).body.id);
+    const deliveries = await t.sql.query(
+      "select subject_id, kind from email_deliveries where subject_id = any($1::uuid[])",
+      [ids],
+    );
+    expect(deliveries.rows.filter((row) => row.kind === 'venue-notification')).toHaveLength(5);
+    expect(deliveries.rows.filter((row) => row.kind === 'guest-acknowledgement').map((row) => row.subject_id)).toEqual(ids.slice(0, 3));
   });
 });
 

@@ -23,6 +23,8 @@ test('a booking reaches the API, closes the modal and promises contact within 24
   await dialog.getByLabel('Guests').selectOption('6+');
   await dialog.getByLabel('Service').selectOption('birthday');
   await dialog.getByLabel('Special requests').fill('A birthday for six.');
+  // A person takes more than 3 s over the form; the api refuses faster ones as scripted.
+  await page.waitForTimeout(3000);
 
   const [response] = await Promise.all([
     page.waitForResponse((answer) => answer.url().endsWith('/api/bookings') && answer.request().method() === 'POST'),
@@ -32,7 +34,8 @@ test('a booking reaches the API, closes the modal and promises contact within 24
   const body = (await response.json()) as { success: boolean; id: string };
   expect(body.success).toBe(true);
   expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
-  expect(response.request().postDataJSON()).toMatchObject({ guests: '6+', service: 'birthday', time: '22:00' });
+  expect(response.request().postDataJSON()).toMatchObject({ guests: '6+', service: 'birthday', time: '22:00', website: '' });
+  expect(Number((response.request().postDataJSON() as { fillMs: string }).fillMs)).toBeGreaterThanOrEqual(3000);
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Booking request sent!', { exact: true })).toBeVisible();
   await expect(page.getByText("We'll contact you within 24 hours to confirm.", { exact: true })).toBeVisible();
@@ -47,6 +50,7 @@ test('a booking the API refuses keeps what was typed and shows why', async ({ pa
   // A date in the past passes the browser (no min on a typed value via fill) but not the API.
   await dialog.getByLabel('Date').evaluate((input: HTMLInputElement) => input.removeAttribute('min'));
   await dialog.getByLabel('Date').fill('2020-01-01');
+  await page.waitForTimeout(3000);
   const [response] = await Promise.all([
     page.waitForResponse((answer) => answer.url().endsWith('/api/bookings')),
     dialog.getByRole('button', { name: 'Request Booking' }).click(),

@@ -22,6 +22,9 @@ export const ContactRequest = z.object({
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 
+/** The least time a person takes to fill in the booking form. */
+export const MIN_BOOKING_FILL_MS = 3000;
+
 export const BookingRequest = z.object({
   name: requiredText(120),
   email: Email,
@@ -32,6 +35,16 @@ export const BookingRequest = z.object({
   guests: z.enum(BOOKING_GUESTS, { message: 'must be 1 to 5 or 6+' }).default(DEFAULT_BOOKING_GUESTS),
   service: z.enum(BOOKING_SERVICES, { message: `must be one of ${BOOKING_SERVICES.join(', ')}` }).default(DEFAULT_BOOKING_SERVICE),
   message: optionalText(CONTACT_MESSAGE_MAX),
+  /** Honeypot: a field people never see. Anything in it: answered as accepted, nothing stored or sent. */
+  website: z.string().max(2000).optional(),
+  /**
+   * Milliseconds the form was open before it was sent (the SPA measures it). Under 3 s it was not
+   * filled in by a person: refused, so the booking form cannot be scripted into an e-mail cannon.
+   */
+  fillMs: z.coerce
+    .number({ message: 'is required' })
+    .int('must be whole milliseconds')
+    .min(MIN_BOOKING_FILL_MS, 'the form was sent too quickly; please check your details and send it again'),
 });
 export type BookingRequest = z.infer<typeof BookingRequest>;
 

@@ -54,9 +54,9 @@ export class SendBookingAcknowledgementJob implements JobHandler<'email.booking-
     return this.deliveries.deliver(bookingId, 'guest-acknowledgement', job, () => ({
       subject: 'We have your booking request - Nocturne',
       text: [
-        `Hi ${booking.name},`,
-        '',
-        'Thanks for your booking request. Our team will contact you within 24 hours to confirm the details.',
+        // Nothing the sender typed in the first line or the subject: the form must not be a way to
+        // put one's own words at the top of a stranger's inbox.
+        'Thank you for your booking request at Nocturne. Our team will contact you within 24 hours to confirm the details.',
         '',
         ...bookingSummary(booking),
         '',

@@ -21,6 +21,7 @@ export const LIMITS = {
   forgotPasswordPerIp: { name: 'forgot-ip', max: 5, windowMs: 60 * 60_000 },
   resetPasswordPerIp: { name: 'reset-ip', max: 10, windowMs: 15 * 60_000 },
   contactPerIp: { name: 'contact-ip', max: 5, windowMs: 10 * 60_000 },
+  bookingPerIp: { name: 'booking-ip', max: 5, windowMs: 10 * 60_000 },
   /** Guesses at the current password from a signed-in session (change password, delete account). */
   currentPasswordPerMember: { name: 'current-password-member', max: 10, windowMs: 15 * 60_000 },
   /** Wrong basic-auth answers to the queue dashboard (Bull Board) from one address. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Controller, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { BookingRequest, ContactRequest, CreatedResponse } from '@nocturne/contracts';
@@ -42,9 +43,15 @@ export class VenueRequestsController {
     body: BookingRequest,
     response: CreatedResponse,
     status: 201,
-    errors: { 400: 'A required field is missing, or the date is in the past (venue time)' },
+    errors: {
+      400: 'A required field is missing, the date is in the past (venue time), or the form was sent within 3 s of opening',
+      429: 'Too many booking requests from this address',
+    },
   })
   async book(@ValidBody() body: BookingRequest, @Req() request: FastifyRequest): Promise<Created> {
+    await this.limiter.hit(LIMITS.bookingPerIp, request.ip);
+    // A bot that filled the hidden field is told it worked, and nothing is stored or e-mailed.
+    if (body.website?.trim()) return { success: true, id: randomUUID() };
     const { id } = await this.commands.execute(new RequestBookingCommand(body, request.ip));
     return { success: true, id };
   }

@@ -71,6 +71,8 @@ describe('BookingForm', () => {
       guests: '2',
       service: 'vip-room',
       message: '',
+      website: '',
+      fillMs: expect.stringMatching(/^\d+$/),
     });
   });
 

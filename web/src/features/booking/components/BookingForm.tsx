@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
@@ -13,11 +13,13 @@ import {
   type BookingService,
 } from './booking-options';
 
-const FIELDS = ['name', 'email', 'phone', 'date', 'time', 'guests', 'service', 'message'] as const;
+const FIELDS = ['name', 'email', 'phone', 'date', 'time', 'guests', 'service', 'message', 'website'] as const;
 
-function readPayload(form: HTMLFormElement): BookingPayload {
+/** The fields as typed, and how long the form was open (the api refuses a form sent within 3 s). */
+function readPayload(form: HTMLFormElement, openedAt: number): BookingPayload {
   const data = new FormData(form);
-  return Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')])) as BookingPayload;
+  const fields = Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')]));
+  return { ...fields, fillMs: String(Math.round(performance.now() - openedAt)) } as BookingPayload;
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -33,6 +35,7 @@ const FIELD_LABELS: Record<string, string> = {
 
 const PLAIN_ISSUES: Record<string, string> = {
   email: 'Please enter a valid email address, like name@example.com.',
+  fillMs: 'That was quick! Please check your details, then send the request again.',
 };
 
 /** Field problems in plain words, each once (the server's summary repeats them, so it is not shown beside them). */
@@ -56,12 +59,13 @@ interface BookingFormProps {
 /** Uncontrolled on purpose: a failed submit leaves everything the visitor typed in place. */
 export function BookingForm({ initialService = defaultService, onBooked }: BookingFormProps) {
   const booking = useCreateBooking();
+  const openedAt = useRef(performance.now());
   const [date, setDate] = useState('');
   const times = timeOptionsFor(date);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    booking.mutate(readPayload(event.currentTarget), { onSuccess: onBooked });
+    booking.mutate(readPayload(event.currentTarget, openedAt.current), { onSuccess: onBooked });
   };
 
   return (
@@ -95,6 +99,11 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
         ))}
       </SelectField>
       <TextAreaField label="Special requests" name="message" rows={3} placeholder="Anything we should know?" />
+      {/* Honeypot: people never see or reach it; bots that fill every field mark themselves. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="booking-website">Website</label>
+        <input id="booking-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       {booking.isError ? (
         <p role="alert" className="rounded-md border border-red-500/50 bg-red-950/60 p-3 text-sm text-red-100">
           {failureText(booking.error)}

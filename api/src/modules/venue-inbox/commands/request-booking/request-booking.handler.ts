@@ -6,6 +6,9 @@ import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { RequestBookingCommand } from './request-booking.command.js';
 
+/** Acknowledgements one address gets in a day at most; past that the booking is kept, the guest not e-mailed again. */
+export const ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY = 3;
+
 /**
  * Stores a booking request with its two pending e-mails (venue inbox, guest acknowledgement) and
  * the BookingRequested event in one transaction. "Today" is the current club night in venue
@@ -34,10 +37,21 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
       );
       const id = row!.id;
       await tx.execute(
-        `insert into email_deliveries (subject_type, subject_id, kind, recipient)
-           values ('booking', ?, 'venue-notification', ?), ('booking', ?, 'guest-acknowledgement', ?)`,
-        [id, this.config.VENUE_INBOX, id, input.email],
+        `insert into email_deliveries (subject_type, subject_id, kind, recipient) values ('booking', ?, 'venue-notification', ?)`,
+        [id, this.config.VENUE_INBOX],
       );
+      // Nobody's inbox is flooded through our form: a few acknowledgements per address a day.
+      const [sent] = await tx.execute<{ n: number }[]>(
+        `select count(*)::int as n from email_deliveries
+          where kind = 'guest-acknowledgement' and lower(recipient) = lower(?) and created_at > now() - interval '1 day'`,
+        [input.email],
+      );
+      if ((sent?.n ?? 0) < ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY) {
+        await tx.execute(
+          `insert into email_deliveries (subject_type, subject_id, kind, recipient) values ('booking', ?, 'guest-acknowledgement', ?)`,
+          [id, input.email],
+        );
+      }
       await raise(domainEvent('BookingRequested', id, { bookingId: id }));
       return { id };
     });
