@@ -2,3 +2,4 @@ export * from './entities/index.js';
 export * from './orm-config.js';
 export * from './database-url.js';
 export * from './create-database.js';
+export * from './kysely.js';
