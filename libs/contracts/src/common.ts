@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { TIER_VALUES } from './constants.js';
 
-/** Every error answer: `issues` lists field problems for 400s. */
+/**
+ * Every error answer, whatever the route: `issues` names each bad field of a 400; `retryAfter` (also
+ * sent as the `Retry-After` header) says how many seconds to wait after a 429 or 503. `success` is
+ * always false, as SPEC's auth and coupon answers read it.
+ */
 export const ErrorResponse = z
   .object({
-    statusCode: z.number().int(),
-    error: z.string(),
-    message: z.string(),
+    success: z.literal(false),
+    statusCode: z.number().int().min(400).max(599),
+    error: z.string().describe("The status code's reason phrase"),
+    message: z.string().describe('Plain words, fit to show a person'),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    retryAfter: z.number().int().min(1).optional().describe('Seconds to wait before trying again (429, 503)'),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

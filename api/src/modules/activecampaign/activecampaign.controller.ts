@@ -1,4 +1,4 @@
-import { Controller, Get, NotFoundException, Post } from '@nestjs/common';
+import { Controller, Get, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ActiveCampaignStatus, BulkSyncStarted, IdParams, SyncContactResponse, SyncJobParams, SyncJobStatus } from '@nocturne/contracts';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import type { AuthenticatedMember } from '../auth/session.service.js';
 import { StartBulkSyncCommand } from './commands/start-bulk-sync/start-bulk-sync.command.js';
 import { SyncContactCommand } from './commands/sync-contact/sync-contact.command.js';
 import { ActiveCampaignQueries } from './queries/activecampaign.queries.js';
+import { ActiveCampaignFailure } from './activecampaign-failure.js';
 
 @Controller('admin')
 export class ActiveCampaignController {
@@ -55,7 +56,7 @@ export class ActiveCampaignController {
   })
   async syncJob(@ValidParams() { jobId }: z.infer<typeof SyncJobParams>): Promise<SyncJobStatus> {
     const job = await this.queries.syncJob(jobId);
-    if (!job) throw new NotFoundException({ message: 'No such sync job' });
+    if (!job) throw new ActiveCampaignFailure('not_found', 'No such sync job');
     return job;
   }
 

@@ -85,7 +85,7 @@ export class AuthController {
       answer = await this.commands.execute(new SignInCommand(body, requestMeta(request)));
     } catch (error) {
       // Only a wrong e-mail or password counts as a failure.
-      if (!(error instanceof AuthFailure && error.getStatus() === 401)) await attempt.undone();
+      if (!(error instanceof AuthFailure && error.kind === 'unauthorized')) await attempt.undone();
       throw error;
     }
     await attempt.succeeded();

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundException } from '@nestjs/common';
 import type { NewsContentType, NewsPost } from '@nocturne/contracts';
 import { isoTimestamp } from '../../common/timestamps.js';
+import { NewsFailure } from './news-failure.js';
 
 export const POST_NOT_FOUND = 'No news post with this id';
 
@@ -42,6 +42,6 @@ export async function requirePublishedPost(tx: EntityManager, postId: string): P
     'select id, title from news_posts where id = ? and published_at <= now()',
     [postId],
   );
-  if (!rows[0]) throw new NotFoundException(POST_NOT_FOUND);
+  if (!rows[0]) throw new NewsFailure('not_found', POST_NOT_FOUND);
   return rows[0];
 }

@@ -1,4 +1,3 @@
-import { ConflictException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BulkSyncStarted } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
@@ -6,6 +5,7 @@ import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { acConfigured, NOT_CONFIGURED_MESSAGE } from '../../activecampaign-settings.js';
 import { StartBulkSyncCommand } from './start-bulk-sync.command.js';
+import { ActiveCampaignFailure } from '../../activecampaign-failure.js';
 
 /** AC's bulk import takes at most 250 contacts per request. */
 export const BULK_BATCH_SIZE = 250;
@@ -23,7 +23,7 @@ export class StartBulkSyncHandler implements ICommandHandler<StartBulkSyncComman
   ) {}
 
   async execute({ adminId }: StartBulkSyncCommand): Promise<BulkSyncStarted> {
-    if (!acConfigured(this.config)) throw new ConflictException({ message: NOT_CONFIGURED_MESSAGE, success: false });
+    if (!acConfigured(this.config)) throw new ActiveCampaignFailure('conflict', NOT_CONFIGURED_MESSAGE);
     return this.unitOfWork.run(async (tx, raise) => {
       const [created] = await tx.execute<{ id: string }[]>(
         "insert into sync_jobs (total, requested_by) values (0, ?) on conflict (state) where state = 'running' do nothing returning id",

@@ -1,5 +1,4 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SyncContactResponse } from '@nocturne/contracts';
 import { QueueName } from '@nocturne/queues';
@@ -9,6 +8,7 @@ import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { QueueRegistry } from '../../../../infrastructure/queues/queue-registry.js';
 import { acConfigured, NOT_CONFIGURED_MESSAGE } from '../../activecampaign-settings.js';
 import { SyncContactCommand } from './sync-contact.command.js';
+import { ActiveCampaignFailure } from '../../activecampaign-failure.js';
 
 export const SYNC_WAIT_MS = 5_000;
 const POLL_MS = 100;
@@ -28,7 +28,7 @@ export class SyncContactHandler implements ICommandHandler<SyncContactCommand, S
 
   async execute({ memberId }: SyncContactCommand): Promise<SyncContactResponse> {
     const [member] = await this.em.execute<{ id: string }[]>('select id from members where id = ? and deleted_at is null', [memberId]);
-    if (!member) throw new NotFoundException({ message: 'No such member' });
+    if (!member) throw new ActiveCampaignFailure('not_found', 'No such member');
     if (!acConfigured(this.config)) return { success: false, status: 'not_configured', error: NOT_CONFIGURED_MESSAGE };
     const queue = this.queues.get(QueueName.ActiveCampaign);
     const job = await queue.add('activecampaign.sync-contact', { memberId, manual: true }, { jobId: `manual-${memberId}-${randomUUID()}` });

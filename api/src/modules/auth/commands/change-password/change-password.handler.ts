@@ -26,10 +26,10 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       )
     )[0];
     if (!member || !(await this.hasher.verify(input.currentPassword, member.password_hash))) {
-      throw new AuthFailure(400, WRONG_CURRENT_PASSWORD_MESSAGE);
+      throw new AuthFailure('invalid', WRONG_CURRENT_PASSWORD_MESSAGE);
     }
     const problem = passwordProblem(input.newPassword, { email: member.email, firstName: member.first_name });
-    if (problem) throw new AuthFailure(400, problem);
+    if (problem) throw new AuthFailure('invalid', problem);
     const passwordHash = await this.hasher.hash(input.newPassword);
     await this.unitOfWork.run(async (tx) => {
       await tx.execute('update members set password_hash = ?, updated_at = now() where id = ?', [passwordHash, memberId]);

@@ -28,7 +28,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
 
   async execute({ input, meta }: RegisterMemberCommand): Promise<AuthResponse> {
     const problem = passwordProblem(input.password, input);
-    if (problem) throw new AuthFailure(400, problem);
+    if (problem) throw new AuthFailure('invalid', problem);
     const passwordHash = await this.hasher.hash(input.password, 'anonymous');
     const write = this.unitOfWork.run(async (tx, raise) => {
       // The unique email decides concurrent sign-ups of one address: exactly one row wins.
@@ -38,7 +38,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
         [input.email, input.firstName, input.lastName, passwordHash],
       );
       const row = inserted[0];
-      if (!row) throw new AuthFailure(409, EMAIL_TAKEN_MESSAGE);
+      if (!row) throw new AuthFailure('conflict', EMAIL_TAKEN_MESSAGE);
       await raise(domainEvent('MemberRegistered', row.id, { memberId: row.id }));
       const sessionId = await this.sessions.create(tx, row.id, meta);
       const fresh = (await tx.execute<MemberRow[]>(`select ${MEMBER_COLUMNS} from members where id = ?`, [row.id]))[0]!;

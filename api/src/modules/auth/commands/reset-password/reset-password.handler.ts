@@ -20,13 +20,13 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
 
   async execute({ token, password }: ResetPasswordCommand): Promise<void> {
     const problem = passwordProblem(password);
-    if (problem) throw new AuthFailure(400, problem);
+    if (problem) throw new AuthFailure('invalid', problem);
     // A token that cannot work costs no hash: checked first, cheaply, then used for real below.
     const usable = await this.em.execute<{ ok: number }[]>(
       'select 1 as ok from password_reset_tokens where token_hash = ? and used_at is null and expires_at > now()',
       [hashToken(token)],
     );
-    if (!usable[0]) throw new AuthFailure(400, INVALID_RESET_MESSAGE);
+    if (!usable[0]) throw new AuthFailure('invalid', INVALID_RESET_MESSAGE);
     const passwordHash = await this.hasher.hash(password, 'anonymous');
     await this.unitOfWork.run(async (tx) => {
       // Using the token and checking it are one statement: a token works once, even in a race.
@@ -36,7 +36,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
         [hashToken(token)],
       );
       const memberId = used[0]?.member_id;
-      if (!memberId) throw new AuthFailure(400, INVALID_RESET_MESSAGE);
+      if (!memberId) throw new AuthFailure('invalid', INVALID_RESET_MESSAGE);
       await tx.execute('update members set password_hash = ?, updated_at = now() where id = ?', [passwordHash, memberId]);
       await tx.execute('update password_reset_tokens set used_at = now() where member_id = ? and used_at is null', [memberId]);
       await this.sessions.revokeAllFor(tx, memberId);

@@ -31,7 +31,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
     )[0];
     this.decoyHash ??= this.hasher.hash('decoy password for unknown emails');
     const valid = await this.hasher.verify(input.password, found?.password_hash ?? (await this.decoyHash));
-    if (!found || !valid) throw new AuthFailure(401, INVALID_LOGIN_MESSAGE);
+    if (!found || !valid) throw new AuthFailure('unauthorized', INVALID_LOGIN_MESSAGE);
     const upgradedHash = this.hasher.needsRehash(found.password_hash) ? await this.hasher.hash(input.password) : null;
     return this.unitOfWork.run(async (tx) => {
       if (upgradedHash) await tx.execute('update members set password_hash = ? where id = ?', [upgradedHash, found.id]);

@@ -19,7 +19,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
         `update members set first_name = ?, last_name = ?, updated_at = now() where id = ? returning ${MEMBER_COLUMNS}`,
         [input.firstName, input.lastName, memberId],
       );
-      if (!rows[0]) throw new AuthFailure(401, 'Please sign in again.');
+      if (!rows[0]) throw new AuthFailure('unauthorized', 'Please sign in again.');
       return userFromRow(rows[0]);
     });
   }

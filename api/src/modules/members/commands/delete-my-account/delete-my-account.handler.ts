@@ -2,10 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuthFailure } from '../../../auth/auth-failure.js';
 import { PasswordHasher } from '../../../auth/password-hasher.js';
 import { SessionService } from '../../../auth/session.service.js';
 import { DeleteMyAccountCommand } from './delete-my-account.command.js';
+import { MembersFailure } from '../../members-failure.js';
 
 export const WRONG_PASSWORD_MESSAGE = 'That password is not right, so your account was not deleted.';
 
@@ -30,7 +30,7 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
       'select password_hash from members where id = ? and deleted_at is null',
       [memberId],
     );
-    if (!member || !(await this.hasher.verify(password, member.password_hash))) throw new AuthFailure(400, WRONG_PASSWORD_MESSAGE);
+    if (!member || !(await this.hasher.verify(password, member.password_hash))) throw new MembersFailure('invalid', WRONG_PASSWORD_MESSAGE);
     await this.unitOfWork.run(async (tx, raise) => {
       // The row lock makes a second, concurrent deletion find deleted_at set and do nothing.
       const [erased] = await tx.execute<{ ac_contact_id: string | null }[]>(

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundException } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MyDataExport, User } from '@nocturne/contracts';
 import { isoTimestamp } from '../../../../common/timestamps.js';
 import { ExportMyDataQuery } from './export-my-data.query.js';
+import { MembersFailure } from '../../members-failure.js';
 
 type Stamp = Date | string;
 
@@ -23,7 +23,7 @@ export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, MyD
          from members where id = ? and deleted_at is null`,
       [memberId],
     );
-    if (!profile) throw new NotFoundException('No such member');
+    if (!profile) throw new MembersFailure('not_found', 'No such member');
     const points = await this.em.execute<{ description: string; points: number; kind: string; created_at: Stamp }[]>(
       'select description, points, kind, created_at from point_transactions where member_id = ? order by created_at, id',
       [memberId],

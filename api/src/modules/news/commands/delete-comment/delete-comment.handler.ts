@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeleteCommentResponse } from '@nocturne/contracts';
 import type { Raise } from '../../../../infrastructure/outbox/in-transaction-handler.decorator.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { LedgerService } from '../../../ledger/ledger.service.js';
 import { DeleteCommentCommand } from './delete-comment.command.js';
+import { NewsFailure } from '../../news-failure.js';
 
 export const COMMENT_NOT_FOUND = 'No comment with this id';
 
@@ -32,7 +32,7 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
       )[0];
       if (!removed) {
         const known = await tx.execute('select 1 from news_comments where id = ?', [commentId]);
-        if (!known.length) throw new NotFoundException(COMMENT_NOT_FOUND);
+        if (!known.length) throw new NewsFailure('not_found', COMMENT_NOT_FOUND);
         return { success: true, message: 'This comment was already removed.', pointsReversed: 0 };
       }
       // Lock order member -> post, as when posting a comment, so the two never deadlock.

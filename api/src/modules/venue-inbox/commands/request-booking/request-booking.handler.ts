@@ -1,10 +1,10 @@
-import { BadRequestException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { clubNightOf } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { RequestBookingCommand } from './request-booking.command.js';
+import { VenueInboxFailure } from '../../venue-inbox-failure.js';
 
 /** Acknowledgements one address gets in a day at most; past that the booking is kept, the guest not e-mailed again. */
 export const ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY = 3;
@@ -24,10 +24,7 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
   async execute({ input, ip }: RequestBookingCommand): Promise<{ id: string }> {
     const today = clubNightOf(new Date(), this.config.VENUE_TZ);
     if (input.date && input.date < today) {
-      throw new BadRequestException({
-        message: `The date must be today (${today}) or later`,
-        issues: [{ path: 'date', message: `must be today (${today}) or later` }],
-      });
+      throw new VenueInboxFailure('invalid', `The date must be today (${today}) or later`, { issues: [{ path: 'date', message: `must be today (${today}) or later` }] });
     }
     return this.unitOfWork.run(async (tx, raise) => {
       const [row] = await tx.execute<{ id: string }[]>(

@@ -1,10 +1,10 @@
-import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BookingView } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { VenueInboxQueries } from '../../queries/venue-inbox.queries.js';
 import { UpdateBookingStatusCommand } from './update-booking-status.command.js';
+import { VenueInboxFailure } from '../../venue-inbox-failure.js';
 
 /**
  * Confirms or declines a booking and owes the guest an e-mail about it. Setting the status it
@@ -21,7 +21,7 @@ export class UpdateBookingStatusHandler implements ICommandHandler<UpdateBooking
   async execute({ bookingId, input }: UpdateBookingStatusCommand): Promise<BookingView> {
     await this.unitOfWork.run(async (tx, raise) => {
       const [booking] = await tx.execute<{ email: string; status: string }[]>('select email, status from bookings where id = ? for update', [bookingId]);
-      if (!booking) throw new NotFoundException({ message: 'No such booking' });
+      if (!booking) throw new VenueInboxFailure('not_found', 'No such booking');
       if (booking.status === input.status) return;
       await tx.execute('update bookings set status = ?, status_note = ?, status_changed_at = now() where id = ?', [
         input.status,
@@ -37,7 +37,7 @@ export class UpdateBookingStatusHandler implements ICommandHandler<UpdateBooking
       await raise(domainEvent('BookingStatusChanged', bookingId, { bookingId, status: input.status }));
     });
     const view = await this.queries.booking(bookingId);
-    if (!view) throw new NotFoundException({ message: 'No such booking' });
+    if (!view) throw new VenueInboxFailure('not_found', 'No such booking');
     return view;
   }
 }

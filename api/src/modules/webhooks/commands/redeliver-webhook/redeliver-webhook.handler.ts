@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { QueueName, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
 import { QueueRegistry } from '../../../../infrastructure/queues/queue-registry.js';
 import { resetDelivery } from '../../webhook.repository.js';
 import { RedeliverWebhookCommand } from './redeliver-webhook.command.js';
+import { WebhookFailure } from '../../webhook-failure.js';
 
 @CommandHandler(RedeliverWebhookCommand)
 export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhookCommand, { success: true }> {
@@ -15,7 +15,7 @@ export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhook
 
   async execute({ deliveryId }: RedeliverWebhookCommand): Promise<{ success: true }> {
     const round = await resetDelivery(this.em.fork(), deliveryId);
-    if (round === undefined) throw new NotFoundException({ message: 'No such webhook delivery' });
+    if (round === undefined) throw new WebhookFailure('not_found', 'No such webhook delivery');
     await this.queues
       .get(QueueName.Webhooks)
       .add('webhooks.deliver', { deliveryId }, { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(deliveryId, round) });
