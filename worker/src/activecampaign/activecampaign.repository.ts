@@ -16,7 +16,7 @@ export interface BatchCounts {
 @Injectable()
 export class ActiveCampaignRepository {
   /** What AC gets of the member (active members only: a deleted account never reaches AC again). */
-  private members(em: EntityManager) {
+  private selectActiveMembers(em: EntityManager) {
     return db(em)
       .selectFrom('members')
       .select(['id', 'email', 'first_name', 'last_name', 'member_tier', 'total_points'])
@@ -24,16 +24,16 @@ export class ActiveCampaignRepository {
   }
 
   activeMember(em: EntityManager, id: string) {
-    return this.members(em).where('id', '=', id).executeTakeFirst();
+    return this.selectActiveMembers(em).where('id', '=', id).executeTakeFirst();
   }
 
   activeMembers(em: EntityManager, ids: string[]) {
-    return this.members(em).where('id', '=', sql<string>`any(${ids}::uuid[])`).execute();
+    return this.selectActiveMembers(em).where('id', '=', sql<string>`any(${ids}::uuid[])`).execute();
   }
 
   /** The active members of the job's batches not yet sent to AC. */
   membersOfUnsentBatches(em: EntityManager, syncJobId: string) {
-    return this.members(em)
+    return this.selectActiveMembers(em)
       .where('id', 'in', (eb) =>
         eb
           .selectFrom('sync_job_batches')
