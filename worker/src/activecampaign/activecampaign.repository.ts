@@ -28,7 +28,9 @@ export class ActiveCampaignRepository {
   }
 
   activeMembers(em: EntityManager, ids: string[]) {
-    return this.selectActiveMembers(em).where('id', '=', sql<string>`any(${ids}::uuid[])`).execute();
+    return this.selectActiveMembers(em)
+      .where('id', '=', sql<string>`any(${ids}::uuid[])`)
+      .execute();
   }
 
   /** The active members of the job's batches not yet sent to AC. */
@@ -64,7 +66,11 @@ export class ActiveCampaignRepository {
 
   async markSyncError(em: EntityManager, memberIds: string[], reason: string): Promise<void> {
     if (!memberIds.length) return;
-    await db(em).updateTable('members').set({ ac_sync_error: reason }).where('id', '=', sql<string>`any(${memberIds}::uuid[])`).execute();
+    await db(em)
+      .updateTable('members')
+      .set({ ac_sync_error: reason })
+      .where('id', '=', sql<string>`any(${memberIds}::uuid[])`)
+      .execute();
   }
 
   async syncJobState(em: EntityManager, syncJobId: string) {
@@ -86,7 +92,12 @@ export class ActiveCampaignRepository {
   }
 
   async batchNumbers(em: EntityManager, syncJobId: string): Promise<number[]> {
-    const rows = await db(em).selectFrom('sync_job_batches').select('batch_no').where('sync_job_id', '=', syncJobId).orderBy('batch_no').execute();
+    const rows = await db(em)
+      .selectFrom('sync_job_batches')
+      .select('batch_no')
+      .where('sync_job_id', '=', syncJobId)
+      .orderBy('batch_no')
+      .execute();
     return rows.map((row) => row.batch_no);
   }
 
@@ -121,7 +132,10 @@ export class ActiveCampaignRepository {
   }
 
   async addBatch(em: EntityManager, syncJobId: string, batchNo: number, memberIds: string[]): Promise<void> {
-    await db(em).insertInto('sync_job_batches').values({ sync_job_id: syncJobId, batch_no: batchNo, member_ids: memberIds }).execute();
+    await db(em)
+      .insertInto('sync_job_batches')
+      .values({ sync_job_id: syncJobId, batch_no: batchNo, member_ids: memberIds })
+      .execute();
   }
 
   async setBatchMembers(em: EntityManager, batchId: string, memberIds: string[]): Promise<void> {

@@ -3,7 +3,12 @@ import { loadConfig, workerEnvSchema } from '@nocturne/config';
 import type { Job } from 'bullmq';
 import { AcRejectedError } from '../activecampaign/activecampaign-errors.js';
 import type { AcContact, AcImportInfo, ActiveCampaignClient } from '../activecampaign/activecampaign.client.js';
-import { ActiveCampaignRepository, type BatchCounts, type MemberForAc, type SyncBatch } from '../activecampaign/activecampaign.repository.js';
+import {
+  ActiveCampaignRepository,
+  type BatchCounts,
+  type MemberForAc,
+  type SyncBatch,
+} from '../activecampaign/activecampaign.repository.js';
 import { BulkSyncFinishJob } from './bulk-sync-finish.job.js';
 import { BULK_FAILURE_REASON, ImportBatchJob } from './import-batch.job.js';
 
@@ -63,7 +68,17 @@ class FakeRepository extends ActiveCampaignRepository {
   }
 
   override addBatch(_em: EntityManager, syncJobId: string, batchNo: number, memberIds: string[]): Promise<void> {
-    this.batches.push({ id: `batch-${batchNo}`, syncJobId, batchNo, state: 'pending', member_ids: memberIds, ac_batch_id: null, synced: 0, failed: 0, lastError: null });
+    this.batches.push({
+      id: `batch-${batchNo}`,
+      syncJobId,
+      batchNo,
+      state: 'pending',
+      member_ids: memberIds,
+      ac_batch_id: null,
+      synced: 0,
+      failed: 0,
+      lastError: null,
+    });
     return Promise.resolve();
   }
 
@@ -73,7 +88,10 @@ class FakeRepository extends ActiveCampaignRepository {
 
   /** The job's progress as the api reads it: the sum over its batches. */
   progress(): BatchCounts {
-    return this.batches.reduce((sum, b) => ({ synced: sum.synced + b.synced, failed: sum.failed + b.failed }), { synced: 0, failed: 0 });
+    return this.batches.reduce((sum, b) => ({ synced: sum.synced + b.synced, failed: sum.failed + b.failed }), {
+      synced: 0,
+      failed: 0,
+    });
   }
 
   override findBatch(_em: EntityManager, syncJobId: string, batchNo: number): Promise<SyncBatch | undefined> {
@@ -177,7 +195,11 @@ beforeEach(() => {
   repo = new FakeRepository();
   ac = new FakeActiveCampaign();
   const config = loadConfig(workerEnvSchema, {});
-  importBatch = new ImportBatchJob(fakeEm, repo, ac as unknown as ActiveCampaignClient, config, { pollDelaysMs: [0], recheckDelaysMs: [1], maxRechecks: 1 });
+  importBatch = new ImportBatchJob(fakeEm, repo, ac as unknown as ActiveCampaignClient, config, {
+    pollDelaysMs: [0],
+    recheckDelaysMs: [1],
+    maxRechecks: 1,
+  });
   // Five members snapshotted into batch 0; m5 deleted their account since.
   for (const n of [1, 2, 3, 4]) repo.addMember(`m${n}`, `m${n}@example.com`);
   repo.addMember('m5', 'm5@example.com', true);
@@ -236,7 +258,9 @@ describe('a batch that fails for good', () => {
     ac.importRefusal = new AcRejectedError(422, 'Contacts are invalid');
     await expect(importBatch.handle({ syncJobId: SYNC_JOB, batchNo: 0 }, bullJob())).rejects.toBe(ac.importRefusal);
     expect(repo.batch(0)).toMatchObject({ state: 'failed', synced: 0, failed: 5, lastError: 'Contacts are invalid' });
-    expect(['m1', 'm2', 'm3', 'm4'].map((id) => repo.memberRows.get(id)!.acSyncError)).toEqual(Array(4).fill('Contacts are invalid'));
+    expect(['m1', 'm2', 'm3', 'm4'].map((id) => repo.memberRows.get(id)!.acSyncError)).toEqual(
+      Array(4).fill('Contacts are invalid'),
+    );
     await expect(importBatch.handle({ syncJobId: SYNC_JOB, batchNo: 0 }, bullJob(1))).resolves.toBe('already settled');
     expect(repo.progress()).toEqual({ synced: 0, failed: 5 });
   });

@@ -24,7 +24,12 @@ export class MailRepository {
   }
 
   /** Records a failed send, unless a concurrent run has sent it meanwhile. */
-  async recordFailure(em: EntityManager, deliveryId: string, state: Selectable<Database['email_deliveries']>['state'], error: string): Promise<void> {
+  async recordFailure(
+    em: EntityManager,
+    deliveryId: string,
+    state: Selectable<Database['email_deliveries']>['state'],
+    error: string,
+  ): Promise<void> {
     await db(em)
       .updateTable('email_deliveries')
       .set({ state, last_error: error, updated_at: sql<string>`now()` })
@@ -42,7 +47,11 @@ export class MailRepository {
   }
 
   findContactMessage(em: EntityManager, id: string) {
-    return db(em).selectFrom('contact_messages').select(['name', 'email', 'phone', 'message', 'created_at']).where('id', '=', id).executeTakeFirst();
+    return db(em)
+      .selectFrom('contact_messages')
+      .select(['name', 'email', 'phone', 'message', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   findBooking(em: EntityManager, id: string) {
@@ -61,10 +70,18 @@ export class MailRepository {
    * Saves the reset token of a request, or replaces the one a retry of the same request made
    * while it is unused. False when that token was used already (nothing is saved).
    */
-  async saveResetToken(em: EntityManager, token: { memberId: string; requestId: string; tokenHash: string; expiresAt: Date }): Promise<boolean> {
+  async saveResetToken(
+    em: EntityManager,
+    token: { memberId: string; requestId: string; tokenHash: string; expiresAt: Date },
+  ): Promise<boolean> {
     const row = await db(em)
       .insertInto('password_reset_tokens')
-      .values({ member_id: token.memberId, request_id: token.requestId, token_hash: token.tokenHash, expires_at: token.expiresAt })
+      .values({
+        member_id: token.memberId,
+        request_id: token.requestId,
+        token_hash: token.tokenHash,
+        expires_at: token.expiresAt,
+      })
       .onConflict((conflict) =>
         conflict
           .column('request_id')

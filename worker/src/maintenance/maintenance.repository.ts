@@ -41,6 +41,9 @@ export class MaintenanceRepository {
 
   async deleteUploads(em: EntityManager, keys: string[]): Promise<void> {
     if (!keys.length) return;
-    await db(em).deleteFrom('media_uploads').where('key', '=', sql<string>`any(${keys}::text[])`).execute();
+    await db(em)
+      .deleteFrom('media_uploads')
+      .where('key', '=', sql<string>`any(${keys}::text[])`)
+      .execute();
   }
 }

@@ -9,7 +9,10 @@ type DeliveryState = Selectable<Database['webhook_deliveries']>['state'];
 @Injectable()
 export class WebhooksRepository {
   /** One pending delivery per endpoint subscribed to the event; a delivery already written for (endpoint, event) stays as it is. */
-  async writeDeliveries(em: EntityManager, event: { id: string; type: Database['webhook_deliveries']['event_type']; payload: string }): Promise<void> {
+  async writeDeliveries(
+    em: EntityManager,
+    event: { id: string; type: Database['webhook_deliveries']['event_type']; payload: string },
+  ): Promise<void> {
     const k = db(em);
     await k
       .insertInto('webhook_deliveries')
@@ -30,7 +33,12 @@ export class WebhooksRepository {
   }
 
   async pendingDeliveryIds(em: EntityManager, eventId: string): Promise<string[]> {
-    const rows = await db(em).selectFrom('webhook_deliveries').select('id').where('event_id', '=', eventId).where('state', '=', 'pending').execute();
+    const rows = await db(em)
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('state', '=', 'pending')
+      .execute();
     return rows.map((row) => row.id);
   }
 
@@ -45,7 +53,13 @@ export class WebhooksRepository {
   }
 
   /** Counts an attempt and its outcome; a success also notes when it was delivered. */
-  async recordAttempt(em: EntityManager, id: string, state: DeliveryState, status: number | null, error: string | null): Promise<void> {
+  async recordAttempt(
+    em: EntityManager,
+    id: string,
+    state: DeliveryState,
+    status: number | null,
+    error: string | null,
+  ): Promise<void> {
     await db(em)
       .updateTable('webhook_deliveries')
       .set((eb) => ({

@@ -7,7 +7,12 @@ import { sql } from 'kysely';
 @Injectable()
 export class ActiveCampaignRepository {
   async memberExists(em: EntityManager, id: string): Promise<boolean> {
-    const row = await db(em).selectFrom('members').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await db(em)
+      .selectFrom('members')
+      .select('id')
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -44,7 +49,11 @@ export class ActiveCampaignRepository {
               .where('deleted_at', 'is', null)
               .as('numbered'),
           )
-          .select([sql<string>`${syncJobId}::uuid`.as('sync_job_id'), batchNo.as('batch_no'), sql<string[]>`array_agg(id order by id)`.as('member_ids')])
+          .select([
+            sql<string>`${syncJobId}::uuid`.as('sync_job_id'),
+            batchNo.as('batch_no'),
+            sql<string[]>`array_agg(id order by id)`.as('member_ids'),
+          ])
           .groupBy(batchNo),
       )
       .execute();
@@ -57,7 +66,9 @@ export class ActiveCampaignRepository {
       .set((eb) => ({
         total: eb
           .selectFrom('sync_job_batches')
-          .select((b) => b.cast<number>(b.fn.coalesce(b.fn.sum(b.fn('cardinality', ['member_ids'])), sql.lit(0)), 'integer').as('total'))
+          .select((b) =>
+            b.cast<number>(b.fn.coalesce(b.fn.sum(b.fn('cardinality', ['member_ids'])), sql.lit(0)), 'integer').as('total'),
+          )
           .where('sync_job_id', '=', syncJobId),
       }))
       .where('id', '=', syncJobId)

@@ -7,7 +7,14 @@ export function deliveriesBySubject(rows: DeliveryRow[]): Map<string, EmailDeliv
   const bySubject = new Map<string, EmailDeliveryView[]>();
   for (const row of rows) {
     const list = bySubject.get(row.subject_id) ?? [];
-    list.push({ kind: row.kind, recipient: row.recipient, state: row.state, attempts: row.attempts, lastError: row.last_error, sentAt: isoTimestampOrNull(row.sent_at) });
+    list.push({
+      kind: row.kind,
+      recipient: row.recipient,
+      state: row.state,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      sentAt: isoTimestampOrNull(row.sent_at),
+    });
     bySubject.set(row.subject_id, list);
   }
   return bySubject;

@@ -57,7 +57,12 @@ export class VenueInboxRepository {
     return db(em).selectFrom('bookings').select(['email', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  async setBookingStatus(em: EntityManager, id: string, status: Selectable<Database['bookings']>['status'], note: string | null): Promise<void> {
+  async setBookingStatus(
+    em: EntityManager,
+    id: string,
+    status: Selectable<Database['bookings']>['status'],
+    note: string | null,
+  ): Promise<void> {
     await db(em)
       .updateTable('bookings')
       .set({ status, status_note: note, status_changed_at: sql<string>`now()` })

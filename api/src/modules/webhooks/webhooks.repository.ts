@@ -15,7 +15,12 @@ export class WebhooksRepository {
 
   /** Newest first; never their secrets. */
   listEndpoints(em: EntityManager) {
-    return db(em).selectFrom('webhook_endpoints').select(['id', 'url', 'events', 'created_at']).orderBy('created_at', 'desc').orderBy('id').execute();
+    return db(em)
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'url', 'events', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
   }
 
   async endpointExists(em: EntityManager, id: string): Promise<boolean> {
@@ -31,7 +36,18 @@ export class WebhooksRepository {
   listDeliveries(em: EntityManager, endpointId: string, limit: number) {
     return db(em)
       .selectFrom('webhook_deliveries')
-      .select(['id', 'endpoint_id', 'event_type', 'state', 'attempts', 'last_status_code', 'last_error', 'last_attempt_at', 'delivered_at', 'created_at'])
+      .select([
+        'id',
+        'endpoint_id',
+        'event_type',
+        'state',
+        'attempts',
+        'last_status_code',
+        'last_error',
+        'last_attempt_at',
+        'delivered_at',
+        'created_at',
+      ])
       .where('endpoint_id', '=', endpointId)
       .orderBy('created_at', 'desc')
       .orderBy('id')

@@ -15,7 +15,12 @@ export class ListBookingsHandler implements IQueryHandler<ListBookingsQuery, Boo
 
   async execute({ page }: ListBookingsQuery): Promise<BookingView[]> {
     const rows = await this.inbox.listBookings(this.em, page);
-    const deliveries = deliveriesBySubject(await this.inbox.deliveriesOf(this.em, rows.map((row) => row.id)));
+    const deliveries = deliveriesBySubject(
+      await this.inbox.deliveriesOf(
+        this.em,
+        rows.map((row) => row.id),
+      ),
+    );
     return rows.map((row) => bookingView(row, deliveries));
   }
 }

@@ -15,7 +15,12 @@ export class ListContactMessagesHandler implements IQueryHandler<ListContactMess
 
   async execute({ page }: ListContactMessagesQuery): Promise<ContactMessageView[]> {
     const rows = await this.inbox.listContactMessages(this.em, page);
-    const deliveries = deliveriesBySubject(await this.inbox.deliveriesOf(this.em, rows.map((row) => row.id)));
+    const deliveries = deliveriesBySubject(
+      await this.inbox.deliveriesOf(
+        this.em,
+        rows.map((row) => row.id),
+      ),
+    );
     return rows.map((row) => contactMessageView(row, deliveries));
   }
 }
