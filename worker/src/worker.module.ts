@@ -8,6 +8,7 @@ import { ALL_QUEUES, createRedisConnection, defaultJobOptions } from '@nocturne/
 import { LoggerModule } from 'nestjs-pino';
 import { type WorkerConfig, WorkerConfigModule } from './config/worker-config.js';
 import { ActiveCampaignClient } from './activecampaign/activecampaign.client.js';
+import { ActiveCampaignRepository } from './activecampaign/activecampaign.repository.js';
 import { flowProducerProvider } from './activecampaign/flow-producer.provider.js';
 import { BulkSyncFinishJob } from './jobs/bulk-sync-finish.job.js';
 import { BulkSyncJob } from './jobs/bulk-sync.job.js';
@@ -24,12 +25,15 @@ import { SendPasswordResetJob } from './jobs/send-password-reset.job.js';
 import { SyncContactJob } from './jobs/sync-contact.job.js';
 import { DeleteContactJob } from './jobs/delete-contact.job.js';
 import { EmailDeliveryService } from './mail/email-delivery.service.js';
+import { MailRepository } from './mail/mail.repository.js';
 import { Mailer } from './mail/mailer.js';
+import { MaintenanceRepository } from './maintenance/maintenance.repository.js';
 import { MetricsServer } from './metrics/metrics-server.js';
 import { ActiveCampaignProcessor, EmailProcessor, MaintenanceProcessor, WebhooksProcessor } from './processors/queue-processors.js';
 import { PurgeStaleUploadsSchedule } from './processors/purge-stale-uploads.schedule.js';
 import { Schedules } from './processors/schedules.js';
 import { objectStorageProvider } from './storage/object-storage.provider.js';
+import { WebhooksRepository } from './webhooks/webhooks.repository.js';
 
 @Module({})
 export class WorkerModule {
@@ -64,7 +68,9 @@ export class WorkerModule {
         // Observability (issue 16): /metrics on WORKER_METRICS_PORT.
         MetricsServer,
         // Signed outgoing webhooks (issue 20).
-        WebhooksProcessor, FanOutWebhookJob, DeliverWebhookJob],
+        WebhooksProcessor, FanOutWebhookJob, DeliverWebhookJob,
+        // Data access of each area (issue 17).
+        MailRepository, ActiveCampaignRepository, WebhooksRepository, MaintenanceRepository],
     };
   }
 }
