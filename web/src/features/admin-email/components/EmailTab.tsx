@@ -5,7 +5,7 @@ import { Badge, Card, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
-import { useActiveCampaignStatus, useRefreshAcStatus, useStartBulkSync, useSyncJob } from '../api/activecampaign';
+import { useActiveCampaignStatus, useRefreshAfterSync, useStartBulkSync, useSyncJob } from '../api/activecampaign';
 
 function StatusCard({ status }: { status: ActiveCampaignStatus }) {
   const rows: [string, string][] = [
@@ -30,7 +30,7 @@ function StatusCard({ status }: { status: ActiveCampaignStatus }) {
 
 function BulkSync({ runningJobId }: { runningJobId: string | null }) {
   const start = useStartBulkSync();
-  const refreshStatus = useRefreshAcStatus();
+  const refreshStatus = useRefreshAfterSync();
   // A sync started earlier (or by another admin) is picked up and shown, not started twice.
   const [jobId, setJobId] = useState<string | null>(runningJobId);
   useEffect(() => {
