@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
+import { aMember, anAdmin } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { member, routeFetch, signIn } from '@/testing/route-fetch';
+import { routeFetch, signIn } from '@/testing/route-fetch';
 import AdminContentRoute from './admin-content';
 import AdminDashboardRoute from './admin-dashboard';
 
-const admin = member({ firstName: 'Alex', isAdmin: true, email: 'alex@example.com' });
+const admin = anAdmin();
 
 // The News tab and the content page mount the media feature's Uppy dashboard, which watches its
 // size with ResizeObserver; jsdom has none.
@@ -83,11 +84,11 @@ describe('admin dashboard', () => {
   });
 
   it('sends visitors without a session to sign in, and members to their own area', async () => {
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: member() } });
+    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() } });
     const first = renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
     first.unmount();
-    signIn(member());
+    signIn(aMember());
     renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
   });
@@ -108,8 +109,8 @@ describe('admin content page', () => {
   });
 
   it('redirects members to /member-dashboard', async () => {
-    signIn(member());
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: member() } });
+    signIn(aMember());
+    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() } });
     renderWithApp(<AdminContentRoute />, { path: '/admin/content' });
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
   });
