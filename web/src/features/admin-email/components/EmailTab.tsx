@@ -33,9 +33,12 @@ function BulkSync({ runningJobId }: { runningJobId: string | null }) {
   const refreshStatus = useRefreshAfterSync();
   // A sync started earlier (or by another admin) is picked up and shown, not started twice.
   const [jobId, setJobId] = useState<string | null>(runningJobId);
-  useEffect(() => {
+  // Adjusted while rendering (not in an effect): a job the status reports later is picked up too.
+  const [reportedJobId, setReportedJobId] = useState(runningJobId);
+  if (runningJobId !== reportedJobId) {
+    setReportedJobId(runningJobId);
     if (runningJobId) setJobId(runningJobId);
-  }, [runningJobId]);
+  }
   const job = useSyncJob(jobId);
   const announced = useRef<string | null>(null);
 

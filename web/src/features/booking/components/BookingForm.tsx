@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
@@ -59,13 +59,13 @@ interface BookingFormProps {
 /** Uncontrolled on purpose: a failed submit leaves everything the visitor typed in place. */
 export function BookingForm({ initialService = defaultService, onBooked }: BookingFormProps) {
   const booking = useCreateBooking();
-  const openedAt = useRef(performance.now());
+  const [openedAt] = useState(() => performance.now());
   const [date, setDate] = useState('');
   const times = timeOptionsFor(date);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    booking.mutate(readPayload(event.currentTarget, openedAt.current), { onSuccess: onBooked });
+    booking.mutate(readPayload(event.currentTarget, openedAt), { onSuccess: onBooked });
   };
 
   return (
