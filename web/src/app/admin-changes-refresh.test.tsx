@@ -12,7 +12,7 @@ import { useCreateNewsPost } from '@/features/admin-news/api/admin-news';
 import { ScannerDialog } from '@/features/qr-scanner/components/ScannerDialog';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { aBooking, anAdmin, anAdminCoupon, aNewsPost, someAdminStats, USER_COUPON_ID } from '@/testing/fixtures';
+import { aBooking, anActiveCampaignStatus, anAdmin, anAdminCoupon, aNewsPost, someAdminStats, USER_COUPON_ID } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import AdminDashboardRoute from './routes/admin-dashboard';
@@ -141,7 +141,7 @@ describe('admin changes refresh what they change', () => {
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'POST /api/admin/news': { status: 201, body: aNewsPost() },
       'GET /health/ready': { status: 200, body: { status: 'ok' } },
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: { configured: false } },
+      'GET /api/admin/integrations/activecampaign': { status: 200, body: anActiveCampaignStatus({ configured: false }) },
     });
     const view = renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(await screen.findByText('3')).toBeInTheDocument();

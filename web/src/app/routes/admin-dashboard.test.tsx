@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
-import { aMember, anAdmin } from '@/testing/fixtures';
+import { aMember, anActiveCampaignStatus, anAdmin, someAdminStats } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { routeFetch, signIn } from '@/testing/route-fetch';
 import AdminContentRoute from './admin-content';
@@ -23,10 +23,10 @@ describe('admin dashboard', () => {
     signIn(admin);
     routeFetch({
       'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': { status: 200, body: { members: 42, admins: 1, newMembersThisWeek: 0, newsPosts: 3, activeCoupons: 0, couponsClaimed: 0, couponsRedeemed: 0, pendingBookings: 0, contactMessagesThisWeek: 0, outboxWaiting: 0 } },
+      'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 42, newsPosts: 3 }) },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: 'next' } },
       'GET /health/ready': { status: 200, body: { status: 'ok' } },
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: { configured: false } },
+      'GET /api/admin/integrations/activecampaign': { status: 200, body: anActiveCampaignStatus({ configured: false }) },
     });
     renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -59,7 +59,7 @@ describe('admin dashboard', () => {
     signIn(admin);
     routeFetch({
       'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': { status: 200, body: { members: 1, admins: 1, newMembersThisWeek: 0, newsPosts: 0, activeCoupons: 0, couponsClaimed: 0, couponsRedeemed: 0, pendingBookings: 0, contactMessagesThisWeek: 0, outboxWaiting: 0 } },
+      'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 1, newsPosts: 0 }) },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'GET /health/ready': { status: 200, body: { status: 'ok' } },
     });
@@ -74,7 +74,7 @@ describe('admin dashboard', () => {
     signIn(admin);
     routeFetch({
       'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': { status: 200, body: { members: 1, admins: 1, newMembersThisWeek: 0, newsPosts: 0, activeCoupons: 0, couponsClaimed: 0, couponsRedeemed: 0, pendingBookings: 0, contactMessagesThisWeek: 0, outboxWaiting: 0 } },
+      'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 1, newsPosts: 0 }) },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'GET /health/ready': { status: 503, body: { status: 'error' } },
     });

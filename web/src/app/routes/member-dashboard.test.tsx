@@ -1,23 +1,19 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UpdateProfileRequest } from '@nocturne/contracts';
-import { aMember } from '@/testing/fixtures';
+import { aMember, aNewsPost } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import MemberDashboardRoute from './member-dashboard';
 
-const post = {
+const post = aNewsPost({
   id: '11111111-1111-4111-8111-111111111111',
-  title: 'Friday Night Lights',
   content: 'Doors open at 7.',
-  contentType: 'event',
   featuredImageUrl: 'news/abc.jpg',
   createdAt: '2026-11-20T09:00:00.000Z',
   viewCount: 3,
   likeCount: 2,
-  commentCount: 0,
-  likedByMe: false,
-};
+});
 
 const comment = (content: string) => ({
   id: '22222222-2222-4222-8222-222222222222',
