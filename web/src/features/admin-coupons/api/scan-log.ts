@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ScanLogPage, UndoRedemptionResponse } from '@nocturne/contracts';
+import type { ScanLogPage } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys, REDEMPTION_KEYS } from '@/lib/query-keys';
+import { undoRedemption } from '@/lib/undo-redemption';
 
 export const RECENT_SCANS = 20;
 
@@ -11,8 +12,6 @@ export const getRecentScans = () => api.get<ScanLogPage>(`/api/admin/scans?limit
 export const recentScansQueryOptions = () => queryOptions({ queryKey: queryKeys.adminScans, queryFn: getRecentScans });
 
 export const useRecentScans = () => useQuery({ ...recentScansQueryOptions(), ...polling(POLL_MS.admin) });
-
-export const undoRedemption = (userCouponId: string) => api.post<UndoRedemptionResponse>(`/api/admin/redemptions/${userCouponId}/undo`);
 
 /** An undo changes the log (a new line, the redeem line loses its button), the coupon counts and the overview. */
 export function useUndoRedemption() {

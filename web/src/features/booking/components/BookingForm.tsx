@@ -13,7 +13,7 @@ import {
   type BookingService,
 } from './booking-options';
 
-const FIELDS = ['name', 'email', 'phone', 'date', 'time', 'guests', 'service', 'message', 'website'] as const;
+const FIELDS = ['name', 'email', 'phone', 'date', 'time', 'guests', 'service', 'message', 'website'] as const satisfies readonly (keyof BookingPayload)[];
 
 /** The fields as typed, and how long the form was open (the api refuses a form sent within 3 s). */
 function readPayload(form: HTMLFormElement, openedAt: number): BookingPayload {

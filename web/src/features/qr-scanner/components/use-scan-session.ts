@@ -4,7 +4,8 @@ import type { QrValidateResponse } from '@nocturne/contracts';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { invalidate, REDEMPTION_KEYS } from '@/lib/query-keys';
-import { codeText, parseScannedCode, redeemCode, undoRedemption, validateCode, type ScannedCode } from '../api/qr';
+import { undoRedemption } from '@/lib/undo-redemption';
+import { codeText, parseScannedCode, redeemCode, validateCode, type ScannedCode } from '../api/qr';
 
 export type ScanState =
   | { step: 'scanning' }
