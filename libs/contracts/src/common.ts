@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIER_VALUES } from './constants.js';
+import { TIERS } from './constants.js';
 
 /**
  * Every error answer, whatever the route: `issues` names each bad field of a 400; `retryAfter` (also
@@ -28,7 +28,7 @@ export const isoInstant = (message = 'must be an ISO date-time') =>
     .refine((instant) => !/^\d{4}-/.test(instant) || Number(instant.slice(0, 4)) >= 1, 'must be between the years 0001 and 9999');
 export const IdParams = z.object({ id: Uuid });
 
-export const MemberTier = z.enum(TIER_VALUES);
+export const MemberTier = z.enum(TIERS);
 
 /** A trimmed, required, single-line-ish string with a length cap. */
 export const requiredText = (max: number) =>
