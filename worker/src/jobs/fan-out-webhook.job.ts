@@ -1,8 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { type JobPayload, QueueName, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
-import type { Job, Queue } from 'bullmq';
+import { JobProducer, type JobPayload, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
+import type { Job } from 'bullmq';
 import { HandlesJob, type JobHandler } from './job-handler.js';
 
 /**
@@ -15,7 +14,7 @@ import { HandlesJob, type JobHandler } from './job-handler.js';
 export class FanOutWebhookJob implements JobHandler<'webhooks.fan-out'> {
   constructor(
     private readonly em: EntityManager,
-    @InjectQueue(QueueName.Webhooks) private readonly webhooks: Queue,
+    private readonly jobs: JobProducer,
   ) {}
 
   async handle({ event, data }: JobPayload<'webhooks.fan-out'>, job: Job): Promise<number> {
@@ -27,8 +26,8 @@ export class FanOutWebhookJob implements JobHandler<'webhooks.fan-out'> {
       [eventId, event, JSON.stringify({ type: event, timestamp: new Date(job.timestamp).toISOString(), data }), event],
     );
     const rows = await this.em.execute<{ id: string }[]>("select id from webhook_deliveries where event_id = ? and state = 'pending'", [eventId]);
-    await this.webhooks.addBulk(
-      rows.map((row) => ({ name: 'webhooks.deliver', data: { deliveryId: row.id }, opts: { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(row.id) } })),
+    await this.jobs.enqueueBulk(
+      rows.map((row) => ({ name: 'webhooks.deliver', data: { deliveryId: row.id }, options: { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(row.id) } })),
     );
     return rows.length;
   }
