@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { QueueName, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
+import { webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
 import { QueueRegistry } from '../../../../infrastructure/queues/queue-registry.js';
 import { resetDelivery } from '../../webhook.repository.js';
 import { RedeliverWebhookCommand } from './redeliver-webhook.command.js';
@@ -16,9 +16,7 @@ export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhook
   async execute({ deliveryId }: RedeliverWebhookCommand): Promise<{ success: true }> {
     const round = await resetDelivery(this.em.fork(), deliveryId);
     if (round === undefined) throw new NotFoundException({ message: 'No such webhook delivery' });
-    await this.queues
-      .get(QueueName.Webhooks)
-      .add('webhooks.deliver', { deliveryId }, { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(deliveryId, round) });
+    await this.queues.enqueue('webhooks.deliver', { deliveryId }, { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(deliveryId, round) });
     return { success: true };
   }
 }
