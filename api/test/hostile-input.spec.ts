@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { registerAdmin, startTestApp, type TestApp } from './support/test-app.js';
+import { registerAdmin, startTestApp, type TestApp } from '@nocturne/testing';
 
 // Property-based hostile input over every route in the OpenAPI document: whatever arrives, the
 // answer is a 4xx (or a success for input that happens to be valid), always JSON with the error

@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp, registerMember } from './support/test-app.js';
+import { startTestApp, type TestApp, registerMember } from '@nocturne/testing';
 
 let t: TestApp;
 let memberToken: string;

@@ -1,8 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+// The api's own factory, as production builds it: the one thing of the api this harness needs.
+import { createApp } from '@nocturne/api/app-factory';
 import { type ApiEnv, apiEnvSchema, loadConfig } from '@nocturne/config';
-import { createTestDatabase, type TestDatabase, testRedisPrefix } from '@nocturne/testing';
 import pg from 'pg';
-import { createApp } from '../../src/app.factory.js';
+import { createTestDatabase, type TestDatabase, testRedisPrefix } from './test-database.js';
 
 export interface HttpAnswer<T = any> {
   status: number;
@@ -45,7 +46,7 @@ export async function testEnv(overrides: Record<string, string> = {}): Promise<{
   return { env, db };
 }
 
-/** Starts the real api (createApp, as production does) on a random loopback port. */
+/** Starts the real api (createApp, as production does) on a random loopback port; api and worker tests drive it over HTTP. */
 export async function startTestApp(overrides: Record<string, string> = {}, existing?: { env: Record<string, string>; db: TestDatabase }): Promise<TestApp> {
   const { env, db } = existing ?? (await testEnv(overrides));
   const config = loadConfig(apiEnvSchema, { ...env, ...overrides });
@@ -63,7 +64,7 @@ export async function startTestApp(overrides: Record<string, string> = {}, exist
     config,
     db,
     sql,
-    async request(method, path, options = {}) {
+    async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<HttpAnswer<T>> {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers['authorization'] = `Bearer ${options.token}`;
       let body: string | undefined = options.rawBody;
@@ -79,7 +80,7 @@ export async function startTestApp(overrides: Record<string, string> = {}, exist
       } catch {
         // not JSON: keep the text
       }
-      return { status: response.status, body: parsed as never, headers: response.headers };
+      return { status: response.status, body: parsed as T, headers: response.headers };
     },
     async close() {
       await app.close();
