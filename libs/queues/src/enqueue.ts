@@ -45,7 +45,7 @@ export function flowJob<N extends JobName>(name: N, payload: JobPayload<N>, opti
 export class JobProducer {
   constructor(private readonly queueFor: (name: QueueName) => Queue) {}
 
-  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<Job> {
+  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<Job> {
     const job = prepareJob(name, payload, options);
     return this.queueFor(job.queue).add(job.name, job.data, job.opts);
   }
@@ -65,7 +65,7 @@ export class JobProducer {
   }
 
   /** Creates or updates a repeatable job under `schedulerId`: however many workers call this, one schedule. */
-  schedule<N extends JobName>(schedulerId: string, repeat: Omit<RepeatOptions, 'key'>, name: N, payload: JobPayload<N>): Promise<Job> {
+  async schedule<N extends JobName>(schedulerId: string, repeat: Omit<RepeatOptions, 'key'>, name: N, payload: JobPayload<N>): Promise<Job> {
     const job = prepareJob(name, payload);
     return this.queueFor(job.queue).upsertJobScheduler(schedulerId, repeat, { name: job.name, data: job.data });
   }
