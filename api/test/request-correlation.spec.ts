@@ -10,7 +10,10 @@ let activeCampaign: Queue;
 beforeAll(async () => {
   t = await startTestApp();
   webhooks = new Queue(QueueName.Webhooks, { connection: { url: t.config.REDIS_URL }, prefix: t.config.REDIS_PREFIX });
-  activeCampaign = new Queue(QueueName.ActiveCampaign, { connection: { url: t.config.REDIS_URL }, prefix: t.config.REDIS_PREFIX });
+  activeCampaign = new Queue(QueueName.ActiveCampaign, {
+    connection: { url: t.config.REDIS_URL },
+    prefix: t.config.REDIS_PREFIX,
+  });
 });
 afterAll(async () => {
   await webhooks.close();
@@ -36,7 +39,9 @@ describe('the request id as correlation id', () => {
     expect(rows[0]!.correlation_id).toBe(requestId);
 
     const outboxId = rows[0]!.id;
-    await waitFor(async () => Boolean(await webhooks.getJob(jobIdFor(outboxId, 'webhooks.fan-out'))), { what: 'the row relayed' });
+    await waitFor(async () => Boolean(await webhooks.getJob(jobIdFor(outboxId, 'webhooks.fan-out'))), {
+      what: 'the row relayed',
+    });
     const fanOut = (await webhooks.getJob(jobIdFor(outboxId, 'webhooks.fan-out')))!;
     const sync = (await activeCampaign.getJob(jobIdFor(outboxId, 'activecampaign.sync-contact')))!;
     expect(correlationIdOf(fanOut)).toBe(requestId);

@@ -19,16 +19,30 @@ function recordingQueues() {
 describe('typed enqueue', () => {
   it("takes the queue from the job's registry entry and parses the payload with its schema", async () => {
     const { added, producer } = recordingQueues();
-    await producer.enqueue('activecampaign.sync-contact', { memberId: MEMBER, manual: true }, { jobId: 'manual-1', correlationId: 'req-1' });
+    await producer.enqueue(
+      'activecampaign.sync-contact',
+      { memberId: MEMBER, manual: true },
+      { jobId: 'manual-1', correlationId: 'req-1' },
+    );
     expect(added).toEqual([
-      { queue: 'activecampaign', name: 'activecampaign.sync-contact', data: { memberId: MEMBER, manual: true, correlationId: 'req-1' }, opts: { jobId: 'manual-1' } },
+      {
+        queue: 'activecampaign',
+        name: 'activecampaign.sync-contact',
+        data: { memberId: MEMBER, manual: true, correlationId: 'req-1' },
+        opts: { jobId: 'manual-1' },
+      },
     ]);
   });
 
   it('refuses a payload the schema rejects before anything reaches Redis', async () => {
     const { added, producer } = recordingQueues();
     await expect(producer.enqueue('webhooks.deliver', { deliveryId: 'not-a-uuid' })).rejects.toThrow();
-    await expect(producer.enqueueBulk([{ name: 'webhooks.deliver', data: { deliveryId: DELIVERY } }, { name: 'webhooks.deliver', data: { deliveryId: 'x' } }])).rejects.toThrow();
+    await expect(
+      producer.enqueueBulk([
+        { name: 'webhooks.deliver', data: { deliveryId: DELIVERY } },
+        { name: 'webhooks.deliver', data: { deliveryId: 'x' } },
+      ]),
+    ).rejects.toThrow();
     expect(added).toEqual([]);
   });
 
@@ -39,7 +53,11 @@ describe('typed enqueue', () => {
       { name: 'webhooks.deliver', data: { deliveryId: DELIVERY }, options: { jobId: 'webhook-1' } },
       { name: 'email.booking-acknowledgement', data: { bookingId: DELIVERY } },
     ]);
-    expect(added.map(({ queue, name }) => `${queue}:${name}`)).toEqual(['email:email.booking-request', 'email:email.booking-acknowledgement', 'webhooks:webhooks.deliver']);
+    expect(added.map(({ queue, name }) => `${queue}:${name}`)).toEqual([
+      'email:email.booking-request',
+      'email:email.booking-acknowledgement',
+      'webhooks:webhooks.deliver',
+    ]);
   });
 
   it('builds flow nodes on the queue of each job', () => {
@@ -51,7 +69,14 @@ describe('typed enqueue', () => {
       queueName: 'activecampaign',
       data: { syncJobId: DELIVERY },
       opts: { jobId: 'finish' },
-      children: [{ name: 'activecampaign.import-batch', queueName: 'activecampaign', data: { syncJobId: DELIVERY, batchNo: 0 }, opts: { jobId: 'batch-0' } }],
+      children: [
+        {
+          name: 'activecampaign.import-batch',
+          queueName: 'activecampaign',
+          data: { syncJobId: DELIVERY, batchNo: 0 },
+          opts: { jobId: 'batch-0' },
+        },
+      ],
     });
     expect(() => prepareJob('activecampaign.import-batch', { syncJobId: DELIVERY, batchNo: -1 })).toThrow();
   });

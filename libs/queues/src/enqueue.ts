@@ -33,7 +33,12 @@ export function correlationIdOf(job: Pick<Job, 'data'>): string | undefined {
 }
 
 /** A node of a BullMQ flow (FlowProducer.add), typed and parsed like any other job. */
-export function flowJob<N extends JobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions = {}, children?: FlowJobNode[]): FlowJob {
+export function flowJob<N extends JobName>(
+  name: N,
+  payload: JobPayload<N>,
+  options: EnqueueOptions = {},
+  children?: FlowJobNode[],
+): FlowJob {
   const job = prepareJob(name, payload, options);
   return { name: job.name, queueName: job.queue, data: job.data, opts: job.opts, ...(children ? { children } : {}) };
 }
@@ -65,7 +70,12 @@ export class JobProducer {
   }
 
   /** Creates or updates a repeatable job under `schedulerId`: however many workers call this, one schedule. */
-  async schedule<N extends JobName>(schedulerId: string, repeat: Omit<RepeatOptions, 'key'>, name: N, payload: JobPayload<N>): Promise<Job> {
+  async schedule<N extends JobName>(
+    schedulerId: string,
+    repeat: Omit<RepeatOptions, 'key'>,
+    name: N,
+    payload: JobPayload<N>,
+  ): Promise<Job> {
     const job = prepareJob(name, payload);
     return this.queueFor(job.queue).upsertJobScheduler(schedulerId, repeat, { name: job.name, data: job.data });
   }

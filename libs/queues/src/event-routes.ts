@@ -26,14 +26,19 @@ export const eventRoutes: Routes = {
   ],
   BookingStatusChanged: (event) => [{ name: 'email.booking-status', data: event }],
   // The worker skips these quietly while ActiveCampaign is not configured or auto-sync is off.
-  MemberRegistered: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }, webhook('member.registered', event)],
+  MemberRegistered: (event) => [
+    { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
+    webhook('member.registered', event),
+  ],
   CommentPosted: (event) => [webhook('comment.posted', event)],
   CouponClaimed: (event) => [webhook('coupon.claimed', event)],
   CouponRedeemed: (event) => [webhook('coupon.redeemed', event)],
   MemberTierChanged: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }],
   ContactsBulkSyncRequested: (event) => [{ name: 'activecampaign.bulk-sync', data: event }],
   MemberDeleted: (event) =>
-    event.acContactId ? [{ name: 'activecampaign.delete-contact', data: { memberId: event.memberId, contactId: event.acContactId } }] : [],
+    event.acContactId
+      ? [{ name: 'activecampaign.delete-contact', data: { memberId: event.memberId, contactId: event.acContactId } }]
+      : [],
 };
 
 export function jobsForEvent<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>): JobRequest[] {

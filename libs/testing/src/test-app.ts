@@ -29,7 +29,9 @@ export interface TestApp {
 }
 
 /** Builds the test environment: a throwaway database, its own Redis prefix, quiet logs. */
-export async function testEnv(overrides: Record<string, string> = {}): Promise<{ env: Record<string, string>; db: TestDatabase }> {
+export async function testEnv(
+  overrides: Record<string, string> = {},
+): Promise<{ env: Record<string, string>; db: TestDatabase }> {
   const db = await createTestDatabase('api');
   const env = {
     NODE_ENV: 'test',
@@ -47,7 +49,10 @@ export async function testEnv(overrides: Record<string, string> = {}): Promise<{
 }
 
 /** Starts the real api (createApp, as production does) on a random loopback port; api and worker tests drive it over HTTP. */
-export async function startTestApp(overrides: Record<string, string> = {}, existing?: { env: Record<string, string>; db: TestDatabase }): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  existing?: { env: Record<string, string>; db: TestDatabase },
+): Promise<TestApp> {
   const { env, db } = existing ?? (await testEnv(overrides));
   const config = loadConfig(apiEnvSchema, { ...env, ...overrides });
   const app = await createApp(config, { bufferLogs: false });
@@ -107,7 +112,11 @@ export function uniqueEmail(label = 'member'): string {
 
 export const GOOD_PASSWORD = 'velvet-rope-2026';
 
-export async function registerMember(app: TestApp, overrides: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {}, ip?: string) {
+export async function registerMember(
+  app: TestApp,
+  overrides: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {},
+  ip?: string,
+) {
   const body = { email: uniqueEmail(), firstName: 'Morgan', lastName: 'Reyes', password: GOOD_PASSWORD, ...overrides };
   const send = () => app.request('POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': ip ?? randomIp() } });
   let answer = await send();
@@ -118,7 +127,12 @@ export async function registerMember(app: TestApp, overrides: Partial<{ email: s
     answer = await send();
   }
   if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return { ...answer.body, email: body.email, password: body.password } as { sessionId: string; user: { id: string; email: string }; email: string; password: string };
+  return { ...answer.body, email: body.email, password: body.password } as {
+    sessionId: string;
+    user: { id: string; email: string };
+    email: string;
+    password: string;
+  };
 }
 
 export async function registerAdmin(app: TestApp) {

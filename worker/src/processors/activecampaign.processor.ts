@@ -2,7 +2,12 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { QueueName } from '@nocturne/queues';
 import { type Job, type Queue, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
-import { AcImportFailedError, AcNotConfiguredError, AcRateLimitedError, AcRejectedError } from '../activecampaign/activecampaign-errors.js';
+import {
+  AcImportFailedError,
+  AcNotConfiguredError,
+  AcRateLimitedError,
+  AcRejectedError,
+} from '../activecampaign/activecampaign-errors.js';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { JobDispatcher } from './job-dispatcher.js';
 import { workerMetrics } from './worker-options.js';
@@ -42,7 +47,11 @@ export class ActiveCampaignProcessor implements OnApplicationBootstrap, OnModule
   onApplicationBootstrap(): void {
     // The queue's own connection and prefix (BullModule.forRoot), as @Processor workers get them.
     const { connection, prefix } = this.queue.opts;
-    this.worker = new Worker(QueueName.ActiveCampaign, (job) => this.process(job), { connection, prefix, ...activeCampaignOptions(this.config) });
+    this.worker = new Worker(QueueName.ActiveCampaign, (job) => this.process(job), {
+      connection,
+      prefix,
+      ...activeCampaignOptions(this.config),
+    });
     this.worker.on('error', (error) => this.logger.warn(`ActiveCampaign worker: ${error.message}`));
   }
 

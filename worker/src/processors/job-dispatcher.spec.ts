@@ -52,10 +52,17 @@ describe('JobDispatcher', () => {
         return 'sent';
       },
     };
-    await expect(module.get(JobDispatcher).dispatch(jobOf({ memberId: MEMBER, requestId: REQUEST, correlationId: 'req-7' }))).resolves.toBe('sent');
+    await expect(
+      module.get(JobDispatcher).dispatch(jobOf({ memberId: MEMBER, requestId: REQUEST, correlationId: 'req-7' })),
+    ).resolves.toBe('sent');
     expect(received).toEqual({ memberId: MEMBER, requestId: REQUEST });
     expect(lines).toContainEqual(
-      expect.objectContaining({ msg: 'Wrote the mail', jobId: '17-email-password-reset', job: 'email.password-reset', correlationId: 'req-7' }),
+      expect.objectContaining({
+        msg: 'Wrote the mail',
+        jobId: '17-email-password-reset',
+        job: 'email.password-reset',
+        correlationId: 'req-7',
+      }),
     );
   });
 
@@ -65,8 +72,12 @@ describe('JobDispatcher', () => {
         throw new Error('SMTP said 451');
       },
     };
-    await expect(module.get(JobDispatcher).dispatch(jobOf({ memberId: MEMBER, requestId: REQUEST, correlationId: 'req-8' }))).rejects.toThrow('SMTP said 451');
-    expect(lines).toContainEqual(expect.objectContaining({ level: 40, correlationId: 'req-8', msg: 'Job attempt 3 of 8 failed: SMTP said 451' }));
+    await expect(
+      module.get(JobDispatcher).dispatch(jobOf({ memberId: MEMBER, requestId: REQUEST, correlationId: 'req-8' })),
+    ).rejects.toThrow('SMTP said 451');
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 40, correlationId: 'req-8', msg: 'Job attempt 3 of 8 failed: SMTP said 451' }),
+    );
 
     lines.length = 0;
     handler = {
@@ -74,7 +85,9 @@ describe('JobDispatcher', () => {
         throw new DelayedError('re-check later');
       },
     };
-    await expect(module.get(JobDispatcher).dispatch(jobOf({ memberId: MEMBER, requestId: REQUEST }))).rejects.toThrow(DelayedError);
+    await expect(module.get(JobDispatcher).dispatch(jobOf({ memberId: MEMBER, requestId: REQUEST }))).rejects.toThrow(
+      DelayedError,
+    );
     expect(lines).toEqual([]);
   });
 

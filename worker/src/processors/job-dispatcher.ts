@@ -7,7 +7,10 @@ import { JobHandlerRegistry } from '../jobs/job-handler-registry.js';
 
 /** Errors BullMQ uses to move a job (delay it, wait for children or the rate limit): not failures. */
 const isControlFlow = (error: unknown) =>
-  error instanceof DelayedError || error instanceof RateLimitError || error instanceof WaitingChildrenError || error instanceof WaitingError;
+  error instanceof DelayedError ||
+  error instanceof RateLimitError ||
+  error instanceof WaitingChildrenError ||
+  error instanceof WaitingError;
 
 /** What a queue makes of a handler's error (e.g. a 429 becomes a rate limit): the error to throw to BullMQ. */
 export type ErrorTranslation = (error: unknown) => Promise<unknown>;
@@ -32,18 +35,21 @@ export class JobDispatcher {
     if (!handler || !isJobName(job.name)) throw new UnrecoverableError(`No handler for job ${job.name}`);
     const payload = parsePayload(job.name, job.data);
     const bindings = { jobId: job.id, job: job.name, correlationId: correlationIdOf(job) };
-    return this.logger.runInContext(async () => {
-      try {
-        return await RequestContext.create(this.orm.em, () => handler.handle(payload, job));
-      } catch (caught) {
-        const error = await translate(caught);
-        if (!isControlFlow(error)) {
-          const attempt = `${job.attemptsMade + 1} of ${job.opts.attempts ?? 1}`;
-          this.logger.warn({ err: error }, `Job attempt ${attempt} failed: ${(error as Error).message}`);
+    return this.logger.runInContext(
+      async () => {
+        try {
+          return await RequestContext.create(this.orm.em, () => handler.handle(payload, job));
+        } catch (caught) {
+          const error = await translate(caught);
+          if (!isControlFlow(error)) {
+            const attempt = `${job.attemptsMade + 1} of ${job.opts.attempts ?? 1}`;
+            this.logger.warn({ err: error }, `Job attempt ${attempt} failed: ${(error as Error).message}`);
+          }
+          throw error;
         }
-        throw error;
-      }
-    }, { bindings });
+      },
+      { bindings },
+    );
   }
 }
 

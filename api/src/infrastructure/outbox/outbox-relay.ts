@@ -118,7 +118,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
           .execute();
         return { published: 0, error: error as Error };
       }
-      await db(tx).updateTable('outbox').set({ published_at: sql`now()`, last_error: null }).where('id', 'in', ids).execute();
+      await db(tx)
+        .updateTable('outbox')
+        .set({ published_at: sql`now()`, last_error: null })
+        .where('id', 'in', ids)
+        .execute();
       return { published: rows.length };
     });
     if (outcome.error) throw outcome.error;
@@ -135,7 +139,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         continue;
       }
       const correlationId = row.correlation_id ?? undefined;
-      for (const job of routed) jobs.push({ ...job, options: { ...job.options, jobId: jobIdFor(row.id, job.name), correlationId } });
+      for (const job of routed)
+        jobs.push({ ...job, options: { ...job.options, jobId: jobIdFor(row.id, job.name), correlationId } });
     }
     await this.queues.enqueueBulk(jobs);
   }

@@ -23,7 +23,8 @@ export class UnitOfWork implements OnModuleInit {
 
   onModuleInit(): void {
     for (const wrapper of this.discovery.getProviders()) {
-      const type = wrapper.metatype && (Reflect.getMetadata(IN_TRANSACTION_HANDLER, wrapper.metatype) as DomainEventType | undefined);
+      const type =
+        wrapper.metatype && (Reflect.getMetadata(IN_TRANSACTION_HANDLER, wrapper.metatype) as DomainEventType | undefined);
       if (!type || !wrapper.instance) continue;
       const list = this.handlers.get(type) ?? [];
       list.push(wrapper.instance as InTransactionHandler);

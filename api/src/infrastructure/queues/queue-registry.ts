@@ -29,7 +29,11 @@ export class QueueRegistry implements OnApplicationShutdown {
     for (const name of ALL_QUEUES) {
       const connection = redisOptionsFromUrl(config.REDIS_URL, 'producer', `nocturne-api-${name}`);
       // bullmq declares a narrower options type of its own; these are plain ioredis options.
-      const queue = new Queue(name, { connection: connection as ConnectionOptions, prefix: config.REDIS_PREFIX, defaultJobOptions });
+      const queue = new Queue(name, {
+        connection: connection as ConnectionOptions,
+        prefix: config.REDIS_PREFIX,
+        defaultJobOptions,
+      });
       queue.on('error', () => undefined);
       this.queues.set(name, queue);
     }
