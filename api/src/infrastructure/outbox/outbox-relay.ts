@@ -1,18 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { db } from '@nocturne/db';
+import { type Database, db } from '@nocturne/db';
 import { jobIdFor, type JobRequest, jobsForStoredEvent } from '@nocturne/queues';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import pg from 'pg';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { QueueRegistry } from '../queues/queue-registry.js';
 
-interface OutboxRow {
-  id: string;
-  type: string;
-  payload: unknown;
-  correlation_id: string | null;
-}
+type OutboxRow = Pick<Selectable<Database['outbox']>, 'id' | 'type' | 'payload' | 'correlation_id'>;
 
 const BATCH = 200;
 const POLL_MS = 1000;
@@ -139,8 +134,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         continue;
       }
       const correlationId = row.correlation_id ?? undefined;
-      for (const job of routed)
+      for (const job of routed) {
         jobs.push({ ...job, options: { ...job.options, jobId: jobIdFor(row.id, job.name), correlationId } });
+      }
     }
     await this.queues.enqueueBulk(jobs);
   }
