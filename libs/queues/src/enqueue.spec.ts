@@ -6,14 +6,14 @@ const MEMBER = '6f1c2d4e-8a9b-4c3d-9e8f-7a6b5c4d3e2f';
 const DELIVERY = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
 /** Records what each queue was asked to add. */
-function recordingQueues() {
+function recordingQueues(currentCorrelationId?: () => string | undefined) {
   const added: { queue: QueueName; name: string; data: unknown; opts: unknown }[] = [];
   const queueFor = (queue: QueueName) =>
     ({
       add: async (name: string, data: unknown, opts: unknown) => added.push({ queue, name, data, opts }),
       addBulk: async (jobs: { name: string; data: unknown; opts: unknown }[]) => jobs.map((job) => added.push({ queue, ...job })),
     }) as unknown as Queue;
-  return { added, producer: new JobProducer(queueFor) };
+  return { added, producer: new JobProducer(queueFor, currentCorrelationId) };
 }
 
 describe('typed enqueue', () => {
@@ -79,5 +79,19 @@ describe('typed enqueue', () => {
       ],
     });
     expect(() => prepareJob('activecampaign.import-batch', { syncJobId: DELIVERY, batchNo: -1 })).toThrow();
+  });
+
+  it("gives a job the current request's or job's correlation id unless the caller names one", async () => {
+    const { added, producer } = recordingQueues(() => 'req-now');
+    await producer.enqueue('webhooks.deliver', { deliveryId: DELIVERY });
+    await producer.enqueueBulk([
+      { name: 'webhooks.deliver', data: { deliveryId: DELIVERY }, options: { correlationId: 'req-row' } },
+    ]);
+    await producer.enqueue('webhooks.deliver', { deliveryId: DELIVERY }, { correlationId: undefined });
+    expect(added.map(({ data }) => (data as { correlationId?: string }).correlationId)).toEqual([
+      'req-now',
+      'req-row',
+      undefined,
+    ]);
   });
 });

@@ -45,13 +45,18 @@ export function flowJob<N extends JobName>(
 
 /**
  * The one way to add jobs: by registry name, so the queue follows from the job and the payload is
- * checked by the job's schema before it reaches Redis. `queueFor` hands out the process's queues.
+ * checked by the job's schema before it reaches Redis. `queueFor` hands out the process's queues;
+ * `currentCorrelationId` names the request or job being served, for jobs whose options do not
+ * name one (`correlationId: undefined` names none).
  */
 export class JobProducer {
-  constructor(private readonly queueFor: (name: QueueName) => Queue) {}
+  constructor(
+    private readonly queueFor: (name: QueueName) => Queue,
+    private readonly currentCorrelationId: () => string | undefined = () => undefined,
+  ) {}
 
   async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<Job> {
-    const job = prepareJob(name, payload, options);
+    const job = prepareJob(name, payload, this.correlated(options));
     return this.queueFor(job.queue).add(job.name, job.data, job.opts);
   }
 
@@ -59,7 +64,7 @@ export class JobProducer {
   async enqueueBulk(requests: readonly JobRequest[]): Promise<Job[]> {
     const byQueue = new Map<QueueName, PreparedJob[]>();
     for (const request of requests) {
-      const job = prepareJob(request.name, request.data, request.options);
+      const job = prepareJob(request.name, request.data, this.correlated(request.options));
       byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
     }
     const added: Job[] = [];
@@ -78,5 +83,9 @@ export class JobProducer {
   ): Promise<Job> {
     const job = prepareJob(name, payload);
     return this.queueFor(job.queue).upsertJobScheduler(schedulerId, repeat, { name: job.name, data: job.data });
+  }
+
+  private correlated(options: EnqueueOptions = {}): EnqueueOptions {
+    return 'correlationId' in options ? options : { ...options, correlationId: this.currentCorrelationId() };
   }
 }

@@ -6,7 +6,7 @@ import { LoggerModule, Logger as PinoNestLogger } from 'nestjs-pino';
 import { Writable } from 'node:stream';
 import { JobHandlerRegistry } from '../jobs/job-handler-registry.js';
 import type { JobHandler } from '../jobs/job-handler.js';
-import { JobDispatcher } from './job-dispatcher.js';
+import { currentJobCorrelationId, JobDispatcher } from './job-dispatcher.js';
 
 const MEMBER = '6f1c2d4e-8a9b-4c3d-9e8f-7a6b5c4d3e2f';
 const REQUEST = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -45,9 +45,11 @@ describe('JobDispatcher', () => {
 
   it("puts the job's id, name and correlation id on every line its handler logs, and hands the handler the payload alone", async () => {
     let received: unknown;
+    let correlationForNewJobs: string | undefined;
     handler = {
       async handle(payload) {
         received = payload;
+        correlationForNewJobs = currentJobCorrelationId();
         new Logger('Mailer').log('Wrote the mail');
         return 'sent';
       },
@@ -56,6 +58,7 @@ describe('JobDispatcher', () => {
       module.get(JobDispatcher).dispatch(jobOf({ memberId: MEMBER, requestId: REQUEST, correlationId: 'req-7' })),
     ).resolves.toBe('sent');
     expect(received).toEqual({ memberId: MEMBER, requestId: REQUEST });
+    expect(correlationForNewJobs).toBe('req-7');
     expect(lines).toContainEqual(
       expect.objectContaining({
         msg: 'Wrote the mail',

@@ -1,4 +1,5 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { correlationIdOf, isJobName, type JobName, type JobPayload, parseJobPayload } from '@nocturne/queues';
 import { DelayedError, type Job, RateLimitError, UnrecoverableError, WaitingChildrenError, WaitingError } from 'bullmq';
@@ -11,6 +12,11 @@ const isControlFlow = (error: unknown) =>
   error instanceof RateLimitError ||
   error instanceof WaitingChildrenError ||
   error instanceof WaitingError;
+
+const jobCorrelation = new AsyncLocalStorage<string | undefined>();
+
+/** The correlation id of the job being run here, for the jobs it enqueues in turn. */
+export const currentJobCorrelationId = (): string | undefined => jobCorrelation.getStore();
 
 /** What a queue makes of a handler's error (e.g. a 429 becomes a rate limit): the error to throw to BullMQ. */
 export type ErrorTranslation = (error: unknown) => Promise<unknown>;
@@ -34,22 +40,26 @@ export class JobDispatcher {
     const handler = this.registry.get(job.name);
     if (!handler || !isJobName(job.name)) throw new UnrecoverableError(`No handler for job ${job.name}`);
     const payload = parsePayload(job.name, job.data);
-    const bindings = { jobId: job.id, job: job.name, correlationId: correlationIdOf(job) };
-    return this.logger.runInContext(
-      async () => {
-        try {
-          return await RequestContext.create(this.orm.em, () => handler.handle(payload, job));
-        } catch (caught) {
-          const error = await translate(caught);
-          if (!isControlFlow(error)) {
-            const attempt = `${job.attemptsMade + 1} of ${job.opts.attempts ?? 1}`;
-            this.logger.warn({ err: error }, `Job attempt ${attempt} failed: ${(error as Error).message}`);
-          }
-          throw error;
-        }
-      },
-      { bindings },
+    const correlationId = correlationIdOf(job);
+    const run = async () => {
+      try {
+        return await RequestContext.create(this.orm.em, () => handler.handle(payload, job));
+      } catch (caught) {
+        throw await this.failed(job, await translate(caught));
+      }
+    };
+    return jobCorrelation.run(correlationId, () =>
+      this.logger.runInContext(run, { bindings: { jobId: job.id, job: job.name, correlationId } }),
     );
+  }
+
+  /** Logs a failed attempt (not BullMQ's own moves) and hands the error back to be thrown. */
+  private async failed(job: Job, error: unknown): Promise<unknown> {
+    if (!isControlFlow(error)) {
+      const attempt = `${job.attemptsMade + 1} of ${job.opts.attempts ?? 1}`;
+      this.logger.warn({ err: error }, `Job attempt ${attempt} failed: ${(error as Error).message}`);
+    }
+    return error;
   }
 }
 

@@ -23,7 +23,10 @@ import { requestCorrelation } from '../outbox/request-correlation.js';
 @Injectable()
 export class QueueRegistry implements OnApplicationShutdown {
   private readonly queues = new Map<QueueName, Queue>();
-  private readonly producer = new JobProducer((name) => this.get(name));
+  private readonly producer = new JobProducer(
+    (name) => this.get(name),
+    () => requestCorrelation.current(),
+  );
 
   constructor(@InjectConfig() config: ApiConfig) {
     for (const name of ALL_QUEUES) {
@@ -39,8 +42,8 @@ export class QueueRegistry implements OnApplicationShutdown {
     }
   }
 
-  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions = {}): Promise<Job> {
-    return this.producer.enqueue(name, payload, { correlationId: requestCorrelation.current(), ...options });
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<Job> {
+    return this.producer.enqueue(name, payload, options);
   }
 
   enqueueBulk(requests: readonly JobRequest[]): Promise<Job[]> {
