@@ -1,5 +1,4 @@
-import { TcpProxy, waitFor } from '@nocturne/testing';
-import { startTestApp, type TestApp, testEnv } from './support/test-app.js';
+import { TcpProxy, waitFor, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 
 let t: TestApp;
 let redisProxy: TcpProxy;

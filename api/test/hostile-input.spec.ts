@@ -1,6 +1,6 @@
 import fc from 'fast-check';
+import { registerAdmin, startTestApp, type HttpAnswer, type TestApp } from '@nocturne/testing';
 import { DocumentedAnswers, type OpenApiDocument, type Operation } from './support/documented-answers.js';
-import { registerAdmin, startTestApp, type HttpAnswer, type TestApp } from './support/test-app.js';
 
 // Property-based hostile input over every route in the OpenAPI document: whatever arrives, the
 // answer is a 4xx (or a success for input that happens to be valid), never a 5xx, always a status

@@ -1,5 +1,5 @@
+import { startTestApp, type TestApp, registerMember } from '@nocturne/testing';
 import { DocumentedAnswers, type OpenApiDocument } from './support/documented-answers.js';
-import { startTestApp, type TestApp, registerMember } from './support/test-app.js';
 
 let t: TestApp;
 let memberToken: string;

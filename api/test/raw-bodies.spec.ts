@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp, type TestApp } from '@nocturne/testing';
 
 // Only the upload route reads raw bytes; everywhere else an image or octet-stream body is refused
 // before it is read (it once buffered 10 MiB per request on every route).

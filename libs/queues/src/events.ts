@@ -28,6 +28,10 @@ export const domainEventSchemas = {
 export type DomainEventType = keyof typeof domainEventSchemas;
 export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof domainEventSchemas)[T]>;
 
+export function isDomainEventType(type: string): type is DomainEventType {
+  return Object.hasOwn(domainEventSchemas, type);
+}
+
 export interface DomainEvent<T extends DomainEventType = DomainEventType> {
   type: T;
   aggregateId: string;

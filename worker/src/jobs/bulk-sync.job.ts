@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { defaultJobOptions, type JobPayload, QueueName } from '@nocturne/queues';
+import { defaultJobOptions, flowJob, type JobPayload } from '@nocturne/queues';
 import { FlowProducer, type JobsOptions } from 'bullmq';
 import { BULK_IMPORT_LIMITS, splitForBulkImport } from '../activecampaign/bulk-import-request.js';
 import { ActiveCampaignRepository, type MemberForAc } from '../activecampaign/activecampaign.repository.js';
@@ -44,18 +44,16 @@ export class BulkSyncJob implements JobHandler<'activecampaign.bulk-sync'>, OnAp
     if ((await this.activeCampaign.syncJobState(this.em, syncJobId)) !== 'running') return 'not running';
     await this.splitOversizedBatches(syncJobId);
     const batches = await this.activeCampaign.batchNumbers(this.em, syncJobId);
-    await this.flows.add({
-      name: 'activecampaign.bulk-sync-finish',
-      queueName: QueueName.ActiveCampaign,
-      data: { syncJobId },
-      opts: { ...defaultJobOptions, jobId: `bulk-${syncJobId}-finish` },
-      children: batches.map((batchNo) => ({
-        name: 'activecampaign.import-batch',
-        queueName: QueueName.ActiveCampaign,
-        data: { syncJobId, batchNo },
-        opts: { ...BATCH_JOB_OPTIONS, jobId: `bulk-${syncJobId}-batch-${batchNo}` },
-      })),
-    });
+    await this.flows.add(
+      flowJob(
+        'activecampaign.bulk-sync-finish',
+        { syncJobId },
+        { ...defaultJobOptions, jobId: `bulk-${syncJobId}-finish` },
+        batches.map((batchNo) =>
+          flowJob('activecampaign.import-batch', { syncJobId, batchNo }, { ...BATCH_JOB_OPTIONS, jobId: `bulk-${syncJobId}-batch-${batchNo}` }),
+        ),
+      ),
+    );
     return { batches: batches.length };
   }
 

@@ -1,8 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { type JobPayload, QueueName, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
-import type { Job, Queue } from 'bullmq';
+import { JobProducer, type JobPayload, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
+import type { Job } from 'bullmq';
 import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
 
@@ -17,7 +16,7 @@ export class FanOutWebhookJob implements JobHandler<'webhooks.fan-out'> {
   constructor(
     private readonly em: EntityManager,
     private readonly webhooks: WebhooksRepository,
-    @InjectQueue(QueueName.Webhooks) private readonly queue: Queue,
+    private readonly jobs: JobProducer,
   ) {}
 
   async handle({ event, data }: JobPayload<'webhooks.fan-out'>, job: Job): Promise<number> {
@@ -25,8 +24,8 @@ export class FanOutWebhookJob implements JobHandler<'webhooks.fan-out'> {
     const payload = JSON.stringify({ type: event, timestamp: new Date(job.timestamp).toISOString(), data });
     await this.webhooks.writeDeliveries(this.em, { id: eventId, type: event, payload });
     const ids = await this.webhooks.pendingDeliveryIds(this.em, eventId);
-    await this.queue.addBulk(
-      ids.map((id) => ({ name: 'webhooks.deliver', data: { deliveryId: id }, opts: { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(id) } })),
+    await this.jobs.enqueueBulk(
+      ids.map((id) => ({ name: 'webhooks.deliver', data: { deliveryId: id }, options: { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(id) } })),
     );
     return ids.length;
   }

@@ -82,7 +82,7 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
   /**
    * AC has not finished the import: give the worker slot back and look again later, from this
    * same job moved to delayed (the bulk sync's parent keeps waiting for it). After the last
-   * re-check the batch is failed as never finished.
+   * re-check the batch fails as unfinished.
    */
   private async recheckLater(job: Job, payload: JobPayload<'activecampaign.import-batch'>, acBatchId: string, status: AcImportInfo['status']): Promise<never> {
     const recheck = (payload.recheck ?? 0) + 1;

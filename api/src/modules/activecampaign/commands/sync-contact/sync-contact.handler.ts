@@ -32,7 +32,7 @@ export class SyncContactHandler implements ICommandHandler<SyncContactCommand, S
     if (!(await this.activeCampaign.memberExists(this.em, memberId))) throw new ActiveCampaignFailure('not_found', 'No such member');
     if (!acConfigured(this.config)) return { success: false, status: 'not_configured', error: NOT_CONFIGURED_MESSAGE };
     const queue = this.queues.get(QueueName.ActiveCampaign);
-    const job = await queue.add('activecampaign.sync-contact', { memberId, manual: true }, { jobId: `manual-${memberId}-${randomUUID()}` });
+    const job = await this.queues.enqueue('activecampaign.sync-contact', { memberId, manual: true }, { jobId: `manual-${memberId}-${randomUUID()}` });
     const deadline = Date.now() + SYNC_WAIT_MS;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { QueueName, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
+import { webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
 import { QueueRegistry } from '../../../../infrastructure/queues/queue-registry.js';
 import { WebhooksRepository } from '../../webhooks.repository.js';
 import { RedeliverWebhookCommand } from './redeliver-webhook.command.js';
@@ -17,9 +17,7 @@ export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhook
   async execute({ deliveryId }: RedeliverWebhookCommand): Promise<{ success: true }> {
     const round = await this.webhooks.resetDelivery(this.em.fork(), deliveryId);
     if (round === undefined) throw new WebhookFailure('not_found', 'No such webhook delivery');
-    await this.queues
-      .get(QueueName.Webhooks)
-      .add('webhooks.deliver', { deliveryId }, { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(deliveryId, round) });
+    await this.queues.enqueue('webhooks.deliver', { deliveryId }, { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(deliveryId, round) });
     return { success: true };
   }
 }
