@@ -120,7 +120,7 @@ function expectDocumented(route: Route, answer: HttpAnswer) {
 function hostileQuery(op: Operation, values: string[]): string {
   const names = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
   if (!names.length) return '';
-  return `?${new URLSearchParams(names.map((name, i) => [name, values[i % values.length]!])).toString()}`;
+  return `?${new URLSearchParams(names.map((name, i): [string, string] => [name, values[i % values.length]!])).toString()}`;
 }
 
 describe('hostile input on every route', () => {
