@@ -2,7 +2,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuthFailure } from '../../auth-failure.js';
-import { MEMBER_COLUMNS, type MemberRow, userFromRow } from '../../user-view.js';
+import { AuthRepository } from '../../auth.repository.js';
+import { userFromRow } from '../../user-view.js';
 import { UpdateProfileCommand } from './update-profile.command.js';
 
 /**
@@ -11,16 +12,16 @@ import { UpdateProfileCommand } from './update-profile.command.js';
  */
 @CommandHandler(UpdateProfileCommand)
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfileCommand, User> {
-  constructor(private readonly unitOfWork: UnitOfWork) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly repository: AuthRepository,
+  ) {}
 
   async execute({ memberId, input }: UpdateProfileCommand): Promise<User> {
     return this.unitOfWork.run(async (tx) => {
-      const rows = await tx.execute<MemberRow[]>(
-        `update members set first_name = ?, last_name = ?, updated_at = now() where id = ? returning ${MEMBER_COLUMNS}`,
-        [input.firstName, input.lastName, memberId],
-      );
-      if (!rows[0]) throw new AuthFailure(401, 'Please sign in again.');
-      return userFromRow(rows[0]);
+      const row = await this.repository.updateNames(tx, memberId, input);
+      if (!row) throw new AuthFailure(401, 'Please sign in again.');
+      return userFromRow(row);
     });
   }
 }
