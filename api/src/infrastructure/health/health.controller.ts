@@ -1,7 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { db } from '@nocturne/db';
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { InjectRedis } from '../redis/redis.module.js';
@@ -42,7 +44,7 @@ export class HealthController {
   @Endpoint({ summary: '200 only while PostgreSQL and Redis answer', auth: 'public', tags: ['health'], response: HealthResponse, errors: { 503: 'A dependency is down' } })
   ready() {
     return this.health.check([
-      () => this.check('database', () => this.em.execute('select 1')),
+      () => this.check('database', () => db(this.em).selectNoFrom(sql<number>`1`.as('ok')).execute()),
       () => this.check('redis', () => this.pingRedis()),
     ]);
   }
