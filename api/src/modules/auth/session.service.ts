@@ -151,6 +151,14 @@ export class SessionService {
   }
 
   /**
+   * After a committed change to the member's row: their next request on this replica reads it
+   * again rather than waiting for the change's notification to reach the cache.
+   */
+  forgetMember(memberId: string): void {
+    this.forget((entry) => entry.member.id === memberId);
+  }
+
+  /**
    * Drops this replica's cached sessions at once (other replicas drop them when the change's
    * notification arrives, within a round trip of the commit).
    */

@@ -3,6 +3,7 @@ import type { User } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuthFailure } from '../../auth-failure.js';
 import { AuthRepository } from '../../auth.repository.js';
+import { SessionService } from '../../session.service.js';
 import { userFromRow } from '../../user-view.js';
 import { UpdateProfileCommand } from './update-profile.command.js';
 
@@ -15,13 +16,18 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly repository: AuthRepository,
+    private readonly sessions: SessionService,
   ) {}
 
   async execute({ memberId, input }: UpdateProfileCommand): Promise<User> {
-    return this.unitOfWork.run(async (tx) => {
+    const user = await this.unitOfWork.run(async (tx) => {
       const row = await this.repository.updateNames(tx, memberId, input);
       if (!row) throw new AuthFailure(401, 'Please sign in again.');
       return userFromRow(row);
     });
+    // GET /auth/me right after answers the new names (the cached session would hold the old ones
+    // until the version notification arrives).
+    this.sessions.forgetMember(memberId);
+    return user;
   }
 }
