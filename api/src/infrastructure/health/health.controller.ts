@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
+import { db } from '@nocturne/db';
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { InjectRedis } from '../redis/redis.module.js';
@@ -54,8 +56,7 @@ export class HealthController {
   })
   async ready(): Promise<z.infer<typeof ReadyResponse>> {
     const checks = await Promise.all([
-      // Raw SQL: the smallest statement that proves the pool reaches PostgreSQL.
-      this.check('database', () => this.em.execute('select 1')),
+      this.check('database', () => db(this.em).selectNoFrom(sql<number>`1`.as('ok')).execute()),
       this.check('redis', () => this.pingRedis()),
     ]);
     const down = checks.filter((check) => check !== null);
