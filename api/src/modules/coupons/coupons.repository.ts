@@ -35,6 +35,29 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 const now = () => sql<string>`now()`;
 
+/** A user coupon with its holder and, as JSON, its coupon. */
+function selectUserCoupon(em: EntityManager) {
+  return db(em)
+    .selectFrom('user_coupons as uc')
+    .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
+    .innerJoin('members as m', 'm.id', 'uc.member_id')
+    .select([
+      'uc.id',
+      'uc.member_id',
+      'uc.coupon_id',
+      'uc.claimed_at',
+      'uc.redeemed_at',
+      'uc.redeemed_by',
+      'uc.validated_at',
+      'uc.short_code',
+      'm.first_name',
+      'm.last_name',
+      'm.member_tier',
+      // The coupon row as JSON, so its columns never clash with the user coupon's.
+      sql<Selectable<Database['coupons']>>`to_jsonb(c)`.as('coupon'),
+    ]);
+}
+
 /**
  * Every query of the coupons module: coupons, user coupons and the door's scan log. Each method
  * takes the EntityManager (inside a UnitOfWork, the transaction) first. No rules here: callers
@@ -183,28 +206,6 @@ export class CouponsRepository {
 
   // ---- user coupons
 
-  private selectUserCoupon(em: EntityManager) {
-    return db(em)
-      .selectFrom('user_coupons as uc')
-      .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
-      .innerJoin('members as m', 'm.id', 'uc.member_id')
-      .select([
-        'uc.id',
-        'uc.member_id',
-        'uc.coupon_id',
-        'uc.claimed_at',
-        'uc.redeemed_at',
-        'uc.redeemed_by',
-        'uc.validated_at',
-        'uc.short_code',
-        'm.first_name',
-        'm.last_name',
-        'm.member_tier',
-        // The coupon row as JSON, so its columns never clash with the user coupon's.
-        sql<Selectable<Database['coupons']>>`to_jsonb(c)`.as('coupon'),
-      ]);
-  }
-
   /**
    * One user coupon with its coupon and holder. `memberId` restricts it to its owner (anyone
    * else's is not found); `lock` takes its row lock so concurrent redemptions queue.
@@ -212,7 +213,7 @@ export class CouponsRepository {
   async findUserCoupon(em: EntityManager, id: string, options: { memberId?: string; lock?: boolean } = {}) {
     // Not a uuid cannot be a user coupon; PostgreSQL would refuse to compare it with one.
     if (!UUID_PATTERN.test(id)) return undefined;
-    return this.selectUserCoupon(em)
+    return selectUserCoupon(em)
       .where('uc.id', '=', id)
       .$if(options.memberId !== undefined, (query) => query.where('uc.member_id', '=', options.memberId!))
       .$if(options.lock === true, (query) => query.forUpdate('uc'))
@@ -221,14 +222,14 @@ export class CouponsRepository {
 
   /** The user coupon holding a short code (stored form), found through its unique index. */
   async findUserCouponByShortCode(em: EntityManager, code: string, options: { lock?: boolean } = {}) {
-    return this.selectUserCoupon(em)
+    return selectUserCoupon(em)
       .where('uc.short_code', '=', code)
       .$if(options.lock === true, (query) => query.forUpdate('uc'))
       .executeTakeFirst();
   }
 
   async listMemberUserCoupons(em: EntityManager, memberId: string) {
-    return this.selectUserCoupon(em).where('uc.member_id', '=', memberId).orderBy('uc.claimed_at', 'desc').orderBy('uc.id', 'desc').execute();
+    return selectUserCoupon(em).where('uc.member_id', '=', memberId).orderBy('uc.claimed_at', 'desc').orderBy('uc.id', 'desc').execute();
   }
 
   /**
