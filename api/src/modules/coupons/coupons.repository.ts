@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CreateCouponRequest } from '@nocturne/contracts';
 import { type Database, db, type RedeemedBy } from '@nocturne/db';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { PreparedQuery } from '../../common/prepared-query.js';
 
 /** The coupon columns every answer about a coupon is made from. */
 const COUPON_VIEW = [
@@ -36,12 +37,12 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 const now = () => sql<string>`now()`;
 
 /** A user coupon with its holder and, as JSON, its coupon. */
-function selectUserCoupon(em: EntityManager) {
-  return db(em)
+function selectUserCoupon(kysely: Kysely<Database>) {
+  return kysely
     .selectFrom('user_coupons as uc')
     .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
     .innerJoin('members as m', 'm.id', 'uc.member_id')
-    .select([
+    .select((eb) => [
       'uc.id',
       'uc.member_id',
       'uc.coupon_id',
@@ -54,9 +55,129 @@ function selectUserCoupon(em: EntityManager) {
       'm.last_name',
       'm.member_tier',
       // The coupon row as JSON, so its columns never clash with the user coupon's.
-      sql<Selectable<Database['coupons']>>`to_jsonb(c)`.as('coupon'),
+      eb.fn.toJson('c').as('coupon'),
     ]);
 }
+
+/*
+ * The statements of GET /api/coupons, the claim and the redemptions, each compiled once
+ * (PreparedQuery): the list is polled by every member, and the claim and redeem run theirs while
+ * holding row locks. The SQL is what the builder would produce on each call.
+ */
+
+/** Live coupons (active, not archived, not expired, not used up), newest first, with the member's claims of each. */
+const availableCoupons = new PreparedQuery((kysely, memberId: string) =>
+  kysely
+    .selectFrom('coupons as c')
+    .select(COUPON_VIEW)
+    .select((eb) =>
+      eb
+        .selectFrom('user_coupons as uc')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .whereRef('uc.coupon_id', '=', 'c.id')
+        .where('uc.member_id', '=', memberId)
+        .$asScalar()
+        .$notNull()
+        .as('member_claims'),
+    )
+    .where((eb) =>
+      eb.and([
+        eb.ref('c.is_active'),
+        eb('c.archived_at', 'is', null),
+        eb.or([eb('c.valid_until', 'is', null), eb('c.valid_until', '>', now())]),
+        eb.or([eb('c.max_uses', 'is', null), eb('c.claimed_count', '<', eb.ref('c.max_uses'))]),
+      ]),
+    )
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc'),
+);
+
+const couponById = new PreparedQuery((kysely, couponId: string) => kysely.selectFrom('coupons').select(COUPON_VIEW).where('id', '=', couponId));
+
+const claimantForUpdate = new PreparedQuery((kysely, memberId: string) =>
+  kysely.selectFrom('members').select(['id', 'member_tier', 'current_points']).where('id', '=', memberId).forUpdate(),
+);
+
+const memberClaims = new PreparedQuery((kysely, couponId: string, memberId: string) =>
+  kysely
+    .selectFrom('user_coupons')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('coupon_id', '=', couponId)
+    .where('member_id', '=', memberId),
+);
+
+/** The conditional update of a claim: live, not expired, and under max_uses when it runs. */
+const takeClaim = new PreparedQuery((kysely, couponId: string) =>
+  kysely
+    .updateTable('coupons')
+    .set((eb) => ({ claimed_count: eb('claimed_count', '+', 1), updated_at: now() }))
+    .where('id', '=', couponId)
+    .where((eb) =>
+      eb.and([
+        eb.ref('is_active'),
+        eb('archived_at', 'is', null),
+        eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now())]),
+        eb.or([eb('max_uses', 'is', null), eb('claimed_count', '<', eb.ref('max_uses'))]),
+      ]),
+    )
+    .returning('id'),
+);
+
+const newUserCoupon = new PreparedQuery((kysely, memberId: string, couponId: string) =>
+  kysely.insertInto('user_coupons').values({ member_id: memberId, coupon_id: couponId }).returning('id'),
+);
+
+const userCouponById = {
+  anyOwner: new PreparedQuery((kysely, id: string) => selectUserCoupon(kysely).where('uc.id', '=', id)),
+  anyOwnerLocked: new PreparedQuery((kysely, id: string) => selectUserCoupon(kysely).where('uc.id', '=', id).forUpdate('uc')),
+  owner: new PreparedQuery((kysely, id: string, memberId: string) =>
+    selectUserCoupon(kysely).where('uc.id', '=', id).where('uc.member_id', '=', memberId),
+  ),
+  ownerLocked: new PreparedQuery((kysely, id: string, memberId: string) =>
+    selectUserCoupon(kysely).where('uc.id', '=', id).where('uc.member_id', '=', memberId).forUpdate('uc'),
+  ),
+};
+
+const userCouponByShortCode = {
+  plain: new PreparedQuery((kysely, code: string) => selectUserCoupon(kysely).where('uc.short_code', '=', code)),
+  locked: new PreparedQuery((kysely, code: string) => selectUserCoupon(kysely).where('uc.short_code', '=', code).forUpdate('uc')),
+};
+
+const storeShortCode = new PreparedQuery((kysely, id: string, code: string, replacing: string | null) =>
+  kysely
+    .updateTable('user_coupons')
+    .set({ short_code: code })
+    .where('id', '=', id)
+    .where('short_code', 'is not distinct from', replacing)
+    .returning('id'),
+);
+
+/** The conditional update of a redemption: only a row not yet redeemed changes; staff are recorded as validator. */
+const markRedeemed = {
+  member: new PreparedQuery((kysely, id: string) =>
+    kysely
+      .updateTable('user_coupons')
+      .set({ redeemed_at: now(), redeemed_by: 'member' })
+      .where('id', '=', id)
+      .where('redeemed_at', 'is', null)
+      .returning(['redeemed_at', 'validated_at']),
+  ),
+  staff: new PreparedQuery((kysely, id: string, adminId: string | null) =>
+    kysely
+      .updateTable('user_coupons')
+      .set({ redeemed_at: now(), redeemed_by: 'staff', validated_at: now(), validated_by_id: adminId })
+      .where('id', '=', id)
+      .where('redeemed_at', 'is', null)
+      .returning(['redeemed_at', 'validated_at']),
+  ),
+};
+
+const countRedemption = new PreparedQuery((kysely, couponId: string, change: number) =>
+  kysely
+    .updateTable('coupons')
+    .set((eb) => ({ redeemed_count: eb('redeemed_count', '+', change), updated_at: now() }))
+    .where('id', '=', couponId),
+);
 
 /**
  * Every query of the coupons module: coupons, user coupons and the door's scan log. Each method
@@ -68,7 +189,7 @@ export class CouponsRepository {
   // ---- coupons
 
   async findCoupon(em: EntityManager, couponId: string) {
-    return db(em).selectFrom('coupons').select(COUPON_VIEW).where('id', '=', couponId).executeTakeFirst();
+    return couponById.first(em, couponId);
   }
 
   /**
@@ -76,30 +197,7 @@ export class CouponsRepository {
    * each with how many times this member has claimed it.
    */
   async listAvailable(em: EntityManager, memberId: string) {
-    return db(em)
-      .selectFrom('coupons as c')
-      .select(COUPON_VIEW)
-      .select((eb) =>
-        eb
-          .selectFrom('user_coupons as uc')
-          .select(sql<number>`count(*)::int`.as('count'))
-          .whereRef('uc.coupon_id', '=', 'c.id')
-          .where('uc.member_id', '=', memberId)
-          .$asScalar()
-          .$notNull()
-          .as('member_claims'),
-      )
-      .where((eb) =>
-        eb.and([
-          eb.ref('c.is_active'),
-          eb('c.archived_at', 'is', null),
-          eb.or([eb('c.valid_until', 'is', null), eb('c.valid_until', '>', now())]),
-          eb.or([eb('c.max_uses', 'is', null), eb('c.claimed_count', '<', eb.ref('c.max_uses'))]),
-        ]),
-      )
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .execute();
+    return availableCoupons.rows(em, memberId);
   }
 
   async listAdmin(em: EntityManager, includeArchived: boolean) {
@@ -164,17 +262,11 @@ export class CouponsRepository {
 
   /** The claimant's row lock: it queues one member's claims one behind another. */
   async lockClaimant(em: EntityManager, memberId: string) {
-    return db(em).selectFrom('members').select(['id', 'member_tier', 'current_points']).where('id', '=', memberId).forUpdate().executeTakeFirst();
+    return claimantForUpdate.first(em, memberId);
   }
 
   async countMemberClaims(em: EntityManager, couponId: string, memberId: string): Promise<number> {
-    const row = await db(em)
-      .selectFrom('user_coupons')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('coupon_id', '=', couponId)
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow();
-    return row.count;
+    return (await memberClaims.first(em, couponId, memberId))!.count;
   }
 
   /**
@@ -182,26 +274,11 @@ export class CouponsRepository {
    * The update takes the coupon's row lock, so parallel claims queue and each sees the last count.
    */
   async takeClaim(em: EntityManager, couponId: string): Promise<boolean> {
-    const taken = await db(em)
-      .updateTable('coupons')
-      .set((eb) => ({ claimed_count: eb('claimed_count', '+', 1), updated_at: now() }))
-      .where('id', '=', couponId)
-      .where((eb) =>
-        eb.and([
-          eb.ref('is_active'),
-          eb('archived_at', 'is', null),
-          eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now())]),
-          eb.or([eb('max_uses', 'is', null), eb('claimed_count', '<', eb.ref('max_uses'))]),
-        ]),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    return taken !== undefined;
+    return (await takeClaim.first(em, couponId)) !== undefined;
   }
 
   async insertUserCoupon(em: EntityManager, memberId: string, couponId: string): Promise<string> {
-    const row = await db(em).insertInto('user_coupons').values({ member_id: memberId, coupon_id: couponId }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
+    return (await newUserCoupon.first(em, memberId, couponId))!.id;
   }
 
   // ---- user coupons
@@ -213,23 +290,17 @@ export class CouponsRepository {
   async findUserCoupon(em: EntityManager, id: string, options: { memberId?: string; lock?: boolean } = {}) {
     // Not a uuid cannot be a user coupon; PostgreSQL would refuse to compare it with one.
     if (!UUID_PATTERN.test(id)) return undefined;
-    return selectUserCoupon(em)
-      .where('uc.id', '=', id)
-      .$if(options.memberId !== undefined, (query) => query.where('uc.member_id', '=', options.memberId!))
-      .$if(options.lock === true, (query) => query.forUpdate('uc'))
-      .executeTakeFirst();
+    if (options.memberId === undefined) return (options.lock ? userCouponById.anyOwnerLocked : userCouponById.anyOwner).first(em, id);
+    return (options.lock ? userCouponById.ownerLocked : userCouponById.owner).first(em, id, options.memberId);
   }
 
   /** The user coupon holding a short code (stored form), found through its unique index. */
   async findUserCouponByShortCode(em: EntityManager, code: string, options: { lock?: boolean } = {}) {
-    return selectUserCoupon(em)
-      .where('uc.short_code', '=', code)
-      .$if(options.lock === true, (query) => query.forUpdate('uc'))
-      .executeTakeFirst();
+    return (options.lock ? userCouponByShortCode.locked : userCouponByShortCode.plain).first(em, code);
   }
 
   async listMemberUserCoupons(em: EntityManager, memberId: string) {
-    return selectUserCoupon(em).where('uc.member_id', '=', memberId).orderBy('uc.claimed_at', 'desc').orderBy('uc.id', 'desc').execute();
+    return selectUserCoupon(db(em)).where('uc.member_id', '=', memberId).orderBy('uc.claimed_at', 'desc').orderBy('uc.id', 'desc').execute();
   }
 
   /**
@@ -238,14 +309,7 @@ export class CouponsRepository {
    */
   async storeShortCode(em: EntityManager, id: string, code: string, replacing: string | null): Promise<boolean> {
     try {
-      const rows = await db(em)
-        .updateTable('user_coupons')
-        .set({ short_code: code })
-        .where('id', '=', id)
-        .where('short_code', 'is not distinct from', replacing)
-        .returning('id')
-        .execute();
-      return rows.length > 0;
+      return (await storeShortCode.first(em, id, code, replacing)) !== undefined;
     } catch (error) {
       // Kysely passes the driver's error through; MikroORM's class (UniqueConstraintViolationException) names the collision.
       throw error instanceof Error ? em.getDriver().convertException(error) : error;
@@ -265,14 +329,7 @@ export class CouponsRepository {
    * concurrent redeemers); staff are recorded as its validator. Undefined when it was redeemed.
    */
   async markRedeemed(em: EntityManager, id: string, by: RedeemedBy, adminId: string | null) {
-    const staff = by === 'staff' ? { validated_at: now(), validated_by_id: adminId } : {};
-    return db(em)
-      .updateTable('user_coupons')
-      .set({ redeemed_at: now(), redeemed_by: by, ...staff })
-      .where('id', '=', id)
-      .where('redeemed_at', 'is', null)
-      .returning(['redeemed_at', 'validated_at'])
-      .executeTakeFirst();
+    return by === 'staff' ? markRedeemed.staff.first(em, id, adminId) : markRedeemed.member.first(em, id);
   }
 
   /** Puts a user coupon back to claimed if it was redeemed less than `minutes` ago (database clock). */
@@ -290,11 +347,7 @@ export class CouponsRepository {
 
   /** Moves the coupon's cached redeemed count by `change` (+1 or -1). */
   async countRedemption(em: EntityManager, couponId: string, change: 1 | -1): Promise<void> {
-    await db(em)
-      .updateTable('coupons')
-      .set((eb) => ({ redeemed_count: eb('redeemed_count', '+', change), updated_at: now() }))
-      .where('id', '=', couponId)
-      .execute();
+    await countRedemption.rows(em, couponId, change);
   }
 
   // ---- the door

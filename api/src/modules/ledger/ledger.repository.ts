@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { db, type PointKind } from '@nocturne/db';
 import type { Tier } from '@nocturne/domain';
 import { sql } from 'kysely';
+import { PreparedQuery } from '../../common/prepared-query.js';
 
 export interface LedgerEntry {
   memberId: string;
@@ -20,6 +21,54 @@ export type LedgerAuditRow = Awaited<ReturnType<LedgerRepository['auditRows']>>[
 
 const now = () => sql<string>`now()`;
 
+/*
+ * The statements every claim, comment and welcome bonus runs, compiled once (PreparedQuery): a
+ * claim runs them while it holds the coupon's and the member's row locks.
+ */
+
+const appendRow = new PreparedQuery(
+  (kysely, memberId: string, points: number, kind: PointKind, description: string, sourceType: string, sourceId: string, reversesId: string | null) =>
+    kysely
+      .insertInto('point_transactions')
+      .values({
+        member_id: memberId,
+        points,
+        kind,
+        description,
+        source_type: sourceType,
+        source_id: sourceId,
+        reverses_id: reversesId,
+      })
+      .onConflict((conflict) => conflict.columns(['member_id', 'kind', 'source_id']).doNothing())
+      .returning('id'),
+);
+
+/** A debit's conditional update: never below zero. */
+const spendPoints = new PreparedQuery((kysely, memberId: string, points: number) =>
+  kysely
+    .updateTable('members')
+    .set((eb) => ({ current_points: eb('current_points', '+', points), updated_at: now() }))
+    .where('id', '=', memberId)
+    .where((eb) => eb(eb('current_points', '+', points), '>=', 0))
+    .returning(['current_points', 'total_points', 'member_tier']),
+);
+
+const moveBalance = new PreparedQuery((kysely, memberId: string, pointsChange: number, earnedChange: number) =>
+  kysely
+    .updateTable('members')
+    .set((eb) => ({
+      current_points: eb('current_points', '+', pointsChange),
+      total_points: eb.fn<number>('greatest', [eb('total_points', '+', earnedChange), eb.lit(0)]),
+      updated_at: now(),
+    }))
+    .where('id', '=', memberId)
+    .returning(['current_points', 'total_points', 'member_tier']),
+);
+
+const couponPrice = new PreparedQuery((kysely, couponId: string) =>
+  kysely.selectFrom('coupons').select(['title', 'points_cost']).where('id', '=', couponId),
+);
+
 /**
  * Every query of the ledger: point_transactions and the cached balance columns of members. Each
  * method takes the EntityManager (the caller's transaction) first; the rules are LedgerService's.
@@ -31,21 +80,8 @@ export class LedgerRepository {
    * on member, kind and source); answers whether it did.
    */
   async insertRow(em: EntityManager, row: LedgerEntry): Promise<boolean> {
-    const inserted = await db(em)
-      .insertInto('point_transactions')
-      .values({
-        member_id: row.memberId,
-        points: row.points,
-        kind: row.kind,
-        description: row.description,
-        source_type: row.sourceType,
-        source_id: row.sourceId,
-        reverses_id: row.reversesId ?? null,
-      })
-      .onConflict((conflict) => conflict.columns(['member_id', 'kind', 'source_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted !== undefined;
+    const { memberId, points, kind, description, sourceType, sourceId, reversesId } = row;
+    return (await appendRow.first(em, memberId, points, kind, description, sourceType, sourceId, reversesId ?? null)) !== undefined;
   }
 
   /**
@@ -53,27 +89,12 @@ export class LedgerRepository {
    * takes the member's row lock, so parallel debits queue behind it.
    */
   async spend(em: EntityManager, memberId: string, points: number) {
-    return db(em)
-      .updateTable('members')
-      .set((eb) => ({ current_points: eb('current_points', '+', points), updated_at: now() }))
-      .where('id', '=', memberId)
-      .where((eb) => eb(eb('current_points', '+', points), '>=', 0))
-      .returning(['current_points', 'total_points', 'member_tier'])
-      .executeTakeFirst();
+    return spendPoints.first(em, memberId, points);
   }
 
   /** Moves the balance and total earned (never below zero); undefined when there is no such member. */
   async changeBalance(em: EntityManager, memberId: string, pointsChange: number, earnedChange: number) {
-    return db(em)
-      .updateTable('members')
-      .set((eb) => ({
-        current_points: eb('current_points', '+', pointsChange),
-        total_points: eb.fn<number>('greatest', [eb('total_points', '+', earnedChange), eb.lit(0)]),
-        updated_at: now(),
-      }))
-      .where('id', '=', memberId)
-      .returning(['current_points', 'total_points', 'member_tier'])
-      .executeTakeFirst();
+    return moveBalance.first(em, memberId, pointsChange, earnedChange);
   }
 
   async setTier(em: EntityManager, memberId: string, tier: Tier): Promise<void> {
@@ -141,7 +162,7 @@ export class LedgerRepository {
   // ---- what the in-transaction handlers name in the rows they write
 
   async couponPrice(em: EntityManager, couponId: string) {
-    return db(em).selectFrom('coupons').select(['title', 'points_cost']).where('id', '=', couponId).executeTakeFirst();
+    return couponPrice.first(em, couponId);
   }
 
   async postTitle(em: EntityManager, postId: string): Promise<string | undefined> {
