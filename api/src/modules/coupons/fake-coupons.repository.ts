@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateCouponRequest } from '@nocturne/contracts';
 import type { Database, RedeemedBy } from '@nocturne/db';
-import type { Tier } from '@nocturne/domain';
 import type { Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import {
@@ -17,13 +16,7 @@ import {
 
 type CouponRecord = Selectable<Database['coupons']>;
 type UserCouponRecord = Selectable<Database['user_coupons']>;
-interface MemberRecord {
-  id: string;
-  first_name: string;
-  last_name: string | null;
-  member_tier: Tier;
-  current_points: number;
-}
+type MemberRecord = Pick<Selectable<Database['members']>, 'id' | 'first_name' | 'last_name' | 'member_tier' | 'current_points'>;
 
 const isoNow = () => new Date().toISOString();
 

@@ -3,11 +3,7 @@ import type { Tier } from '@nocturne/domain';
 import { randomUUID } from 'node:crypto';
 import type { BalanceRow, LedgerAuditRow, LedgerEntry, LedgerRepository } from './ledger.repository.js';
 
-interface MemberBalance {
-  current_points: number;
-  total_points: number;
-  member_tier: Tier;
-}
+type MemberBalance = BalanceRow;
 
 /**
  * LedgerRepository in memory, for handler unit tests: the same answers for the same rows,
