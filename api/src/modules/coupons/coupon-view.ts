@@ -1,39 +1,11 @@
-import type { AdminCoupon, CouponDetails, CouponType } from '@nocturne/contracts';
-import type { Tier } from '@nocturne/domain';
+import type { AdminCoupon, CouponDetails, UserCoupon } from '@nocturne/contracts';
 import { isoTimestamp, isoTimestampOrNull } from '../../common/timestamps.js';
 import type { CouponTerms } from './claim-rules.js';
+import type { CouponView, UserCouponView } from './coupons.repository.js';
+import type { QrTokenService } from './qr-token.service.js';
+import { formatShortCode } from './short-code.js';
 
-export interface CouponRow {
-  id: string;
-  code: string;
-  title: string;
-  description: string;
-  type: CouponType;
-  value: number | null;
-  points_cost: number;
-  required_tier: Tier;
-  max_uses: number | null;
-  per_member_limit: number;
-  valid_until: Date | string | null;
-  is_active: boolean;
-  archived_at: Date | string | null;
-  claimed_count: number;
-  redeemed_count: number;
-  created_at: Date | string;
-}
-
-/** Every coupons column, optionally qualified with a table alias. */
-export function couponColumns(alias = ''): string {
-  const prefix = alias ? `${alias}.` : '';
-  return [
-    'id', 'code', 'title', 'description', 'type', 'value', 'points_cost', 'required_tier', 'max_uses', 'per_member_limit',
-    'valid_until', 'is_active', 'archived_at', 'claimed_count', 'redeemed_count', 'created_at',
-  ]
-    .map((column) => `${prefix}${column}`)
-    .join(', ');
-}
-
-export function couponDetailsFromRow(row: CouponRow): CouponDetails {
+export function couponDetailsFromRow(row: CouponView): CouponDetails {
   return {
     id: row.id,
     code: row.code,
@@ -50,7 +22,7 @@ export function couponDetailsFromRow(row: CouponRow): CouponDetails {
   };
 }
 
-export function adminCouponFromRow(row: CouponRow): AdminCoupon {
+export function adminCouponFromRow(row: CouponView): AdminCoupon {
   return {
     ...couponDetailsFromRow(row),
     archivedAt: isoTimestampOrNull(row.archived_at),
@@ -60,7 +32,7 @@ export function adminCouponFromRow(row: CouponRow): AdminCoupon {
   };
 }
 
-export function termsFromRow(row: CouponRow): CouponTerms {
+export function termsFromRow(row: CouponView): CouponTerms {
   return {
     isActive: row.is_active,
     archivedAt: row.archived_at === null ? null : new Date(row.archived_at),
@@ -70,5 +42,20 @@ export function termsFromRow(row: CouponRow): CouponTerms {
     claimedCount: row.claimed_count,
     perMemberLimit: row.per_member_limit,
     pointsCost: row.points_cost,
+  };
+}
+
+/** The member's view of a user coupon; its short code must be stored first (ShortCodeService.ensure). */
+export function userCouponFromRow(row: UserCouponView & { short_code: string }, qr: QrTokenService): UserCoupon {
+  return {
+    id: row.id,
+    couponId: row.coupon_id,
+    claimedAt: isoTimestamp(row.claimed_at),
+    redeemedAt: isoTimestampOrNull(row.redeemed_at),
+    validatedAt: isoTimestampOrNull(row.validated_at),
+    redeemedBy: row.redeemed_by,
+    qrCode: qr.tokenFor(row.id),
+    shortCode: formatShortCode(row.short_code),
+    coupon: couponDetailsFromRow(row.coupon),
   };
 }

@@ -8,12 +8,13 @@ import { RedeemQrScanHandler } from './commands/redeem-qr-scan/redeem-qr-scan.ha
 import { UndoRedemptionHandler } from './commands/undo-redemption/undo-redemption.handler.js';
 import { ValidateQrScanHandler } from './commands/validate-qr-scan/validate-qr-scan.handler.js';
 import { CouponsController } from './coupons.controller.js';
-import { DebitPointsWhenCouponClaimedHandler } from './debit-points-when-coupon-claimed.handler.js';
+import { CouponsRepository } from './coupons.repository.js';
 import { QrScanService } from './qr-scan.service.js';
 import { QrTokenService } from './qr-token.service.js';
 import { ShortCodeAttempts } from './short-code-attempts.service.js';
 import { ShortCodeService } from './short-code.service.js';
 import { QrController } from './qr.controller.js';
+import { Redemptions } from './redemption.js';
 import { ListAdminCouponsHandler } from './queries/list-admin-coupons/list-admin-coupons.handler.js';
 import { ListAvailableCouponsHandler } from './queries/list-available-coupons/list-available-coupons.handler.js';
 import { ListMyCouponsHandler } from './queries/list-my-coupons/list-my-coupons.handler.js';
@@ -27,7 +28,8 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     QrScanService,
     ShortCodeService,
     ShortCodeAttempts,
-    DebitPointsWhenCouponClaimedHandler,
+    CouponsRepository,
+    Redemptions,
     CreateCouponHandler,
     DeleteCouponHandler,
     ClaimCouponHandler,

@@ -4,21 +4,21 @@ import type { QrScanAction } from '@nocturne/db';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { couponUnusable } from './claim-rules.js';
 import { ALREADY_REDEEMED } from './coupon-failure.js';
+import { CouponsRepository, type UserCouponView, UUID_PATTERN } from './coupons.repository.js';
 import { termsFromRow } from './coupon-view.js';
 import { type PresentedCoupon, scannedText } from './presented-coupon.js';
 import { QrTokenService } from './qr-token.service.js';
 import { normaliseShortCode } from './short-code.js';
 import { ShortCodeAttempts } from './short-code-attempts.service.js';
 import { SHORT_CODE_ATTEMPTS } from './short-code.service.js';
-import { findUserCoupon, findUserCouponByShortCode, type UserCouponRow, UUID_PATTERN } from './user-coupon.repository.js';
 
 export const INVALID_QR = 'This QR code is not valid. Ask the member to open the coupon in their Coupons tab and scan again.';
 export const INVALID_CODE = 'This code is not valid. Check it with the member: it is under the QR code in their Coupons tab.';
 export const MALFORMED_CODE = 'A coupon code has 11 letters and digits, like K7QM-3XPD-2A9. Check it with the member and type it again.';
 
 export type ScanCheck =
-  | { ok: true; row: UserCouponRow }
-  | { ok: false; kind: 'not_found' | 'conflict'; message: string; row?: UserCouponRow };
+  | { ok: true; row: UserCouponView }
+  | { ok: false; kind: 'not_found' | 'conflict'; message: string; row?: UserCouponView };
 
 /** One attempt at the door: who, what was presented, and whether to validate or redeem. */
 export interface ScanAttempt {
@@ -35,6 +35,7 @@ export class QrScanService {
   constructor(
     private readonly qr: QrTokenService,
     private readonly attempts: ShortCodeAttempts,
+    private readonly coupons: CouponsRepository,
     @InjectConfig() config: ApiConfig,
   ) {
     this.when = new Intl.DateTimeFormat('en-AU', {
@@ -92,15 +93,15 @@ export class QrScanService {
   }
 
   async log(tx: EntityManager, attempt: ScanAttempt, outcome: { userCouponId: string | null; accepted: boolean; reason: string }): Promise<void> {
-    await tx.execute('insert into qr_scans (admin_id, user_coupon_id, scanned_id, method, action, result, reason) values (?, ?, ?, ?, ?, ?, ?)', [
-      attempt.adminId,
-      outcome.userCouponId,
-      scannedText(attempt.presented).slice(0, 100),
-      attempt.presented.method,
-      attempt.action,
-      outcome.accepted ? 'accepted' : 'rejected',
-      outcome.reason.slice(0, 300),
-    ]);
+    await this.coupons.logScan(tx, {
+      admin_id: attempt.adminId,
+      user_coupon_id: outcome.userCouponId,
+      scanned_id: scannedText(attempt.presented).slice(0, 100),
+      method: attempt.presented.method,
+      action: attempt.action,
+      result: outcome.accepted ? 'accepted' : 'rejected',
+      reason: outcome.reason.slice(0, 300),
+    });
   }
 
   /** Logs an undo; it names the coupon by id, as its QR does. */
@@ -108,20 +109,20 @@ export class QrScanService {
     await this.log(tx, { adminId, presented: { method: 'qr', userCouponId, token: '' }, action: 'undo' }, { userCouponId, ...outcome });
   }
 
-  private async findByQr(tx: EntityManager, scannedId: string, token: string, lock: boolean): Promise<UserCouponRow | string> {
+  private async findByQr(tx: EntityManager, scannedId: string, token: string, lock: boolean): Promise<UserCouponView | string> {
     const id = scannedId.toLowerCase();
     if (!UUID_PATTERN.test(id) || !this.qr.matches(id, token)) return INVALID_QR;
-    return (await findUserCoupon(tx, id, { lock })) ?? INVALID_QR;
+    return (await this.coupons.findUserCoupon(tx, id, { lock })) ?? INVALID_QR;
   }
 
   /**
    * Found through the unique index, then compared in constant time with the codes the row's id
    * derives under the current QR_SECRET: a code left from a rotated-out secret is not valid.
    */
-  private async findByCode(tx: EntityManager, typed: string, lock: boolean): Promise<UserCouponRow | string> {
+  private async findByCode(tx: EntityManager, typed: string, lock: boolean): Promise<UserCouponView | string> {
     const code = normaliseShortCode(typed);
     if (code === null) return MALFORMED_CODE;
-    const row = await findUserCouponByShortCode(tx, code, { lock });
+    const row = await this.coupons.findUserCouponByShortCode(tx, code, { lock });
     if (!row || !this.qr.isShortCodeOf(row.id, code, SHORT_CODE_ATTEMPTS)) return INVALID_CODE;
     return row;
   }

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
 import { type Limit, RateLimiter, TooManyRequestsException } from '../auth/rate-limiter.js';
+import { CouponsRepository } from './coupons.repository.js';
 
 /**
  * Wrong typed codes per staff account. A door with a dead camera types one code per member and
@@ -29,11 +30,12 @@ export class ShortCodeAttempts {
     private readonly limiter: RateLimiter,
     @InjectRedis() private readonly redis: Redis,
     @InjectConfig() private readonly config: ApiConfig,
+    private readonly coupons: CouponsRepository,
   ) {}
 
   /** Queues the account's typed attempts; then the seconds it must still wait, or null. */
   async lockedOutFor(tx: EntityManager, adminId: string): Promise<number | null> {
-    await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`qr-code-attempts:${adminId.toLowerCase()}`]);
+    await this.coupons.lockTypedCodeAttempts(tx, adminId);
     try {
       const remainingMs = await this.redis.pttl(this.lockOutKey(adminId));
       return remainingMs > 0 ? Math.ceil(remainingMs / 1000) : null;

@@ -1,8 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { CouponsRepository } from './coupons.repository.js';
 import { QrTokenService } from './qr-token.service.js';
-import { readShortCode, storeShortCode } from './user-coupon.repository.js';
 
 /** Candidates tried per user coupon: at 55 bits a second one is already a one-in-billions event. */
 export const SHORT_CODE_ATTEMPTS = 8;
@@ -24,7 +24,10 @@ export function isShortCodeCollision(error: unknown): boolean {
  */
 @Injectable()
 export class ShortCodeService {
-  constructor(private readonly qr: QrTokenService) {}
+  constructor(
+    private readonly qr: QrTokenService,
+    private readonly coupons: CouponsRepository,
+  ) {}
 
   /** The row with a stored, current short code. */
   async ensure<Row extends { id: string; short_code: string | null }>(
@@ -48,14 +51,14 @@ export class ShortCodeService {
       try {
         // A savepoint inside the caller's transaction (MikroORM nests them), else a transaction of
         // its own: either way a collision leaves the caller's work intact.
-        stored = await em.transactional((inner) => storeShortCode(inner, userCouponId, candidate, replacing));
+        stored = await em.transactional((inner) => this.coupons.storeShortCode(inner, userCouponId, candidate, replacing));
       } catch (error) {
         if (isShortCodeCollision(error)) continue;
         throw error;
       }
       if (stored) return candidate;
       // Changed since it was read: a parallel request for the same member stored it first.
-      const current = await readShortCode(em, userCouponId);
+      const current = await this.coupons.readShortCode(em, userCouponId);
       if (current === undefined) throw new Error(`User coupon ${userCouponId} does not exist`);
       if (current !== null && this.qr.isShortCodeOf(userCouponId, current, SHORT_CODE_ATTEMPTS)) return current;
       replacing = current;

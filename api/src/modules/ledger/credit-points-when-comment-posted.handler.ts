@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DomainEvent } from '@nocturne/queues';
 import { HandlesInTransaction, type InTransactionHandler, type Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
+import { LedgerRepository } from './ledger.repository.js';
 import { LedgerService } from './ledger.service.js';
 
 /**
@@ -11,19 +12,22 @@ import { LedgerService } from './ledger.service.js';
 @Injectable()
 @HandlesInTransaction('CommentPosted')
 export class CreditPointsWhenCommentPostedHandler implements InTransactionHandler<'CommentPosted'> {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly rows: LedgerRepository,
+  ) {}
 
   async handle(event: DomainEvent<'CommentPosted'>, tx: EntityManager, raise: Raise): Promise<void> {
     const { commentId, memberId, postId, pointsAwarded } = event.payload;
     if (pointsAwarded <= 0) return;
-    const post = (await tx.execute<{ title: string }[]>('select title from news_posts where id = ?', [postId]))[0];
+    const title = await this.rows.postTitle(tx, postId);
     await this.ledger.credit(
       tx,
       {
         memberId,
         points: pointsAwarded,
         kind: 'comment_reward',
-        description: `Commented on: ${post?.title ?? 'a news post'}`,
+        description: `Commented on: ${title ?? 'a news post'}`,
         sourceType: 'news_comment',
         sourceId: commentId,
       },

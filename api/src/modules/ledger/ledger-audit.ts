@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Tier, tierForTotalPoints, type TierThresholds } from '@nocturne/domain';
 import type { ApiConfig } from '../../config/api-config.js';
+import { LedgerRepository } from './ledger.repository.js';
 
 export interface LedgerDifference {
   memberId: string;
@@ -27,19 +28,8 @@ export function tierThresholdsFrom(config: Pick<ApiConfig, 'TIER_SILVER' | 'TIER
  * the sum of all rows; total earned is the sum of positive rows that no reversal undoes; the tier
  * follows total earned. Returns each member whose cached columns disagree.
  */
-export async function auditLedger(em: EntityManager, thresholds: TierThresholds): Promise<LedgerAudit> {
-  const rows = await em.execute<
-    { id: string; email: string; current_points: number; total_points: number; member_tier: Tier; expected_current: number; expected_total: number }[]
-  >(
-    `select m.id, m.email, m.current_points, m.total_points, m.member_tier,
-            coalesce(sum(t.points), 0)::int as expected_current,
-            coalesce(sum(t.points) filter (where t.points > 0 and r.id is null), 0)::int as expected_total
-       from members m
-       left join point_transactions t on t.member_id = m.id
-       left join point_transactions r on r.reverses_id = t.id
-      group by m.id
-      order by m.email`,
-  );
+export async function auditLedger(em: EntityManager, thresholds: TierThresholds, ledger = new LedgerRepository()): Promise<LedgerAudit> {
+  const rows = await ledger.auditRows(em);
   const differences = rows.flatMap((row): LedgerDifference[] => {
     const expectedTier = tierForTotalPoints(row.expected_total, thresholds);
     const agrees = row.current_points === row.expected_current && row.total_points === row.expected_total && row.member_tier === expectedTier;

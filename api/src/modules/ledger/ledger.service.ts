@@ -1,21 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { PointKind } from '@nocturne/db';
 import { type Tier, tierForTotalPoints, type TierThresholds } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
+import { type LedgerEntry, LedgerRepository } from './ledger.repository.js';
 
-export interface LedgerEntry {
-  memberId: string;
-  points: number;
-  kind: PointKind;
-  description: string;
-  /** What paid (or was paid for): with kind and member, unique — each source pays at most once. */
-  sourceType: string;
-  sourceId: string;
-  reversesId?: string;
-}
+export type { LedgerEntry } from './ledger.repository.js';
 
 export interface Balance {
   currentPoints: number;
@@ -38,7 +29,10 @@ export class InsufficientPointsError extends Error {
 export class LedgerService {
   private readonly thresholds: TierThresholds;
 
-  constructor(@InjectConfig() config: ApiConfig) {
+  constructor(
+    @InjectConfig() config: ApiConfig,
+    private readonly ledger: LedgerRepository,
+  ) {
     this.thresholds = { silver: config.TIER_SILVER, gold: config.TIER_GOLD, platinum: config.TIER_PLATINUM };
   }
 
@@ -56,14 +50,7 @@ export class LedgerService {
   /** Debits points, refusing (InsufficientPointsError) rather than going below zero. Spending never changes the tier. */
   async debit(tx: EntityManager, entry: LedgerEntry): Promise<Balance> {
     if (entry.points >= 0) throw new RangeError('A debit must be negative');
-    // The conditional update takes the member's row lock: parallel debits queue behind it.
-    const rows = await tx.execute<{ current_points: number; total_points: number; member_tier: Tier }[]>(
-      `update members set current_points = current_points + ?, updated_at = now()
-         where id = ? and current_points + ? >= 0
-         returning current_points, total_points, member_tier`,
-      [entry.points, entry.memberId, entry.points],
-    );
-    const row = rows[0];
+    const row = await this.ledger.spend(tx, entry.memberId, entry.points);
     if (!row) throw new InsufficientPointsError();
     const inserted = await this.insertRow(tx, entry);
     if (!inserted) throw new Error(`Ledger source ${entry.sourceType}:${entry.sourceId} has already been debited`);
@@ -76,16 +63,9 @@ export class LedgerService {
    * credit already spent is reversed only as far as the balance allows.
    */
   async reverse(tx: EntityManager, transactionId: string, description: string, raise: Raise): Promise<Balance | null> {
-    const original = (
-      await tx.execute<{ member_id: string; points: number; kind: PointKind }[]>(
-        'select member_id, points, kind from point_transactions where id = ? and kind <> ?',
-        [transactionId, 'reversal'],
-      )
-    )[0];
+    const original = await this.ledger.findReversible(tx, transactionId);
     if (!original) return null;
-    const locked = (
-      await tx.execute<{ current_points: number }[]>('select current_points from members where id = ? for update', [original.member_id])
-    )[0]!;
+    const locked = (await this.ledger.lockBalance(tx, original.member_id))!;
     const amount = original.points > 0 ? -Math.min(original.points, locked.current_points) : -original.points;
     if (amount === 0) return null;
     const inserted = await this.insertRow(tx, {
@@ -103,28 +83,15 @@ export class LedgerService {
   }
 
   private async insertRow(tx: EntityManager, entry: LedgerEntry): Promise<boolean> {
-    const rows = await tx.execute<{ id: string }[]>(
-      `insert into point_transactions (member_id, points, kind, description, source_type, source_id, reverses_id)
-         values (?, ?, ?, ?, ?, ?, ?)
-         on conflict (member_id, kind, source_id) do nothing
-         returning id`,
-      [entry.memberId, entry.points, entry.kind, entry.description.slice(0, 300), entry.sourceType, entry.sourceId, entry.reversesId ?? null],
-    );
-    return rows.length > 0;
+    return this.ledger.insertRow(tx, { ...entry, description: entry.description.slice(0, 300) });
   }
 
   private async applyToBalance(tx: EntityManager, memberId: string, pointsChange: number, earnedChange: number, raise: Raise): Promise<Balance> {
-    const row = (
-      await tx.execute<{ current_points: number; total_points: number; member_tier: Tier }[]>(
-        `update members set current_points = current_points + ?, total_points = greatest(total_points + ?, 0), updated_at = now()
-           where id = ? returning current_points, total_points, member_tier`,
-        [pointsChange, earnedChange, memberId],
-      )
-    )[0];
+    const row = await this.ledger.changeBalance(tx, memberId, pointsChange, earnedChange);
     if (!row) throw new Error(`No member ${memberId}`);
     const tier = tierForTotalPoints(row.total_points, this.thresholds);
     if (tier !== row.member_tier) {
-      await tx.execute('update members set member_tier = ? where id = ?', [tier, memberId]);
+      await this.ledger.setTier(tx, memberId, tier);
       await raise(domainEvent('MemberTierChanged', memberId, { memberId, from: row.member_tier, to: tier }));
     }
     return { currentPoints: row.current_points, totalPoints: row.total_points, memberTier: tier };

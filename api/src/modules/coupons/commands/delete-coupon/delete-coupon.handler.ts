@@ -2,7 +2,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AdminCoupon } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
-import { adminCouponFromRow, couponColumns, type CouponRow } from '../../coupon-view.js';
+import { adminCouponFromRow } from '../../coupon-view.js';
+import { CouponsRepository } from '../../coupons.repository.js';
 import { DeleteCouponCommand } from './delete-coupon.command.js';
 
 /**
@@ -11,27 +12,22 @@ import { DeleteCouponCommand } from './delete-coupon.command.js';
  */
 @CommandHandler(DeleteCouponCommand)
 export class DeleteCouponHandler implements ICommandHandler<DeleteCouponCommand, AdminCoupon> {
-  constructor(private readonly unitOfWork: UnitOfWork) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly coupons: CouponsRepository,
+  ) {}
 
   async execute({ couponId }: DeleteCouponCommand): Promise<AdminCoupon> {
     return this.unitOfWork.run(async (tx) => {
       // The row lock queues this behind claims in flight (and them behind it), so the holder
       // count below cannot miss a claim that commits meanwhile.
-      const locked = await tx.execute<CouponRow[]>(
-        `select ${couponColumns()} from coupons where id = ? and archived_at is null for update`,
-        [couponId],
-      );
-      if (!locked[0]) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
-      const held = await tx.execute<{ held: boolean }[]>('select exists (select 1 from user_coupons where coupon_id = ?) as held', [couponId]);
-      if (!held[0]!.held) {
-        await tx.execute('delete from coupons where id = ?', [couponId]);
-        return adminCouponFromRow(locked[0]);
+      const locked = await this.coupons.lockLiveCoupon(tx, couponId);
+      if (!locked) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
+      if (!(await this.coupons.isHeld(tx, couponId))) {
+        await this.coupons.deleteCoupon(tx, couponId);
+        return adminCouponFromRow(locked);
       }
-      const archived = await tx.execute<CouponRow[]>(
-        `update coupons set archived_at = now(), is_active = false, updated_at = now() where id = ? returning ${couponColumns()}`,
-        [couponId],
-      );
-      return adminCouponFromRow(archived[0]!);
+      return adminCouponFromRow(await this.coupons.archiveCoupon(tx, couponId));
     });
   }
 }

@@ -3,17 +3,19 @@ import type { UserCoupon } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { couponUnusable } from '../../claim-rules.js';
 import { ALREADY_REDEEMED, COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
-import { termsFromRow } from '../../coupon-view.js';
+import { termsFromRow, userCouponFromRow } from '../../coupon-view.js';
+import { CouponsRepository } from '../../coupons.repository.js';
 import { QrTokenService } from '../../qr-token.service.js';
 import { ShortCodeService } from '../../short-code.service.js';
-import { markRedeemed } from '../../redemption.js';
-import { findUserCoupon, userCouponFromRow } from '../../user-coupon.repository.js';
+import { Redemptions } from '../../redemption.js';
 import { RedeemCouponCommand } from './redeem-coupon.command.js';
 
 @CommandHandler(RedeemCouponCommand)
 export class RedeemCouponHandler implements ICommandHandler<RedeemCouponCommand, UserCoupon> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
+    private readonly coupons: CouponsRepository,
+    private readonly redemptions: Redemptions,
     private readonly qr: QrTokenService,
     private readonly shortCodes: ShortCodeService,
   ) {}
@@ -21,12 +23,12 @@ export class RedeemCouponHandler implements ICommandHandler<RedeemCouponCommand,
   async execute({ memberId, userCouponId }: RedeemCouponCommand): Promise<UserCoupon> {
     return this.unitOfWork.run(async (tx, raise) => {
       // Another member's coupon is "not found", never "forbidden": its existence is not theirs to learn.
-      const row = await findUserCoupon(tx, userCouponId, { memberId, lock: true });
+      const row = await this.coupons.findUserCoupon(tx, userCouponId, { memberId, lock: true });
       if (!row) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
       if (row.redeemed_at) throw new CouponFailure('conflict', ALREADY_REDEEMED);
       const unusable = couponUnusable(termsFromRow(row.coupon), new Date());
       if (unusable) throw new CouponFailure('conflict', unusable);
-      const redeemed = await markRedeemed(tx, raise, row, 'member', null);
+      const redeemed = await this.redemptions.markRedeemed(tx, raise, row, 'member', null);
       if (!redeemed) throw new CouponFailure('conflict', ALREADY_REDEEMED);
       return userCouponFromRow(await this.shortCodes.ensure(tx, redeemed), this.qr);
     });

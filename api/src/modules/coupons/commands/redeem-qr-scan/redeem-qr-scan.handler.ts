@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { TooManyRequestsException } from '../../../auth/rate-limiter.js';
 import { ALREADY_REDEEMED, CouponFailure } from '../../coupon-failure.js';
 import { QrScanService, type ScanAttempt } from '../../qr-scan.service.js';
-import { markRedeemed } from '../../redemption.js';
+import { Redemptions } from '../../redemption.js';
 import { RedeemQrScanCommand } from './redeem-qr-scan.command.js';
 
 type Outcome = { success: true; message: string; userCouponId: string } | { success: false; kind: ErrorKind; message: string } | { waitSeconds: number };
@@ -20,6 +20,7 @@ export class RedeemQrScanHandler implements ICommandHandler<RedeemQrScanCommand,
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly scans: QrScanService,
+    private readonly redemptions: Redemptions,
   ) {}
 
   async execute({ adminId, presented }: RedeemQrScanCommand): Promise<QrRedeemResponse> {
@@ -32,7 +33,7 @@ export class RedeemQrScanHandler implements ICommandHandler<RedeemQrScanCommand,
         const overLimit = await this.scans.refuse(tx, attempt, check);
         return overLimit !== null ? { waitSeconds: overLimit } : { success: false, kind: check.kind, message: check.message };
       }
-      const redeemed = await markRedeemed(tx, raise, check.row, 'staff', adminId);
+      const redeemed = await this.redemptions.markRedeemed(tx, raise, check.row, 'staff', adminId);
       if (!redeemed) {
         await this.scans.log(tx, attempt, { userCouponId: check.row.id, accepted: false, reason: ALREADY_REDEEMED });
         return { success: false, kind: 'conflict', message: ALREADY_REDEEMED };

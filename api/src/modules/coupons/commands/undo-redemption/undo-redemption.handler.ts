@@ -3,9 +3,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UndoRedemptionResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
+import { CouponsRepository } from '../../coupons.repository.js';
 import { QrScanService } from '../../qr-scan.service.js';
-import { undoRedemption } from '../../redemption.js';
-import { findUserCoupon } from '../../user-coupon.repository.js';
+import { Redemptions } from '../../redemption.js';
 import { UndoRedemptionCommand } from './undo-redemption.command.js';
 
 type Outcome = { success: true; message: string } | { success: false; kind: ErrorKind; message: string };
@@ -19,13 +19,15 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly scans: QrScanService,
+    private readonly coupons: CouponsRepository,
+    private readonly redemptions: Redemptions,
   ) {}
 
   async execute({ adminId, userCouponId }: UndoRedemptionCommand): Promise<UndoRedemptionResponse> {
     const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
-      const row = await findUserCoupon(tx, userCouponId, { lock: true });
+      const row = await this.coupons.findUserCoupon(tx, userCouponId, { lock: true });
       if (!row) return { success: false, kind: 'not_found', message: COUPON_NOT_FOUND };
-      const undo = await undoRedemption(tx, raise, row, adminId);
+      const undo = await this.redemptions.undo(tx, raise, row, adminId);
       const message = undo.undone ? `Redemption of ${row.coupon.title} for ${row.first_name} undone: the coupon can be used again` : undo.message;
       await this.scans.logUndo(tx, adminId, row.id, { accepted: undo.undone, reason: message });
       return undo.undone ? { success: true, message } : { success: false, kind: 'conflict', message };

@@ -2,19 +2,19 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PointHistoryResponse } from '@nocturne/contracts';
 import { isoTimestamp } from '../../../../common/timestamps.js';
+import { LedgerRepository } from '../../ledger.repository.js';
 import { ListPointHistoryQuery } from './list-point-history.query.js';
 
 /** The member's own ledger rows, newest first (served by the (member_id, created_at) index). */
 @QueryHandler(ListPointHistoryQuery)
 export class ListPointHistoryHandler implements IQueryHandler<ListPointHistoryQuery, PointHistoryResponse> {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly ledger: LedgerRepository,
+  ) {}
 
   async execute({ memberId, limit }: ListPointHistoryQuery): Promise<PointHistoryResponse> {
-    const rows = await this.em.execute<{ id: string; description: string; points: number; created_at: Date | string }[]>(
-      `select id, description, points, created_at from point_transactions
-        where member_id = ? order by created_at desc, id desc limit ?`,
-      [memberId, limit],
-    );
+    const rows = await this.ledger.history(this.em, memberId, limit);
     return rows.map((row) => ({ id: row.id, description: row.description, points: row.points, createdAt: isoTimestamp(row.created_at) }));
   }
 }
