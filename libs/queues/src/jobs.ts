@@ -35,6 +35,11 @@ export const jobDefinitions = {
     queue: QueueName.Email,
     payload: z.object({ bookingId: z.uuid(), status: z.enum(['confirmed', 'declined']) }),
   },
+  /** Warns a member that points expire on a club night (POINTS_EXPIRE_AFTER_MONTHS); its email_deliveries row is written first. */
+  'email.points-expiry-warning': {
+    queue: QueueName.Email,
+    payload: z.object({ memberId: z.uuid(), expiresOn: z.iso.date(), points: z.number().int().min(1) }),
+  },
   'activecampaign.sync-contact': {
     queue: QueueName.ActiveCampaign,
     /** manual: asked for by an admin, so it runs even when auto-sync is off. */
@@ -76,6 +81,11 @@ export const jobDefinitions = {
     payload: z.object({}),
   },
   'maintenance.purge-stale-uploads': {
+    queue: QueueName.Maintenance,
+    payload: z.object({}),
+  },
+  /** Nightly: expires unspent points older than POINTS_EXPIRE_AFTER_MONTHS and queues the warnings (does nothing when unset). */
+  'maintenance.expire-points': {
     queue: QueueName.Maintenance,
     payload: z.object({}),
   },

@@ -13,6 +13,8 @@ export class Schedules implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     try {
       await this.maintenance.upsertJobScheduler('prune-sessions', { every: 6 * 3600_000 }, { name: 'maintenance.prune-sessions', data: {} });
+      // Daily; the job works out the venue's club night itself. A no-op unless POINTS_EXPIRE_AFTER_MONTHS is set.
+      await this.maintenance.upsertJobScheduler('expire-points', { pattern: '0 2 * * *', tz: 'UTC' }, { name: 'maintenance.expire-points', data: {} });
     } catch (error) {
       this.logger.warn(`Could not schedule maintenance: ${(error as Error).message}`);
     }
