@@ -35,10 +35,10 @@ export const jobDefinitions = {
     queue: QueueName.Email,
     payload: z.object({ bookingId: z.uuid(), status: z.enum(['confirmed', 'declined']) }),
   },
-  /** Warns a member that points expire on a club night (POINTS_EXPIRE_AFTER_MONTHS); its email_deliveries row is written first. */
+  /** A member's points expiry warning of a month (POINTS_EXPIRE_AFTER_MONTHS); its email_deliveries row is written first. */
   'email.points-expiry-warning': {
     queue: QueueName.Email,
-    payload: z.object({ memberId: z.uuid(), expiresOn: z.iso.date(), points: z.number().int().min(1) }),
+    payload: z.object({ memberId: z.uuid(), month: z.string().regex(/^\d{4}-\d{2}$/) }),
   },
   'activecampaign.sync-contact': {
     queue: QueueName.ActiveCampaign,
@@ -84,7 +84,7 @@ export const jobDefinitions = {
     queue: QueueName.Maintenance,
     payload: z.object({}),
   },
-  /** Nightly: expires unspent points older than POINTS_EXPIRE_AFTER_MONTHS and queues the warnings (does nothing when unset). */
+  /** Nightly: expires warned batches of points older than POINTS_EXPIRE_AFTER_MONTHS and queues the warnings due (does nothing when unset). */
   'maintenance.expire-points': {
     queue: QueueName.Maintenance,
     payload: z.object({}),

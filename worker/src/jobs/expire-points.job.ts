@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { addDays, clubNightOf, type LedgerMovement, planPointsExpiry, POINTS_EXPIRY_WARNING_DAYS, pointsExpiryCutoff } from '@nocturne/domain';
+import { clubNightOf, expiryCutoff, monthOf, planPointsExpiry } from '@nocturne/domain';
 import { type JobPayload, QueueName } from '@nocturne/queues';
 import type { Queue } from 'bullmq';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { type Clock, InjectClock } from '../ledger/clock.js';
+import { loadExpiryLedger } from '../ledger/expiry-ledger.js';
 import { PointsExpiryRepository } from '../ledger/points-expiry.repository.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
 
@@ -18,11 +19,12 @@ export type ExpirePointsOutcome =
 type Warning = JobPayload<'email.points-expiry-warning'>;
 
 /**
- * Nightly (POINTS_EXPIRE_AFTER_MONTHS set): for each member with points earned before the cutoff,
- * in one transaction with the member's row locked, expires what is left of them after spending
- * (oldest first) through one 'expiry' row per night, and records the warning about the batch
- * that expires fourteen nights ahead. Running it again finds nothing left to expire (earlier
- * expiries count as spent, and the night's row is unique) and no warning unsent.
+ * Nightly (POINTS_EXPIRE_AFTER_MONTHS set): for each member with points in a batch that expires
+ * by the end of this month, in one transaction with the member's row locked, expires what is
+ * left (after spending, oldest first) of the batches whose warning went out at least 14 nights
+ * ago, through one 'expiry' row per night, and records this month's warning when one is due or
+ * overdue (the rules are planPointsExpiry's). Running it again finds nothing left to expire
+ * (earlier expiries count as spent, and the night's row is unique) and no warning unsent.
  */
 @Injectable()
 @HandlesJob('maintenance.expire-points')
@@ -42,8 +44,8 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
     if (!months) return { state: 'off' };
     const timeZone = this.config.VENUE_TZ;
     const night = clubNightOf(this.clock(), timeZone);
-    // Everyone who has points expiring by the warning night, which includes tonight's.
-    const earnedBefore = pointsExpiryCutoff(addDays(night, POINTS_EXPIRY_WARNING_DAYS), months, timeZone);
+    // Everyone with points in a batch that expires by the end of this month: tonight's expiries and warnings.
+    const earnedBefore = expiryCutoff(monthOf(night), months, timeZone);
     const outcome = { state: 'done' as const, night, membersChecked: 0, membersExpired: 0, pointsExpired: 0, warningsQueued: 0 };
     let afterId: string | null = null;
     for (;;) {
@@ -57,7 +59,7 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
         }
         if (warning) {
           // After commit: the delivery row exists, and the job id makes a second run's job the same job.
-          await this.email.add('email.points-expiry-warning', warning, { jobId: `points-expiry-warning-${warning.memberId}-${warning.expiresOn}` });
+          await this.email.add('email.points-expiry-warning', warning, { jobId: `points-expiry-warning-${warning.memberId}-${warning.month}` });
           outcome.warningsQueued += 1;
         }
       }
@@ -72,14 +74,8 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
     return this.em.fork().transactional(async (tx) => {
       const member = await this.repository.lockMember(tx, memberId);
       if (!member) return { expired: 0, warning: null };
-      const movements: LedgerMovement[] = (await this.repository.movements(tx, memberId)).map((row) => ({
-        id: row.id,
-        points: row.points,
-        kind: row.kind,
-        reversesId: row.reverses_id,
-        createdAt: new Date(row.created_at),
-      }));
-      const plan = planPointsExpiry(movements, night, months, timeZone);
+      const { movements, sent, states } = await loadExpiryLedger(this.repository, tx, memberId, timeZone);
+      const plan = planPointsExpiry(movements, sent, night, months, timeZone);
       let expired = 0;
       if (plan.expire > 0 && (await this.repository.insertExpiry(tx, memberId, night, plan.expire))) {
         const balance = await this.repository.debitBalance(tx, memberId, plan.expire);
@@ -87,10 +83,10 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
         if (!balance) throw new Error(`Expiring ${plan.expire} points would take member ${memberId} below zero`);
         expired = plan.expire;
       }
-      if (plan.warning.points <= 0 || member.deleted_at) return { expired, warning: null };
-      const state = await this.repository.recordWarning(tx, memberId, plan.warning.night, member.email);
-      const warning = state === 'pending' ? { memberId, expiresOn: plan.warning.night, points: plan.warning.points } : null;
-      return { expired, warning };
+      if (!plan.warn || member.deleted_at) return { expired, warning: null };
+      // A pending warning is queued again (its job id keeps it one job); a failed one waits for next month's.
+      const state = states.get(plan.warn) ?? (await this.repository.recordWarning(tx, memberId, plan.warn, member.email));
+      return { expired, warning: state === 'pending' ? { memberId, month: plan.warn } : null };
     });
   }
 }

@@ -6,8 +6,13 @@ import { sql } from 'kysely';
 export const EXPIRY_DESCRIPTION = 'Points expired';
 export const EXPIRY_SOURCE_TYPE = 'points_expiry';
 
-/** The email_deliveries kind of a warning about the points that expire on club night `night`. */
-export const expiryWarningKind = (night: string): string => `points-expiry-warning:${night}`;
+const WARNING_KIND_PREFIX = 'points-expiry-warning:';
+
+/** The email_deliveries kind of a member's expiry warning of a month ('YYYY-MM'): at most one per member and month. */
+export const expiryWarningKind = (month: string): string => `${WARNING_KIND_PREFIX}${month}`;
+
+/** The month of an expiry warning's kind. */
+export const expiryWarningMonth = (kind: string): string => kind.slice(WARNING_KIND_PREFIX.length);
 
 /** Queries of the points expiry job: thin, no rules (those are in @nocturne/domain). */
 @Injectable()
@@ -56,6 +61,17 @@ export class PointsExpiryRepository {
       .execute();
   }
 
+  /** The member's expiry warnings, whatever their state (only sent ones count as told). */
+  async warnings(em: EntityManager, memberId: string) {
+    return db(em)
+      .selectFrom('email_deliveries')
+      .select(['kind', 'state', 'sent_at'])
+      .where('subject_type', '=', 'member')
+      .where('subject_id', '=', memberId)
+      .where('kind', 'like', `${WARNING_KIND_PREFIX}%`)
+      .execute();
+  }
+
   /** One expiry row per member and night (the ledger's unique key); false when that night's row exists. */
   async insertExpiry(em: EntityManager, memberId: string, night: string, points: number): Promise<boolean> {
     const row = await db(em)
@@ -85,9 +101,9 @@ export class PointsExpiryRepository {
       .executeTakeFirst();
   }
 
-  /** Records the warning once per member and batch; answers the delivery's state (pending until sent). */
-  async recordWarning(em: EntityManager, memberId: string, night: string, recipient: string) {
-    const kind = expiryWarningKind(night);
+  /** Records the warning once per member and month; answers the delivery's state (pending until sent). */
+  async recordWarning(em: EntityManager, memberId: string, month: string, recipient: string) {
+    const kind = expiryWarningKind(month);
     await db(em)
       .insertInto('email_deliveries')
       .values({ subject_type: 'member', subject_id: memberId, kind, recipient })

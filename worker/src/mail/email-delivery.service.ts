@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { isFinalAttempt } from '../jobs/final-attempt.js';
+import { type Clock, InjectClock } from '../ledger/clock.js';
 import { Mailer, type OutgoingMail } from './mailer.js';
 
 export type DeliveryOutcome = 'sent' | 'already sent' | 'no delivery';
@@ -17,6 +18,8 @@ export class EmailDeliveryService {
   constructor(
     private readonly em: EntityManager,
     private readonly mailer: Mailer,
+    // sent_at is the worker's clock: points expiry counts 14 nights from it, and tests set the night.
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   async deliver(subjectId: string, kind: string, job: Job, compose: (recipient: string) => Omit<OutgoingMail, 'to'> | undefined): Promise<DeliveryOutcome> {
@@ -42,7 +45,7 @@ export class EmailDeliveryService {
       ]);
       throw error;
     }
-    await this.em.execute("update email_deliveries set state = 'sent', sent_at = now(), updated_at = now() where id = ?", [delivery.id]);
+    await this.em.execute("update email_deliveries set state = 'sent', sent_at = ?, updated_at = now() where id = ?", [this.clock(), delivery.id]);
     return 'sent';
   }
 }
