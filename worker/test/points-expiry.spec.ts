@@ -34,8 +34,11 @@ async function expiries(sql: Sql, id: string) {
 }
 
 async function warnings(sql: Sql, id: string) {
-  const { rows } = await sql.query("select kind, state, recipient from email_deliveries where subject_type = 'member' and subject_id = $1 order by kind", [id]);
-  return rows as { kind: string; state: string; recipient: string }[];
+  const { rows } = await sql.query(
+    "select kind, state, recipient, sent_at from email_deliveries where subject_type = 'member' and subject_id = $1 order by kind",
+    [id],
+  );
+  return rows as { kind: string; state: string; recipient: string; sent_at: Date | null }[];
 }
 
 function decodeQuotedPrintable(raw: string): string {
@@ -53,10 +56,19 @@ async function mailsTo(dir: string, address: string): Promise<string[]> {
 let now = new Date();
 const noonInSydney = (date: string) => new Date(`${date}T02:00:00Z`);
 
+function nightsFrom(first: string, last: string): string[] {
+  const nights: string[] = [];
+  for (let night = new Date(`${first}T00:00:00Z`); night.toISOString().slice(0, 10) <= last; night.setUTCDate(night.getUTCDate() + 1)) {
+    nights.push(night.toISOString().slice(0, 10));
+  }
+  return nights;
+}
+
 describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
   let t: TestApp;
   let worker: INestApplicationContext;
   let maintenance: Queue;
+  let email: Queue;
   let events: QueueEvents;
   let mailDir: string;
 
@@ -67,21 +79,36 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     worker = await startWorker(base.env, { clock: () => now });
     const connection = { connection: createRedisConnection(base.env['REDIS_URL']!, 'producer'), prefix: base.env['REDIS_PREFIX'] };
     maintenance = new Queue(QueueName.Maintenance, connection);
+    email = new Queue(QueueName.Email, connection);
     events = new QueueEvents(QueueName.Maintenance, { connection: createRedisConnection(base.env['REDIS_URL']!, 'worker'), prefix: base.env['REDIS_PREFIX'] });
     await events.waitUntilReady();
   });
   afterAll(async () => {
     await events?.close();
+    await email?.close();
     await maintenance?.close();
     await worker?.close();
     await t?.close();
   });
 
-  /** Runs the nightly job through the maintenance queue on the given club night. */
+  /**
+   * Runs the nightly job through the maintenance queue on the given club night, and lets the
+   * warnings it queued go out that night (the worker's clock dates them).
+   */
   async function runNight(date: string): Promise<ExpirePointsOutcome> {
     now = noonInSydney(date);
     const job = await maintenance.add('maintenance.expire-points', {});
-    return (await job.waitUntilFinished(events, 30_000)) as ExpirePointsOutcome;
+    const outcome = (await job.waitUntilFinished(events, 30_000)) as ExpirePointsOutcome;
+    if (outcome.state === 'done' && outcome.warningsQueued > 0) {
+      await waitFor(
+        async () => {
+          const counts = await email.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+          return Object.values(counts).every((count) => count === 0);
+        },
+        { timeoutMs: 20_000, what: 'the warnings to be sent' },
+      );
+    }
+    return outcome;
   }
 
   it('is on the maintenance schedule, nightly', async () => {
@@ -89,22 +116,21 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     expect(scheduler).toMatchObject({ name: 'maintenance.expire-points', pattern: '0 2 * * *' });
   });
 
-  it('expires unspent points oldest first, warns 14 nights ahead once, keeps tiers, and changes nothing when run again', async () => {
+  it('switched on with a backlog: warns first, in one e-mail, expires nothing for 14 nights, then oldest first', async () => {
     const admin = await registerAdmin(t);
-    // Welcome bonus (20) now, November 2026: far from expiring on the nights below.
+    // Welcome bonus (20) now, November 2026: it expires at the end of November 2027, after these nights.
     const alex = await registerMember(t, { firstName: 'Alex' });
     const alexId = alex.user.id;
     await earn(t.sql, alexId, 50, '2026-01-10T10:00:00Z');
     await earn(t.sql, alexId, 30, '2026-05-01T10:00:00Z');
-    // Club night of 20 June 2026 (20:00 in Sydney): expires on the night of 21 June 2027.
+    // Two club nights of June 2026: one batch, expiring at the end of June 2027.
     await earn(t.sql, alexId, 40, '2026-06-20T10:00:00Z');
-    // Club night of 28 June 2026: expires on the night of 29 June 2027.
     await earn(t.sql, alexId, 25, '2026-06-28T10:00:00Z');
     await t.sql.query("update members set member_tier = 'silver' where id = $1", [alexId]);
     // Alex spends 60 (a real claim): taken from January's 50 and 10 of May's 30.
     const coupon = await createCoupon(t, admin.sessionId, { pointsCost: 60 });
     expect((await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: alex.sessionId })).status).toBe(201);
-    // Sam spent everything old: nothing to expire. Kim earned only recently.
+    // Sam spent everything old: nothing to lose, no e-mail. Kim earned only recently.
     const sam = await registerMember(t, { firstName: 'Sam' });
     await earn(t.sql, sam.user.id, 30, '2026-02-01T10:00:00Z');
     expect((await t.request('POST', `/api/coupons/${(await createCoupon(t, admin.sessionId, { pointsCost: 50 })).id}/claim`, { token: sam.sessionId })).status).toBe(201);
@@ -112,45 +138,43 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     await expectLedgerClean(t);
     expect(await member(t.sql, alexId)).toEqual({ current_points: 105, total_points: 165, member_tier: 'silver' });
 
-    // 14 June 2027: what was earned before the night of 14 June 2026 and is unspent expires (80 - 60).
-    const first = await runNight('2027-06-14');
-    expect(first).toMatchObject({ state: 'done', night: '2027-06-14', membersExpired: 1, pointsExpired: 20, warningsQueued: 0 });
-    expect(await expiries(t.sql, alexId)).toEqual([{ points: -20, description: 'Points expired', source_id: '2027-06-14' }]);
-    expect(await member(t.sql, alexId)).toEqual({ current_points: 85, total_points: 165, member_tier: 'silver' });
-    expect(await expiries(t.sql, sam.user.id)).toEqual([]);
-    expect(await expiries(t.sql, kim.user.id)).toEqual([]);
-    await expectLedgerClean(t);
-
-    // The same night again: nothing more.
-    expect(await runNight('2027-06-14')).toMatchObject({ pointsExpired: 0, warningsQueued: 0 });
-    expect(await expiries(t.sql, alexId)).toHaveLength(1);
-    expect((await member(t.sql, alexId)).current_points).toBe(85);
-    // No batch of Alex's expires 14 nights after the 14th (the 28th): no e-mail yet.
-    expect(await warnings(t.sql, alexId)).toEqual([]);
-
-    // 15 June: the 25 points of 28 June 2026 expire on 29 June 2027, 14 nights ahead: one e-mail.
-    expect(await runNight('2027-06-15')).toMatchObject({ pointsExpired: 0, warningsQueued: 1 });
-    await waitFor(async () => (await warnings(t.sql, alexId))[0]?.state === 'sent', { timeoutMs: 20_000, what: 'the warning to be sent' });
-    expect(await warnings(t.sql, alexId)).toEqual([{ kind: 'points-expiry-warning:2027-06-29', state: 'sent', recipient: alex.email }]);
+    // Switched on on 10 June 2027: May's batch (20 left) is overdue, June's (65) expires at the end of the month.
+    expect(await runNight('2027-06-10')).toMatchObject({ state: 'done', night: '2027-06-10', membersExpired: 0, pointsExpired: 0, warningsQueued: 1 });
+    expect(await expiries(t.sql, alexId)).toEqual([]);
+    expect(await warnings(t.sql, alexId)).toEqual([
+      { kind: 'points-expiry-warning:2027-06', state: 'sent', recipient: alex.email, sent_at: noonInSydney('2027-06-10') },
+    ]);
     const mails = await mailsTo(mailDir, alex.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain('Subject: 25 of your Nocturne points expire in 14 days');
-    expect(mails[0]).toContain('25 of your points expire on Tuesday 29 June 2027 unless you spend them before then.');
-
-    // Run again that night and the next: the warning is never sent twice, and nobody else is warned.
-    expect(await runNight('2027-06-15')).toMatchObject({ warningsQueued: 0 });
-    expect(await runNight('2027-06-16')).toMatchObject({ warningsQueued: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await mailsTo(mailDir, alex.email)).toHaveLength(1);
-    expect(await warnings(t.sql, alexId)).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: 85 of your Nocturne points are about to expire');
+    expect(mails[0]).toContain('20 of your points expire after the night of Wednesday 23 June 2027 unless you spend them by then.');
+    expect(mails[0]).toContain('65 of your points expire after the night of Wednesday 30 June 2027 unless you spend them by then.');
     expect(await warnings(t.sql, sam.user.id)).toEqual([]);
     expect(await warnings(t.sql, kim.user.id)).toEqual([]);
 
-    // 29 June: the rest of the old points (40 and 25) have expired; the welcome bonus stays.
-    expect(await runNight('2027-06-29')).toMatchObject({ membersExpired: 1, pointsExpired: 65 });
+    // Again that night, and on June's own warning night: no second e-mail this month.
+    expect(await runNight('2027-06-10')).toMatchObject({ pointsExpired: 0, warningsQueued: 0 });
+    expect(await runNight('2027-06-17')).toMatchObject({ pointsExpired: 0, warningsQueued: 0 });
+    // 13 nights after the warning: nothing expires yet.
+    expect(await runNight('2027-06-23')).toMatchObject({ pointsExpired: 0 });
+    expect((await member(t.sql, alexId)).current_points).toBe(105);
+
+    // 14 nights after it: May's 20 go; June's 65 stay until the month is over.
+    expect(await runNight('2027-06-24')).toMatchObject({ membersExpired: 1, pointsExpired: 20, warningsQueued: 0 });
+    expect(await expiries(t.sql, alexId)).toEqual([{ points: -20, description: 'Points expired', source_id: '2027-06-24' }]);
+    expect(await member(t.sql, alexId)).toEqual({ current_points: 85, total_points: 165, member_tier: 'silver' });
+    expect(await runNight('2027-06-24')).toMatchObject({ pointsExpired: 0 });
+    expect(await runNight('2027-06-30')).toMatchObject({ pointsExpired: 0 });
+    expect((await member(t.sql, alexId)).current_points).toBe(85);
+    await expectLedgerClean(t);
+
+    expect(await runNight('2027-07-01')).toMatchObject({ membersExpired: 1, pointsExpired: 65, warningsQueued: 0 });
     expect(await member(t.sql, alexId)).toEqual({ current_points: 20, total_points: 165, member_tier: 'silver' });
-    expect(await runNight('2027-06-29')).toMatchObject({ pointsExpired: 0 });
+    expect(await runNight('2027-07-01')).toMatchObject({ pointsExpired: 0 });
     expect((await member(t.sql, alexId)).current_points).toBe(20);
+    expect(await mailsTo(mailDir, alex.email)).toHaveLength(1);
+    expect(await expiries(t.sql, sam.user.id)).toEqual([]);
+    expect(await expiries(t.sql, kim.user.id)).toEqual([]);
     await expectLedgerClean(t);
 
     // The member's history shows both expiries, newest first.
@@ -162,10 +186,32 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     ]);
   });
 
+  it('postpones the expiry of a batch whose warning went out late (missed nights) to 14 nights after it', async () => {
+    const lee = await registerMember(t, { firstName: 'Lee' });
+    await earn(t.sql, lee.user.id, 30, '2026-07-05T10:00:00Z');
+    // Not yet due on the 17th; the job then misses the nights of 18 to 26 July (the warning was due on the 18th).
+    expect(await runNight('2027-07-17')).toMatchObject({ warningsQueued: 0 });
+    expect(await runNight('2027-07-27')).toMatchObject({ warningsQueued: 1 });
+    expect(await warnings(t.sql, lee.user.id)).toMatchObject([{ kind: 'points-expiry-warning:2027-07', state: 'sent' }]);
+    const [mail] = await mailsTo(mailDir, lee.email);
+    expect(mail).toContain('30 of your points expire after the night of Monday 9 August 2027 unless you spend them by then.');
+    // The end of July has passed, but the warning is not 14 nights old.
+    expect(await runNight('2027-08-01')).toMatchObject({ pointsExpired: 0 });
+    expect(await runNight('2027-08-09')).toMatchObject({ pointsExpired: 0 });
+    expect(await expiries(t.sql, lee.user.id)).toEqual([]);
+    expect(await runNight('2027-08-10')).toMatchObject({ membersExpired: 1, pointsExpired: 30 });
+    expect(await expiries(t.sql, lee.user.id)).toEqual([{ points: -30, description: 'Points expired', source_id: '2027-08-10' }]);
+    expect(await member(t.sql, lee.user.id)).toMatchObject({ current_points: 20, total_points: 50 });
+    expect(await mailsTo(mailDir, lee.email)).toHaveLength(1);
+    await expectLedgerClean(t);
+  });
+
   it('waits for a claim holding the member row, and expires only what the claim left', async () => {
     const jo = await registerMember(t, { firstName: 'Jo' });
-    await earn(t.sql, jo.user.id, 100, '2026-03-01T10:00:00Z');
+    await earn(t.sql, jo.user.id, 100, '2026-08-05T10:00:00Z');
     await t.sql.query("update members set member_tier = 'silver' where id = $1", [jo.user.id]);
+    expect(await runNight('2027-08-18')).toMatchObject({ warningsQueued: 1 });
+    expect(await warnings(t.sql, jo.user.id)).toMatchObject([{ kind: 'points-expiry-warning:2027-08', state: 'sent' }]);
     const client = await t.sql.connect();
     try {
       await client.query('begin');
@@ -176,15 +222,42 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
         [jo.user.id, randomUUID()],
       );
       await client.query('update members set current_points = current_points - 70 where id = $1', [jo.user.id]);
-      const run = runNight('2027-07-01');
+      const run = runNight('2027-09-01');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await client.query('commit');
       expect(await run).toMatchObject({ state: 'done' });
     } finally {
       client.release();
     }
-    expect(await expiries(t.sql, jo.user.id)).toEqual([{ points: -30, description: 'Points expired', source_id: '2027-07-01' }]);
-    expect((await member(t.sql, jo.user.id)).current_points).toBe(20);
+    expect(await expiries(t.sql, jo.user.id)).toEqual([{ points: -30, description: 'Points expired', source_id: '2027-09-01' }]);
+    expect(await member(t.sql, jo.user.id)).toEqual({ current_points: 20, total_points: 120, member_tier: 'silver' });
+    await expectLedgerClean(t);
+  });
+
+  it('sends a member who earns every night one e-mail a month, and expires each month 14 nights after it', async () => {
+    const ella = await registerMember(t, { firstName: 'Ella' });
+    const ellaId = ella.user.id;
+    // A point every club night since September 2026 (evening in Sydney).
+    for (const night of nightsFrom('2026-09-01', '2026-10-31')) await earn(t.sql, ellaId, 1, `${night}T10:00:00Z`);
+    for (const night of nightsFrom('2027-09-02', '2027-11-01')) {
+      await earn(t.sql, ellaId, 1, `${night}T10:00:00Z`);
+      await runNight(night);
+    }
+    expect((await warnings(t.sql, ellaId)).map(({ kind, state, sent_at }) => ({ kind, state, sent_at }))).toEqual([
+      { kind: 'points-expiry-warning:2027-09', state: 'sent', sent_at: noonInSydney('2027-09-17') },
+      { kind: 'points-expiry-warning:2027-10', state: 'sent', sent_at: noonInSydney('2027-10-18') },
+    ]);
+    const mails = await mailsTo(mailDir, ella.email);
+    expect(mails).toHaveLength(2);
+    expect(mails.find((mail) => mail.includes('30 of your points expire after the night of Thursday 30 September 2027'))).toBeDefined();
+    expect(mails.find((mail) => mail.includes('31 of your points expire after the night of Sunday 31 October 2027'))).toBeDefined();
+    expect(await expiries(t.sql, ellaId)).toEqual([
+      { points: -30, description: 'Points expired', source_id: '2027-10-01' },
+      { points: -31, description: 'Points expired', source_id: '2027-11-01' },
+    ]);
+    // Welcome bonus 20 + 61 + 61 earned, 61 expired. (The test's credits skip the tier update the ledger does.)
+    expect(await member(t.sql, ellaId)).toMatchObject({ current_points: 81, total_points: 142 });
+    await t.sql.query("update members set member_tier = 'silver' where id = $1", [ellaId]);
     await expectLedgerClean(t);
   });
 });
