@@ -7,8 +7,8 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
  * One e-mail the worker owes, written in the same transaction as the message or booking it is
  * about. The worker marks it sent (a retried job never sends it again) or records why it failed.
  * `kind` names the e-mail: venue-notification, guest-acknowledgement, guest-status-confirmed...
- * A member's points expiry warning has the member as subject and the batch in its kind
- * (`points-expiry-warning:<night>`), so the unique key sends it once.
+ * A member's points expiry warning has the member as subject and its month in its kind
+ * (`points-expiry-warning:<YYYY-MM>`), so the unique key sends at most one a month.
  */
 export const EmailDelivery = defineEntity({
   name: 'EmailDelivery',
