@@ -13,6 +13,7 @@ import { flowProducerProvider } from './activecampaign/flow-producer.provider.js
 import { BulkSyncFinishJob } from './jobs/bulk-sync-finish.job.js';
 import { BulkSyncJob } from './jobs/bulk-sync.job.js';
 import { DeliverWebhookJob } from './jobs/deliver-webhook.job.js';
+import { ExpirePointsJob } from './jobs/expire-points.job.js';
 import { FanOutWebhookJob } from './jobs/fan-out-webhook.job.js';
 import { ImportBatchJob } from './jobs/import-batch.job.js';
 import { DEFAULT_IMPORT_POLLING, IMPORT_POLLING, type ImportPolling } from './jobs/import-polling.js';
@@ -22,8 +23,11 @@ import { PurgeStaleUploadsJob } from './jobs/purge-stale-uploads.job.js';
 import { SendBookingAcknowledgementJob, SendBookingRequestJob, SendBookingStatusJob } from './jobs/send-booking-mails.job.js';
 import { SendContactMessageJob } from './jobs/send-contact-message.job.js';
 import { SendPasswordResetJob } from './jobs/send-password-reset.job.js';
+import { SendPointsExpiryWarningJob } from './jobs/send-points-expiry-warning.job.js';
 import { SyncContactJob } from './jobs/sync-contact.job.js';
 import { DeleteContactJob } from './jobs/delete-contact.job.js';
+import { CLOCK, type Clock, systemClock } from './ledger/clock.js';
+import { PointsExpiryRepository } from './ledger/points-expiry.repository.js';
 import { EmailDeliveryService } from './mail/email-delivery.service.js';
 import { MailRepository } from './mail/mail.repository.js';
 import { Mailer } from './mail/mailer.js';
@@ -39,8 +43,8 @@ import { WebhooksRepository } from './webhooks/webhooks.repository.js';
 
 @Module({})
 export class WorkerModule {
-  /** `importPolling` lets tests wait seconds where AC's imports take minutes. */
-  static forRoot(config: WorkerConfig, options: { importPolling?: ImportPolling } = {}): DynamicModule {
+  /** `importPolling` lets tests wait seconds where AC's imports take minutes; `clock` lets them pick the night. */
+  static forRoot(config: WorkerConfig, options: { importPolling?: ImportPolling; clock?: Clock } = {}): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
@@ -72,7 +76,9 @@ export class WorkerModule {
         // Signed outgoing webhooks (issue 20).
         WebhooksProcessor, FanOutWebhookJob, DeliverWebhookJob,
         // Data access of each area (issue 17).
-        MailRepository, ActiveCampaignRepository, WebhooksRepository, MaintenanceRepository],
+        MailRepository, ActiveCampaignRepository, WebhooksRepository, MaintenanceRepository,
+        // Points expiry (issue 20): nightly when POINTS_EXPIRE_AFTER_MONTHS is set.
+        { provide: CLOCK, useValue: options.clock ?? systemClock }, PointsExpiryRepository, ExpirePointsJob, SendPointsExpiryWarningJob],
     };
   }
 }

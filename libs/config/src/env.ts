@@ -130,6 +130,8 @@ export const workerEnvSchema = baseEnvSchema.extend({
   /** Port of the worker's /metrics and /health/live listener; unset: no listener. */
   WORKER_METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
+  /** Points earned in a month expire at the end of the month this many months later, after a warning e-mail; unset: never. */
+  POINTS_EXPIRE_AFTER_MONTHS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(1200).optional()),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;

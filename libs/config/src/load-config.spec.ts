@@ -55,6 +55,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig(workerEnvSchema, { WORKER_METRICS_PORT: '70000' })).toThrow(/WORKER_METRICS_PORT/);
   });
 
+  it('expires points only when POINTS_EXPIRE_AFTER_MONTHS is a positive whole number of months', () => {
+    expect(loadConfig(workerEnvSchema, {}).POINTS_EXPIRE_AFTER_MONTHS).toBeUndefined();
+    expect(loadConfig(workerEnvSchema, { POINTS_EXPIRE_AFTER_MONTHS: '' }).POINTS_EXPIRE_AFTER_MONTHS).toBeUndefined();
+    expect(loadConfig(workerEnvSchema, { POINTS_EXPIRE_AFTER_MONTHS: '12' }).POINTS_EXPIRE_AFTER_MONTHS).toBe(12);
+    for (const bad of ['0', '-3', '1.5', 'a year']) {
+      expect(() => loadConfig(workerEnvSchema, { POINTS_EXPIRE_AFTER_MONTHS: bad })).toThrow(/POINTS_EXPIRE_AFTER_MONTHS/);
+    }
+  });
+
   it('treats an empty optional variable as unset', () => {
     expect(loadConfig(workerEnvSchema, { SMTP_URL: '' }).SMTP_URL).toBeUndefined();
   });

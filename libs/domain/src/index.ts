@@ -9,3 +9,4 @@ export * from './points.js';
 export * from './contact-sync.js';
 export * from './club-night.js';
 export * from './redemption-undo.js';
+export * from './points-expiry.js';

@@ -36,6 +36,11 @@ export const jobDefinitions = {
     queue: QueueName.Email,
     payload: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),
   },
+  /** A member's points expiry warning of a month (POINTS_EXPIRE_AFTER_MONTHS); its email_deliveries row is written first. */
+  'email.points-expiry-warning': {
+    queue: QueueName.Email,
+    payload: z.object({ memberId: z.uuid(), month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  },
   'activecampaign.sync-contact': {
     queue: QueueName.ActiveCampaign,
     /** manual: asked for by an admin, so it runs even when auto-sync is off. */
@@ -77,6 +82,11 @@ export const jobDefinitions = {
     payload: z.object({}),
   },
   'maintenance.purge-stale-uploads': {
+    queue: QueueName.Maintenance,
+    payload: z.object({}),
+  },
+  /** Nightly: expires warned batches of points older than POINTS_EXPIRE_AFTER_MONTHS and queues the warnings due (does nothing when unset). */
+  'maintenance.expire-points': {
     queue: QueueName.Maintenance,
     payload: z.object({}),
   },

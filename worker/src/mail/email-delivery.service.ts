@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { isFinalAttempt } from '../jobs/final-attempt.js';
 import { MailRepository } from './mail.repository.js';
+import { type Clock, InjectClock } from '../ledger/clock.js';
 import { Mailer, type OutgoingMail } from './mailer.js';
 
 export type DeliveryOutcome = 'sent' | 'already sent' | 'no delivery';
@@ -19,6 +20,8 @@ export class EmailDeliveryService {
     private readonly em: EntityManager,
     private readonly mail: MailRepository,
     private readonly mailer: Mailer,
+    // sent_at is the worker's clock: points expiry counts 14 nights from it, and tests set the night.
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   async deliver(subjectId: string, kind: string, job: Job, compose: (recipient: string) => Omit<OutgoingMail, 'to'> | undefined): Promise<DeliveryOutcome> {
@@ -35,7 +38,7 @@ export class EmailDeliveryService {
       await this.mail.recordFailure(this.em, delivery.id, state, (error as Error).message.slice(0, 1000));
       throw error;
     }
-    await this.mail.markSent(this.em, delivery.id);
+    await this.mail.markSent(this.em, delivery.id, this.clock());
     return 'sent';
   }
 }

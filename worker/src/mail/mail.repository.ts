@@ -38,10 +38,11 @@ export class MailRepository {
       .execute();
   }
 
-  async markSent(em: EntityManager, deliveryId: string): Promise<void> {
+  /** `sentAt` comes from the worker's clock: points expiry counts its notice from it. */
+  async markSent(em: EntityManager, deliveryId: string, sentAt: Date): Promise<void> {
     await db(em)
       .updateTable('email_deliveries')
-      .set({ state: 'sent', sent_at: sql<string>`now()`, updated_at: sql<string>`now()` })
+      .set({ state: 'sent', sent_at: sentAt, updated_at: sql<string>`now()` })
       .where('id', '=', deliveryId)
       .execute();
   }

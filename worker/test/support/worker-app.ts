@@ -1,11 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig, workerEnvSchema } from '@nocturne/config';
-import type { ImportPolling } from '../../src/jobs/import-polling.js';
 import { WorkerModule } from '../../src/worker.module.js';
 
 /** Starts the real worker (application context, no HTTP) with the given environment. */
-export async function startWorker(env: Record<string, string>, options: { importPolling?: ImportPolling } = {}): Promise<INestApplicationContext> {
+export async function startWorker(env: Record<string, string>, options: Parameters<typeof WorkerModule.forRoot>[1] = {}): Promise<INestApplicationContext> {
   const config = loadConfig(workerEnvSchema, { ...env, LOG_LEVEL: 'silent' });
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, options), { logger: false });
   await app.init();

@@ -7,6 +7,8 @@ export { DELIVERY_STATES, type DeliveryState } from '@nocturne/domain';
  * One e-mail the worker owes, written in the same transaction as the message or booking it is
  * about. The worker marks it sent (a retried job never sends it again) or records why it failed.
  * `kind` names the e-mail: venue-notification, guest-acknowledgement, guest-status-confirmed...
+ * A member's points expiry warning has the member as subject and its month in its kind
+ * (`points-expiry-warning:<YYYY-MM>`), so the unique key sends at most one a month.
  */
 export const EmailDelivery = defineEntity({
   name: 'EmailDelivery',
@@ -14,7 +16,7 @@ export const EmailDelivery = defineEntity({
   uniques: [{ name: 'email_deliveries_subject_kind_unique', properties: ['subjectId', 'kind'] }],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
-    subjectType: p.enum(['contact_message', 'booking'] as const),
+    subjectType: p.enum(['contact_message', 'booking', 'member'] as const),
     subjectId: p.uuid(),
     kind: p.string().length(50),
     recipient: p.string().length(254),

@@ -11,6 +11,7 @@ import { Migration20261122193000_RedemptionUndo } from './Migration2026112219300
 import { Migration20261122194000_Webhooks } from './Migration20261122194000_Webhooks.js';
 import { Migration20261122200000_LastSignIn } from './Migration20261122200000_LastSignIn.js';
 import { Migration20261122201000_AccountDeletion } from './Migration20261122201000_AccountDeletion.js';
+import { Migration20261124070000_PointsExpiry } from './Migration20261124070000_PointsExpiry.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -25,6 +26,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261122194000_Webhooks', class: Migration20261122194000_Webhooks },
   { name: 'Migration20261122200000_LastSignIn', class: Migration20261122200000_LastSignIn },
   { name: 'Migration20261122201000_AccountDeletion', class: Migration20261122201000_AccountDeletion },
+  { name: 'Migration20261124070000_PointsExpiry', class: Migration20261124070000_PointsExpiry },
 ];
 
 /**
