@@ -1,17 +1,21 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { createRedisConnection, QueueName } from '@nocturne/queues';
-import { waitFor } from '@nocturne/testing';
+import { createCoupon, registerAdmin, registerMember, runLedgerVerify, startTestApp, type TestApp, testEnv, waitFor } from '@nocturne/testing';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { createCoupon, expectLedgerClean } from '../../api/test/support/coupon-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, type TestApp, testEnv } from '../../api/test/support/test-app.js';
 import type { ExpirePointsOutcome } from '../src/jobs/expire-points.job.js';
 import { startWorker } from './support/worker-app.js';
 
 type Sql = { query: pg.Pool['query'] };
+
+/** The ledger as `npm run ledger:verify` sees it (the real command), and no balance below zero. */
+async function expectLedgerClean(t: TestApp): Promise<void> {
+  expect(await runLedgerVerify(t)).toMatch(/^Ledger verified: \d+ members match/m);
+  expect((await t.sql.query('select id from members where current_points < 0')).rows).toEqual([]);
+}
 
 /** Points earned at a given instant, written the way the ledger writes them: the row and both cached columns. */
 async function earn(sql: Sql, memberId: string, points: number, at: string): Promise<void> {

@@ -4,3 +4,5 @@ export * from './wait-for.js';
 export * from './s3-stub.js';
 export * from './activecampaign-stub.js';
 export * from './test-app.js';
+export * from './coupons.js';
+export * from './ledger-verify.js';
