@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { CreateNewsPostRequest } from '@nocturne/contracts';
 import { type Database, db } from '@nocturne/db';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { CompiledOnce } from './compiled-once.js';
 import type { FeedPosition } from './feed-cursor.js';
 
 /** The columns of `news_posts` that make a NewsPost (see `newsPostFromRow`). */
@@ -46,6 +47,13 @@ function feedPage(kysely: Kysely<Database>, memberId: string, limit: number, aft
   );
 }
 
+// GET /api/news is the most polled read: its two shapes are compiled once (see CompiledOnce).
+const firstFeedPage = new CompiledOnce({ memberId: ':memberId', limit: -1 }, (kysely, args) => feedPage(kysely, args.memberId, args.limit));
+const nextFeedPage = new CompiledOnce(
+  { memberId: ':memberId', limit: -1, afterCreatedAt: ':afterCreatedAt', afterId: ':afterId' },
+  (kysely, { memberId, limit, ...after }) => feedPage(kysely, memberId, limit, after),
+);
+
 /** The news tables (posts, comments, likes, views) and the member and ledger rows a comment touches. Queries only. */
 @Injectable()
 export class NewsRepository {
@@ -63,7 +71,9 @@ export class NewsRepository {
    * with whether `memberId` likes each post. `cursor_at` keeps PostgreSQL's microseconds.
    */
   async listFeedPage(em: EntityManager, memberId: string, after: FeedPosition | null, limit: number) {
-    return feedPage(db(em), memberId, limit, after ? { afterCreatedAt: after.createdAt, afterId: after.id } : undefined).execute();
+    return after
+      ? nextFeedPage.execute(db(em), { memberId, limit, afterCreatedAt: after.createdAt, afterId: after.id })
+      : firstFeedPage.execute(db(em), { memberId, limit });
   }
 
   async insertPost(em: EntityManager, authorId: string, input: CreateNewsPostRequest): Promise<NewsPostRow> {
