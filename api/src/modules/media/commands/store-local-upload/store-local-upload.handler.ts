@@ -3,6 +3,7 @@ import { ConflictException, ForbiddenException, NotFoundException, PayloadTooLar
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, MAX_UPLOAD_BYTES, type ObjectStorage, uploadSigningKey, verifyUpload } from '@nocturne/storage';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
+import { MediaRepository } from '../../media.repository.js';
 import { InjectStorage } from '../../object-storage.provider.js';
 import { StoreLocalUploadCommand } from './store-local-upload.command.js';
 
@@ -16,6 +17,7 @@ export class StoreLocalUploadHandler implements ICommandHandler<StoreLocalUpload
 
   constructor(
     private readonly em: EntityManager,
+    private readonly media: MediaRepository,
     @InjectStorage() private readonly storage: ObjectStorage,
     @InjectConfig() config: ApiConfig,
   ) {
@@ -29,7 +31,7 @@ export class StoreLocalUploadHandler implements ICommandHandler<StoreLocalUpload
     if (check === 'expired') throw new ForbiddenException('This upload URL has expired; request a new one');
     if (upload.body.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeException(`The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MB)`);
 
-    const [row] = await this.em.execute<{ finalized_at: Date | null }[]>('select finalized_at from media_uploads where key = ?', [upload.key]);
+    const row = await this.media.findUpload(this.em, upload.key);
     if (!row) throw new ForbiddenException('This upload was refused or has expired; request a new upload URL');
     // A finalized object passed its checks; replaying the URL must not swap its bytes.
     if (row.finalized_at) throw new ConflictException('This upload is already finalized');
