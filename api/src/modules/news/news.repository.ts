@@ -47,23 +47,36 @@ function feedPage(kysely: Kysely<Database>, memberId: string, limit: number, aft
   );
 }
 
-// GET /api/news is the most polled read: its two shapes are compiled once (see CompiledOnce).
+// The polled reads (the feed, a post's comments) and the published-post check every news command
+// makes are compiled once (see CompiledOnce); the other queries are built per call.
 const firstFeedPage = new CompiledOnce({ memberId: ':memberId', limit: -1 }, (kysely, args) => feedPage(kysely, args.memberId, args.limit));
 const nextFeedPage = new CompiledOnce(
   { memberId: ':memberId', limit: -1, afterCreatedAt: ':afterCreatedAt', afterId: ':afterId' },
   (kysely, { memberId, limit, ...after }) => feedPage(kysely, memberId, limit, after),
 );
 
+const publishedPost = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }) =>
+  kysely.selectFrom('news_posts').select(['id', 'title']).where('id', '=', postId).where('published_at', '<=', sql<string>`now()`),
+);
+
+/** A post's live comments, oldest first, with their authors' first names. */
+const liveComments = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }) =>
+  kysely
+    .selectFrom('news_comments as c')
+    .innerJoin('members as m', 'm.id', 'c.author_id')
+    .select(['c.id', 'c.content', 'c.created_at', 'm.first_name'])
+    .where('c.post_id', '=', postId)
+    .where('c.deleted_at', 'is', null)
+    .orderBy('c.created_at')
+    .orderBy('c.id'),
+);
+
 /** The news tables (posts, comments, likes, views) and the member and ledger rows a comment touches. Queries only. */
 @Injectable()
 export class NewsRepository {
   async findPublishedPost(em: EntityManager, postId: string) {
-    return db(em)
-      .selectFrom('news_posts')
-      .select(['id', 'title'])
-      .where('id', '=', postId)
-      .where('published_at', '<=', sql<string>`now()`)
-      .executeTakeFirst();
+    const [post] = await publishedPost.execute(db(em), { postId });
+    return post;
   }
 
   /**
@@ -92,15 +105,7 @@ export class NewsRepository {
 
   /** A post's live comments, oldest first, with their authors' first names. */
   async listLiveComments(em: EntityManager, postId: string) {
-    return db(em)
-      .selectFrom('news_comments as c')
-      .innerJoin('members as m', 'm.id', 'c.author_id')
-      .select(['c.id', 'c.content', 'c.created_at', 'm.first_name'])
-      .where('c.post_id', '=', postId)
-      .where('c.deleted_at', 'is', null)
-      .orderBy('c.created_at')
-      .orderBy('c.id')
-      .execute();
+    return liveComments.execute(db(em), { postId });
   }
 
   async insertComment(em: EntityManager, postId: string, authorId: string, content: string) {
