@@ -16,7 +16,14 @@ import { UploadAdminController } from './upload-admin.controller.js';
 /** Featured images and videos for news posts: sign, upload (S3 or local), finalize, serve. */
 @Module({
   controllers: [UploadAdminController, LocalUploadController, MediaController],
-  providers: [objectStorageProvider, MediaRepository, SignUploadHandler, FinalizeUploadHandler, StoreLocalUploadHandler, GetMediaHandler],
+  providers: [
+    objectStorageProvider,
+    MediaRepository,
+    SignUploadHandler,
+    FinalizeUploadHandler,
+    StoreLocalUploadHandler,
+    GetMediaHandler,
+  ],
   exports: [OBJECT_STORAGE],
 })
 export class MediaModule implements OnModuleInit, OnApplicationShutdown {

@@ -47,7 +47,9 @@ describe('CompiledOnce', () => {
 
   it('refuses a placeholder that is not a parameter of the query', async () => {
     const { kysely } = recordingKysely();
-    const query = new CompiledOnce({ memberId: ':memberId' }, (k) => k.selectFrom('members').select('id').where('id', '=', 'fixed'));
+    const query = new CompiledOnce({ memberId: ':memberId' }, (k) =>
+      k.selectFrom('members').select('id').where('id', '=', 'fixed'),
+    );
     await expect(query.execute(kysely, { memberId: 'a' })).rejects.toThrow(/memberId/);
   });
 });

@@ -22,14 +22,26 @@ const NEWS_POST_FIELDS = [
 export type NewsPostRow = Pick<Selectable<Database['news_posts']>, (typeof NEWS_POST_FIELDS)[number]>;
 
 /** The feed's one query: published posts newest first, after a position when there is one. */
-function feedPage(kysely: Kysely<Database>, memberId: string, limit: number, after?: { afterCreatedAt: string; afterId: string }) {
+function feedPage(
+  kysely: Kysely<Database>,
+  memberId: string,
+  limit: number,
+  after?: { afterCreatedAt: string; afterId: string },
+) {
   const page = kysely
     .selectFrom('news_posts as p')
     .select(NEWS_POST_FIELDS)
     .select((eb) => [
+      // The cursor's instant as text with PostgreSQL's microseconds, which a JS Date would round away.
       sql<string>`to_char(${eb.ref('p.created_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
       eb
-        .exists(eb.selectFrom('news_likes as l').select(eb.lit(1).as('one')).whereRef('l.post_id', '=', 'p.id').where('l.member_id', '=', memberId))
+        .exists(
+          eb
+            .selectFrom('news_likes as l')
+            .select(eb.lit(1).as('one'))
+            .whereRef('l.post_id', '=', 'p.id')
+            .where('l.member_id', '=', memberId),
+        )
         .$castTo<boolean>()
         .as('liked_by_me'),
     ])
@@ -49,14 +61,20 @@ function feedPage(kysely: Kysely<Database>, memberId: string, limit: number, aft
 
 // The polled reads (the feed, a post's comments) and the published-post check every news command
 // makes are compiled once (see CompiledOnce); the other queries are built per call.
-const firstFeedPage = new CompiledOnce({ memberId: ':memberId', limit: -1 }, (kysely, args) => feedPage(kysely, args.memberId, args.limit));
+const firstFeedPage = new CompiledOnce({ memberId: ':memberId', limit: -1 }, (kysely, args) =>
+  feedPage(kysely, args.memberId, args.limit),
+);
 const nextFeedPage = new CompiledOnce(
   { memberId: ':memberId', limit: -1, afterCreatedAt: ':afterCreatedAt', afterId: ':afterId' },
   (kysely, { memberId, limit, ...after }) => feedPage(kysely, memberId, limit, after),
 );
 
 const publishedPost = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }) =>
-  kysely.selectFrom('news_posts').select(['id', 'title']).where('id', '=', postId).where('published_at', '<=', sql<string>`now()`),
+  kysely
+    .selectFrom('news_posts')
+    .select(['id', 'title'])
+    .where('id', '=', postId)
+    .where('published_at', '<=', sql<string>`now()`),
 );
 
 /** A post's live comments, oldest first, with their authors' first names. */
@@ -133,7 +151,11 @@ export class NewsRepository {
   }
 
   async commentExists(em: EntityManager, commentId: string): Promise<boolean> {
-    const row = await db(em).selectFrom('news_comments').select(sql.lit(1).as('one')).where('id', '=', commentId).executeTakeFirst();
+    const row = await db(em)
+      .selectFrom('news_comments')
+      .select(sql.lit(1).as('one'))
+      .where('id', '=', commentId)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -158,7 +180,12 @@ export class NewsRepository {
 
   /** Deletes the member's like; false when there was none. */
   async deleteLike(em: EntityManager, postId: string, memberId: string): Promise<boolean> {
-    const rows = await db(em).deleteFrom('news_likes').where('post_id', '=', postId).where('member_id', '=', memberId).returning('id').execute();
+    const rows = await db(em)
+      .deleteFrom('news_likes')
+      .where('post_id', '=', postId)
+      .where('member_id', '=', memberId)
+      .returning('id')
+      .execute();
     return rows.length > 0;
   }
 

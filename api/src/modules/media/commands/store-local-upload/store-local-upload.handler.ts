@@ -1,7 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, ForbiddenException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, MAX_UPLOAD_BYTES, type ObjectStorage, uploadSigningKey, verifyUpload } from '@nocturne/storage';
+import {
+  LOCAL_UPLOAD_ROUTE,
+  LocalDiskStorage,
+  MAX_UPLOAD_BYTES,
+  type ObjectStorage,
+  uploadSigningKey,
+  verifyUpload,
+} from '@nocturne/storage';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { MediaRepository } from '../../media.repository.js';
 import { InjectStorage } from '../../object-storage.provider.js';
@@ -25,11 +32,13 @@ export class StoreLocalUploadHandler implements ICommandHandler<StoreLocalUpload
   }
 
   async execute({ upload }: StoreLocalUploadCommand): Promise<{ url: string }> {
-    if (!(this.storage instanceof LocalDiskStorage)) throw new NotFoundException('Uploads go to object storage, not to this server');
+    if (!(this.storage instanceof LocalDiskStorage))
+      throw new NotFoundException('Uploads go to object storage, not to this server');
     const check = verifyUpload(this.secret, upload);
     if (check === 'invalid') throw new ForbiddenException('This upload URL is not valid for this file or content type');
     if (check === 'expired') throw new ForbiddenException('This upload URL has expired; request a new one');
-    if (upload.body.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeException(`The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MB)`);
+    if (upload.body.length > MAX_UPLOAD_BYTES)
+      throw new PayloadTooLargeException(`The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MB)`);
 
     const row = await this.media.findUpload(this.em, upload.key);
     if (!row) throw new ForbiddenException('This upload was refused or has expired; request a new upload URL');

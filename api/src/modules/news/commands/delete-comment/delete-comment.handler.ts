@@ -36,7 +36,13 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
     });
   }
 
-  private async reverseReward(tx: EntityManager, commentId: string, authorId: string, title: string, raise: Raise): Promise<number> {
+  private async reverseReward(
+    tx: EntityManager,
+    commentId: string,
+    authorId: string,
+    title: string,
+    raise: Raise,
+  ): Promise<number> {
     const reward = await this.news.findCommentReward(tx, authorId, commentId);
     if (!reward) return 0;
     await this.ledger.reverse(tx, reward.id, `Comment removed: ${title}`, raise);

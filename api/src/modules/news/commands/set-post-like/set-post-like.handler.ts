@@ -17,7 +17,9 @@ export class SetPostLikeHandler implements ICommandHandler<SetPostLikeCommand, N
       await requirePublishedPost(this.news, tx, postId);
       // The unique (post, member) key decides races: only a real change moves the cached count.
       const changed = liked ? await this.news.insertLike(tx, postId, memberId) : await this.news.deleteLike(tx, postId, memberId);
-      const likeCount = changed ? await this.news.changeLikeCount(tx, postId, liked ? 1 : -1) : await this.news.likeCount(tx, postId);
+      const likeCount = changed
+        ? await this.news.changeLikeCount(tx, postId, liked ? 1 : -1)
+        : await this.news.likeCount(tx, postId);
       return { postId, likeCount, likedByMe: liked };
     });
   }
