@@ -22,11 +22,7 @@ export function newsPostFromRow(row: NewsPostRow, likedByMe: boolean): NewsPost 
 }
 
 /** The published post with this id, or a 404 members can act on. */
-export async function requirePublishedPost(
-  news: NewsRepository,
-  tx: EntityManager,
-  postId: string,
-): Promise<{ id: string; title: string }> {
+export async function requirePublishedPost(news: NewsRepository, tx: EntityManager, postId: string) {
   const post = await news.findPublishedPost(tx, postId);
   if (!post) throw new NotFoundException(POST_NOT_FOUND);
   return post;
