@@ -1,7 +1,93 @@
 // ESLint flat config for the whole monorepo (TypeScript, ES modules, React in web/).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Web: features never import each other; app/ composes them (bulletproof-react). Shared code
+ * (lib, components, config, testing) imports no feature and no route. Every import outside a
+ * feature's folder goes through the `@/` alias, so the patterns below see it.
+ */
+const WEB_FEATURES = foldersIn('./web/src/features/');
+const webBoundaries = [
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [`@/features/${other}`, `@/features/${other}/**`]),
+              message: 'Features never import each other: pass what one needs from the other in app/, or move the shared part to lib/.',
+            },
+            { group: ['@/app', '@/app/**'], message: 'app/ composes the features, not the other way round.' },
+            { regex: '^(\\.\\./){2,}', message: "Leave the feature's folder through the @/ alias (lib, components, config), not by climbing folders." },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/src/{lib,components,config,testing}/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/**', '@/app/**'], message: 'Shared web code imports no feature and no route.' }] },
+      ],
+    },
+  },
+];
+
+/**
+ * Api: a module (api/src/modules/<m>/) is reached from outside only through its public file,
+ * `<m>.public.ts` (what other modules may use: services, decorators, guards, commands), or its
+ * Nest module, `<m>.module.ts` (for the app's imports). The imports are relative, so a file at
+ * depth d under its module reaches the modules folder with d + 1 `../`: one block per module
+ * and depth says which specifiers name another module's internals.
+ */
+const API_MODULES = foldersIn('./api/src/modules/');
+const MAX_API_DEPTH = 5;
+const publicOnly = (prefix, ownModule) =>
+  `${prefix}${ownModule ? `(?!${escapeRegex(ownModule)}/)` : ''}([^./][^/]*)/(?!\\1\\.(?:public|module)\\.js$)`;
+const API_BOUNDARY_MESSAGE = "Another module's internals: import its <module>.public.ts (or <module>.module.ts) instead.";
+const apiBoundaries = [
+  {
+    // Outside the modules (common, infrastructure, scripts, the app's root files).
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/modules/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: publicOnly('(?:^|/)modules/'), message: API_BOUNDARY_MESSAGE }] }],
+    },
+  },
+  ...API_MODULES.flatMap((module) =>
+    Array.from({ length: MAX_API_DEPTH + 1 }, (_, depth) => ({
+      files: [`api/src/modules/${module}/${'*/'.repeat(depth)}*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: publicOnly(`^(?:\\.\\./){${depth + 1}}`, module), message: API_BOUNDARY_MESSAGE },
+              // Climbing past the modules folder and back into it.
+              { regex: publicOnly(`^(?:\\.\\./){${depth + 2},}(?:.*/)?modules/`), message: API_BOUNDARY_MESSAGE },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -27,8 +113,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
     files: ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts'],
     languageOptions: { globals: { ...globals.jest } },
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  ...webBoundaries,
+  ...apiBoundaries,
 );

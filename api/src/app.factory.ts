@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module.js';
+import { answerClientError } from './common/http/client-error.js';
 import { API_PREFIX, UNPREFIXED_ROUTES } from './common/openapi/route-paths.js';
 import type { ApiConfig } from './config/api-config.js';
 import { MetricsService } from './infrastructure/metrics/metrics.service.js';
@@ -33,6 +34,7 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
     requestIdHeader: false,
+    clientErrorHandler: answerClientError,
     // One id per request, taken from a well-formed incoming X-Request-Id or made here.
     genReqId: (request: IncomingMessage) => {
       const incoming = request.headers['x-request-id'];

@@ -1,6 +1,6 @@
 import { createCoupon, expectLedgerClean } from './support/coupon-fixtures.js';
 import { createPost } from './support/news-fixtures.js';
-import { randomIp, registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+import { randomIp, registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
 let t: TestApp;
 let adminToken: string;

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
 import { ensureAdmin } from '../src/modules/auth/admin-bootstrap.js';
 import { PasswordHasher } from '../src/modules/auth/password-hasher.js';
-import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, testEnv, uniqueEmail } from './support/test-app.js';
+import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, testEnv, uniqueEmail } from '@nocturne/testing';
 
 const ADMIN_PASSWORD = 'door-staff-secret-2026';
 

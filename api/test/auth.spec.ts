@@ -1,4 +1,4 @@
-import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, uniqueEmail } from './support/test-app.js';
+import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, uniqueEmail } from '@nocturne/testing';
 import { createHash } from 'node:crypto';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { clubNightBounds } from '@nocturne/domain';
 import { createPost, expectLedgerClean, UNKNOWN_ID } from './support/news-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+import { registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
 let t: TestApp;
 let adminToken: string;

@@ -1,4 +1,4 @@
-import { TcpProxy, waitFor } from '@nocturne/testing';
+import { TcpProxy, waitFor, randomIp, registerAdmin, registerMember, startTestApp, testEnv, type TestApp } from '@nocturne/testing';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { ResourceVersions } from '../src/infrastructure/versions/resource-versions.js';
 import { createCoupon, fund } from './support/coupon-fixtures.js';
 import { createPost } from './support/news-fixtures.js';
-import { randomIp, registerAdmin, registerMember, startTestApp, testEnv, type TestApp } from './support/test-app.js';
 
 // Polling (issue: the SPA polls, and polling costs almost nothing): every polled GET carries a weak
 // ETag and `Cache-Control: private, no-cache`; a matching If-None-Match gets an empty 304 without a

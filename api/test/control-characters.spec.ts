@@ -1,4 +1,4 @@
-import { randomIp, registerAdmin, startTestApp, type TestApp } from './support/test-app.js';
+import { randomIp, registerAdmin, startTestApp, type TestApp } from '@nocturne/testing';
 
 // A control character (other than tab and newline) in any string is refused with a 400 naming the
 // field; `\u0000` once reached PostgreSQL, which refuses it in text, and came back as a 500.

@@ -1,5 +1,5 @@
 import { couponCode, createCoupon, expectLedgerClean, fund, quickMembers } from './support/coupon-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+import { registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
 let t: TestApp;
 let adminToken: string;

@@ -1,4 +1,4 @@
-import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, uniqueEmail } from './support/test-app.js';
+import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, uniqueEmail } from '@nocturne/testing';
 
 // Whether an e-mail has an account must not show in how long login, register or reset take.
 // Each check interleaves requests for known and unknown e-mails (so machine load falls on both

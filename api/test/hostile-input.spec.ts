@@ -1,19 +1,18 @@
 import fc from 'fast-check';
-import { registerAdmin, startTestApp, type TestApp } from './support/test-app.js';
+import { registerAdmin, startTestApp, type HttpAnswer, type TestApp } from '@nocturne/testing';
+import { DocumentedAnswers, type OpenApiDocument, type Operation } from './support/documented-answers.js';
 
 // Property-based hostile input over every route in the OpenAPI document: whatever arrives, the
-// answer is a 4xx (or a success for input that happens to be valid), always JSON with the error
-// shape, never a 5xx, and a refused request never changes a row. Seeded, so a failure replays.
+// answer is a 4xx (or a success for input that happens to be valid), never a 5xx, always a status
+// and a body the document describes (checked against its schemas), and a refused request never
+// changes a row. Seeded, so a failure replays.
 const SEED = 20261121;
 const RUNS_PER_ROUTE = 20;
 
 let t: TestApp;
 let adminToken: string;
+let documented: DocumentedAnswers;
 
-interface Operation {
-  'x-access': 'public' | 'member' | 'admin';
-  requestBody?: unknown;
-}
 interface Route {
   method: string;
   path: string;
@@ -26,16 +25,15 @@ const EXCLUDED = new Set(['post /api/auth/logout']);
 beforeAll(async () => {
   t = await startTestApp();
   adminToken = (await registerAdmin(t)).sessionId;
+  documented = new DocumentedAnswers((await t.request<OpenApiDocument>('GET', '/api/openapi.json')).body);
 }, 120_000);
 afterAll(async () => {
   await t.close();
 });
 
-async function routes(): Promise<Route[]> {
-  const doc = (await t.request('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
-  return Object.entries(doc.paths)
-    .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method, path, op })))
-    .filter((route) => !EXCLUDED.has(`${route.method} ${route.path}`) && route.method !== 'get');
+/** Every route but those in EXCLUDED; `reads` picks the GETs, otherwise the writes. */
+function routes(reads = false): Route[] {
+  return documented.operations().filter((route) => !EXCLUDED.has(`${route.method} ${route.path}`) && (route.method === 'get') === reads);
 }
 
 /** A fingerprint of every table's content (sessions only by id and revocation: reads slide expiry). */
@@ -64,6 +62,14 @@ const hostileString = fc.oneof(
     '\u0000\u0001\u0007\u001b[31m',
     '\u202e\u200b\ufeff',
     '../../../../etc/passwd',
+    // Date extremes: PostgreSQL's and JavaScript's limits, impossible days, the epoch.
+    '0000-01-01T00:00:00Z',
+    '9999-12-31T23:59:59.999Z',
+    '+275760-09-13T00:00:00Z',
+    '-000001-01-01T00:00:00Z',
+    '1970-01-01T00:00:00Z',
+    '2026-02-30',
+    '24:00',
     '{{7*7}}${7*7}',
     'x'.repeat(20_000),
     '00000000-0000-0000-0000-000000000000',
@@ -93,25 +99,55 @@ function concrete(path: string, id: string): string {
   return path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
 }
 
-function expectErrorShape(route: string, status: number, body: unknown) {
-  expect({ route, status, serverError: status >= 500 }).toEqual({ route, status, serverError: false });
-  if (status >= 400) {
-    expect(body).toEqual(expect.objectContaining({ statusCode: status, error: expect.any(String), message: expect.any(String) }));
-    expect(JSON.stringify(body)).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
+/** No 5xx; the status and body are as documented; an error never leaks a stack or a source path. */
+function expectDocumented(route: Route, answer: HttpAnswer) {
+  const name = `${route.method} ${route.path}`;
+  const problem = documented.problem(route.method, route.path, answer.status, answer.body, answer.headers.get('content-type'));
+  expect({ route: name, status: answer.status, serverError: answer.status >= 500, problem }).toEqual({
+    route: name,
+    status: answer.status,
+    serverError: false,
+    problem: null,
+  });
+  if (answer.status >= 400) {
+    expect(answer.body).toEqual(expect.objectContaining({ success: false, statusCode: answer.status }));
+    expect(JSON.stringify(answer.body)).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
   }
+  if (answer.status === 429 || answer.status === 503) expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+}
+
+/** The route's documented query parameters, each given a hostile value. */
+function hostileQuery(op: Operation, values: string[]): string {
+  const names = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+  if (!names.length) return '';
+  return `?${new URLSearchParams(names.map((name, i): [string, string] => [name, values[i % values.length]!])).toString()}`;
 }
 
 describe('hostile input on every route', () => {
   it('never answers 5xx, always with the error shape, and a refused request changes no row', async () => {
-    const all = await routes();
+    const all = routes();
     expect(all.length).toBeGreaterThan(3);
     for (const route of all) {
       await fc.assert(
         fc.asyncProperty(hostileBody, hostileId, async (body, id) => {
           const before = await fingerprint();
           const answer = await t.request(route.method.toUpperCase(), concrete(route.path, id), { token: adminToken, body });
-          expectErrorShape(`${route.method} ${route.path}`, answer.status, answer.body);
+          expectDocumented(route, answer);
           if (answer.status >= 400) expect(await fingerprint()).toBe(before);
+        }),
+        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    }
+  }, 300_000);
+
+  it('answers every GET with hostile ids and query values as documented, never a 5xx', async () => {
+    const reads = routes(true);
+    expect(reads.length).toBeGreaterThan(3);
+    for (const route of reads) {
+      await fc.assert(
+        fc.asyncProperty(hostileId, fc.array(hostileString, { minLength: 1, maxLength: 4 }), async (id, values) => {
+          const answer = await t.request('GET', `${concrete(route.path, id)}${hostileQuery(route.op, values)}`, { token: adminToken });
+          expectDocumented(route, answer);
         }),
         { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );
@@ -123,14 +159,17 @@ describe('hostile input on every route', () => {
     ['a 1 MB body', JSON.stringify({ content: 'x'.repeat(1_100_000) }), 'application/json'],
     ['deep nesting', `${'['.repeat(5000)}${']'.repeat(5000)}`, 'application/json'],
     ['a body that is not JSON', 'email=a@b.c&password=x', 'text/plain'],
-  ])('answers %s with a 4xx JSON error on every route', async (_, rawBody, contentType) => {
-    for (const route of await routes()) {
+    ['2 MiB declared as a PNG image', 'x'.repeat(2 * 1024 * 1024), 'image/png'],
+    ['2 MiB of octet-stream', 'x'.repeat(2 * 1024 * 1024), 'application/octet-stream'],
+    ['2 MiB of form data', `a=${'x'.repeat(2 * 1024 * 1024)}`, 'application/x-www-form-urlencoded'],
+  ])('answers %s with a documented 4xx error on every route', async (_, rawBody, contentType) => {
+    for (const route of routes()) {
       const answer = await t.request(route.method.toUpperCase(), concrete(route.path, '00000000-0000-4000-8000-000000000000'), {
         token: adminToken,
         rawBody,
         headers: { 'content-type': contentType },
       });
-      expectErrorShape(`${route.method} ${route.path}`, answer.status, answer.body);
+      expectDocumented(route, answer);
       expect(answer.status).toBeGreaterThanOrEqual(400);
     }
   }, 120_000);

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { auditLedger, tierThresholdsFrom } from '../src/modules/ledger/ledger-audit.js';
 import { createPost, expectLedgerClean } from './support/news-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+import { registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
 let t: TestApp;
 let adminToken: string;

@@ -1,9 +1,8 @@
-import { S3Stub } from '@nocturne/testing';
+import { S3Stub, registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
 
 const LIMIT = 10_485_760;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp, type TestApp } from '@nocturne/testing';
 
 const METRICS_TOKEN = 'scrape-me-only-with-this-token-2026';
 

@@ -1,4 +1,5 @@
-import { startTestApp, type TestApp, registerMember } from './support/test-app.js';
+import { startTestApp, type TestApp, registerMember } from '@nocturne/testing';
+import { DocumentedAnswers, type OpenApiDocument } from './support/documented-answers.js';
 
 let t: TestApp;
 let memberToken: string;
@@ -37,6 +38,27 @@ describe('OpenAPI document', () => {
     for (const { op } of ops) expect(['public', 'member', 'admin']).toContain(op['x-access']);
   });
 
+  it('documents the checks behind a pipe in request schemas (e-mail format, content-type enum)', async () => {
+    const doc = (await t.request('GET', '/api/openapi.json')).body;
+    const schemaOf = (path: string) => {
+      const schema = doc.paths[path].post.requestBody.content['application/json'].schema;
+      return schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
+    };
+    expect(schemaOf('/api/auth/register').properties.email).toMatchObject({ type: 'string', format: 'email', maxLength: 254 });
+    expect(schemaOf('/api/admin/upload/sign').properties.contentType.enum).toEqual(expect.arrayContaining(['image/png', 'video/mp4']));
+  });
+
+  it('describes every error body exactly: success, statusCode, error, message, issues, retryAfter and nothing else', async () => {
+    const doc = (await t.request('GET', '/api/openapi.json')).body;
+    const error = doc.components.schemas.ErrorResponse;
+    expect(Object.keys(error.properties).sort()).toEqual(['error', 'issues', 'message', 'retryAfter', 'statusCode', 'success']);
+    expect(error.additionalProperties).toBe(false);
+    const documented = new DocumentedAnswers(doc);
+    const limited = await t.request('POST', '/api/auth/login', { body: { email: 'no@example.com', password: 'x' } });
+    expect(documented.problem('post', '/api/auth/login', limited.status, limited.body, limited.headers.get('content-type'))).toBeNull();
+    expect(documented.problem('post', '/api/auth/login', 401, { ...limited.body, extra: 1 }, 'application/json')).toMatch(/additional/);
+  });
+
   it('serves Swagger UI without inline scripts', async () => {
     const page = await t.request('GET', '/api/docs');
     expect(page.status).toBe(200);
@@ -46,12 +68,14 @@ describe('OpenAPI document', () => {
   });
 
   it('guards every route as documented: 401 without a session, 403 for members on admin routes', async () => {
+    const documented = new DocumentedAnswers((await t.request<OpenApiDocument>('GET', '/api/openapi.json')).body);
     const ops = await operations();
     const guarded = ops.filter(({ op }) => op['x-access'] !== 'public');
     expect(guarded.length).toBeGreaterThan(0);
     for (const { method, path, op } of guarded) {
       const anonymous = await t.request(method.toUpperCase(), concrete(path), { body: method === 'get' ? undefined : {} });
       expect({ route: `${method} ${path}`, status: anonymous.status }).toEqual({ route: `${method} ${path}`, status: 401 });
+      expect(documented.problem(method, path, anonymous.status, anonymous.body, anonymous.headers.get('content-type'))).toBeNull();
       if (op['x-access'] === 'admin') {
         const member = await t.request(method.toUpperCase(), concrete(path), { token: memberToken, body: method === 'get' ? undefined : {} });
         expect({ route: `${method} ${path}`, status: member.status }).toEqual({ route: `${method} ${path}`, status: 403 });

@@ -1,8 +1,7 @@
 import { QueueName } from '@nocturne/queues';
-import { TcpProxy, waitFor } from '@nocturne/testing';
+import { TcpProxy, waitFor, randomIp, registerMember, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { Queue } from 'bullmq';
 import { OutboxRelay } from '../src/infrastructure/outbox/outbox-relay.js';
-import { randomIp, registerMember, startTestApp, type TestApp, testEnv } from './support/test-app.js';
 
 let t: TestApp;
 let redisProxy: TcpProxy;

@@ -1,6 +1,6 @@
 // Anonymous password work (bogus resets, sign-up floods) must not starve sign-ins of the hashing
 // pool. Budget: a real sign-in answers within 1 s (p95) while 80 such requests are kept in flight.
-import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, uniqueEmail } from './support/test-app.js';
+import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, uniqueEmail } from '@nocturne/testing';
 
 let t: TestApp;
 

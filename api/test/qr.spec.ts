@@ -1,6 +1,6 @@
 import { QrPayload } from '@nocturne/contracts';
 import { createCoupon } from './support/coupon-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+import { registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof registerAdmin>>;

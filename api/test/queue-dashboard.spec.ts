@@ -1,5 +1,5 @@
 import { ALL_QUEUES } from '@nocturne/queues';
-import { randomIp, startTestApp, type TestApp } from './support/test-app.js';
+import { randomIp, startTestApp, type TestApp } from '@nocturne/testing';
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 

@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp, type TestApp } from '@nocturne/testing';
 
 // Only the upload route reads raw bytes; everywhere else an image or octet-stream body is refused
 // before it is read (it once buffered 10 MiB per request on every route).
@@ -21,6 +21,6 @@ it.each([
   const started = Date.now();
   const answer = await t.request(method, path, { rawBody: tenMiB, headers: { 'content-type': contentType } });
   expect(answer.status).toBe(415);
-  expect(answer.body).toEqual({ statusCode: 415, error: 'Unsupported Media Type', message: expect.stringContaining('accepted only by the upload route') });
+  expect(answer.body).toEqual({ success: false, statusCode: 415, error: 'Unsupported Media Type', message: expect.stringContaining('accepted only by the upload route') });
   expect(Date.now() - started).toBeLessThan(5000);
 });

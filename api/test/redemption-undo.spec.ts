@@ -1,5 +1,5 @@
 import { createCoupon } from './support/coupon-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+import { registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof registerAdmin>>;

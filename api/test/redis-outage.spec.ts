@@ -1,7 +1,6 @@
-import { TcpProxy, waitFor } from '@nocturne/testing';
+import { TcpProxy, waitFor, registerAdmin, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { createCoupon, expectLedgerClean, quickMembers } from './support/coupon-fixtures.js';
 import { createPost } from './support/news-fixtures.js';
-import { registerAdmin, startTestApp, type TestApp, testEnv } from './support/test-app.js';
 
 // Redis away for 10 s while members comment and claim: neither needs Redis, so none of those
 // requests may fail, and every event they raise must be waiting in the outbox and go out after.

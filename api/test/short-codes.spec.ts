@@ -1,7 +1,7 @@
 import { QrTokenService } from '../src/modules/coupons/qr-token.service.js';
 import { formatShortCode } from '../src/modules/coupons/short-code.js';
 import { createCoupon } from './support/coupon-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, type TestApp, testEnv } from './support/test-app.js';
+import { registerAdmin, registerMember, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 
 // Issue 14.3: the short code a member reads out when the QR cannot be scanned, typed by staff.
 let t: TestApp;

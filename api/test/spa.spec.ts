@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp, type TestApp } from '@nocturne/testing';
 
 // The api serves the built web app: index.html carries the prerendered landing page (only for `/`),
 // app.html the empty shell for every other client-side route.

@@ -1,4 +1,4 @@
-import { randomIp, startTestApp, type TestApp } from './support/test-app.js';
+import { randomIp, startTestApp, type TestApp } from '@nocturne/testing';
 
 // TRUST_PROXY=1 (one load balancer in front): the address a limit counts is the one that proxy saw,
 // whatever a client writes into X-Forwarded-For itself.

@@ -1,5 +1,5 @@
 import { clubNightOf, addDays } from '@nocturne/domain';
-import { randomIp, registerAdmin, registerMember, startTestApp, type TestApp } from './support/test-app.js';
+import { randomIp, registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
 let t: TestApp;
 let adminToken: string;

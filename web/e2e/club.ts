@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AdminCoupon, CreateCouponRequest } from '@nocturne/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
+import type { z } from 'zod';
 import { test } from './fixtures';
 
 // Helpers for the members-club browser tests. They run against the whole stack (E2E_BASE_URL):
@@ -69,8 +71,8 @@ export async function useSession(page: Page, session: Session) {
   }, session);
 }
 
-export const createCoupon = (request: APIRequestContext, admin: Session, overrides: Record<string, unknown> = {}) =>
-  call<{ id: string; code: string; title: string }>(request, 'POST', '/api/admin/coupons', admin, {
+export const createCoupon = (request: APIRequestContext, admin: Session, overrides: Partial<z.input<typeof CreateCouponRequest>> = {}) =>
+  call<AdminCoupon>(request, 'POST', '/api/admin/coupons', admin, {
     code: `E2E${randomUUID().slice(0, 8).toUpperCase()}`,
     title: `E2E cocktail ${randomUUID().slice(0, 4)}`,
     description: 'Half price on any cocktail.',

@@ -8,6 +8,7 @@ import { ALL_QUEUES, createRedisConnection, defaultJobOptions } from '@nocturne/
 import { LoggerModule } from 'nestjs-pino';
 import { type WorkerConfig, WorkerConfigModule } from './config/worker-config.js';
 import { ActiveCampaignClient } from './activecampaign/activecampaign.client.js';
+import { ActiveCampaignRepository } from './activecampaign/activecampaign.repository.js';
 import { flowProducerProvider } from './activecampaign/flow-producer.provider.js';
 import { BulkSyncFinishJob } from './jobs/bulk-sync-finish.job.js';
 import { BulkSyncJob } from './jobs/bulk-sync.job.js';
@@ -24,12 +25,17 @@ import { SendPasswordResetJob } from './jobs/send-password-reset.job.js';
 import { SyncContactJob } from './jobs/sync-contact.job.js';
 import { DeleteContactJob } from './jobs/delete-contact.job.js';
 import { EmailDeliveryService } from './mail/email-delivery.service.js';
+import { MailRepository } from './mail/mail.repository.js';
 import { Mailer } from './mail/mailer.js';
+import { MaintenanceRepository } from './maintenance/maintenance.repository.js';
 import { MetricsServer } from './metrics/metrics-server.js';
-import { ActiveCampaignProcessor, EmailProcessor, MaintenanceProcessor, WebhooksProcessor } from './processors/queue-processors.js';
-import { PurgeStaleUploadsSchedule } from './processors/purge-stale-uploads.schedule.js';
+import { ActiveCampaignProcessor } from './processors/activecampaign.processor.js';
+import { JobDispatcher } from './processors/job-dispatcher.js';
+import { jobProducerProvider } from './processors/job-producer.provider.js';
+import { EmailProcessor, MaintenanceProcessor, WebhooksProcessor } from './processors/queue-processors.js';
 import { Schedules } from './processors/schedules.js';
 import { objectStorageProvider } from './storage/object-storage.provider.js';
+import { WebhooksRepository } from './webhooks/webhooks.repository.js';
 
 @Module({})
 export class WorkerModule {
@@ -54,17 +60,19 @@ export class WorkerModule {
         }),
         BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
       ],
-      providers: [JobHandlerRegistry, Mailer, EmailProcessor, MaintenanceProcessor, Schedules, SendPasswordResetJob, PruneSessionsJob,
+      providers: [JobHandlerRegistry, JobDispatcher, jobProducerProvider, Mailer, EmailProcessor, MaintenanceProcessor, Schedules, SendPasswordResetJob, PruneSessionsJob,
         // Background work (issue 6): venue e-mail and ActiveCampaign.
         EmailDeliveryService, SendContactMessageJob, SendBookingRequestJob, SendBookingAcknowledgementJob, SendBookingStatusJob,
         ActiveCampaignClient, flowProducerProvider, ActiveCampaignProcessor, SyncContactJob, DeleteContactJob, BulkSyncJob, ImportBatchJob, BulkSyncFinishJob,
         { provide: IMPORT_POLLING, useValue: options.importPolling ?? DEFAULT_IMPORT_POLLING },
         // Media uploads (issue 7): purge uploads never finalized.
-        objectStorageProvider, PurgeStaleUploadsJob, PurgeStaleUploadsSchedule,
+        objectStorageProvider, PurgeStaleUploadsJob,
         // Observability (issue 16): /metrics on WORKER_METRICS_PORT.
         MetricsServer,
         // Signed outgoing webhooks (issue 20).
-        WebhooksProcessor, FanOutWebhookJob, DeliverWebhookJob],
+        WebhooksProcessor, FanOutWebhookJob, DeliverWebhookJob,
+        // Data access of each area (issue 17).
+        MailRepository, ActiveCampaignRepository, WebhooksRepository, MaintenanceRepository],
     };
   }
 }

@@ -1,7 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { ActiveCampaignStub, waitFor } from '@nocturne/testing';
+import { ActiveCampaignStub, waitFor, registerAdmin, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import type { ChildProcess } from 'node:child_process';
-import { registerAdmin, startTestApp, type TestApp, testEnv } from '../../api/test/support/test-app.js';
 import { startWorker } from './support/worker-app.js';
 import { seedMembers, spawnWorker } from './support/worker-harness.js';
 

@@ -1,6 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { ActiveCampaignStub, waitFor } from '@nocturne/testing';
-import { registerMember, startTestApp, type TestApp, testEnv } from '../../api/test/support/test-app.js';
+import { ActiveCampaignStub, waitFor, registerMember, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { startWorker } from './support/worker-app.js';
 
 let stub: ActiveCampaignStub;

@@ -1,8 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { waitFor } from '@nocturne/testing';
+import { waitFor, registerAdmin, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { registerAdmin, startTestApp, type TestApp, testEnv } from '../../api/test/support/test-app.js';
 import { BULK_FAILURE_REASON } from '../src/jobs/import-batch.job.js';
 import { startWorker } from './support/worker-app.js';
 import { seedMembers } from './support/worker-harness.js';

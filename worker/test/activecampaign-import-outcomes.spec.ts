@@ -1,8 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { QueueName } from '@nocturne/queues';
-import { ActiveCampaignStub, type StubImportStatus, waitFor } from '@nocturne/testing';
+import { ActiveCampaignStub, type StubImportStatus, waitFor, registerAdmin, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { Queue } from 'bullmq';
-import { registerAdmin, startTestApp, type TestApp, testEnv } from '../../api/test/support/test-app.js';
 import { startWorker } from './support/worker-app.js';
 import { seedMembers } from './support/worker-harness.js';
 

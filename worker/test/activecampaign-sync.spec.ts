@@ -1,6 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { ActiveCampaignStub, waitFor } from '@nocturne/testing';
-import { registerAdmin, registerMember, startTestApp, type TestApp, testEnv } from '../../api/test/support/test-app.js';
+import { ActiveCampaignStub, waitFor, registerAdmin, registerMember, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { startWorker } from './support/worker-app.js';
 import { seedMembers } from './support/worker-harness.js';
 

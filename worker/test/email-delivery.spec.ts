@@ -1,8 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { TcpProxy, waitFor } from '@nocturne/testing';
+import { TcpProxy, waitFor, randomIp, registerAdmin, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { randomIp, registerAdmin, startTestApp, type TestApp, testEnv } from '../../api/test/support/test-app.js';
 import { startWorker } from './support/worker-app.js';
 
 interface Received {

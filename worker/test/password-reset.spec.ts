@@ -1,8 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { waitFor } from '@nocturne/testing';
+import { waitFor, randomIp, registerMember, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { randomIp, registerMember, startTestApp, type TestApp, testEnv } from '../../api/test/support/test-app.js';
 import { startWorker } from './support/worker-app.js';
 
 let t: TestApp;

@@ -1,12 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { createRedisConnection, QueueName } from '@nocturne/queues';
-import { S3Stub, waitFor } from '@nocturne/testing';
+import { S3Stub, waitFor, registerAdmin, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { registerAdmin, startTestApp, type TestApp, testEnv } from '../../api/test/support/test-app.js';
 import { startWorker } from './support/worker-app.js';
 
 const BUCKET = 'nocturne-media';

@@ -1,9 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
-import { waitFor } from '@nocturne/testing';
+import { waitFor, registerAdmin, registerMember, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { Webhook } from 'standardwebhooks';
-import { registerAdmin, registerMember, startTestApp, type TestApp, testEnv } from '../../api/test/support/test-app.js';
 import { startWorker } from './support/worker-app.js';
 
 interface Received {

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ensureAdmin } from '../modules/auth/admin-bootstrap.js';
+import { AuthRepository } from '../modules/auth/auth.repository.js';
 import { PasswordHasher } from '../modules/auth/password-hasher.js';
 import { parseFlags, runScript, withScriptContext } from './script-app.js';
 
@@ -16,7 +17,7 @@ runScript(async () => {
       password: flags['password']!,
       firstName: flags['first-name'],
       lastName: flags['last-name'],
-    }, { promoteExisting: true });
+    }, { promoteExisting: true }, app.get(AuthRepository));
     console.log(`Admin ${flags['email']} ${outcome}${outcome === 'promoted' ? ' (password set, every earlier session signed out)' : ''}.`);
   });
 });

@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Member } from '@nocturne/db';
 import { seeders } from './seed/seeders.js';
 import type { SeedContext } from './seed/seed-context.js';
 import { runScript, withScriptContext } from './script-app.js';
@@ -11,8 +12,7 @@ runScript(async () => {
       return;
     }
     const em = app.get(EntityManager).fork();
-    const [{ count }] = await em.execute<{ count: number }[]>('select count(*)::int as count from members');
-    if (count > 0) {
+    if ((await em.count(Member)) > 0) {
       console.log('The database already has members: demo content not loaded.');
       return;
     }

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { MetricsServer } from '../../../worker/src/metrics/metrics-server.js';
 import { workerRegistry } from '../../../worker/src/metrics/worker-metrics.js';
 import { QueueRegistry } from '../../src/infrastructure/queues/queue-registry.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '@nocturne/testing';
 
 // Every metric the alert rules and the Grafana dashboard in deploy/observability name must be
 // exported: by the api at /metrics, or by the worker's registry at its WORKER_METRICS_PORT.

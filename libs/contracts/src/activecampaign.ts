@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SYNC_JOB_STATES } from './constants.js';
 
 /** The outcome of a one-member sync: synced, AC's reason for refusing, or still queued. */
 export const SyncContactResponse = z.object({
@@ -15,7 +16,7 @@ export type BulkSyncStarted = z.infer<typeof BulkSyncStarted>;
 export const SyncJobStatus = z
   .object({
     jobId: z.uuid(),
-    state: z.enum(['running', 'completed']),
+    state: z.enum(SYNC_JOB_STATES),
     total: z.number().int(),
     synced: z.number().int(),
     failed: z.number().int(),

@@ -1,13 +1,19 @@
 import { z } from 'zod';
-import { TIER_VALUES } from './constants.js';
+import { TIERS } from './constants.js';
 
-/** Every error answer: `issues` lists field problems for 400s. */
+/**
+ * Every error answer, whatever the route: `issues` names each bad field of a 400; `retryAfter` (also
+ * sent as the `Retry-After` header) says how many seconds to wait after a 429 or 503. `success` is
+ * always false, as SPEC's auth and coupon answers read it.
+ */
 export const ErrorResponse = z
   .object({
-    statusCode: z.number().int(),
-    error: z.string(),
-    message: z.string(),
+    success: z.literal(false),
+    statusCode: z.number().int().min(400).max(599),
+    error: z.string().describe("The status code's reason phrase"),
+    message: z.string().describe('Plain words, fit to show a person'),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    retryAfter: z.number().int().min(1).optional().describe('Seconds to wait before trying again (429, 503)'),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
@@ -22,7 +28,7 @@ export const isoInstant = (message = 'must be an ISO date-time') =>
     .refine((instant) => !/^\d{4}-/.test(instant) || Number(instant.slice(0, 4)) >= 1, 'must be between the years 0001 and 9999');
 export const IdParams = z.object({ id: Uuid });
 
-export const MemberTier = z.enum(TIER_VALUES);
+export const MemberTier = z.enum(TIERS);
 
 /** A trimmed, required, single-line-ish string with a length cap. */
 export const requiredText = (max: number) =>

@@ -1,6 +1,26 @@
 // Plain constants of the API contract, with no zod import: the web bundles these without
 // pulling in the schema library.
-export const TIER_VALUES = ['bronze', 'silver', 'gold', 'platinum'] as const;
+
+// The domain's enums, declared once in @nocturne/domain: the schemas and the web's option lists use these.
+export {
+  BOOKING_DECISIONS,
+  BOOKING_STATUSES,
+  COUPON_TYPES,
+  DELIVERY_STATES,
+  NEWS_CONTENT_TYPES,
+  QR_SCAN_ACTIONS,
+  QR_SCAN_METHODS,
+  QR_SCAN_RESULTS,
+  REDEEMED_BY,
+  ROLES,
+  SYNC_JOB_STATES,
+  TIERS,
+  WEBHOOK_DELIVERY_STATES,
+  WEBHOOK_EVENTS,
+  type Role,
+  type Tier,
+} from '@nocturne/domain';
+
 export const PASSWORD_MIN_LENGTH = 10;
 export const BOOKING_TIMES = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00'] as const;
 export const BOOKING_GUESTS = ['1', '2', '3', '4', '5', '6+'] as const;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MemberTier, requiredText, Uuid } from './common.js';
+import { COUPON_TYPES, QR_SCAN_ACTIONS, QR_SCAN_METHODS, QR_SCAN_RESULTS, REDEEMED_BY } from './constants.js';
 
-export const COUPON_TYPE_VALUES = ['percentage', 'fixed_amount', 'free_drink', 'vip_upgrade'] as const;
-export const CouponType = z.enum(COUPON_TYPE_VALUES, { message: `must be one of ${COUPON_TYPE_VALUES.join(', ')}` });
+export const CouponType = z.enum(COUPON_TYPES, { message: `must be one of ${COUPON_TYPES.join(', ')}` });
 export type CouponType = z.infer<typeof CouponType>;
 
 const wholeNumber = (min: number, max: number) =>
@@ -96,7 +96,7 @@ export const UserCoupon = z
     claimedAt: z.iso.datetime(),
     redeemedAt: z.iso.datetime().nullable(),
     validatedAt: z.iso.datetime().nullable(),
-    redeemedBy: z.enum(['member', 'staff']).nullable(),
+    redeemedBy: z.enum(REDEEMED_BY).nullable(),
     /** The QR token: render QrPayload `{userCouponId: id, token: qrCode}` as JSON. */
     qrCode: z.string(),
     /**
@@ -196,9 +196,9 @@ export const QrScanEntry = z
     /** The scanned user coupon id, or the short code as typed. */
     scannedId: z.string(),
     /** How the coupon was presented: the QR payload (camera or pasted JSON) or a typed short code. */
-    method: z.enum(['qr', 'code']),
-    action: z.enum(['validate', 'redeem', 'undo']),
-    result: z.enum(['accepted', 'rejected']),
+    method: z.enum(QR_SCAN_METHODS),
+    action: z.enum(QR_SCAN_ACTIONS),
+    result: z.enum(QR_SCAN_RESULTS),
     reason: z.string(),
     couponCode: z.string().nullable(),
     memberName: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, requiredText } from './common.js';
+import { NEWS_CONTENT_TYPES } from './constants.js';
 
-export const NEWS_CONTENT_TYPES = ['announcement', 'event', 'exclusive_content', 'promotion'] as const;
 export const NewsContentType = z.enum(NEWS_CONTENT_TYPES, { message: `must be one of ${NEWS_CONTENT_TYPES.join(', ')}` });
 export type NewsContentType = z.infer<typeof NewsContentType>;
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { optionalText, isoInstant } from './common.js';
-import { BOOKING_GUESTS, BOOKING_SERVICES, BOOKING_TIMES } from './constants.js';
+import { BOOKING_DECISIONS, BOOKING_GUESTS, BOOKING_SERVICES, BOOKING_STATUSES, BOOKING_TIMES, DELIVERY_STATES } from './constants.js';
 
 /** Where one e-mail stands: the worker retries with backoff and records the last error. */
 export const EmailDeliveryView = z
   .object({
     kind: z.string(),
     recipient: z.string(),
-    state: z.enum(['pending', 'sent', 'failed']),
+    state: z.enum(DELIVERY_STATES),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
     sentAt: z.iso.datetime().nullable(),
@@ -29,8 +29,6 @@ export const ContactMessageView = z
   .meta({ id: 'ContactMessage' });
 export type ContactMessageView = z.infer<typeof ContactMessageView>;
 
-export const BOOKING_STATUS_VALUES = ['requested', 'confirmed', 'declined'] as const;
-
 export const BookingView = z
   .object({
     id: z.uuid(),
@@ -42,7 +40,7 @@ export const BookingView = z
     guests: z.enum(BOOKING_GUESTS),
     service: z.enum(BOOKING_SERVICES),
     message: z.string().nullable(),
-    status: z.enum(BOOKING_STATUS_VALUES),
+    status: z.enum(BOOKING_STATUSES),
     statusNote: z.string().nullable(),
     statusChangedAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
@@ -68,7 +66,7 @@ export const BookingList = z.object({ bookings: z.array(BookingView) });
 export type BookingList = z.infer<typeof BookingList>;
 
 export const UpdateBookingStatusRequest = z.object({
-  status: z.enum(['confirmed', 'declined'], { message: 'must be confirmed or declined' }),
+  status: z.enum(BOOKING_DECISIONS, { message: 'must be confirmed or declined' }),
   /** Shown to the guest in the e-mail. */
   note: optionalText(1000),
 });

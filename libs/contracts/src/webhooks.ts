@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Uuid } from './common.js';
+import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS } from './constants.js';
 
-export const WEBHOOK_EVENT_NAMES = ['member.registered', 'comment.posted', 'coupon.claimed', 'coupon.redeemed', 'booking.requested'] as const;
-export const WebhookEventName = z.enum(WEBHOOK_EVENT_NAMES);
+export const WebhookEventName = z.enum(WEBHOOK_EVENTS);
 export type WebhookEventName = z.infer<typeof WebhookEventName>;
 
 export const CreateWebhookRequest = z
@@ -27,7 +27,7 @@ export const WebhookDeliveryView = z
     id: Uuid,
     endpointId: Uuid,
     eventType: WebhookEventName,
-    state: z.enum(['pending', 'succeeded', 'failed']),
+    state: z.enum(WEBHOOK_DELIVERY_STATES),
     attempts: z.number().int(),
     lastStatusCode: z.number().int().nullable(),
     lastError: z.string().nullable(),

@@ -1,10 +1,6 @@
-import type { DomainEventPayload, DomainEventType } from './events.js';
+import type { JobRequest } from './enqueue.js';
+import { type DomainEventPayload, type DomainEventType, domainEventSchemas, isDomainEventType } from './events.js';
 import type { JobName, JobPayload } from './jobs.js';
-
-export interface JobRequest<N extends JobName = JobName> {
-  name: N;
-  data: JobPayload<N>;
-}
 
 type Routes = {
   [T in DomainEventType]?: (payload: DomainEventPayload<T>) => JobRequest[];
@@ -30,19 +26,37 @@ export const eventRoutes: Routes = {
   ],
   BookingStatusChanged: (event) => [{ name: 'email.booking-status', data: event }],
   // The worker skips these quietly while ActiveCampaign is not configured or auto-sync is off.
-  MemberRegistered: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }, webhook('member.registered', event)],
+  MemberRegistered: (event) => [
+    { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
+    webhook('member.registered', event),
+  ],
   CommentPosted: (event) => [webhook('comment.posted', event)],
   CouponClaimed: (event) => [webhook('coupon.claimed', event)],
   CouponRedeemed: (event) => [webhook('coupon.redeemed', event)],
   MemberTierChanged: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }],
   ContactsBulkSyncRequested: (event) => [{ name: 'activecampaign.bulk-sync', data: event }],
   MemberDeleted: (event) =>
-    event.acContactId ? [{ name: 'activecampaign.delete-contact', data: { memberId: event.memberId, contactId: event.acContactId } }] : [],
+    event.acContactId
+      ? [{ name: 'activecampaign.delete-contact', data: { memberId: event.memberId, contactId: event.acContactId } }]
+      : [],
 };
 
 export function jobsForEvent<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>): JobRequest[] {
   const route = eventRoutes[type] as ((payload: DomainEventPayload<T>) => JobRequest[]) | undefined;
   return route ? route(payload) : [];
+}
+
+/**
+ * The jobs of an event as stored (an outbox row's type and payload), its payload parsed by the
+ * event's schema; undefined for a type this build does not know.
+ */
+export function jobsForStoredEvent(type: string, payload: unknown): JobRequest[] | undefined {
+  if (!isDomainEventType(type)) return undefined;
+  return jobsForEvent(type, parseDomainEventPayload(type, payload));
+}
+
+function parseDomainEventPayload<T extends DomainEventType>(type: T, payload: unknown): DomainEventPayload<T> {
+  return domainEventSchemas[type].parse(payload) as DomainEventPayload<T>;
 }
 
 /** Deterministic job id: `<outbox id>-<job name>`. */

@@ -1,3 +1,4 @@
+import { BOOKING_DECISIONS, WEBHOOK_EVENTS } from '@nocturne/domain';
 import { z } from 'zod';
 
 export const QueueName = {
@@ -33,7 +34,7 @@ export const jobDefinitions = {
   },
   'email.booking-status': {
     queue: QueueName.Email,
-    payload: z.object({ bookingId: z.uuid(), status: z.enum(['confirmed', 'declined']) }),
+    payload: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),
   },
   'activecampaign.sync-contact': {
     queue: QueueName.ActiveCampaign,
@@ -63,7 +64,7 @@ export const jobDefinitions = {
   'webhooks.fan-out': {
     queue: QueueName.Webhooks,
     payload: z.object({
-      event: z.enum(['member.registered', 'comment.posted', 'coupon.claimed', 'coupon.redeemed', 'booking.requested']),
+      event: z.enum(WEBHOOK_EVENTS),
       data: z.record(z.string(), z.unknown()),
     }),
   },

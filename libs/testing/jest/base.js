@@ -31,6 +31,8 @@ export function baseConfig(displayName, overrides = {}) {
       // Node-only (node:net): kept out of the domain index, which the web bundles.
       '^@nocturne/domain/webhook-target$': '<rootDir>/libs/domain/src/webhook-target.ts',
       '^@nocturne/(config|domain|contracts|queues|db|storage|testing)$': '<rootDir>/libs/$1/src/index.ts',
+      // The api's factory, for the test harness in libs/testing that starts the api.
+      '^@nocturne/api/app-factory$': '<rootDir>/api/src/app.factory.ts',
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -1,16 +1,32 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
 /**
  * Query keys that more than one feature touches: a comment changes the member's points (me) and
- * history; a claim changes my coupons, points and history. Features never import each other, so
- * the keys they share live here.
+ * history; a claim changes my coupons, points and history; every admin change moves a figure of
+ * the overview (adminStats). Features never import each other, so the keys they share live here;
+ * a key only one feature uses stays in that feature's api file.
  */
 export const queryKeys = {
   me: ['auth', 'me'] as const,
   pointsHistory: ['points', 'history'] as const,
+  /** The news feed (members and the admin's published posts read the same pages). */
   news: ['news'] as const,
   comments: (postId: string) => ['news', postId, 'comments'] as const,
+  /** The coupons on offer; also the prefix of the member's own. */
   coupons: ['coupons'] as const,
   myCoupons: ['coupons', 'my'] as const,
+  /** The overview's counts (members, posts, coupons, redemptions, bookings...). */
+  adminStats: ['admin', 'overview', 'stats'] as const,
   adminCoupons: ['admin', 'coupons'] as const,
   adminUsers: ['admin', 'users'] as const,
   adminScans: ['admin', 'scans'] as const,
+  activeCampaignStatus: ['admin', 'integrations', 'activecampaign'] as const,
 };
+
+/** Marks each key's queries stale and refetches those on screen; resolves once they have. */
+export function invalidate(queryClient: QueryClient, ...keys: QueryKey[]): Promise<void> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+}
+
+/** What a redemption (or its undo) changes: the scan log, the coupon's counts and the overview's. */
+export const REDEMPTION_KEYS = [queryKeys.adminScans, queryKeys.adminCoupons, queryKeys.adminStats] as const;

@@ -1,4 +1,6 @@
 import { jest } from '@jest/globals';
+import type { User } from '@nocturne/contracts';
+import { aMember } from './fixtures';
 import type { FakeResponse } from './render';
 
 type Handler = FakeResponse | Error | ((body: unknown, url: string) => FakeResponse | Error | Promise<FakeResponse | Error>);
@@ -41,20 +43,8 @@ export function callsTo(fetchMock: ReturnType<typeof routeFetch>, method: string
     .map(([url, init]) => ({ url, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined }));
 }
 
-export const member = (overrides: Record<string, unknown> = {}) => ({
-  id: '8d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99',
-  email: 'ann@example.com',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  isAdmin: false,
-  currentPoints: 50,
-  totalPoints: 50,
-  memberTier: 'bronze',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
-
-export function signIn(user: Record<string, unknown> = member()) {
+/** Stores a session as the sign-in screen does: the id and the user, by default a plain member. */
+export function signIn(user: User = aMember()) {
   localStorage.setItem('sessionId', 'session-1');
   localStorage.setItem('user', JSON.stringify(user));
 }

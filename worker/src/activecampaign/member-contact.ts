@@ -1,16 +1,6 @@
 import type { WorkerConfig } from '../config/worker-config.js';
 import type { AcContact } from './activecampaign.client.js';
-
-export interface MemberForAc {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string | null;
-  member_tier: string;
-  total_points: number;
-}
-
-export const MEMBER_FOR_AC_COLUMNS = 'id, email, first_name, last_name, member_tier, total_points';
+import type { MemberForAc } from './activecampaign.repository.js';
 
 /** The AC contact for a member; tier and points go to custom fields when their ids are configured. */
 export function acContactOf(member: MemberForAc, config: Pick<WorkerConfig, 'AC_FIELD_TIER' | 'AC_FIELD_POINTS'>): AcContact {

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
+import { ActiveCampaignRepository } from '../activecampaign/activecampaign.repository.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
 
 /**
@@ -10,16 +11,15 @@ import { HandlesJob, type JobHandler } from './job-handler.js';
 @Injectable()
 @HandlesJob('activecampaign.bulk-sync-finish')
 export class BulkSyncFinishJob implements JobHandler<'activecampaign.bulk-sync-finish'> {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly activeCampaign: ActiveCampaignRepository,
+  ) {}
 
   async handle({ syncJobId }: JobPayload<'activecampaign.bulk-sync-finish'>): Promise<string> {
     await this.em.transactional(async (tx) => {
-      await tx.execute(
-        `update sync_job_batches set state = 'failed', synced = 0, failed = cardinality(member_ids),
-           last_error = coalesce(last_error, 'gave up') where sync_job_id = ? and state = 'pending'`,
-        [syncJobId],
-      );
-      await tx.execute("update sync_jobs set state = 'completed', finished_at = now() where id = ? and state = 'running'", [syncJobId]);
+      await this.activeCampaign.failPendingBatches(tx, syncJobId);
+      await this.activeCampaign.completeSyncJob(tx, syncJobId);
     });
     return 'completed';
   }

@@ -1,9 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { defaultJobOptions, type JobPayload, QueueName } from '@nocturne/queues';
+import { defaultJobOptions, flowJob, type JobPayload } from '@nocturne/queues';
 import { FlowProducer, type JobsOptions } from 'bullmq';
 import { BULK_IMPORT_LIMITS, splitForBulkImport } from '../activecampaign/bulk-import-request.js';
-import { acContactOf, MEMBER_FOR_AC_COLUMNS, type MemberForAc } from '../activecampaign/member-contact.js';
+import { ActiveCampaignRepository, type MemberForAc } from '../activecampaign/activecampaign.repository.js';
+import { acContactOf } from '../activecampaign/member-contact.js';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
 
@@ -23,12 +24,6 @@ const BATCH_JOB_OPTIONS: JobsOptions = {
  */
 export const FAN_OUT_LIMITS = { maxContacts: BULK_IMPORT_LIMITS.maxContacts, maxBytes: Math.floor(BULK_IMPORT_LIMITS.maxBytes * 0.9) };
 
-interface PendingBatch {
-  id: string;
-  batch_no: number;
-  member_ids: string[];
-}
-
 /**
  * Fans a bulk sync out as one BullMQ flow: an import child per batch (the batches were written
  * with the sync job, and batches too large for one bulk_import are split first) under a parent
@@ -40,30 +35,25 @@ interface PendingBatch {
 export class BulkSyncJob implements JobHandler<'activecampaign.bulk-sync'>, OnApplicationShutdown {
   constructor(
     private readonly em: EntityManager,
+    private readonly activeCampaign: ActiveCampaignRepository,
     private readonly flows: FlowProducer,
     @InjectConfig() private readonly config: WorkerConfig,
   ) {}
 
   async handle({ syncJobId }: JobPayload<'activecampaign.bulk-sync'>): Promise<{ batches: number } | string> {
-    const job = (await this.em.execute<{ state: string }[]>('select state from sync_jobs where id = ?', [syncJobId]))[0];
-    if (job?.state !== 'running') return 'not running';
+    if ((await this.activeCampaign.syncJobState(this.em, syncJobId)) !== 'running') return 'not running';
     await this.splitOversizedBatches(syncJobId);
-    const batches = await this.em.execute<{ batch_no: number }[]>(
-      'select batch_no from sync_job_batches where sync_job_id = ? order by batch_no',
-      [syncJobId],
+    const batches = await this.activeCampaign.batchNumbers(this.em, syncJobId);
+    await this.flows.add(
+      flowJob(
+        'activecampaign.bulk-sync-finish',
+        { syncJobId },
+        { ...defaultJobOptions, jobId: `bulk-${syncJobId}-finish` },
+        batches.map((batchNo) =>
+          flowJob('activecampaign.import-batch', { syncJobId, batchNo }, { ...BATCH_JOB_OPTIONS, jobId: `bulk-${syncJobId}-batch-${batchNo}` }),
+        ),
+      ),
     );
-    await this.flows.add({
-      name: 'activecampaign.bulk-sync-finish',
-      queueName: QueueName.ActiveCampaign,
-      data: { syncJobId },
-      opts: { ...defaultJobOptions, jobId: `bulk-${syncJobId}-finish` },
-      children: batches.map(({ batch_no: batchNo }) => ({
-        name: 'activecampaign.import-batch',
-        queueName: QueueName.ActiveCampaign,
-        data: { syncJobId, batchNo },
-        opts: { ...BATCH_JOB_OPTIONS, jobId: `bulk-${syncJobId}-batch-${batchNo}` },
-      })),
-    });
     return { batches: batches.length };
   }
 
@@ -74,29 +64,20 @@ export class BulkSyncJob implements JobHandler<'activecampaign.bulk-sync'>, OnAp
    */
   private async splitOversizedBatches(syncJobId: string): Promise<void> {
     await this.em.transactional(async (tx) => {
-      await tx.execute('select id from sync_jobs where id = ? for update', [syncJobId]);
-      const batches = await tx.execute<PendingBatch[]>(
-        `select id, batch_no, member_ids::text[] as member_ids from sync_job_batches
-           where sync_job_id = ? and state = 'pending' and ac_batch_id is null order by batch_no`,
-        [syncJobId],
-      );
-      const members = await tx.execute<MemberForAc[]>(
-        `select ${MEMBER_FOR_AC_COLUMNS} from members
-           where deleted_at is null and id in (select unnest(member_ids) from sync_job_batches where sync_job_id = ? and state = 'pending' and ac_batch_id is null)`,
-        [syncJobId],
-      );
+      await this.activeCampaign.lockSyncJob(tx, syncJobId);
+      const batches = await this.activeCampaign.unsentBatches(tx, syncJobId);
+      const members = await this.activeCampaign.membersOfUnsentBatches(tx, syncJobId);
       const byId = new Map(members.map((m) => [m.id, m]));
-      const [last] = await tx.execute<{ max: number }[]>('select max(batch_no) as max from sync_job_batches where sync_job_id = ?', [syncJobId]);
-      let nextBatchNo = Number(last?.max ?? -1) + 1;
+      let nextBatchNo = ((await this.activeCampaign.lastBatchNo(tx, syncJobId)) ?? -1) + 1;
       for (const batch of batches) {
         const present = batch.member_ids.map((id) => byId.get(id)).filter((m): m is MemberForAc => Boolean(m));
         const parts = splitForBulkImport(present, (m) => acContactOf(m, this.config), this.config.AC_LIST_ID, FAN_OUT_LIMITS);
         if (parts.length <= 1) continue;
         const gone = batch.member_ids.filter((id) => !byId.has(id));
-        const ids = (part: MemberForAc[]) => `{${part.map((m) => m.id).join(',')}}`;
-        await tx.execute('update sync_job_batches set member_ids = ?::uuid[] where id = ?', [`{${[...parts[0]!.map((m) => m.id), ...gone].join(',')}}`, batch.id]);
+        const ids = (part: MemberForAc[]) => part.map((m) => m.id);
+        await this.activeCampaign.setBatchMembers(tx, batch.id, [...ids(parts[0]!), ...gone]);
         for (const part of parts.slice(1)) {
-          await tx.execute('insert into sync_job_batches (sync_job_id, batch_no, member_ids) values (?, ?, ?::uuid[])', [syncJobId, nextBatchNo, ids(part)]);
+          await this.activeCampaign.addBatch(tx, syncJobId, nextBatchNo, ids(part));
           nextBatchNo += 1;
         }
       }

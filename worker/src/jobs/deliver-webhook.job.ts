@@ -6,16 +6,9 @@ import type { JobPayload } from '@nocturne/queues';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { type WebhookDeliveryState, WebhooksRepository } from '../webhooks/webhooks.repository.js';
 import { isFinalAttempt } from './final-attempt.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
-
-interface DeliveryRow {
-  id: string;
-  state: 'pending' | 'succeeded' | 'failed';
-  payload: unknown;
-  url: string;
-  secret: string;
-}
 
 const TIMEOUT_MS = 10_000;
 
@@ -30,16 +23,12 @@ const TIMEOUT_MS = 10_000;
 export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
   constructor(
     private readonly em: EntityManager,
+    private readonly webhooks: WebhooksRepository,
     @InjectConfig() private readonly config: WorkerConfig,
   ) {}
 
   async handle({ deliveryId }: JobPayload<'webhooks.deliver'>, job: Job): Promise<string> {
-    const row = (
-      await this.em.execute<DeliveryRow[]>(
-        `select d.id, d.state, d.payload, e.url, e.secret from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where d.id = ?`,
-        [deliveryId],
-      )
-    )[0];
+    const row = await this.webhooks.findDelivery(this.em, deliveryId);
     if (!row || row.state === 'succeeded') return 'nothing to send';
     const problem = await webhookTargetProblem(row.url, this.config.WEBHOOKS_ALLOW_PRIVATE, (host) => lookup(host, { all: true }));
     if (problem) {
@@ -78,13 +67,7 @@ export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
     throw new Error(`Webhook delivery failed: ${error}`);
   }
 
-  private async record(id: string, state: DeliveryRow['state'], status: number | null, error: string | null): Promise<void> {
-    await this.em.execute(
-      `update webhook_deliveries
-          set state = ?, attempts = attempts + 1, last_status_code = ?, last_error = ?, last_attempt_at = now(),
-              delivered_at = case when ? = 'succeeded' then now() else delivered_at end
-        where id = ?`,
-      [state, status, error?.slice(0, 500) ?? null, state, id],
-    );
+  private async record(id: string, state: WebhookDeliveryState, status: number | null, error: string | null): Promise<void> {
+    await this.webhooks.recordAttempt(this.em, id, state, status, error?.slice(0, 500) ?? null);
   }
 }

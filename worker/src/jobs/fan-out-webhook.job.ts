@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { type JobPayload, QueueName, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
-import type { Job, Queue } from 'bullmq';
+import { JobProducer, type JobPayload, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
+import type { Job } from 'bullmq';
+import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
 
 /**
@@ -15,21 +15,18 @@ import { HandlesJob, type JobHandler } from './job-handler.js';
 export class FanOutWebhookJob implements JobHandler<'webhooks.fan-out'> {
   constructor(
     private readonly em: EntityManager,
-    @InjectQueue(QueueName.Webhooks) private readonly webhooks: Queue,
+    private readonly webhooks: WebhooksRepository,
+    private readonly jobs: JobProducer,
   ) {}
 
   async handle({ event, data }: JobPayload<'webhooks.fan-out'>, job: Job): Promise<number> {
     const eventId = job.id ?? `${event}-${job.timestamp}`;
-    await this.em.execute(
-      `insert into webhook_deliveries (endpoint_id, event_id, event_type, payload)
-       select id, ?, ?, ?::jsonb from webhook_endpoints where ? = any(events)
-       on conflict (endpoint_id, event_id) do nothing`,
-      [eventId, event, JSON.stringify({ type: event, timestamp: new Date(job.timestamp).toISOString(), data }), event],
+    const payload = JSON.stringify({ type: event, timestamp: new Date(job.timestamp).toISOString(), data });
+    await this.webhooks.writeDeliveries(this.em, { id: eventId, type: event, payload });
+    const ids = await this.webhooks.pendingDeliveryIds(this.em, eventId);
+    await this.jobs.enqueueBulk(
+      ids.map((id) => ({ name: 'webhooks.deliver', data: { deliveryId: id }, options: { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(id) } })),
     );
-    const rows = await this.em.execute<{ id: string }[]>("select id from webhook_deliveries where event_id = ? and state = 'pending'", [eventId]);
-    await this.webhooks.addBulk(
-      rows.map((row) => ({ name: 'webhooks.deliver', data: { deliveryId: row.id }, opts: { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(row.id) } })),
-    );
-    return rows.length;
+    return ids.length;
   }
 }

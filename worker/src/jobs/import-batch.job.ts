@@ -5,20 +5,12 @@ import { DelayedError, type Job } from 'bullmq';
 import { AcImportFailedError, AcRateLimitedError, AcRejectedError } from '../activecampaign/activecampaign-errors.js';
 import { ActiveCampaignClient } from '../activecampaign/activecampaign.client.js';
 import { type AcImportInfo, FAILED_STATUS_MEANING, importState, membersOutcome } from '../activecampaign/import-outcome.js';
-import { acContactOf, MEMBER_FOR_AC_COLUMNS, type MemberForAc } from '../activecampaign/member-contact.js';
+import { ActiveCampaignRepository, type BatchCounts, type MemberForAc, type SyncBatch } from '../activecampaign/activecampaign.repository.js';
+import { acContactOf } from '../activecampaign/member-contact.js';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { isFinalAttempt } from './final-attempt.js';
 import { IMPORT_POLLING, type ImportPolling, recheckDelayMs } from './import-polling.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
-
-interface BatchRow {
-  id: string;
-  state: string;
-  member_ids: string[];
-  ac_batch_id: string | null;
-}
-
-type Counts = { synced: number; failed: number };
 
 /** Why a member listed in a completed import's `failure` is not synced. */
 export const BULK_FAILURE_REASON = 'ActiveCampaign could not create this contact (listed as failed by its bulk import)';
@@ -36,28 +28,22 @@ export const BULK_FAILURE_REASON = 'ActiveCampaign could not create this contact
 export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'> {
   constructor(
     private readonly em: EntityManager,
+    private readonly activeCampaign: ActiveCampaignRepository,
     private readonly client: ActiveCampaignClient,
     @InjectConfig() private readonly config: WorkerConfig,
     @Inject(IMPORT_POLLING) private readonly polling: ImportPolling,
   ) {}
 
-  async handle(payload: JobPayload<'activecampaign.import-batch'>, job: Job): Promise<Counts | string> {
-    const batch = (
-      await this.em.execute<BatchRow[]>(
-        'select id, state, member_ids::text[] as member_ids, ac_batch_id from sync_job_batches where sync_job_id = ? and batch_no = ?',
-        [payload.syncJobId, payload.batchNo],
-      )
-    )[0];
+  async handle(payload: JobPayload<'activecampaign.import-batch'>, job: Job): Promise<BatchCounts | string> {
+    const batch = await this.activeCampaign.findBatch(this.em, payload.syncJobId, payload.batchNo);
     if (!batch || batch.state !== 'pending') return 'already settled';
     try {
-      const members = await this.em.execute<MemberForAc[]>(`select ${MEMBER_FOR_AC_COLUMNS} from members where id = any(?::uuid[]) and deleted_at is null`, [
-        `{${batch.member_ids.join(',')}}`,
-      ]);
+      const members = await this.activeCampaign.activeMembers(this.em, batch.member_ids);
       if (!batch.ac_batch_id && members.length <= 1) return await this.syncOne(batch, members[0]);
       let acBatchId = batch.ac_batch_id;
       if (!acBatchId) {
         acBatchId = await this.client.bulkImport(members.map((m) => acContactOf(m, this.config)), this.config.AC_LIST_ID);
-        await this.em.execute('update sync_job_batches set ac_batch_id = ? where id = ?', [acBatchId, batch.id]);
+        await this.activeCampaign.saveAcBatchId(this.em, batch.id, acBatchId);
       }
       // A re-check asks once; a first run (or a retry) polls with backoff.
       const info = await this.poll(acBatchId, payload.recheck ? [0] : this.polling.pollDelaysMs);
@@ -96,7 +82,7 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
   /**
    * AC has not finished the import: give the worker slot back and look again later, from this
    * same job moved to delayed (the bulk sync's parent keeps waiting for it). After the last
-   * re-check the batch is failed as never finished.
+   * re-check the batch fails as unfinished.
    */
   private async recheckLater(job: Job, payload: JobPayload<'activecampaign.import-batch'>, acBatchId: string, status: AcImportInfo['status']): Promise<never> {
     const recheck = (payload.recheck ?? 0) + 1;
@@ -109,7 +95,7 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
   }
 
   /** One member (or none left): contact/sync, as AC asks for small numbers of contacts. */
-  private async syncOne(batch: BatchRow, member: MemberForAc | undefined): Promise<Counts> {
+  private async syncOne(batch: SyncBatch, member: MemberForAc | undefined): Promise<BatchCounts> {
     if (!member) return this.record(batch, [], [], '');
     try {
       const contactId = await this.client.syncContact(acContactOf(member, this.config));
@@ -123,35 +109,21 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
   }
 
   /** Settles the batch once: synced members get ac_synced_at, failed ones the reason; members gone since the snapshot count as failed. */
-  private async record(batch: BatchRow, synced: MemberForAc[], failed: MemberForAc[], reason: string, contactId?: string): Promise<Counts> {
+  private async record(batch: SyncBatch, synced: MemberForAc[], failed: MemberForAc[], reason: string, contactId?: string): Promise<BatchCounts> {
     const counts = { synced: synced.length, failed: batch.member_ids.length - synced.length };
     await this.em.transactional(async (tx) => {
-      const settled = await tx.execute(
-        "update sync_job_batches set state = 'done', synced = ?, failed = ? where id = ? and state = 'pending'",
-        [counts.synced, counts.failed, batch.id],
-        'run',
-      );
-      if (!Number((settled as { affectedRows?: number }).affectedRows)) return;
-      const ids = (members: MemberForAc[]) => `{${members.map((m) => m.id).join(',')}}`;
-      if (contactId && synced.length === 1) {
-        await tx.execute('update members set ac_contact_id = ?, ac_synced_at = now(), ac_sync_error = null where id = ?', [contactId, synced[0]!.id]);
-      } else if (synced.length) {
-        await tx.execute('update members set ac_synced_at = now(), ac_sync_error = null where id = any(?::uuid[])', [ids(synced)]);
-      }
-      if (failed.length) await tx.execute('update members set ac_sync_error = ? where id = any(?::uuid[])', [reason.slice(0, 1000), ids(failed)]);
+      if (!(await this.activeCampaign.settleBatch(tx, batch.id, counts))) return;
+      if (contactId && synced.length === 1) await this.activeCampaign.markContactSynced(tx, synced[0]!.id, contactId);
+      else await this.activeCampaign.markSynced(tx, synced.map((m) => m.id));
+      await this.activeCampaign.markSyncError(tx, failed.map((m) => m.id), reason.slice(0, 1000));
     });
     return counts;
   }
 
-  private async fail(batch: BatchRow, reason: string): Promise<void> {
+  private async fail(batch: SyncBatch, reason: string): Promise<void> {
     await this.em.transactional(async (tx) => {
-      const settled = await tx.execute(
-        "update sync_job_batches set state = 'failed', synced = 0, failed = cardinality(member_ids), last_error = ? where id = ? and state = 'pending'",
-        [reason.slice(0, 1000), batch.id],
-        'run',
-      );
-      if (!Number((settled as { affectedRows?: number }).affectedRows)) return;
-      await tx.execute('update members set ac_sync_error = ? where id = any(?::uuid[])', [reason.slice(0, 1000), `{${batch.member_ids.join(',')}}`]);
+      if (!(await this.activeCampaign.failBatch(tx, batch.id, reason.slice(0, 1000)))) return;
+      await this.activeCampaign.markSyncError(tx, batch.member_ids, reason.slice(0, 1000));
     });
   }
 }

@@ -10,7 +10,7 @@ export interface ImportPolling {
   pollDelaysMs: number[];
   /** Delay before each re-check of an import still open after the polls (the last one repeats). */
   recheckDelaysMs: number[];
-  /** Re-checks before the batch is failed as never finished. */
+  /** Re-checks before the batch fails as unfinished. */
   maxRechecks: number;
 }
 

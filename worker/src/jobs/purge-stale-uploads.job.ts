@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ObjectStorage } from '@nocturne/storage';
+import { MaintenanceRepository } from '../maintenance/maintenance.repository.js';
 import { InjectStorage } from '../storage/object-storage.provider.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
 
@@ -18,6 +19,7 @@ const BATCH = 100;
 export class PurgeStaleUploadsJob implements JobHandler<'maintenance.purge-stale-uploads'> {
   constructor(
     private readonly em: EntityManager,
+    private readonly maintenance: MaintenanceRepository,
     @InjectStorage() private readonly storage: ObjectStorage,
   ) {}
 
@@ -25,15 +27,9 @@ export class PurgeStaleUploadsJob implements JobHandler<'maintenance.purge-stale
     let purged = 0;
     for (;;) {
       const count = await this.em.fork().transactional(async (tx) => {
-        const stale = await tx.execute<{ key: string }[]>(
-          `select key from media_uploads
-            where finalized_at is null and created_at < now() - make_interval(hours => ?)
-            order by created_at limit ? for update skip locked`,
-          [STALE_UPLOAD_HOURS, BATCH],
-        );
-        for (const { key } of stale) await this.storage.delete(key);
-        // Keys are `news/<uuid>.<ext>`: nothing in them needs quoting inside an array literal.
-        if (stale.length) await tx.execute('delete from media_uploads where key = any(?::text[])', [`{${stale.map((row) => row.key).join(',')}}`]);
+        const stale = await this.maintenance.lockStaleUploads(tx, STALE_UPLOAD_HOURS, BATCH);
+        for (const key of stale) await this.storage.delete(key);
+        await this.maintenance.deleteUploads(tx, stale);
         return stale.length;
       });
       purged += count;

@@ -2,13 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
-import { BOOKING_COLUMNS, type BookingRow, bookingSummary } from '../mail/booking-mail.js';
+import { bookingSummary } from '../mail/booking-mail.js';
 import { type DeliveryOutcome, EmailDeliveryService } from '../mail/email-delivery.service.js';
+import { MailRepository } from '../mail/mail.repository.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
-
-async function loadBooking(em: EntityManager, id: string): Promise<BookingRow | undefined> {
-  return (await em.execute<BookingRow[]>(`select ${BOOKING_COLUMNS} from bookings where id = ?`, [id]))[0];
-}
 
 /** Tells the venue inbox about a new booking request. */
 @Injectable()
@@ -16,11 +13,12 @@ async function loadBooking(em: EntityManager, id: string): Promise<BookingRow | 
 export class SendBookingRequestJob implements JobHandler<'email.booking-request'> {
   constructor(
     private readonly em: EntityManager,
+    private readonly mail: MailRepository,
     private readonly deliveries: EmailDeliveryService,
   ) {}
 
   async handle({ bookingId }: JobPayload<'email.booking-request'>, job: Job): Promise<DeliveryOutcome> {
-    const booking = await loadBooking(this.em, bookingId);
+    const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
     return this.deliveries.deliver(bookingId, 'venue-notification', job, () => ({
       subject: `Booking request: ${booking.name}, ${booking.date ?? 'date open'}`,
@@ -45,11 +43,12 @@ export class SendBookingRequestJob implements JobHandler<'email.booking-request'
 export class SendBookingAcknowledgementJob implements JobHandler<'email.booking-acknowledgement'> {
   constructor(
     private readonly em: EntityManager,
+    private readonly mail: MailRepository,
     private readonly deliveries: EmailDeliveryService,
   ) {}
 
   async handle({ bookingId }: JobPayload<'email.booking-acknowledgement'>, job: Job): Promise<DeliveryOutcome> {
-    const booking = await loadBooking(this.em, bookingId);
+    const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
     return this.deliveries.deliver(bookingId, 'guest-acknowledgement', job, () => ({
       subject: 'We have your booking request - Nocturne',
@@ -72,11 +71,12 @@ export class SendBookingAcknowledgementJob implements JobHandler<'email.booking-
 export class SendBookingStatusJob implements JobHandler<'email.booking-status'> {
   constructor(
     private readonly em: EntityManager,
+    private readonly mail: MailRepository,
     private readonly deliveries: EmailDeliveryService,
   ) {}
 
   async handle({ bookingId, status }: JobPayload<'email.booking-status'>, job: Job): Promise<DeliveryOutcome> {
-    const booking = await loadBooking(this.em, bookingId);
+    const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
     const confirmed = status === 'confirmed';
     return this.deliveries.deliver(bookingId, `guest-status-${status}`, job, () => ({

@@ -3,15 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
 import { type DeliveryOutcome, EmailDeliveryService } from '../mail/email-delivery.service.js';
+import { MailRepository } from '../mail/mail.repository.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
-
-interface ContactMessageRow {
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  created_at: Date;
-}
 
 /** E-mails a contact-form message to the venue inbox, with Reply-To set to the sender. */
 @Injectable()
@@ -19,13 +12,12 @@ interface ContactMessageRow {
 export class SendContactMessageJob implements JobHandler<'email.contact-message'> {
   constructor(
     private readonly em: EntityManager,
+    private readonly mail: MailRepository,
     private readonly deliveries: EmailDeliveryService,
   ) {}
 
   async handle({ contactMessageId }: JobPayload<'email.contact-message'>, job: Job): Promise<DeliveryOutcome> {
-    const row = (
-      await this.em.execute<ContactMessageRow[]>('select name, email, phone, message, created_at from contact_messages where id = ?', [contactMessageId])
-    )[0];
+    const row = await this.mail.findContactMessage(this.em, contactMessageId);
     if (!row) return 'no delivery';
     return this.deliveries.deliver(contactMessageId, 'venue-notification', job, () => ({
       subject: `Contact form: ${row.name}`,

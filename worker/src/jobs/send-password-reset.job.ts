@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
 import { createHash, randomBytes } from 'node:crypto';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { MailRepository } from '../mail/mail.repository.js';
 import { Mailer } from '../mail/mailer.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
 
@@ -17,24 +18,22 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export class SendPasswordResetJob implements JobHandler<'email.password-reset'> {
   constructor(
     private readonly em: EntityManager,
+    private readonly mail: MailRepository,
     private readonly mailer: Mailer,
     @InjectConfig() private readonly config: WorkerConfig,
   ) {}
 
   async handle({ memberId, requestId }: JobPayload<'email.password-reset'>): Promise<string> {
-    const member = (
-      await this.em.execute<{ email: string; first_name: string }[]>('select email, first_name from members where id = ?', [memberId])
-    )[0];
+    const member = await this.mail.findMember(this.em, memberId);
     if (!member) return 'member no longer exists';
     const token = randomBytes(32).toString('base64url');
-    const saved = await this.em.execute<{ id: string }[]>(
-      `insert into password_reset_tokens (member_id, request_id, token_hash, expires_at) values (?, ?, ?, ?)
-         on conflict (request_id) do update set token_hash = excluded.token_hash, expires_at = excluded.expires_at
-         where password_reset_tokens.used_at is null
-         returning id`,
-      [memberId, requestId, createHash('sha256').update(token).digest('hex'), new Date(Date.now() + RESET_TOKEN_TTL_MS)],
-    );
-    if (!saved.length) return 'already used';
+    const saved = await this.mail.saveResetToken(this.em, {
+      memberId,
+      requestId,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    if (!saved) return 'already used';
     const link = new URL('/reset-password', this.config.APP_URL);
     link.searchParams.set('token', token);
     await this.mailer.send({

@@ -4,7 +4,8 @@ import type { JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
 import { AcRateLimitedError, AcRejectedError } from '../activecampaign/activecampaign-errors.js';
 import { ActiveCampaignClient } from '../activecampaign/activecampaign.client.js';
-import { acContactOf, MEMBER_FOR_AC_COLUMNS, type MemberForAc } from '../activecampaign/member-contact.js';
+import { ActiveCampaignRepository } from '../activecampaign/activecampaign.repository.js';
+import { acContactOf } from '../activecampaign/member-contact.js';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { isFinalAttempt } from './final-attempt.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
@@ -21,6 +22,7 @@ export type SyncContactResult = { status: 'synced'; contactId: string } | { stat
 export class SyncContactJob implements JobHandler<'activecampaign.sync-contact'> {
   constructor(
     private readonly em: EntityManager,
+    private readonly activeCampaign: ActiveCampaignRepository,
     private readonly client: ActiveCampaignClient,
     @InjectConfig() private readonly config: WorkerConfig,
   ) {}
@@ -28,17 +30,17 @@ export class SyncContactJob implements JobHandler<'activecampaign.sync-contact'>
   async handle({ memberId, manual }: JobPayload<'activecampaign.sync-contact'>, job: Job): Promise<SyncContactResult> {
     if (!this.client.configured) return { status: 'skipped', reason: 'ActiveCampaign is not configured' };
     if (!manual && !this.config.AC_AUTO_SYNC) return { status: 'skipped', reason: 'auto-sync is off' };
-    const member = (await this.em.execute<MemberForAc[]>(`select ${MEMBER_FOR_AC_COLUMNS} from members where id = ? and deleted_at is null`, [memberId]))[0];
+    const member = await this.activeCampaign.activeMember(this.em, memberId);
     // A deleted account's row holds no personal data and must never reach AC again.
     if (!member) return { status: 'skipped', reason: 'member no longer exists' };
     try {
       const contactId = await this.client.syncContact(acContactOf(member, this.config));
       if (this.config.AC_LIST_ID) await this.client.subscribeToList(contactId, this.config.AC_LIST_ID);
-      await this.em.execute('update members set ac_contact_id = ?, ac_synced_at = now(), ac_sync_error = null where id = ?', [contactId, memberId]);
+      await this.activeCampaign.markContactSynced(this.em, memberId, contactId);
       return { status: 'synced', contactId };
     } catch (error) {
       const final = error instanceof AcRejectedError || (!(error instanceof AcRateLimitedError) && isFinalAttempt(job));
-      if (final) await this.em.execute('update members set ac_sync_error = ? where id = ?', [(error as Error).message.slice(0, 1000), memberId]);
+      if (final) await this.activeCampaign.markSyncError(this.em, [memberId], (error as Error).message.slice(0, 1000));
       throw error;
     }
   }

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { isFinalAttempt } from '../jobs/final-attempt.js';
+import { MailRepository } from './mail.repository.js';
 import { Mailer, type OutgoingMail } from './mailer.js';
 
 export type DeliveryOutcome = 'sent' | 'already sent' | 'no delivery';
@@ -16,33 +17,25 @@ export type DeliveryOutcome = 'sent' | 'already sent' | 'no delivery';
 export class EmailDeliveryService {
   constructor(
     private readonly em: EntityManager,
+    private readonly mail: MailRepository,
     private readonly mailer: Mailer,
   ) {}
 
   async deliver(subjectId: string, kind: string, job: Job, compose: (recipient: string) => Omit<OutgoingMail, 'to'> | undefined): Promise<DeliveryOutcome> {
-    const delivery = (
-      await this.em.execute<{ id: string; state: string; recipient: string }[]>(
-        'select id, state, recipient from email_deliveries where subject_id = ? and kind = ?',
-        [subjectId, kind],
-      )
-    )[0];
+    const delivery = await this.mail.findDelivery(this.em, subjectId, kind);
     if (!delivery) return 'no delivery';
     if (delivery.state === 'sent') return 'already sent';
     const mail = compose(delivery.recipient);
     if (!mail) return 'no delivery';
-    await this.em.execute('update email_deliveries set attempts = attempts + 1, updated_at = now() where id = ?', [delivery.id]);
+    await this.mail.countAttempt(this.em, delivery.id);
     try {
       await this.mailer.send({ ...mail, to: delivery.recipient });
     } catch (error) {
       const state = isFinalAttempt(job) ? 'failed' : 'pending';
-      await this.em.execute("update email_deliveries set state = ?, last_error = ?, updated_at = now() where id = ? and state <> 'sent'", [
-        state,
-        (error as Error).message.slice(0, 1000),
-        delivery.id,
-      ]);
+      await this.mail.recordFailure(this.em, delivery.id, state, (error as Error).message.slice(0, 1000));
       throw error;
     }
-    await this.em.execute("update email_deliveries set state = 'sent', sent_at = now(), updated_at = now() where id = ?", [delivery.id]);
+    await this.mail.markSent(this.em, delivery.id);
     return 'sent';
   }
 }

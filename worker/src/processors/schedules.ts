@@ -1,20 +1,31 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { QueueName } from '@nocturne/queues';
-import type { Queue } from 'bullmq';
+import { JobProducer, type JobName, type JobPayload } from '@nocturne/queues';
 
-/** Repeating maintenance; upserted at every start so several workers keep one schedule. */
+const HOUR_MS = 3600_000;
+
+type Schedule = { [N in JobName]: { schedulerId: string; every: number; name: N; payload: JobPayload<N> } }[JobName];
+
+/** Every repeatable job, by the id of its BullMQ job scheduler. */
+export const SCHEDULES: readonly Schedule[] = [
+  { schedulerId: 'prune-sessions', every: 6 * HOUR_MS, name: 'maintenance.prune-sessions', payload: {} },
+  // Uploads never finalized.
+  { schedulerId: 'purge-stale-uploads', every: HOUR_MS, name: 'maintenance.purge-stale-uploads', payload: {} },
+];
+
+/** Upserts every schedule at each start, so several workers keep one schedule per job. */
 @Injectable()
 export class Schedules implements OnApplicationBootstrap {
   private readonly logger = new Logger('Schedules');
 
-  constructor(@InjectQueue(QueueName.Maintenance) private readonly maintenance: Queue) {}
+  constructor(private readonly jobs: JobProducer) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    try {
-      await this.maintenance.upsertJobScheduler('prune-sessions', { every: 6 * 3600_000 }, { name: 'maintenance.prune-sessions', data: {} });
-    } catch (error) {
-      this.logger.warn(`Could not schedule maintenance: ${(error as Error).message}`);
+    for (const { schedulerId, every, name, payload } of SCHEDULES) {
+      try {
+        await this.jobs.schedule(schedulerId, { every }, name, payload);
+      } catch (error) {
+        this.logger.warn(`Could not schedule ${name}: ${(error as Error).message}`);
+      }
     }
   }
 }

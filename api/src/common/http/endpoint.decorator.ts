@@ -1,7 +1,8 @@
 import { applyDecorators, HttpCode, SetMetadata } from '@nestjs/common';
+import type { Role } from '@nocturne/domain';
 import type { z } from 'zod';
 
-export type Access = 'public' | 'member' | 'admin';
+export type Access = 'public' | Role;
 
 /**
  * One description of a route, used three ways: the auth guard reads `auth`, the input decorators

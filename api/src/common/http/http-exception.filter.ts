@@ -1,15 +1,28 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { ErrorResponse } from '@nocturne/contracts';
 import type { FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { DomainError, ERROR_STATUS, type FieldIssue } from '../errors/domain-error.js';
 import { conditionalHeaders, NotModified } from './conditional-get.interceptor.js';
 import { retryAfterOf, setRetryAfter } from './retry-later.js';
 
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  issues?: { path: string; message: string }[];
-  [extra: string]: unknown;
+/** Seconds a client waits after a 503 that does not say (a dependency away). */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** The one error shape (`ErrorResponse` in the OpenAPI document): nothing else reaches the client. */
+export function errorBody(statusCode: number, message: string, extra: { issues?: FieldIssue[]; retryAfter?: number } = {}): ErrorResponse {
+  const body: ErrorResponse = { success: false, statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+  if (extra.issues?.length) body.issues = extra.issues.map(({ path, message: text }) => ({ path, message: text }));
+  if (extra.retryAfter !== undefined) body.retryAfter = extra.retryAfter;
+  return body;
+}
+
+/** The message of a Nest exception's answer: a string, the `message` field, or its list joined. */
+function messageOf(response: string | object, fallback: string): string {
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : fallback;
 }
 
 /** Errors that mean a dependency (PostgreSQL, Redis) is away: the client should retry later. */
@@ -41,38 +54,34 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    const retryAfter = retryAfterOf(exception);
-    if (retryAfter !== undefined) setRetryAfter(reply, retryAfter);
-    else if (body.statusCode === 503) setRetryAfter(reply, 5);
+    if (body.retryAfter !== undefined) setRetryAfter(reply, body.retryAfter);
     void reply.status(body.statusCode).send(body);
   }
 
-  toBody(exception: unknown): ErrorBody {
+  toBody(exception: unknown): ErrorResponse {
+    const retryAfter = retryAfterOf(exception);
+    if (exception instanceof DomainError) {
+      const status = ERROR_STATUS[exception.kind];
+      return errorBody(status, exception.message, { issues: exception.details.issues, retryAfter: retryAfter ?? this.defaultRetry(status) });
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
-      const base: ErrorBody = { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message: exception.message };
-      if (typeof response === 'string') return { ...base, message: response };
-      const { message, error: _error, statusCode: _status, ...extra } = response as Record<string, unknown>;
-      return {
-        ...base,
-        ...extra,
-        message: Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : base.message,
-      };
+      const issues = (exception as { issues?: FieldIssue[] }).issues;
+      return errorBody(status, messageOf(response, exception.message), { issues, retryAfter: retryAfter ?? this.defaultRetry(status) });
     }
     // Fastify's own errors (malformed JSON, body too large, wrong content type) carry a 4xx code.
     const fastifyStatus = (exception as { statusCode?: number } | null)?.statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
-      const message = (exception as Error).message.replace(/^FST_[A-Z_]+: /, '');
-      return { statusCode: fastifyStatus, error: STATUS_CODES[fastifyStatus] ?? 'Error', message };
+      return errorBody(fastifyStatus, (exception as Error).message.replace(/^FST_[A-Z_]+: /, ''));
     }
     if (isUnavailable(exception)) {
-      return {
-        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
-        error: 'Service Unavailable',
-        message: 'The service is temporarily unavailable. Please try again shortly.',
-      };
+      return errorBody(503, 'The service is temporarily unavailable. Please try again shortly.', { retryAfter: UNAVAILABLE_RETRY_SECONDS });
     }
-    return { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side.' };
+    return errorBody(500, 'Something went wrong on our side.');
+  }
+
+  private defaultRetry(status: number): number | undefined {
+    return status === 503 ? UNAVAILABLE_RETRY_SECONDS : undefined;
   }
 }

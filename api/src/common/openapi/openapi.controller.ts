@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { OpenApiService } from './openapi.service.js';
+import { errorBody } from '../http/http-exception.filter.js';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<string, string> = {
@@ -59,7 +60,7 @@ export class OpenApiController {
     const file = (reply.request.params as { file: string }).file;
     const type = ASSETS[file];
     if (!type) {
-      void reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such asset' });
+      void reply.status(404).send(errorBody(404, 'No such asset'));
       return;
     }
     void reply.header('Content-Type', type).header('Cache-Control', 'public, max-age=86400').send(createReadStream(path.join(swaggerDir, file)));

@@ -14,12 +14,29 @@ export interface DocumentedRoute {
 
 type JsonSchema = Record<string, unknown>;
 
+/** Constraints a `.pipe()`'s second stage adds that the first stage's schema does not show. */
+const PIPED_CONSTRAINTS = ['enum', 'const', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum'] as const;
+
+/**
+ * In a request schema a `.pipe()` is documented by its first stage only, so `z.string().trim()
+ * .pipe(z.email())` read as any string. Its second stage's checks are added (unless that stage is a
+ * transform, which documents nothing).
+ */
+function documentPipedChecks({ zodSchema, jsonSchema: schema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }): void {
+  const def = zodSchema._zod.def;
+  if (def.type !== 'pipe') return;
+  const out = (def as z.core.$ZodPipeDef).out;
+  if (out._zod.def.type === 'transform') return;
+  const checks = z.toJSONSchema(out, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  for (const key of PIPED_CONSTRAINTS) if (checks[key] !== undefined) schema[key] ??= checks[key];
+}
+
 /**
  * JSON Schema of a contract. Schemas with a `.meta({ id })` become shared components: their
  * `$defs` move to `components.schemas` and references are rewritten to point there.
  */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
-  const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', override: documentPipedChecks }) as JsonSchema;
   const text = JSON.stringify(raw).replace(/"#\/\$defs\/([^"]+)"/g, (_, id: string) => `"#/components/schemas/${id}${io === 'input' ? 'Input' : ''}"`);
   const result = JSON.parse(text) as JsonSchema;
   const defs = (result['$defs'] ?? {}) as Record<string, JsonSchema>;
@@ -123,6 +140,8 @@ export class OpenApiService {
       if (spec.auth !== 'public') errors[401] ??= 'No valid session';
       if (spec.auth === 'admin') errors[403] ??= 'Administrators only';
       for (const [code, description] of Object.entries(errors)) responses[code] = { description, content: errorContent };
+      // Any route can also meet a limiter (429), a body it refuses (413, 415) or a dependency away (503).
+      responses['default'] = { description: 'Any other error, in the same shape', content: errorContent };
       operation['responses'] = responses;
       (paths[toOpenApiPath(path)] ??= {})[method] = operation;
     }

@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Controller, Get } from '@nestjs/common';
-import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { Controller, Get, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
+import { db } from '@nocturne/db';
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { InjectRedis } from '../redis/redis.module.js';
@@ -20,31 +21,47 @@ async function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   }
 }
 
-const HealthResponse = z.object({ status: z.string(), info: z.record(z.string(), z.unknown()).optional() });
+const Up = z.object({ status: z.literal('up') });
+const LiveResponse = z.object({ status: z.literal('ok') });
+const ReadyResponse = z.object({ status: z.literal('ok'), info: z.object({ database: Up, redis: Up }) });
+type Dependency = keyof z.infer<typeof ReadyResponse>['info'];
+
+/** A 503 whose `issues` name each dependency that did not answer, and why. */
+class NotReady extends ServiceUnavailableException {
+  constructor(readonly issues: { path: Dependency; message: string }[]) {
+    super(`Not ready: ${issues.map((issue) => issue.path).join(' and ')} ${issues.length > 1 ? 'are' : 'is'} down`);
+  }
+}
 
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly health: HealthCheckService,
-    private readonly indicators: HealthIndicatorService,
     private readonly em: EntityManager,
     @InjectRedis() private readonly redis: Redis,
   ) {}
 
   @Get('live')
-  @Endpoint({ summary: 'The process is up', auth: 'public', tags: ['health'], response: HealthResponse })
-  live(): { status: string } {
+  @Endpoint({ summary: 'The process is up', auth: 'public', tags: ['health'], response: LiveResponse })
+  live(): z.infer<typeof LiveResponse> {
     return { status: 'ok' };
   }
 
   @Get('ready')
-  @HealthCheck()
-  @Endpoint({ summary: '200 only while PostgreSQL and Redis answer', auth: 'public', tags: ['health'], response: HealthResponse, errors: { 503: 'A dependency is down' } })
-  ready() {
-    return this.health.check([
-      () => this.check('database', () => this.em.execute('select 1')),
-      () => this.check('redis', () => this.pingRedis()),
+  @Endpoint({
+    summary: '200 only while PostgreSQL and Redis answer',
+    auth: 'public',
+    tags: ['health'],
+    response: ReadyResponse,
+    errors: { [HttpStatus.SERVICE_UNAVAILABLE]: 'A dependency is down: `issues` names it (path `database` or `redis`) and why' },
+  })
+  async ready(): Promise<z.infer<typeof ReadyResponse>> {
+    const checks = await Promise.all([
+      this.check('database', () => db(this.em).selectNoFrom(sql<number>`1`.as('ok')).execute()),
+      this.check('redis', () => this.pingRedis()),
     ]);
+    const down = checks.filter((check) => check !== null);
+    if (down.length) throw new NotReady(down);
+    return { status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' } } };
   }
 
   /** The api's Redis connection fails fast while away, so wait briefly for one still connecting. */
@@ -61,13 +78,13 @@ export class HealthController {
     return this.redis.ping();
   }
 
-  private async check(key: 'database' | 'redis', probe: () => Promise<unknown>) {
-    const indicator = this.indicators.check(key);
+  /** Null when the dependency answered; otherwise what went wrong. */
+  private async check(path: Dependency, probe: () => Promise<unknown>): Promise<{ path: Dependency; message: string } | null> {
     try {
-      await withTimeout(probe(), key);
-      return indicator.up();
+      await withTimeout(probe(), path);
+      return null;
     } catch (error) {
-      return indicator.down({ message: (error as Error).message });
+      return { path, message: `down: ${(error as Error).message}` };
     }
   }
 }

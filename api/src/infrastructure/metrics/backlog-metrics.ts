@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { db } from '@nocturne/db';
 import { ALL_QUEUES } from '@nocturne/queues';
+import { sql } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { QueueRegistry } from '../queues/queue-registry.js';
 
@@ -12,12 +14,15 @@ export function registerBacklogMetrics(registry: Registry, em: EntityManager, qu
   let outbox: Promise<{ pending: number; oldestAgeSeconds: number } | undefined> | undefined;
   // One query per scrape for both outbox gauges (the partial index outbox_unpublished_idx keeps it cheap).
   const readOutbox = () => {
-    outbox ??= em
-      .fork()
-      .execute<{ pending: string; oldest_age_seconds: string | null }[]>(
-        'select count(*)::text as pending, extract(epoch from now() - min(created_at))::text as oldest_age_seconds from outbox where published_at is null',
-      )
-      .then(([row]) => ({
+    outbox ??= db(em.fork())
+      .selectFrom('outbox')
+      .select([
+        sql<string>`count(*)::text`.as('pending'),
+        sql<string | null>`extract(epoch from now() - min(created_at))::text`.as('oldest_age_seconds'),
+      ])
+      .where('published_at', 'is', null)
+      .executeTakeFirst()
+      .then((row) => ({
         pending: Number(row?.pending ?? 0),
         oldestAgeSeconds: Math.max(0, Number(row?.oldest_age_seconds ?? 0)),
       }))

@@ -1,22 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { type DomainEventType, domainEventSchemas, jobIdFor, jobsForEvent, queueOf } from '@nocturne/queues';
+import { type Database, db } from '@nocturne/db';
+import { jobIdFor, type JobRequest, jobsForStoredEvent } from '@nocturne/queues';
+import { type Selectable, sql } from 'kysely';
 import pg from 'pg';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { QueueRegistry } from '../queues/queue-registry.js';
 
-interface OutboxRow {
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-}
+type OutboxRow = Pick<Selectable<Database['outbox']>, 'id' | 'type' | 'payload' | 'correlation_id'>;
 
 const BATCH = 200;
-
-/** A PostgreSQL array literal of numeric ids (the ORM would expand a JS array into a list). */
-function pgArray(ids: string[]): string {
-  return `{${ids.join(',')}}`;
-}
 const POLL_MS = 1000;
 
 /**
@@ -97,42 +90,55 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async relayBatch(): Promise<number> {
     const outcome = await this.em.fork().transactional(async (tx) => {
-      const rows = await tx.execute<OutboxRow[]>(
-        `select id::text as id, type, payload from outbox where published_at is null order by id limit ${BATCH} for update skip locked`,
-      );
+      const rows = await db(tx)
+        .selectFrom('outbox')
+        .select(['id', 'type', 'payload', 'correlation_id'])
+        .where('published_at', 'is', null)
+        .orderBy('id')
+        .limit(BATCH)
+        .forUpdate()
+        .skipLocked()
+        .execute();
       if (!rows.length) return { published: 0 };
-      const ids = pgArray(rows.map((row) => row.id));
+      const ids = rows.map((row) => row.id);
       try {
         await this.enqueue(rows);
       } catch (error) {
         // Keep the rows for the next attempt, and record why they are waiting (committed).
         const message = (error as Error).message.slice(0, 500);
-        await tx.execute('update outbox set attempts = attempts + 1, last_error = ? where id = any(?::bigint[])', [message, ids]);
+        await db(tx)
+          .updateTable('outbox')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: message }))
+          .where('id', 'in', ids)
+          .execute();
         return { published: 0, error: error as Error };
       }
-      await tx.execute('update outbox set published_at = now(), last_error = null where id = any(?::bigint[])', [ids]);
+      await db(tx)
+        .updateTable('outbox')
+        .set({ published_at: sql`now()`, last_error: null })
+        .where('id', 'in', ids)
+        .execute();
       return { published: rows.length };
     });
     if (outcome.error) throw outcome.error;
     return outcome.published;
   }
 
+  /** One job per route of each row's event, its id derived from the row, its correlation id the row's. */
   private async enqueue(rows: OutboxRow[]): Promise<void> {
-    const byQueue = new Map<string, { name: string; data: unknown; opts: { jobId: string } }[]>();
+    const jobs: JobRequest[] = [];
     for (const row of rows) {
-      const type = row.type as DomainEventType;
-      const schema = domainEventSchemas[type];
-      if (!schema) {
+      const routed = jobsForStoredEvent(row.type, row.payload);
+      if (!routed) {
         this.logger.error(`Outbox row ${row.id} has unknown event type ${row.type}; published with no jobs`);
         continue;
       }
-      for (const job of jobsForEvent(type, schema.parse(row.payload) as never)) {
-        const list = byQueue.get(queueOf(job.name)) ?? [];
-        list.push({ name: job.name, data: job.data, opts: { jobId: jobIdFor(row.id, job.name) } });
-        byQueue.set(queueOf(job.name), list);
+      const correlationId = row.correlation_id ?? undefined;
+      for (const job of routed) {
+        jobs.push({ ...job, options: { ...job.options, jobId: jobIdFor(row.id, job.name), correlationId } });
       }
     }
-    for (const [queue, jobs] of byQueue) await this.queues.get(queue as never).addBulk(jobs);
+    await this.queues.enqueueBulk(jobs);
   }
 
   private async listen(): Promise<void> {
@@ -147,6 +153,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     });
     try {
       await client.connect();
+      // Raw SQL: LISTEN is a session command Kysely has no builder for (the trigger outbox_notify sends on commit).
       await client.query('LISTEN outbox');
       this.listener = client;
     } catch {

@@ -3,10 +3,11 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { setRetryAfter } from '../../common/http/retry-later.js';
+import { setRetryAfter, wholeSeconds } from '../../common/http/retry-later.js';
 import type { ApiConfig } from '../../config/api-config.js';
 import { LIMITS, type RateLimiter } from '../../modules/auth/rate-limiter.js';
 import type { QueueRegistry } from './queue-registry.js';
+import { errorBody } from '../../common/http/http-exception.filter.js';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
@@ -44,7 +45,7 @@ export async function registerQueueDashboard(fastify: FastifyInstance, queues: Q
   await fastify.register(async (scope) => {
     const tooMany = async (reply: FastifyReply, seconds: number) => {
       setRetryAfter(reply, seconds);
-      await reply.status(429).send({ statusCode: 429, error: 'Too Many Requests', message: 'Too many wrong sign-ins to the queue dashboard. Please wait and try again.' });
+      await reply.status(429).send(errorBody(429, 'Too many wrong sign-ins to the queue dashboard. Please wait and try again.', { retryAfter: wholeSeconds(seconds) }));
     };
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const locked = await limiter.lockedFor(LIMITS.queueDashboardFailuresPerIp, request.ip);
@@ -61,7 +62,7 @@ export async function registerQueueDashboard(fastify: FastifyInstance, queues: Q
       await reply
         .status(401)
         .header('WWW-Authenticate', 'Basic realm="Nocturne queues", charset="UTF-8"')
-        .send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in with the queue dashboard user and password' });
+        .send(errorBody(401, 'Sign in with the queue dashboard user and password'));
     });
     await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
   });

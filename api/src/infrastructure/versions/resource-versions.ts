@@ -34,6 +34,11 @@ const BUILD = (() => {
  *
  * While the listener is down this replica cannot know what changed: `ready` is false, and callers
  * must not answer 304 or trust cached sessions until it has listened again and reloaded the table.
+ *
+ * Its statements are raw SQL on its own `pg` connection, not Kysely on the EntityManager: LISTEN
+ * needs a session that stays open (outside the pool), loads and compaction keep working while the
+ * pool is saturated, and `resource_versions` / `resource_version_log` are trigger tables of the
+ * ResourceVersions migration, not entities (the typed `Database` has no such tables).
  */
 @Injectable()
 export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy {
@@ -125,9 +130,11 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
       await client.connect();
       // Listen first, then load: a commit between the two is both in the load and in the queue,
       // and applying it twice is harmless.
+      // Raw SQL: LISTEN has no Kysely form; it holds this dedicated connection.
       await client.query('LISTEN resource_versions');
       this.listener = client;
       this.enqueue(async () => {
+        // Raw SQL: the version tables are the migration's, not entities, so Kysely has no type for them.
         const { rows } = await client.query<{ scope: string; version: string }>(
           `select scope, max(version)::text as version
              from (select scope, version from resource_versions
@@ -158,6 +165,7 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   private async apply(client: pg.Client, version: string, scopes: string[]): Promise<void> {
     if (scopes.length === 0) {
       // A bulk change too large for a NOTIFY payload: its scopes are in the log.
+      // Raw SQL: resource_version_log is the migration's trigger table, not an entity.
       const { rows } = await client.query<{ scopes: string[] }>('select scopes from resource_version_log where version = $1', [version]);
       scopes = rows[0]?.scopes ?? [];
     }
@@ -173,12 +181,14 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
     const client = this.listener;
     if (!client || !this.live) return 0;
     try {
+      // Raw SQL: a transaction on the listener's own connection (not the pool's), holding an advisory lock.
       await client.query('begin');
       const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_xact_lock(hashtext($1)) as locked', [COMPACT_LOCK]);
       if (!rows[0]?.locked) {
         await client.query('rollback');
         return 0;
       }
+      // Raw SQL: moves rows between the migration's version tables, which are not entities.
       const moved = await client.query(
         `with moved as (
            delete from resource_version_log where logged_at < now() - interval '${COMPACT_AFTER}' returning version, scopes

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { APP_PAGE_PATHS } from '@nocturne/contracts';
+import { errorBody } from '../../common/http/http-exception.filter.js';
 
 const API_PATHS = /^\/(api|health|metrics|media|admin\/queues)(\/|$)/;
 /**
@@ -13,7 +14,7 @@ const REVALIDATED = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
 const PAGES = new Set<string>(APP_PAGE_PATHS);
 
 function notFound(reply: FastifyReply, url: string) {
-  return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route GET:${url} not found` });
+  return reply.status(404).send(errorBody(404, `Route GET:${url} not found`));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { Controller, Get, NotFoundException, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ActiveCampaignStatus, BulkSyncStarted, IdParams, SyncContactResponse, SyncJobParams, SyncJobStatus } from '@nocturne/contracts';
 import type { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
@@ -8,13 +8,15 @@ import { CurrentMember } from '../auth/current-member.decorator.js';
 import type { AuthenticatedMember } from '../auth/session.service.js';
 import { StartBulkSyncCommand } from './commands/start-bulk-sync/start-bulk-sync.command.js';
 import { SyncContactCommand } from './commands/sync-contact/sync-contact.command.js';
-import { ActiveCampaignQueries } from './queries/activecampaign.queries.js';
+import { GetActiveCampaignStatusQuery } from './queries/get-activecampaign-status/get-activecampaign-status.query.js';
+import { GetSyncJobQuery } from './queries/get-sync-job/get-sync-job.query.js';
+import { ActiveCampaignFailure } from './activecampaign-failure.js';
 
 @Controller('admin')
 export class ActiveCampaignController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: ActiveCampaignQueries,
+    private readonly queries: QueryBus,
   ) {}
 
   @Post('sync-contact/:id')
@@ -54,8 +56,8 @@ export class ActiveCampaignController {
     errors: { 400: 'The id is not a UUID', 404: 'No such sync job' },
   })
   async syncJob(@ValidParams() { jobId }: z.infer<typeof SyncJobParams>): Promise<SyncJobStatus> {
-    const job = await this.queries.syncJob(jobId);
-    if (!job) throw new NotFoundException({ message: 'No such sync job' });
+    const job = await this.queries.execute(new GetSyncJobQuery(jobId));
+    if (!job) throw new ActiveCampaignFailure('not_found', 'No such sync job');
     return job;
   }
 
@@ -68,6 +70,6 @@ export class ActiveCampaignController {
     conditional: { scopes: ['sync_jobs', 'members'] },
   })
   status(): Promise<ActiveCampaignStatus> {
-    return this.queries.status();
+    return this.queries.execute(new GetActiveCampaignStatusQuery());
   }
 }

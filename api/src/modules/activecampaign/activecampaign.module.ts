@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ActiveCampaignController } from './activecampaign.controller.js';
+import { ActiveCampaignRepository } from './activecampaign.repository.js';
 import { StartBulkSyncHandler } from './commands/start-bulk-sync/start-bulk-sync.handler.js';
 import { SyncContactHandler } from './commands/sync-contact/sync-contact.handler.js';
-import { ActiveCampaignQueries } from './queries/activecampaign.queries.js';
+import { GetActiveCampaignStatusHandler } from './queries/get-activecampaign-status/get-activecampaign-status.handler.js';
+import { GetSyncJobHandler } from './queries/get-sync-job/get-sync-job.handler.js';
 
 /** Admin side of the ActiveCampaign sync; the calls to AC themselves run in the worker. */
 @Module({
   controllers: [ActiveCampaignController],
-  providers: [ActiveCampaignQueries, SyncContactHandler, StartBulkSyncHandler],
+  providers: [ActiveCampaignRepository, SyncContactHandler, StartBulkSyncHandler, GetSyncJobHandler, GetActiveCampaignStatusHandler],
 })
 export class ActiveCampaignModule {}

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { AuthRepository } from './auth.repository.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { PasswordHasher } from './password-hasher.js';
 
@@ -16,6 +17,7 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
   constructor(
     private readonly em: EntityManager,
     private readonly hasher: PasswordHasher,
+    private readonly repository: AuthRepository,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
@@ -23,9 +25,9 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = this.config;
     if (!email || !password) return;
     const em = this.em.fork();
-    const existing = await em.execute<{ is_admin: boolean }[]>('select is_admin from members where email = ?', [email.toLowerCase()]);
-    if (existing[0]?.is_admin) return;
-    const outcome = existing[0] ? 'refused' : await ensureAdmin(em, this.hasher, { email, password }, { promoteExisting: false });
+    const existing = await this.repository.findAdminFlagByEmail(em, email.toLowerCase());
+    if (existing?.is_admin) return;
+    const outcome = existing ? 'refused' : await ensureAdmin(em, this.hasher, { email, password }, { promoteExisting: false }, this.repository);
     if (outcome === 'refused') {
       this.logger.error(
         `ADMIN_EMAIL ${email} belongs to an existing member who is not an admin: not promoted. ` +

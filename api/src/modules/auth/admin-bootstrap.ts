@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AuthRepository } from './auth.repository.js';
 import { passwordProblem } from './password-policy.js';
 import type { PasswordHasher } from './password-hasher.js';
 
@@ -21,25 +22,21 @@ export async function ensureAdmin(
   hasher: PasswordHasher,
   account: AdminAccount,
   { promoteExisting }: { promoteExisting: boolean },
+  repository = new AuthRepository(),
 ): Promise<AdminOutcome> {
   const email = account.email.trim().toLowerCase();
   const problem = passwordProblem(account.password, { email });
   if (problem) throw new Error(`Admin password refused: ${problem}`);
   const passwordHash = await hasher.hash(account.password);
   return em.transactional(async (tx) => {
-    const onConflict = promoteExisting
-      ? 'do update set is_admin = true, password_hash = excluded.password_hash, updated_at = now()'
-      : 'do nothing';
-    const rows = await tx.execute<{ id: string; created: boolean }[]>(
-      `insert into members (email, first_name, last_name, password_hash, is_admin) values (?, ?, ?, ?, true)
-         on conflict (email) ${onConflict}
-         returning id, (xmax = 0) as created`,
-      [email, account.firstName?.trim() || 'Admin', account.lastName?.trim() || null, passwordHash],
+    const row = await repository.upsertAdmin(
+      tx,
+      { email, firstName: account.firstName?.trim() || 'Admin', lastName: account.lastName?.trim() || null, passwordHash },
+      { promoteExisting },
     );
-    const row = rows[0];
     if (!row) return 'refused';
     if (row.created) return 'created';
-    await tx.execute('update sessions set revoked_at = now() where member_id = ? and revoked_at is null', [row.id]);
+    await repository.revokeMemberSessions(tx, row.id);
     return 'promoted';
   });
 }

@@ -1,8 +1,4 @@
-import { HttpException } from '@nestjs/common';
+import { DomainError } from '../../common/errors/domain-error.js';
 
-/** Auth answers keep SPEC's `{success: false, message}` alongside the usual error fields. */
-export class AuthFailure extends HttpException {
-  constructor(status: number, message: string) {
-    super({ success: false, message }, status);
-  }
-}
+/** A refused sign-in, registration, reset or profile change. The SPA shows `message` as is. */
+export class AuthFailure extends DomainError {}

@@ -22,11 +22,12 @@ import { ChangePasswordCommand } from './commands/change-password/change-passwor
 import { UpdateProfileCommand } from './commands/update-profile/update-profile.command.js';
 import { ResetPasswordCommand } from './commands/reset-password/reset-password.command.js';
 import { SignInCommand } from './commands/sign-in/sign-in.command.js';
+import { SignOutCommand } from './commands/sign-out/sign-out.command.js';
 import { CurrentMember } from './current-member.decorator.js';
 import { AuthFailure } from './auth-failure.js';
 import { LoginThrottle } from './login-throttle.js';
 import { LIMITS, RateLimiter } from './rate-limiter.js';
-import { type AuthenticatedMember, SessionService } from './session.service.js';
+import type { AuthenticatedMember } from './session.service.js';
 import { userFromSession } from './user-view.js';
 
 /**
@@ -46,7 +47,6 @@ export class AuthController {
   constructor(
     private readonly commands: CommandBus,
     private readonly limiter: RateLimiter,
-    private readonly sessions: SessionService,
     private readonly loginThrottle: LoginThrottle,
   ) {}
 
@@ -85,7 +85,7 @@ export class AuthController {
       answer = await this.commands.execute(new SignInCommand(body, requestMeta(request)));
     } catch (error) {
       // Only a wrong e-mail or password counts as a failure.
-      if (!(error instanceof AuthFailure && error.getStatus() === 401)) await attempt.undone();
+      if (!(error instanceof AuthFailure && error.kind === 'unauthorized')) await attempt.undone();
       throw error;
     }
     await attempt.succeeded();
@@ -135,7 +135,7 @@ export class AuthController {
   @Post('logout')
   @Endpoint({ summary: 'Revoke the current session', auth: 'member', tags: ['auth'], response: SuccessResponse })
   async logout(@CurrentMember() member: AuthenticatedMember): Promise<SuccessResponse> {
-    await this.sessions.revoke(member.sessionId);
+    await this.commands.execute(new SignOutCommand(member.sessionId));
     return { success: true, message: 'Signed out' };
   }
 

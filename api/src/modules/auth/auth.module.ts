@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AdminBootstrapService } from './admin-bootstrap.service.js';
 import { AuthController } from './auth.controller.js';
+import { AuthRepository } from './auth.repository.js';
 import { AuthGuard } from './auth.guard.js';
 import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler.js';
@@ -8,6 +9,7 @@ import { RegisterMemberHandler } from './commands/register-member/register-membe
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
+import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -18,6 +20,7 @@ import { SessionService } from './session.service.js';
   controllers: [AuthController],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
+    AuthRepository,
     SessionService,
     RateLimiter,
     LoginThrottle,
@@ -25,6 +28,7 @@ import { SessionService } from './session.service.js';
     AdminBootstrapService,
     RegisterMemberHandler,
     SignInHandler,
+    SignOutHandler,
     RequestPasswordResetHandler,
     ResetPasswordHandler,
     UpdateProfileHandler,

@@ -5,6 +5,7 @@ import type { Tier } from '@nocturne/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
+import { AuthRepository } from './auth.repository.js';
 
 export interface AuthenticatedMember {
   sessionId: string;
@@ -52,6 +53,7 @@ export class SessionService {
     private readonly em: RootEntityManager,
     @InjectConfig() config: ApiConfig,
     private readonly versions: ResourceVersions,
+    private readonly repository: AuthRepository,
   ) {
     this.ttlMs = config.SESSION_TTL_DAYS * 86_400_000;
     this.maxAgeMs = config.SESSION_MAX_AGE_DAYS * 86_400_000;
@@ -64,13 +66,13 @@ export class SessionService {
 
   async create(tx: EntityManager, memberId: string, meta: { userAgent?: string; ip?: string }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await tx.execute('insert into sessions (member_id, token_hash, expires_at, user_agent, ip) values (?, ?, ?, ?, ?)', [
+    await this.repository.insertSession(tx, {
       memberId,
-      hashToken(token),
-      this.expiryFor(new Date()),
-      meta.userAgent?.slice(0, 300) ?? null,
-      meta.ip?.slice(0, 64) ?? null,
-    ]);
+      tokenHash: hashToken(token),
+      expiresAt: this.expiryFor(new Date()),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip?.slice(0, 64) ?? null,
+    });
     return token;
   }
 
@@ -88,18 +90,7 @@ export class SessionService {
     // Cached only if no version changed while the row was read: then the versions read afterwards
     // are the ones the row reflects.
     const generation = this.versions.generation;
-    const rows = await this.em.execute<
-      (Omit<AuthenticatedMember, 'sessionId'> & { session_id: string; last_seen_at: Date; expires_at: Date; session_created_at: Date })[]
-    >(
-      `select s.id as session_id, s.last_seen_at, s.expires_at, s.created_at as session_created_at, m.id, m.email, m.first_name as "firstName", m.last_name as "lastName",
-              m.is_admin as "isAdmin", m.current_points as "currentPoints", m.total_points as "totalPoints",
-              m.member_tier as "memberTier", m.created_at as "createdAt"
-         from sessions s join members m on m.id = s.member_id
-        where s.token_hash = ? and s.revoked_at is null and s.expires_at > now()
-          and s.created_at > now() - make_interval(secs => ?)`,
-      [tokenHash, this.maxAgeMs / 1000],
-    );
-    const row = rows[0];
+    const row = await this.repository.findLiveSession(this.em, tokenHash, this.maxAgeMs / 1000);
     if (!row) return null;
     let lastSeenAt = new Date(row.last_seen_at).getTime();
     let expiresAt = new Date(row.expires_at).getTime();
@@ -108,7 +99,7 @@ export class SessionService {
       // Slides with use, never past SESSION_MAX_AGE_DAYS after sign-in.
       const expiry = this.expiryFor(new Date(row.session_created_at));
       expiresAt = expiry.getTime();
-      await this.em.execute('update sessions set last_seen_at = now(), expires_at = ? where id = ?', [expiry, row.session_id]);
+      await this.repository.slideSession(this.em, row.session_id, expiry);
     }
     const { session_id, last_seen_at: _seen, expires_at: _expires, session_created_at: _created, ...fields } = row;
     const member: AuthenticatedMember = { ...fields, sessionId: session_id, createdAt: new Date(fields.createdAt) };
@@ -145,18 +136,26 @@ export class SessionService {
 
   async revoke(sessionId: string): Promise<void> {
     this.forget((entry) => entry.member.sessionId === sessionId);
-    await this.em.execute('update sessions set revoked_at = now() where id = ? and revoked_at is null', [sessionId]);
+    await this.repository.revokeSession(this.em, sessionId);
   }
 
   /** Every session of the member but the one in use (a password change keeps the member signed in here). */
   async revokeOthersFor(tx: EntityManager, memberId: string, keepSessionId: string): Promise<void> {
     this.forget((entry) => entry.member.id === memberId && entry.member.sessionId !== keepSessionId);
-    await tx.execute('update sessions set revoked_at = now() where member_id = ? and id <> ? and revoked_at is null', [memberId, keepSessionId]);
+    await this.repository.revokeMemberSessions(tx, memberId, keepSessionId);
   }
 
   async revokeAllFor(tx: EntityManager, memberId: string): Promise<void> {
     this.forget((entry) => entry.member.id === memberId);
-    await tx.execute('update sessions set revoked_at = now() where member_id = ? and revoked_at is null', [memberId]);
+    await this.repository.revokeMemberSessions(tx, memberId);
+  }
+
+  /**
+   * After a committed change to the member's row: their next request on this replica reads it
+   * again rather than waiting for the change's notification to reach the cache.
+   */
+  forgetMember(memberId: string): void {
+    this.forget((entry) => entry.member.id === memberId);
   }
 
   /**

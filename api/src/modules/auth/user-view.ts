@@ -1,24 +1,17 @@
 import type { User } from '@nocturne/contracts';
+import type { Database } from '@nocturne/db';
+import type { Selectable } from 'kysely';
 import { isoTimestamp } from '../../common/timestamps.js';
 import type { AuthenticatedMember } from './session.service.js';
 
-export interface MemberRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string | null;
-  is_admin: boolean;
-  current_points: number;
-  total_points: number;
-  member_tier: User['memberTier'];
-  created_at: Date | string;
-}
+/** The members columns the API's `user` object is made of. */
+export const USER_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'is_admin', 'current_points', 'total_points', 'member_tier', 'created_at'] as const;
 
-export const MEMBER_COLUMNS =
-  'id, email, first_name, last_name, is_admin, current_points, total_points, member_tier, created_at';
+/** A member as `userFromRow` reads it. */
+export type UserRow = Pick<Selectable<Database['members']>, (typeof USER_COLUMNS)[number]>;
 
 /** The `user` object of the API: never a hash, never anyone else's data. */
-export function userFromRow(row: MemberRow): User {
+export function userFromRow(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,

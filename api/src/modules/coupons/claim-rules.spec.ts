@@ -20,15 +20,15 @@ describe('claimRefusal', () => {
   });
 
   it.each([
-    ['an inactive coupon', coupon({ isActive: false }), member, 409, 'This coupon is no longer available', 'No longer available'],
-    ['an archived coupon', coupon({ archivedAt: now }), member, 409, 'This coupon is no longer available', 'No longer available'],
-    ['a coupon past its validUntil', coupon({ validUntil: new Date(now.getTime() - 1) }), member, 409, 'This coupon has expired', 'Expired'],
-    ['a coupon at maxUses', coupon({ maxUses: 20, claimedCount: 20 }), member, 409, 'This coupon has been fully claimed', 'Fully claimed'],
-    ['a Gold coupon for a silver member', coupon({ requiredTier: 'gold' }), { ...member, tier: 'silver' as const }, 403, 'This coupon requires Gold tier', 'Requires Gold tier'],
-    ['a second claim over the per-member limit', coupon(), { ...member, claims: 1 }, 409, 'You have already claimed this coupon', 'Already claimed'],
-    ['a cost above the balance', coupon({ pointsCost: 21 }), member, 409, 'Not enough points', 'Not enough points'],
-  ])('refuses %s', (_, terms, claimant, status, message, reason) => {
-    expect(claimRefusal(terms, claimant, now)).toEqual({ status, message, reason });
+    ['an inactive coupon', coupon({ isActive: false }), member, 'conflict', 'This coupon is no longer available', 'No longer available'],
+    ['an archived coupon', coupon({ archivedAt: now }), member, 'conflict', 'This coupon is no longer available', 'No longer available'],
+    ['a coupon past its validUntil', coupon({ validUntil: new Date(now.getTime() - 1) }), member, 'conflict', 'This coupon has expired', 'Expired'],
+    ['a coupon at maxUses', coupon({ maxUses: 20, claimedCount: 20 }), member, 'conflict', 'This coupon has been fully claimed', 'Fully claimed'],
+    ['a Gold coupon for a silver member', coupon({ requiredTier: 'gold' }), { ...member, tier: 'silver' as const }, 'forbidden', 'This coupon requires Gold tier', 'Requires Gold tier'],
+    ['a second claim over the per-member limit', coupon(), { ...member, claims: 1 }, 'conflict', 'You have already claimed this coupon', 'Already claimed'],
+    ['a cost above the balance', coupon({ pointsCost: 21 }), member, 'conflict', 'Not enough points', 'Not enough points'],
+  ])('refuses %s', (_, terms, claimant, kind, message, reason) => {
+    expect(claimRefusal(terms, claimant, now)).toEqual({ kind, message, reason });
   });
 
   it('counts validUntil as exclusive and higher tiers as meeting lower requirements', () => {

@@ -19,8 +19,8 @@ export interface ClaimantState {
 }
 
 export interface ClaimRefusal {
-  /** HTTP status of a refused claim. */
-  status: 403 | 409;
+  /** What kind of refusal (the exception filter picks the HTTP status). */
+  kind: 'forbidden' | 'conflict';
   /** The claim answer's message, shown by the SPA as is. */
   message: string;
   /** The short reason beside a coupon that is listed but not claimable. */
@@ -43,17 +43,17 @@ export function couponUnusable(coupon: Pick<CouponTerms, 'isActive' | 'archivedA
  */
 export function claimRefusal(coupon: CouponTerms, member: ClaimantState, now: Date): ClaimRefusal | null {
   const unusable = couponUnusable(coupon, now);
-  if (unusable) return { status: 409, message: unusable, reason: unusable === EXPIRED ? 'Expired' : 'No longer available' };
+  if (unusable) return { kind: 'conflict', message: unusable, reason: unusable === EXPIRED ? 'Expired' : 'No longer available' };
   if (coupon.maxUses !== null && coupon.claimedCount >= coupon.maxUses) {
-    return { status: 409, message: 'This coupon has been fully claimed', reason: 'Fully claimed' };
+    return { kind: 'conflict', message: 'This coupon has been fully claimed', reason: 'Fully claimed' };
   }
   if (!meetsTier(member.tier, coupon.requiredTier)) {
     const tier = tierLabel(coupon.requiredTier);
-    return { status: 403, message: `This coupon requires ${tier} tier`, reason: `Requires ${tier} tier` };
+    return { kind: 'forbidden', message: `This coupon requires ${tier} tier`, reason: `Requires ${tier} tier` };
   }
   if (member.claims >= coupon.perMemberLimit) {
-    return { status: 409, message: 'You have already claimed this coupon', reason: 'Already claimed' };
+    return { kind: 'conflict', message: 'You have already claimed this coupon', reason: 'Already claimed' };
   }
-  if (member.currentPoints < coupon.pointsCost) return { status: 409, message: 'Not enough points', reason: 'Not enough points' };
+  if (member.currentPoints < coupon.pointsCost) return { kind: 'conflict', message: 'Not enough points', reason: 'Not enough points' };
   return null;
 }

@@ -1,14 +1,7 @@
-import { HttpException } from '@nestjs/common';
+import { DomainError } from '../../common/errors/domain-error.js';
 
-/**
- * A refused coupon action. The SPA shows `message` as is; `success: false` matches the answers
- * of SPEC's other calls.
- */
-export class CouponFailure extends HttpException {
-  constructor(status: number, message: string) {
-    super({ success: false, message }, status);
-  }
-}
+/** A refused coupon action. The SPA shows `message` as is. */
+export class CouponFailure extends DomainError {}
 
 export const COUPON_NOT_FOUND = 'Coupon not found';
 export const ALREADY_REDEEMED = 'This coupon has already been redeemed';

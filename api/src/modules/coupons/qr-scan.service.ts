@@ -18,7 +18,7 @@ export const MALFORMED_CODE = 'A coupon code has 11 letters and digits, like K7Q
 
 export type ScanCheck =
   | { ok: true; row: UserCouponRow }
-  | { ok: false; status: 404 | 409; message: string; row?: UserCouponRow };
+  | { ok: false; kind: 'not_found' | 'conflict'; message: string; row?: UserCouponRow };
 
 /** One attempt at the door: who, what was presented, and whether to validate or redeem. */
 export interface ScanAttempt {
@@ -54,13 +54,13 @@ export class QrScanService {
    */
   async check(tx: EntityManager, presented: PresentedCoupon, lock: boolean): Promise<ScanCheck> {
     const found = presented.method === 'qr' ? await this.findByQr(tx, presented.userCouponId, presented.token, lock) : await this.findByCode(tx, presented.code, lock);
-    if (typeof found === 'string') return { ok: false, status: 404, message: found };
+    if (typeof found === 'string') return { ok: false, kind: 'not_found', message: found };
     const row = found;
     if (row.redeemed_at) {
-      return { ok: false, status: 409, row, message: `${ALREADY_REDEEMED} (${this.when.format(new Date(row.redeemed_at))})` };
+      return { ok: false, kind: 'conflict', row, message: `${ALREADY_REDEEMED} (${this.when.format(new Date(row.redeemed_at))})` };
     }
     const unusable = couponUnusable(termsFromRow(row.coupon), new Date());
-    if (unusable) return { ok: false, status: 409, row, message: unusable };
+    if (unusable) return { ok: false, kind: 'conflict', row, message: unusable };
     return { ok: true, row };
   }
 
@@ -87,7 +87,7 @@ export class QrScanService {
    */
   async refuse(tx: EntityManager, attempt: ScanAttempt, check: Extract<ScanCheck, { ok: false }>): Promise<number | null> {
     await this.log(tx, attempt, { userCouponId: check.row?.id ?? null, accepted: false, reason: check.message });
-    if (attempt.presented.method !== 'code' || check.status !== 404) return null;
+    if (attempt.presented.method !== 'code' || check.kind !== 'not_found') return null;
     return this.attempts.countWrongCode(attempt.adminId);
   }
 

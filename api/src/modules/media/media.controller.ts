@@ -1,10 +1,11 @@
-import { Controller, Get, Headers, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { byteRange } from './byte-range.js';
 import { MEDIA_REDIRECT_TTL_SECONDS } from './queries/get-media/get-media.handler.js';
 import { GetMediaQuery } from './queries/get-media/get-media.query.js';
+import { MediaFailure } from './media-failure.js';
 
 /** Keys are random and never reused, so a served object can be cached for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,7 +26,7 @@ export class MediaController {
   })
   async serve(@Param('file') file: string, @Headers('range') range: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const media = await this.queries.execute(new GetMediaQuery(`news/${file}`));
-    if (!media) throw new NotFoundException('No such media');
+    if (!media) throw new MediaFailure('not_found', 'No such media');
     if (media.kind === 'redirect') {
       // Cached for less than the URL lives, so a cached redirect never points at an expired URL.
       await reply.header('Cache-Control', `public, max-age=${MEDIA_REDIRECT_TTL_SECONDS / 2}`).redirect(media.url, 302);

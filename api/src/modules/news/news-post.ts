@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundException } from '@nestjs/common';
 import type { NewsPost } from '@nocturne/contracts';
 import { isoTimestamp } from '../../common/timestamps.js';
+import { NewsFailure } from './news-failure.js';
 import type { NewsPostRow, NewsRepository } from './news.repository.js';
 
 export const POST_NOT_FOUND = 'No news post with this id';
@@ -24,6 +24,6 @@ export function newsPostFromRow(row: NewsPostRow, likedByMe: boolean): NewsPost 
 /** The published post with this id, or a 404 members can act on. */
 export async function requirePublishedPost(news: NewsRepository, tx: EntityManager, postId: string) {
   const post = await news.findPublishedPost(tx, postId);
-  if (!post) throw new NotFoundException(POST_NOT_FOUND);
+  if (!post) throw new NewsFailure('not_found', POST_NOT_FOUND);
   return post;
 }

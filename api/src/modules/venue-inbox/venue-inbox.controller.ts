@@ -1,17 +1,18 @@
 import { Controller, Get, Patch } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { BookingList, BookingResponse, ContactMessageList, IdParams, InboxQuery, UpdateBookingStatusRequest } from '@nocturne/contracts';
 import type { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
 import { UpdateBookingStatusCommand } from './commands/update-booking-status/update-booking-status.command.js';
-import { VenueInboxQueries } from './queries/venue-inbox.queries.js';
+import { ListBookingsQuery } from './queries/list-bookings/list-bookings.query.js';
+import { ListContactMessagesQuery } from './queries/list-contact-messages/list-contact-messages.query.js';
 
 @Controller('admin')
 export class VenueInboxController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: VenueInboxQueries,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get('contact-messages')
@@ -25,7 +26,7 @@ export class VenueInboxController {
     errors: { 400: 'Bad paging parameters' },
   })
   async contactMessages(@ValidQuery() query: InboxQuery): Promise<ContactMessageList> {
-    return { messages: await this.queries.contactMessages(query) };
+    return { messages: await this.queries.execute(new ListContactMessagesQuery(query)) };
   }
 
   @Get('bookings')
@@ -39,7 +40,7 @@ export class VenueInboxController {
     errors: { 400: 'Bad paging parameters' },
   })
   async bookings(@ValidQuery() query: InboxQuery): Promise<BookingList> {
-    return { bookings: await this.queries.bookings(query) };
+    return { bookings: await this.queries.execute(new ListBookingsQuery(query)) };
   }
 
   @Patch('bookings/:id')

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   CreatedWebhook,
   CreateWebhookRequest,
@@ -17,13 +17,14 @@ import type { AuthenticatedMember } from '../auth/session.service.js';
 import { DeleteWebhookCommand } from './commands/delete-webhook/delete-webhook.command.js';
 import { RedeliverWebhookCommand } from './commands/redeliver-webhook/redeliver-webhook.command.js';
 import { RegisterWebhookCommand } from './commands/register-webhook/register-webhook.command.js';
-import { WebhookQueries } from './queries/webhook.queries.js';
+import { ListWebhookDeliveriesQuery } from './queries/list-webhook-deliveries/list-webhook-deliveries.query.js';
+import { ListWebhookEndpointsQuery } from './queries/list-webhook-endpoints/list-webhook-endpoints.query.js';
 
 @Controller('admin/webhooks')
 export class WebhooksController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: WebhookQueries,
+    private readonly queries: QueryBus,
   ) {}
 
   @Post()
@@ -49,7 +50,7 @@ export class WebhooksController {
     response: z.array(WebhookEndpointView),
   })
   list(): Promise<WebhookEndpointView[]> {
-    return this.queries.endpoints();
+    return this.queries.execute(new ListWebhookEndpointsQuery());
   }
 
   @Delete(':id')
@@ -70,7 +71,7 @@ export class WebhooksController {
     errors: { 404: 'No such webhook endpoint' },
   })
   deliveries(@ValidParams() params: z.infer<typeof IdParams>, @ValidQuery() query: z.infer<typeof WebhookDeliveriesQuery>): Promise<WebhookDeliveryView[]> {
-    return this.queries.deliveries(params.id, query.limit);
+    return this.queries.execute(new ListWebhookDeliveriesQuery(params.id, query.limit));
   }
 
   @Post('deliveries/:id/redeliver')

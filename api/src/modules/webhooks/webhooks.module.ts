@@ -2,12 +2,21 @@ import { Module } from '@nestjs/common';
 import { DeleteWebhookHandler } from './commands/delete-webhook/delete-webhook.handler.js';
 import { RedeliverWebhookHandler } from './commands/redeliver-webhook/redeliver-webhook.handler.js';
 import { RegisterWebhookHandler } from './commands/register-webhook/register-webhook.handler.js';
-import { WebhookQueries } from './queries/webhook.queries.js';
+import { ListWebhookDeliveriesHandler } from './queries/list-webhook-deliveries/list-webhook-deliveries.handler.js';
+import { ListWebhookEndpointsHandler } from './queries/list-webhook-endpoints/list-webhook-endpoints.handler.js';
 import { WebhooksController } from './webhooks.controller.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 /** Signed outgoing webhooks: endpoints and their delivery log. The worker fans events out and sends them. */
 @Module({
   controllers: [WebhooksController],
-  providers: [WebhookQueries, RegisterWebhookHandler, DeleteWebhookHandler, RedeliverWebhookHandler],
+  providers: [
+    WebhooksRepository,
+    RegisterWebhookHandler,
+    DeleteWebhookHandler,
+    RedeliverWebhookHandler,
+    ListWebhookEndpointsHandler,
+    ListWebhookDeliveriesHandler,
+  ],
 })
 export class WebhooksModule {}

@@ -1,6 +1,7 @@
+import { db } from '@nocturne/db';
+import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../infrastructure/outbox/unit-of-work.js';
 import { PasswordHasher } from '../../modules/auth/password-hasher.js';
-import { domainEvent } from '@nocturne/queues';
 import type { SeedContext } from './seed-context.js';
 
 export const DEMO_ADMIN = { email: 'admin@nocturne.local', password: 'nocturne-admin-demo', firstName: 'Avery' };
@@ -29,11 +30,11 @@ export async function seedMembers(ctx: SeedContext): Promise<void> {
   ];
   for (const [email, firstName, lastName, hash, isAdmin] of rows) {
     const id = await unitOfWork.run(async (tx, raise) => {
-      const inserted = await tx.execute<{ id: string }[]>(
-        'insert into members (email, first_name, last_name, password_hash, is_admin) values (?, ?, ?, ?, ?) returning id',
-        [email, firstName, lastName, hash, isAdmin],
-      );
-      const memberId = inserted[0]!.id;
+      const { id: memberId } = await db(tx)
+        .insertInto('members')
+        .values({ email, first_name: firstName, last_name: lastName, password_hash: hash, is_admin: isAdmin })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await raise(domainEvent('MemberRegistered', memberId, { memberId }));
       return memberId;
     });

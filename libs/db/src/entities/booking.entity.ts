@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { BOOKING_STATUSES } from '@nocturne/domain';
 
-export const BOOKING_STATUSES = ['requested', 'confirmed', 'declined'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export { BOOKING_STATUSES, type BookingStatus } from '@nocturne/domain';
 
 /** A booking request from the public form; the venue confirms or declines it from the admin inbox. */
 export const Booking = defineEntity({

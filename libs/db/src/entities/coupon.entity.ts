@@ -1,9 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { TIERS } from '@nocturne/domain';
+import { COUPON_TYPES, TIERS } from '@nocturne/domain';
 import { Member } from './member.entity.js';
 
-export const COUPON_TYPES = ['percentage', 'fixed_amount', 'free_drink', 'vip_upgrade'] as const;
-export type CouponType = (typeof COUPON_TYPES)[number];
+export { COUPON_TYPES, type CouponType } from '@nocturne/domain';
 
 /**
  * A reward members claim (free or for points). The code is unique, case-insensitively, among

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { DELIVERY_STATES } from '@nocturne/domain';
 
-export const DELIVERY_STATES = ['pending', 'sent', 'failed'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export { DELIVERY_STATES, type DeliveryState } from '@nocturne/domain';
 
 /**
  * One e-mail the worker owes, written in the same transaction as the message or booking it is

@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { NEWS_CONTENT_TYPES } from '@nocturne/domain';
 import { Member } from './member.entity.js';
 
-export const NEWS_CONTENT_TYPES = ['announcement', 'event', 'exclusive_content', 'promotion'] as const;
-export type NewsContentType = (typeof NEWS_CONTENT_TYPES)[number];
+export { NEWS_CONTENT_TYPES, type NewsContentType } from '@nocturne/domain';
 
 /**
  * A news post. The three counts are caches of news_views, news_likes and live news_comments,

@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { POINT_KINDS } from '@nocturne/domain';
 import { Member } from './member.entity.js';
 
-export const POINT_KINDS = ['welcome_bonus', 'comment_reward', 'coupon_claim', 'reversal', 'adjustment'] as const;
-export type PointKind = (typeof POINT_KINDS)[number];
+export { POINT_KINDS, type PointKind } from '@nocturne/domain';
 
 /**
  * The points ledger: append-only (a trigger refuses UPDATE and DELETE), one row per effect.

@@ -1,15 +1,16 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { QR_SCAN_ACTIONS, QR_SCAN_METHODS, QR_SCAN_RESULTS } from '@nocturne/domain';
 import { Member } from './member.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
 
-/** 'undo' is staff rolling back a redemption (within REDEMPTION_UNDO_MINUTES). */
-export const QR_SCAN_ACTIONS = ['validate', 'redeem', 'undo'] as const;
-export type QrScanAction = (typeof QR_SCAN_ACTIONS)[number];
-export const QR_SCAN_RESULTS = ['accepted', 'rejected'] as const;
-export type QrScanResult = (typeof QR_SCAN_RESULTS)[number];
-/** How the coupon was presented: the QR payload (camera or pasted JSON) or a short code typed by staff. */
-export const QR_SCAN_METHODS = ['qr', 'code'] as const;
-export type QrScanMethod = (typeof QR_SCAN_METHODS)[number];
+export {
+  QR_SCAN_ACTIONS,
+  QR_SCAN_METHODS,
+  QR_SCAN_RESULTS,
+  type QrScanAction,
+  type QrScanMethod,
+  type QrScanResult,
+} from '@nocturne/domain';
 
 /**
  * Every validate and redeem attempt at the door, valid or not. userCoupon is null when the scanned

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { SYNC_JOB_STATES } from '@nocturne/domain';
 
-export const SYNC_JOB_STATES = ['running', 'completed'] as const;
+export { SYNC_JOB_STATES } from '@nocturne/domain';
 
 /** A bulk ActiveCampaign sync; progress is the sum of its batches. At most one runs at a time. */
 export const SyncJob = defineEntity({

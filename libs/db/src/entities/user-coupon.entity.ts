@@ -1,9 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { REDEEMED_BY } from '@nocturne/domain';
 import { Coupon } from './coupon.entity.js';
 import { Member } from './member.entity.js';
 
-export const REDEEMED_BY = ['member', 'staff'] as const;
-export type RedeemedBy = (typeof REDEEMED_BY)[number];
+export { REDEEMED_BY, type RedeemedBy } from '@nocturne/domain';
 
 /**
  * A coupon a member has claimed. Redeemed at most once (a conditional update on redeemedAt decides

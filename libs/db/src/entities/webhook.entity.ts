@@ -1,11 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS } from '@nocturne/domain';
 import { Member } from './member.entity.js';
 
-/** The domain events an endpoint can subscribe to, by their public names. */
-export const WEBHOOK_EVENTS = ['member.registered', 'comment.posted', 'coupon.claimed', 'coupon.redeemed', 'booking.requested'] as const;
-export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
-export const WEBHOOK_DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
-export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from '@nocturne/domain';
 
 /**
  * A receiver an admin registered. `secret` is the Standard Webhooks signing key (`whsec_` +

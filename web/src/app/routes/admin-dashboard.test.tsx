@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
+import { aMember, anActiveCampaignStatus, anAdmin, someAdminStats } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { member, routeFetch, signIn } from '@/testing/route-fetch';
+import { routeFetch, signIn } from '@/testing/route-fetch';
 import AdminContentRoute from './admin-content';
 import AdminDashboardRoute from './admin-dashboard';
 
-const admin = member({ firstName: 'Alex', isAdmin: true, email: 'alex@example.com' });
+const admin = anAdmin();
 
 // The News tab and the content page mount the media feature's Uppy dashboard, which watches its
 // size with ResizeObserver; jsdom has none.
@@ -22,10 +23,10 @@ describe('admin dashboard', () => {
     signIn(admin);
     routeFetch({
       'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': { status: 200, body: { members: 42, admins: 1, newMembersThisWeek: 0, newsPosts: 3, activeCoupons: 0, couponsClaimed: 0, couponsRedeemed: 0, pendingBookings: 0, contactMessagesThisWeek: 0, outboxWaiting: 0 } },
+      'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 42, newsPosts: 3 }) },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: 'next' } },
       'GET /health/ready': { status: 200, body: { status: 'ok' } },
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: { configured: false } },
+      'GET /api/admin/integrations/activecampaign': { status: 200, body: anActiveCampaignStatus({ configured: false }) },
     });
     renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -58,7 +59,7 @@ describe('admin dashboard', () => {
     signIn(admin);
     routeFetch({
       'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': { status: 200, body: { members: 1, admins: 1, newMembersThisWeek: 0, newsPosts: 0, activeCoupons: 0, couponsClaimed: 0, couponsRedeemed: 0, pendingBookings: 0, contactMessagesThisWeek: 0, outboxWaiting: 0 } },
+      'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 1, newsPosts: 0 }) },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'GET /health/ready': { status: 200, body: { status: 'ok' } },
     });
@@ -73,7 +74,7 @@ describe('admin dashboard', () => {
     signIn(admin);
     routeFetch({
       'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': { status: 200, body: { members: 1, admins: 1, newMembersThisWeek: 0, newsPosts: 0, activeCoupons: 0, couponsClaimed: 0, couponsRedeemed: 0, pendingBookings: 0, contactMessagesThisWeek: 0, outboxWaiting: 0 } },
+      'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 1, newsPosts: 0 }) },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'GET /health/ready': { status: 503, body: { status: 'error' } },
     });
@@ -83,11 +84,11 @@ describe('admin dashboard', () => {
   });
 
   it('sends visitors without a session to sign in, and members to their own area', async () => {
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: member() } });
+    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() } });
     const first = renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
     first.unmount();
-    signIn(member());
+    signIn(aMember());
     renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
   });
@@ -108,8 +109,8 @@ describe('admin content page', () => {
   });
 
   it('redirects members to /member-dashboard', async () => {
-    signIn(member());
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: member() } });
+    signIn(aMember());
+    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() } });
     renderWithApp(<AdminContentRoute />, { path: '/admin/content' });
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
   });

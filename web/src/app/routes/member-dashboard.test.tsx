@@ -1,21 +1,19 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UpdateProfileRequest } from '@nocturne/contracts';
+import { aMember, aNewsPost } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, member, routeFetch, signIn } from '@/testing/route-fetch';
+import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import MemberDashboardRoute from './member-dashboard';
 
-const post = {
+const post = aNewsPost({
   id: '11111111-1111-4111-8111-111111111111',
-  title: 'Friday Night Lights',
   content: 'Doors open at 7.',
-  contentType: 'event',
   featuredImageUrl: 'news/abc.jpg',
   createdAt: '2026-11-20T09:00:00.000Z',
   viewCount: 3,
   likeCount: 2,
-  commentCount: 0,
-  likedByMe: false,
-};
+});
 
 const comment = (content: string) => ({
   id: '22222222-2222-4222-8222-222222222222',
@@ -37,10 +35,10 @@ describe('members area', () => {
   });
 
   it('shows Loading... until the fresh user arrives, then the header with its points', async () => {
-    signIn(member({ currentPoints: 1 }));
+    signIn(aMember({ currentPoints: 1 }));
     let release: () => void = () => undefined;
     routeFetch({
-      'GET /api/auth/me': () => new Promise((resolve) => (release = () => resolve({ status: 200, body: member({ currentPoints: 60 }) }))),
+      'GET /api/auth/me': () => new Promise((resolve) => (release = () => resolve({ status: 200, body: aMember({ currentPoints: 60 }) }))),
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
     });
     renderArea();
@@ -59,7 +57,7 @@ describe('members area', () => {
   it('says "Welcome" after a first sign-in and "Welcome back" otherwise', async () => {
     signIn();
     localStorage.setItem('firstSignIn', 'true');
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: member() }, 'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } } });
+    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() }, 'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } } });
     renderArea();
     expect(await screen.findByText('Welcome, Ann!')).toBeInTheDocument();
     expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
@@ -77,7 +75,7 @@ describe('members area', () => {
   it('signs out when a call later answers 401 (the session was revoked elsewhere)', async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'GET /api/points/history': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' } },
     });
@@ -90,7 +88,7 @@ describe('members area', () => {
   it('logs out: revokes the session on the server, clears storage, goes to /members-login', async () => {
     signIn();
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'POST /api/auth/logout': { status: 200, body: { success: true } },
     });
@@ -108,8 +106,8 @@ describe('members area', () => {
     let release: () => void = () => undefined;
     const fetchMock = routeFetch({
       'GET /api/auth/me': [
-        { status: 200, body: member({ currentPoints: 50 }) },
-        { status: 200, body: member({ currentPoints: 55, totalPoints: 55 }) },
+        { status: 200, body: aMember({ currentPoints: 50 }) },
+        { status: 200, body: aMember({ currentPoints: 55, totalPoints: 55 }) },
       ],
       'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
       'GET /api/news/11111111-1111-4111-8111-111111111111/comments': [
@@ -154,7 +152,7 @@ describe('members area', () => {
   it("says honestly when tonight's comment rewards are used up", async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
       'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 200, body: [] },
       'POST /api/news/11111111-1111-4111-8111-111111111111/comments': {
@@ -176,7 +174,7 @@ describe('members area', () => {
   it('keeps the comment and says "Failed to post comment." when posting fails', async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
       'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 200, body: [] },
       'POST /api/news/11111111-1111-4111-8111-111111111111/comments': new TypeError('Failed to fetch'),
@@ -198,7 +196,7 @@ describe('members area', () => {
     try {
       signIn();
       routeFetch({
-        'GET /api/auth/me': { status: 200, body: member() },
+        'GET /api/auth/me': { status: 200, body: aMember() },
         'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
         'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 200, body: [comment('Great night!')] },
       });
@@ -221,7 +219,7 @@ describe('members area', () => {
   it('likes and unlikes a post with the counts the server returns', async () => {
     signIn();
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
       'PUT /api/news/11111111-1111-4111-8111-111111111111/like': { status: 200, body: { postId: post.id, likeCount: 3, likedByMe: true } },
       'DELETE /api/news/11111111-1111-4111-8111-111111111111/like': { status: 200, body: { postId: post.id, likeCount: 2, likedByMe: false } },
@@ -238,9 +236,9 @@ describe('members area', () => {
   });
 
   it('counts in the right number: "1 like", "1 comment", "1 point"', async () => {
-    signIn(member({ currentPoints: 1 }));
+    signIn(aMember({ currentPoints: 1 }));
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: member({ currentPoints: 1 }) },
+      'GET /api/auth/me': { status: 200, body: aMember({ currentPoints: 1 }) },
       'GET /api/news': { status: 200, body: { posts: [{ ...post, likeCount: 1, commentCount: 1 }], nextCursor: null } },
     });
     renderArea();
@@ -251,7 +249,7 @@ describe('members area', () => {
 
   it('says "Failed to fetch news" when the feed cannot load', async () => {
     signIn();
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: member() }, 'GET /api/news': { status: 500, body: {} } });
+    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() }, 'GET /api/news': { status: 500, body: {} } });
     renderArea();
     expect(await screen.findByText('Failed to fetch news')).toBeInTheDocument();
   });
@@ -259,7 +257,7 @@ describe('members area', () => {
   it('shows the point summary, tier progress and signed, coloured history', async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: member({ currentPoints: 30, totalPoints: 80 }) },
+      'GET /api/auth/me': { status: 200, body: aMember({ currentPoints: 30, totalPoints: 80 }) },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'GET /api/points/history': {
         status: 200,
@@ -286,7 +284,7 @@ describe('members area', () => {
   it("says 'Failed to fetch comments' and 'Failed to fetch point history' when those cannot load", async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
       'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 500, body: {} },
       'GET /api/points/history': new TypeError('Failed to fetch'),
@@ -301,7 +299,7 @@ describe('members area', () => {
   it('shows the profile: email, first name, Member Since and tier', async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: member({ memberTier: 'gold' }) },
+      'GET /api/auth/me': { status: 200, body: aMember({ memberTier: 'gold' }) },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
     });
     const view = renderArea();
@@ -309,7 +307,7 @@ describe('members area', () => {
     expect(screen.getByText('Email').nextSibling).toHaveTextContent('ann@example.com');
     expect(screen.getByText('First Name').nextSibling).toHaveTextContent('Ann');
     expect(screen.getByText('Member Since').nextSibling).toHaveTextContent(
-      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(member().createdAt as string)),
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(aMember().createdAt)),
     );
     expect(screen.getByText('Member Since').nextSibling).not.toHaveTextContent(/^Member$/);
     expect(screen.getByText('Tier').nextSibling).toHaveTextContent('Gold');
@@ -318,9 +316,9 @@ describe('members area', () => {
   it('saves a new first and last name, and the header greets the new name', async () => {
     signIn();
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'PATCH /api/auth/me': (body) => ({ status: 200, body: member(body as Record<string, unknown>) }),
+      'PATCH /api/auth/me': (body) => ({ status: 200, body: aMember(body as UpdateProfileRequest) }),
     });
     const view = renderArea();
     await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
@@ -340,7 +338,7 @@ describe('members area', () => {
   it('changes the password with the current one and shows the server refusal when it is wrong', async () => {
     signIn();
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'POST /api/auth/me/password': [
         { status: 400, body: { statusCode: 400, error: 'Bad Request', success: false, message: 'Your current password is not right.' } },
@@ -363,9 +361,9 @@ describe('members area', () => {
 
   it('downloads my data as a JSON file', async () => {
     signIn();
-    const exported = { exportedAt: '2026-11-22T00:00:00.000Z', profile: member(), pointsHistory: [], coupons: [], comments: [] };
+    const exported = { exportedAt: '2026-11-22T00:00:00.000Z', profile: aMember(), pointsHistory: [], coupons: [], comments: [] };
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'GET /api/auth/me/export': { status: 200, body: exported },
     });
@@ -394,7 +392,7 @@ describe('members area', () => {
   it('deletes the account only with the right password, then signs out and goes home', async () => {
     signIn();
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: member() },
+      'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'DELETE /api/auth/me': [
         { status: 400, body: { statusCode: 400, error: 'Bad Request', success: false, message: 'That password is not right, so your account was not deleted.' } },

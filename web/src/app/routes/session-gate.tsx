@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { User } from '@nocturne/contracts';
+import type { Role, User } from '@nocturne/contracts';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useMe } from '@/features/account/api/me';
 import { ApiError, forgetValidatedAnswers } from '@/lib/api-client';
 import { forgetSavedAnswers, restoreSavedAnswers, saveAnswersAsTheyArrive } from '@/lib/offline-cache';
 import { clearSession, readSession, storeSession } from '@/lib/session';
-
-type Access = 'member' | 'admin';
 
 const isExpiry = (error: unknown) => error instanceof ApiError && error.status === 401;
 
@@ -52,7 +50,7 @@ function useSavedAnswers(sessionId: string | undefined, enabled: boolean): void 
   }, [queryClient, sessionId, enabled]);
 }
 
-export function SessionGate({ access = 'member', children }: { access?: Access; children: (user: User) => ReactNode }) {
+export function SessionGate({ access = 'member', children }: { access?: Role; children: (user: User) => ReactNode }) {
   const session = readSession();
   const queryClient = useQueryClient();
   useSavedAnswers(session?.sessionId, access === 'member' && session?.user.isAdmin === false);

@@ -1,26 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCoupon } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
-import { queryKeys } from '@/lib/query-keys';
+import { invalidate, queryKeys } from '@/lib/query-keys';
 import type { CreateCouponPayload } from './coupon-form';
 
 export const getAdminCoupons = () => api.get<AdminCoupon[]>('/api/admin/coupons');
 
-export const useAdminCoupons = () => useQuery({ queryKey: queryKeys.adminCoupons, queryFn: getAdminCoupons, ...polling(POLL_MS.admin) });
+export const adminCouponsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminCoupons, queryFn: getAdminCoupons });
+
+export const useAdminCoupons = () => useQuery({ ...adminCouponsQueryOptions(), ...polling(POLL_MS.admin) });
+
+export const createCoupon = (payload: CreateCouponPayload) => api.post<AdminCoupon>('/api/admin/coupons', payload);
+
+export const deleteCoupon = (couponId: string) => api.delete<unknown>(`/api/admin/coupons/${couponId}`);
+
+/** A coupon added or taken away changes the admin's list, the members' offers and the overview's count. */
+const invalidateCoupons = (queryClient: ReturnType<typeof useQueryClient>) =>
+  invalidate(queryClient, queryKeys.adminCoupons, queryKeys.coupons, queryKeys.adminStats);
 
 export function useCreateCoupon() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: CreateCouponPayload) => api.post<AdminCoupon>('/api/admin/coupons', payload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminCoupons }),
-  });
+  return useMutation({ mutationFn: createCoupon, onSuccess: () => invalidateCoupons(queryClient) });
 }
 
 export function useDeleteCoupon() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (couponId: string) => api.delete<unknown>(`/api/admin/coupons/${couponId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminCoupons }),
-  });
+  return useMutation({ mutationFn: deleteCoupon, onSuccess: () => invalidateCoupons(queryClient) });
 }

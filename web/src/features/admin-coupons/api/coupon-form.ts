@@ -1,8 +1,7 @@
 import { clubNightEnd } from '@nocturne/domain';
-import type { CouponType, User } from '@nocturne/contracts';
+import type { CouponType, CreateCouponRequest, Tier } from '@nocturne/contracts';
+import type { z } from 'zod';
 import { VENUE_TIME_ZONE } from '@/config/club';
-
-type MemberTier = User['memberTier'];
 
 /** What the admin typed, as strings (the form's state). */
 export interface CouponFormValues {
@@ -12,7 +11,7 @@ export interface CouponFormValues {
   type: CouponType;
   value: string;
   pointsCost: string;
-  requiredTier: MemberTier;
+  requiredTier: Tier;
   maxUses: string;
   /** YYYY-MM-DD from the date input, or ''. */
   validUntil: string;
@@ -30,17 +29,8 @@ export const EMPTY_COUPON_FORM: CouponFormValues = {
   validUntil: '',
 };
 
-export interface CreateCouponPayload {
-  code: string;
-  title: string;
-  description: string;
-  type: CouponType;
-  value: number | null;
-  pointsCost: number;
-  requiredTier: MemberTier;
-  maxUses: number | null;
-  validUntil: string | null;
-}
+/** What the form sends: every field of the contract's request but the per-member limit (the server's default, 1). */
+export type CreateCouponPayload = Required<Omit<z.input<typeof CreateCouponRequest>, 'perMemberLimit'>>;
 
 const wholeOrNull = (text: string): number | null => {
   const number = Number.parseInt(text.trim(), 10);

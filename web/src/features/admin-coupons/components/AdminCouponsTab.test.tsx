@@ -1,28 +1,9 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
+import { anAdminCoupon } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { AdminCouponsTab } from './AdminCouponsTab';
-
-const coupon = (overrides: Record<string, unknown> = {}) => ({
-  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  code: 'DRINK50',
-  title: 'Half-price cocktail',
-  description: 'Any cocktail, half price.',
-  type: 'percentage',
-  value: 50,
-  pointsCost: 40,
-  requiredTier: 'bronze',
-  maxUses: null,
-  perMemberLimit: 1,
-  validUntil: null,
-  isActive: true,
-  archivedAt: null,
-  claimedCount: 7,
-  redeemedCount: 3,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  ...overrides,
-});
 
 describe('admin coupons tab', () => {
   beforeEach(() => {
@@ -43,7 +24,7 @@ describe('admin coupons tab', () => {
     routeFetch({
       'GET /api/admin/coupons': {
         status: 200,
-        body: [coupon(), coupon({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', title: 'Old deal', isActive: false, value: null, pointsCost: 0 })],
+        body: [anAdminCoupon(), anAdminCoupon({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', title: 'Old deal', isActive: false, value: null, pointsCost: 0 })],
       },
       'GET /api/admin/scans': {
         status: 200,
@@ -91,8 +72,8 @@ describe('admin coupons tab', () => {
 
   it('creates a coupon with SPEC 5 conversions, closes the form and refreshes the list', async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': [{ status: 200, body: [] }, { status: 200, body: [coupon()] }],
-      'POST /api/admin/coupons': { status: 201, body: coupon() },
+      'GET /api/admin/coupons': [{ status: 200, body: [] }, { status: 200, body: [anAdminCoupon()] }],
+      'POST /api/admin/coupons': { status: 201, body: anAdminCoupon() },
     });
     const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
     await view.user.click(await screen.findByRole('button', { name: 'Create Coupon' }));
@@ -147,7 +128,7 @@ describe('admin coupons tab', () => {
 
   it("deletes after confirming: 'Coupon deleted successfully!', or 'Failed to delete coupon'", async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': [{ status: 200, body: [coupon()] }, { status: 200, body: [] }],
+      'GET /api/admin/coupons': [{ status: 200, body: [anAdminCoupon()] }, { status: 200, body: [] }],
       'DELETE /api/admin/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa': [new TypeError('Failed to fetch'), { status: 200, body: { success: true } }],
     });
     const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);

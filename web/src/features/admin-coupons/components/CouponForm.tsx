@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CouponType } from '@nocturne/contracts';
-import { TIER_VALUES } from '@nocturne/contracts/constants';
+import { COUPON_TYPES, TIERS } from '@nocturne/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
@@ -8,8 +8,6 @@ import { capitalise, humanise } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useCreateCoupon } from '../api/admin-coupons';
 import { EMPTY_COUPON_FORM, toCreateCouponPayload, type CouponFormValues } from '../api/coupon-form';
-
-const COUPON_TYPES = ['percentage', 'fixed_amount', 'free_drink', 'vip_upgrade'] as const satisfies readonly CouponType[];
 
 const valueHint: Record<CouponType, string> = {
   percentage: 'Percent off (1 to 100)',
@@ -53,7 +51,7 @@ export function CouponForm({ onClose }: { onClose: () => void }) {
       <TextField label="Value" name="value" type="number" min={0} step={1} inputMode="numeric" hint={valueHint[values.type]} value={values.value} onChange={set('value')} />
       <TextField label="Points Cost" name="pointsCost" type="number" min={0} step={1} inputMode="numeric" value={values.pointsCost} onChange={set('pointsCost')} />
       <SelectField label="Required Tier" name="requiredTier" value={values.requiredTier} onChange={set('requiredTier')}>
-        {TIER_VALUES.map((tier) => (
+        {TIERS.map((tier) => (
           <option key={tier} value={tier}>
             {capitalise(tier)}
           </option>

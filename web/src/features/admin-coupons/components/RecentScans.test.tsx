@@ -1,30 +1,15 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import type { QrScanEntry } from '@nocturne/contracts';
 import { screen, within } from '@testing-library/react';
+import { aScan, USER_COUPON_ID } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { RecentScans } from './RecentScans';
 
-const userCouponId = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const userCouponId = USER_COUPON_ID;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
-const scan = (overrides: Record<string, unknown>) => ({
-  id: '1',
-  at: new Date().toISOString(),
-  adminId: null,
-  adminName: 'Alex',
-  userCouponId,
-  scannedId: userCouponId,
-  method: 'qr',
-  action: 'redeem',
-  result: 'accepted',
-  reason: 'Redeemed Half-price cocktail for Ann',
-  couponCode: 'DRINK50',
-  memberName: 'Ann Lee',
-  undoableUntil: null,
-  ...overrides,
-});
-
-const page = (...scans: unknown[]) => ({ status: 200, body: { scans, nextCursor: null } });
+const page = (...scans: QrScanEntry[]) => ({ status: 200, body: { scans, nextCursor: null } });
 
 describe('recent scans: undo a redemption', () => {
   beforeEach(() => {
@@ -35,9 +20,9 @@ describe('recent scans: undo a redemption', () => {
   it('offers Undo only on redemptions still inside their undo window, and undoes on click', async () => {
     const fetchMock = routeFetch({
       'GET /api/admin/scans': page(
-        scan({ id: '3', undoableUntil: inMinutes(10) }),
-        scan({ id: '2', couponCode: 'ENTRY', undoableUntil: inMinutes(-1) }),
-        scan({ id: '1', action: 'validate', reason: 'Valid coupon' }),
+        aScan({ id: '3', undoableUntil: inMinutes(10) }),
+        aScan({ id: '2', couponCode: 'ENTRY', undoableUntil: inMinutes(-1) }),
+        aScan({ id: '1', action: 'validate', reason: 'Valid coupon' }),
       ),
       [`POST /api/admin/redemptions/${userCouponId}/undo`]: {
         status: 200,
@@ -57,7 +42,7 @@ describe('recent scans: undo a redemption', () => {
 
   it("shows the server's refusal when the window has closed meanwhile", async () => {
     routeFetch({
-      'GET /api/admin/scans': page(scan({ undoableUntil: inMinutes(1) })),
+      'GET /api/admin/scans': page(aScan({ undoableUntil: inMinutes(1) })),
       [`POST /api/admin/redemptions/${userCouponId}/undo`]: {
         status: 409,
         body: { success: false, message: 'A redemption can only be undone within 15 minutes' },
@@ -70,7 +55,7 @@ describe('recent scans: undo a redemption', () => {
   });
 
   it('labels undo lines in the log', async () => {
-    routeFetch({ 'GET /api/admin/scans': page(scan({ action: 'undo', reason: 'Redemption undone' })) });
+    routeFetch({ 'GET /api/admin/scans': page(aScan({ action: 'undo', reason: 'Redemption undone' })) });
     renderWithApp(<RecentScans />);
     const list = await screen.findByRole('list', { name: 'Recent scans' });
     expect(within(list).getByText('Undo')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { Badge, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
 import { useRecentScans, useUndoRedemption } from '../api/scan-log';
 
 const ACTION_LABELS: Record<QrScanEntry['action'], string> = { validate: 'Validate', redeem: 'Redeem', undo: 'Undo' };
@@ -11,6 +12,8 @@ const ACTION_LABELS: Record<QrScanEntry['action'], string> = { validate: 'Valida
 export function RecentScans() {
   const scans = useRecentScans();
   const undo = useUndoRedemption();
+  // An undo button goes once its window has closed, even between two polls.
+  const now = useNow(5_000);
   if (scans.isPending) return <ListNote>Loading scans...</ListNote>;
   if (scans.isError) return <ListNote tone="error">Failed to fetch scans</ListNote>;
   if (scans.data.scans.length === 0) return <ListNote>No scans yet.</ListNote>;
@@ -36,7 +39,7 @@ export function RecentScans() {
             <time dateTime={scan.at} className="text-xs text-white/70">
               {formatDateTime(scan.at)}
             </time>
-            {scan.userCouponId && scan.undoableUntil && Date.parse(scan.undoableUntil) > Date.now() ? (
+            {scan.userCouponId && scan.undoableUntil && Date.parse(scan.undoableUntil) > now ? (
               <button
                 type="button"
                 onClick={() => undoScan(scan)}

@@ -1,32 +1,42 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActiveCampaignStatus, BulkSyncStarted, SyncJobStatus } from '@nocturne/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BulkSyncStarted, SyncJobStatus } from '@nocturne/contracts';
+import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
-
-export const acStatusKey = ['admin', 'integrations', 'activecampaign'] as const;
-const syncJobKey = (jobId: string) => ['admin', 'sync-jobs', jobId] as const;
+import { invalidate, queryKeys } from '@/lib/query-keys';
 
 /** How often the progress bar asks the api how far the bulk sync is. */
 export const SYNC_POLL_MS = 1000;
 
-export const useActiveCampaignStatus = () =>
-  useQuery({ queryKey: acStatusKey, queryFn: () => api.get<ActiveCampaignStatus>('/api/admin/integrations/activecampaign'), ...polling(POLL_MS.admin) });
+export const useActiveCampaignStatus = () => useQuery({ ...activeCampaignStatusQueryOptions(), ...polling(POLL_MS.admin) });
 
+export const startBulkSync = () => api.post<BulkSyncStarted>('/api/admin/sync-contacts');
+
+/** A sync under way shows on the status card (its job, members waiting) and on the overview. */
 export function useStartBulkSync() {
-  return useMutation({ mutationFn: () => api.post<BulkSyncStarted>('/api/admin/sync-contacts') });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startBulkSync,
+    onSuccess: () => invalidate(queryClient, queryKeys.activeCampaignStatus, queryKeys.adminStats),
+  });
 }
+
+export const getSyncJob = (jobId: string) => api.get<SyncJobStatus>(`/api/admin/sync-jobs/${jobId}`);
+
+export const syncJobQueryOptions = (jobId: string) =>
+  queryOptions({ queryKey: ['admin', 'sync-jobs', jobId] as const, queryFn: () => getSyncJob(jobId) });
 
 /** Polls one bulk-sync job until it completes. */
 export function useSyncJob(jobId: string | null) {
   return useQuery({
-    queryKey: syncJobKey(jobId ?? ''),
-    queryFn: () => api.get<SyncJobStatus>(`/api/admin/sync-jobs/${jobId}`),
+    ...syncJobQueryOptions(jobId ?? ''),
     enabled: jobId !== null,
     refetchInterval: (query) => (query.state.data?.state === 'completed' || query.state.error ? false : SYNC_POLL_MS),
   });
 }
 
-export function useRefreshAcStatus() {
+/** A finished sync changed the members' sync state: the status card, the members and the overview refresh. */
+export function useRefreshAfterSync() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: acStatusKey });
+  return () => invalidate(queryClient, queryKeys.activeCampaignStatus, queryKeys.adminUsers, queryKeys.adminStats);
 }

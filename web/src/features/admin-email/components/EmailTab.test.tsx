@@ -1,30 +1,21 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
+import type { SyncJobStatus } from '@nocturne/contracts';
+import { anActiveCampaignStatus, aSyncJob } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { routeFetch, signIn } from '@/testing/route-fetch';
 import { EmailTab } from './EmailTab';
 
 const JOB = '77777777-7777-4777-8777-777777777777';
-const status = (overrides: Record<string, unknown> = {}) => ({
-  configured: true,
-  accountUrl: 'https://venue.api-us1.com',
-  autoSync: true,
-  lastSyncAt: null,
-  pending: 3,
-  failed: 1,
-  runningJobId: null,
-  ...overrides,
-});
-const job = (synced: number, state: 'running' | 'completed') => ({
-  jobId: JOB,
-  state,
-  total: 4,
-  synced,
-  failed: 0,
-  percent: Math.round((synced / 4) * 100),
-  startedAt: '2026-11-21T10:00:00.000Z',
-  finishedAt: state === 'completed' ? '2026-11-21T10:00:05.000Z' : null,
-});
+const status = anActiveCampaignStatus;
+const job = (synced: number, state: SyncJobStatus['state']) =>
+  aSyncJob({
+    jobId: JOB,
+    state,
+    synced,
+    percent: Math.round((synced / 4) * 100),
+    finishedAt: state === 'completed' ? '2026-11-21T10:00:05.000Z' : null,
+  });
 
 describe('email tab', () => {
   beforeEach(() => {

@@ -5,7 +5,7 @@ import { Badge, Card, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
-import { useActiveCampaignStatus, useRefreshAcStatus, useStartBulkSync, useSyncJob } from '../api/activecampaign';
+import { useActiveCampaignStatus, useRefreshAfterSync, useStartBulkSync, useSyncJob } from '../api/activecampaign';
 
 function StatusCard({ status }: { status: ActiveCampaignStatus }) {
   const rows: [string, string][] = [
@@ -30,12 +30,15 @@ function StatusCard({ status }: { status: ActiveCampaignStatus }) {
 
 function BulkSync({ runningJobId }: { runningJobId: string | null }) {
   const start = useStartBulkSync();
-  const refreshStatus = useRefreshAcStatus();
+  const refreshStatus = useRefreshAfterSync();
   // A sync started earlier (or by another admin) is picked up and shown, not started twice.
   const [jobId, setJobId] = useState<string | null>(runningJobId);
-  useEffect(() => {
+  // Adjusted while rendering (not in an effect): a job the status reports later is picked up too.
+  const [reportedJobId, setReportedJobId] = useState(runningJobId);
+  if (runningJobId !== reportedJobId) {
+    setReportedJobId(runningJobId);
     if (runningJobId) setJobId(runningJobId);
-  }, [runningJobId]);
+  }
   const job = useSyncJob(jobId);
   const announced = useRef<string | null>(null);
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BookingView } from '@nocturne/contracts';
+import type { BookingView, UpdateBookingStatusRequest } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { TextAreaField } from '@/components/ui/field';
@@ -14,7 +14,7 @@ const statusTone = { requested: 'gold', confirmed: 'green', declined: 'red' } as
 function BookingItem({ booking }: { booking: BookingView }) {
   const update = useUpdateBookingStatus();
   const [note, setNote] = useState('');
-  const decide = (status: 'confirmed' | 'declined') =>
+  const decide = (status: UpdateBookingStatusRequest['status']) =>
     update.mutate(
       { id: booking.id, status, note: note.trim() || undefined },
       {

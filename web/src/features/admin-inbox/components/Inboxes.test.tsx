@@ -1,27 +1,10 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
+import { aBooking } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { BookingsInbox } from './BookingsInbox';
 import { MessagesInbox } from './MessagesInbox';
-
-const booking = (overrides: Record<string, unknown> = {}) => ({
-  id: '66666666-6666-4666-8666-666666666666',
-  name: 'Sam Guest',
-  email: 'sam@example.com',
-  phone: '0400 000 000',
-  date: '2026-12-05',
-  time: '22:00',
-  guests: '6+',
-  service: 'birthday',
-  message: 'A birthday for six.',
-  status: 'requested',
-  statusNote: null,
-  statusChangedAt: null,
-  createdAt: '2026-11-21T10:00:00.000Z',
-  deliveries: [{ kind: 'booking-venue', recipient: 'venue', state: 'failed', attempts: 3, lastError: 'SMTP down', sentAt: null }],
-  ...overrides,
-});
 
 describe('admin inboxes', () => {
   beforeEach(() => {
@@ -32,10 +15,10 @@ describe('admin inboxes', () => {
   it('lists bookings with their e-mail state and confirms one with a note', async () => {
     const fetchMock = routeFetch({
       'GET /api/admin/bookings': [
-        { status: 200, body: { bookings: [booking()] } },
-        { status: 200, body: { bookings: [booking({ status: 'confirmed', statusNote: 'See you then' })] } },
+        { status: 200, body: { bookings: [aBooking()] } },
+        { status: 200, body: { bookings: [aBooking({ status: 'confirmed', statusNote: 'See you then' })] } },
       ],
-      'PATCH /api/admin/bookings/66666666-6666-4666-8666-666666666666': { status: 200, body: { success: true, booking: booking({ status: 'confirmed' }) } },
+      'PATCH /api/admin/bookings/66666666-6666-4666-8666-666666666666': { status: 200, body: { success: true, booking: aBooking({ status: 'confirmed' }) } },
     });
     const view = renderWithApp(<BookingsInbox />);
     const item = await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });

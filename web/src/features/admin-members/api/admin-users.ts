@@ -1,8 +1,8 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, AdminUsersResponse, SyncContactResponse } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
-import { queryKeys } from '@/lib/query-keys';
+import { invalidate, queryKeys } from '@/lib/query-keys';
 
 // GET /api/admin/users answers a page `{users, total}`, searched and paged by the server.
 export type AdminMember = AdminUser;
@@ -21,14 +21,25 @@ export async function getMembersPage(search: string, page: number): Promise<Memb
   return { members: answer.users, total: answer.total };
 }
 
+export const membersPageQueryOptions = (search: string, page: number) =>
+  queryOptions({ queryKey: [...queryKeys.adminUsers, search, page] as const, queryFn: () => getMembersPage(search, page) });
+
 export const useMembersPage = (search: string, page: number) =>
   useQuery({
-    queryKey: [...queryKeys.adminUsers, search, page],
-    queryFn: () => getMembersPage(search, page),
+    ...membersPageQueryOptions(search, page),
     // The table keeps its rows while the next page or search loads.
     placeholderData: keepPreviousData,
     ...polling(POLL_MS.admin),
   });
 
-export const useSyncContact = () =>
-  useMutation({ mutationFn: (memberId: string) => api.post<SyncContactResponse>(`/api/admin/sync-contact/${memberId}`) });
+export const syncContact = (memberId: string) => api.post<SyncContactResponse>(`/api/admin/sync-contact/${memberId}`);
+
+/** A sync changes the member's sync state and the integration's counts (waiting, failed, last sync). */
+export function useSyncContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncContact,
+    // Not awaited: the admin hears the outcome at once; the lists follow.
+    onSettled: () => void invalidate(queryClient, queryKeys.adminUsers, queryKeys.activeCampaignStatus, queryKeys.adminStats),
+  });
+}

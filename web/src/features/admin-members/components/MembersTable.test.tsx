@@ -1,15 +1,16 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
+import { anAdminUser } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, member, routeFetch, signIn } from '@/testing/route-fetch';
+import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { MembersTable } from './MembersTable';
 
-const ann = member({ totalPoints: 120, currentPoints: 70, memberTier: 'silver', createdAt: '2026-03-04T10:00:00.000Z' });
-const boss = member({ id: '9d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99', firstName: 'Alex', lastName: null, email: 'alex@example.com', isAdmin: true });
+const ann = anAdminUser({ totalPoints: 120, currentPoints: 70, memberTier: 'silver', createdAt: '2026-03-04T10:00:00.000Z' });
+const boss = anAdminUser({ id: '9d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99', firstName: 'Alex', lastName: null, email: 'alex@example.com', isAdmin: true });
 
 const many = (count: number) =>
   Array.from({ length: count }, (_, index) =>
-    member({ id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`, firstName: `Member${index}`, email: `m${index}@example.com` }),
+    anAdminUser({ id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`, firstName: `Member${index}`, email: `m${index}@example.com` }),
   );
 
 describe('members table', () => {

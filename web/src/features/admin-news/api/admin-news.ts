@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateNewsPostRequest, NewsContentType, NewsPost } from '@nocturne/contracts';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateNewsPostRequest, NewsPost } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { newsFeedQueryOptions } from '@/lib/news-feed';
+import { POLL_MS, polling } from '@/lib/polling';
+import { invalidate, queryKeys } from '@/lib/query-keys';
 
-// The contract's NEWS_CONTENT_TYPES sit beside zod; listing them here keeps zod out of the bundle
-// while `satisfies` keeps the two in step.
-export const CONTENT_TYPES = ['announcement', 'event', 'exclusive_content', 'promotion'] as const satisfies readonly NewsContentType[];
+/** SPEC 2's "Published Posts": the feed's pages, polled as the admin's screens are. */
+export const usePublishedPosts = () => useInfiniteQuery({ ...newsFeedQueryOptions(), ...polling(POLL_MS.admin) });
 
 export const createNewsPost = (payload: CreateNewsPostRequest) => api.post<NewsPost>('/api/admin/news', payload);
 
@@ -13,7 +14,7 @@ export function useCreateNewsPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createNewsPost,
-    // SPEC 4: creating a post reloads the list.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.news }),
+    // SPEC 4: creating a post reloads the list; the overview counts it.
+    onSuccess: () => invalidate(queryClient, queryKeys.news, queryKeys.adminStats),
   });
 }

@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { NewsContentType } from '@nocturne/contracts';
+import { NEWS_CONTENT_TYPES } from '@nocturne/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { humanise } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
-import { CONTENT_TYPES, useCreateNewsPost } from '../api/admin-news';
+import { useCreateNewsPost } from '../api/admin-news';
 
 export interface ImageUploadSlot {
   onUploaded: (objectPath: string) => void;
@@ -55,7 +56,7 @@ export function CreatePostForm({ imageUpload }: { imageUpload?: (slot: ImageUplo
     <form onSubmit={submit} className="grid gap-4" aria-label="Create news post">
       <TextField label="Title" name="title" requiredMark value={draft.title} onChange={set('title')} maxLength={200} />
       <SelectField label="Content Type" name="contentType" value={draft.contentType} onChange={set('contentType')}>
-        {CONTENT_TYPES.map((type) => (
+        {NEWS_CONTENT_TYPES.map((type) => (
           <option key={type} value={type}>
             {humanise(type)}
           </option>

@@ -1,25 +1,12 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { NewsListResponse } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { Badge, ListNote } from '@/components/ui/card';
 import { FeaturedMedia } from '@/components/ui/featured-media';
-import { api } from '@/lib/api-client';
-import { POLL_MS, polling } from '@/lib/polling';
 import { countOf, formatDate, humanise } from '@/lib/format';
-import { queryKeys } from '@/lib/query-keys';
-
-const getPage = (cursor: string | null) =>
-  api.get<NewsListResponse>(`/api/news?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+import { usePublishedPosts } from '../api/admin-news';
 
 /** SPEC 2's "Published Posts": a scrollable list with two-line previews and counts. */
 export function PublishedPosts() {
-  const feed = useInfiniteQuery({
-    queryKey: queryKeys.news,
-    queryFn: ({ pageParam }) => getPage(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    ...polling(POLL_MS.admin),
-  });
+  const feed = usePublishedPosts();
   const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
 
   if (feed.isPending) return <ListNote>Loading posts...</ListNote>;

@@ -1,29 +1,35 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatedWebhook, CreateWebhookRequest, WebhookDeliveryView, WebhookEndpointView } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
+import { invalidate } from '@/lib/query-keys';
 
-const webhookKeys = {
+export const webhookKeys = {
   endpoints: ['admin', 'webhooks'] as const,
   deliveries: (endpointId: string) => ['admin', 'webhooks', endpointId, 'deliveries'] as const,
 };
 
-export const useWebhookEndpoints = () =>
-  useQuery({ queryKey: webhookKeys.endpoints, queryFn: () => api.get<WebhookEndpointView[]>('/api/admin/webhooks'), ...polling(POLL_MS.admin) });
+export const getWebhookEndpoints = () => api.get<WebhookEndpointView[]>('/api/admin/webhooks');
+export const getWebhookDeliveries = (endpointId: string) =>
+  api.get<WebhookDeliveryView[]>(`/api/admin/webhooks/${endpointId}/deliveries?limit=20`);
 
-export const useWebhookDeliveries = (endpointId: string) =>
-  useQuery({
-    queryKey: webhookKeys.deliveries(endpointId),
-    queryFn: () => api.get<WebhookDeliveryView[]>(`/api/admin/webhooks/${endpointId}/deliveries?limit=20`),
-    ...polling(POLL_MS.admin),
-  });
+export const webhookEndpointsQueryOptions = () => queryOptions({ queryKey: webhookKeys.endpoints, queryFn: getWebhookEndpoints });
+export const webhookDeliveriesQueryOptions = (endpointId: string) =>
+  queryOptions({ queryKey: webhookKeys.deliveries(endpointId), queryFn: () => getWebhookDeliveries(endpointId) });
+
+export const useWebhookEndpoints = () => useQuery({ ...webhookEndpointsQueryOptions(), ...polling(POLL_MS.admin) });
+export const useWebhookDeliveries = (endpointId: string) => useQuery({ ...webhookDeliveriesQueryOptions(endpointId), ...polling(POLL_MS.admin) });
+
+export const registerWebhook = (body: CreateWebhookRequest) => api.post<CreatedWebhook>('/api/admin/webhooks', body);
+export const deleteWebhook = (id: string) => api.delete<unknown>(`/api/admin/webhooks/${id}`);
+export const redeliverWebhook = (deliveryId: string) => api.post<unknown>(`/api/admin/webhooks/deliveries/${deliveryId}/redeliver`);
 
 /** Every change touches the list under the endpoints key (deliveries included). */
 function useWebhookMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints }) });
+  return useMutation({ mutationFn, onSettled: () => invalidate(queryClient, webhookKeys.endpoints) });
 }
 
-export const useRegisterWebhook = () => useWebhookMutation((body: CreateWebhookRequest) => api.post<CreatedWebhook>('/api/admin/webhooks', body));
-export const useDeleteWebhook = () => useWebhookMutation((id: string) => api.delete<unknown>(`/api/admin/webhooks/${id}`));
-export const useRedeliverWebhook = () => useWebhookMutation((deliveryId: string) => api.post<unknown>(`/api/admin/webhooks/deliveries/${deliveryId}/redeliver`));
+export const useRegisterWebhook = () => useWebhookMutation(registerWebhook);
+export const useDeleteWebhook = () => useWebhookMutation(deleteWebhook);
+export const useRedeliverWebhook = () => useWebhookMutation(redeliverWebhook);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { WebhookEndpointView, WebhookEventName } from '@nocturne/contracts';
+import { WEBHOOK_EVENTS } from '@nocturne/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
@@ -8,23 +9,13 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteWebhook, useRedeliverWebhook, useRegisterWebhook, useWebhookDeliveries, useWebhookEndpoints } from '../api/webhooks';
 
-// Checked against the contract's list at compile time, without pulling zod into the admin bundle.
-const EVENT_FLAGS = {
-  'member.registered': true,
-  'comment.posted': true,
-  'coupon.claimed': true,
-  'coupon.redeemed': true,
-  'booking.requested': true,
-} as const satisfies Record<WebhookEventName, true>;
-const WEBHOOK_EVENT_NAMES = Object.keys(EVENT_FLAGS) as WebhookEventName[];
-
 const failed = (title: string) => (error: unknown) =>
   toast({ title, description: error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Something went wrong', variant: 'destructive' });
 
 function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
   const register = useRegisterWebhook();
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventName[]>([...WEBHOOK_EVENT_NAMES]);
+  const [events, setEvents] = useState<WebhookEventName[]>([...WEBHOOK_EVENTS]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     register.mutate(
@@ -43,7 +34,7 @@ function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
       <TextField label="Endpoint URL" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhooks" />
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium text-white/90">Events</legend>
-        {WEBHOOK_EVENT_NAMES.map((name) => (
+        {WEBHOOK_EVENTS.map((name) => (
           <label key={name} className="flex items-center gap-2 text-sm text-white/85">
             <input
               type="checkbox"

@@ -2,40 +2,12 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { aCouponDetails, aMember, anAvailableCoupon, aUserCoupon } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, member, routeFetch, signIn } from '@/testing/route-fetch';
+import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { CouponsTab } from './CouponsTab';
 
-const details = (overrides: Record<string, unknown> = {}) => ({
-  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  code: 'DRINK50',
-  title: 'Half-price cocktail',
-  description: 'Any cocktail, half price.',
-  type: 'percentage',
-  value: 50,
-  pointsCost: 40,
-  requiredTier: 'bronze',
-  maxUses: null,
-  perMemberLimit: 1,
-  validUntil: null,
-  isActive: true,
-  ...overrides,
-});
-
-const held = (overrides: Record<string, unknown> = {}) => ({
-  id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
-  couponId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  claimedAt: '2026-11-21T10:00:00.000Z',
-  redeemedAt: null,
-  validatedAt: null,
-  redeemedBy: null,
-  qrCode: 'token-123',
-  shortCode: 'K7QM-3XPD-2A9',
-  coupon: details(),
-  ...overrides,
-});
-
-const renderTab = (points = 50) => renderWithApp(<CouponsTab user={member({ currentPoints: points }) as never} />);
+const renderTab = (points = 50) => renderWithApp(<CouponsTab user={aMember({ currentPoints: points })} />);
 
 describe('coupons tab', () => {
   beforeEach(() => {
@@ -48,9 +20,9 @@ describe('coupons tab', () => {
       'GET /api/coupons': {
         status: 200,
         body: [
-          { ...details(), claimable: true },
-          { ...details({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', code: 'VIP', title: 'VIP upgrade', pointsCost: 0, type: 'vip_upgrade', value: null }), claimable: false, reason: 'Requires Gold tier' },
-          { ...details({ id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', code: 'BIG', title: 'Big spender', pointsCost: 500 }), claimable: true },
+          anAvailableCoupon(),
+          anAvailableCoupon({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', code: 'VIP', title: 'VIP upgrade', pointsCost: 0, type: 'vip_upgrade', value: null, claimable: false, reason: 'Requires Gold tier' }),
+          anAvailableCoupon({ id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', code: 'BIG', title: 'Big spender', pointsCost: 500 }),
         ],
       },
       'GET /api/coupons/my': { status: 200, body: [] },
@@ -75,10 +47,10 @@ describe('coupons tab', () => {
   it('claims a coupon: Claiming..., the success toast, then My Coupons refreshes', async () => {
     let release: () => void = () => undefined;
     const fetchMock = routeFetch({
-      'GET /api/coupons': { status: 200, body: [{ ...details(), claimable: true }] },
-      'GET /api/coupons/my': [{ status: 200, body: [] }, { status: 200, body: [held()] }],
+      'GET /api/coupons': { status: 200, body: [anAvailableCoupon()] },
+      'GET /api/coupons/my': [{ status: 200, body: [] }, { status: 200, body: [aUserCoupon()] }],
       'POST /api/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/claim': () =>
-        new Promise((resolve) => (release = () => resolve({ status: 201, body: held() }))),
+        new Promise((resolve) => (release = () => resolve({ status: 201, body: aUserCoupon() }))),
     });
     const view = renderTab();
     await view.user.click(await screen.findByRole('button', { name: 'Claim' }));
@@ -93,7 +65,7 @@ describe('coupons tab', () => {
 
   it("shows the server's reason when a claim is refused, or 'Failed to claim coupon.'", async () => {
     routeFetch({
-      'GET /api/coupons': { status: 200, body: [{ ...details(), claimable: true }] },
+      'GET /api/coupons': { status: 200, body: [anAvailableCoupon()] },
       'GET /api/coupons/my': { status: 200, body: [] },
       'POST /api/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/claim': [
         { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'This coupon has run out' } },
@@ -110,7 +82,7 @@ describe('coupons tab', () => {
   it('draws the QR dark on light with a 4-module quiet zone, holding {"userCouponId","token"}, and the short code under it', async () => {
     routeFetch({
       'GET /api/coupons': { status: 200, body: [] },
-      'GET /api/coupons/my': { status: 200, body: [held({ coupon: details({ type: 'fixed_amount', value: 20 }) })] },
+      'GET /api/coupons/my': { status: 200, body: [aUserCoupon({ coupon: aCouponDetails({ type: 'fixed_amount', value: 20 }) })] },
     });
     renderTab();
     expect(await screen.findByText('Value: $20')).toBeInTheDocument();
@@ -139,7 +111,7 @@ describe('coupons tab', () => {
   it("says 'QR code not available' when a coupon has no token", async () => {
     routeFetch({
       'GET /api/coupons': { status: 200, body: [] },
-      'GET /api/coupons/my': { status: 200, body: [held({ qrCode: '' })] },
+      'GET /api/coupons/my': { status: 200, body: [aUserCoupon({ qrCode: '' })] },
     });
     renderTab();
     expect(await screen.findByText('QR code not available')).toBeInTheDocument();
@@ -150,8 +122,8 @@ describe('coupons tab', () => {
     routeFetch({
       'GET /api/coupons': { status: 200, body: [] },
       'GET /api/coupons/my': [
-        { status: 200, body: [held()] },
-        { status: 200, body: [held({ redeemedAt: '2026-11-21T11:00:00.000Z', redeemedBy: 'member' })] },
+        { status: 200, body: [aUserCoupon()] },
+        { status: 200, body: [aUserCoupon({ redeemedAt: '2026-11-21T11:00:00.000Z', redeemedBy: 'member' })] },
       ],
       'POST /api/coupons/redeem/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb': () =>
         new Promise((resolve) => (release = () => resolve({ status: 200, body: { success: true, message: 'Redeemed' } }))),
@@ -174,7 +146,7 @@ describe('coupons tab', () => {
   it("says 'Failed to redeem coupon.' when redeeming fails, and the fetch failures", async () => {
     routeFetch({
       'GET /api/coupons': { status: 500, body: {} },
-      'GET /api/coupons/my': { status: 200, body: [held()] },
+      'GET /api/coupons/my': { status: 200, body: [aUserCoupon()] },
       'POST /api/coupons/redeem/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb': { status: 500, body: {} },
     });
     const view = renderTab();
@@ -187,7 +159,7 @@ describe('coupons tab', () => {
   it('Cancel in the confirmation leaves the coupon untouched', async () => {
     const fetchMock = routeFetch({
       'GET /api/coupons': { status: 200, body: [] },
-      'GET /api/coupons/my': { status: 200, body: [held()] },
+      'GET /api/coupons/my': { status: 200, body: [aUserCoupon()] },
     });
     const view = renderTab();
     await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
@@ -212,8 +184,8 @@ describe('coupons tab', () => {
         'GET /api/coupons/my': new TypeError('Failed to fetch'),
         'POST /api/coupons/redeem/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb': new TypeError('Failed to fetch'),
       });
-      const view = renderWithApp(<CouponsTab user={member() as never} />);
-      view.queryClient.setQueryData(['coupons', 'my'], [held()]);
+      const view = renderWithApp(<CouponsTab user={aMember()} />);
+      view.queryClient.setQueryData(['coupons', 'my'], [aUserCoupon()]);
       expect(await screen.findByText('Offline: showing your saved coupons')).toBeInTheDocument();
       expect(await screen.findByTestId('coupon-qr')).toBeInTheDocument();
       expect(screen.getByTestId('coupon-short-code')).toHaveTextContent('K7QM-3XPD-2A9');

@@ -3,7 +3,7 @@ import '@uppy/dashboard/css/style.min.css';
 import './uppy-theme.css';
 import type { Body, Meta } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { createFeaturedImageUppy } from './create-featured-image-uppy';
 
@@ -19,7 +19,10 @@ export interface FeaturedImageUploadProps {
  */
 export function FeaturedImageUpload({ onUploaded, onRemoved }: FeaturedImageUploadProps) {
   const callbacks = useRef({ onUploaded, onRemoved });
-  callbacks.current = { onUploaded, onRemoved };
+  // Uppy keeps the callbacks it was made with; they reach the page's latest props through this ref.
+  useLayoutEffect(() => {
+    callbacks.current = { onUploaded, onRemoved };
+  });
   const [uploaded, setUploaded] = useState<string | null>(null);
   const uppyRef = useRef<ReturnType<typeof createFeaturedImageUppy> | null>(null);
 

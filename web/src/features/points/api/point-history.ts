@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PointHistoryResponse } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
@@ -6,4 +6,6 @@ import { queryKeys } from '@/lib/query-keys';
 
 export const getPointHistory = () => api.get<PointHistoryResponse>('/api/points/history');
 
-export const usePointHistory = () => useQuery({ queryKey: queryKeys.pointsHistory, queryFn: getPointHistory, ...polling(POLL_MS.mine) });
+export const pointHistoryQueryOptions = () => queryOptions({ queryKey: queryKeys.pointsHistory, queryFn: getPointHistory });
+
+export const usePointHistory = () => useQuery({ ...pointHistoryQueryOptions(), ...polling(POLL_MS.mine) });

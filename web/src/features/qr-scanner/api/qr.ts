@@ -1,4 +1,4 @@
-import type { QrRedeemResponse, QrValidateResponse, UndoRedemptionResponse } from '@nocturne/contracts';
+import type { QrRedeemResponse, QrValidateResponse } from '@nocturne/contracts';
 import { api } from '@/lib/api-client';
 
 /** What the camera read (the QR payload) or what staff typed (the short code under the QR). */
@@ -36,5 +36,3 @@ export const validateCode = (code: ScannedCode) => api.post<QrValidateResponse>(
 
 // SPEC 7: validatedBy is the literal 'admin'; the api records the signed-in admin.
 export const redeemCode = (code: ScannedCode) => api.post<QrRedeemResponse>('/api/qr/redeem', { ...formOf(code), validatedBy: 'admin' });
-
-export const undoRedemption = (userCouponId: string) => api.post<UndoRedemptionResponse>(`/api/admin/redemptions/${userCouponId}/undo`);

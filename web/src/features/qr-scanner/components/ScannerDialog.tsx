@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { capitalise, humanise } from '@/lib/format';
-import { queryKeys } from '@/lib/query-keys';
+import { invalidate, REDEMPTION_KEYS } from '@/lib/query-keys';
 import { type CameraControls, startDecodingCamera, type StartCamera } from '../api/camera';
 import { useScanSession } from './use-scan-session';
 
@@ -166,11 +166,8 @@ export function ScannerDialog({
 }) {
   const queryClient = useQueryClient();
   const changeOpen = (next: boolean) => {
-    // Every scan is logged and a redemption changes the coupon's counts.
-    if (!next) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adminScans });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adminCoupons });
-    }
+    // Every scan is logged, and a redemption changes the coupon's counts and the overview's.
+    if (!next) void invalidate(queryClient, ...REDEMPTION_KEYS);
     onOpenChange(next);
   };
   return (

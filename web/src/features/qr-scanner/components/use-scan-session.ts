@@ -3,8 +3,9 @@ import { useRef, useState } from 'react';
 import type { QrValidateResponse } from '@nocturne/contracts';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { codeText, parseScannedCode, redeemCode, undoRedemption, validateCode, type ScannedCode } from '../api/qr';
+import { invalidate, REDEMPTION_KEYS } from '@/lib/query-keys';
+import { undoRedemption } from '@/lib/undo-redemption';
+import { codeText, parseScannedCode, redeemCode, validateCode, type ScannedCode } from '../api/qr';
 
 export type ScanState =
   | { step: 'scanning' }
@@ -128,10 +129,7 @@ export function useScanSession(onRedeemed: () => void) {
       const description = error instanceof ApiError && error.status < 500 ? (error.serverMessage ?? error.message) : 'Failed to undo the redemption';
       toast({ title: 'Undo Failed', description, variant: 'destructive' });
     }
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.adminScans }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.adminCoupons }),
-    ]);
+    await invalidate(queryClient, ...REDEMPTION_KEYS);
   };
 
   return {

@@ -1,5 +1,4 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SyncContactResponse } from '@nocturne/contracts';
 import { QueueName } from '@nocturne/queues';
@@ -8,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { QueueRegistry } from '../../../../infrastructure/queues/queue-registry.js';
 import { acConfigured, NOT_CONFIGURED_MESSAGE } from '../../activecampaign-settings.js';
+import { ActiveCampaignRepository } from '../../activecampaign.repository.js';
 import { SyncContactCommand } from './sync-contact.command.js';
+import { ActiveCampaignFailure } from '../../activecampaign-failure.js';
 
 export const SYNC_WAIT_MS = 5_000;
 const POLL_MS = 100;
@@ -22,16 +23,16 @@ const POLL_MS = 100;
 export class SyncContactHandler implements ICommandHandler<SyncContactCommand, SyncContactResponse> {
   constructor(
     private readonly em: EntityManager,
+    private readonly activeCampaign: ActiveCampaignRepository,
     private readonly queues: QueueRegistry,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
   async execute({ memberId }: SyncContactCommand): Promise<SyncContactResponse> {
-    const [member] = await this.em.execute<{ id: string }[]>('select id from members where id = ? and deleted_at is null', [memberId]);
-    if (!member) throw new NotFoundException({ message: 'No such member' });
+    if (!(await this.activeCampaign.memberExists(this.em, memberId))) throw new ActiveCampaignFailure('not_found', 'No such member');
     if (!acConfigured(this.config)) return { success: false, status: 'not_configured', error: NOT_CONFIGURED_MESSAGE };
     const queue = this.queues.get(QueueName.ActiveCampaign);
-    const job = await queue.add('activecampaign.sync-contact', { memberId, manual: true }, { jobId: `manual-${memberId}-${randomUUID()}` });
+    const job = await this.queues.enqueue('activecampaign.sync-contact', { memberId, manual: true }, { jobId: `manual-${memberId}-${randomUUID()}` });
     const deadline = Date.now() + SYNC_WAIT_MS;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuthFailure } from '../../auth-failure.js';
+import { AuthRepository } from '../../auth.repository.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { passwordProblem } from '../../password-policy.js';
 import { SessionService } from '../../session.service.js';
@@ -16,25 +17,21 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     private readonly unitOfWork: UnitOfWork,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
+    private readonly repository: AuthRepository,
   ) {}
 
   async execute({ memberId, sessionId, input }: ChangePasswordCommand): Promise<void> {
-    const member = (
-      await this.em.execute<{ email: string; first_name: string; password_hash: string }[]>(
-        'select email, first_name, password_hash from members where id = ?',
-        [memberId],
-      )
-    )[0];
+    const member = await this.repository.findPasswordOwner(this.em, memberId);
     if (!member || !(await this.hasher.verify(input.currentPassword, member.password_hash))) {
-      throw new AuthFailure(400, WRONG_CURRENT_PASSWORD_MESSAGE);
+      throw new AuthFailure('invalid', WRONG_CURRENT_PASSWORD_MESSAGE);
     }
     const problem = passwordProblem(input.newPassword, { email: member.email, firstName: member.first_name });
-    if (problem) throw new AuthFailure(400, problem);
+    if (problem) throw new AuthFailure('invalid', problem);
     const passwordHash = await this.hasher.hash(input.newPassword);
     await this.unitOfWork.run(async (tx) => {
-      await tx.execute('update members set password_hash = ?, updated_at = now() where id = ?', [passwordHash, memberId]);
+      await this.repository.setPassword(tx, memberId, passwordHash);
       // Anyone else holding a session (a lost phone, a shared computer) is signed out with the old password.
-      await tx.execute('update password_reset_tokens set used_at = now() where member_id = ? and used_at is null', [memberId]);
+      await this.repository.voidResetTokens(tx, memberId);
       await this.sessions.revokeOthersFor(tx, memberId, sessionId);
     });
   }

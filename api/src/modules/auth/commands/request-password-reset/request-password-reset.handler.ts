@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { domainEvent } from '@nocturne/queues';
 import { randomUUID } from 'node:crypto';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuthRepository } from '../../auth.repository.js';
 import { RequestPasswordResetCommand } from './request-password-reset.command.js';
 
 /**
@@ -10,12 +11,15 @@ import { RequestPasswordResetCommand } from './request-password-reset.command.js
  */
 @CommandHandler(RequestPasswordResetCommand)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, void> {
-  constructor(private readonly unitOfWork: UnitOfWork) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly repository: AuthRepository,
+  ) {}
 
   async execute({ email }: RequestPasswordResetCommand): Promise<void> {
     await this.unitOfWork.run(async (tx, raise) => {
-      const member = (await tx.execute<{ id: string }[]>('select id from members where email = ? and deleted_at is null', [email]))[0];
-      if (member) await raise(domainEvent('PasswordResetRequested', member.id, { memberId: member.id, requestId: randomUUID() }));
+      const memberId = await this.repository.findActiveMemberIdByEmail(tx, email);
+      if (memberId) await raise(domainEvent('PasswordResetRequested', memberId, { memberId, requestId: randomUUID() }));
     });
   }
 }

@@ -3,9 +3,10 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuthFailure } from '../../auth-failure.js';
+import { AuthRepository } from '../../auth.repository.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { SessionService } from '../../session.service.js';
-import { MEMBER_COLUMNS, type MemberRow, userFromRow } from '../../user-view.js';
+import { userFromRow } from '../../user-view.js';
 import { SignInCommand } from './sign-in.command.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid email or password';
@@ -20,22 +21,17 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
     private readonly unitOfWork: UnitOfWork,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
+    private readonly repository: AuthRepository,
   ) {}
 
   async execute({ input, meta }: SignInCommand): Promise<AuthResponse> {
-    const found = (
-      await this.em.execute<(MemberRow & { password_hash: string; last_sign_in_at: Date | null })[]>(
-        `select ${MEMBER_COLUMNS}, password_hash, last_sign_in_at from members where email = ? and deleted_at is null`,
-        [input.email],
-      )
-    )[0];
+    const found = await this.repository.findSignInCandidate(this.em, input.email);
     this.decoyHash ??= this.hasher.hash('decoy password for unknown emails');
     const valid = await this.hasher.verify(input.password, found?.password_hash ?? (await this.decoyHash));
-    if (!found || !valid) throw new AuthFailure(401, INVALID_LOGIN_MESSAGE);
+    if (!found || !valid) throw new AuthFailure('unauthorized', INVALID_LOGIN_MESSAGE);
     const upgradedHash = this.hasher.needsRehash(found.password_hash) ? await this.hasher.hash(input.password) : null;
     return this.unitOfWork.run(async (tx) => {
-      if (upgradedHash) await tx.execute('update members set password_hash = ? where id = ?', [upgradedHash, found.id]);
-      await tx.execute('update members set last_sign_in_at = now() where id = ?', [found.id]);
+      await this.repository.recordSignIn(tx, found.id, upgradedHash);
       const sessionId = await this.sessions.create(tx, found.id, meta);
       const firstSignIn = found.last_sign_in_at === null;
       return { success: true, message: 'Signed in', sessionId, user: userFromRow(found), firstSignIn };

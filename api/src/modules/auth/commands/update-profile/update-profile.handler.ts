@@ -2,7 +2,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuthFailure } from '../../auth-failure.js';
-import { MEMBER_COLUMNS, type MemberRow, userFromRow } from '../../user-view.js';
+import { AuthRepository } from '../../auth.repository.js';
+import { SessionService } from '../../session.service.js';
+import { userFromRow } from '../../user-view.js';
 import { UpdateProfileCommand } from './update-profile.command.js';
 
 /**
@@ -11,16 +13,21 @@ import { UpdateProfileCommand } from './update-profile.command.js';
  */
 @CommandHandler(UpdateProfileCommand)
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfileCommand, User> {
-  constructor(private readonly unitOfWork: UnitOfWork) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly repository: AuthRepository,
+    private readonly sessions: SessionService,
+  ) {}
 
   async execute({ memberId, input }: UpdateProfileCommand): Promise<User> {
-    return this.unitOfWork.run(async (tx) => {
-      const rows = await tx.execute<MemberRow[]>(
-        `update members set first_name = ?, last_name = ?, updated_at = now() where id = ? returning ${MEMBER_COLUMNS}`,
-        [input.firstName, input.lastName, memberId],
-      );
-      if (!rows[0]) throw new AuthFailure(401, 'Please sign in again.');
-      return userFromRow(rows[0]);
+    const user = await this.unitOfWork.run(async (tx) => {
+      const row = await this.repository.updateNames(tx, memberId, input);
+      if (!row) throw new AuthFailure('unauthorized', 'Please sign in again.');
+      return userFromRow(row);
     });
+    // GET /auth/me right after answers the new names (the cached session would hold the old ones
+    // until the version notification arrives).
+    this.sessions.forgetMember(memberId);
+    return user;
   }
 }

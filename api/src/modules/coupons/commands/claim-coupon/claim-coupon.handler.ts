@@ -47,7 +47,7 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
       );
       if (!taken[0]) {
         await this.refuseIfNotClaimable(tx, couponId, member);
-        throw new CouponFailure(409, 'This coupon has been fully claimed');
+        throw new CouponFailure('conflict', 'This coupon has been fully claimed');
       }
       const inserted = await tx.execute<{ id: string }[]>('insert into user_coupons (member_id, coupon_id) values (?, ?) returning id', [memberId, couponId]);
       const userCouponId = inserted[0]!.id;
@@ -55,7 +55,7 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
         await raise(domainEvent('CouponClaimed', userCouponId, { userCouponId, memberId, couponId }));
       } catch (error) {
         // The ledger refuses to go below zero (a balance spent elsewhere since the check above).
-        if (error instanceof InsufficientPointsError) throw new CouponFailure(409, 'Not enough points');
+        if (error instanceof InsufficientPointsError) throw new CouponFailure('conflict', 'Not enough points');
         throw error;
       }
       // Stored with the claim, so the code shown in this answer can be typed at the door right away.
@@ -66,12 +66,12 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
   /** Throws the first reason this member may not claim the coupon now (claim-rules.ts). */
   private async refuseIfNotClaimable(tx: EntityManager, couponId: string, member: Claimant): Promise<void> {
     const coupon = (await tx.execute<CouponRow[]>(`select ${couponColumns()} from coupons where id = ?`, [couponId]))[0];
-    if (!coupon) throw new CouponFailure(404, COUPON_NOT_FOUND);
+    if (!coupon) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
     const claims = await tx.execute<{ count: number }[]>('select count(*)::int as count from user_coupons where coupon_id = ? and member_id = ?', [
       couponId,
       member.id,
     ]);
     const refusal = claimRefusal(termsFromRow(coupon), { tier: member.member_tier, currentPoints: member.current_points, claims: claims[0]!.count }, new Date());
-    if (refusal) throw new CouponFailure(refusal.status, refusal.message);
+    if (refusal) throw new CouponFailure(refusal.kind, refusal.message);
   }
 }

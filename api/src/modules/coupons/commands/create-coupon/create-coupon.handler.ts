@@ -31,7 +31,7 @@ export class CreateCouponHandler implements ICommandHandler<CreateCouponCommand,
       ],
     );
     const row = rows[0];
-    if (!row) throw new CouponFailure(409, `A coupon with the code ${input.code} already exists`);
+    if (!row) throw new CouponFailure('conflict', `A coupon with the code ${input.code} already exists`);
     return adminCouponFromRow(row);
   }
 }

@@ -21,7 +21,7 @@ export class DeleteCouponHandler implements ICommandHandler<DeleteCouponCommand,
         `select ${couponColumns()} from coupons where id = ? and archived_at is null for update`,
         [couponId],
       );
-      if (!locked[0]) throw new CouponFailure(404, COUPON_NOT_FOUND);
+      if (!locked[0]) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
       const held = await tx.execute<{ held: boolean }[]>('select exists (select 1 from user_coupons where coupon_id = ?) as held', [couponId]);
       if (!held[0]!.held) {
         await tx.execute('delete from coupons where id = ?', [couponId]);

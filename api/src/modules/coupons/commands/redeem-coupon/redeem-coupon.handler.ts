@@ -22,12 +22,12 @@ export class RedeemCouponHandler implements ICommandHandler<RedeemCouponCommand,
     return this.unitOfWork.run(async (tx, raise) => {
       // Another member's coupon is "not found", never "forbidden": its existence is not theirs to learn.
       const row = await findUserCoupon(tx, userCouponId, { memberId, lock: true });
-      if (!row) throw new CouponFailure(404, COUPON_NOT_FOUND);
-      if (row.redeemed_at) throw new CouponFailure(409, ALREADY_REDEEMED);
+      if (!row) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
+      if (row.redeemed_at) throw new CouponFailure('conflict', ALREADY_REDEEMED);
       const unusable = couponUnusable(termsFromRow(row.coupon), new Date());
-      if (unusable) throw new CouponFailure(409, unusable);
+      if (unusable) throw new CouponFailure('conflict', unusable);
       const redeemed = await markRedeemed(tx, raise, row, 'member', null);
-      if (!redeemed) throw new CouponFailure(409, ALREADY_REDEEMED);
+      if (!redeemed) throw new CouponFailure('conflict', ALREADY_REDEEMED);
       return userCouponFromRow(await this.shortCodes.ensure(tx, redeemed), this.qr);
     });
   }

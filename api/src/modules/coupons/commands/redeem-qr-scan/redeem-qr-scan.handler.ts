@@ -1,3 +1,4 @@
+import type { ErrorKind } from '../../../../common/errors/domain-error.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { QrRedeemResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
@@ -7,7 +8,7 @@ import { QrScanService, type ScanAttempt } from '../../qr-scan.service.js';
 import { markRedeemed } from '../../redemption.js';
 import { RedeemQrScanCommand } from './redeem-qr-scan.command.js';
 
-type Outcome = { success: true; message: string; userCouponId: string } | { success: false; status: number; message: string } | { waitSeconds: number };
+type Outcome = { success: true; message: string; userCouponId: string } | { success: false; kind: ErrorKind; message: string } | { waitSeconds: number };
 
 /**
  * Redeems at the door. The attempt is logged in the same transaction whatever its outcome; a
@@ -29,19 +30,19 @@ export class RedeemQrScanHandler implements ICommandHandler<RedeemQrScanCommand,
       const check = await this.scans.check(tx, presented, true);
       if (!check.ok) {
         const overLimit = await this.scans.refuse(tx, attempt, check);
-        return overLimit !== null ? { waitSeconds: overLimit } : { success: false, status: check.status, message: check.message };
+        return overLimit !== null ? { waitSeconds: overLimit } : { success: false, kind: check.kind, message: check.message };
       }
       const redeemed = await markRedeemed(tx, raise, check.row, 'staff', adminId);
       if (!redeemed) {
         await this.scans.log(tx, attempt, { userCouponId: check.row.id, accepted: false, reason: ALREADY_REDEEMED });
-        return { success: false, status: 409, message: ALREADY_REDEEMED };
+        return { success: false, kind: 'conflict', message: ALREADY_REDEEMED };
       }
       const message = `Redeemed ${redeemed.coupon.title} for ${redeemed.first_name}`;
       await this.scans.log(tx, attempt, { userCouponId: redeemed.id, accepted: true, reason: message });
       return { success: true, message, userCouponId: redeemed.id };
     });
     if ('waitSeconds' in outcome) throw new TooManyRequestsException(outcome.waitSeconds);
-    if (!outcome.success) throw new CouponFailure(outcome.status, outcome.message);
+    if (!outcome.success) throw new CouponFailure(outcome.kind, outcome.message);
     return outcome;
   }
 }

@@ -1,3 +1,4 @@
+import type { ErrorKind } from '../../../../common/errors/domain-error.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UndoRedemptionResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
@@ -7,7 +8,7 @@ import { undoRedemption } from '../../redemption.js';
 import { findUserCoupon } from '../../user-coupon.repository.js';
 import { UndoRedemptionCommand } from './undo-redemption.command.js';
 
-type Outcome = { success: true; message: string } | { success: false; status: number; message: string };
+type Outcome = { success: true; message: string } | { success: false; kind: ErrorKind; message: string };
 
 /**
  * Undoes a redemption within the undo window. The attempt on an existing coupon is logged in the
@@ -23,13 +24,13 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
   async execute({ adminId, userCouponId }: UndoRedemptionCommand): Promise<UndoRedemptionResponse> {
     const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
       const row = await findUserCoupon(tx, userCouponId, { lock: true });
-      if (!row) return { success: false, status: 404, message: COUPON_NOT_FOUND };
+      if (!row) return { success: false, kind: 'not_found', message: COUPON_NOT_FOUND };
       const undo = await undoRedemption(tx, raise, row, adminId);
       const message = undo.undone ? `Redemption of ${row.coupon.title} for ${row.first_name} undone: the coupon can be used again` : undo.message;
       await this.scans.logUndo(tx, adminId, row.id, { accepted: undo.undone, reason: message });
-      return undo.undone ? { success: true, message } : { success: false, status: 409, message };
+      return undo.undone ? { success: true, message } : { success: false, kind: 'conflict', message };
     });
-    if (!outcome.success) throw new CouponFailure(outcome.status, outcome.message);
+    if (!outcome.success) throw new CouponFailure(outcome.kind, outcome.message);
     return outcome;
   }
 }

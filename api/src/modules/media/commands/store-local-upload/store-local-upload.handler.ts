@@ -1,5 +1,4 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, ForbiddenException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   LOCAL_UPLOAD_ROUTE,
@@ -13,6 +12,7 @@ import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { MediaRepository } from '../../media.repository.js';
 import { InjectStorage } from '../../object-storage.provider.js';
 import { StoreLocalUploadCommand } from './store-local-upload.command.js';
+import { MediaFailure } from '../../media-failure.js';
 
 /**
  * What S3 does for a presigned PUT, for the local folder: the signature (key, content type,
@@ -33,17 +33,17 @@ export class StoreLocalUploadHandler implements ICommandHandler<StoreLocalUpload
 
   async execute({ upload }: StoreLocalUploadCommand): Promise<{ url: string }> {
     if (!(this.storage instanceof LocalDiskStorage))
-      throw new NotFoundException('Uploads go to object storage, not to this server');
+      throw new MediaFailure('not_found', 'Uploads go to object storage, not to this server');
     const check = verifyUpload(this.secret, upload);
-    if (check === 'invalid') throw new ForbiddenException('This upload URL is not valid for this file or content type');
-    if (check === 'expired') throw new ForbiddenException('This upload URL has expired; request a new one');
+    if (check === 'invalid') throw new MediaFailure('forbidden', 'This upload URL is not valid for this file or content type');
+    if (check === 'expired') throw new MediaFailure('forbidden', 'This upload URL has expired; request a new one');
     if (upload.body.length > MAX_UPLOAD_BYTES)
-      throw new PayloadTooLargeException(`The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MB)`);
+      throw new MediaFailure('too_large', `The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MB)`);
 
     const row = await this.media.findUpload(this.em, upload.key);
-    if (!row) throw new ForbiddenException('This upload was refused or has expired; request a new upload URL');
+    if (!row) throw new MediaFailure('forbidden', 'This upload was refused or has expired; request a new upload URL');
     // A finalized object passed its checks; replaying the URL must not swap its bytes.
-    if (row.finalized_at) throw new ConflictException('This upload is already finalized');
+    if (row.finalized_at) throw new MediaFailure('conflict', 'This upload is already finalized');
     await (this.storage as LocalDiskStorage).write(upload.key, upload.body);
     return { url: `${LOCAL_UPLOAD_ROUTE}${upload.key}` };
   }

@@ -2,10 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuthFailure } from '../../../auth/auth-failure.js';
 import { PasswordHasher } from '../../../auth/password-hasher.js';
 import { SessionService } from '../../../auth/session.service.js';
+import { MembersRepository } from '../../members.repository.js';
 import { DeleteMyAccountCommand } from './delete-my-account.command.js';
+import { MembersFailure } from '../../members-failure.js';
 
 export const WRONG_PASSWORD_MESSAGE = 'That password is not right, so your account was not deleted.';
 
@@ -23,35 +24,23 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
     private readonly unitOfWork: UnitOfWork,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
+    private readonly repository: MembersRepository,
   ) {}
 
   async execute({ memberId, password }: DeleteMyAccountCommand): Promise<void> {
-    const [member] = await this.em.execute<{ password_hash: string }[]>(
-      'select password_hash from members where id = ? and deleted_at is null',
-      [memberId],
-    );
-    if (!member || !(await this.hasher.verify(password, member.password_hash))) throw new AuthFailure(400, WRONG_PASSWORD_MESSAGE);
+    const member = await this.repository.findPasswordHash(this.em, memberId);
+    if (!member || !(await this.hasher.verify(password, member.password_hash))) throw new MembersFailure('invalid', WRONG_PASSWORD_MESSAGE);
     await this.unitOfWork.run(async (tx, raise) => {
       // The row lock makes a second, concurrent deletion find deleted_at set and do nothing.
-      const [erased] = await tx.execute<{ ac_contact_id: string | null }[]>(
-        `update members m set email = 'deleted-' || m.id || '@deleted.invalid', first_name = 'Deleted member', last_name = null,
-                password_hash = '!deleted', is_admin = false, ac_contact_id = null, ac_synced_at = null, ac_sync_error = null,
-                last_sign_in_at = null, deleted_at = now(), updated_at = now()
-           from (select id, ac_contact_id from members where id = ? and deleted_at is null for update) old
-          where m.id = old.id returning old.ac_contact_id`,
-        [memberId],
-      );
+      const erased = await this.repository.eraseMember(tx, memberId);
       if (!erased) return;
-      const removed = await tx.execute<{ post_id: string }[]>(
-        `update news_comments set content = '', deleted_at = now() where author_id = ? and deleted_at is null returning post_id`,
-        [memberId],
-      );
-      for (const { post_id } of removed) await tx.execute('update news_posts set comment_count = comment_count - 1 where id = ?', [post_id]);
+      const postIds = await this.repository.removeCommentsOf(tx, memberId);
+      for (const postId of postIds) await this.repository.decrementCommentCount(tx, postId);
       // Comments an admin removed earlier keep no text either.
-      await tx.execute("update news_comments set content = '' where author_id = ?", [memberId]);
-      await tx.execute('delete from password_reset_tokens where member_id = ?', [memberId]);
+      await this.repository.blankCommentsOf(tx, memberId);
+      await this.repository.deleteResetTokensOf(tx, memberId);
       await this.sessions.revokeAllFor(tx, memberId);
-      await tx.execute('delete from sessions where member_id = ?', [memberId]);
+      await this.repository.deleteSessionsOf(tx, memberId);
       await raise(domainEvent('MemberDeleted', memberId, { memberId, acContactId: erased.ac_contact_id }));
     });
   }

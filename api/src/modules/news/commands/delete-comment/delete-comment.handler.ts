@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeleteCommentResponse } from '@nocturne/contracts';
 import type { Raise } from '../../../../infrastructure/outbox/in-transaction-handler.decorator.js';
@@ -7,6 +6,7 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { LedgerService } from '../../../ledger/ledger.service.js';
 import { NewsRepository } from '../../news.repository.js';
 import { DeleteCommentCommand } from './delete-comment.command.js';
+import { NewsFailure } from '../../news-failure.js';
 
 export const COMMENT_NOT_FOUND = 'No comment with this id';
 
@@ -26,7 +26,7 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
     return this.unitOfWork.run(async (tx, raise) => {
       const removed = await this.news.softDeleteComment(tx, commentId, adminId);
       if (!removed) {
-        if (!(await this.news.commentExists(tx, commentId))) throw new NotFoundException(COMMENT_NOT_FOUND);
+        if (!(await this.news.commentExists(tx, commentId))) throw new NewsFailure('not_found', COMMENT_NOT_FOUND);
         return { success: true, message: 'This comment was already removed.', pointsReversed: 0 };
       }
       // Lock order member -> post, as when posting a comment, so the two never deadlock.

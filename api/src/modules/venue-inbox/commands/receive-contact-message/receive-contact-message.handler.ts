@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { domainEvent } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { VenueInboxRepository } from '../../venue-inbox.repository.js';
 import { ReceiveContactMessageCommand } from './receive-contact-message.command.js';
 
 /**
@@ -13,22 +14,23 @@ import { ReceiveContactMessageCommand } from './receive-contact-message.command.
 export class ReceiveContactMessageHandler implements ICommandHandler<ReceiveContactMessageCommand, { id: string }> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
+    private readonly inbox: VenueInboxRepository,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
   async execute({ input, ip }: ReceiveContactMessageCommand): Promise<{ id: string }> {
     const isSpam = Boolean(input.website?.trim());
     return this.unitOfWork.run(async (tx, raise) => {
-      const [row] = await tx.execute<{ id: string }[]>(
-        'insert into contact_messages (name, email, phone, message, is_spam, ip) values (?, ?, ?, ?, ?, ?) returning id',
-        [input.name, input.email, input.phone ?? null, input.message, isSpam, ip],
-      );
-      const id = row!.id;
+      const id = await this.inbox.insertContactMessage(tx, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        message: input.message,
+        is_spam: isSpam,
+        ip,
+      });
       if (isSpam) return { id };
-      await tx.execute(
-        "insert into email_deliveries (subject_type, subject_id, kind, recipient) values ('contact_message', ?, 'venue-notification', ?)",
-        [id, this.config.VENUE_INBOX],
-      );
+      await this.inbox.insertDelivery(tx, { subject_type: 'contact_message', subject_id: id, kind: 'venue-notification', recipient: this.config.VENUE_INBOX });
       await raise(domainEvent('ContactMessageReceived', id, { contactMessageId: id }));
       return { id };
     });

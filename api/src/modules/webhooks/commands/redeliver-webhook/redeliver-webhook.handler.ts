@@ -1,24 +1,23 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { QueueName, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
+import { webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
 import { QueueRegistry } from '../../../../infrastructure/queues/queue-registry.js';
-import { resetDelivery } from '../../webhook.repository.js';
+import { WebhooksRepository } from '../../webhooks.repository.js';
 import { RedeliverWebhookCommand } from './redeliver-webhook.command.js';
+import { WebhookFailure } from '../../webhook-failure.js';
 
 @CommandHandler(RedeliverWebhookCommand)
 export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhookCommand, { success: true }> {
   constructor(
     private readonly em: EntityManager,
+    private readonly webhooks: WebhooksRepository,
     private readonly queues: QueueRegistry,
   ) {}
 
   async execute({ deliveryId }: RedeliverWebhookCommand): Promise<{ success: true }> {
-    const round = await resetDelivery(this.em.fork(), deliveryId);
-    if (round === undefined) throw new NotFoundException({ message: 'No such webhook delivery' });
-    await this.queues
-      .get(QueueName.Webhooks)
-      .add('webhooks.deliver', { deliveryId }, { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(deliveryId, round) });
+    const round = await this.webhooks.resetDelivery(this.em.fork(), deliveryId);
+    if (round === undefined) throw new WebhookFailure('not_found', 'No such webhook delivery');
+    await this.queues.enqueue('webhooks.deliver', { deliveryId }, { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(deliveryId, round) });
     return { success: true };
   }
 }

@@ -6,7 +6,8 @@ import type { CreatedWebhook } from '@nocturne/contracts';
 import { webhookTargetProblem } from '@nocturne/domain/webhook-target';
 import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { insertEndpoint } from '../../webhook.repository.js';
+import { endpointView } from '../../webhook-views.js';
+import { WebhooksRepository } from '../../webhooks.repository.js';
 import { RegisterWebhookCommand } from './register-webhook.command.js';
 
 /**
@@ -18,6 +19,7 @@ import { RegisterWebhookCommand } from './register-webhook.command.js';
 export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhookCommand, CreatedWebhook> {
   constructor(
     private readonly em: EntityManager,
+    private readonly webhooks: WebhooksRepository,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
@@ -25,7 +27,7 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhookCo
     const problem = await webhookTargetProblem(input.url, this.config.WEBHOOKS_ALLOW_PRIVATE, (host) => lookup(host, { all: true }));
     if (problem) throw new ValidationFailedException([{ path: 'url', message: problem }]);
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const endpoint = await insertEndpoint(this.em.fork(), { url: input.url, events: input.events, secret, createdBy: adminId });
-    return { ...endpoint, secret };
+    const endpoint = await this.webhooks.insertEndpoint(this.em.fork(), { url: input.url, events: input.events, secret, createdBy: adminId });
+    return { ...endpointView(endpoint), secret };
   }
 }

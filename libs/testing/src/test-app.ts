@@ -1,8 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+// The api's own factory, as production builds it: the one thing of the api this harness needs.
+import { createApp } from '@nocturne/api/app-factory';
 import { type ApiEnv, apiEnvSchema, loadConfig } from '@nocturne/config';
-import { createTestDatabase, type TestDatabase, testRedisPrefix } from '@nocturne/testing';
 import pg from 'pg';
-import { createApp } from '../../src/app.factory.js';
+import { createTestDatabase, type TestDatabase, testRedisPrefix } from './test-database.js';
 
 export interface HttpAnswer<T = any> {
   status: number;
@@ -28,7 +29,9 @@ export interface TestApp {
 }
 
 /** Builds the test environment: a throwaway database, its own Redis prefix, quiet logs. */
-export async function testEnv(overrides: Record<string, string> = {}): Promise<{ env: Record<string, string>; db: TestDatabase }> {
+export async function testEnv(
+  overrides: Record<string, string> = {},
+): Promise<{ env: Record<string, string>; db: TestDatabase }> {
   const db = await createTestDatabase('api');
   const env = {
     NODE_ENV: 'test',
@@ -45,8 +48,11 @@ export async function testEnv(overrides: Record<string, string> = {}): Promise<{
   return { env, db };
 }
 
-/** Starts the real api (createApp, as production does) on a random loopback port. */
-export async function startTestApp(overrides: Record<string, string> = {}, existing?: { env: Record<string, string>; db: TestDatabase }): Promise<TestApp> {
+/** Starts the real api (createApp, as production does) on a random loopback port; api and worker tests drive it over HTTP. */
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  existing?: { env: Record<string, string>; db: TestDatabase },
+): Promise<TestApp> {
   const { env, db } = existing ?? (await testEnv(overrides));
   const config = loadConfig(apiEnvSchema, { ...env, ...overrides });
   const app = await createApp(config, { bufferLogs: false });
@@ -63,7 +69,7 @@ export async function startTestApp(overrides: Record<string, string> = {}, exist
     config,
     db,
     sql,
-    async request(method, path, options = {}) {
+    async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<HttpAnswer<T>> {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers['authorization'] = `Bearer ${options.token}`;
       let body: string | undefined = options.rawBody;
@@ -79,7 +85,7 @@ export async function startTestApp(overrides: Record<string, string> = {}, exist
       } catch {
         // not JSON: keep the text
       }
-      return { status: response.status, body: parsed as never, headers: response.headers };
+      return { status: response.status, body: parsed as T, headers: response.headers };
     },
     async close() {
       await app.close();
@@ -106,7 +112,11 @@ export function uniqueEmail(label = 'member'): string {
 
 export const GOOD_PASSWORD = 'velvet-rope-2026';
 
-export async function registerMember(app: TestApp, overrides: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {}, ip?: string) {
+export async function registerMember(
+  app: TestApp,
+  overrides: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {},
+  ip?: string,
+) {
   const body = { email: uniqueEmail(), firstName: 'Morgan', lastName: 'Reyes', password: GOOD_PASSWORD, ...overrides };
   const send = () => app.request('POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': ip ?? randomIp() } });
   let answer = await send();
@@ -117,7 +127,12 @@ export async function registerMember(app: TestApp, overrides: Partial<{ email: s
     answer = await send();
   }
   if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return { ...answer.body, email: body.email, password: body.password } as { sessionId: string; user: { id: string; email: string }; email: string; password: string };
+  return { ...answer.body, email: body.email, password: body.password } as {
+    sessionId: string;
+    user: { id: string; email: string };
+    email: string;
+    password: string;
+  };
 }
 
 export async function registerAdmin(app: TestApp) {

@@ -1,0 +1,32 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { SyncJobStatus } from '@nocturne/contracts';
+import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
+import { ActiveCampaignRepository } from '../../activecampaign.repository.js';
+import { GetSyncJobQuery } from './get-sync-job.query.js';
+
+/** A bulk sync's progress; undefined when there is no such job. */
+@QueryHandler(GetSyncJobQuery)
+export class GetSyncJobHandler implements IQueryHandler<GetSyncJobQuery, SyncJobStatus | undefined> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly activeCampaign: ActiveCampaignRepository,
+  ) {}
+
+  async execute({ syncJobId }: GetSyncJobQuery): Promise<SyncJobStatus | undefined> {
+    const row = await this.activeCampaign.syncJobProgress(this.em, syncJobId);
+    if (!row) return undefined;
+    const { synced, failed } = row;
+    const percent = row.total ? Math.floor(((synced + failed) * 100) / row.total) : row.state === 'completed' ? 100 : 0;
+    return {
+      jobId: row.id,
+      state: row.state,
+      total: row.total,
+      synced,
+      failed,
+      percent,
+      startedAt: isoTimestamp(row.started_at),
+      finishedAt: isoTimestampOrNull(row.finished_at),
+    };
+  }
+}

@@ -1,0 +1,250 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { type Database, db } from '@nocturne/db';
+import { type CompiledQuery, type InferResult, type Kysely, sql } from 'kysely';
+import { USER_COLUMNS } from './user-view.js';
+
+function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, maxAgeSeconds: number) {
+  return kysely
+    .selectFrom('sessions as s')
+    .innerJoin('members as m', 'm.id', 's.member_id')
+    .select([
+      's.id as session_id',
+      's.last_seen_at',
+      's.expires_at',
+      's.created_at as session_created_at',
+      'm.id',
+      'm.email',
+      'm.first_name as firstName',
+      'm.last_name as lastName',
+      'm.is_admin as isAdmin',
+      'm.current_points as currentPoints',
+      'm.total_points as totalPoints',
+      'm.member_tier as memberTier',
+      'm.created_at as createdAt',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<string>`now()`)
+    .where('s.created_at', '>', sql<string>`now() - make_interval(secs => ${maxAgeSeconds})`);
+}
+
+type LiveSessionRow = InferResult<ReturnType<typeof liveSessionQuery>>[number];
+
+/** Stand-ins the session lookup is compiled with; each call's values take their places. */
+const TOKEN_SLOT = '\u0000token hash';
+const MAX_AGE_SLOT = -1;
+
+interface SlottedQuery<Row> {
+  /** The compiled statement with these values (in the order of the slots) as its parameters. */
+  with(values: readonly unknown[]): CompiledQuery<Row>;
+}
+
+/** A compiled query whose parameters were the given slot values, reusable with other values in their places. */
+function compiledWithSlots<Row>(query: { compile(): CompiledQuery<Row> }, slots: readonly unknown[]): SlottedQuery<Row> {
+  const compiled = query.compile();
+  const positions = compiled.parameters.map((parameter) => slots.indexOf(parameter));
+  if (positions.includes(-1)) throw new Error('A compiled query has a parameter that is not one of its slots');
+  return { with: (values) => ({ ...compiled, parameters: positions.map((position) => values[position]) }) };
+}
+
+/**
+ * Sessions, sign-in, registration, passwords, profile and the admin bootstrap: every query of the
+ * auth module. Each method runs on the EntityManager it is given (inside a UnitOfWork, its
+ * transaction).
+ */
+@Injectable()
+export class AuthRepository {
+  private liveSession?: SlottedQuery<LiveSessionRow>;
+
+  async insertSession(
+    em: EntityManager,
+    session: { memberId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+  ): Promise<void> {
+    await db(em)
+      .insertInto('sessions')
+      .values({
+        member_id: session.memberId,
+        token_hash: session.tokenHash,
+        expires_at: session.expiresAt,
+        user_agent: session.userAgent,
+        ip: session.ip,
+      })
+      .execute();
+  }
+
+  /**
+   * A live session (not revoked, not expired, younger than `maxAgeSeconds`) and its member, by
+   * token hash. Every authenticated request that misses the session cache runs it, so it is built
+   * and compiled once and then run with each call's values: Kysely's builder and compiler would
+   * otherwise add tens of microseconds of CPU to each lookup.
+   */
+  async findLiveSession(em: EntityManager, tokenHash: string, maxAgeSeconds: number): Promise<LiveSessionRow | undefined> {
+    const kysely = db(em);
+    this.liveSession ??= compiledWithSlots(liveSessionQuery(kysely, TOKEN_SLOT, MAX_AGE_SLOT), [TOKEN_SLOT, MAX_AGE_SLOT]);
+    const { rows } = await kysely.executeQuery(this.liveSession.with([tokenHash, maxAgeSeconds]));
+    return rows[0];
+  }
+
+  async slideSession(em: EntityManager, sessionId: string, expiresAt: Date): Promise<void> {
+    await db(em)
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<string>`now()`, expires_at: expiresAt })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  async revokeSession(em: EntityManager, sessionId: string): Promise<void> {
+    await db(em)
+      .updateTable('sessions')
+      .set({ revoked_at: sql<string>`now()` })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Every live session of the member, but `keepSessionId` when given. */
+  async revokeMemberSessions(em: EntityManager, memberId: string, keepSessionId?: string): Promise<void> {
+    let update = db(em)
+      .updateTable('sessions')
+      .set({ revoked_at: sql<string>`now()` })
+      .where('member_id', '=', memberId)
+      .where('revoked_at', 'is', null);
+    if (keepSessionId !== undefined) update = update.where('id', '<>', keepSessionId);
+    await update.execute();
+  }
+
+  findUser(em: EntityManager, memberId: string) {
+    return db(em).selectFrom('members').select(USER_COLUMNS).where('id', '=', memberId).executeTakeFirst();
+  }
+
+  /** A member who may sign in, with what the sign-in checks. */
+  findSignInCandidate(em: EntityManager, email: string) {
+    return db(em)
+      .selectFrom('members')
+      .select([...USER_COLUMNS, 'password_hash', 'last_sign_in_at'])
+      .where('email', '=', email)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async findActiveMemberIdByEmail(em: EntityManager, email: string): Promise<string | undefined> {
+    const row = await db(em).selectFrom('members').select('id').where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
+    return row?.id;
+  }
+
+  /** What a password change checks: the current hash, and the e-mail and first name a new password must not contain. */
+  findPasswordOwner(em: EntityManager, memberId: string) {
+    return db(em).selectFrom('members').select(['email', 'first_name', 'password_hash']).where('id', '=', memberId).executeTakeFirst();
+  }
+
+  /** Marks the sign-in, storing a stronger hash of the same password when the hasher asked for one. */
+  async recordSignIn(em: EntityManager, memberId: string, upgradedHash: string | null): Promise<void> {
+    await db(em)
+      .updateTable('members')
+      .set({ last_sign_in_at: sql<string>`now()`, ...(upgradedHash ? { password_hash: upgradedHash } : {}) })
+      .where('id', '=', memberId)
+      .execute();
+  }
+
+  /** A new member, signed in now; undefined when the e-mail is taken (the unique key decides races). */
+  async insertMember(
+    em: EntityManager,
+    member: { email: string; firstName: string; lastName: string | null; passwordHash: string },
+  ): Promise<string | undefined> {
+    const row = await db(em)
+      .insertInto('members')
+      .values({
+        email: member.email,
+        first_name: member.firstName,
+        last_name: member.lastName,
+        password_hash: member.passwordHash,
+        last_sign_in_at: sql<string>`now()`,
+      })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async setPassword(em: EntityManager, memberId: string, passwordHash: string): Promise<void> {
+    await db(em)
+      .updateTable('members')
+      .set({ password_hash: passwordHash, updated_at: sql<string>`now()` })
+      .where('id', '=', memberId)
+      .execute();
+  }
+
+  /** The member's names; undefined when there is no such member. */
+  updateNames(em: EntityManager, memberId: string, names: { firstName: string; lastName: string | null }) {
+    return db(em)
+      .updateTable('members')
+      .set({ first_name: names.firstName, last_name: names.lastName, updated_at: sql<string>`now()` })
+      .where('id', '=', memberId)
+      .returning(USER_COLUMNS)
+      .executeTakeFirst();
+  }
+
+  async isResetTokenUsable(em: EntityManager, tokenHash: string): Promise<boolean> {
+    const row = await db(em)
+      .selectFrom('password_reset_tokens')
+      .select(sql<number>`1`.as('ok'))
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<string>`now()`)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Uses the token if it still works, in one statement (a token works once, even in a race): its member, or undefined. */
+  async useResetToken(em: EntityManager, tokenHash: string): Promise<string | undefined> {
+    const row = await db(em)
+      .updateTable('password_reset_tokens')
+      .set({ used_at: sql<string>`now()` })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<string>`now()`)
+      .returning('member_id')
+      .executeTakeFirst();
+    return row?.member_id;
+  }
+
+  async voidResetTokens(em: EntityManager, memberId: string): Promise<void> {
+    await db(em)
+      .updateTable('password_reset_tokens')
+      .set({ used_at: sql<string>`now()` })
+      .where('member_id', '=', memberId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
+  /** Whether the e-mail belongs to an admin; undefined when nobody has it. */
+  findAdminFlagByEmail(em: EntityManager, email: string) {
+    return db(em).selectFrom('members').select('is_admin').where('email', '=', email).executeTakeFirst();
+  }
+
+  /**
+   * Inserts the admin; an existing member with the e-mail is promoted (admin, new password) when
+   * `promoteExisting`, else left alone (undefined). `created` tells an insert from a promotion.
+   */
+  upsertAdmin(
+    em: EntityManager,
+    admin: { email: string; firstName: string; lastName: string | null; passwordHash: string },
+    { promoteExisting }: { promoteExisting: boolean },
+  ) {
+    return db(em)
+      .insertInto('members')
+      .values({ email: admin.email, first_name: admin.firstName, last_name: admin.lastName, password_hash: admin.passwordHash, is_admin: true })
+      .onConflict((conflict) =>
+        promoteExisting
+          ? conflict.column('email').doUpdateSet((eb) => ({
+              is_admin: true,
+              password_hash: eb.ref('excluded.password_hash'),
+              updated_at: sql<string>`now()`,
+            }))
+          : conflict.column('email').doNothing(),
+      )
+      .returning(['id', sql<boolean>`(xmax = 0)`.as('created')])
+      .executeTakeFirst();
+  }
+}

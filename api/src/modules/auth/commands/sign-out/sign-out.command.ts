@@ -1,0 +1,7 @@
+import { Command } from '@nestjs/cqrs';
+
+export class SignOutCommand extends Command<void> {
+  constructor(readonly sessionId: string) {
+    super();
+  }
+}

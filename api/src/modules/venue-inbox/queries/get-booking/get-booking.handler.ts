@@ -1,0 +1,21 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { BookingView } from '@nocturne/contracts';
+import { bookingView, deliveriesBySubject } from '../../venue-inbox-views.js';
+import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { GetBookingQuery } from './get-booking.query.js';
+
+/** One booking as the inbox shows it, or undefined when there is no such booking. */
+@QueryHandler(GetBookingQuery)
+export class GetBookingHandler implements IQueryHandler<GetBookingQuery, BookingView | undefined> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly inbox: VenueInboxRepository,
+  ) {}
+
+  async execute({ bookingId }: GetBookingQuery): Promise<BookingView | undefined> {
+    const [row] = await this.inbox.listBookings(this.em, { id: bookingId, limit: 1 });
+    if (!row) return undefined;
+    return bookingView(row, deliveriesBySubject(await this.inbox.deliveriesOf(this.em, [row.id])));
+  }
+}

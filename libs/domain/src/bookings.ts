@@ -1,0 +1,6 @@
+export const BOOKING_STATUSES = ['requested', 'confirmed', 'declined'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** What staff may answer a booking request with: every status but the first. */
+export const BOOKING_DECISIONS = ['confirmed', 'declined'] as const satisfies readonly BookingStatus[];
+export type BookingDecision = (typeof BOOKING_DECISIONS)[number];

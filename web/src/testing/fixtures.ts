@@ -1,0 +1,182 @@
+import type {
+  ActiveCampaignStatus,
+  AdminCoupon,
+  AdminStats,
+  AdminUser,
+  AvailableCoupon,
+  BookingView,
+  CouponDetails,
+  NewsPost,
+  QrScanEntry,
+  SyncJobStatus,
+  User,
+  UserCoupon,
+} from '@nocturne/contracts';
+
+/**
+ * Typed answers of the api for web tests: each builder gives a valid value of its contract type,
+ * and a test overrides only what it is about. A renamed or retyped field fails here, at compile
+ * time, instead of in a screen that silently reads undefined.
+ */
+
+export const MEMBER_ID = '8d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99';
+export const COUPON_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+export const USER_COUPON_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+
+export const aMember = (overrides: Partial<User> = {}): User => ({
+  id: MEMBER_ID,
+  email: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  isAdmin: false,
+  currentPoints: 50,
+  totalPoints: 50,
+  memberTier: 'bronze',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const anAdmin = (overrides: Partial<User> = {}): User =>
+  aMember({ firstName: 'Alex', isAdmin: true, email: 'alex@example.com', ...overrides });
+
+/** A member as the admin's member table lists them. */
+export const anAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
+  ...aMember(),
+  acSyncedAt: null,
+  acSyncError: null,
+  ...overrides,
+});
+
+export const aCouponDetails = (overrides: Partial<CouponDetails> = {}): CouponDetails => ({
+  id: COUPON_ID,
+  code: 'DRINK50',
+  title: 'Half-price cocktail',
+  description: 'Any cocktail, half price.',
+  type: 'percentage',
+  value: 50,
+  pointsCost: 40,
+  requiredTier: 'bronze',
+  maxUses: null,
+  perMemberLimit: 1,
+  validUntil: null,
+  isActive: true,
+  ...overrides,
+});
+
+/** A coupon as the admin's list shows it, with its counts. */
+export const anAdminCoupon = (overrides: Partial<AdminCoupon> = {}): AdminCoupon => ({
+  ...aCouponDetails(),
+  archivedAt: null,
+  claimedCount: 7,
+  redeemedCount: 3,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** A coupon on offer to the member: claimable unless the test says why not. */
+export const anAvailableCoupon = (overrides: Partial<AvailableCoupon> = {}): AvailableCoupon => ({
+  ...aCouponDetails(),
+  claimable: true,
+  ...overrides,
+});
+
+/** A coupon the member holds. */
+export const aUserCoupon = (overrides: Partial<UserCoupon> = {}): UserCoupon => ({
+  id: USER_COUPON_ID,
+  couponId: COUPON_ID,
+  claimedAt: '2026-11-21T10:00:00.000Z',
+  redeemedAt: null,
+  validatedAt: null,
+  redeemedBy: null,
+  qrCode: 'token-123',
+  shortCode: 'K7QM-3XPD-2A9',
+  coupon: aCouponDetails(),
+  ...overrides,
+});
+
+/** One line of the door's scan log: by default an accepted redemption by QR. */
+export const aScan = (overrides: Partial<QrScanEntry> = {}): QrScanEntry => ({
+  id: '1',
+  at: new Date().toISOString(),
+  adminId: null,
+  adminName: 'Alex',
+  userCouponId: USER_COUPON_ID,
+  scannedId: USER_COUPON_ID,
+  method: 'qr',
+  action: 'redeem',
+  result: 'accepted',
+  reason: 'Redeemed Half-price cocktail for Ann',
+  couponCode: 'DRINK50',
+  memberName: 'Ann Lee',
+  undoableUntil: null,
+  ...overrides,
+});
+
+export const aBooking = (overrides: Partial<BookingView> = {}): BookingView => ({
+  id: '66666666-6666-4666-8666-666666666666',
+  name: 'Sam Guest',
+  email: 'sam@example.com',
+  phone: '0400 000 000',
+  date: '2026-12-05',
+  time: '22:00',
+  guests: '6+',
+  service: 'birthday',
+  message: 'A birthday for six.',
+  status: 'requested',
+  statusNote: null,
+  statusChangedAt: null,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  deliveries: [{ kind: 'booking-venue', recipient: 'venue', state: 'failed', attempts: 3, lastError: 'SMTP down', sentAt: null }],
+  ...overrides,
+});
+
+export const anActiveCampaignStatus = (overrides: Partial<ActiveCampaignStatus> = {}): ActiveCampaignStatus => ({
+  configured: true,
+  accountUrl: 'https://venue.api-us1.com',
+  autoSync: true,
+  lastSyncAt: null,
+  pending: 3,
+  failed: 1,
+  runningJobId: null,
+  ...overrides,
+});
+
+export const aSyncJob = (overrides: Partial<SyncJobStatus> = {}): SyncJobStatus => ({
+  jobId: '77777777-7777-4777-8777-777777777777',
+  state: 'running',
+  total: 4,
+  synced: 0,
+  failed: 0,
+  percent: 0,
+  startedAt: '2026-11-21T10:00:00.000Z',
+  finishedAt: null,
+  ...overrides,
+});
+
+export const someAdminStats = (overrides: Partial<AdminStats> = {}): AdminStats => ({
+  members: 12,
+  admins: 1,
+  newMembersThisWeek: 2,
+  newsPosts: 4,
+  activeCoupons: 3,
+  couponsClaimed: 9,
+  couponsRedeemed: 5,
+  pendingBookings: 1,
+  contactMessagesThisWeek: 0,
+  outboxWaiting: 0,
+  ...overrides,
+});
+
+export const aNewsPost = (overrides: Partial<NewsPost> = {}): NewsPost => ({
+  id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+  title: 'Friday Night Lights',
+  content: 'Doors at nine.',
+  contentType: 'event',
+  featuredImageUrl: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  viewCount: 0,
+  likeCount: 0,
+  commentCount: 0,
+  likedByMe: false,
+  ...overrides,
+});
