@@ -7,6 +7,7 @@ import { SignUploadHandler } from './commands/sign-upload/sign-upload.handler.js
 import { StoreLocalUploadHandler } from './commands/store-local-upload/store-local-upload.handler.js';
 import { LocalUploadController } from './local-upload.controller.js';
 import { MediaController } from './media.controller.js';
+import { MediaRepository } from './media.repository.js';
 import { OBJECT_STORAGE, objectStorageProvider } from './object-storage.provider.js';
 import { GetMediaHandler } from './queries/get-media/get-media.handler.js';
 import { registerRawUploadParser } from './raw-upload-parser.js';
@@ -15,7 +16,14 @@ import { UploadAdminController } from './upload-admin.controller.js';
 /** Featured images and videos for news posts: sign, upload (S3 or local), finalize, serve. */
 @Module({
   controllers: [UploadAdminController, LocalUploadController, MediaController],
-  providers: [objectStorageProvider, SignUploadHandler, FinalizeUploadHandler, StoreLocalUploadHandler, GetMediaHandler],
+  providers: [
+    objectStorageProvider,
+    MediaRepository,
+    SignUploadHandler,
+    FinalizeUploadHandler,
+    StoreLocalUploadHandler,
+    GetMediaHandler,
+  ],
   exports: [OBJECT_STORAGE],
 })
 export class MediaModule implements OnModuleInit, OnApplicationShutdown {

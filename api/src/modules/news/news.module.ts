@@ -6,12 +6,14 @@ import { RecordPostViewHandler } from './commands/record-post-view/record-post-v
 import { SetPostLikeHandler } from './commands/set-post-like/set-post-like.handler.js';
 import { NewsAdminController } from './news-admin.controller.js';
 import { NewsController } from './news.controller.js';
+import { NewsRepository } from './news.repository.js';
 import { ListNewsFeedHandler } from './queries/list-news-feed/list-news-feed.handler.js';
 import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-comments.handler.js';
 
 @Module({
   controllers: [NewsController, NewsAdminController],
   providers: [
+    NewsRepository,
     CreateNewsPostHandler,
     SetPostLikeHandler,
     RecordPostViewHandler,

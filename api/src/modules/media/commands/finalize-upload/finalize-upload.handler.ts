@@ -4,6 +4,7 @@ import { type FinalizeUploadResponse, MEDIA_TYPE_NAMES } from '@nocturne/contrac
 import { MAGIC_BYTES_NEEDED, MAX_UPLOAD_BYTES, matchesMagicNumber, type ObjectStorage } from '@nocturne/storage';
 import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
 import { keyFromMediaUrl, mediaUrl } from '../../media-url.js';
+import { MediaRepository } from '../../media.repository.js';
 import { InjectStorage } from '../../object-storage.provider.js';
 import { FinalizeUploadCommand } from './finalize-upload.command.js';
 
@@ -18,16 +19,14 @@ const refuse = (path: 'mediaURL' | 'contentType' | 'file', message: string) => n
 export class FinalizeUploadHandler implements ICommandHandler<FinalizeUploadCommand, FinalizeUploadResponse> {
   constructor(
     private readonly em: EntityManager,
+    private readonly media: MediaRepository,
     @InjectStorage() private readonly storage: ObjectStorage,
   ) {}
 
   async execute({ mediaURL, contentType }: FinalizeUploadCommand): Promise<FinalizeUploadResponse> {
     const key = keyFromMediaUrl(mediaURL);
     if (!key) throw refuse('mediaURL', 'is not an upload URL from this server');
-    const [upload] = await this.em.execute<{ content_type: string; finalized_at: Date | null }[]>(
-      'select content_type, finalized_at from media_uploads where key = ?',
-      [key],
-    );
+    const upload = await this.media.findUpload(this.em, key);
     if (!upload) throw refuse('mediaURL', 'is not an upload this server signed (or it was already refused)');
     if (upload.finalized_at) return { objectPath: key, url: mediaUrl(key) };
 
@@ -44,16 +43,12 @@ export class FinalizeUploadHandler implements ICommandHandler<FinalizeUploadComm
     if (problem) {
       // Object first: if deleting it fails, the record stays and the cleanup job retries later.
       await this.storage.delete(key);
-      await this.em.execute('delete from media_uploads where key = ? and finalized_at is null', [key]);
+      await this.media.deletePending(this.em, key);
       throw problem;
     }
     // Conditional: a concurrent finalize or the cleanup job may have got here first.
-    const finalized = await this.em.execute<{ key: string }[]>(
-      'update media_uploads set finalized_at = now(), size = ? where key = ? and finalized_at is null returning key',
-      [stored.size, key],
-    );
-    if (finalized.length === 0) {
-      const [again] = await this.em.execute<{ finalized_at: Date | null }[]>('select finalized_at from media_uploads where key = ?', [key]);
+    if (!(await this.media.markFinalized(this.em, key, stored.size))) {
+      const again = await this.media.findUpload(this.em, key);
       if (!again?.finalized_at) throw refuse('mediaURL', 'is not an upload this server signed (or it was already refused)');
     }
     return { objectPath: key, url: mediaUrl(key) };

@@ -4,6 +4,7 @@ import type { SignUploadResponse } from '@nocturne/contracts';
 import { MEDIA_TYPES, type ObjectStorage } from '@nocturne/storage';
 import { randomUUID } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
+import { MediaRepository } from '../../media.repository.js';
 import { InjectStorage } from '../../object-storage.provider.js';
 import { SignUploadCommand } from './sign-upload.command.js';
 
@@ -12,6 +13,7 @@ import { SignUploadCommand } from './sign-upload.command.js';
 export class SignUploadHandler implements ICommandHandler<SignUploadCommand, SignUploadResponse> {
   constructor(
     private readonly em: EntityManager,
+    private readonly media: MediaRepository,
     @InjectStorage() private readonly storage: ObjectStorage,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
@@ -19,7 +21,7 @@ export class SignUploadHandler implements ICommandHandler<SignUploadCommand, Sig
   async execute({ contentType }: SignUploadCommand): Promise<SignUploadResponse> {
     const key = `news/${randomUUID()}.${MEDIA_TYPES[contentType]}`;
     // Recorded before the URL exists, so an upload that is never finalized is always found by the cleanup job.
-    await this.em.execute('insert into media_uploads (key, content_type) values (?, ?)', [key, contentType]);
+    await this.media.insertPending(this.em, key, contentType);
     const upload = await this.storage.presignUpload(key, contentType, this.config.UPLOAD_URL_TTL_SECONDS);
     return { uploadURL: upload.url, method: upload.method, headers: upload.headers };
   }

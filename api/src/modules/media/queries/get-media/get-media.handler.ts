@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { isMediaKey, type ObjectStorage } from '@nocturne/storage';
+import { MediaRepository } from '../../media.repository.js';
 import { InjectStorage } from '../../object-storage.provider.js';
 import { GetMediaQuery, type MediaAnswer } from './get-media.query.js';
 
@@ -11,15 +12,16 @@ export const MEDIA_REDIRECT_TTL_SECONDS = 600;
 export class GetMediaHandler implements IQueryHandler<GetMediaQuery, MediaAnswer | null> {
   constructor(
     private readonly em: EntityManager,
+    private readonly media: MediaRepository,
     @InjectStorage() private readonly storage: ObjectStorage,
   ) {}
 
   async execute({ objectPath }: GetMediaQuery): Promise<MediaAnswer | null> {
     if (!isMediaKey(objectPath)) return null;
     // Only finalized objects are public: a pending or refused upload is not served.
-    const [row] = await this.em.execute<{ content_type: string }[]>('select content_type from media_uploads where key = ? and finalized_at is not null', [objectPath]);
-    if (!row) return null;
-    const delivery = await this.storage.deliver(objectPath, row.content_type, MEDIA_REDIRECT_TTL_SECONDS);
-    return delivery ? { ...delivery, contentType: row.content_type } : null;
+    const contentType = await this.media.findFinalizedContentType(this.em, objectPath);
+    if (contentType === undefined) return null;
+    const delivery = await this.storage.deliver(objectPath, contentType, MEDIA_REDIRECT_TTL_SECONDS);
+    return delivery ? { ...delivery, contentType } : null;
   }
 }

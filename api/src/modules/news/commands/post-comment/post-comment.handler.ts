@@ -7,7 +7,8 @@ import { isoTimestamp } from '../../../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { commentRewardPoints } from '../../comment-reward.rule.js';
-import { requirePublishedPost } from '../../news-post.repository.js';
+import { requirePublishedPost } from '../../news-post.js';
+import { NewsRepository } from '../../news.repository.js';
 import { PostCommentCommand } from './post-comment.command.js';
 
 /**
@@ -18,27 +19,18 @@ import { PostCommentCommand } from './post-comment.command.js';
 export class PostCommentHandler implements ICommandHandler<PostCommentCommand, PostCommentResponse> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
+    private readonly news: NewsRepository,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
   async execute({ memberId, postId, content }: PostCommentCommand): Promise<PostCommentResponse> {
     return this.unitOfWork.run(async (tx, raise) => {
-      await requirePublishedPost(tx, postId);
+      await requirePublishedPost(this.news, tx, postId);
       const pointsAwarded = await this.rewardFor(tx, memberId);
-      const comment = (
-        await tx.execute<{ id: string; content: string; created_at: Date | string }[]>(
-          'insert into news_comments (post_id, author_id, content) values (?, ?, ?) returning id, content, created_at',
-          [postId, memberId, content],
-        )
-      )[0]!;
-      await tx.execute('update news_posts set comment_count = comment_count + 1 where id = ?', [postId]);
+      const comment = await this.news.insertComment(tx, postId, memberId, content);
+      await this.news.changeCommentCount(tx, postId, 1);
       await raise(domainEvent('CommentPosted', comment.id, { commentId: comment.id, memberId, postId, pointsAwarded }));
-      const member = (
-        await tx.execute<{ first_name: string; current_points: number; total_points: number }[]>(
-          'select first_name, current_points, total_points from members where id = ?',
-          [memberId],
-        )
-      )[0]!;
+      const member = await this.news.findCommenter(tx, memberId);
       return {
         id: comment.id,
         content: comment.content,
@@ -57,17 +49,11 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
    * (now(), which also stamps the ledger row), in venue time.
    */
   private async rewardFor(tx: EntityManager, memberId: string): Promise<number> {
-    const locked = (await tx.execute<{ now: Date | string }[]>('select now() as now from members where id = ? for update', [memberId]))[0]!;
-    const night = clubNightBounds(new Date(locked.now), this.config.VENUE_TZ);
-    const rewarded = (
-      await tx.execute<{ count: number }[]>(
-        `select count(*)::int as count from point_transactions
-          where member_id = ? and kind = 'comment_reward' and created_at >= ?::timestamptz and created_at < ?::timestamptz`,
-        [memberId, night.start.toISOString(), night.end.toISOString()],
-      )
-    )[0]!;
+    const now = await this.news.lockMemberForComment(tx, memberId);
+    const night = clubNightBounds(new Date(now), this.config.VENUE_TZ);
+    const rewardedTonight = await this.news.countCommentRewards(tx, memberId, night.start, night.end);
     return commentRewardPoints({
-      rewardedTonight: rewarded.count,
+      rewardedTonight,
       nightlyLimit: this.config.COMMENT_REWARDS_PER_NIGHT,
       pointsPerComment: this.config.POINTS_PER_COMMENT,
     });

@@ -1,0 +1,278 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { CreateNewsPostRequest } from '@nocturne/contracts';
+import { type Database, db } from '@nocturne/db';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { CompiledOnce } from './compiled-once.js';
+import type { FeedPosition } from './feed-cursor.js';
+
+/** The columns of `news_posts` that make a NewsPost (see `newsPostFromRow`). */
+const NEWS_POST_FIELDS = [
+  'id',
+  'title',
+  'content',
+  'content_type',
+  'featured_image_url',
+  'created_at',
+  'view_count',
+  'like_count',
+  'comment_count',
+] as const satisfies readonly (keyof Database['news_posts'])[];
+
+export type NewsPostRow = Pick<Selectable<Database['news_posts']>, (typeof NEWS_POST_FIELDS)[number]>;
+
+/** The feed's one query: published posts newest first, after a position when there is one. */
+function feedPage(
+  kysely: Kysely<Database>,
+  memberId: string,
+  limit: number,
+  after?: { afterCreatedAt: string; afterId: string },
+) {
+  const page = kysely
+    .selectFrom('news_posts as p')
+    .select(NEWS_POST_FIELDS)
+    .select((eb) => [
+      // The cursor's instant as text with PostgreSQL's microseconds, which a JS Date would round away.
+      sql<string>`to_char(${eb.ref('p.created_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
+      eb
+        .exists(
+          eb
+            .selectFrom('news_likes as l')
+            .select(eb.lit(1).as('one'))
+            .whereRef('l.post_id', '=', 'p.id')
+            .where('l.member_id', '=', memberId),
+        )
+        .$castTo<boolean>()
+        .as('liked_by_me'),
+    ])
+    .where('p.published_at', '<=', sql<string>`now()`)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit);
+  if (!after) return page;
+  return page.where((eb) =>
+    eb(
+      eb.refTuple('p.created_at', 'p.id'),
+      '<',
+      eb.tuple(eb.cast<string>(eb.val(after.afterCreatedAt), 'timestamptz'), eb.cast<string>(eb.val(after.afterId), 'uuid')),
+    ),
+  );
+}
+
+// The polled reads (the feed, a post's comments) and the published-post check every news command
+// makes are compiled once (see CompiledOnce); the other queries are built per call.
+const firstFeedPage = new CompiledOnce({ memberId: ':memberId', limit: -1 }, (kysely, args) =>
+  feedPage(kysely, args.memberId, args.limit),
+);
+const nextFeedPage = new CompiledOnce(
+  { memberId: ':memberId', limit: -1, afterCreatedAt: ':afterCreatedAt', afterId: ':afterId' },
+  (kysely, { memberId, limit, ...after }) => feedPage(kysely, memberId, limit, after),
+);
+
+const publishedPost = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }) =>
+  kysely
+    .selectFrom('news_posts')
+    .select(['id', 'title'])
+    .where('id', '=', postId)
+    .where('published_at', '<=', sql<string>`now()`),
+);
+
+/** A post's live comments, oldest first, with their authors' first names. */
+const liveComments = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }) =>
+  kysely
+    .selectFrom('news_comments as c')
+    .innerJoin('members as m', 'm.id', 'c.author_id')
+    .select(['c.id', 'c.content', 'c.created_at', 'm.first_name'])
+    .where('c.post_id', '=', postId)
+    .where('c.deleted_at', 'is', null)
+    .orderBy('c.created_at')
+    .orderBy('c.id'),
+);
+
+/** The news tables (posts, comments, likes, views) and the member and ledger rows a comment touches. Queries only. */
+@Injectable()
+export class NewsRepository {
+  async findPublishedPost(em: EntityManager, postId: string) {
+    const [post] = await publishedPost.execute(db(em), { postId });
+    return post;
+  }
+
+  /**
+   * One page of the feed, newest first: an index range scan on (created_at, id) after `after`,
+   * with whether `memberId` likes each post. `cursor_at` keeps PostgreSQL's microseconds.
+   */
+  async listFeedPage(em: EntityManager, memberId: string, after: FeedPosition | null, limit: number) {
+    return after
+      ? nextFeedPage.execute(db(em), { memberId, limit, afterCreatedAt: after.createdAt, afterId: after.id })
+      : firstFeedPage.execute(db(em), { memberId, limit });
+  }
+
+  async insertPost(em: EntityManager, authorId: string, input: CreateNewsPostRequest): Promise<NewsPostRow> {
+    return db(em)
+      .insertInto('news_posts')
+      .values({
+        title: input.title,
+        content: input.content,
+        content_type: input.contentType,
+        featured_image_url: input.featuredImageUrl,
+        author_id: authorId,
+      })
+      .returning(NEWS_POST_FIELDS)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** A post's live comments, oldest first, with their authors' first names. */
+  async listLiveComments(em: EntityManager, postId: string) {
+    return liveComments.execute(db(em), { postId });
+  }
+
+  async insertComment(em: EntityManager, postId: string, authorId: string, content: string) {
+    return db(em)
+      .insertInto('news_comments')
+      .values({ post_id: postId, author_id: authorId, content })
+      .returning(['id', 'content', 'created_at'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Soft-deletes a live comment. Conditional on `deleted_at is null`, so of two racing admins
+   * exactly one gets the row back; undefined when it was already removed or never existed.
+   */
+  async softDeleteComment(em: EntityManager, commentId: string, adminId: string) {
+    return db(em)
+      .updateTable('news_comments as c')
+      .from('news_posts as p')
+      .set({ deleted_at: sql<string>`now()`, deleted_by_id: adminId })
+      .where('c.id', '=', commentId)
+      .where('c.deleted_at', 'is', null)
+      .whereRef('p.id', '=', 'c.post_id')
+      .returning(['c.post_id', 'c.author_id', 'p.title'])
+      .executeTakeFirst();
+  }
+
+  async commentExists(em: EntityManager, commentId: string): Promise<boolean> {
+    const row = await db(em)
+      .selectFrom('news_comments')
+      .select(sql.lit(1).as('one'))
+      .where('id', '=', commentId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async changeCommentCount(em: EntityManager, postId: string, delta: 1 | -1): Promise<void> {
+    await db(em)
+      .updateTable('news_posts')
+      .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
+      .where('id', '=', postId)
+      .execute();
+  }
+
+  /** Inserts the member's like; false when it was already there (the unique key decides races). */
+  async insertLike(em: EntityManager, postId: string, memberId: string): Promise<boolean> {
+    const rows = await db(em)
+      .insertInto('news_likes')
+      .values({ post_id: postId, member_id: memberId })
+      .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  /** Deletes the member's like; false when there was none. */
+  async deleteLike(em: EntityManager, postId: string, memberId: string): Promise<boolean> {
+    const rows = await db(em)
+      .deleteFrom('news_likes')
+      .where('post_id', '=', postId)
+      .where('member_id', '=', memberId)
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  /** Moves the cached like count and answers the new value. */
+  async changeLikeCount(em: EntityManager, postId: string, delta: 1 | -1): Promise<number> {
+    const row = await db(em)
+      .updateTable('news_posts')
+      .set((eb) => ({ like_count: eb('like_count', '+', delta) }))
+      .where('id', '=', postId)
+      .returning('like_count')
+      .executeTakeFirstOrThrow();
+    return row.like_count;
+  }
+
+  async likeCount(em: EntityManager, postId: string): Promise<number> {
+    const row = await db(em).selectFrom('news_posts').select('like_count').where('id', '=', postId).executeTakeFirstOrThrow();
+    return row.like_count;
+  }
+
+  /** Inserts the member's first view of the post; false when they had opened it before. */
+  async insertView(em: EntityManager, postId: string, memberId: string): Promise<boolean> {
+    const rows = await db(em)
+      .insertInto('news_views')
+      .values({ post_id: postId, member_id: memberId })
+      .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  async incrementViewCount(em: EntityManager, postId: string): Promise<void> {
+    await db(em)
+      .updateTable('news_posts')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', postId)
+      .execute();
+  }
+
+  /**
+   * Locks the member's row (`for update`) and answers the transaction's clock, `now()`: the
+   * instant that also stamps the ledger rows written in this transaction.
+   */
+  async lockMemberForComment(em: EntityManager, memberId: string): Promise<string> {
+    const row = await db(em)
+      .selectFrom('members')
+      .select(sql<string>`now()`.as('now'))
+      .where('id', '=', memberId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    return row.now;
+  }
+
+  /** How many comment rewards the member was paid in [start, end). */
+  async countCommentRewards(em: EntityManager, memberId: string, start: Date, end: Date): Promise<number> {
+    const row = await db(em)
+      .selectFrom('point_transactions')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('member_id', '=', memberId)
+      .where('kind', '=', 'comment_reward')
+      .where('created_at', '>=', start.toISOString())
+      .where('created_at', '<', end.toISOString())
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+
+  /** The ledger row that rewarded this comment, if it earned one. */
+  async findCommentReward(em: EntityManager, authorId: string, commentId: string) {
+    return db(em)
+      .selectFrom('point_transactions')
+      .select('id')
+      .where('member_id', '=', authorId)
+      .where('kind', '=', 'comment_reward')
+      .where('source_id', '=', commentId)
+      .executeTakeFirst();
+  }
+
+  /** The points of the row that reverses `transactionId`, if there is one. */
+  async findReversal(em: EntityManager, transactionId: string) {
+    return db(em).selectFrom('point_transactions').select('points').where('reverses_id', '=', transactionId).executeTakeFirst();
+  }
+
+  /** What a comment's answer shows of its author: first name and balances after the reward. */
+  async findCommenter(em: EntityManager, memberId: string) {
+    return db(em)
+      .selectFrom('members')
+      .select(['first_name', 'current_points', 'total_points'])
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
+  }
+}
