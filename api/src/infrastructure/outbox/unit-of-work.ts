@@ -3,6 +3,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { db } from '@nocturne/db';
 import type { DomainEvent, DomainEventType } from '@nocturne/queues';
+import { ResourceVersions } from '../versions/resource-versions.js';
 import { IN_TRANSACTION_HANDLER, type InTransactionHandler, type Raise } from './in-transaction-handler.decorator.js';
 import { requestCorrelation } from './request-correlation.js';
 
@@ -19,6 +20,7 @@ export class UnitOfWork implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     private readonly discovery: DiscoveryService,
+    private readonly versions: ResourceVersions,
   ) {}
 
   onModuleInit(): void {
@@ -35,16 +37,19 @@ export class UnitOfWork implements OnModuleInit {
   async run<T>(work: (tx: EntityManager, raise: Raise) => Promise<T>): Promise<T> {
     const correlationId = requestCorrelation.current();
     const raised: DomainEvent[] = [];
-    return this.em.fork().transactional(async (tx) => {
+    const value = await this.em.fork().transactional(async (tx) => {
       const raise: Raise = async (event) => {
         const correlated = event.correlationId || !correlationId ? event : { ...event, correlationId };
         raised.push(correlated);
         for (const handler of this.handlers.get(event.type) ?? []) await handler.handle(correlated, tx, raise);
       };
-      const value = await work(tx, raise);
+      const result = await work(tx, raise);
       await appendToOutbox(tx, raised);
-      return value;
+      return result;
     });
+    // Read your writes: the answer's next request on this replica sees this commit's versions.
+    await this.versions.caughtUp();
+    return value;
   }
 }
 

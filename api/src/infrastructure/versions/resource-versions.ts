@@ -51,6 +51,9 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   private live = false;
   private readonly waiters: (() => void)[] = [];
   private applied = 0;
+  /** The newest version this replica has applied, and the callers waiting to see one. */
+  private highest = 0n;
+  private readonly catchUps: { target: bigint; wake: () => void }[] = [];
   private compactTimer?: NodeJS.Timeout;
 
   constructor(@InjectConfig() private readonly config: ApiConfig) {}
@@ -104,6 +107,40 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
     return `W/"${hash.digest('base64url').slice(0, 22)}"`;
   }
 
+  /**
+   * Resolves once this replica has applied every version handed out before the call: a command
+   * awaits it after its commit, so the same member's next request on this replica never meets a
+   * cached session or a 304 from before their own write (read your writes; other replicas follow
+   * within a round trip). Bounded by `timeoutMs`, and at once while the listener is down (no 304s
+   * are answered then anyway).
+   */
+  async caughtUp(timeoutMs = 250): Promise<void> {
+    const client = this.listener;
+    if (!client || !this.live) return;
+    // Raw SQL: the migration's sequence, not an entity; its last value is the newest version handed out.
+    const { rows } = await client.query<{ last: string }>('select last_value::text as last from resource_version_seq');
+    const target = BigInt(rows[0]?.last ?? '0');
+    if (this.highest >= target) return;
+    await new Promise<void>((resolve) => {
+      const entry = { target, wake: () => (clearTimeout(timer), resolve()) };
+      const timer = setTimeout(() => {
+        this.catchUps.splice(this.catchUps.indexOf(entry), 1);
+        resolve();
+      }, timeoutMs);
+      timer.unref();
+      this.catchUps.push(entry);
+    });
+  }
+
+  private sawVersion(version: string): void {
+    const seen = BigInt(version);
+    if (seen <= this.highest) return;
+    this.highest = seen;
+    for (let i = this.catchUps.length - 1; i >= 0; i--) {
+      if (this.catchUps[i]!.target <= seen) this.catchUps.splice(i, 1)[0]!.wake();
+    }
+  }
+
   private async listen(): Promise<void> {
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: this.config.DATABASE_URL, application_name: 'nocturne-versions' });
@@ -143,7 +180,10 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
             group by scope`,
         );
         this.versions.clear();
-        for (const row of rows) this.versions.set(row.scope, row.version);
+        for (const row of rows) {
+          this.versions.set(row.scope, row.version);
+          this.sawVersion(row.version);
+        }
         this.applied += 1;
         if (ended || this.stopped) return;
         this.live = true;
@@ -171,6 +211,7 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
     }
     for (const scope of scopes) this.versions.set(scope, version);
     this.applied += 1;
+    this.sawVersion(version);
   }
 
   /**
