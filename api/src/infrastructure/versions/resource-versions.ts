@@ -51,9 +51,6 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   private live = false;
   private readonly waiters: (() => void)[] = [];
   private applied = 0;
-  /** The newest version this replica has applied, and the callers waiting to see one. */
-  private highest = 0n;
-  private readonly catchUps: { target: bigint; wake: () => void }[] = [];
   private compactTimer?: NodeJS.Timeout;
 
   constructor(@InjectConfig() private readonly config: ApiConfig) {}
@@ -108,37 +105,29 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /**
-   * Resolves once this replica has applied every version handed out before the call: a command
-   * awaits it after its commit, so the same member's next request on this replica never meets a
-   * cached session or a 304 from before their own write (read your writes; other replicas follow
-   * within a round trip). Bounded by `timeoutMs`, and at once while the listener is down (no 304s
-   * are answered then anyway).
+   * Resolves once this replica has applied the versions of every transaction committed before the
+   * call: a command awaits it after its commit, so the same member's next request on this replica
+   * never meets a cached session or a 304 from before their own write (read your writes; other
+   * replicas follow within a round trip). PostgreSQL delivers a committed transaction's
+   * notifications to a listening session ahead of the answer to its next statement, so one round
+   * trip on the listening connection queues them here, and the chain applies them in order. Later
+   * transactions are not waited for. Bounded by `timeoutMs`, and at once while the listener is down
+   * (no 304s are answered then anyway).
    */
   async caughtUp(timeoutMs = 250): Promise<void> {
     const client = this.listener;
     if (!client || !this.live) return;
-    // Raw SQL: the migration's sequence, not an entity; its last value is the newest version handed out.
-    const { rows } = await client.query<{ last: string }>('select last_value::text as last from resource_version_seq');
-    const target = BigInt(rows[0]?.last ?? '0');
-    if (this.highest >= target) return;
-    await new Promise<void>((resolve) => {
-      const entry = { target, wake: () => (clearTimeout(timer), resolve()) };
-      const timer = setTimeout(() => {
-        this.catchUps.splice(this.catchUps.indexOf(entry), 1);
-        resolve();
-      }, timeoutMs);
-      timer.unref();
-      this.catchUps.push(entry);
+    let timer: NodeJS.Timeout | undefined;
+    const settled = (async () => {
+      // Raw SQL: the cheapest statement; what matters is the round trip on the listening connection.
+      await client.query('select 1');
+      await this.chain;
+    })();
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
     });
-  }
-
-  private sawVersion(version: string): void {
-    const seen = BigInt(version);
-    if (seen <= this.highest) return;
-    this.highest = seen;
-    for (let i = this.catchUps.length - 1; i >= 0; i--) {
-      if (this.catchUps[i]!.target <= seen) this.catchUps.splice(i, 1)[0]!.wake();
-    }
+    await Promise.race([settled.catch(() => undefined), bound]);
+    clearTimeout(timer);
   }
 
   private async listen(): Promise<void> {
@@ -180,10 +169,7 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
             group by scope`,
         );
         this.versions.clear();
-        for (const row of rows) {
-          this.versions.set(row.scope, row.version);
-          this.sawVersion(row.version);
-        }
+        for (const row of rows) this.versions.set(row.scope, row.version);
         this.applied += 1;
         if (ended || this.stopped) return;
         this.live = true;
@@ -211,7 +197,6 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
     }
     for (const scope of scopes) this.versions.set(scope, version);
     this.applied += 1;
-    this.sawVersion(version);
   }
 
   /**
