@@ -38,6 +38,8 @@ test('an admin edits a post and deletes it; an open member feed follows on its n
 
   const staff = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': randomIp() } });
   const adminPage = await staff.newPage();
+  // A second context: the fixtures' "already confirmed 18+" is set for the default page only.
+  await adminPage.addInitScript(() => localStorage.setItem('ageConfirmed', 'true'));
   await useSession(adminPage, admin);
   await adminPage.goto('/admin-dashboard');
   await adminPage.getByRole('tab', { name: 'News' }).click();
@@ -51,7 +53,7 @@ test('an admin edits a post and deletes it; an open member feed follows on its n
   expect(await seriousViolations(adminPage, '[role="tabpanel"]')).toEqual([]);
   await form.getByLabel(/^Title/).fill(edited);
   await form.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(adminPage.getByText('News post updated successfully.')).toBeVisible();
+  await expect(adminPage.getByText('News post updated successfully.', { exact: true })).toBeVisible();
   await expect(posts.getByText(edited, { exact: true })).toBeVisible();
 
   await nextFeedPoll(page);
@@ -69,7 +71,7 @@ test('an admin edits a post and deletes it; an open member feed follows on its n
 
   await posts.getByRole('button', { name: `Delete ${edited}` }).click();
   await dialog.getByRole('button', { name: 'Delete Post' }).click();
-  await expect(adminPage.getByText('News post deleted successfully.')).toBeVisible();
+  await expect(adminPage.getByText('News post deleted successfully.', { exact: true })).toBeVisible();
   await expect(posts.getByText(edited, { exact: true })).toHaveCount(0);
 
   await nextFeedPoll(page);
