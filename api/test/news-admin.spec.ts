@@ -207,3 +207,29 @@ describe("a member's conditional poll of the feed", () => {
     expect(deleted.body.posts.map((p: { id: string }) => p.id)).not.toContain(post.id);
   });
 });
+
+describe('a member acting on a post while it is deleted', () => {
+  it.each([
+    ['comments on it', (id: string) => t.request('POST', `/api/news/${id}/comments`, { token: memberToken, body: { content: 'Just in time?' } })],
+    ['likes it', (id: string) => t.request('PUT', `/api/news/${id}/like`, { token: memberToken })],
+    ['opens its comments', (id: string) => t.request('GET', `/api/news/${id}/comments`, { token: memberToken })],
+  ])('gets a 404 when the member %s as the delete commits', async (_, act) => {
+    const post = await createPost(t, adminToken);
+    // Another connection deletes the post and holds its commit: the member's command has already
+    // found the post, and its insert waits on the deleted row's lock.
+    const deleting = await t.sql.connect();
+    try {
+      await deleting.query('begin');
+      await deleting.query('delete from news_posts where id = $1', [post.id]);
+      const acting = act(post.id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await deleting.query('commit');
+      const answer = await acting;
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe('No news post with this id');
+    } finally {
+      deleting.release();
+    }
+    await expectLedgerClean(t);
+  });
+});

@@ -1,3 +1,4 @@
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CreateNewsPostRequest, UpdateNewsPostRequest } from '@nocturne/contracts';
@@ -5,6 +6,8 @@ import { type Database, db } from '@nocturne/db';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { CompiledOnce } from './compiled-once.js';
 import type { FeedPosition } from './feed-cursor.js';
+import { NewsFailure } from './news-failure.js';
+import { POST_NOT_FOUND } from './news-post.js';
 
 /** The columns of `news_posts` that make a NewsPost (see `newsPostFromRow`). */
 const NEWS_POST_FIELDS = [
@@ -88,6 +91,29 @@ const liveComments = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }
     .orderBy('c.created_at')
     .orderBy('c.id'),
 );
+
+/**
+ * A member's comment, like or view inserted as an admin deletes the post: the command found the
+ * post, then its insert waited on the deleted row and met the foreign key. That is the same 404
+ * as a post that was never there, not a 500.
+ */
+async function unlessPostDeleted<T>(insert: Promise<T>): Promise<T> {
+  try {
+    return await insert;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new NewsFailure('not_found', POST_NOT_FOUND);
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 3 && cause; depth += 1) {
+    if (cause instanceof ForeignKeyConstraintViolationException || (cause as { code?: unknown }).code === '23503') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** The news tables (posts, comments, likes, views) and the member and ledger rows a comment touches. Queries only. */
 @Injectable()
@@ -212,11 +238,13 @@ export class NewsRepository {
   }
 
   async insertComment(em: EntityManager, postId: string, authorId: string, content: string) {
-    return db(em)
-      .insertInto('news_comments')
-      .values({ post_id: postId, author_id: authorId, content })
-      .returning(['id', 'content', 'created_at'])
-      .executeTakeFirstOrThrow();
+    return unlessPostDeleted(
+      db(em)
+        .insertInto('news_comments')
+        .values({ post_id: postId, author_id: authorId, content })
+        .returning(['id', 'content', 'created_at'])
+        .executeTakeFirstOrThrow(),
+    );
   }
 
   /**
@@ -254,12 +282,14 @@ export class NewsRepository {
 
   /** Inserts the member's like; false when it was already there (the unique key decides races). */
   async insertLike(em: EntityManager, postId: string, memberId: string): Promise<boolean> {
-    const rows = await db(em)
-      .insertInto('news_likes')
-      .values({ post_id: postId, member_id: memberId })
-      .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
-      .returning('id')
-      .execute();
+    const rows = await unlessPostDeleted(
+      db(em)
+        .insertInto('news_likes')
+        .values({ post_id: postId, member_id: memberId })
+        .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
+        .returning('id')
+        .execute(),
+    );
     return rows.length > 0;
   }
 
@@ -292,12 +322,14 @@ export class NewsRepository {
 
   /** Inserts the member's first view of the post; false when they had opened it before. */
   async insertView(em: EntityManager, postId: string, memberId: string): Promise<boolean> {
-    const rows = await db(em)
-      .insertInto('news_views')
-      .values({ post_id: postId, member_id: memberId })
-      .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
-      .returning('id')
-      .execute();
+    const rows = await unlessPostDeleted(
+      db(em)
+        .insertInto('news_views')
+        .values({ post_id: postId, member_id: memberId })
+        .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
+        .returning('id')
+        .execute(),
+    );
     return rows.length > 0;
   }
 
