@@ -13,13 +13,13 @@ export const COMMENT_MAX = 2000;
  * The featured image is an object path from the media upload (e.g. `news/<uuid>.jpg`), never a
  * full URL: the api serves it under /media/. Empty or null means no image.
  */
-export const FeaturedImagePath = z
+const featuredImagePathText = z
   .string()
   .trim()
   .max(300, 'must be at most 300 characters')
-  .regex(/^$|^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)*$/, 'must be an uploaded object path such as news/<id>.jpg')
-  .nullish()
-  .transform((value) => value || null);
+  .regex(/^$|^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)*$/, 'must be an uploaded object path such as news/<id>.jpg');
+
+export const FeaturedImagePath = featuredImagePathText.nullish().transform((value) => value || null);
 
 export const CreateNewsPostRequest = z.object({
   title: requiredText(NEWS_TITLE_MAX),
@@ -28,6 +28,28 @@ export const CreateNewsPostRequest = z.object({
   featuredImageUrl: FeaturedImagePath,
 });
 export type CreateNewsPostRequest = z.infer<typeof CreateNewsPostRequest>;
+
+const UPDATABLE_FIELDS = ['title', 'content', 'contentType', 'featuredImageUrl'] as const;
+
+/**
+ * `PATCH /api/admin/news/{id}`: only the fields present change, each under the rules of create.
+ * `featuredImageUrl` replaces the image with another finalized upload; null or empty removes it;
+ * absent keeps it. (Not `FeaturedImagePath.optional()`: that one turns an absent value into null.)
+ */
+export const UpdateNewsPostRequest = z
+  .object({
+    title: requiredText(NEWS_TITLE_MAX).optional(),
+    content: requiredText(NEWS_CONTENT_MAX).optional(),
+    contentType: NewsContentType.optional(),
+    featuredImageUrl: featuredImagePathText
+      .nullable()
+      .transform((value) => value || null)
+      .optional(),
+  })
+  .refine((patch) => UPDATABLE_FIELDS.some((field) => patch[field] !== undefined), {
+    message: `must change at least one of ${UPDATABLE_FIELDS.join(', ')}`,
+  });
+export type UpdateNewsPostRequest = z.infer<typeof UpdateNewsPostRequest>;
 
 export const NewsPost = z
   .object({
@@ -94,3 +116,17 @@ export const DeleteCommentResponse = z.object({
   pointsReversed: z.number().int(),
 });
 export type DeleteCommentResponse = z.infer<typeof DeleteCommentResponse>;
+
+/**
+ * Answer of `DELETE /api/admin/news/{id}`. The post goes with its comments, likes and views; the
+ * points its comments earned stay with their members (the ledger keeps every row).
+ */
+export const DeleteNewsPostResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Live comments removed with the post. */
+  commentsRemoved: z.number().int(),
+  /** Comment rewards already paid on this post; members keep them. */
+  pointsKept: z.number().int(),
+});
+export type DeleteNewsPostResponse = z.infer<typeof DeleteNewsPostResponse>;

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CreateNewsPostHandler } from './commands/create-news-post/create-news-post.handler.js';
 import { DeleteCommentHandler } from './commands/delete-comment/delete-comment.handler.js';
+import { DeleteNewsPostHandler } from './commands/delete-news-post/delete-news-post.handler.js';
 import { PostCommentHandler } from './commands/post-comment/post-comment.handler.js';
 import { RecordPostViewHandler } from './commands/record-post-view/record-post-view.handler.js';
 import { SetPostLikeHandler } from './commands/set-post-like/set-post-like.handler.js';
+import { UpdateNewsPostHandler } from './commands/update-news-post/update-news-post.handler.js';
 import { NewsAdminController } from './news-admin.controller.js';
 import { NewsController } from './news.controller.js';
 import { NewsRepository } from './news.repository.js';
@@ -15,6 +17,8 @@ import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-
   providers: [
     NewsRepository,
     CreateNewsPostHandler,
+    UpdateNewsPostHandler,
+    DeleteNewsPostHandler,
     SetPostLikeHandler,
     RecordPostViewHandler,
     PostCommentHandler,

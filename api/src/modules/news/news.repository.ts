@@ -1,10 +1,13 @@
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { CreateNewsPostRequest } from '@nocturne/contracts';
+import type { CreateNewsPostRequest, UpdateNewsPostRequest } from '@nocturne/contracts';
 import { type Database, db } from '@nocturne/db';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { CompiledOnce } from './compiled-once.js';
 import type { FeedPosition } from './feed-cursor.js';
+import { NewsFailure } from './news-failure.js';
+import { POST_NOT_FOUND } from './news-post.js';
 
 /** The columns of `news_posts` that make a NewsPost (see `newsPostFromRow`). */
 const NEWS_POST_FIELDS = [
@@ -89,6 +92,29 @@ const liveComments = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }
     .orderBy('c.id'),
 );
 
+/**
+ * A member's comment, like or view inserted as an admin deletes the post: the command found the
+ * post, then its insert waited on the deleted row and met the foreign key. That is the same 404
+ * as a post that was never there, not a 500.
+ */
+async function unlessPostDeleted<T>(insert: Promise<T>): Promise<T> {
+  try {
+    return await insert;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new NewsFailure('not_found', POST_NOT_FOUND);
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 3 && cause; depth += 1) {
+    if (cause instanceof ForeignKeyConstraintViolationException || (cause as { code?: unknown }).code === '23503') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The news tables (posts, comments, likes, views) and the member and ledger rows a comment touches. Queries only. */
 @Injectable()
 export class NewsRepository {
@@ -121,17 +147,104 @@ export class NewsRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Locks the post's row for an edit or a delete; undefined when there is no such post. */
+  async lockPost(em: EntityManager, postId: string) {
+    return db(em).selectFrom('news_posts').select(['id', 'featured_image_url']).where('id', '=', postId).forUpdate().executeTakeFirst();
+  }
+
+  /** Writes the fields given and answers the post as it now is; undefined fields stay (Kysely leaves them out of `set`). */
+  async updatePost(em: EntityManager, postId: string, fields: UpdateNewsPostRequest): Promise<NewsPostRow> {
+    return db(em)
+      .updateTable('news_posts')
+      .set({
+        title: fields.title,
+        content: fields.content,
+        content_type: fields.contentType,
+        featured_image_url: fields.featuredImageUrl,
+      })
+      .where('id', '=', postId)
+      .returning(NEWS_POST_FIELDS)
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Locks every comment of the post (live or removed), so a staff comment removal under way
+   * finishes first: that one locks the comment, then the post, and the cascade of a post delete
+   * takes the same locks in the same order.
+   */
+  async lockComments(em: EntityManager, postId: string): Promise<void> {
+    await db(em).selectFrom('news_comments').select('id').where('post_id', '=', postId).forUpdate().execute();
+  }
+
+  /**
+   * What deleting the post takes with it: its live comments, and the comment rewards paid on it
+   * net of reversals (what its commenters keep). Rewards are found by (author, kind, comment id),
+   * the ledger's unique key.
+   */
+  async summarisePostComments(em: EntityManager, postId: string) {
+    return db(em)
+      .selectFrom('news_comments as c')
+      .leftJoin('point_transactions as reward', (join) =>
+        join
+          .onRef('reward.member_id', '=', 'c.author_id')
+          .on('reward.kind', '=', 'comment_reward')
+          .on((eb) => eb('reward.source_id', '=', eb.cast<string>(eb.ref('c.id'), 'text'))),
+      )
+      .leftJoin('point_transactions as reversal', 'reversal.reverses_id', 'reward.id')
+      .select((eb) => [
+        sql<number>`count(*) filter (where ${eb.ref('c.deleted_at')} is null)::int`.as('live_comments'),
+        sql<number>`(coalesce(sum(${eb.ref('reward.points')}), 0) + coalesce(sum(${eb.ref('reversal.points')}), 0))::int`.as('points_kept'),
+      ])
+      .where('c.post_id', '=', postId)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Deletes the post; its comments, likes and views go with it (foreign keys on delete cascade). */
+  async deletePost(em: EntityManager, postId: string): Promise<void> {
+    await db(em).deleteFrom('news_posts').where('id', '=', postId).execute();
+  }
+
+  /** Whether `key` is an upload the media checks accepted (a finalized `media_uploads` row). */
+  async isFinalizedUpload(em: EntityManager, key: string): Promise<boolean> {
+    const row = await db(em)
+      .selectFrom('media_uploads')
+      .select(sql.lit(1).as('one'))
+      .where('key', '=', key)
+      .where('finalized_at', 'is not', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Hands an image no post shows any more back to the media cleanup: its upload row becomes
+   * unfinalized again, so /media stops serving it at once and the worker's stale-upload purge
+   * deletes the object and the row (signed more than a day ago: within the hour). Kept while
+   * another post still shows the same path.
+   */
+  async releaseUpload(em: EntityManager, key: string): Promise<void> {
+    await db(em)
+      .updateTable('media_uploads')
+      .set({ finalized_at: null })
+      .where('key', '=', key)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('news_posts').select(sql.lit(1).as('one')).where('featured_image_url', '=', key))),
+      )
+      .execute();
+  }
+
   /** A post's live comments, oldest first, with their authors' first names. */
   async listLiveComments(em: EntityManager, postId: string) {
     return liveComments.execute(db(em), { postId });
   }
 
   async insertComment(em: EntityManager, postId: string, authorId: string, content: string) {
-    return db(em)
-      .insertInto('news_comments')
-      .values({ post_id: postId, author_id: authorId, content })
-      .returning(['id', 'content', 'created_at'])
-      .executeTakeFirstOrThrow();
+    return unlessPostDeleted(
+      db(em)
+        .insertInto('news_comments')
+        .values({ post_id: postId, author_id: authorId, content })
+        .returning(['id', 'content', 'created_at'])
+        .executeTakeFirstOrThrow(),
+    );
   }
 
   /**
@@ -169,12 +282,14 @@ export class NewsRepository {
 
   /** Inserts the member's like; false when it was already there (the unique key decides races). */
   async insertLike(em: EntityManager, postId: string, memberId: string): Promise<boolean> {
-    const rows = await db(em)
-      .insertInto('news_likes')
-      .values({ post_id: postId, member_id: memberId })
-      .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
-      .returning('id')
-      .execute();
+    const rows = await unlessPostDeleted(
+      db(em)
+        .insertInto('news_likes')
+        .values({ post_id: postId, member_id: memberId })
+        .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
+        .returning('id')
+        .execute(),
+    );
     return rows.length > 0;
   }
 
@@ -207,12 +322,14 @@ export class NewsRepository {
 
   /** Inserts the member's first view of the post; false when they had opened it before. */
   async insertView(em: EntityManager, postId: string, memberId: string): Promise<boolean> {
-    const rows = await db(em)
-      .insertInto('news_views')
-      .values({ post_id: postId, member_id: memberId })
-      .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
-      .returning('id')
-      .execute();
+    const rows = await unlessPostDeleted(
+      db(em)
+        .insertInto('news_views')
+        .values({ post_id: postId, member_id: memberId })
+        .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
+        .returning('id')
+        .execute(),
+    );
     return rows.length > 0;
   }
 

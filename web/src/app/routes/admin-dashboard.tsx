@@ -27,7 +27,7 @@ function NewsTab() {
         <CreatePostForm imageUpload={featuredImageSlot} />
       </Card>
       <Card title="Published Posts">
-        <PublishedPosts />
+        <PublishedPosts imageUpload={featuredImageSlot} />
       </Card>
     </div>
   );

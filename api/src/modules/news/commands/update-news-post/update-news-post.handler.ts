@@ -1,0 +1,39 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { NewsPost } from '@nocturne/contracts';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { NewsFailure } from '../../news-failure.js';
+import { newsPostFromRow, POST_NOT_FOUND } from '../../news-post.js';
+import { NewsRepository } from '../../news.repository.js';
+import { UpdateNewsPostCommand } from './update-news-post.command.js';
+
+export const IMAGE_NOT_UPLOADED = 'must be an image uploaded and finalized here (POST /api/admin/upload/finalize)';
+
+/**
+ * Edits a post in one transaction. A new featured image must be a finalized upload; the image it
+ * replaces or removes goes back to the media cleanup (see NewsRepository.releaseUpload). The
+ * news_posts change moves the feed's ETag, so members get the edit on their next poll.
+ */
+@CommandHandler(UpdateNewsPostCommand)
+export class UpdateNewsPostHandler implements ICommandHandler<UpdateNewsPostCommand, NewsPost> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly news: NewsRepository,
+  ) {}
+
+  async execute({ postId, changes }: UpdateNewsPostCommand): Promise<NewsPost> {
+    return this.unitOfWork.run(async (tx) => {
+      const current = await this.news.lockPost(tx, postId);
+      if (!current) throw new NewsFailure('not_found', POST_NOT_FOUND);
+      const image = changes.featuredImageUrl;
+      const imageChanges = image !== undefined && image !== current.featured_image_url;
+      if (imageChanges && image !== null && !(await this.news.isFinalizedUpload(tx, image))) {
+        throw new NewsFailure('invalid', `Featured image ${IMAGE_NOT_UPLOADED}`, {
+          issues: [{ path: 'featuredImageUrl', message: IMAGE_NOT_UPLOADED }],
+        });
+      }
+      const post = await this.news.updatePost(tx, postId, changes);
+      if (imageChanges && current.featured_image_url) await this.news.releaseUpload(tx, current.featured_image_url);
+      return newsPostFromRow(post, false);
+    });
+  }
+}

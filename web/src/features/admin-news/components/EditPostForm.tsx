@@ -1,0 +1,78 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { NewsPost } from '@nocturne/contracts';
+import { Button } from '@/components/ui/button';
+import { FeaturedMedia } from '@/components/ui/featured-media';
+import { toast } from '@/components/ui/use-toast';
+import { reasonOr, toastError } from '@/lib/notify';
+import { useUpdateNewsPost } from '../api/admin-news';
+import { isBlank, PostFields, trimmed, type ImageUploadSlot, type PostDraft } from './PostFields';
+
+interface EditPostFormProps {
+  post: NewsPost;
+  imageUpload?: (slot: ImageUploadSlot) => ReactNode;
+  onDone: () => void;
+}
+
+/**
+ * The create form's fields, prefilled with the post. The image is kept, replaced by a new upload
+ * (removing that upload again brings the post's own image back) or removed with "Remove Image".
+ */
+export function EditPostForm({ post, imageUpload, onDone }: EditPostFormProps) {
+  const [draft, setDraft] = useState<PostDraft>({
+    title: post.title,
+    content: post.content,
+    contentType: post.contentType,
+    featuredImageUrl: post.featuredImageUrl,
+  });
+  const update = useUpdateNewsPost();
+  const blank = isBlank(draft);
+  const change = (next: Partial<PostDraft>) => setDraft((current) => ({ ...current, ...next }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (blank || update.isPending) return;
+    update.mutate(
+      { id: post.id, changes: trimmed(draft) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'News post updated successfully.' });
+          onDone();
+        },
+        onError: (error) => toastError(reasonOr(error, 'Failed to update news post.')),
+      },
+    );
+  };
+
+  const image = (
+    <>
+      {draft.featuredImageUrl ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <FeaturedMedia objectPath={draft.featuredImageUrl} className="h-16 w-16 rounded bg-black object-cover" />
+          <Button variant="ghost" onClick={() => change({ featuredImageUrl: null })}>
+            Remove Image
+          </Button>
+        </div>
+      ) : (
+        <p className="text-xs text-white/75">No image.</p>
+      )}
+      {imageUpload?.({
+        onUploaded: (objectPath) => change({ featuredImageUrl: objectPath }),
+        onRemoved: () => change({ featuredImageUrl: post.featuredImageUrl }),
+      })}
+    </>
+  );
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label={`Edit news post: ${post.title}`}>
+      <PostFields draft={draft} onChange={change} image={image} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={blank || update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
