@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import { type ExpressionBuilder, sql } from 'kysely';
-import { USER_COLUMNS } from '../auth/user-view.js';
+import { USER_COLUMNS } from '../auth/auth.public.js';
 
 /** Members not deleted whose e-mail or full name matches `pattern` (an ILIKE pattern; null matches all). */
 function matching(pattern: string | null) {
