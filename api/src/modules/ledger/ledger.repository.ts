@@ -116,6 +116,49 @@ export class LedgerRepository {
     return db(em).selectFrom('members').select('current_points').where('id', '=', memberId).forUpdate().executeTakeFirst();
   }
 
+  /**
+   * Locks the member's row (`for update`) and answers the transaction's clock, `now()`: the
+   * instant that also stamps the ledger rows written in this transaction.
+   */
+  async lockMemberAndReadClock(em: EntityManager, memberId: string): Promise<string> {
+    const row = await db(em)
+      .selectFrom('members')
+      .select(now().as('now'))
+      .where('id', '=', memberId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    return row.now;
+  }
+
+  /** How many rows of this kind the member was paid in [start, end). */
+  async countRows(em: EntityManager, memberId: string, kind: PointKind, start: Date, end: Date): Promise<number> {
+    const row = await db(em)
+      .selectFrom('point_transactions')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('member_id', '=', memberId)
+      .where('kind', '=', kind)
+      .where('created_at', '>=', start.toISOString())
+      .where('created_at', '<', end.toISOString())
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+
+  /** The member's row of this kind paid by this source, if there is one. */
+  async findBySource(em: EntityManager, memberId: string, kind: PointKind, sourceId: string) {
+    return db(em)
+      .selectFrom('point_transactions')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('kind', '=', kind)
+      .where('source_id', '=', sourceId)
+      .executeTakeFirst();
+  }
+
+  /** The points of the row that reverses `transactionId`, if there is one. */
+  async findReversal(em: EntityManager, transactionId: string) {
+    return db(em).selectFrom('point_transactions').select('points').where('reverses_id', '=', transactionId).executeTakeFirst();
+  }
+
   /** The member's own rows, newest first (served by the (member_id, created_at) index). */
   async history(em: EntityManager, memberId: string, limit: number) {
     return db(em)

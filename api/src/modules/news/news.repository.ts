@@ -89,7 +89,7 @@ const liveComments = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }
     .orderBy('c.id'),
 );
 
-/** The news tables (posts, comments, likes, views) and the member and ledger rows a comment touches. Queries only. */
+/** The news tables (posts, comments, likes, views) and what a comment's answer shows of its author. Queries only. */
 @Injectable()
 export class NewsRepository {
   async findPublishedPost(em: EntityManager, postId: string) {
@@ -222,49 +222,6 @@ export class NewsRepository {
       .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
       .where('id', '=', postId)
       .execute();
-  }
-
-  /**
-   * Locks the member's row (`for update`) and answers the transaction's clock, `now()`: the
-   * instant that also stamps the ledger rows written in this transaction.
-   */
-  async lockMemberForComment(em: EntityManager, memberId: string): Promise<string> {
-    const row = await db(em)
-      .selectFrom('members')
-      .select(sql<string>`now()`.as('now'))
-      .where('id', '=', memberId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    return row.now;
-  }
-
-  /** How many comment rewards the member was paid in [start, end). */
-  async countCommentRewards(em: EntityManager, memberId: string, start: Date, end: Date): Promise<number> {
-    const row = await db(em)
-      .selectFrom('point_transactions')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('member_id', '=', memberId)
-      .where('kind', '=', 'comment_reward')
-      .where('created_at', '>=', start.toISOString())
-      .where('created_at', '<', end.toISOString())
-      .executeTakeFirstOrThrow();
-    return row.count;
-  }
-
-  /** The ledger row that rewarded this comment, if it earned one. */
-  async findCommentReward(em: EntityManager, authorId: string, commentId: string) {
-    return db(em)
-      .selectFrom('point_transactions')
-      .select('id')
-      .where('member_id', '=', authorId)
-      .where('kind', '=', 'comment_reward')
-      .where('source_id', '=', commentId)
-      .executeTakeFirst();
-  }
-
-  /** The points of the row that reverses `transactionId`, if there is one. */
-  async findReversal(em: EntityManager, transactionId: string) {
-    return db(em).selectFrom('point_transactions').select('points').where('reverses_id', '=', transactionId).executeTakeFirst();
   }
 
   /** What a comment's answer shows of its author: first name and balances after the reward. */
