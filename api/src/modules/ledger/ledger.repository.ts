@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { db, type PointKind } from '@nocturne/db';
+import { db, type PointKind, PreparedQuery } from '@nocturne/db';
 import type { Tier } from '@nocturne/domain';
 import { sql } from 'kysely';
-import { PreparedQuery } from '../../common/prepared-query.js';
 
 export interface LedgerEntry {
   memberId: string;
