@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CreateNewsPostRequest } from '@nocturne/contracts';
-import { type Database, db } from '@nocturne/db';
+import { type Database, db, PreparedQuery } from '@nocturne/db';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { CompiledOnce } from './compiled-once.js';
 import type { FeedPosition } from './feed-cursor.js';
 
 /** The columns of `news_posts` that make a NewsPost (see `newsPostFromRow`). */
@@ -60,16 +59,13 @@ function feedPage(
 }
 
 // The polled reads (the feed, a post's comments) and the published-post check every news command
-// makes are compiled once (see CompiledOnce); the other queries are built per call.
-const firstFeedPage = new CompiledOnce({ memberId: ':memberId', limit: -1 }, (kysely, args) =>
-  feedPage(kysely, args.memberId, args.limit),
-);
-const nextFeedPage = new CompiledOnce(
-  { memberId: ':memberId', limit: -1, afterCreatedAt: ':afterCreatedAt', afterId: ':afterId' },
-  (kysely, { memberId, limit, ...after }) => feedPage(kysely, memberId, limit, after),
+// makes are compiled once (see PreparedQuery); the other queries are built per call.
+const firstFeedPage = new PreparedQuery((kysely, memberId: string, limit: number) => feedPage(kysely, memberId, limit));
+const nextFeedPage = new PreparedQuery((kysely, memberId: string, limit: number, afterCreatedAt: string, afterId: string) =>
+  feedPage(kysely, memberId, limit, { afterCreatedAt, afterId }),
 );
 
-const publishedPost = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }) =>
+const publishedPost = new PreparedQuery((kysely, postId: string) =>
   kysely
     .selectFrom('news_posts')
     .select(['id', 'title'])
@@ -78,7 +74,7 @@ const publishedPost = new CompiledOnce({ postId: ':postId' }, (kysely, { postId 
 );
 
 /** A post's live comments, oldest first, with their authors' first names. */
-const liveComments = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }) =>
+const liveComments = new PreparedQuery((kysely, postId: string) =>
   kysely
     .selectFrom('news_comments as c')
     .innerJoin('members as m', 'm.id', 'c.author_id')
@@ -93,8 +89,7 @@ const liveComments = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }
 @Injectable()
 export class NewsRepository {
   async findPublishedPost(em: EntityManager, postId: string) {
-    const [post] = await publishedPost.execute(db(em), { postId });
-    return post;
+    return publishedPost.first(em, postId);
   }
 
   /**
@@ -102,9 +97,7 @@ export class NewsRepository {
    * with whether `memberId` likes each post. `cursor_at` keeps PostgreSQL's microseconds.
    */
   async listFeedPage(em: EntityManager, memberId: string, after: FeedPosition | null, limit: number) {
-    return after
-      ? nextFeedPage.execute(db(em), { memberId, limit, afterCreatedAt: after.createdAt, afterId: after.id })
-      : firstFeedPage.execute(db(em), { memberId, limit });
+    return after ? nextFeedPage.rows(em, memberId, limit, after.createdAt, after.id) : firstFeedPage.rows(em, memberId, limit);
   }
 
   async insertPost(em: EntityManager, authorId: string, input: CreateNewsPostRequest): Promise<NewsPostRow> {
@@ -123,7 +116,7 @@ export class NewsRepository {
 
   /** A post's live comments, oldest first, with their authors' first names. */
   async listLiveComments(em: EntityManager, postId: string) {
-    return liveComments.execute(db(em), { postId });
+    return liveComments.rows(em, postId);
   }
 
   async insertComment(em: EntityManager, postId: string, authorId: string, content: string) {
