@@ -95,6 +95,14 @@ export class AuthRepository {
     await update.execute();
   }
 
+  async deleteResetTokensOf(em: EntityManager, memberId: string): Promise<void> {
+    await db(em).deleteFrom('password_reset_tokens').where('member_id', '=', memberId).execute();
+  }
+
+  async deleteSessionsOf(em: EntityManager, memberId: string): Promise<void> {
+    await db(em).deleteFrom('sessions').where('member_id', '=', memberId).execute();
+  }
+
   findUser(em: EntityManager, memberId: string) {
     return db(em).selectFrom('members').select(USER_COLUMNS).where('id', '=', memberId).executeTakeFirst();
   }

@@ -176,12 +176,4 @@ export class MembersRepository {
   async blankCommentsOf(em: EntityManager, memberId: string): Promise<void> {
     await db(em).updateTable('news_comments').set({ content: '' }).where('author_id', '=', memberId).execute();
   }
-
-  async deleteResetTokensOf(em: EntityManager, memberId: string): Promise<void> {
-    await db(em).deleteFrom('password_reset_tokens').where('member_id', '=', memberId).execute();
-  }
-
-  async deleteSessionsOf(em: EntityManager, memberId: string): Promise<void> {
-    await db(em).deleteFrom('sessions').where('member_id', '=', memberId).execute();
-  }
 }

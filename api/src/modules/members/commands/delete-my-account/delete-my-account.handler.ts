@@ -37,9 +37,7 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
       for (const postId of postIds) await this.repository.decrementCommentCount(tx, postId);
       // Comments an admin removed earlier keep no text either.
       await this.repository.blankCommentsOf(tx, memberId);
-      await this.repository.deleteResetTokensOf(tx, memberId);
-      await this.sessions.revokeAllFor(tx, memberId);
-      await this.repository.deleteSessionsOf(tx, memberId);
+      await this.sessions.eraseAllFor(tx, memberId);
       await raise(domainEvent('MemberDeleted', memberId, { memberId, acContactId: erased.ac_contact_id }));
     });
   }
