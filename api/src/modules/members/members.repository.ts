@@ -151,29 +151,4 @@ export class MembersRepository {
       .returning('old.ac_contact_id')
       .executeTakeFirst();
   }
-
-  /** Removes the member's live comments (text and all); answers the post of each. */
-  async removeCommentsOf(em: EntityManager, memberId: string): Promise<string[]> {
-    const rows = await db(em)
-      .updateTable('news_comments')
-      .set({ content: '', deleted_at: sql<string>`now()` })
-      .where('author_id', '=', memberId)
-      .where('deleted_at', 'is', null)
-      .returning('post_id')
-      .execute();
-    return rows.map((row) => row.post_id);
-  }
-
-  async decrementCommentCount(em: EntityManager, postId: string): Promise<void> {
-    await db(em)
-      .updateTable('news_posts')
-      .set((eb) => ({ comment_count: eb('comment_count', '-', 1) }))
-      .where('id', '=', postId)
-      .execute();
-  }
-
-  /** Blanks the text of every comment of the member, removed ones included. */
-  async blankCommentsOf(em: EntityManager, memberId: string): Promise<void> {
-    await db(em).updateTable('news_comments').set({ content: '' }).where('author_id', '=', memberId).execute();
-  }
 }

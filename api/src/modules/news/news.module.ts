@@ -4,6 +4,7 @@ import { DeleteCommentHandler } from './commands/delete-comment/delete-comment.h
 import { PostCommentHandler } from './commands/post-comment/post-comment.handler.js';
 import { RecordPostViewHandler } from './commands/record-post-view/record-post-view.handler.js';
 import { SetPostLikeHandler } from './commands/set-post-like/set-post-like.handler.js';
+import { MemberCommentsService } from './member-comments.service.js';
 import { NewsAdminController } from './news-admin.controller.js';
 import { NewsController } from './news.controller.js';
 import { NewsRepository } from './news.repository.js';
@@ -14,6 +15,7 @@ import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-
   controllers: [NewsController, NewsAdminController],
   providers: [
     NewsRepository,
+    MemberCommentsService,
     CreateNewsPostHandler,
     SetPostLikeHandler,
     RecordPostViewHandler,
@@ -22,5 +24,6 @@ import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-
     ListNewsFeedHandler,
     ListPostCommentsHandler,
   ],
+  exports: [MemberCommentsService],
 })
 export class NewsModule {}

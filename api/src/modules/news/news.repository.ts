@@ -160,6 +160,23 @@ export class NewsRepository {
       .execute();
   }
 
+  /** Removes the member's live comments (text and all); answers the post of each. */
+  async removeCommentsOf(em: EntityManager, memberId: string): Promise<string[]> {
+    const rows = await db(em)
+      .updateTable('news_comments')
+      .set({ content: '', deleted_at: sql<string>`now()` })
+      .where('author_id', '=', memberId)
+      .where('deleted_at', 'is', null)
+      .returning('post_id')
+      .execute();
+    return rows.map((row) => row.post_id);
+  }
+
+  /** Blanks the text of every comment of the member, removed ones included. */
+  async blankCommentsOf(em: EntityManager, memberId: string): Promise<void> {
+    await db(em).updateTable('news_comments').set({ content: '' }).where('author_id', '=', memberId).execute();
+  }
+
   /** Inserts the member's like; false when it was already there (the unique key decides races). */
   async insertLike(em: EntityManager, postId: string, memberId: string): Promise<boolean> {
     const rows = await db(em)
