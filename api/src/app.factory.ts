@@ -11,7 +11,7 @@ import { API_PREFIX, UNPREFIXED_ROUTES } from './common/openapi/route-paths.js';
 import type { ApiConfig } from './config/api-config.js';
 import { MetricsService } from './infrastructure/metrics/metrics.service.js';
 import { registerQueueDashboard } from './infrastructure/queues/queue-dashboard.js';
-import { RateLimiter } from './modules/auth/rate-limiter.js';
+import { RateLimiter } from './modules/auth/auth.public.js';
 import { QueueRegistry } from './infrastructure/queues/queue-registry.js';
 import { registerSecurityHeaders } from './infrastructure/web/security-headers.js';
 import { registerSpa } from './infrastructure/web/spa.js';

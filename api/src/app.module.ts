@@ -15,7 +15,7 @@ import { QueuesModule } from './infrastructure/queues/queues.module.js';
 import { RedisModule } from './infrastructure/redis/redis.module.js';
 import { VersionsModule } from './infrastructure/versions/versions.module.js';
 import { ActiveCampaignModule } from './modules/activecampaign/activecampaign.module.js';
-import { AuthGuard } from './modules/auth/auth.guard.js';
+import { AuthGuard } from './modules/auth/auth.public.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CouponsModule } from './modules/coupons/coupons.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';

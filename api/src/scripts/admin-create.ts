@@ -1,7 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { ensureAdmin } from '../modules/auth/admin-bootstrap.js';
-import { AuthRepository } from '../modules/auth/auth.repository.js';
-import { PasswordHasher } from '../modules/auth/password-hasher.js';
+import { AdminBootstrapService } from '../modules/auth/auth.public.js';
 import { parseFlags, runScript, withScriptContext } from './script-app.js';
 
 // npm run admin:create -- --email E --password P --first-name F [--last-name L]
@@ -12,12 +9,12 @@ runScript(async () => {
     return 2;
   }
   await withScriptContext(async (app) => {
-    const outcome = await ensureAdmin(app.get(EntityManager).fork(), app.get(PasswordHasher), {
+    const outcome = await app.get(AdminBootstrapService).createOrPromote({
       email: flags['email']!,
       password: flags['password']!,
       firstName: flags['first-name'],
       lastName: flags['last-name'],
-    }, { promoteExisting: true }, app.get(AuthRepository));
+    });
     console.log(`Admin ${flags['email']} ${outcome}${outcome === 'promoted' ? ' (password set, every earlier session signed out)' : ''}.`);
   });
 });

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { auditLedger, describeDifference, tierThresholdsFrom } from '../modules/ledger/ledger-audit.js';
+import { auditLedger, describeDifference, tierThresholdsFrom } from '../modules/ledger/ledger.public.js';
 import { runScript, withScriptContext } from './script-app.js';
 
 // npm run ledger:verify: recomputes every member's points and tier from point_transactions and

@@ -3,3 +3,4 @@ export * from './orm-config.js';
 export * from './database-url.js';
 export * from './create-database.js';
 export * from './kysely.js';
+export * from './prepared.js';

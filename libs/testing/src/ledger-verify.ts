@@ -25,6 +25,6 @@ export async function runLedgerVerify(t: TestApp): Promise<string> {
     return stdout;
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`ledger:verify failed:\n${stdout}${stderr}`);
+    throw new Error(`ledger:verify failed:\n${stdout}${stderr}`, { cause: error });
   }
 }

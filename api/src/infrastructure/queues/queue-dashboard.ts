@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { setRetryAfter, wholeSeconds } from '../../common/http/retry-later.js';
 import type { ApiConfig } from '../../config/api-config.js';
-import { LIMITS, type RateLimiter } from '../../modules/auth/rate-limiter.js';
+import { LIMITS, type RateLimiter } from '../../modules/auth/auth.public.js';
 import type { QueueRegistry } from './queue-registry.js';
 import { errorBody } from '../../common/http/http-exception.filter.js';
 

@@ -4,8 +4,7 @@ import { ActiveCampaignStatus, BulkSyncStarted, IdParams, SyncContactResponse, S
 import type { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidParams } from '../../common/http/input.decorators.js';
-import { CurrentMember } from '../auth/current-member.decorator.js';
-import type { AuthenticatedMember } from '../auth/session.service.js';
+import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { StartBulkSyncCommand } from './commands/start-bulk-sync/start-bulk-sync.command.js';
 import { SyncContactCommand } from './commands/sync-contact/sync-contact.command.js';
 import { GetActiveCampaignStatusQuery } from './queries/get-activecampaign-status/get-activecampaign-status.query.js';

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { AuthRepository } from './auth.repository.js';
-import { ensureAdmin } from './admin-bootstrap.js';
+import { type AdminAccount, type AdminOutcome, ensureAdmin } from './admin-bootstrap.js';
 import { PasswordHasher } from './password-hasher.js';
 
 /**
@@ -37,5 +37,10 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
       return;
     }
     this.logger.log(`Admin ${email} ${outcome}`);
+  }
+
+  /** `npm run admin:create`: creates the admin, or deliberately promotes the member who has the e-mail. */
+  async createOrPromote(account: AdminAccount): Promise<AdminOutcome> {
+    return ensureAdmin(this.em.fork(), this.hasher, account, { promoteExisting: true }, this.repository);
   }
 }

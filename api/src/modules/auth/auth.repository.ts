@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { type Database, db } from '@nocturne/db';
-import { type CompiledQuery, type InferResult, type Kysely, sql } from 'kysely';
+import { type Database, db, PreparedQuery } from '@nocturne/db';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import { USER_COLUMNS } from './user-view.js';
 
 function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, maxAgeSeconds: number) {
@@ -31,22 +31,8 @@ function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, maxAgeSec
 
 type LiveSessionRow = InferResult<ReturnType<typeof liveSessionQuery>>[number];
 
-/** Stand-ins the session lookup is compiled with; each call's values take their places. */
-const TOKEN_SLOT = '\u0000token hash';
-const MAX_AGE_SLOT = -1;
-
-interface SlottedQuery<Row> {
-  /** The compiled statement with these values (in the order of the slots) as its parameters. */
-  with(values: readonly unknown[]): CompiledQuery<Row>;
-}
-
-/** A compiled query whose parameters were the given slot values, reusable with other values in their places. */
-function compiledWithSlots<Row>(query: { compile(): CompiledQuery<Row> }, slots: readonly unknown[]): SlottedQuery<Row> {
-  const compiled = query.compile();
-  const positions = compiled.parameters.map((parameter) => slots.indexOf(parameter));
-  if (positions.includes(-1)) throw new Error('A compiled query has a parameter that is not one of its slots');
-  return { with: (values) => ({ ...compiled, parameters: positions.map((position) => values[position]) }) };
-}
+/** The session lookup, compiled once (see findLiveSession). */
+const liveSession = new PreparedQuery(liveSessionQuery);
 
 /**
  * Sessions, sign-in, registration, passwords, profile and the admin bootstrap: every query of the
@@ -55,8 +41,6 @@ function compiledWithSlots<Row>(query: { compile(): CompiledQuery<Row> }, slots:
  */
 @Injectable()
 export class AuthRepository {
-  private liveSession?: SlottedQuery<LiveSessionRow>;
-
   async insertSession(
     em: EntityManager,
     session: { memberId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; ip: string | null },
@@ -80,10 +64,7 @@ export class AuthRepository {
    * otherwise add tens of microseconds of CPU to each lookup.
    */
   async findLiveSession(em: EntityManager, tokenHash: string, maxAgeSeconds: number): Promise<LiveSessionRow | undefined> {
-    const kysely = db(em);
-    this.liveSession ??= compiledWithSlots(liveSessionQuery(kysely, TOKEN_SLOT, MAX_AGE_SLOT), [TOKEN_SLOT, MAX_AGE_SLOT]);
-    const { rows } = await kysely.executeQuery(this.liveSession.with([tokenHash, maxAgeSeconds]));
-    return rows[0];
+    return liveSession.first(em, tokenHash, maxAgeSeconds);
   }
 
   async slideSession(em: EntityManager, sessionId: string, expiresAt: Date): Promise<void> {
@@ -112,6 +93,14 @@ export class AuthRepository {
       .where('revoked_at', 'is', null);
     if (keepSessionId !== undefined) update = update.where('id', '<>', keepSessionId);
     await update.execute();
+  }
+
+  async deleteResetTokensOf(em: EntityManager, memberId: string): Promise<void> {
+    await db(em).deleteFrom('password_reset_tokens').where('member_id', '=', memberId).execute();
+  }
+
+  async deleteSessionsOf(em: EntityManager, memberId: string): Promise<void> {
+    await db(em).deleteFrom('sessions').where('member_id', '=', memberId).execute();
   }
 
   findUser(em: EntityManager, memberId: string) {

@@ -151,6 +151,16 @@ export class SessionService {
   }
 
   /**
+   * Account deletion: the member's reset tokens and sessions go, rows and addresses and all. The
+   * sessions are revoked first, as in `revokeAllFor`, so no replica keeps serving one from its cache.
+   */
+  async eraseAllFor(tx: EntityManager, memberId: string): Promise<void> {
+    await this.repository.deleteResetTokensOf(tx, memberId);
+    await this.revokeAllFor(tx, memberId);
+    await this.repository.deleteSessionsOf(tx, memberId);
+  }
+
+  /**
    * After a committed change to the member's row: their next request on this replica reads it
    * again rather than waiting for the change's notification to reach the cache.
    */

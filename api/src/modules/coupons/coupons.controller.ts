@@ -4,8 +4,7 @@ import { AvailableCoupon, IdParams, UserCoupon, UserCouponParams } from '@noctur
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidParams } from '../../common/http/input.decorators.js';
-import { CurrentMember } from '../auth/current-member.decorator.js';
-import type { AuthenticatedMember } from '../auth/session.service.js';
+import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { ClaimCouponCommand } from './commands/claim-coupon/claim-coupon.command.js';
 import { RedeemCouponCommand } from './commands/redeem-coupon/redeem-coupon.command.js';
 import { ListAvailableCouponsQuery } from './queries/list-available-coupons/list-available-coupons.query.js';

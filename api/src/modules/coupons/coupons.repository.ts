@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CreateCouponRequest } from '@nocturne/contracts';
-import { type Database, db, type RedeemedBy } from '@nocturne/db';
+import { type Database, db, PreparedQuery, type RedeemedBy } from '@nocturne/db';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import { PreparedQuery } from '../../common/prepared-query.js';
 
 /** The coupon columns every answer about a coupon is made from. */
 const COUPON_VIEW = [

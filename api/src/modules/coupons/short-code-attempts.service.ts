@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
-import { type Limit, RateLimiter, TooManyRequestsException } from '../auth/rate-limiter.js';
+import { type Limit, RateLimiter, TooManyRequestsException } from '../auth/auth.public.js';
 import { CouponsRepository } from './coupons.repository.js';
 
 /**

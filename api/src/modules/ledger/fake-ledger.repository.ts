@@ -55,6 +55,22 @@ export class FakeLedgerRepository implements LedgerRepository {
     throw new Error('fake: lockBalance is not faked');
   }
 
+  async lockMemberAndReadClock(): Promise<string> {
+    throw new Error('fake: lockMemberAndReadClock is not faked');
+  }
+
+  async countRows(): Promise<number> {
+    throw new Error('fake: countRows is not faked');
+  }
+
+  async findBySource(): Promise<Awaited<ReturnType<LedgerRepository['findBySource']>>> {
+    throw new Error('fake: findBySource is not faked');
+  }
+
+  async findReversal(): Promise<Awaited<ReturnType<LedgerRepository['findReversal']>>> {
+    throw new Error('fake: findReversal is not faked');
+  }
+
   async history(): Promise<Awaited<ReturnType<LedgerRepository['history']>>> {
     throw new Error('fake: history is not faked');
   }

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { db, type PointKind } from '@nocturne/db';
+import { db, type PointKind, PreparedQuery } from '@nocturne/db';
 import type { Tier } from '@nocturne/domain';
 import { sql } from 'kysely';
-import { PreparedQuery } from '../../common/prepared-query.js';
 
 export interface LedgerEntry {
   memberId: string;
@@ -114,6 +113,49 @@ export class LedgerRepository {
   /** The member's balance, with the row lock that queues every other change to it. */
   async lockBalance(em: EntityManager, memberId: string) {
     return db(em).selectFrom('members').select('current_points').where('id', '=', memberId).forUpdate().executeTakeFirst();
+  }
+
+  /**
+   * Locks the member's row (`for update`) and answers the transaction's clock, `now()`: the
+   * instant that also stamps the ledger rows written in this transaction.
+   */
+  async lockMemberAndReadClock(em: EntityManager, memberId: string): Promise<string> {
+    const row = await db(em)
+      .selectFrom('members')
+      .select(now().as('now'))
+      .where('id', '=', memberId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    return row.now;
+  }
+
+  /** How many rows of this kind the member was paid in [start, end). */
+  async countRows(em: EntityManager, memberId: string, kind: PointKind, start: Date, end: Date): Promise<number> {
+    const row = await db(em)
+      .selectFrom('point_transactions')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('member_id', '=', memberId)
+      .where('kind', '=', kind)
+      .where('created_at', '>=', start.toISOString())
+      .where('created_at', '<', end.toISOString())
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+
+  /** The member's row of this kind paid by this source, if there is one. */
+  async findBySource(em: EntityManager, memberId: string, kind: PointKind, sourceId: string) {
+    return db(em)
+      .selectFrom('point_transactions')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('kind', '=', kind)
+      .where('source_id', '=', sourceId)
+      .executeTakeFirst();
+  }
+
+  /** The points of the row that reverses `transactionId`, if there is one. */
+  async findReversal(em: EntityManager, transactionId: string) {
+    return db(em).selectFrom('point_transactions').select('points').where('reverses_id', '=', transactionId).executeTakeFirst();
   }
 
   /** The member's own rows, newest first (served by the (member_id, created_at) index). */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Tier, tierForTotalPoints, type TierThresholds } from '@nocturne/domain';
+import type { PointKind } from '@nocturne/db';
 import { domainEvent } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
@@ -80,6 +81,37 @@ export class LedgerService {
     if (!inserted) return null;
     const earnedChange = original.points > 0 ? -original.points : 0;
     return this.applyToBalance(tx, original.member_id, amount, earnedChange, raise);
+  }
+
+  /**
+   * Reverses what this source paid the member (a row of this kind), if it paid anything; answers
+   * the points taken back (0 when there was nothing to take).
+   */
+  async reverseSource(
+    tx: EntityManager,
+    source: { memberId: string; kind: PointKind; sourceId: string },
+    description: string,
+    raise: Raise,
+  ): Promise<number> {
+    const paid = await this.ledger.findBySource(tx, source.memberId, source.kind, source.sourceId);
+    if (!paid) return 0;
+    await this.reverse(tx, paid.id, description, raise);
+    const reversal = await this.ledger.findReversal(tx, paid.id);
+    return reversal ? -reversal.points : 0;
+  }
+
+  /**
+   * Locks the member's row (`for update`), so whatever the caller decides from the ledger next
+   * (e.g. how many rewards tonight) no concurrent change of this member can overtake; answers the
+   * transaction's clock, `now()`, which also stamps the rows written in this transaction.
+   */
+  async lockMember(tx: EntityManager, memberId: string): Promise<string> {
+    return this.ledger.lockMemberAndReadClock(tx, memberId);
+  }
+
+  /** How many rows of this kind the member was paid in [start, end). */
+  async countPaid(tx: EntityManager, memberId: string, kind: PointKind, start: Date, end: Date): Promise<number> {
+    return this.ledger.countRows(tx, memberId, kind, start, end);
   }
 
   private async insertRow(tx: EntityManager, entry: LedgerEntry): Promise<boolean> {

@@ -3,8 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { PointHistoryQuery, PointHistoryResponse } from '@nocturne/contracts';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidQuery } from '../../common/http/input.decorators.js';
-import { CurrentMember } from '../auth/current-member.decorator.js';
-import type { AuthenticatedMember } from '../auth/session.service.js';
+import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { ListPointHistoryQuery } from './queries/list-point-history/list-point-history.query.js';
 
 @Controller('points')

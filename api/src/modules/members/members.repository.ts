@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import { type ExpressionBuilder, sql } from 'kysely';
-import { USER_COLUMNS } from '../auth/user-view.js';
+import { USER_COLUMNS } from '../auth/auth.public.js';
 
 /** Members not deleted whose e-mail or full name matches `pattern` (an ILIKE pattern; null matches all). */
 function matching(pattern: string | null) {
@@ -150,38 +150,5 @@ export class MembersRepository {
       .whereRef('m.id', '=', 'old.id')
       .returning('old.ac_contact_id')
       .executeTakeFirst();
-  }
-
-  /** Removes the member's live comments (text and all); answers the post of each. */
-  async removeCommentsOf(em: EntityManager, memberId: string): Promise<string[]> {
-    const rows = await db(em)
-      .updateTable('news_comments')
-      .set({ content: '', deleted_at: sql<string>`now()` })
-      .where('author_id', '=', memberId)
-      .where('deleted_at', 'is', null)
-      .returning('post_id')
-      .execute();
-    return rows.map((row) => row.post_id);
-  }
-
-  async decrementCommentCount(em: EntityManager, postId: string): Promise<void> {
-    await db(em)
-      .updateTable('news_posts')
-      .set((eb) => ({ comment_count: eb('comment_count', '-', 1) }))
-      .where('id', '=', postId)
-      .execute();
-  }
-
-  /** Blanks the text of every comment of the member, removed ones included. */
-  async blankCommentsOf(em: EntityManager, memberId: string): Promise<void> {
-    await db(em).updateTable('news_comments').set({ content: '' }).where('author_id', '=', memberId).execute();
-  }
-
-  async deleteResetTokensOf(em: EntityManager, memberId: string): Promise<void> {
-    await db(em).deleteFrom('password_reset_tokens').where('member_id', '=', memberId).execute();
-  }
-
-  async deleteSessionsOf(em: EntityManager, memberId: string): Promise<void> {
-    await db(em).deleteFrom('sessions').where('member_id', '=', memberId).execute();
   }
 }

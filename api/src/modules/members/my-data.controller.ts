@@ -3,9 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { DeleteAccountRequest, MyDataExport, SuccessResponse } from '@nocturne/contracts';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody } from '../../common/http/input.decorators.js';
-import { CurrentMember } from '../auth/current-member.decorator.js';
-import { LIMITS, RateLimiter } from '../auth/rate-limiter.js';
-import type { AuthenticatedMember } from '../auth/session.service.js';
+import { type AuthenticatedMember, CurrentMember, LIMITS, RateLimiter } from '../auth/auth.public.js';
 import { DeleteMyAccountCommand } from './commands/delete-my-account/delete-my-account.command.js';
 import { ExportMyDataQuery } from './queries/export-my-data/export-my-data.query.js';
 

@@ -11,8 +11,7 @@ import {
 import type { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams } from '../../common/http/input.decorators.js';
-import { CurrentMember } from '../auth/current-member.decorator.js';
-import type { AuthenticatedMember } from '../auth/session.service.js';
+import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { CreateNewsPostCommand } from './commands/create-news-post/create-news-post.command.js';
 import { DeleteCommentCommand } from './commands/delete-comment/delete-comment.command.js';
 import { DeleteNewsPostCommand } from './commands/delete-news-post/delete-news-post.command.js';

@@ -12,8 +12,7 @@ import {
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
-import { CurrentMember } from '../auth/current-member.decorator.js';
-import type { AuthenticatedMember } from '../auth/session.service.js';
+import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { PostCommentCommand } from './commands/post-comment/post-comment.command.js';
 import { RecordPostViewCommand } from './commands/record-post-view/record-post-view.command.js';
 import { SetPostLikeCommand } from './commands/set-post-like/set-post-like.command.js';

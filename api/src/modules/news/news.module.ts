@@ -6,6 +6,7 @@ import { PostCommentHandler } from './commands/post-comment/post-comment.handler
 import { RecordPostViewHandler } from './commands/record-post-view/record-post-view.handler.js';
 import { SetPostLikeHandler } from './commands/set-post-like/set-post-like.handler.js';
 import { UpdateNewsPostHandler } from './commands/update-news-post/update-news-post.handler.js';
+import { MemberCommentsService } from './member-comments.service.js';
 import { NewsAdminController } from './news-admin.controller.js';
 import { NewsController } from './news.controller.js';
 import { NewsRepository } from './news.repository.js';
@@ -16,6 +17,7 @@ import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-
   controllers: [NewsController, NewsAdminController],
   providers: [
     NewsRepository,
+    MemberCommentsService,
     CreateNewsPostHandler,
     UpdateNewsPostHandler,
     DeleteNewsPostHandler,
@@ -26,5 +28,6 @@ import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-
     ListNewsFeedHandler,
     ListPostCommentsHandler,
   ],
+  exports: [MemberCommentsService],
 })
 export class NewsModule {}

@@ -2,9 +2,8 @@ import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CreateNewsPostRequest, UpdateNewsPostRequest } from '@nocturne/contracts';
-import { type Database, db } from '@nocturne/db';
+import { type Database, db, PreparedQuery } from '@nocturne/db';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { CompiledOnce } from './compiled-once.js';
 import type { FeedPosition } from './feed-cursor.js';
 import { NewsFailure } from './news-failure.js';
 import { POST_NOT_FOUND } from './news-post.js';
@@ -63,16 +62,13 @@ function feedPage(
 }
 
 // The polled reads (the feed, a post's comments) and the published-post check every news command
-// makes are compiled once (see CompiledOnce); the other queries are built per call.
-const firstFeedPage = new CompiledOnce({ memberId: ':memberId', limit: -1 }, (kysely, args) =>
-  feedPage(kysely, args.memberId, args.limit),
-);
-const nextFeedPage = new CompiledOnce(
-  { memberId: ':memberId', limit: -1, afterCreatedAt: ':afterCreatedAt', afterId: ':afterId' },
-  (kysely, { memberId, limit, ...after }) => feedPage(kysely, memberId, limit, after),
+// makes are compiled once (see PreparedQuery); the other queries are built per call.
+const firstFeedPage = new PreparedQuery((kysely, memberId: string, limit: number) => feedPage(kysely, memberId, limit));
+const nextFeedPage = new PreparedQuery((kysely, memberId: string, limit: number, afterCreatedAt: string, afterId: string) =>
+  feedPage(kysely, memberId, limit, { afterCreatedAt, afterId }),
 );
 
-const publishedPost = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }) =>
+const publishedPost = new PreparedQuery((kysely, postId: string) =>
   kysely
     .selectFrom('news_posts')
     .select(['id', 'title'])
@@ -81,7 +77,7 @@ const publishedPost = new CompiledOnce({ postId: ':postId' }, (kysely, { postId 
 );
 
 /** A post's live comments, oldest first, with their authors' first names. */
-const liveComments = new CompiledOnce({ postId: ':postId' }, (kysely, { postId }) =>
+const liveComments = new PreparedQuery((kysely, postId: string) =>
   kysely
     .selectFrom('news_comments as c')
     .innerJoin('members as m', 'm.id', 'c.author_id')
@@ -115,12 +111,11 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-/** The news tables (posts, comments, likes, views) and the member and ledger rows a comment touches. Queries only. */
+/** The news tables (posts, comments, likes, views) and what a comment's answer shows of its author. Queries only. */
 @Injectable()
 export class NewsRepository {
   async findPublishedPost(em: EntityManager, postId: string) {
-    const [post] = await publishedPost.execute(db(em), { postId });
-    return post;
+    return publishedPost.first(em, postId);
   }
 
   /**
@@ -128,9 +123,7 @@ export class NewsRepository {
    * with whether `memberId` likes each post. `cursor_at` keeps PostgreSQL's microseconds.
    */
   async listFeedPage(em: EntityManager, memberId: string, after: FeedPosition | null, limit: number) {
-    return after
-      ? nextFeedPage.execute(db(em), { memberId, limit, afterCreatedAt: after.createdAt, afterId: after.id })
-      : firstFeedPage.execute(db(em), { memberId, limit });
+    return after ? nextFeedPage.rows(em, memberId, limit, after.createdAt, after.id) : firstFeedPage.rows(em, memberId, limit);
   }
 
   async insertPost(em: EntityManager, authorId: string, input: CreateNewsPostRequest): Promise<NewsPostRow> {
@@ -234,7 +227,7 @@ export class NewsRepository {
 
   /** A post's live comments, oldest first, with their authors' first names. */
   async listLiveComments(em: EntityManager, postId: string) {
-    return liveComments.execute(db(em), { postId });
+    return liveComments.rows(em, postId);
   }
 
   async insertComment(em: EntityManager, postId: string, authorId: string, content: string) {
@@ -278,6 +271,23 @@ export class NewsRepository {
       .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
       .where('id', '=', postId)
       .execute();
+  }
+
+  /** Removes the member's live comments (text and all); answers the post of each. */
+  async removeCommentsOf(em: EntityManager, memberId: string): Promise<string[]> {
+    const rows = await db(em)
+      .updateTable('news_comments')
+      .set({ content: '', deleted_at: sql<string>`now()` })
+      .where('author_id', '=', memberId)
+      .where('deleted_at', 'is', null)
+      .returning('post_id')
+      .execute();
+    return rows.map((row) => row.post_id);
+  }
+
+  /** Blanks the text of every comment of the member, removed ones included. */
+  async blankCommentsOf(em: EntityManager, memberId: string): Promise<void> {
+    await db(em).updateTable('news_comments').set({ content: '' }).where('author_id', '=', memberId).execute();
   }
 
   /** Inserts the member's like; false when it was already there (the unique key decides races). */
@@ -339,49 +349,6 @@ export class NewsRepository {
       .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
       .where('id', '=', postId)
       .execute();
-  }
-
-  /**
-   * Locks the member's row (`for update`) and answers the transaction's clock, `now()`: the
-   * instant that also stamps the ledger rows written in this transaction.
-   */
-  async lockMemberForComment(em: EntityManager, memberId: string): Promise<string> {
-    const row = await db(em)
-      .selectFrom('members')
-      .select(sql<string>`now()`.as('now'))
-      .where('id', '=', memberId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    return row.now;
-  }
-
-  /** How many comment rewards the member was paid in [start, end). */
-  async countCommentRewards(em: EntityManager, memberId: string, start: Date, end: Date): Promise<number> {
-    const row = await db(em)
-      .selectFrom('point_transactions')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('member_id', '=', memberId)
-      .where('kind', '=', 'comment_reward')
-      .where('created_at', '>=', start.toISOString())
-      .where('created_at', '<', end.toISOString())
-      .executeTakeFirstOrThrow();
-    return row.count;
-  }
-
-  /** The ledger row that rewarded this comment, if it earned one. */
-  async findCommentReward(em: EntityManager, authorId: string, commentId: string) {
-    return db(em)
-      .selectFrom('point_transactions')
-      .select('id')
-      .where('member_id', '=', authorId)
-      .where('kind', '=', 'comment_reward')
-      .where('source_id', '=', commentId)
-      .executeTakeFirst();
-  }
-
-  /** The points of the row that reverses `transactionId`, if there is one. */
-  async findReversal(em: EntityManager, transactionId: string) {
-    return db(em).selectFrom('point_transactions').select('points').where('reverses_id', '=', transactionId).executeTakeFirst();
   }
 
   /** What a comment's answer shows of its author: first name and balances after the reward. */

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody } from '../../common/http/input.decorators.js';
-import { LIMITS, RateLimiter } from '../auth/rate-limiter.js';
+import { LIMITS, RateLimiter } from '../auth/auth.public.js';
 import { ReceiveContactMessageCommand } from './commands/receive-contact-message/receive-contact-message.command.js';
 import { RequestBookingCommand } from './commands/request-booking/request-booking.command.js';
 

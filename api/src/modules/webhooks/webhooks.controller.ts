@@ -12,8 +12,7 @@ import {
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
-import { CurrentMember } from '../auth/current-member.decorator.js';
-import type { AuthenticatedMember } from '../auth/session.service.js';
+import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { DeleteWebhookCommand } from './commands/delete-webhook/delete-webhook.command.js';
 import { RedeliverWebhookCommand } from './commands/redeliver-webhook/redeliver-webhook.command.js';
 import { RegisterWebhookCommand } from './commands/register-webhook/register-webhook.command.js';

@@ -1,7 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateCouponRequest } from '@nocturne/contracts';
-import { ClaimCouponCommand } from '../../modules/coupons/commands/claim-coupon/claim-coupon.command.js';
-import { CreateCouponCommand } from '../../modules/coupons/commands/create-coupon/create-coupon.command.js';
+import { ClaimCouponCommand, CreateCouponCommand } from '../../modules/coupons/coupons.public.js';
 import type { SeedContext } from './seed-context.js';
 
 const THIRTY_DAYS_MS = 30 * 86_400_000;

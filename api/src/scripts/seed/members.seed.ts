@@ -1,7 +1,7 @@
 import { db } from '@nocturne/db';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../infrastructure/outbox/unit-of-work.js';
-import { PasswordHasher } from '../../modules/auth/password-hasher.js';
+import { PasswordHasher } from '../../modules/auth/auth.public.js';
 import type { SeedContext } from './seed-context.js';
 
 export const DEMO_ADMIN = { email: 'admin@nocturne.local', password: 'nocturne-admin-demo', firstName: 'Avery' };

@@ -1,8 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { CreateNewsPostRequest } from '@nocturne/contracts';
-import { CreateNewsPostCommand } from '../../modules/news/commands/create-news-post/create-news-post.command.js';
-import { PostCommentCommand } from '../../modules/news/commands/post-comment/post-comment.command.js';
-import { SetPostLikeCommand } from '../../modules/news/commands/set-post-like/set-post-like.command.js';
+import { CreateNewsPostCommand, PostCommentCommand, SetPostLikeCommand } from '../../modules/news/news.public.js';
 import type { SeedContext } from './seed-context.js';
 
 const POSTS: CreateNewsPostRequest[] = [

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UserCoupon } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { InsufficientPointsError } from '../../../ledger/ledger.service.js';
+import { InsufficientPointsError } from '../../../ledger/ledger.public.js';
 import { claimRefusal } from '../../claim-rules.js';
 import { COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
 import { termsFromRow, userCouponFromRow } from '../../coupon-view.js';

@@ -2,7 +2,7 @@ import type { ErrorKind } from '../../../../common/errors/domain-error.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { QrRedeemResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { TooManyRequestsException } from '../../../auth/rate-limiter.js';
+import { TooManyRequestsException } from '../../../auth/auth.public.js';
 import { ALREADY_REDEEMED, CouponFailure } from '../../coupon-failure.js';
 import { QrScanService, type ScanAttempt } from '../../qr-scan.service.js';
 import { Redemptions } from '../../redemption.js';

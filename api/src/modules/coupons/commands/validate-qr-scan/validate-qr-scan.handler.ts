@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { QrValidateResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { TooManyRequestsException } from '../../../auth/rate-limiter.js';
+import { TooManyRequestsException } from '../../../auth/auth.public.js';
 import { QrScanService, type ScanAttempt } from '../../qr-scan.service.js';
 import { QrTokenService } from '../../qr-token.service.js';
 import { ValidateQrScanCommand } from './validate-qr-scan.command.js';

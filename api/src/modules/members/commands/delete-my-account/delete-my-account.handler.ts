@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { PasswordHasher } from '../../../auth/password-hasher.js';
-import { SessionService } from '../../../auth/session.service.js';
+import { PasswordHasher, SessionService } from '../../../auth/auth.public.js';
+import { MemberCommentsService } from '../../../news/news.public.js';
 import { MembersRepository } from '../../members.repository.js';
 import { DeleteMyAccountCommand } from './delete-my-account.command.js';
 import { MembersFailure } from '../../members-failure.js';
@@ -24,6 +24,7 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
     private readonly unitOfWork: UnitOfWork,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
+    private readonly comments: MemberCommentsService,
     private readonly repository: MembersRepository,
   ) {}
 
@@ -34,13 +35,8 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
       // The row lock makes a second, concurrent deletion find deleted_at set and do nothing.
       const erased = await this.repository.eraseMember(tx, memberId);
       if (!erased) return;
-      const postIds = await this.repository.removeCommentsOf(tx, memberId);
-      for (const postId of postIds) await this.repository.decrementCommentCount(tx, postId);
-      // Comments an admin removed earlier keep no text either.
-      await this.repository.blankCommentsOf(tx, memberId);
-      await this.repository.deleteResetTokensOf(tx, memberId);
-      await this.sessions.revokeAllFor(tx, memberId);
-      await this.repository.deleteSessionsOf(tx, memberId);
+      await this.comments.eraseAllOf(tx, memberId);
+      await this.sessions.eraseAllFor(tx, memberId);
       await raise(domainEvent('MemberDeleted', memberId, { memberId, acContactId: erased.ac_contact_id }));
     });
   }

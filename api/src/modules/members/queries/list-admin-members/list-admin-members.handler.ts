@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminUsersResponse } from '@nocturne/contracts';
 import { isoTimestampOrNull } from '../../../../common/timestamps.js';
-import { userFromRow } from '../../../auth/user-view.js';
+import { userFromRow } from '../../../auth/auth.public.js';
 import { MembersRepository } from '../../members.repository.js';
 import { ListAdminMembersQuery } from './list-admin-members.query.js';
 

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeleteCommentResponse } from '@nocturne/contracts';
 import type { Raise } from '../../../../infrastructure/outbox/in-transaction-handler.decorator.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { LedgerService } from '../../../ledger/ledger.service.js';
+import { LedgerService } from '../../../ledger/ledger.public.js';
 import { NewsRepository } from '../../news.repository.js';
 import { DeleteCommentCommand } from './delete-comment.command.js';
 import { NewsFailure } from '../../news-failure.js';
@@ -43,10 +43,6 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
     title: string,
     raise: Raise,
   ): Promise<number> {
-    const reward = await this.news.findCommentReward(tx, authorId, commentId);
-    if (!reward) return 0;
-    await this.ledger.reverse(tx, reward.id, `Comment removed: ${title}`, raise);
-    const reversal = await this.news.findReversal(tx, reward.id);
-    return reversal ? -reversal.points : 0;
+    return this.ledger.reverseSource(tx, { memberId: authorId, kind: 'comment_reward', sourceId: commentId }, `Comment removed: ${title}`, raise);
   }
 }

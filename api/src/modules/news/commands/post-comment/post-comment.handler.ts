@@ -6,6 +6,7 @@ import { domainEvent } from '@nocturne/queues';
 import { isoTimestamp } from '../../../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { LedgerService } from '../../../ledger/ledger.public.js';
 import { commentRewardPoints } from '../../comment-reward.rule.js';
 import { requirePublishedPost } from '../../news-post.js';
 import { NewsRepository } from '../../news.repository.js';
@@ -20,6 +21,7 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly news: NewsRepository,
+    private readonly ledger: LedgerService,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
@@ -49,9 +51,9 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
    * (now(), which also stamps the ledger row), in venue time.
    */
   private async rewardFor(tx: EntityManager, memberId: string): Promise<number> {
-    const now = await this.news.lockMemberForComment(tx, memberId);
+    const now = await this.ledger.lockMember(tx, memberId);
     const night = clubNightBounds(new Date(now), this.config.VENUE_TZ);
-    const rewardedTonight = await this.news.countCommentRewards(tx, memberId, night.start, night.end);
+    const rewardedTonight = await this.ledger.countPaid(tx, memberId, 'comment_reward', night.start, night.end);
     return commentRewardPoints({
       rewardedTonight,
       nightlyLimit: this.config.COMMENT_REWARDS_PER_NIGHT,

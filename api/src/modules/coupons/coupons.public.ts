@@ -1,0 +1,6 @@
+/*
+ * What the rest of the api may use of the coupons module (ESLint refuses imports of its other
+ * files from outside it): the commands the seed script dispatches.
+ */
+export { ClaimCouponCommand } from './commands/claim-coupon/claim-coupon.command.js';
+export { CreateCouponCommand } from './commands/create-coupon/create-coupon.command.js';
