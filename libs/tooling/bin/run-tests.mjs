@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, unit, integration, web component and browser tests, in that order.
+// `npm test`: lint, formatting, typecheck, unit, integration, web component and browser tests, in that order.
 // Every stage runs even if an earlier one failed; the last line sums all of them as
-// "N passed, N failed" (lint and typecheck count as one test each).
+// "N passed, N failed" (lint, formatting and typecheck count as one test each).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -69,6 +69,7 @@ function playwright() {
 }
 
 check('lint', node, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
+check('format', node, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn']);
 check('typecheck', node, [path.join(root, 'libs/tooling/bin/typecheck.mjs')]);
 jest('unit', 'libs/testing/jest/unit.config.js');
 jest('integration', 'libs/testing/jest/integration.config.js');
