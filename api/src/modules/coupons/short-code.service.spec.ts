@@ -1,8 +1,8 @@
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiConfig } from '../../config/api-config.js';
-import { FakeCouponsRepository } from './fake-coupons.repository.js';
-import { FakeUnitOfWork } from './fake-unit-of-work.js';
+import { FakeCouponsRepository } from './coupons.repository.fake.js';
+import { FakeUnitOfWork } from './unit-of-work.fake.js';
 import { QrTokenService } from './qr-token.service.js';
 import { SHORT_CODE_ATTEMPTS, ShortCodeService } from './short-code.service.js';
 

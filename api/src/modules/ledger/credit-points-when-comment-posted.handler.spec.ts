@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiConfig } from '../../config/api-config.js';
 import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
 import { CreditPointsWhenCommentPostedHandler } from './credit-points-when-comment-posted.handler.js';
-import { FakeLedgerRepository } from './fake-ledger.repository.js';
+import { FakeLedgerRepository } from './ledger.repository.fake.js';
 import { LedgerService } from './ledger.service.js';
 
 const config = { TIER_SILVER: 100, TIER_GOLD: 500, TIER_PLATINUM: 1500 } as ApiConfig;

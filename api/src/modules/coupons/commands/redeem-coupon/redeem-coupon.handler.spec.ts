@@ -1,8 +1,8 @@
 import type { ErrorKind } from '../../../../common/errors/domain-error.js';
 import type { ApiConfig } from '../../../../config/api-config.js';
 import { CouponFailure } from '../../coupon-failure.js';
-import { FakeCouponsRepository } from '../../fake-coupons.repository.js';
-import { FakeUnitOfWork } from '../../fake-unit-of-work.js';
+import { FakeCouponsRepository } from '../../coupons.repository.fake.js';
+import { FakeUnitOfWork } from '../../unit-of-work.fake.js';
 import { QrTokenService } from '../../qr-token.service.js';
 import { Redemptions } from '../../redemption.js';
 import { ShortCodeService } from '../../short-code.service.js';
