@@ -42,6 +42,7 @@ describe('admin coupons', () => {
       archivedAt: null,
       claimedCount: 0,
       redeemedCount: 0,
+      remaining: null,
       createdAt: expect.stringMatching(/Z$/),
     });
     const list = await t.request('GET', '/api/admin/coupons', { token: adminToken });
@@ -226,7 +227,7 @@ describe('POST /api/coupons/{id}/claim', () => {
       [pricey.id, 409, 'Not enough points'],
       [gold.id, 403, 'This coupon requires Gold tier'],
       [expired.id, 409, 'This coupon has expired'],
-      [inactive.id, 409, 'This coupon is no longer available'],
+      [inactive.id, 409, 'This coupon has been paused by the venue and cannot be used right now'],
       [once.id, 409, 'You have already claimed this coupon'],
       [single.id, 409, 'This coupon has been fully claimed'],
       ['00000000-0000-4000-8000-000000000000', 404, 'Coupon not found'],

@@ -12,6 +12,36 @@ const wholeNumber = (min: number, max: number) =>
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
 
+/** The fields of a coupon as the admin writes them; create adds defaults, update makes each optional. */
+const couponFields = {
+  code: requiredText(40).refine((code) => !/\s/.test(code), 'must not contain spaces'),
+  title: requiredText(120),
+  description: requiredText(1000),
+  type: CouponType,
+  value: wholeNumber(0, 1_000_000).nullable(),
+  pointsCost: wholeNumber(0, 1_000_000),
+  requiredTier: MemberTier,
+  maxUses: wholeNumber(1, 1_000_000).nullable(),
+  perMemberLimit: wholeNumber(1, 100),
+  validUntil: z.iso
+    .datetime({ offset: true, message: 'must be an ISO date-time such as 2026-12-31T19:00:00Z' })
+    // A malformed value is reported once, by the format check above.
+    .refine((instant) => Number.isNaN(Date.parse(instant)) || Date.parse(instant) > Date.now(), 'must be in the future')
+    .transform((instant) => new Date(instant).toISOString())
+    .nullable(),
+};
+
+/**
+ * What a coupon's value must be for its type, or null when it is fine: a percentage from 1 to 100,
+ * a fixed amount of at least 1 dollar; free drinks and VIP upgrades take any value or none.
+ * Create checks it on the request; update on the coupon as the change leaves it.
+ */
+export function couponValueProblem(type: CouponType, value: number | null): string | null {
+  if (type === 'percentage' && (value === null || value < 1 || value > 100)) return 'must be a percentage from 1 to 100';
+  if (type === 'fixed_amount' && (value === null || value < 1)) return 'must be an amount of at least 1 dollar';
+  return null;
+}
+
 /**
  * SPEC 5's coupon form: code, title and description required and trimmed; whole numbers >= 0;
  * empty value or maxUses is null (unlimited); validUntil an ISO instant or null. Defaults: type
@@ -19,32 +49,41 @@ const wholeNumber = (min: number, max: number) =>
  */
 export const CreateCouponRequest = z
   .object({
-    code: requiredText(40).refine((code) => !/\s/.test(code), 'must not contain spaces'),
-    title: requiredText(120),
-    description: requiredText(1000),
-    type: CouponType.default('percentage'),
-    value: wholeNumber(0, 1_000_000).nullable().default(null),
-    pointsCost: wholeNumber(0, 1_000_000).default(0),
-    requiredTier: MemberTier.default('bronze'),
-    maxUses: wholeNumber(1, 1_000_000).nullable().default(null),
-    perMemberLimit: wholeNumber(1, 100).default(1),
-    validUntil: z.iso
-      .datetime({ offset: true, message: 'must be an ISO date-time such as 2026-12-31T19:00:00Z' })
-      // A malformed value is reported once, by the format check above.
-      .refine((instant) => Number.isNaN(Date.parse(instant)) || Date.parse(instant) > Date.now(), 'must be in the future')
-      .transform((instant) => new Date(instant).toISOString())
-      .nullable()
-      .default(null),
+    ...couponFields,
+    type: couponFields.type.default('percentage'),
+    value: couponFields.value.default(null),
+    pointsCost: couponFields.pointsCost.default(0),
+    requiredTier: couponFields.requiredTier.default('bronze'),
+    maxUses: couponFields.maxUses.default(null),
+    perMemberLimit: couponFields.perMemberLimit.default(1),
+    validUntil: couponFields.validUntil.default(null),
   })
   .superRefine((coupon, ctx) => {
-    if (coupon.type === 'percentage' && (coupon.value === null || coupon.value < 1 || coupon.value > 100)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a percentage from 1 to 100' });
-    }
-    if (coupon.type === 'fixed_amount' && (coupon.value === null || coupon.value < 1)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be an amount of at least 1 dollar' });
-    }
+    const problem = couponValueProblem(coupon.type, coupon.value);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
   });
 export type CreateCouponRequest = z.infer<typeof CreateCouponRequest>;
+
+/**
+ * PATCH /api/admin/coupons/{id}: any of the coupon's fields, by the rules of create, and isActive
+ * (an inactive coupon is not offered, claimed or redeemed). Fields left out keep their value.
+ * The value is checked against the type here when both are sent; the server also checks the
+ * coupon as the change leaves it, and that maxUses is not below the claims already made.
+ */
+export const UpdateCouponRequest = z
+  .object(couponFields)
+  .partial()
+  .extend({ isActive: z.boolean({ message: 'must be true or false' }).optional() })
+  .superRefine((change, ctx) => {
+    if (Object.values(change).every((value) => value === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'must change at least one field' });
+      return;
+    }
+    if (change.type === undefined || change.value === undefined) return;
+    const problem = couponValueProblem(change.type, change.value);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+  });
+export type UpdateCouponRequest = z.infer<typeof UpdateCouponRequest>;
 
 /** What members see of a coupon (also embedded in each of their user coupons). */
 export const CouponDetails = z
@@ -65,11 +104,13 @@ export const CouponDetails = z
   .meta({ id: 'CouponDetails' });
 export type CouponDetails = z.infer<typeof CouponDetails>;
 
-/** The admin view: also archival and how many claims and redemptions it has had. */
+/** The admin view: also archival and how many claims and redemptions it has had, and how many claims are left. */
 export const AdminCoupon = CouponDetails.extend({
   archivedAt: z.iso.datetime().nullable(),
   claimedCount: z.number().int(),
   redeemedCount: z.number().int(),
+  /** maxUses minus claimedCount (never below 0); null when unlimited. */
+  remaining: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
 }).meta({ id: 'AdminCoupon' });
 export type AdminCoupon = z.infer<typeof AdminCoupon>;

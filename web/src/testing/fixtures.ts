@@ -69,6 +69,7 @@ export const anAdminCoupon = (overrides: Partial<AdminCoupon> = {}): AdminCoupon
   archivedAt: null,
   claimedCount: 7,
   redeemedCount: 3,
+  remaining: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   ...overrides,
 });

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   AdminCoupon,
@@ -9,6 +9,7 @@ import {
   ScanLogPage,
   ScanLogQuery,
   UndoRedemptionResponse,
+  UpdateCouponRequest,
 } from '@nocturne/contracts';
 import { REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js'
 import { CreateCouponCommand } from './commands/create-coupon/create-coupon.command.js';
 import { DeleteCouponCommand } from './commands/delete-coupon/delete-coupon.command.js';
 import { UndoRedemptionCommand } from './commands/undo-redemption/undo-redemption.command.js';
+import { UpdateCouponCommand } from './commands/update-coupon/update-coupon.command.js';
 import { ListAdminCouponsQuery } from './queries/list-admin-coupons/list-admin-coupons.query.js';
 import { ListScansQuery } from './queries/list-scans/list-scans.query.js';
 
@@ -30,7 +32,7 @@ export class AdminCouponsController {
 
   @Get('coupons')
   @Endpoint({
-    summary: 'Every coupon with its claimed and redeemed counts',
+    summary: 'Every coupon with its claimed, redeemed and remaining counts',
     auth: 'admin',
     conditional: { scopes: ['coupons'], everySeconds: 60 },
     tags: ['admin', 'coupons'],
@@ -53,6 +55,20 @@ export class AdminCouponsController {
   })
   create(@CurrentMember() admin: AuthenticatedMember, @ValidBody() body: CreateCouponRequest): Promise<AdminCoupon> {
     return this.commands.execute(new CreateCouponCommand(body, admin.id));
+  }
+
+  @Patch('coupons/:id')
+  @Endpoint({
+    summary: 'Edit a coupon: any of its fields, and isActive (an inactive coupon is not offered, claimed or redeemed)',
+    auth: 'admin',
+    tags: ['admin', 'coupons'],
+    params: IdParams,
+    body: UpdateCouponRequest,
+    response: AdminCoupon,
+    errors: { 404: 'Coupon not found (or archived)', 409: 'A coupon with this code already exists' },
+  })
+  update(@ValidParams() params: z.infer<typeof IdParams>, @ValidBody() body: UpdateCouponRequest): Promise<AdminCoupon> {
+    return this.commands.execute(new UpdateCouponCommand(params.id, body));
   }
 
   @Delete('coupons/:id')

@@ -28,14 +28,22 @@ export interface ClaimRefusal {
 }
 
 export const NO_LONGER_AVAILABLE = 'This coupon is no longer available';
+/** Staff switched it off (isActive false); they may switch it on again, so not "no longer". */
+export const PAUSED = 'This coupon has been paused by the venue and cannot be used right now';
 export const EXPIRED = 'This coupon has expired';
 
-/** Whether a coupon can still be used at all (claimed, redeemed or validated) at `now`. */
+/**
+ * Whether a coupon can still be used at all (claimed, redeemed or validated) at `now`: the one
+ * check the claim, the member's Redeem Now and both door scans (validate, redeem) share.
+ */
 export function couponUnusable(coupon: Pick<CouponTerms, 'isActive' | 'archivedAt' | 'validUntil'>, now: Date): string | null {
-  if (!coupon.isActive || coupon.archivedAt) return NO_LONGER_AVAILABLE;
+  if (coupon.archivedAt) return NO_LONGER_AVAILABLE;
+  if (!coupon.isActive) return PAUSED;
   if (coupon.validUntil && coupon.validUntil.getTime() <= now.getTime()) return EXPIRED;
   return null;
 }
+
+const UNUSABLE_REASONS: Record<string, string> = { [EXPIRED]: 'Expired', [PAUSED]: 'Paused' };
 
 /**
  * Why this member may not claim this coupon now, or null when they may. Checked in order, so the
@@ -43,7 +51,7 @@ export function couponUnusable(coupon: Pick<CouponTerms, 'isActive' | 'archivedA
  */
 export function claimRefusal(coupon: CouponTerms, member: ClaimantState, now: Date): ClaimRefusal | null {
   const unusable = couponUnusable(coupon, now);
-  if (unusable) return { kind: 'conflict', message: unusable, reason: unusable === EXPIRED ? 'Expired' : 'No longer available' };
+  if (unusable) return { kind: 'conflict', message: unusable, reason: UNUSABLE_REASONS[unusable] ?? 'No longer available' };
   if (coupon.maxUses !== null && coupon.claimedCount >= coupon.maxUses) {
     return { kind: 'conflict', message: 'This coupon has been fully claimed', reason: 'Fully claimed' };
   }

@@ -28,6 +28,8 @@ export function adminCouponFromRow(row: CouponView): AdminCoupon {
     archivedAt: isoTimestampOrNull(row.archived_at),
     claimedCount: row.claimed_count,
     redeemedCount: row.redeemed_count,
+    // Archiving keeps the counts, so a limit lowered below them (never allowed by update) cannot go negative here either.
+    remaining: row.max_uses === null ? null : Math.max(0, row.max_uses - row.claimed_count),
     createdAt: isoTimestamp(row.created_at),
   };
 }

@@ -53,7 +53,7 @@ export class CouponsController {
     errors: {
       403: 'This coupon requires a higher tier',
       404: 'Coupon not found',
-      409: 'Not enough points, expired, no longer available, already claimed or fully claimed',
+      409: 'Not enough points, expired, paused, no longer available, already claimed or fully claimed',
     },
   })
   claim(@CurrentMember() member: AuthenticatedMember, @ValidParams() params: z.infer<typeof IdParams>): Promise<UserCoupon> {
@@ -67,7 +67,7 @@ export class CouponsController {
     tags: ['coupons'],
     params: UserCouponParams,
     response: UserCoupon,
-    errors: { 404: 'Coupon not found (or not yours)', 409: 'Already redeemed, expired or no longer available' },
+    errors: { 404: 'Coupon not found (or not yours)', 409: 'Already redeemed, expired, paused or no longer available' },
   })
   redeem(@CurrentMember() member: AuthenticatedMember, @ValidParams() params: z.infer<typeof UserCouponParams>): Promise<UserCoupon> {
     return this.commands.execute(new RedeemCouponCommand(member.id, params.userCouponId));

@@ -6,6 +6,7 @@ import { DeleteCouponHandler } from './commands/delete-coupon/delete-coupon.hand
 import { RedeemCouponHandler } from './commands/redeem-coupon/redeem-coupon.handler.js';
 import { RedeemQrScanHandler } from './commands/redeem-qr-scan/redeem-qr-scan.handler.js';
 import { UndoRedemptionHandler } from './commands/undo-redemption/undo-redemption.handler.js';
+import { UpdateCouponHandler } from './commands/update-coupon/update-coupon.handler.js';
 import { ValidateQrScanHandler } from './commands/validate-qr-scan/validate-qr-scan.handler.js';
 import { CouponsController } from './coupons.controller.js';
 import { CouponsRepository } from './coupons.repository.js';
@@ -31,6 +32,7 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     CouponsRepository,
     Redemptions,
     CreateCouponHandler,
+    UpdateCouponHandler,
     DeleteCouponHandler,
     ClaimCouponHandler,
     RedeemCouponHandler,

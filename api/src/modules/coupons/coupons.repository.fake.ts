@@ -115,6 +115,10 @@ export class FakeCouponsRepository implements CouponsRepository {
     throw new Error('fake: createCoupon is not faked');
   }
 
+  async updateCoupon(): Promise<CouponView> {
+    throw new Error('fake: updateCoupon is not faked');
+  }
+
   async lockLiveCoupon(): Promise<CouponView | undefined> {
     throw new Error('fake: lockLiveCoupon is not faked');
   }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { CreateCouponRequest } from '@nocturne/contracts';
+import type { CreateCouponRequest, UpdateCouponRequest } from '@nocturne/contracts';
 import { type Database, db, PreparedQuery, type RedeemedBy } from '@nocturne/db';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 
@@ -229,6 +229,37 @@ export class CouponsRepository {
       .onConflict((conflict) => conflict.expression(sql`lower(code)`).where('archived_at', 'is', null).doNothing())
       .returning(COUPON_VIEW)
       .executeTakeFirst();
+  }
+
+  /**
+   * Writes the fields `change` holds (the others keep their value) and answers the coupon as left.
+   * The partial unique index on lower(code) refuses a code another live coupon has: MikroORM's
+   * UniqueConstraintViolationException.
+   */
+  async updateCoupon(em: EntityManager, couponId: string, change: UpdateCouponRequest) {
+    try {
+      return await db(em)
+        .updateTable('coupons')
+        .set({
+          code: change.code,
+          title: change.title,
+          description: change.description,
+          type: change.type,
+          value: change.value,
+          points_cost: change.pointsCost,
+          required_tier: change.requiredTier,
+          max_uses: change.maxUses,
+          per_member_limit: change.perMemberLimit,
+          valid_until: change.validUntil === undefined ? undefined : change.validUntil && new Date(change.validUntil),
+          is_active: change.isActive,
+          updated_at: now(),
+        })
+        .where('id', '=', couponId)
+        .returning(COUPON_VIEW)
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      throw error instanceof Error ? em.getDriver().convertException(error) : error;
+    }
   }
 
   /** A coupon that is not archived, with its row lock. */

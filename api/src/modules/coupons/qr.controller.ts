@@ -35,7 +35,7 @@ export class QrController {
     response: QrRedeemResponse,
     errors: {
       404: 'The QR code or typed code is not valid',
-      409: 'Already redeemed, expired or no longer available',
+      409: 'Already redeemed, expired, paused or no longer available',
       429: 'Too many wrong typed codes from this staff account; see retryAfter',
     },
   })

@@ -1,5 +1,5 @@
-import { clubNightEnd } from '@nocturne/domain';
-import type { CouponType, CreateCouponRequest, Tier } from '@nocturne/contracts';
+import { clubNightEnd, clubNightOf } from '@nocturne/domain';
+import type { AdminCoupon, CouponType, CreateCouponRequest, Tier, UpdateCouponRequest } from '@nocturne/contracts';
 import type { z } from 'zod';
 import { VENUE_TIME_ZONE } from '@/config/club';
 
@@ -15,6 +15,8 @@ export interface CouponFormValues {
   maxUses: string;
   /** YYYY-MM-DD from the date input, or ''. */
   validUntil: string;
+  /** Shown when editing only: the create form leaves it to the server's default, 1. */
+  perMemberLimit: string;
 }
 
 export const EMPTY_COUPON_FORM: CouponFormValues = {
@@ -27,6 +29,7 @@ export const EMPTY_COUPON_FORM: CouponFormValues = {
   requiredTier: 'bronze',
   maxUses: '',
   validUntil: '',
+  perMemberLimit: '1',
 };
 
 /** What the form sends: every field of the contract's request but the per-member limit (the server's default, 1). */
@@ -54,4 +57,42 @@ export function toCreateCouponPayload(values: CouponFormValues): CreateCouponPay
     maxUses: wholeOrNull(values.maxUses),
     validUntil: values.validUntil ? clubNightEnd(values.validUntil, VENUE_TIME_ZONE).toISOString() : null,
   };
+}
+
+/** What the edit form sends: only the fields the admin changed. */
+export type UpdateCouponPayload = z.input<typeof UpdateCouponRequest>;
+
+/**
+ * A coupon as the form shows it. Its valid-until instant shows as the club night it ends (the
+ * instant just before it, so 06:00 after 31 December reads as 31 December).
+ */
+export function couponFormValuesOf(coupon: AdminCoupon): CouponFormValues {
+  return {
+    code: coupon.code,
+    title: coupon.title,
+    description: coupon.description,
+    type: coupon.type,
+    value: coupon.value === null ? '' : String(coupon.value),
+    pointsCost: String(coupon.pointsCost),
+    requiredTier: coupon.requiredTier,
+    maxUses: coupon.maxUses === null ? '' : String(coupon.maxUses),
+    validUntil: coupon.validUntil ? clubNightOf(new Date(Date.parse(coupon.validUntil) - 1), VENUE_TIME_ZONE) : '',
+    perMemberLimit: String(coupon.perMemberLimit),
+  };
+}
+
+/**
+ * The edit as a partial update: the fields whose converted value differs from the coupon's, so an
+ * untouched date keeps the exact instant stored and an expired coupon can still be renamed.
+ */
+export function toUpdateCouponPayload(initial: CouponFormValues, values: CouponFormValues): UpdateCouponPayload {
+  const before = toCreateCouponPayload(initial);
+  const after = toCreateCouponPayload(values);
+  const change: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof CreateCouponPayload)[]) {
+    if (after[key] !== before[key]) change[key] = after[key];
+  }
+  const limit = wholeOrNull(values.perMemberLimit);
+  if (limit !== null && limit !== wholeOrNull(initial.perMemberLimit)) change['perMemberLimit'] = limit;
+  return change as UpdateCouponPayload;
 }

@@ -1,45 +1,15 @@
 import { useState } from 'react';
 import type { AdminCoupon } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
-import { Badge, Card, ListNote } from '@/components/ui/card';
+import { Card, ListNote } from '@/components/ui/card';
 import { Modal } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { capitalise, formatDateTime, humanise } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useAdminCoupons, useDeleteCoupon } from '../api/admin-coupons';
+import { ActiveToggleDialog } from './ActiveToggleDialog';
 import { CouponForm } from './CouponForm';
+import { CouponRow } from './CouponRow';
 import { RecentScans } from './RecentScans';
-
-function CouponRow({ coupon, onDelete }: { coupon: AdminCoupon; onDelete: () => void }) {
-  return (
-    <li aria-label={coupon.title} className="grid gap-2 rounded-lg border border-white/10 bg-night-950/60 p-4 sm:grid-cols-[1fr_auto]">
-      <div className="grid gap-1.5">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold text-white">{coupon.title}</h3>
-          <Badge tone={coupon.isActive ? 'green' : 'muted'}>{coupon.isActive ? 'Active' : 'Inactive'}</Badge>
-        </div>
-        <p className="text-sm text-white/80">{coupon.description}</p>
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-white/75">
-          <span>
-            Code: <span className="font-mono text-gold-light">{coupon.code}</span>
-          </span>
-          <span>Type: {humanise(coupon.type)}</span>
-          {coupon.value !== null ? <span>Value: {coupon.value}</span> : null}
-          <span>Points Cost: {coupon.pointsCost ?? 0}</span>
-          <span>Tier: {capitalise(coupon.requiredTier)}</span>
-          <span>Max Uses: {coupon.maxUses ?? 'Unlimited'}</span>
-          {coupon.validUntil ? <span>Valid until {formatDateTime(coupon.validUntil)}</span> : null}
-        </p>
-        <p className="text-xs text-white/75">
-          {coupon.claimedCount} claimed · {coupon.redeemedCount} redeemed
-        </p>
-      </div>
-      <Button variant="outline" onClick={onDelete} className="self-start" aria-label={`Delete ${coupon.title}`}>
-        Delete
-      </Button>
-    </li>
-  );
-}
 
 /** SPEC 2's admin Coupons tab; the scanner is opened by the page (its own feature). */
 export function AdminCouponsTab({ onScan }: { onScan: () => void }) {
@@ -47,6 +17,8 @@ export function AdminCouponsTab({ onScan }: { onScan: () => void }) {
   const remove = useDeleteCoupon();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminCoupon | null>(null);
+  const [editing, setEditing] = useState<AdminCoupon | null>(null);
+  const [toggling, setToggling] = useState<AdminCoupon | null>(null);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -86,12 +58,22 @@ export function AdminCouponsTab({ onScan }: { onScan: () => void }) {
       ) : (
         <ul aria-label="All coupons" className="grid gap-3">
           {coupons.data.map((coupon) => (
-            <CouponRow key={coupon.id} coupon={coupon} onDelete={() => setDeleting(coupon)} />
+            <CouponRow
+              key={coupon.id}
+              coupon={coupon}
+              onEdit={() => setEditing(coupon)}
+              onToggleActive={() => setToggling(coupon)}
+              onDelete={() => setDeleting(coupon)}
+            />
           ))}
         </ul>
       )}
       <h3 className="mb-3 mt-8 text-lg font-semibold text-white">Recent Scans</h3>
       <RecentScans />
+      <Modal open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))} title="Edit coupon" className="sm:max-w-2xl">
+        {editing ? <CouponForm key={editing.id} coupon={editing} onClose={() => setEditing(null)} /> : null}
+      </Modal>
+      <ActiveToggleDialog coupon={toggling} onClose={() => setToggling(null)} />
       <Modal
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}

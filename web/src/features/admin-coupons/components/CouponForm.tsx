@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import type { CouponType } from '@nocturne/contracts';
+import type { AdminCoupon, CouponType } from '@nocturne/contracts';
 import { COUPON_TYPES, TIERS } from '@nocturne/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { capitalise, humanise } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
-import { useCreateCoupon } from '../api/admin-coupons';
-import { EMPTY_COUPON_FORM, toCreateCouponPayload, type CouponFormValues } from '../api/coupon-form';
+import { useCreateCoupon, useUpdateCoupon } from '../api/admin-coupons';
+import { couponFormValuesOf, EMPTY_COUPON_FORM, toCreateCouponPayload, toUpdateCouponPayload, type CouponFormValues } from '../api/coupon-form';
 
 const valueHint: Record<CouponType, string> = {
   percentage: 'Percent off (1 to 100)',
@@ -16,15 +16,36 @@ const valueHint: Record<CouponType, string> = {
   vip_upgrade: 'Optional',
 };
 
-/** SPEC 2's Create Coupon form; creating closes it and refreshes the list (SPEC 4). */
-export function CouponForm({ onClose }: { onClose: () => void }) {
-  const [values, setValues] = useState<CouponFormValues>(EMPTY_COUPON_FORM);
+/**
+ * SPEC 2's Create Coupon form; creating closes it and refreshes the list (SPEC 4). Given a coupon,
+ * the same form edits it: prefilled, it sends only what changed and closes once saved.
+ */
+export function CouponForm({ onClose, coupon }: { onClose: () => void; coupon?: AdminCoupon }) {
+  const [initial] = useState<CouponFormValues>(() => (coupon ? couponFormValuesOf(coupon) : EMPTY_COUPON_FORM));
+  const [values, setValues] = useState<CouponFormValues>(initial);
   const create = useCreateCoupon();
+  const update = useUpdateCoupon();
+  const pending = create.isPending || update.isPending;
   const set = (field: keyof CouponFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (coupon) {
+      const change = toUpdateCouponPayload(initial, values);
+      if (Object.keys(change).length === 0) return onClose();
+      update.mutate(
+        { couponId: coupon.id, change },
+        {
+          onSuccess: () => {
+            toast({ title: 'Coupon updated successfully!' });
+            onClose();
+          },
+          onError: (error) => toastError(reasonOr(error, 'Please try again.'), 'Failed to update coupon'),
+        },
+      );
+      return;
+    }
     create.mutate(toCreateCouponPayload(values), {
       onSuccess: () => {
         toast({ title: 'Coupon created successfully!' });
@@ -35,7 +56,11 @@ export function CouponForm({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} aria-label="Create coupon" className="grid gap-4 rounded-xl border border-gold/30 bg-night-950/60 p-4 sm:grid-cols-2">
+    <form
+      onSubmit={submit}
+      aria-label={coupon ? 'Edit coupon' : 'Create coupon'}
+      className={`grid gap-4 sm:grid-cols-2 ${coupon ? '' : 'rounded-xl border border-gold/30 bg-night-950/60 p-4'}`}
+    >
       <TextField label="Coupon Code" name="code" required value={values.code} onChange={set('code')} maxLength={40} autoComplete="off" />
       <TextField label="Title" name="title" required value={values.title} onChange={set('title')} maxLength={120} />
       <div className="sm:col-span-2">
@@ -66,9 +91,22 @@ export function CouponForm({ onClose }: { onClose: () => void }) {
         value={values.validUntil}
         onChange={set('validUntil')}
       />
+      {coupon ? (
+        <TextField
+          label="Per-Member Limit"
+          name="perMemberLimit"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          hint="How many times one member may claim it"
+          value={values.perMemberLimit}
+          onChange={set('perMemberLimit')}
+        />
+      ) : null}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Coupon'}
+        <Button type="submit" disabled={pending}>
+          {coupon ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Creating...' : 'Create Coupon'}
         </Button>
         <Button variant="outline" onClick={onClose}>
           Cancel

@@ -58,7 +58,7 @@ describe('ClaimCouponHandler', () => {
   });
 
   it.each([
-    ['inactive', { is_active: false }, 'This coupon is no longer available'],
+    ['inactive', { is_active: false }, 'This coupon has been paused by the venue and cannot be used right now'],
     ['archived', { archived_at: '2026-11-01 20:00:00+00' }, 'This coupon is no longer available'],
     ['expired', { valid_until: '2020-01-01 00:00:00+00' }, 'This coupon has expired'],
   ])('refuses an %s coupon with 409 and changes nothing', async (_label, terms, message) => {

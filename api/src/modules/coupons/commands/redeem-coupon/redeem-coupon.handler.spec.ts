@@ -94,7 +94,7 @@ describe('RedeemCouponHandler', () => {
     coupon.is_active = false;
     expect(await refusal(handler.execute(new RedeemCouponCommand(member.id, held.id)))).toEqual({
       kind: 'conflict',
-      message: 'This coupon is no longer available',
+      message: 'This coupon has been paused by the venue and cannot be used right now',
     });
     expect(held.redeemed_at).toBeNull();
   });

@@ -1,0 +1,56 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type AdminCoupon, couponValueProblem, type UpdateCouponRequest } from '@nocturne/contracts';
+import type { FieldIssue } from '../../../../common/errors/domain-error.js';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
+import { adminCouponFromRow } from '../../coupon-view.js';
+import { CouponsRepository, type CouponView } from '../../coupons.repository.js';
+import { UpdateCouponCommand } from './update-coupon.command.js';
+
+/**
+ * Edits a live coupon (archived ones are not found, as for delete). The request was checked field
+ * by field; what depends on the stored coupon is checked here, under its row lock: the value
+ * against the type the change leaves, and maxUses against the claims already made (claims queue
+ * on the same lock, so none slips in between). Members see the change on their next poll.
+ */
+@CommandHandler(UpdateCouponCommand)
+export class UpdateCouponHandler implements ICommandHandler<UpdateCouponCommand, AdminCoupon> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly coupons: CouponsRepository,
+  ) {}
+
+  async execute({ couponId, change }: UpdateCouponCommand): Promise<AdminCoupon> {
+    return this.unitOfWork.run(async (tx) => {
+      const locked = await this.coupons.lockLiveCoupon(tx, couponId);
+      if (!locked) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
+      const issues = problemsWith(locked, change);
+      if (issues.length) {
+        throw new CouponFailure('invalid', `Invalid request: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, {
+          issues,
+        });
+      }
+      try {
+        return adminCouponFromRow(await this.coupons.updateCoupon(tx, couponId, change));
+      } catch (error) {
+        // The partial unique index on lower(code) decides, also between concurrent edits and creations.
+        if (error instanceof UniqueConstraintViolationException)
+          throw new CouponFailure('conflict', `A coupon with the code ${change.code} already exists`);
+        throw error;
+      }
+    });
+  }
+}
+
+/** What the change would make wrong about this coupon, by field. */
+function problemsWith(coupon: CouponView, change: UpdateCouponRequest): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const valueProblem = couponValueProblem(change.type ?? coupon.type, change.value === undefined ? coupon.value : change.value);
+  if (valueProblem) issues.push({ path: 'value', message: valueProblem });
+  const claimed = coupon.claimed_count;
+  if (change.maxUses !== undefined && change.maxUses !== null && change.maxUses < claimed) {
+    issues.push({ path: 'maxUses', message: `must be at least ${claimed}, the number of claims already made` });
+  }
+  return issues;
+}

@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createCoupon, registerMember, requireApi, signInAdmin, useSession } from './club';
+import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
+
+// Issue 18, coupons, against the whole stack: an admin edits a coupon and switches it off, and the
+// member no longer finds it in Available Coupons; the tab passes axe on a laptop and on a phone.
+requireApi();
+
+/** As accessibility.spec.ts: serious and critical WCAG 2.1 A/AA violations only. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+async function openCouponsTab(page: Page) {
+  await page.goto('/admin-dashboard');
+  await page.getByRole('tab', { name: 'Coupons' }).click();
+  await expect(page.getByRole('tabpanel').getByText(/Loading/)).toHaveCount(0);
+}
+
+test('an admin edits a coupon and deactivates it; the member no longer sees it on offer', async ({ page, browser, request }) => {
+  const admin = await signInAdmin(request);
+  const coupon = await createCoupon(request, admin, { pointsCost: 0, maxUses: 50 });
+  const member = await registerMember(request, 'Casey');
+
+  // The member sees the coupon on offer first.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await memberPage.addInitScript(() => localStorage.setItem('ageConfirmed', 'true'));
+  await useSession(memberPage, member);
+  await memberPage.goto('/member-dashboard');
+  await memberPage.getByRole('tab', { name: 'Coupons' }).click();
+  const offers = memberPage.getByRole('list', { name: 'Available coupons' });
+  await expect(offers.getByText(coupon.title, { exact: true })).toBeVisible();
+
+  await useSession(page, admin);
+  await openCouponsTab(page);
+  const row = page.getByRole('listitem', { name: coupon.title });
+  await expect(row.getByText('0 claimed · 0 redeemed')).toBeVisible();
+  await expect(row.getByText('· 50 remaining')).toBeVisible();
+
+  // Escape closes the edit dialog without saving.
+  await row.getByRole('button', { name: `Edit ${coupon.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit coupon' });
+  await expect(dialog.getByLabel(/^Title/)).toHaveValue(coupon.title);
+  await dialog.getByLabel(/^Title/).fill('Not saved');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const title = `${coupon.title} (edited)`;
+  await row.getByRole('button', { name: `Edit ${coupon.title}` }).click();
+  await dialog.getByLabel(/^Title/).fill(title);
+  await dialog.getByLabel('Max Uses').fill('20');
+  const [saved] = await Promise.all([
+    page.waitForResponse(
+      (answer) => answer.url().endsWith(`/api/admin/coupons/${coupon.id}`) && answer.request().method() === 'PATCH',
+    ),
+    dialog.getByRole('button', { name: 'Save Changes' }).click(),
+  ]);
+  expect(saved.status()).toBe(200);
+  expect(saved.request().postDataJSON()).toEqual({ title, maxUses: 20 });
+  await expect(page.getByText('Coupon updated successfully!', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const edited = page.getByRole('listitem', { name: title });
+  await expect(edited.getByText('· 20 remaining')).toBeVisible();
+
+  await edited.getByRole('button', { name: `Deactivate ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Deactivate coupon?' }).getByRole('button', { name: 'Deactivate Coupon' }).click();
+  await expect(page.getByText('Coupon deactivated successfully!', { exact: true })).toBeVisible();
+  await expect(edited.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(edited.getByRole('button', { name: `Activate ${title}` })).toBeVisible();
+
+  // The member's next look (a reload here, the 30 s poll in use) no longer offers it.
+  await memberPage.reload();
+  await memberPage.getByRole('tab', { name: 'Coupons' }).click();
+  await expect(memberPage.getByRole('tabpanel').getByText(/Loading/)).toHaveCount(0);
+  await expect(memberPage.getByRole('tabpanel').getByText(title)).toHaveCount(0);
+  await expect(memberPage.getByRole('tabpanel').getByText(coupon.title, { exact: true })).toHaveCount(0);
+  await memberContext.close();
+});
+
+for (const [device, viewport] of [
+  ['laptop', { width: 1280, height: 800 }],
+  ['phone', PHONE],
+] as const) {
+  test(`the Coupons tab and its dialogs pass axe on a ${device}`, async ({ page, request }) => {
+    const admin = await signInAdmin(request);
+    const coupon = await createCoupon(request, admin, {
+      maxUses: 10,
+      code: `E2E-LONG-CODE-${Date.now().toString(36).toUpperCase()}`,
+    });
+    await page.setViewportSize(viewport);
+    await useSession(page, admin);
+    await openCouponsTab(page);
+    const row = page.getByRole('listitem', { name: coupon.title });
+    await expect(row).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Each coupon is a card: nothing is cut off or pushes the page sideways on a phone.
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const lastAction = await row.getByRole('button', { name: `Delete ${coupon.title}` }).boundingBox();
+    expect(lastAction!.x + lastAction!.width).toBeLessThanOrEqual(viewport.width);
+
+    await row.getByRole('button', { name: `Edit ${coupon.title}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit coupon' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Edit coupon' })).toBeHidden();
+
+    await row.getByRole('button', { name: `Deactivate ${coupon.title}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Deactivate coupon?' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Deactivate coupon?' })).toBeHidden();
+  });
+}
