@@ -77,7 +77,7 @@ describe('dialogs close with Escape', () => {
     expect(screen.getByRole('button', { name: 'Redeem Now' })).toBeEnabled();
   });
 
-  it("the comments sheet (member news feed on a phone)", async () => {
+  it('the comments sheet (member news feed on a phone)', async () => {
     const post = aNewsPost();
     routeFetch({ [`GET /api/news/${post.id}/comments`]: { status: 200, body: [] } });
     const onClose = jest.fn();

@@ -19,7 +19,10 @@ export function ActiveCampaignSetup({ missing }: { missing: Variable[] }) {
   // Both are always needed; an older api that does not list them still gets the full instructions.
   const required = missing.length ? missing : (Object.keys(REQUIRED) as Variable[]);
   return (
-    <section aria-labelledby="ac-setup-heading" className="mt-5 grid gap-3 rounded-lg border border-gold/40 bg-night-950/60 p-4 text-sm">
+    <section
+      aria-labelledby="ac-setup-heading"
+      className="mt-5 grid gap-3 rounded-lg border border-gold/40 bg-night-950/60 p-4 text-sm"
+    >
       <h3 id="ac-setup-heading" className="font-semibold text-gold-light">
         Connect ActiveCampaign
       </h3>
