@@ -172,6 +172,8 @@ describe('ActiveCampaign without configuration', () => {
     const status = await t.request('GET', '/api/admin/integrations/activecampaign', { token: adminToken });
     expect(status.body).toMatchObject({ configured: false, accountUrl: null, autoSync: false, lastSyncAt: null, failed: 0, runningJobId: null });
     expect(status.body.pending).toBeGreaterThan(0);
+    // The e-mail tab names what to set; nothing optional is reported as in use.
+    expect(status.body).toMatchObject({ missingVariables: ['AC_API_URL', 'AC_API_KEY'], listId: null, customFields: { tier: false, points: false } });
     expect((await t.request('GET', '/api/admin/sync-jobs/00000000-0000-4000-8000-000000000000', { token: adminToken })).status).toBe(404);
   });
 });

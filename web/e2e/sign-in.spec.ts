@@ -1,17 +1,27 @@
 import { expect, test } from './fixtures';
 
 test.describe('sign-in screen', () => {
-  for (const path of ['/members-login', '/admin-login']) {
-    test(`${path} opens on Sign In with the full form`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: 'Members Portal' })).toBeVisible();
-      await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
-      await expect(page.getByLabel('Email')).toHaveAttribute('type', 'text');
-      await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
-      await expect(page.getByLabel('Remember me')).not.toBeChecked();
-      await expect(page.getByText(/Need help accessing your account\? Call us on \+61/)).toBeVisible();
-    });
-  }
+  test('/members-login opens on Sign In with the full form', async ({ page }) => {
+    await page.goto('/members-login');
+    await expect(page.getByRole('heading', { name: 'Members Portal' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'text');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+    await expect(page.getByLabel('Remember me')).not.toBeChecked();
+    await expect(page.getByText(/Need help accessing your account\? Call us on \+61/)).toBeVisible();
+  });
+
+  // Issue #18 (over SPEC's "same screen"): staff sign in only; nobody creates an account here.
+  test('/admin-login is the staff sign-in with the full form and no Create Account', async ({ page }) => {
+    await page.goto('/admin-login');
+    await expect(page.getByRole('heading', { name: 'Staff Sign In' })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expect(page.getByText('Create Account')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'text');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+    await expect(page.getByLabel('Remember me')).not.toBeChecked();
+    await expect(page.getByText(/Need help accessing your account\? Call us on \+61/)).toBeVisible();
+  });
 
   test('/members-register opens Create Account with the free-membership note', async ({ page }) => {
     await page.goto('/members-register');

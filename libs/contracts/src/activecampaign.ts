@@ -31,7 +31,13 @@ export type SyncJobStatus = z.infer<typeof SyncJobStatus>;
 export const ActiveCampaignStatus = z
   .object({
     configured: z.boolean(),
+    /** The variables still to set (in the api's and the worker's environment) before AC can be used; empty when configured. */
+    missingVariables: z.array(z.enum(['AC_API_URL', 'AC_API_KEY'])),
     accountUrl: z.string().nullable(),
+    /** AC_LIST_ID: the list synced members are subscribed to, if any. */
+    listId: z.string().nullable(),
+    /** Whether AC_FIELD_TIER and AC_FIELD_POINTS map the member's tier and points to AC custom fields. */
+    customFields: z.object({ tier: z.boolean(), points: z.boolean() }),
     autoSync: z.boolean(),
     lastSyncAt: z.iso.datetime().nullable(),
     /** Members never synced and not failed. */

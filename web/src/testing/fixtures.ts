@@ -133,7 +133,10 @@ export const aBooking = (overrides: Partial<BookingView> = {}): BookingView => (
 
 export const anActiveCampaignStatus = (overrides: Partial<ActiveCampaignStatus> = {}): ActiveCampaignStatus => ({
   configured: true,
+  missingVariables: [],
   accountUrl: 'https://venue.api-us1.com',
+  listId: null,
+  customFields: { tier: false, points: false },
   autoSync: true,
   lastSyncAt: null,
   pending: 3,

@@ -5,3 +5,8 @@ export const NOT_CONFIGURED_MESSAGE = 'ActiveCampaign is not configured: set AC_
 export function acConfigured(config: Pick<ApiConfig, 'AC_API_URL' | 'AC_API_KEY'>): boolean {
   return Boolean(config.AC_API_URL && config.AC_API_KEY);
 }
+
+/** The required variables still unset, named as the tab tells the admin to set them. */
+export function acMissingVariables(config: Pick<ApiConfig, 'AC_API_URL' | 'AC_API_KEY'>): ('AC_API_URL' | 'AC_API_KEY')[] {
+  return (['AC_API_URL', 'AC_API_KEY'] as const).filter((name) => !config[name]);
+}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { SyncJobStatus } from '@nocturne/contracts';
 import { anActiveCampaignStatus, aSyncJob } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
@@ -23,16 +23,26 @@ describe('email tab', () => {
     signIn();
   });
 
-  it("shows the integration's real status and the feature list", async () => {
-    routeFetch({ 'GET /api/admin/integrations/activecampaign': { status: 200, body: status() } });
+  it("shows the integration's real status and what works (no 'Coming soon')", async () => {
+    routeFetch({
+      'GET /api/admin/integrations/activecampaign': {
+        status: 200,
+        body: status({ listId: '3', customFields: { tier: true, points: false } }),
+      },
+    });
     renderWithApp(<EmailTab />);
     expect(await screen.findByText('Connected')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Quick Actions' })).toBeInTheDocument();
     expect(screen.getByText('Enabled')).toBeInTheDocument();
     expect(screen.getByText('https://venue.api-us1.com')).toBeInTheDocument();
     expect(screen.getByText('API Key Configured')).toBeInTheDocument();
-    expect(screen.getByText('Campaign management')).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByText('List 3')).toBeInTheDocument();
+    expect(screen.getByText('Syncs tier')).toBeInTheDocument();
+    expect(screen.getAllByText('Available')).toHaveLength(2);
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+    expect(screen.queryByText('Campaign management')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Connect ActiveCampaign' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sync All Members to ActiveCampaign' })).toBeEnabled();
   });
 
   it('says when ActiveCampaign is not configured', async () => {
@@ -42,6 +52,28 @@ describe('email tab', () => {
     renderWithApp(<EmailTab />);
     expect(await screen.findAllByText('Not configured')).toHaveLength(2);
     expect(screen.getByText('Disabled')).toBeInTheDocument();
+  });
+
+  it('switches the sync off and names the variables to set when not configured', async () => {
+    routeFetch({
+      'GET /api/admin/integrations/activecampaign': {
+        status: 200,
+        body: status({ configured: false, missingVariables: ['AC_API_URL', 'AC_API_KEY'], accountUrl: null, autoSync: false }),
+      },
+      'POST /api/admin/sync-contacts': { status: 202, body: { jobId: JOB, total: 4, alreadyRunning: false } },
+    });
+    renderWithApp(<EmailTab />);
+    const button = await screen.findByRole('button', { name: 'Sync All Members to ActiveCampaign' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Bulk sync is off until ActiveCampaign is configured.');
+    expect(screen.getByRole('heading', { name: 'Connect ActiveCampaign' })).toBeInTheDocument();
+    const required = screen.getByRole('list', { name: 'Required variables' });
+    expect(within(required).getByText('AC_API_URL')).toBeInTheDocument();
+    expect(within(required).getByText('AC_API_KEY')).toBeInTheDocument();
+    expect(screen.getByText(/environment of both the api and the worker/)).toBeInTheDocument();
+    expect(screen.getAllByText('Off until configured')).toHaveLength(2);
+    expect(screen.queryByText('Available')).not.toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
   });
 
   it('starts the bulk sync and follows its progress to 100%', async () => {
@@ -86,7 +118,8 @@ describe('email tab', () => {
 
   it("gives the api's reason when it refuses a bulk sync", async () => {
     routeFetch({
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: status({ configured: false }) },
+      // Configured when the page loaded, switched off since: the api's refusal is shown as it says it.
+      'GET /api/admin/integrations/activecampaign': { status: 200, body: status() },
       'POST /api/admin/sync-contacts': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'ActiveCampaign is not configured' } },
     });
     const view = renderWithApp(<EmailTab />);

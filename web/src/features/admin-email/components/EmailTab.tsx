@@ -5,13 +5,21 @@ import { Badge, Card, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
+import { ActiveCampaignSetup } from './ActiveCampaignSetup';
 import { useActiveCampaignStatus, useRefreshAfterSync, useStartBulkSync, useSyncJob } from '../api/activecampaign';
+
+function customFieldsText(fields: ActiveCampaignStatus['customFields']): string {
+  const mapped = [fields.tier ? 'tier' : null, fields.points ? 'points' : null].filter(Boolean);
+  return mapped.length ? `Syncs ${mapped.join(' and ')}` : 'None mapped';
+}
 
 function StatusCard({ status }: { status: ActiveCampaignStatus }) {
   const rows: [string, string][] = [
     ['Auto-sync on new member registration', status.autoSync ? 'Enabled' : 'Disabled'],
     ['Account', status.accountUrl ?? 'Not set'],
     ['API Key', status.configured ? 'API Key Configured' : 'Not configured'],
+    ['List subscription', status.listId ? `List ${status.listId}` : 'Not set'],
+    ['Custom fields', customFieldsText(status.customFields)],
     ['Last sync', status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'Never'],
     ['Waiting to sync', String(status.pending)],
     ['Failed syncs', String(status.failed)],
@@ -28,7 +36,7 @@ function StatusCard({ status }: { status: ActiveCampaignStatus }) {
   );
 }
 
-function BulkSync({ runningJobId }: { runningJobId: string | null }) {
+function BulkSync({ runningJobId, configured }: { runningJobId: string | null; configured: boolean }) {
   const start = useStartBulkSync();
   const refreshStatus = useRefreshAfterSync();
   // A sync started earlier (or by another admin) is picked up and shown, not started twice.
@@ -62,9 +70,18 @@ function BulkSync({ runningJobId }: { runningJobId: string | null }) {
   const percent = job.data?.percent ?? 0;
   return (
     <div className="grid gap-3">
-      <Button onClick={onStart} disabled={start.isPending || running}>
+      <Button
+        onClick={onStart}
+        disabled={!configured || start.isPending || running}
+        aria-describedby={configured ? undefined : 'ac-sync-off'}
+      >
         {start.isPending || running ? 'Syncing...' : 'Sync All Members to ActiveCampaign'}
       </Button>
+      {configured ? null : (
+        <p id="ac-sync-off" className="text-sm text-white/80">
+          Bulk sync is off until ActiveCampaign is configured.
+        </p>
+      )}
       {jobId && job.data ? (
         <div className="grid gap-1.5">
           <div
@@ -87,12 +104,25 @@ function BulkSync({ runningJobId }: { runningJobId: string | null }) {
   );
 }
 
-const FEATURES: [string, boolean][] = [
-  ['Auto-sync on member registration', false],
-  ['Manual sync per member', false],
-  ['Bulk sync of all members', false],
-  ['Campaign management', true],
-];
+/** What the integration does right now, each with its real state (nothing listed that does not work). */
+function Capabilities({ status }: { status: ActiveCampaignStatus }) {
+  const available = status.configured ? 'Available' : 'Off until configured';
+  const rows: [string, string][] = [
+    ['Auto-sync on member registration and tier change', status.autoSync ? 'On' : 'Off'],
+    ['Manual sync per member (Members tab)', available],
+    ['Bulk sync of all members', available],
+  ];
+  return (
+    <dl aria-label="What syncs" className="mt-5 grid gap-2 text-sm">
+      {rows.map(([capability, state]) => (
+        <div key={capability} className="flex flex-wrap justify-between gap-2">
+          <dt className="text-white/85">{capability}</dt>
+          <dd className={status.configured && state !== 'Off' ? 'text-emerald-200' : 'text-white/75'}>{state}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** SPEC 2's Email tab, with the integration's real status (not static text). */
 export function EmailTab() {
@@ -112,22 +142,19 @@ export function EmailTab() {
         ) : status.isError ? (
           <ListNote tone="error">Failed to fetch the ActiveCampaign status</ListNote>
         ) : (
-          <StatusCard status={status.data} />
+          <>
+            <StatusCard status={status.data} />
+            {status.data.configured ? null : <ActiveCampaignSetup missing={status.data.missingVariables} />}
+          </>
         )}
       </Card>
       <Card title="Quick Actions">
-        {status.isPending ? null : <BulkSync runningJobId={status.data?.runningJobId ?? null} />}
-        <ul className="mt-5 grid gap-2 text-sm text-white/85">
-          {FEATURES.map(([feature, soon]) => (
-            <li key={feature} className="flex items-center gap-2">
-              <span aria-hidden="true" className="text-gold">
-                ✓
-              </span>
-              {feature}
-              {soon ? <Badge tone="muted">Coming soon</Badge> : null}
-            </li>
-          ))}
-        </ul>
+        {status.data ? (
+          <>
+            <BulkSync runningJobId={status.data.runningJobId} configured={status.data.configured} />
+            <Capabilities status={status.data} />
+          </>
+        ) : null}
       </Card>
     </div>
   );

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
-import { anAdminUser } from '@/testing/fixtures';
+import { anActiveCampaignStatus, anAdminUser } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { MembersTable } from './MembersTable';
@@ -53,6 +53,28 @@ describe('members table', () => {
     expect(await screen.findByText('No members found')).toBeInTheDocument();
     const last = callsTo(fetchMock, 'GET', '/api/admin/users').at(-1)?.url ?? '';
     expect(new URL(last, 'http://x').searchParams.get('offset')).toBe('0');
+  });
+
+  it('switches Sync to AC off, and says why, when ActiveCampaign is not configured', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/admin/users': { status: 200, body: { users: [ann], total: 1 } },
+      'GET /api/admin/integrations/activecampaign': { status: 200, body: anActiveCampaignStatus({ configured: false, missingVariables: ['AC_API_URL', 'AC_API_KEY'] }) },
+    });
+    const view = renderWithApp(<MembersTable />);
+    const note = 'Sync to AC is off: ActiveCampaign is not configured (the Email tab says what to set).';
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    const sync = screen.getByRole('button', { name: 'Sync to AC: ann@example.com' });
+    expect(sync).toBeDisabled();
+    expect(sync).toHaveAccessibleDescription(note);
+    await view.user.click(sync);
+    expect(callsTo(fetchMock, 'POST', `/api/admin/sync-contact/${ann.id}`)).toHaveLength(0);
+  });
+
+  it('labels every cell with its column, for the card layout on a phone', async () => {
+    routeFetch({ 'GET /api/admin/users': { status: 200, body: { users: [ann], total: 1 } } });
+    renderWithApp(<MembersTable />);
+    const [, row] = await screen.findAllByRole('row');
+    expect(within(row!).getAllByRole('cell').map((cell) => cell.dataset['label'])).toEqual(['Name', 'Email', 'Points', 'Tier', 'Joined', 'Actions']);
   });
 
   it("syncs one member: 'Synced!', 'Sync Failed' with AC's reason, and 'Error' when the call fails", async () => {

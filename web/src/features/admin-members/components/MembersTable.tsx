@@ -1,14 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
+import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
 import { ApiError } from '@/lib/api-client';
 import { capitalise, formatDate } from '@/lib/format';
 import { toastError } from '@/lib/notify';
 import { MEMBERS_PAGE_SIZE, useMembersPage, useSyncContact, type AdminMember } from '../api/admin-users';
 
-function SyncButton({ member }: { member: AdminMember }) {
+function SyncButton({ member, acOff }: { member: AdminMember; acOff: boolean }) {
   const sync = useSyncContact();
   const onSync = () =>
     sync.mutate(member.id, {
@@ -28,11 +30,22 @@ function SyncButton({ member }: { member: AdminMember }) {
           : toastError('Failed to sync contact'),
     });
   return (
-    <Button variant="outline" onClick={onSync} disabled={sync.isPending} aria-label={`Sync to AC: ${member.email}`} className="px-4">
+    <Button
+      variant="outline"
+      onClick={onSync}
+      disabled={acOff || sync.isPending}
+      aria-label={`Sync to AC: ${member.email}`}
+      aria-describedby={acOff ? 'members-ac-off' : undefined}
+      className="px-4"
+    >
       {sync.isPending ? 'Syncing...' : 'Sync to AC'}
     </Button>
   );
 }
+
+// On a phone a cell is a line of its card, led by its column name (the header row is only for screen readers there).
+const cell =
+  'px-3 py-2 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:p-0 max-md:before:w-16 max-md:before:shrink-0 max-md:before:text-xs max-md:before:uppercase max-md:before:tracking-wider max-md:before:text-white/70 max-md:before:content-[attr(data-label)]';
 
 /** SPEC 2's Member Management table, with search and paging. */
 export function MembersTable() {
@@ -42,6 +55,8 @@ export function MembersTable() {
   const members = useMembersPage(query, page);
   const total = members.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+  // Only a status that says "not configured" switches the button off; an unknown one leaves it to the api.
+  const acOff = useQuery(activeCampaignStatusQueryOptions()).data?.configured === false;
 
   return (
     <Card title="Member Management" description={members.data ? `${total} ${total === 1 ? 'member' : 'members'}` : undefined}>
@@ -57,6 +72,11 @@ export function MembersTable() {
           }}
         />
       </div>
+      {acOff ? (
+        <p id="members-ac-off" className="mb-4 text-sm text-white/80">
+          Sync to AC is off: ActiveCampaign is not configured (the Email tab says what to set).
+        </p>
+      ) : null}
       {members.isPending ? (
         <ListNote>Loading members...</ListNote>
       ) : members.isError ? (
@@ -64,9 +84,10 @@ export function MembersTable() {
       ) : members.data.members.length === 0 ? (
         <ListNote>No members found</ListNote>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="text-xs uppercase tracking-wider text-white/70">
+        // Below md each row is a card whose cells name their column (data-label), so nothing is cut off on a phone.
+        <div className="md:overflow-x-auto">
+          <table className="w-full text-left text-sm max-md:block md:min-w-[44rem]">
+            <thead className="text-xs uppercase tracking-wider text-white/70 max-md:sr-only">
               <tr>
                 {['Name', 'Email', 'Points', 'Tier', 'Joined', 'Actions'].map((heading) => (
                   <th key={heading} scope="col" className="border-b border-white/10 px-3 py-2 font-semibold">
@@ -75,22 +96,31 @@ export function MembersTable() {
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:grid max-md:gap-3">
               {members.data.members.map((member) => (
-                <tr key={member.id} className="border-b border-white/5">
-                  <td className="px-3 py-2">
+                <tr
+                  key={member.id}
+                  className="border-b border-white/5 max-md:grid max-md:gap-1 max-md:rounded-lg max-md:border max-md:border-white/10 max-md:bg-night-950/60 max-md:p-3"
+                >
+                  <td className={cell} data-label="Name">
                     <span className="mr-2">{[member.firstName, member.lastName].filter(Boolean).join(' ')}</span>
                     {member.isAdmin ? <Badge tone="neon">Admin</Badge> : null}
                   </td>
-                  <td className="break-all px-3 py-2 text-white/85">{member.email}</td>
-                  <td className="px-3 py-2">
+                  <td className={`${cell} break-all text-white/85`} data-label="Email">
+                    {member.email}
+                  </td>
+                  <td className={cell} data-label="Points">
                     <span className="font-semibold text-gold">{member.totalPoints}</span>
                     <span className="block text-xs text-white/70">{member.currentPoints} current</span>
                   </td>
-                  <td className="px-3 py-2">{capitalise(member.memberTier)}</td>
-                  <td className="px-3 py-2 text-white/85">{formatDate(member.createdAt)}</td>
-                  <td className="px-3 py-2">
-                    <SyncButton member={member} />
+                  <td className={cell} data-label="Tier">
+                    {capitalise(member.memberTier)}
+                  </td>
+                  <td className={`${cell} text-white/85`} data-label="Joined">
+                    {formatDate(member.createdAt)}
+                  </td>
+                  <td className={cell} data-label="Actions">
+                    <SyncButton member={member} acOff={acOff} />
                   </td>
                 </tr>
               ))}

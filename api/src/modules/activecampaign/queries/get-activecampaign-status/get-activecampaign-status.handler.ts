@@ -3,7 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ActiveCampaignStatus } from '@nocturne/contracts';
 import { isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { acConfigured } from '../../activecampaign-settings.js';
+import { acConfigured, acMissingVariables } from '../../activecampaign-settings.js';
 import { ActiveCampaignRepository } from '../../activecampaign.repository.js';
 import { GetActiveCampaignStatusQuery } from './get-activecampaign-status.query.js';
 
@@ -21,7 +21,10 @@ export class GetActiveCampaignStatusHandler implements IQueryHandler<GetActiveCa
     const configured = acConfigured(this.config);
     return {
       configured,
+      missingVariables: acMissingVariables(this.config),
       accountUrl: this.config.AC_API_URL ?? null,
+      listId: configured ? (this.config.AC_LIST_ID ?? null) : null,
+      customFields: { tier: configured && Boolean(this.config.AC_FIELD_TIER), points: configured && Boolean(this.config.AC_FIELD_POINTS) },
       autoSync: configured && this.config.AC_AUTO_SYNC,
       lastSyncAt: isoTimestampOrNull(row?.last_sync_at),
       pending: row?.pending ?? 0,
