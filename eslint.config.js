@@ -27,11 +27,18 @@ const webBoundaries = [
         {
           patterns: [
             {
-              group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [`@/features/${other}`, `@/features/${other}/**`]),
-              message: 'Features never import each other: pass what one needs from the other in app/, or move the shared part to lib/.',
+              group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [
+                `@/features/${other}`,
+                `@/features/${other}/**`,
+              ]),
+              message:
+                'Features never import each other: pass what one needs from the other in app/, or move the shared part to lib/.',
             },
             { group: ['@/app', '@/app/**'], message: 'app/ composes the features, not the other way round.' },
-            { regex: '^(\\.\\./){2,}', message: "Leave the feature's folder through the @/ alias (lib, components, config), not by climbing folders." },
+            {
+              regex: '^(\\.\\./){2,}',
+              message: "Leave the feature's folder through the @/ alias (lib, components, config), not by climbing folders.",
+            },
           ],
         },
       ],
@@ -93,15 +100,29 @@ const apiBoundaries = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'web/public/**', 'web/test-results/**', 'web/playwright-report/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'var/**',
+      'web/public/**',
+      'web/test-results/**',
+      'web/playwright-report/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2024, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       'no-console': 'off',
     },
   },

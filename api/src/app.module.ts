@@ -41,7 +41,9 @@ export class AppModule {
             // A request is logged by what identifies it, never by its headers (tokens, cookies).
             // pino-http serializes this into a child logger for every request, logged or not, so
             // keeping it small also keeps the hot path cheap.
-            serializers: { req: ({ id, method, url, remoteAddress }: Record<string, unknown>) => ({ id, method, url, remoteAddress }) },
+            serializers: {
+              req: ({ id, method, url, remoteAddress }: Record<string, unknown>) => ({ id, method, url, remoteAddress }),
+            },
           },
         }),
         CqrsModule.forRoot(),

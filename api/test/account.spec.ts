@@ -20,23 +20,38 @@ describe('PATCH /api/auth/me', () => {
   it('changes first and last name, trimmed, and comment lists show the new name at once (no stale 304)', async () => {
     const member = await registerMember(t, { firstName: 'Morgan', lastName: 'Reyes' });
     const post = await createPost(t, adminToken);
-    const posted = await t.request('POST', `/api/news/${post.id}/comments`, { token: member.sessionId, body: { content: 'See you there' } });
+    const posted = await t.request('POST', `/api/news/${post.id}/comments`, {
+      token: member.sessionId,
+      body: { content: 'See you there' },
+    });
     expect(posted.status).toBe(201);
     const before = await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId });
     expect(before.body[0].author.firstName).toBe('Morgan');
     const etag = before.headers.get('etag');
     expect(etag).toBeTruthy();
 
-    const answer = await t.request('PATCH', '/api/auth/me', { token: member.sessionId, body: { firstName: ' Jo ', lastName: 'Park' } });
+    const answer = await t.request('PATCH', '/api/auth/me', {
+      token: member.sessionId,
+      body: { firstName: ' Jo ', lastName: 'Park' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ id: member.user.id, firstName: 'Jo', lastName: 'Park', email: member.email });
-    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).body).toMatchObject({ firstName: 'Jo', lastName: 'Park' });
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).body).toMatchObject({
+      firstName: 'Jo',
+      lastName: 'Park',
+    });
 
-    let after = await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId, headers: { 'if-none-match': etag! } });
+    let after = await t.request('GET', `/api/news/${post.id}/comments`, {
+      token: member.sessionId,
+      headers: { 'if-none-match': etag! },
+    });
     for (let i = 0; i < 20 && after.status === 304; i += 1) {
       // The version reaches replicas by LISTEN/NOTIFY: give it a moment.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      after = await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId, headers: { 'if-none-match': etag! } });
+      after = await t.request('GET', `/api/news/${post.id}/comments`, {
+        token: member.sessionId,
+        headers: { 'if-none-match': etag! },
+      });
     }
     expect(after.status).toBe(200);
     expect(after.body[0].author.firstName).toBe('Jo');
@@ -44,7 +59,10 @@ describe('PATCH /api/auth/me', () => {
 
   it('refuses empty or missing names with a 400 naming the field, and needs a session', async () => {
     const member = await registerMember(t);
-    const empty = await t.request('PATCH', '/api/auth/me', { token: member.sessionId, body: { firstName: '  ', lastName: 'x'.repeat(101) } });
+    const empty = await t.request('PATCH', '/api/auth/me', {
+      token: member.sessionId,
+      body: { firstName: '  ', lastName: 'x'.repeat(101) },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['firstName', 'lastName']);
     expect((await t.request('PATCH', '/api/auth/me', { body: { firstName: 'A', lastName: 'B' } })).status).toBe(401);
@@ -76,7 +94,10 @@ describe('POST /api/auth/me/password', () => {
 
   it('refuses a weak new password and says why', async () => {
     const member = await registerMember(t);
-    const weak = await t.request('POST', '/api/auth/me/password', { token: member.sessionId, body: { currentPassword: member.password, newPassword: '1234567890' } });
+    const weak = await t.request('POST', '/api/auth/me/password', {
+      token: member.sessionId,
+      body: { currentPassword: member.password, newPassword: '1234567890' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toContain('too common');
     expect((await login(member.email, member.password)).status).toBe(200);
@@ -96,10 +117,20 @@ describe('GET /api/auth/me/export', () => {
     const answer = await t.request('GET', '/api/auth/me/export', { token: member.sessionId });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toContain('attachment');
-    expect(answer.body.profile).toMatchObject({ id: member.user.id, email: member.email, firstName: 'Ana', lastName: 'Silva', lastSignInAt: expect.stringMatching(/Z$/) });
+    expect(answer.body.profile).toMatchObject({
+      id: member.user.id,
+      email: member.email,
+      firstName: 'Ana',
+      lastName: 'Silva',
+      lastSignInAt: expect.stringMatching(/Z$/),
+    });
     expect(answer.body.pointsHistory.map((r: { kind: string }) => r.kind)).toEqual(['welcome_bonus', 'comment_reward']);
-    expect(answer.body.coupons).toEqual([{ code: coupon.code, title: 'Free entry', claimedAt: expect.stringMatching(/Z$/), redeemedAt: null }]);
-    expect(answer.body.comments).toEqual([{ postTitle: 'Export night', content: 'Mine', createdAt: expect.stringMatching(/Z$/), removed: false }]);
+    expect(answer.body.coupons).toEqual([
+      { code: coupon.code, title: 'Free entry', claimedAt: expect.stringMatching(/Z$/), redeemedAt: null },
+    ]);
+    expect(answer.body.comments).toEqual([
+      { postTitle: 'Export night', content: 'Mine', createdAt: expect.stringMatching(/Z$/), removed: false },
+    ]);
     expect(JSON.stringify(answer.body)).not.toContain(someoneElse.email);
     expect((await t.request('GET', '/api/auth/me/export')).status).toBe(401);
   });
@@ -120,7 +151,10 @@ describe('DELETE /api/auth/me', () => {
     const member = await registerMember(t, { firstName: 'Gone', lastName: 'Soon' });
     const other = await login(member.email, member.password);
     const post = await createPost(t, adminToken);
-    await t.request('POST', `/api/news/${post.id}/comments`, { token: member.sessionId, body: { content: 'Call me on 0400 000 000' } });
+    await t.request('POST', `/api/news/${post.id}/comments`, {
+      token: member.sessionId,
+      body: { content: 'Call me on 0400 000 000' },
+    });
     await t.sql.query("update members set ac_contact_id = '42' where id = $1", [member.user.id]);
 
     const answer = await t.request('DELETE', '/api/auth/me', { token: member.sessionId, body: { password: member.password } });
@@ -130,9 +164,18 @@ describe('DELETE /api/auth/me', () => {
     expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(401);
     expect((await t.request('GET', '/api/auth/me', { token: other.body.sessionId })).status).toBe(401);
     expect((await login(member.email, member.password)).status).toBe(401);
-    const row = (await t.sql.query('select email, first_name, last_name, deleted_at, ac_contact_id from members where id = $1', [member.user.id])).rows[0];
+    const row = (
+      await t.sql.query('select email, first_name, last_name, deleted_at, ac_contact_id from members where id = $1', [
+        member.user.id,
+      ])
+    ).rows[0];
     expect(row.email).not.toContain(member.email.split('@')[0]);
-    expect(row).toMatchObject({ first_name: 'Deleted member', last_name: null, ac_contact_id: null, deleted_at: expect.any(Date) });
+    expect(row).toMatchObject({
+      first_name: 'Deleted member',
+      last_name: null,
+      ac_contact_id: null,
+      deleted_at: expect.any(Date),
+    });
     const traces = await t.sql.query(
       `select (select count(*)::int from sessions where member_id = $1) as sessions,
               (select count(*)::int from news_comments where author_id = $1 and content <> '') as texts`,
@@ -147,14 +190,24 @@ describe('DELETE /api/auth/me', () => {
     const ledger = await t.sql.query('select count(*)::int as n from point_transactions where member_id = $1', [member.user.id]);
     expect(ledger.rows[0].n).toBe(2);
     await expectLedgerClean(t);
-    const events = await t.sql.query("select payload from outbox where type = 'MemberDeleted' and aggregate_id = $1", [member.user.id]);
+    const events = await t.sql.query("select payload from outbox where type = 'MemberDeleted' and aggregate_id = $1", [
+      member.user.id,
+    ]);
     expect(events.rows).toEqual([{ payload: { memberId: member.user.id, acContactId: '42' } }]);
-    const listed = await t.request('GET', `/api/admin/users?search=${encodeURIComponent('Deleted member')}`, { token: adminToken });
+    const listed = await t.request('GET', `/api/admin/users?search=${encodeURIComponent('Deleted member')}`, {
+      token: adminToken,
+    });
     expect(listed.body.users).toEqual([]);
     // The emptied row can neither sign in nor ask for a reset, even by its placeholder address.
     const placeholder = (await t.sql.query('select email from members where id = $1', [member.user.id])).rows[0].email;
-    await t.request('POST', '/api/auth/forgot-password', { body: { email: placeholder }, headers: { 'x-forwarded-for': randomIp() } });
-    const resets = await t.sql.query("select count(*)::int as n from outbox where type = 'PasswordResetRequested' and aggregate_id = $1", [member.user.id]);
+    await t.request('POST', '/api/auth/forgot-password', {
+      body: { email: placeholder },
+      headers: { 'x-forwarded-for': randomIp() },
+    });
+    const resets = await t.sql.query(
+      "select count(*)::int as n from outbox where type = 'PasswordResetRequested' and aggregate_id = $1",
+      [member.user.id],
+    );
     expect(resets.rows[0].n).toBe(0);
     // The e-mail is free again.
     expect((await registerMember(t, { email: member.email })).user.id).not.toBe(member.user.id);

@@ -46,7 +46,9 @@ it('never promotes a member who registered the ADMIN_EMAIL address: refuses with
   const errors = jest.spyOn(Logger.prototype, 'error');
   try {
     app = await restart({ ADMIN_EMAIL: email, ADMIN_PASSWORD });
-    expect(errors.mock.calls.map((call) => String(call[0])).join('\n')).toMatch(/ADMIN_EMAIL.*not an admin.*npm run admin:create/s);
+    expect(errors.mock.calls.map((call) => String(call[0])).join('\n')).toMatch(
+      /ADMIN_EMAIL.*not an admin.*npm run admin:create/s,
+    );
   } finally {
     errors.mockRestore();
   }
@@ -61,7 +63,12 @@ it('admin:create promotes an existing member on purpose and signs out every sess
   const app = await restart({});
   const member = await registerMember(app, { password: GOOD_PASSWORD });
   const other = await registerMember(app);
-  const outcome = await ensureAdmin(app.app.get(EntityManager).fork(), app.app.get(PasswordHasher), { email: member.email, password: ADMIN_PASSWORD }, { promoteExisting: true });
+  const outcome = await ensureAdmin(
+    app.app.get(EntityManager).fork(),
+    app.app.get(PasswordHasher),
+    { email: member.email, password: ADMIN_PASSWORD },
+    { promoteExisting: true },
+  );
   expect(outcome).toBe('promoted');
   expect((await app.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(401);
   expect((await app.request('GET', '/api/auth/me', { token: other.sessionId })).status).toBe(200);

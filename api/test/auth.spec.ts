@@ -10,21 +10,51 @@ afterAll(async () => {
   await t.close();
 });
 
-const register = (body: unknown, ip = randomIp()) => t.request('POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': ip } });
-const login = (body: unknown, ip = randomIp()) => t.request('POST', '/api/auth/login', { body, headers: { 'x-forwarded-for': ip } });
+const register = (body: unknown, ip = randomIp()) =>
+  t.request('POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': ip } });
+const login = (body: unknown, ip = randomIp()) =>
+  t.request('POST', '/api/auth/login', { body, headers: { 'x-forwarded-for': ip } });
 
 describe('POST /api/auth/register', () => {
   it('creates a member, signs them in and credits the welcome bonus in the ledger', async () => {
     const email = uniqueEmail('new');
-    const answer = await register({ email: `  ${email.toUpperCase()} `, firstName: ' Sam ', lastName: 'Lee', password: GOOD_PASSWORD });
+    const answer = await register({
+      email: `  ${email.toUpperCase()} `,
+      firstName: ' Sam ',
+      lastName: 'Lee',
+      password: GOOD_PASSWORD,
+    });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ success: true, user: { email, firstName: 'Sam', lastName: 'Lee', isAdmin: false, currentPoints: 20, totalPoints: 20, memberTier: 'bronze' } });
+    expect(answer.body).toMatchObject({
+      success: true,
+      user: {
+        email,
+        firstName: 'Sam',
+        lastName: 'Lee',
+        isAdmin: false,
+        currentPoints: 20,
+        totalPoints: 20,
+        memberTier: 'bronze',
+      },
+    });
     expect(answer.body.sessionId).toMatch(/^[\w-]{43}$/);
     expect(answer.body.firstSignIn).toBe(true);
-    expect(Object.keys(answer.body.user).sort()).toEqual(['createdAt', 'currentPoints', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'memberTier', 'totalPoints']);
-    const rows = await t.sql.query('select points, kind, description from point_transactions where member_id = $1', [answer.body.user.id]);
+    expect(Object.keys(answer.body.user).sort()).toEqual([
+      'createdAt',
+      'currentPoints',
+      'email',
+      'firstName',
+      'id',
+      'isAdmin',
+      'lastName',
+      'memberTier',
+      'totalPoints',
+    ]);
+    const rows = await t.sql.query('select points, kind, description from point_transactions where member_id = $1', [
+      answer.body.user.id,
+    ]);
     expect(rows.rows).toEqual([{ points: 20, kind: 'welcome_bonus', description: 'Welcome bonus' }]);
-    const events = await t.sql.query("select type from outbox where aggregate_id = $1", [answer.body.user.id]);
+    const events = await t.sql.query('select type from outbox where aggregate_id = $1', [answer.body.user.id]);
     expect(events.rows.map((r) => r.type)).toEqual(['MemberRegistered']);
     const stored = await t.sql.query('select token_hash from sessions where member_id = $1', [answer.body.user.id]);
     expect(stored.rows[0].token_hash).toBe(createHash('sha256').update(answer.body.sessionId).digest('hex'));
@@ -48,8 +78,16 @@ describe('POST /api/auth/register', () => {
 
   it.each([
     ['missing fields', {}, ['email', 'firstName', 'lastName', 'password']],
-    ['wrong types', { email: 42, firstName: ['x'], lastName: null, password: true }, ['email', 'firstName', 'lastName', 'password']],
-    ['10 kB strings', { email: `${'a'.repeat(10_000)}@x.com`, firstName: 'x'.repeat(10_000), lastName: 'y', password: GOOD_PASSWORD }, ['email', 'firstName']],
+    [
+      'wrong types',
+      { email: 42, firstName: ['x'], lastName: null, password: true },
+      ['email', 'firstName', 'lastName', 'password'],
+    ],
+    [
+      '10 kB strings',
+      { email: `${'a'.repeat(10_000)}@x.com`, firstName: 'x'.repeat(10_000), lastName: 'y', password: GOOD_PASSWORD },
+      ['email', 'firstName'],
+    ],
     ['a malformed email', { email: 'not-an-email', firstName: 'A', lastName: 'B', password: GOOD_PASSWORD }, ['email']],
   ])('answers 400 naming each field for %s', async (_, body, fields) => {
     const answer = await register(body);
@@ -59,7 +97,12 @@ describe('POST /api/auth/register', () => {
   });
 
   it('keeps unicode names intact', async () => {
-    const answer = await register({ email: uniqueEmail(), firstName: 'Zoë', lastName: '李 Nguyễn', password: 'ünïcödé-pässwörd' });
+    const answer = await register({
+      email: uniqueEmail(),
+      firstName: 'Zoë',
+      lastName: '李 Nguyễn',
+      password: 'ünïcödé-pässwörd',
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.user).toMatchObject({ firstName: 'Zoë', lastName: '李 Nguyễn' });
     const back = await login({ email: answer.body.user.email, password: 'ünïcödé-pässwörd' });
@@ -67,14 +110,19 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
-    const answer = await t.request('POST', '/api/auth/register', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
+    const answer = await t.request('POST', '/api/auth/register', {
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
   });
 
   it('takes 200 sign-ups at once without an error: those past the hashing line get 503 with Retry-After', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => register({ email: uniqueEmail(`crowd${i}`), firstName: 'C', lastName: 'D', password: GOOD_PASSWORD })),
+      Array.from({ length: 200 }, (_, i) =>
+        register({ email: uniqueEmail(`crowd${i}`), firstName: 'C', lastName: 'D', password: GOOD_PASSWORD }),
+      ),
     );
     const created = answers.filter((a) => a.status === 201);
     const busy = answers.filter((a) => a.status === 503);
@@ -85,7 +133,10 @@ describe('POST /api/auth/register', () => {
     const rows = await t.sql.query('select count(*)::int as n from members where id = any($1)', [ids]);
     expect(rows.rows[0].n).toBe(created.length);
     // A refused sign-up tried again later goes through.
-    if (busy.length > 0) expect((await register({ email: uniqueEmail('again'), firstName: 'C', lastName: 'D', password: GOOD_PASSWORD })).status).toBe(201);
+    if (busy.length > 0)
+      expect(
+        (await register({ email: uniqueEmail('again'), firstName: 'C', lastName: 'D', password: GOOD_PASSWORD })).status,
+      ).toBe(201);
   }, 240_000);
 
   it('makes exactly one member from 50 concurrent registrations of one email', async () => {
@@ -103,7 +154,8 @@ describe('POST /api/auth/register', () => {
   it('limits sign-ups to 5 an hour per address, with Retry-After', async () => {
     const ip = randomIp();
     const answers = [];
-    for (let i = 0; i < 6; i += 1) answers.push(await register({ email: uniqueEmail(), firstName: 'A', lastName: 'B', password: GOOD_PASSWORD }, ip));
+    for (let i = 0; i < 6; i += 1)
+      answers.push(await register({ email: uniqueEmail(), firstName: 'A', lastName: 'B', password: GOOD_PASSWORD }, ip));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 429]);
     expect(Number(answers[5]!.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
   });
@@ -122,7 +174,9 @@ describe('POST /api/auth/login', () => {
     const member = await registerMember(t);
     const again = await login({ email: member.email, password: member.password });
     expect(again.body.firstSignIn).toBe(false);
-    const made = await t.sql.query<{ id: string }>('update members set last_sign_in_at = null where id = $1 returning id', [member.user.id]);
+    const made = await t.sql.query<{ id: string }>('update members set last_sign_in_at = null where id = $1 returning id', [
+      member.user.id,
+    ]);
     expect(made.rowCount).toBe(1);
     const first = await login({ email: member.email, password: member.password });
     expect(first.body.firstSignIn).toBe(true);
@@ -166,7 +220,8 @@ describe('POST /api/auth/login', () => {
   it('locks one (e-mail, address) pair after 10 failures, with Retry-After, and only that pair', async () => {
     const member = await registerMember(t);
     const ip = randomIp();
-    for (let i = 0; i < 10; i += 1) expect((await login({ email: member.email, password: 'wrong-password!' }, ip)).status).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect((await login({ email: member.email, password: 'wrong-password!' }, ip)).status).toBe(401);
     const limited = await login({ email: member.email, password: member.password }, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
@@ -178,18 +233,22 @@ describe('POST /api/auth/login', () => {
   it('counts failures only: signing in on many devices from one address never locks out, and a success clears the pair', async () => {
     const member = await registerMember(t);
     const ip = randomIp();
-    for (let i = 0; i < 12; i += 1) expect((await login({ email: member.email, password: member.password }, ip)).status).toBe(200);
-    for (let i = 0; i < 9; i += 1) expect((await login({ email: member.email, password: 'wrong-password!' }, ip)).status).toBe(401);
+    for (let i = 0; i < 12; i += 1)
+      expect((await login({ email: member.email, password: member.password }, ip)).status).toBe(200);
+    for (let i = 0; i < 9; i += 1)
+      expect((await login({ email: member.email, password: 'wrong-password!' }, ip)).status).toBe(401);
     expect((await login({ email: member.email, password: member.password }, ip)).status).toBe(200);
     // Without the clear these would be the pair's 10th and 11th failures, and the sign-in a 429.
-    for (let i = 0; i < 2; i += 1) expect((await login({ email: member.email, password: 'wrong-password!' }, ip)).status).toBe(401);
+    for (let i = 0; i < 2; i += 1)
+      expect((await login({ email: member.email, password: 'wrong-password!' }, ip)).status).toBe(401);
     expect((await login({ email: member.email, password: member.password }, ip)).status).toBe(200);
   });
 
   it('locks an address after 30 failures in 15 minutes, whatever the e-mails', async () => {
     const ip = randomIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i += 1) statuses.push((await login({ email: uniqueEmail('guess'), password: 'wrong-password!' }, ip)).status);
+    for (let i = 0; i < 31; i += 1)
+      statuses.push((await login({ email: uniqueEmail('guess'), password: 'wrong-password!' }, ip)).status);
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
     const member = await registerMember(t);
@@ -230,9 +289,15 @@ describe('sessions', () => {
 
   it('slides the expiry forward when a session is used', async () => {
     const member = await registerMember(t);
-    await t.sql.query("update sessions set expires_at = now() + interval '1 day', last_seen_at = now() - interval '1 hour' where member_id = $1", [member.user.id]);
+    await t.sql.query(
+      "update sessions set expires_at = now() + interval '1 day', last_seen_at = now() - interval '1 hour' where member_id = $1",
+      [member.user.id],
+    );
     expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(200);
-    const { rows } = await t.sql.query("select expires_at > now() + interval '29 days' as slid from sessions where member_id = $1", [member.user.id]);
+    const { rows } = await t.sql.query(
+      "select expires_at > now() + interval '29 days' as slid from sessions where member_id = $1",
+      [member.user.id],
+    );
     expect(rows[0].slid).toBe(true);
   });
 });
@@ -265,12 +330,20 @@ describe('absolute session lifetime (SESSION_MAX_AGE_DAYS, 90 by default)', () =
 describe('password reset', () => {
   it('answers 202 whether or not the account exists, and only asks for an e-mail when it does', async () => {
     const member = await registerMember(t);
-    const known = await t.request('POST', '/api/auth/forgot-password', { body: { email: member.email }, headers: { 'x-forwarded-for': randomIp() } });
-    const unknown = await t.request('POST', '/api/auth/forgot-password', { body: { email: uniqueEmail('nobody') }, headers: { 'x-forwarded-for': randomIp() } });
+    const known = await t.request('POST', '/api/auth/forgot-password', {
+      body: { email: member.email },
+      headers: { 'x-forwarded-for': randomIp() },
+    });
+    const unknown = await t.request('POST', '/api/auth/forgot-password', {
+      body: { email: uniqueEmail('nobody') },
+      headers: { 'x-forwarded-for': randomIp() },
+    });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(known.body).toEqual(unknown.body);
-    const events = await t.sql.query("select payload from outbox where type = 'PasswordResetRequested' and aggregate_id = $1", [member.user.id]);
+    const events = await t.sql.query("select payload from outbox where type = 'PasswordResetRequested' and aggregate_id = $1", [
+      member.user.id,
+    ]);
     expect(events.rowCount).toBe(1);
   });
 
@@ -299,7 +372,9 @@ describe('password reset', () => {
   it('refuses an expired token and a weak password', async () => {
     const member = await registerMember(t);
     const expired = await issueToken(member.user.id, '-1 minute');
-    expect((await t.request('POST', '/api/auth/reset-password', { body: { token: expired, password: 'a-brand-new-secret' } })).status).toBe(400);
+    expect(
+      (await t.request('POST', '/api/auth/reset-password', { body: { token: expired, password: 'a-brand-new-secret' } })).status,
+    ).toBe(400);
     const fresh = await issueToken(member.user.id);
     const weak = await t.request('POST', '/api/auth/reset-password', { body: { token: fresh, password: '1234567890' } });
     expect(weak.status).toBe(400);

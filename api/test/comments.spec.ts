@@ -14,10 +14,16 @@ afterAll(async () => {
 });
 
 const issuePaths = (body: { issues?: { path: string }[] }) => (body.issues ?? []).map((i) => i.path).sort();
-const comment = (postId: string, token: string, content: unknown) => t.request('POST', `/api/news/${postId}/comments`, { token, body: { content } });
-const me = async (token: string) => (await t.request('GET', '/api/auth/me', { token })).body as { currentPoints: number; totalPoints: number; memberTier: string };
+const comment = (postId: string, token: string, content: unknown) =>
+  t.request('POST', `/api/news/${postId}/comments`, { token, body: { content } });
+const me = async (token: string) =>
+  (await t.request('GET', '/api/auth/me', { token })).body as { currentPoints: number; totalPoints: number; memberTier: string };
 const rewardRows = async (memberId: string) =>
-  (await t.sql.query("select count(*)::int as n from point_transactions where member_id = $1 and kind = 'comment_reward'", [memberId])).rows[0].n as number;
+  (
+    await t.sql.query("select count(*)::int as n from point_transactions where member_id = $1 and kind = 'comment_reward'", [
+      memberId,
+    ])
+  ).rows[0].n as number;
 
 describe('POST /api/news/{id}/comments', () => {
   it('posts a trimmed comment, credits 5 points in the same answer and records the event', async () => {
@@ -37,9 +43,15 @@ describe('POST /api/news/{id}/comments', () => {
     expect(await me(member.sessionId)).toMatchObject({ currentPoints: 25, totalPoints: 25 });
     const history = (await t.request('GET', '/api/points/history', { token: member.sessionId })).body;
     expect(history[0]).toMatchObject({ description: 'Commented on: Friday Late Session', points: 5 });
-    const events = await t.sql.query("select payload from outbox where type = 'CommentPosted' and aggregate_id = $1", [answer.body.id]);
-    expect(events.rows).toEqual([{ payload: { commentId: answer.body.id, memberId: member.user.id, postId: post.id, pointsAwarded: 5 } }]);
-    const listed = (await t.request('GET', '/api/news?limit=100', { token: member.sessionId })).body.posts.find((p: { id: string }) => p.id === post.id);
+    const events = await t.sql.query("select payload from outbox where type = 'CommentPosted' and aggregate_id = $1", [
+      answer.body.id,
+    ]);
+    expect(events.rows).toEqual([
+      { payload: { commentId: answer.body.id, memberId: member.user.id, postId: post.id, pointsAwarded: 5 } },
+    ]);
+    const listed = (await t.request('GET', '/api/news?limit=100', { token: member.sessionId })).body.posts.find(
+      (p: { id: string }) => p.id === post.id,
+    );
     expect(listed.commentCount).toBe(1);
   });
 
@@ -104,7 +116,9 @@ describe('POST /api/news/{id}/comments', () => {
         [member.user.id, `earlier-${i}`, lastNight],
       );
     }
-    await t.sql.query('update members set current_points = current_points + 50, total_points = total_points + 50 where id = $1', [member.user.id]);
+    await t.sql.query('update members set current_points = current_points + 50, total_points = total_points + 50 where id = $1', [
+      member.user.id,
+    ]);
     expect((await comment(post.id, member.sessionId, 'A new night')).body).toMatchObject({ pointsAwarded: 5, currentPoints: 75 });
     await expectLedgerClean(t);
   });
@@ -129,7 +143,9 @@ describe('POST /api/news/{id}/comments', () => {
   it('keeps every balance right when many members comment on one post at once', async () => {
     const post = await createPost(t, adminToken);
     const members = await Promise.all(Array.from({ length: 10 }, () => registerMember(t)));
-    const answers = await Promise.all(members.flatMap((m) => Array.from({ length: 12 }, (_, i) => comment(post.id, m.sessionId, `Crowd ${i}`))));
+    const answers = await Promise.all(
+      members.flatMap((m) => Array.from({ length: 12 }, (_, i) => comment(post.id, m.sessionId, `Crowd ${i}`))),
+    );
     expect(answers.every((a) => a.status === 201)).toBe(true);
     for (const m of members) expect(await rewardRows(m.user.id)).toBe(10);
     expect((await t.sql.query('select comment_count from news_posts where id = $1', [post.id])).rows[0].comment_count).toBe(120);
@@ -178,7 +194,9 @@ describe('DELETE /api/admin/comments/{id}', () => {
     const post = await createPost(t, adminToken);
     const member = await registerMember(t);
     const posted = (await comment(post.id, member.sessionId, 'Twice removed')).body;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => t.request('DELETE', `/api/admin/comments/${posted.id}`, { token: adminToken })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.request('DELETE', `/api/admin/comments/${posted.id}`, { token: adminToken })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(answers.map((a) => a.body.pointsReversed).sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 5]);
     expect((await t.sql.query('select comment_count from news_posts where id = $1', [post.id])).rows[0].comment_count).toBe(0);

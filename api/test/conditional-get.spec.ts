@@ -1,4 +1,13 @@
-import { TcpProxy, waitFor, randomIp, registerAdmin, registerMember, startTestApp, testEnv, type TestApp } from '@nocturne/testing';
+import {
+  TcpProxy,
+  waitFor,
+  randomIp,
+  registerAdmin,
+  registerMember,
+  startTestApp,
+  testEnv,
+  type TestApp,
+} from '@nocturne/testing';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -64,7 +73,14 @@ async function expectChanged(t: TestApp, path: string, token: string, etag: stri
 }
 
 const MEMBER_PATHS = ['/api/news', '/api/coupons', '/api/coupons/my', '/api/points/history', '/api/auth/me'];
-const ADMIN_PATHS = ['/api/admin/users', '/api/admin/stats', '/api/admin/coupons', '/api/admin/scans', '/api/admin/bookings', '/api/admin/contact-messages'];
+const ADMIN_PATHS = [
+  '/api/admin/users',
+  '/api/admin/stats',
+  '/api/admin/coupons',
+  '/api/admin/scans',
+  '/api/admin/bookings',
+  '/api/admin/contact-messages',
+];
 
 describe('conditional GETs', () => {
   it.each([...MEMBER_PATHS.map((p) => [p, 'member']), ...ADMIN_PATHS.map((p) => [p, 'admin'])])(
@@ -131,17 +147,21 @@ describe('every write that changes an answer changes its ETag, on both replicas'
     const feed = await etagOf(b, '/api/news', member.sessionId);
     expect((await a.request('PUT', `/api/news/${post.id}/like`, { token: member.sessionId })).status).toBe(200);
     const liked = await expectChanged(b, '/api/news', member.sessionId, feed);
-    expect((liked.body as { posts: { id: string; likedByMe: boolean }[] }).posts.find((p) => p.id === post.id)?.likedByMe).toBe(true);
+    expect((liked.body as { posts: { id: string; likedByMe: boolean }[] }).posts.find((p) => p.id === post.id)?.likedByMe).toBe(
+      true,
+    );
 
     const commentsPath = `/api/news/${post.id}/comments`;
     const comments = await etagOf(b, commentsPath, member.sessionId);
     const other = await registerMember(a);
-    expect((await a.request('POST', commentsPath, { token: other.sessionId, body: { content: 'See you there' } })).status).toBe(201);
+    expect((await a.request('POST', commentsPath, { token: other.sessionId, body: { content: 'See you there' } })).status).toBe(
+      201,
+    );
     const answer = await expectChanged(b, commentsPath, member.sessionId, comments);
     expect((answer.body as { content: string }[]).map((c) => c.content)).toEqual(['See you there']);
   });
 
-  it("renaming a member changes the comments that show their name", async () => {
+  it('renaming a member changes the comments that show their name', async () => {
     const post = await createPost(a, admin.sessionId);
     const path = `/api/news/${post.id}/comments`;
     await a.request('POST', path, { token: member.sessionId, body: { content: 'Great night' } });
@@ -184,7 +204,17 @@ describe('every write that changes an answer changes its ETag, on both replicas'
     const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const booking = await a.request('POST', '/api/bookings', {
       headers: { 'x-forwarded-for': randomIp() },
-      body: { name: 'Sam Lee', email: 'sam@example.com', phone: '0400 000 000', date, time: '22:00', guests: '4', service: 'vip-room', message: '', fillMs: 4200 },
+      body: {
+        name: 'Sam Lee',
+        email: 'sam@example.com',
+        phone: '0400 000 000',
+        date,
+        time: '22:00',
+        guests: '4',
+        service: 'vip-room',
+        message: '',
+        fillMs: 4200,
+      },
     });
     expect(booking.status).toBe(201);
     await expectChanged(b, '/api/admin/bookings', admin.sessionId, bookings);
@@ -205,14 +235,22 @@ describe('sessions served from memory', () => {
     expect((await get(b, '/api/auth/me', someone.sessionId)).status).toBe(200);
     expect((await a.request('POST', '/api/auth/logout', { token: someone.sessionId })).status).toBe(200);
     expect((await get(a, '/api/auth/me', someone.sessionId)).status).toBe(401);
-    await waitFor(async () => (await get(b, '/api/auth/me', someone.sessionId)).status === 401, { timeoutMs: 1000, intervalMs: 25, what: 'replica b to refuse' });
+    await waitFor(async () => (await get(b, '/api/auth/me', someone.sessionId)).status === 401, {
+      timeoutMs: 1000,
+      intervalMs: 25,
+      what: 'replica b to refuse',
+    });
   });
 
   it('a session revoked behind the api (another replica, a script) is refused within a second', async () => {
     const someone = await registerMember(a);
     expect((await get(b, '/api/auth/me', someone.sessionId)).status).toBe(200);
     await a.sql.query('update sessions set revoked_at = now() where member_id = $1', [someone.user.id]);
-    await waitFor(async () => (await get(b, '/api/auth/me', someone.sessionId)).status === 401, { timeoutMs: 1000, intervalMs: 25, what: 'the revoked session to be refused' });
+    await waitFor(async () => (await get(b, '/api/auth/me', someone.sessionId)).status === 401, {
+      timeoutMs: 1000,
+      intervalMs: 25,
+      what: 'the revoked session to be refused',
+    });
   });
 
   it('while the version listener is away there are no 304s and sessions are read from the database', async () => {
@@ -272,7 +310,9 @@ describe('a second api process', () => {
     });
     const other = `http://127.0.0.1:${port}`;
     const ask = (etag?: string) =>
-      fetch(`${other}/api/news`, { headers: { authorization: `Bearer ${member.sessionId}`, ...(etag ? { 'if-none-match': etag } : {}) } });
+      fetch(`${other}/api/news`, {
+        headers: { authorization: `Bearer ${member.sessionId}`, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
     try {
       await waitFor(async () => (await fetch(`${other}/health/live`)).ok, { timeoutMs: 20_000, what: 'the second api process' });
       // Its listener is up once it answers 304 to its own ETag.
@@ -285,7 +325,11 @@ describe('a second api process', () => {
       );
       await createPost(a, admin.sessionId, { title: 'Seen by every process' });
       const started = Date.now();
-      await waitFor(async () => (await ask(etag)).status === 200, { timeoutMs: 1000, intervalMs: 20, what: 'the second process to see the post' });
+      await waitFor(async () => (await ask(etag)).status === 200, {
+        timeoutMs: 1000,
+        intervalMs: 20,
+        what: 'the second process to see the post',
+      });
       expect(Date.now() - started).toBeLessThan(1000);
     } finally {
       child.kill('SIGTERM');
@@ -293,4 +337,3 @@ describe('a second api process', () => {
     }
   });
 });
-

@@ -17,16 +17,48 @@ const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 it.each([
   ['/api/auth/login', { email: `a${NUL}@example.com`, password: 'whatever-password' }, 'email', false],
-  ['/api/auth/register', { email: 'x@example.com', firstName: `Sam${NUL}`, lastName: 'Lee', password: 'velvet-rope-2026' }, 'firstName', false],
-  ['/api/bookings', { name: 'Sam', email: 'sam@example.com', phone: '0400 000 000', date, time: '22:00', guests: '4', service: 'vip-room', message: `hi\u001b[31m`, fillMs: 4200 }, 'message', false],
+  [
+    '/api/auth/register',
+    { email: 'x@example.com', firstName: `Sam${NUL}`, lastName: 'Lee', password: 'velvet-rope-2026' },
+    'firstName',
+    false,
+  ],
+  [
+    '/api/bookings',
+    {
+      name: 'Sam',
+      email: 'sam@example.com',
+      phone: '0400 000 000',
+      date,
+      time: '22:00',
+      guests: '4',
+      service: 'vip-room',
+      message: `hi\u001b[31m`,
+      fillMs: 4200,
+    },
+    'message',
+    false,
+  ],
   ['/api/contact', { name: `Sam\u0007`, email: 'sam@example.com', message: 'Hello' }, 'name', false],
   ['/api/qr/validate', { userCouponId: `x${NUL}`, qrCodeToken: 'y' }, 'userCouponId', true],
 ])('POST %s with a control character answers 400 naming %s', async (path, body, field, asAdmin) => {
-  const before = (await t.sql.query('select (select count(*) from members) + (select count(*) from bookings) + (select count(*) from contact_messages) + (select count(*) from qr_scans) as n')).rows[0].n;
-  const answer = await t.request('POST', path, { body, token: asAdmin ? adminToken : undefined, headers: { 'x-forwarded-for': randomIp() } });
+  const before = (
+    await t.sql.query(
+      'select (select count(*) from members) + (select count(*) from bookings) + (select count(*) from contact_messages) + (select count(*) from qr_scans) as n',
+    )
+  ).rows[0].n;
+  const answer = await t.request('POST', path, {
+    body,
+    token: asAdmin ? adminToken : undefined,
+    headers: { 'x-forwarded-for': randomIp() },
+  });
   expect(answer.status).toBe(400);
   expect(answer.body.issues).toEqual([{ path: field, message: 'must not contain control characters' }]);
-  const after = (await t.sql.query('select (select count(*) from members) + (select count(*) from bookings) + (select count(*) from contact_messages) + (select count(*) from qr_scans) as n')).rows[0].n;
+  const after = (
+    await t.sql.query(
+      'select (select count(*) from members) + (select count(*) from bookings) + (select count(*) from contact_messages) + (select count(*) from qr_scans) as n',
+    )
+  ).rows[0].n;
   expect(after).toBe(before);
 });
 

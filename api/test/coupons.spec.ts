@@ -14,9 +14,13 @@ afterAll(async () => {
 
 const claim = (couponId: string, token: string) => t.request('POST', `/api/coupons/${couponId}/claim`, { token });
 const redeem = (userCouponId: string, token: string) => t.request('POST', `/api/coupons/redeem/${userCouponId}`, { token });
-const available = async (token: string) => (await t.request('GET', '/api/coupons', { token })).body as { id: string; claimable: boolean; reason?: string }[];
+const available = async (token: string) =>
+  (await t.request('GET', '/api/coupons', { token })).body as { id: string; claimable: boolean; reason?: string }[];
 const balance = async (memberId: string) =>
-  (await t.sql.query('select current_points, total_points from members where id = $1', [memberId])).rows[0] as { current_points: number; total_points: number };
+  (await t.sql.query('select current_points, total_points from members where id = $1', [memberId])).rows[0] as {
+    current_points: number;
+    total_points: number;
+  };
 
 describe('admin coupons', () => {
   it('creates a coupon with SPEC defaults, trimmed, and lists it with its counts', async () => {
@@ -58,7 +62,10 @@ describe('admin coupons', () => {
 
   it('refuses a code already in use, whatever its case, with 409', async () => {
     const { code } = await createCoupon(t, adminToken);
-    const again = await t.request('POST', '/api/admin/coupons', { token: adminToken, body: { code: code.toLowerCase(), title: 'T', description: 'D', value: 5 } });
+    const again = await t.request('POST', '/api/admin/coupons', {
+      token: adminToken,
+      body: { code: code.toLowerCase(), title: 'T', description: 'D', value: 5 },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(`A coupon with the code ${code.toLowerCase()} already exists`);
   });
@@ -68,11 +75,31 @@ describe('admin coupons', () => {
     ['a percentage coupon without a value', { code: 'X0', title: 'T', description: 'D' }, ['value']],
     ['blank text', { code: '  ', title: ' ', description: '', value: 10 }, ['code', 'title', 'description']],
     ['a percentage over 100', { code: 'X1', title: 'T', description: 'D', value: 150 }, ['value']],
-    ['a fixed amount without a value', { code: 'X2', title: 'T', description: 'D', type: 'fixed_amount', value: null }, ['value']],
-    ['an unknown type and tier', { code: 'X3', title: 'T', description: 'D', type: 'bogus', requiredTier: 'diamond' }, ['type', 'requiredTier']],
-    ['negative or fractional numbers', { code: 'X4', title: 'T', description: 'D', type: 'free_drink', pointsCost: -1, maxUses: 2.5, perMemberLimit: 0 }, ['pointsCost', 'maxUses', 'perMemberLimit']],
-    ['a validUntil that is not an ISO instant', { code: 'X5', title: 'T', description: 'D', value: 5, validUntil: 'next friday' }, ['validUntil']],
-    ['a validUntil in the past', { code: 'X6', title: 'T', description: 'D', value: 5, validUntil: '2020-01-01T00:00:00Z' }, ['validUntil']],
+    [
+      'a fixed amount without a value',
+      { code: 'X2', title: 'T', description: 'D', type: 'fixed_amount', value: null },
+      ['value'],
+    ],
+    [
+      'an unknown type and tier',
+      { code: 'X3', title: 'T', description: 'D', type: 'bogus', requiredTier: 'diamond' },
+      ['type', 'requiredTier'],
+    ],
+    [
+      'negative or fractional numbers',
+      { code: 'X4', title: 'T', description: 'D', type: 'free_drink', pointsCost: -1, maxUses: 2.5, perMemberLimit: 0 },
+      ['pointsCost', 'maxUses', 'perMemberLimit'],
+    ],
+    [
+      'a validUntil that is not an ISO instant',
+      { code: 'X5', title: 'T', description: 'D', value: 5, validUntil: 'next friday' },
+      ['validUntil'],
+    ],
+    [
+      'a validUntil in the past',
+      { code: 'X6', title: 'T', description: 'D', value: 5, validUntil: '2020-01-01T00:00:00Z' },
+      ['validUntil'],
+    ],
   ])('answers 400 naming each field for %s', async (_, body, fields) => {
     const answer = await t.request('POST', '/api/admin/coupons', { token: adminToken, body });
     expect(answer.status).toBe(400);
@@ -94,10 +121,17 @@ describe('admin coupons', () => {
     const held = await claim(coupon.id, member.sessionId);
     const answer = await t.request('DELETE', `/api/admin/coupons/${coupon.id}`, { token: adminToken });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: coupon.id, isActive: false, archivedAt: expect.stringMatching(/Z$/), claimedCount: 1 });
+    expect(answer.body).toMatchObject({
+      id: coupon.id,
+      isActive: false,
+      archivedAt: expect.stringMatching(/Z$/),
+      claimedCount: 1,
+    });
     const adminList = (await t.request('GET', '/api/admin/coupons', { token: adminToken })).body as { id: string }[];
     expect(adminList.map((c) => c.id)).not.toContain(coupon.id);
-    const withArchived = (await t.request('GET', '/api/admin/coupons?includeArchived=true', { token: adminToken })).body as { id: string }[];
+    const withArchived = (await t.request('GET', '/api/admin/coupons?includeArchived=true', { token: adminToken })).body as {
+      id: string;
+    }[];
     expect(withArchived.map((c) => c.id)).toContain(coupon.id);
     expect((await available(member.sessionId)).map((c) => c.id)).not.toContain(coupon.id);
     const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body;
@@ -111,7 +145,9 @@ describe('admin coupons', () => {
   });
 
   it('answers 404 for an unknown coupon and 400 for a malformed id', async () => {
-    expect((await t.request('DELETE', '/api/admin/coupons/00000000-0000-4000-8000-000000000000', { token: adminToken })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', '/api/admin/coupons/00000000-0000-4000-8000-000000000000', { token: adminToken })).status,
+    ).toBe(404);
     const bad = await t.request('DELETE', '/api/admin/coupons/nope', { token: adminToken });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: { path: string }) => i.path)).toEqual(['id']);
@@ -129,8 +165,14 @@ describe('route guards', () => {
       ['POST', '/api/qr/validate'],
       ['POST', '/api/qr/redeem'],
     ] as const) {
-      expect({ path, status: (await t.request(method, path, { token: member.sessionId, body: method === 'GET' ? undefined : {} })).status }).toEqual({ path, status: 403 });
-      expect({ path, status: (await t.request(method, path, { body: method === 'GET' ? undefined : {} })).status }).toEqual({ path, status: 401 });
+      expect({
+        path,
+        status: (await t.request(method, path, { token: member.sessionId, body: method === 'GET' ? undefined : {} })).status,
+      }).toEqual({ path, status: 403 });
+      expect({ path, status: (await t.request(method, path, { body: method === 'GET' ? undefined : {} })).status }).toEqual({
+        path,
+        status: 401,
+      });
     }
     for (const [method, path] of [
       ['GET', '/api/coupons'],
@@ -166,7 +208,10 @@ describe('GET /api/coupons', () => {
     expect(byId.get(gold.id)).toMatchObject({ claimable: false, reason: 'Requires Gold tier' });
 
     expect((await claim(free.id, member.sessionId)).status).toBe(201);
-    expect((await available(member.sessionId)).find((c) => c.id === free.id)).toMatchObject({ claimable: false, reason: 'Already claimed' });
+    expect((await available(member.sessionId)).find((c) => c.id === free.id)).toMatchObject({
+      claimable: false,
+      reason: 'Already claimed',
+    });
   });
 });
 
@@ -191,11 +236,18 @@ describe('POST /api/coupons/{id}/claim', () => {
     // Stored with the claim, so it can be typed at the door at once.
     const stored = await t.sql.query('select short_code from user_coupons where id = $1', [answer.body.id]);
     expect(stored.rows[0].short_code).toBe(answer.body.shortCode.replaceAll('-', ''));
-    const rows = await t.sql.query('select points, kind, description, source_id from point_transactions where member_id = $1 and kind = $2', [member.user.id, 'coupon_claim']);
-    expect(rows.rows).toEqual([{ points: -50, kind: 'coupon_claim', description: 'Claimed: 10% off', source_id: answer.body.id }]);
+    const rows = await t.sql.query(
+      'select points, kind, description, source_id from point_transactions where member_id = $1 and kind = $2',
+      [member.user.id, 'coupon_claim'],
+    );
+    expect(rows.rows).toEqual([
+      { points: -50, kind: 'coupon_claim', description: 'Claimed: 10% off', source_id: answer.body.id },
+    ]);
     expect(await balance(member.user.id)).toEqual({ current_points: 10, total_points: 60 });
     const events = await t.sql.query('select type, payload from outbox where aggregate_id = $1', [answer.body.id]);
-    expect(events.rows).toEqual([{ type: 'CouponClaimed', payload: { userCouponId: answer.body.id, memberId: member.user.id, couponId: coupon.id } }]);
+    expect(events.rows).toEqual([
+      { type: 'CouponClaimed', payload: { userCouponId: answer.body.id, memberId: member.user.id, couponId: coupon.id } },
+    ]);
     const counted = await t.request('GET', '/api/admin/coupons', { token: adminToken });
     expect(counted.body.find((c: { id: string }) => c.id === coupon.id)).toMatchObject({ claimedCount: 1, redeemedCount: 0 });
     await expectLedgerClean(t);
@@ -234,10 +286,17 @@ describe('POST /api/coupons/{id}/claim', () => {
     ];
     for (const [id, status, message] of expectations) {
       const answer = await claim(id, member.sessionId);
-      expect({ id, status: answer.status, message: answer.body.message, success: answer.body.success }).toEqual({ id, status, message, success: false });
+      expect({ id, status: answer.status, message: answer.body.message, success: answer.body.success }).toEqual({
+        id,
+        status,
+        message,
+        success: false,
+      });
     }
     expect(await balance(member.user.id)).toEqual({ current_points: 20, total_points: 20 });
-    expect((await t.sql.query('select count(*)::int as n from user_coupons where member_id = $1', [member.user.id])).rows[0].n).toBe(1);
+    expect(
+      (await t.sql.query('select count(*)::int as n from user_coupons where member_id = $1', [member.user.id])).rows[0].n,
+    ).toBe(1);
     const malformed = await claim('nope', member.sessionId);
     expect(malformed.status).toBe(400);
   });
@@ -281,7 +340,12 @@ describe('POST /api/coupons/redeem/{userCouponId}', () => {
     const held = (await claim(coupon.id, member.sessionId)).body;
     const first = await redeem(held.id, member.sessionId);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ id: held.id, redeemedAt: expect.stringMatching(/Z$/), redeemedBy: 'member', validatedAt: null });
+    expect(first.body).toMatchObject({
+      id: held.id,
+      redeemedAt: expect.stringMatching(/Z$/),
+      redeemedBy: 'member',
+      validatedAt: null,
+    });
     const second = await redeem(held.id, member.sessionId);
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ success: false, message: 'This coupon has already been redeemed' });
@@ -322,7 +386,11 @@ describe('under concurrency', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(20);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused).toHaveLength(180);
-    for (const answer of refused) expect({ status: answer.status, message: answer.body.message }).toEqual({ status: 409, message: 'This coupon has been fully claimed' });
+    for (const answer of refused)
+      expect({ status: answer.status, message: answer.body.message }).toEqual({
+        status: 409,
+        message: 'This coupon has been fully claimed',
+      });
     const counts = await t.sql.query(
       `select (select claimed_count from coupons where id = $1) as claimed_count,
               (select count(*)::int from user_coupons where coupon_id = $1) as user_coupons,
@@ -338,9 +406,13 @@ describe('under concurrency', () => {
     const coupon = await createCoupon(t, adminToken, { pointsCost: 30, perMemberLimit: 1 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(coupon.id, member!.token)));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-    for (const answer of answers.filter((a) => a.status !== 201)) expect(answer.body.message).toBe('You have already claimed this coupon');
+    for (const answer of answers.filter((a) => a.status !== 201))
+      expect(answer.body.message).toBe('You have already claimed this coupon');
     expect(await balance(member!.id)).toEqual({ current_points: 70, total_points: 100 });
-    const debits = await t.sql.query("select count(*)::int as n from point_transactions where member_id = $1 and kind = 'coupon_claim'", [member!.id]);
+    const debits = await t.sql.query(
+      "select count(*)::int as n from point_transactions where member_id = $1 and kind = 'coupon_claim'",
+      [member!.id],
+    );
     expect(debits.rows[0].n).toBe(1);
     await expectLedgerClean(t);
   }, 180_000);
@@ -360,7 +432,10 @@ describe('under concurrency', () => {
     const coupon = await createCoupon(t, adminToken, { pointsCost: 5 });
     const held = (await claim(coupon.id, member.sessionId)).body as { id: string; qrCode: string };
     const staff = Array.from({ length: 50 }, () =>
-      t.request('POST', '/api/qr/redeem', { token: adminToken, body: { userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' } }),
+      t.request('POST', '/api/qr/redeem', {
+        token: adminToken,
+        body: { userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' },
+      }),
     );
     const own = Array.from({ length: 50 }, () => redeem(held.id, member.sessionId));
     const answers = await Promise.all(staff.flatMap((s, i) => [s, own[i]!]));
@@ -372,11 +447,16 @@ describe('under concurrency', () => {
     }
     const row = (await t.sql.query('select redeemed_by, redeemed_at from user_coupons where id = $1', [held.id])).rows[0];
     expect(row.redeemed_at).not.toBeNull();
-    const redeemedEvents = await t.sql.query("select count(*)::int as n from outbox where type = 'CouponRedeemed' and aggregate_id = $1", [held.id]);
+    const redeemedEvents = await t.sql.query(
+      "select count(*)::int as n from outbox where type = 'CouponRedeemed' and aggregate_id = $1",
+      [held.id],
+    );
     expect(redeemedEvents.rows[0].n).toBe(1);
     const counted = await t.sql.query('select redeemed_count from coupons where id = $1', [coupon.id]);
     expect(counted.rows[0].redeemed_count).toBe(1);
-    const scans = await t.sql.query("select result, count(*)::int as n from qr_scans where user_coupon_id = $1 group by result", [held.id]);
+    const scans = await t.sql.query('select result, count(*)::int as n from qr_scans where user_coupon_id = $1 group by result', [
+      held.id,
+    ]);
     const accepted = scans.rows.find((r) => r.result === 'accepted')?.n ?? 0;
     expect(accepted).toBe(row.redeemed_by === 'staff' ? 1 : 0);
     expect(scans.rows.reduce((sum, r) => sum + r.n, 0)).toBe(50);

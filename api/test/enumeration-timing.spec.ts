@@ -52,7 +52,10 @@ async function compare(known: (i: number) => Promise<{ status: number }>, unknow
   // two medians, plus a millisecond for timer and event-loop granularity.
   const noise = (3 * 0.93 * Math.hypot(iqr(samples.known), iqr(samples.unknown))) / Math.sqrt(SAMPLES) + 1;
   return {
-    statuses: { known: [...new Set(samples.known.map((s) => s.status))], unknown: [...new Set(samples.unknown.map((s) => s.status))] },
+    statuses: {
+      known: [...new Set(samples.known.map((s) => s.status))],
+      unknown: [...new Set(samples.unknown.map((s) => s.status))],
+    },
     median,
     gap: Math.abs(median.known - median.unknown),
     noise,
@@ -81,7 +84,8 @@ describe('no user enumeration through timings', () => {
 
   it('register: an e-mail already taken takes as long as a new sign-up', async () => {
     const accounts = await members(SAMPLES + 3);
-    const signUp = (email: string) => post('/api/auth/register', { email, firstName: 'Robin', lastName: 'Hale', password: GOOD_PASSWORD });
+    const signUp = (email: string) =>
+      post('/api/auth/register', { email, firstName: 'Robin', lastName: 'Hale', password: GOOD_PASSWORD });
     const result = await compare(
       (i) => signUp(accounts[i]!.email),
       () => signUp(uniqueEmail('newcomer')),

@@ -45,19 +45,28 @@ describe('health', () => {
   });
 
   it('answers requests that need PostgreSQL with 503 while it is away, and recovers by itself', async () => {
-    const member = await t.request('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'whatever-it-is' } });
+    const member = await t.request('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.com', password: 'whatever-it-is' },
+    });
     expect(member.status).toBe(401);
     postgresProxy.cut();
     const started = Date.now();
-    const during = await t.request('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'whatever-it-is' } });
+    const during = await t.request('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.com', password: 'whatever-it-is' },
+    });
     expect(during.status).toBe(503);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(during.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
     postgresProxy.restore();
-    await waitFor(async () => (await t.request('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'whatever-it-is' } })).status === 401, {
-      timeoutMs: 15_000,
-      what: 'login to work again',
-    });
+    await waitFor(
+      async () =>
+        (await t.request('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'whatever-it-is' } }))
+          .status === 401,
+      {
+        timeoutMs: 15_000,
+        what: 'login to work again',
+      },
+    );
   });
 
   it('exports Prometheus metrics with HTTP latency by route', async () => {

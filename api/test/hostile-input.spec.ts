@@ -33,7 +33,9 @@ afterAll(async () => {
 
 /** Every route but those in EXCLUDED; `reads` picks the GETs, otherwise the writes. */
 function routes(reads = false): Route[] {
-  return documented.operations().filter((route) => !EXCLUDED.has(`${route.method} ${route.path}`) && (route.method === 'get') === reads);
+  return documented
+    .operations()
+    .filter((route) => !EXCLUDED.has(`${route.method} ${route.path}`) && (route.method === 'get') === reads);
 }
 
 /** A fingerprint of every table's content (sessions only by id and revocation: reads slide expiry). */
@@ -43,11 +45,15 @@ async function fingerprint(): Promise<string> {
   );
   const parts = await Promise.all(
     tables.map(async ({ tablename }) => {
-      const { rows } = await t.sql.query(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${tablename}" x`);
+      const { rows } = await t.sql.query(
+        `select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${tablename}" x`,
+      );
       return `${tablename}:${rows[0].h}`;
     }),
   );
-  const { rows } = await t.sql.query("select md5(coalesce(string_agg(id::text || coalesce(revoked_at::text, ''), '|' order by id), '')) as h from sessions");
+  const { rows } = await t.sql.query(
+    "select md5(coalesce(string_agg(id::text || coalesce(revoked_at::text, ''), '|' order by id), '')) as h from sessions",
+  );
   return `${parts.join(',')},sessions:${rows[0].h}`;
 }
 
@@ -90,10 +96,40 @@ const hostileValue = fc.letrec((tie) => ({
   ),
 })).value;
 const hostileBody = fc.oneof(
-  fc.dictionary(fc.constantFrom('email', 'password', 'firstName', 'lastName', 'content', 'title', 'code', 'type', 'value', 'status', 'contentType', 'token', 'userCouponId', 'qrCodeToken', 'name', 'message', 'date', 'time', 'guests', 'service', '__proto__', 'constructor'), hostileValue, { maxKeys: 8 }),
+  fc.dictionary(
+    fc.constantFrom(
+      'email',
+      'password',
+      'firstName',
+      'lastName',
+      'content',
+      'title',
+      'code',
+      'type',
+      'value',
+      'status',
+      'contentType',
+      'token',
+      'userCouponId',
+      'qrCodeToken',
+      'name',
+      'message',
+      'date',
+      'time',
+      'guests',
+      'service',
+      '__proto__',
+      'constructor',
+    ),
+    hostileValue,
+    { maxKeys: 8 },
+  ),
   hostileValue,
 );
-const hostileId = fc.oneof(hostileString.filter((s) => s.length > 0 && s.length < 200), fc.uuid());
+const hostileId = fc.oneof(
+  hostileString.filter((s) => s.length > 0 && s.length < 200),
+  fc.uuid(),
+);
 
 function concrete(path: string, id: string): string {
   return path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
@@ -146,7 +182,9 @@ describe('hostile input on every route', () => {
     for (const route of reads) {
       await fc.assert(
         fc.asyncProperty(hostileId, fc.array(hostileString, { minLength: 1, maxLength: 4 }), async (id, values) => {
-          const answer = await t.request('GET', `${concrete(route.path, id)}${hostileQuery(route.op, values)}`, { token: adminToken });
+          const answer = await t.request('GET', `${concrete(route.path, id)}${hostileQuery(route.op, values)}`, {
+            token: adminToken,
+          });
           expectDocumented(route, answer);
         }),
         { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
@@ -162,17 +200,21 @@ describe('hostile input on every route', () => {
     ['2 MiB declared as a PNG image', 'x'.repeat(2 * 1024 * 1024), 'image/png'],
     ['2 MiB of octet-stream', 'x'.repeat(2 * 1024 * 1024), 'application/octet-stream'],
     ['2 MiB of form data', `a=${'x'.repeat(2 * 1024 * 1024)}`, 'application/x-www-form-urlencoded'],
-  ])('answers %s with a documented 4xx error on every route', async (_, rawBody, contentType) => {
-    for (const route of routes()) {
-      const answer = await t.request(route.method.toUpperCase(), concrete(route.path, '00000000-0000-4000-8000-000000000000'), {
-        token: adminToken,
-        rawBody,
-        headers: { 'content-type': contentType },
-      });
-      expectDocumented(route, answer);
-      expect(answer.status).toBeGreaterThanOrEqual(400);
-    }
-  }, 120_000);
+  ])(
+    'answers %s with a documented 4xx error on every route',
+    async (_, rawBody, contentType) => {
+      for (const route of routes()) {
+        const answer = await t.request(route.method.toUpperCase(), concrete(route.path, '00000000-0000-4000-8000-000000000000'), {
+          token: adminToken,
+          rawBody,
+          headers: { 'content-type': contentType },
+        });
+        expectDocumented(route, answer);
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+      }
+    },
+    120_000,
+  );
 });
 
 describe('HTTP hardening', () => {

@@ -15,14 +15,19 @@ afterAll(async () => {
   await t.close();
 });
 
-const comment = (postId: string, token: string, content: string) => t.request('POST', `/api/news/${postId}/comments`, { token, body: { content } });
+const comment = (postId: string, token: string, content: string) =>
+  t.request('POST', `/api/news/${postId}/comments`, { token, body: { content } });
 
 describe('point_transactions is append-only', () => {
   it('refuses UPDATE, DELETE and TRUNCATE at the database', async () => {
     const member = await registerMember(t);
     const row = (await t.sql.query('select id from point_transactions where member_id = $1', [member.user.id])).rows[0];
-    await expect(t.sql.query('update point_transactions set points = 1000 where id = $1', [row.id])).rejects.toThrow(/append-only: UPDATE refused/);
-    await expect(t.sql.query('delete from point_transactions where id = $1', [row.id])).rejects.toThrow(/append-only: DELETE refused/);
+    await expect(t.sql.query('update point_transactions set points = 1000 where id = $1', [row.id])).rejects.toThrow(
+      /append-only: UPDATE refused/,
+    );
+    await expect(t.sql.query('delete from point_transactions where id = $1', [row.id])).rejects.toThrow(
+      /append-only: DELETE refused/,
+    );
     await expect(t.sql.query('truncate point_transactions cascade')).rejects.toThrow(/append-only: TRUNCATE refused/);
     const after = await t.sql.query('select points from point_transactions where member_id = $1', [member.user.id]);
     expect(after.rows).toEqual([{ points: 20 }]);
@@ -39,7 +44,12 @@ describe('GET /api/points/history', () => {
     const answer = await t.request('GET', '/api/points/history', { token: member.sessionId });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
-      { id: expect.any(String), description: 'Comment removed: Terrace opening', points: -40, createdAt: expect.stringMatching(/Z$/) },
+      {
+        id: expect.any(String),
+        description: 'Comment removed: Terrace opening',
+        points: -40,
+        createdAt: expect.stringMatching(/Z$/),
+      },
       { id: expect.any(String), description: 'Commented on: Terrace opening', points: 40, createdAt: expect.any(String) },
       { id: expect.any(String), description: 'Welcome bonus', points: 20, createdAt: expect.any(String) },
     ]);
@@ -66,8 +76,14 @@ describe('tiers', () => {
     expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).body.memberTier).toBe('silver');
 
     await t.request('DELETE', `/api/admin/comments/${second.id}`, { token: adminToken });
-    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).body).toMatchObject({ totalPoints: 60, memberTier: 'bronze' });
-    const changes = await t.sql.query("select payload from outbox where type = 'MemberTierChanged' and aggregate_id = $1 order by id", [member.user.id]);
+    expect((await t.request('GET', '/api/auth/me', { token: member.sessionId })).body).toMatchObject({
+      totalPoints: 60,
+      memberTier: 'bronze',
+    });
+    const changes = await t.sql.query(
+      "select payload from outbox where type = 'MemberTierChanged' and aggregate_id = $1 order by id",
+      [member.user.id],
+    );
     expect(changes.rows.map((r) => [r.payload.from, r.payload.to])).toEqual([
       ['bronze', 'silver'],
       ['silver', 'bronze'],
@@ -106,7 +122,9 @@ describe('ledger verification', () => {
     await t.sql.query("update members set member_tier = 'gold' where id = $1", [member.user.id]);
     try {
       const audit = await auditLedger(t.app.get(EntityManager).fork(), tierThresholdsFrom(t.config));
-      expect(audit.differences).toEqual([expect.objectContaining({ memberId: member.user.id, memberTier: 'gold', expectedTier: 'bronze' })]);
+      expect(audit.differences).toEqual([
+        expect.objectContaining({ memberId: member.user.id, memberTier: 'gold', expectedTier: 'bronze' }),
+      ]);
     } finally {
       await t.sql.query("update members set member_tier = 'bronze' where id = $1", [member.user.id]);
     }

@@ -28,7 +28,13 @@ describe.each(['local', 's3'] as const)('media uploads with %s storage', (kind) 
     if (kind === 's3') {
       s3 = new S3Stub();
       const endpoint = await s3.start();
-      overrides = { S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_REGION: s3.region, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
+      overrides = {
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: BUCKET,
+        S3_REGION: s3.region,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      };
     }
     t = await startTestApp(overrides);
     adminToken = (await registerAdmin(t)).sessionId;
@@ -48,7 +54,11 @@ describe.each(['local', 's3'] as const)('media uploads with %s storage', (kind) 
     return [...files.map((file) => `news/${file}`), ...partial.map((file) => `.partial/${file}`)];
   }
 
-  const sign = (contentType: string, token = adminToken) => t.request<Upload & { issues?: { path: string; message: string }[] }>('POST', '/api/admin/upload/sign', { token, body: { contentType } });
+  const sign = (contentType: string, token = adminToken) =>
+    t.request<Upload & { issues?: { path: string; message: string }[] }>('POST', '/api/admin/upload/sign', {
+      token,
+      body: { contentType },
+    });
   const finalize = (mediaURL: string, contentType: string, token = adminToken) =>
     t.request('POST', '/api/admin/upload/finalize', { token, body: { mediaURL, contentType } });
 
@@ -73,7 +83,9 @@ describe.each(['local', 's3'] as const)('media uploads with %s storage', (kind) 
     expect(done.body.objectPath).toMatch(/^news\/[0-9a-f-]{36}\.png$/);
     expect(done.body.url).toBe(`/media/${done.body.objectPath}`);
     expect(await stored()).toEqual([done.body.objectPath]);
-    const row = await t.sql.query('select content_type, size, finalized_at from media_uploads where key = $1', [done.body.objectPath]);
+    const row = await t.sql.query('select content_type, size, finalized_at from media_uploads where key = $1', [
+      done.body.objectPath,
+    ]);
     expect(row.rows[0]).toMatchObject({ content_type: 'image/png', size: bytes.length, finalized_at: expect.any(Date) });
 
     const first = await fetch(`${t.baseUrl}/media/${done.body.objectPath}`, { redirect: 'manual' });
@@ -154,7 +166,10 @@ describe.each(['local', 's3'] as const)('media uploads with %s storage', (kind) 
     expect(answer.body.issues[0].path).toBe('mediaURL');
     expect((await finalize('https://example.com/evil.png', 'image/png')).body.issues[0].path).toBe('mediaURL');
     // A signed upload whose bytes never arrived is refused too, and stays refusable.
-    expect((await finalize(location(upload), 'image/png')).body.issues[0]).toEqual({ path: 'mediaURL', message: expect.stringContaining('no uploaded file') });
+    expect((await finalize(location(upload), 'image/png')).body.issues[0]).toEqual({
+      path: 'mediaURL',
+      message: expect.stringContaining('no uploaded file'),
+    });
     expect(await stored()).toEqual(before);
   });
 
@@ -194,9 +209,14 @@ describe.each(['local', 's3'] as const)('media uploads with %s storage', (kind) 
     expect((await put(upload, png(1_000))).status).toBe(200);
     const key = location(upload).match(/news\/.+$/)![0];
     expect((await finalize(location(upload), 'image/png', memberToken)).status).toBe(403);
-    expect((await t.request('POST', '/api/admin/upload/finalize', { body: { mediaURL: location(upload), contentType: 'image/png' } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/admin/upload/finalize', { body: { mediaURL: location(upload), contentType: 'image/png' } }))
+        .status,
+    ).toBe(401);
     // Still pending, so not public: the cleanup job removes it if no admin finalizes it.
-    expect((await t.sql.query('select finalized_at from media_uploads where key = $1', [key])).rows).toEqual([{ finalized_at: null }]);
+    expect((await t.sql.query('select finalized_at from media_uploads where key = $1', [key])).rows).toEqual([
+      { finalized_at: null },
+    ]);
     expect((await fetch(`${t.baseUrl}/media/${key}`)).status).toBe(404);
   });
 

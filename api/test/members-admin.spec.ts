@@ -19,7 +19,14 @@ describe('GET /api/admin/users', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.total).toBe(3);
     expect(answer.body.users.map((u: { id: string }) => u.id)).toEqual([second.user.id, first.user.id]);
-    expect(answer.body.users[0]).toMatchObject({ firstName: 'Pascal', currentPoints: 20, totalPoints: 20, memberTier: 'bronze', isAdmin: false, acSyncedAt: null });
+    expect(answer.body.users[0]).toMatchObject({
+      firstName: 'Pascal',
+      currentPoints: 20,
+      totalPoints: 20,
+      memberTier: 'bronze',
+      isAdmin: false,
+      acSyncedAt: null,
+    });
     expect(JSON.stringify(answer.body)).not.toMatch(/scrypt|password/i);
     const admins = await t.request('GET', '/api/admin/users?offset=2', { token: adminToken });
     expect(admins.body.users).toHaveLength(1);

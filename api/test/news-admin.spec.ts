@@ -36,16 +36,24 @@ async function uploadImage(): Promise<string> {
     body: { contentType: 'image/png' },
   });
   const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(512)]);
-  const put = await fetch(new URL(signed.body.uploadURL, t.baseUrl), { method: 'PUT', headers: signed.body.headers, body: bytes });
+  const put = await fetch(new URL(signed.body.uploadURL, t.baseUrl), {
+    method: 'PUT',
+    headers: signed.body.headers,
+    body: bytes,
+  });
   expect(put.status).toBe(200);
   const mediaURL = new URL(signed.body.uploadURL, t.baseUrl).href.split('?')[0]!;
-  const done = await t.request('POST', '/api/admin/upload/finalize', { token: adminToken, body: { mediaURL, contentType: 'image/png' } });
+  const done = await t.request('POST', '/api/admin/upload/finalize', {
+    token: adminToken,
+    body: { mediaURL, contentType: 'image/png' },
+  });
   expect(done.status).toBe(200);
   return done.body.objectPath as string;
 }
 const served = async (objectPath: string) => (await fetch(`${t.baseUrl}/media/${objectPath}`)).status;
 const finalizedAt = async (key: string) =>
-  (await t.sql.query('select finalized_at from media_uploads where key = $1', [key])).rows[0]?.finalized_at as Date | null | undefined;
+  (await t.sql.query('select finalized_at from media_uploads where key = $1', [key])).rows[0]?.finalized_at as
+    Date | null | undefined;
 
 describe('PATCH /api/admin/news/{id}', () => {
   it('changes only the fields sent, trimmed, and answers the post', async () => {
@@ -55,8 +63,17 @@ describe('PATCH /api/admin/news/{id}', () => {
     expect(answer.body).toEqual({ ...post, title: 'Friday Late Session', likedByMe: false });
 
     const again = await patch(post.id, { content: ' Doors at 7 PM. ', contentType: 'promotion' });
-    expect(again.body).toMatchObject({ title: 'Friday Late Session', content: 'Doors at 7 PM.', contentType: 'promotion', featuredImageUrl: 'news/a.jpg' });
-    expect(await feedPost(post.id)).toMatchObject({ title: 'Friday Late Session', content: 'Doors at 7 PM.', contentType: 'promotion' });
+    expect(again.body).toMatchObject({
+      title: 'Friday Late Session',
+      content: 'Doors at 7 PM.',
+      contentType: 'promotion',
+      featuredImageUrl: 'news/a.jpg',
+    });
+    expect(await feedPost(post.id)).toMatchObject({
+      title: 'Friday Late Session',
+      content: 'Doors at 7 PM.',
+      contentType: 'promotion',
+    });
   });
 
   it.each([
@@ -68,7 +85,11 @@ describe('PATCH /api/admin/news/{id}', () => {
     ['a 201-character title', { title: 'x'.repeat(201) }, ['title']],
     ['a full URL as image', { featuredImageUrl: 'https://evil.example/x.jpg' }, ['featuredImageUrl']],
     ['a path escaping the store', { featuredImageUrl: '../../etc/passwd' }, ['featuredImageUrl']],
-    ['an image that was never uploaded', { featuredImageUrl: 'news/00000000-0000-4000-8000-000000000000.png' }, ['featuredImageUrl']],
+    [
+      'an image that was never uploaded',
+      { featuredImageUrl: 'news/00000000-0000-4000-8000-000000000000.png' },
+      ['featuredImageUrl'],
+    ],
   ])('answers 400 naming the field for %s, and changes nothing', async (_, body, fields) => {
     const post = await createPost(t, adminToken);
     const answer = await patch(post.id, body);
@@ -133,7 +154,8 @@ describe('DELETE /api/admin/news/{id}', () => {
     const post = await createPost(t, adminToken, { title: 'Closing party' });
     const alice = await registerMember(t);
     const bob = await registerMember(t);
-    const comment = async (token: string) => (await t.request('POST', `/api/news/${post.id}/comments`, { token, body: { content: 'See you there' } })).body;
+    const comment = async (token: string) =>
+      (await t.request('POST', `/api/news/${post.id}/comments`, { token, body: { content: 'See you there' } })).body;
     const kept = await comment(alice.sessionId);
     const moderated = await comment(bob.sessionId);
     expect([kept.pointsAwarded, moderated.pointsAwarded]).toEqual([5, 5]);
@@ -141,7 +163,9 @@ describe('DELETE /api/admin/news/{id}', () => {
     expect((await t.request('DELETE', `/api/admin/comments/${moderated.id}`, { token: adminToken })).body.pointsReversed).toBe(5);
     await t.request('PUT', `/api/news/${post.id}/like`, { token: alice.sessionId });
     await t.request('GET', `/api/news/${post.id}/comments`, { token: alice.sessionId });
-    const before = await Promise.all([alice, bob].map(async (m) => (await t.request('GET', '/api/auth/me', { token: m.sessionId })).body));
+    const before = await Promise.all(
+      [alice, bob].map(async (m) => (await t.request('GET', '/api/auth/me', { token: m.sessionId })).body),
+    );
 
     const answer = await remove(post.id);
     expect(answer.status).toBe(200);
@@ -150,15 +174,23 @@ describe('DELETE /api/admin/news/{id}', () => {
     for (const table of ['news_comments', 'news_likes', 'news_views']) {
       expect((await t.sql.query(`select count(*)::int as n from ${table} where post_id = $1`, [post.id])).rows[0].n).toBe(0);
     }
-    const after = await Promise.all([alice, bob].map(async (m) => (await t.request('GET', '/api/auth/me', { token: m.sessionId })).body));
-    expect(after.map((m) => [m.currentPoints, m.totalPoints, m.memberTier])).toEqual(before.map((m) => [m.currentPoints, m.totalPoints, m.memberTier]));
+    const after = await Promise.all(
+      [alice, bob].map(async (m) => (await t.request('GET', '/api/auth/me', { token: m.sessionId })).body),
+    );
+    expect(after.map((m) => [m.currentPoints, m.totalPoints, m.memberTier])).toEqual(
+      before.map((m) => [m.currentPoints, m.totalPoints, m.memberTier]),
+    );
     const history = (await t.request('GET', '/api/points/history', { token: alice.sessionId })).body;
-    expect(history).toEqual(expect.arrayContaining([expect.objectContaining({ description: 'Commented on: Closing party', points: 5 })]));
+    expect(history).toEqual(
+      expect.arrayContaining([expect.objectContaining({ description: 'Commented on: Closing party', points: 5 })]),
+    );
     await expectLedgerClean(t);
 
     expect(await feedPost(post.id)).toBeUndefined();
     expect((await t.request('GET', `/api/news/${post.id}/comments`, { token: memberToken })).status).toBe(404);
-    expect((await t.request('POST', `/api/news/${post.id}/comments`, { token: memberToken, body: { content: 'Late' } })).status).toBe(404);
+    expect(
+      (await t.request('POST', `/api/news/${post.id}/comments`, { token: memberToken, body: { content: 'Late' } })).status,
+    ).toBe(404);
     expect((await remove(post.id)).status).toBe(404);
   });
 
@@ -188,7 +220,8 @@ describe('DELETE /api/admin/news/{id}', () => {
 describe("a member's conditional poll of the feed", () => {
   it('answers 200 with the edit, then without the deleted post, never a 304 that hides them', async () => {
     const post = await createPost(t, adminToken, { title: 'Before' });
-    const poll = (etag?: string) => t.request('GET', '/api/news?limit=100', { token: memberToken, headers: etag ? { 'if-none-match': etag } : {} });
+    const poll = (etag?: string) =>
+      t.request('GET', '/api/news?limit=100', { token: memberToken, headers: etag ? { 'if-none-match': etag } : {} });
     const first = await poll();
     const etag = first.headers.get('etag')!;
     expect(etag).toBeTruthy();
@@ -210,7 +243,10 @@ describe("a member's conditional poll of the feed", () => {
 
 describe('a member acting on a post while it is deleted', () => {
   it.each([
-    ['comments on it', (id: string) => t.request('POST', `/api/news/${id}/comments`, { token: memberToken, body: { content: 'Just in time?' } })],
+    [
+      'comments on it',
+      (id: string) => t.request('POST', `/api/news/${id}/comments`, { token: memberToken, body: { content: 'Just in time?' } }),
+    ],
     ['likes it', (id: string) => t.request('PUT', `/api/news/${id}/like`, { token: memberToken })],
     ['opens its comments', (id: string) => t.request('GET', `/api/news/${id}/comments`, { token: memberToken })],
   ])('gets a 404 when the member %s as the delete commits', async (_, act) => {

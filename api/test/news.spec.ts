@@ -26,7 +26,11 @@ describe('POST /api/admin/news', () => {
   it('publishes a trimmed post, announcement by default, and answers it', async () => {
     const answer = await t.request('POST', '/api/admin/news', {
       token: adminToken,
-      body: { title: '  Friday Late Session  ', content: ' Doors at 7 PM. ', featuredImageUrl: 'news/0b6f1a52-3c1e-4a8e-9d2f-5f2d7c1e9a10.jpg' },
+      body: {
+        title: '  Friday Late Session  ',
+        content: ' Doors at 7 PM. ',
+        featuredImageUrl: 'news/0b6f1a52-3c1e-4a8e-9d2f-5f2d7c1e9a10.jpg',
+      },
     });
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
@@ -44,7 +48,10 @@ describe('POST /api/admin/news', () => {
   });
 
   it.each(['event', 'exclusive_content', 'promotion'])('accepts content type %s and no image', async (contentType) => {
-    const answer = await t.request('POST', '/api/admin/news', { token: adminToken, body: { title: 'T', content: 'C', contentType, featuredImageUrl: '' } });
+    const answer = await t.request('POST', '/api/admin/news', {
+      token: adminToken,
+      body: { title: 'T', content: 'C', contentType, featuredImageUrl: '' },
+    });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ contentType, featuredImageUrl: null });
   });
@@ -83,7 +90,9 @@ describe('GET /api/news', () => {
 
   it('pages with limit and cursor without repeating or skipping a post', async () => {
     for (let i = 0; i < 5; i += 1) await createPost(t, adminToken);
-    const all = (await t.request('GET', '/api/news?limit=100', { token: memberToken })).body.posts.map((p: { id: string }) => p.id);
+    const all = (await t.request('GET', '/api/news?limit=100', { token: memberToken })).body.posts.map(
+      (p: { id: string }) => p.id,
+    );
     expect(all.length).toBeGreaterThanOrEqual(7);
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -170,11 +179,14 @@ describe('views', () => {
   it('counts opening the comments once per member per post', async () => {
     const post = await createPost(t, adminToken);
     const other = (await registerMember(t)).sessionId;
-    for (let i = 0; i < 3; i += 1) expect((await t.request('GET', `/api/news/${post.id}/comments`, { token: memberToken })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await t.request('GET', `/api/news/${post.id}/comments`, { token: memberToken })).status).toBe(200);
     expect((await postRow(post.id)).view_count).toBe(1);
     await Promise.all(Array.from({ length: 20 }, () => t.request('GET', `/api/news/${post.id}/comments`, { token: other })));
     expect((await postRow(post.id)).view_count).toBe(2);
-    const listed = (await t.request('GET', '/api/news?limit=100', { token: memberToken })).body.posts.find((p: { id: string }) => p.id === post.id);
+    const listed = (await t.request('GET', '/api/news?limit=100', { token: memberToken })).body.posts.find(
+      (p: { id: string }) => p.id === post.id,
+    );
     expect(listed.viewCount).toBe(2);
   }, 120_000);
 

@@ -19,7 +19,9 @@ interface Operation {
 
 async function operations(): Promise<{ method: string; path: string; op: Operation }[]> {
   const doc = (await t.request('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
-  return Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method, path, op })));
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ method, path, op })),
+  );
 }
 
 /** A concrete URL for a templated path: ids become a well-formed UUID that matches nothing. */
@@ -34,7 +36,15 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas.ErrorResponse.required).toEqual(expect.arrayContaining(['statusCode', 'error', 'message']));
     const ops = await operations();
     const paths = ops.map(({ method, path }) => `${method.toUpperCase()} ${path}`);
-    expect(paths).toEqual(expect.arrayContaining(['POST /api/auth/register', 'POST /api/auth/login', 'GET /api/auth/me', 'GET /health/ready', 'GET /metrics']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/register',
+        'POST /api/auth/login',
+        'GET /api/auth/me',
+        'GET /health/ready',
+        'GET /metrics',
+      ]),
+    );
     for (const { op } of ops) expect(['public', 'member', 'admin']).toContain(op['x-access']);
   });
 
@@ -45,7 +55,9 @@ describe('OpenAPI document', () => {
       return schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
     };
     expect(schemaOf('/api/auth/register').properties.email).toMatchObject({ type: 'string', format: 'email', maxLength: 254 });
-    expect(schemaOf('/api/admin/upload/sign').properties.contentType.enum).toEqual(expect.arrayContaining(['image/png', 'video/mp4']));
+    expect(schemaOf('/api/admin/upload/sign').properties.contentType.enum).toEqual(
+      expect.arrayContaining(['image/png', 'video/mp4']),
+    );
   });
 
   it('describes every error body exactly: success, statusCode, error, message, issues, retryAfter and nothing else', async () => {
@@ -55,8 +67,12 @@ describe('OpenAPI document', () => {
     expect(error.additionalProperties).toBe(false);
     const documented = new DocumentedAnswers(doc);
     const limited = await t.request('POST', '/api/auth/login', { body: { email: 'no@example.com', password: 'x' } });
-    expect(documented.problem('post', '/api/auth/login', limited.status, limited.body, limited.headers.get('content-type'))).toBeNull();
-    expect(documented.problem('post', '/api/auth/login', 401, { ...limited.body, extra: 1 }, 'application/json')).toMatch(/additional/);
+    expect(
+      documented.problem('post', '/api/auth/login', limited.status, limited.body, limited.headers.get('content-type')),
+    ).toBeNull();
+    expect(documented.problem('post', '/api/auth/login', 401, { ...limited.body, extra: 1 }, 'application/json')).toMatch(
+      /additional/,
+    );
   });
 
   it('serves Swagger UI without inline scripts', async () => {
@@ -75,9 +91,14 @@ describe('OpenAPI document', () => {
     for (const { method, path, op } of guarded) {
       const anonymous = await t.request(method.toUpperCase(), concrete(path), { body: method === 'get' ? undefined : {} });
       expect({ route: `${method} ${path}`, status: anonymous.status }).toEqual({ route: `${method} ${path}`, status: 401 });
-      expect(documented.problem(method, path, anonymous.status, anonymous.body, anonymous.headers.get('content-type'))).toBeNull();
+      expect(
+        documented.problem(method, path, anonymous.status, anonymous.body, anonymous.headers.get('content-type')),
+      ).toBeNull();
       if (op['x-access'] === 'admin') {
-        const member = await t.request(method.toUpperCase(), concrete(path), { token: memberToken, body: method === 'get' ? undefined : {} });
+        const member = await t.request(method.toUpperCase(), concrete(path), {
+          token: memberToken,
+          body: method === 'get' ? undefined : {},
+        });
         expect({ route: `${method} ${path}`, status: member.status }).toEqual({ route: `${method} ${path}`, status: 403 });
       }
     }

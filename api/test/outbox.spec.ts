@@ -34,19 +34,32 @@ describe('transactional outbox', () => {
     redisProxy.cut();
     // Requests that do not need Redis keep working: each raises an event into the outbox.
     for (const member of members) {
-      const answer = await t.request('POST', '/api/auth/forgot-password', { body: { email: member.email }, headers: { 'x-forwarded-for': randomIp() } });
+      const answer = await t.request('POST', '/api/auth/forgot-password', {
+        body: { email: member.email },
+        headers: { 'x-forwarded-for': randomIp() },
+      });
       expect(answer.status).toBe(202);
     }
-    await waitFor(async () => {
-      const { rows } = await t.sql.query("select count(*)::int as n from outbox where type = 'PasswordResetRequested' and published_at is null and attempts > 0");
-      return rows[0].n === 10;
-    }, { timeoutMs: 15_000, what: 'relay attempts to fail while Redis is away' });
+    await waitFor(
+      async () => {
+        const { rows } = await t.sql.query(
+          "select count(*)::int as n from outbox where type = 'PasswordResetRequested' and published_at is null and attempts > 0",
+        );
+        return rows[0].n === 10;
+      },
+      { timeoutMs: 15_000, what: 'relay attempts to fail while Redis is away' },
+    );
     expect(await emailQueue.getJobCountByTypes('waiting', 'active', 'completed', 'failed', 'delayed')).toBe(0);
 
     redisProxy.restore();
-    await waitFor(async () => (await unpublished()) === 0, { timeoutMs: 45_000, what: 'the outbox to drain after Redis returns' });
+    await waitFor(async () => (await unpublished()) === 0, {
+      timeoutMs: 45_000,
+      what: 'the outbox to drain after Redis returns',
+    });
     const jobs = await emailQueue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
-    const { rows } = await t.sql.query("select id::text as id, payload from outbox where type = 'PasswordResetRequested' order by id");
+    const { rows } = await t.sql.query(
+      "select id::text as id, payload from outbox where type = 'PasswordResetRequested' order by id",
+    );
     expect(rows).toHaveLength(10);
     expect(jobs.map((job) => job.id).sort()).toEqual(rows.map((row) => `${row.id}-email-password-reset`).sort());
     expect(new Set(jobs.map((job) => job.data.memberId))).toEqual(new Set(members.map((m) => m.user.id)));

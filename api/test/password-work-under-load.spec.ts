@@ -23,7 +23,10 @@ interface Tally {
  * ROUNDS times: PARALLEL hostile requests at once and, a moment later, one real sign-in; the
  * sign-in's time is measured while the hostile ones are in flight.
  */
-async function signInTimesUnder(send: () => Promise<{ status: number; headers: Headers }>, member: { email: string; password: string }) {
+async function signInTimesUnder(
+  send: () => Promise<{ status: number; headers: Headers }>,
+  member: { email: string; password: string },
+) {
   const tally: Tally = { statuses: {}, retryAfter: [] };
   const ip = randomIp();
   const times: number[] = [];
@@ -35,7 +38,10 @@ async function signInTimesUnder(send: () => Promise<{ status: number; headers: H
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     const started = performance.now();
-    const answer = await t.request('POST', '/api/auth/login', { body: { email: member.email, password: member.password }, headers: { 'x-forwarded-for': ip } });
+    const answer = await t.request('POST', '/api/auth/login', {
+      body: { email: member.email, password: member.password },
+      headers: { 'x-forwarded-for': ip },
+    });
     times.push(performance.now() - started);
     expect(answer.status).toBe(200);
     await Promise.all(burst);
@@ -64,7 +70,9 @@ it(`signs in within 1 s (p95) under ${PARALLEL} parallel bogus password resets`,
       }),
     member,
   );
-  console.log(`sign-in under ${PARALLEL} bogus resets: p95 ${Math.round(p95(times))} ms, statuses ${JSON.stringify(tally.statuses)}`);
+  console.log(
+    `sign-in under ${PARALLEL} bogus resets: p95 ${Math.round(p95(times))} ms, statuses ${JSON.stringify(tally.statuses)}`,
+  );
   expect(Object.keys(tally.statuses).filter((status) => Number(status) >= 500 && Number(status) !== 503)).toEqual([]);
   expect(p95(times)).toBeLessThan(1000);
 }, 180_000);

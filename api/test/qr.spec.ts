@@ -18,7 +18,8 @@ const INVALID = 'This QR code is not valid. Ask the member to open the coupon in
 const validate = (body: unknown) => t.request('POST', '/api/qr/validate', { token: admin.sessionId, body });
 const staffRedeem = (body: unknown) => t.request('POST', '/api/qr/redeem', { token: admin.sessionId, body });
 
-const answer400 = (answer: { status: number; body: { issues?: unknown } }) => (answer.status === 400 ? answer.body.issues : answer);
+const answer400 = (answer: { status: number; body: { issues?: unknown } }) =>
+  answer.status === 400 ? answer.body.issues : answer;
 
 /** A member holding a claimed coupon, as /api/coupons/my shows it to them. */
 async function heldCoupon(overrides: Record<string, unknown> = {}) {
@@ -82,7 +83,10 @@ describe('POST /api/qr/validate', () => {
   it('reports an expired, archived or already redeemed coupon as invalid, saying which', async () => {
     const expired = await heldCoupon();
     await t.sql.query("update coupons set valid_until = now() - interval '1 second' where id = $1", [expired.coupon.id]);
-    expect((await validate({ userCouponId: expired.held.id, qrCodeToken: expired.held.qrCode })).body).toEqual({ valid: false, message: 'This coupon has expired' });
+    expect((await validate({ userCouponId: expired.held.id, qrCodeToken: expired.held.qrCode })).body).toEqual({
+      valid: false,
+      message: 'This coupon has expired',
+    });
 
     const archived = await heldCoupon();
     expect((await t.request('DELETE', `/api/admin/coupons/${archived.coupon.id}`, { token: admin.sessionId })).status).toBe(200);
@@ -115,18 +119,30 @@ describe('POST /api/qr/redeem', () => {
     const answer = await staffRedeem({ userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true, message: 'Redeemed Free entry for Jordan', userCouponId: held.id });
-    const row = (await t.sql.query('select redeemed_at, validated_at, validated_by_id, redeemed_by from user_coupons where id = $1', [held.id])).rows[0];
+    const row = (
+      await t.sql.query('select redeemed_at, validated_at, validated_by_id, redeemed_by from user_coupons where id = $1', [
+        held.id,
+      ])
+    ).rows[0];
     expect(row).toMatchObject({ redeemed_by: 'staff', validated_by_id: admin.user.id });
     expect(row.redeemed_at).toBeInstanceOf(Date);
     expect(row.validated_at).toBeInstanceOf(Date);
     const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body[0];
-    expect(mine).toMatchObject({ id: held.id, redeemedBy: 'staff', redeemedAt: expect.any(String), validatedAt: expect.any(String) });
+    expect(mine).toMatchObject({
+      id: held.id,
+      redeemedBy: 'staff',
+      redeemedAt: expect.any(String),
+      validatedAt: expect.any(String),
+    });
     const events = await t.sql.query("select payload from outbox where type = 'CouponRedeemed' and aggregate_id = $1", [held.id]);
     expect(events.rows).toEqual([{ payload: { userCouponId: held.id, memberId: member.user.id, by: 'staff' } }]);
 
     const again = await staffRedeem({ userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ success: false, message: expect.stringMatching(/^This coupon has already been redeemed/) });
+    expect(again.body).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^This coupon has already been redeemed/),
+    });
     const own = await t.request('POST', `/api/coupons/redeem/${held.id}`, { token: member.sessionId });
     expect(own.status).toBe(409);
     expect(own.body.message).toBe('This coupon has already been redeemed');
@@ -156,11 +172,31 @@ describe('GET /api/admin/scans', () => {
 
     const page = await t.request('GET', '/api/admin/scans?limit=4', { token: admin.sessionId });
     expect(page.status).toBe(200);
-    const base = { id: expect.any(String), at: expect.stringMatching(/Z$/), adminId: admin.user.id, adminName: 'Alex', method: 'qr' };
+    const base = {
+      id: expect.any(String),
+      at: expect.stringMatching(/Z$/),
+      adminId: admin.user.id,
+      adminName: 'Alex',
+      method: 'qr',
+    };
     const held_ = { userCouponId: held.id, scannedId: held.id, couponCode: coupon.code, memberName: 'Jordan Blake' };
     expect(page.body.scans).toEqual([
-      { ...base, ...held_, action: 'redeem', result: 'rejected', reason: expect.stringMatching(/^This coupon has already been redeemed/), undoableUntil: null },
-      { ...base, ...held_, action: 'redeem', result: 'accepted', reason: 'Redeemed Free entry for Jordan', undoableUntil: expect.stringMatching(/Z$/) },
+      {
+        ...base,
+        ...held_,
+        action: 'redeem',
+        result: 'rejected',
+        reason: expect.stringMatching(/^This coupon has already been redeemed/),
+        undoableUntil: null,
+      },
+      {
+        ...base,
+        ...held_,
+        action: 'redeem',
+        result: 'accepted',
+        reason: 'Redeemed Free entry for Jordan',
+        undoableUntil: expect.stringMatching(/Z$/),
+      },
       {
         ...base,
         userCouponId: null,

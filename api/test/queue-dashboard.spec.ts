@@ -24,13 +24,17 @@ describe('queue dashboard', () => {
     const anonymous = await on.request('GET', '/admin/queues');
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toContain('Basic');
-    expect((await on.request('GET', '/admin/queues/api/queues', { headers: { authorization: basic('ops', 'wrong') } })).status).toBe(401);
+    expect(
+      (await on.request('GET', '/admin/queues/api/queues', { headers: { authorization: basic('ops', 'wrong') } })).status,
+    ).toBe(401);
   });
 
   it('throttles wrong passwords per address: past 10, 429 with Retry-After even for the right one', async () => {
     const ip = randomIp();
     const as = (password: string, from = ip) =>
-      on.request('GET', '/admin/queues/api/queues', { headers: { authorization: basic('ops', password), 'x-forwarded-for': from } });
+      on.request('GET', '/admin/queues/api/queues', {
+        headers: { authorization: basic('ops', password), 'x-forwarded-for': from },
+      });
     for (let i = 0; i < 10; i += 1) expect((await as(`guess-${i}`)).status).toBe(401);
     const locked = await as('guess-10');
     expect(locked.status).toBe(429);

@@ -21,6 +21,11 @@ it.each([
   const started = Date.now();
   const answer = await t.request(method, path, { rawBody: tenMiB, headers: { 'content-type': contentType } });
   expect(answer.status).toBe(415);
-  expect(answer.body).toEqual({ success: false, statusCode: 415, error: 'Unsupported Media Type', message: expect.stringContaining('accepted only by the upload route') });
+  expect(answer.body).toEqual({
+    success: false,
+    statusCode: 415,
+    error: 'Unsupported Media Type',
+    message: expect.stringContaining('accepted only by the upload route'),
+  });
   expect(Date.now() - started).toBeLessThan(5000);
 });

@@ -29,11 +29,17 @@ describe('read your writes on one replica', () => {
     let points = await me();
     let history = await t.request('GET', '/api/points/history', { token: member.sessionId });
     for (let i = 0; i < 25; i++) {
-      const posted = await t.request('POST', `/api/news/${post.id}/comments`, { token: member.sessionId, body: { content: `Round ${i}` } });
+      const posted = await t.request('POST', `/api/news/${post.id}/comments`, {
+        token: member.sessionId,
+        body: { content: `Round ${i}` },
+      });
       expect(posted.status).toBe(201);
       points += 5;
       expect({ round: i, points: await me() }).toEqual({ round: i, points });
-      const again = await t.request('GET', '/api/points/history', { token: member.sessionId, headers: { 'if-none-match': history.headers.get('etag')! } });
+      const again = await t.request('GET', '/api/points/history', {
+        token: member.sessionId,
+        headers: { 'if-none-match': history.headers.get('etag')! },
+      });
       expect({ round: i, status: again.status, rows: again.body?.length }).toEqual({ round: i, status: 200, rows: i + 2 });
       history = again;
     }

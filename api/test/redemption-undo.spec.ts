@@ -14,9 +14,13 @@ afterAll(async () => {
 
 const TOO_LATE = 'A redemption can only be undone within 15 minutes';
 
-const undo = (userCouponId: string, token = admin.sessionId) => t.request('POST', `/api/admin/redemptions/${userCouponId}/undo`, { token });
+const undo = (userCouponId: string, token = admin.sessionId) =>
+  t.request('POST', `/api/admin/redemptions/${userCouponId}/undo`, { token });
 const staffRedeem = (held: { id: string; qrCode: string }) =>
-  t.request('POST', '/api/qr/redeem', { token: admin.sessionId, body: { userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' } });
+  t.request('POST', '/api/qr/redeem', {
+    token: admin.sessionId,
+    body: { userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' },
+  });
 
 /** A member holding a coupon that staff have just redeemed at the door. */
 async function redeemedCoupon() {
@@ -24,7 +28,11 @@ async function redeemedCoupon() {
   const coupon = await createCoupon(t, admin.sessionId, { title: 'Free entry', type: 'fixed_amount', value: 25 });
   const claimed = await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: member.sessionId });
   if (claimed.status !== 201) throw new Error(JSON.stringify(claimed.body));
-  const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as { id: string; qrCode: string; shortCode: string }[];
+  const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as {
+    id: string;
+    qrCode: string;
+    shortCode: string;
+  }[];
   const held = mine.find((uc) => uc.id === claimed.body.id)!;
   const redeemed = await staffRedeem(held);
   if (redeemed.status !== 200) throw new Error(JSON.stringify(redeemed.body));
@@ -32,7 +40,8 @@ async function redeemedCoupon() {
 }
 
 const redeemedCount = async (couponId: string) =>
-  (await t.sql.query<{ redeemed_count: number }>('select redeemed_count from coupons where id = $1', [couponId])).rows[0]!.redeemed_count;
+  (await t.sql.query<{ redeemed_count: number }>('select redeemed_count from coupons where id = $1', [couponId])).rows[0]!
+    .redeemed_count;
 
 describe('POST /api/admin/redemptions/{userCouponId}/undo', () => {
   it('puts the coupon back to claimed: its QR and short code work again, counts follow, the log says who', async () => {
@@ -41,18 +50,33 @@ describe('POST /api/admin/redemptions/{userCouponId}/undo', () => {
 
     const answer = await undo(held.id);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, message: 'Redemption of Free entry for Jordan undone: the coupon can be used again' });
+    expect(answer.body).toEqual({
+      success: true,
+      message: 'Redemption of Free entry for Jordan undone: the coupon can be used again',
+    });
     expect(await redeemedCount(coupon.id)).toBe(0);
 
-    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as { id: string; redeemedAt: string | null }[];
+    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as {
+      id: string;
+      redeemedAt: string | null;
+    }[];
     expect(mine.find((uc) => uc.id === held.id)).toMatchObject({ redeemedAt: null, validatedAt: null, redeemedBy: null });
-    const byQr = await t.request('POST', '/api/qr/validate', { token: admin.sessionId, body: { userCouponId: held.id, qrCodeToken: held.qrCode } });
+    const byQr = await t.request('POST', '/api/qr/validate', {
+      token: admin.sessionId,
+      body: { userCouponId: held.id, qrCodeToken: held.qrCode },
+    });
     expect(byQr.body).toMatchObject({ valid: true });
     const byCode = await t.request('POST', '/api/qr/validate', { token: admin.sessionId, body: { code: held.shortCode } });
     expect(byCode.body).toMatchObject({ valid: true });
 
     const log = await t.request('GET', '/api/admin/scans?limit=3', { token: admin.sessionId });
-    expect(log.body.scans[2]).toMatchObject({ action: 'undo', result: 'accepted', adminId: admin.user.id, adminName: 'Alex', userCouponId: held.id });
+    expect(log.body.scans[2]).toMatchObject({
+      action: 'undo',
+      result: 'accepted',
+      adminId: admin.user.id,
+      adminName: 'Alex',
+      userCouponId: held.id,
+    });
     // The redemption it undid no longer offers an undo.
     const redeemLine = (await t.request('GET', '/api/admin/scans?limit=4', { token: admin.sessionId })).body.scans[3];
     expect(redeemLine).toMatchObject({ action: 'redeem', result: 'accepted', undoableUntil: null });
@@ -60,7 +84,9 @@ describe('POST /api/admin/redemptions/{userCouponId}/undo', () => {
     // Redeemed again, it counts again and can be undone again.
     expect((await staffRedeem(held)).status).toBe(200);
     expect(await redeemedCount(coupon.id)).toBe(1);
-    const outbox = await t.sql.query("select payload from outbox where type = 'CouponRedemptionUndone' and aggregate_id = $1", [held.id]);
+    const outbox = await t.sql.query("select payload from outbox where type = 'CouponRedemptionUndone' and aggregate_id = $1", [
+      held.id,
+    ]);
     expect(outbox.rows).toEqual([{ payload: { userCouponId: held.id, memberId: member.user.id, adminId: admin.user.id } }]);
   });
 
@@ -68,7 +94,8 @@ describe('POST /api/admin/redemptions/{userCouponId}/undo', () => {
     const { held } = await redeemedCoupon();
     const line = (await t.request('GET', '/api/admin/scans?limit=1', { token: admin.sessionId })).body.scans[0];
     expect(line).toMatchObject({ action: 'redeem', result: 'accepted', userCouponId: held.id });
-    const row = (await t.sql.query<{ redeemed_at: Date }>('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0]!;
+    const row = (await t.sql.query<{ redeemed_at: Date }>('select redeemed_at from user_coupons where id = $1', [held.id]))
+      .rows[0]!;
     expect(new Date(line.undoableUntil).getTime()).toBe(row.redeemed_at.getTime() + 15 * 60_000);
   });
 
@@ -80,7 +107,9 @@ describe('POST /api/admin/redemptions/{userCouponId}/undo', () => {
     const answer = await undo(held.id);
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ success: false, message: TOO_LATE });
-    expect((await t.sql.query('select redeemed_by from user_coupons where id = $1', [held.id])).rows[0]).toEqual({ redeemed_by: 'staff' });
+    expect((await t.sql.query('select redeemed_by from user_coupons where id = $1', [held.id])).rows[0]).toEqual({
+      redeemed_by: 'staff',
+    });
     expect(await redeemedCount(coupon.id)).toBe(1);
     const log = await t.request('GET', '/api/admin/scans?limit=1', { token: admin.sessionId });
     expect(log.body.scans[0]).toMatchObject({ action: 'undo', result: 'rejected', reason: TOO_LATE, undoableUntil: null });
@@ -90,7 +119,9 @@ describe('POST /api/admin/redemptions/{userCouponId}/undo', () => {
     const { coupon, held } = await redeemedCoupon();
     const answers = await Promise.all([undo(held.id), undo(held.id)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.status === 409)!.body.message).toBe('This coupon has not been redeemed, so there is nothing to undo');
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(
+      'This coupon has not been redeemed, so there is nothing to undo',
+    );
     expect(await redeemedCount(coupon.id)).toBe(0);
   });
 

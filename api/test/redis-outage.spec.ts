@@ -25,10 +25,13 @@ describe('Redis gone for 10 s during comments and claims', () => {
     const post = await createPost(t, adminToken);
     const coupon = await createCoupon(t, adminToken, { pointsCost: 5, maxUses: 100 });
     const members = await quickMembers(t, 20, 20);
-    await waitFor(async () => (await t.sql.query('select count(*)::int as n from outbox where published_at is null')).rows[0].n === 0, {
-      timeoutMs: 20_000,
-      what: 'set-up events relayed',
-    });
+    await waitFor(
+      async () => (await t.sql.query('select count(*)::int as n from outbox where published_at is null')).rows[0].n === 0,
+      {
+        timeoutMs: 20_000,
+        what: 'set-up events relayed',
+      },
+    );
     const { rows: before } = await t.sql.query<{ n: number }>('select count(*)::int as n from outbox');
 
     redisProxy.cut();
@@ -37,7 +40,10 @@ describe('Redis gone for 10 s during comments and claims', () => {
     while (Date.now() - cutAt < 10_000) {
       const round = await Promise.all(
         members.flatMap((member) => [
-          t.request('POST', `/api/news/${post.id}/comments`, { token: member.token, body: { content: `Still here at ${Date.now()}` } }),
+          t.request('POST', `/api/news/${post.id}/comments`, {
+            token: member.token,
+            body: { content: `Still here at ${Date.now()}` },
+          }),
           t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: member.token }),
         ]),
       );
@@ -61,10 +67,13 @@ describe('Redis gone for 10 s during comments and claims', () => {
     expect(after[0]!.n - before[0]!.n).toBe(comments.length + members.length + (raised['MemberTierChanged'] ?? 0));
 
     redisProxy.restore();
-    await waitFor(async () => (await t.sql.query('select count(*)::int as n from outbox where published_at is null')).rows[0].n === 0, {
-      timeoutMs: 45_000,
-      what: 'the outbox to drain after Redis returns',
-    });
+    await waitFor(
+      async () => (await t.sql.query('select count(*)::int as n from outbox where published_at is null')).rows[0].n === 0,
+      {
+        timeoutMs: 45_000,
+        what: 'the outbox to drain after Redis returns',
+      },
+    );
     await expectLedgerClean(t);
   }, 180_000);
 });

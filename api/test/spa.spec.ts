@@ -36,11 +36,14 @@ describe('serving the web app', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/sw.js', '/workbox-1a2b3c4d.js', '/manifest.webmanifest'])('revalidates %s on every load, so a deploy reaches installed apps', async (file) => {
-    const answer = await t.request('GET', file);
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toBe('no-cache');
-  });
+  it.each(['/sw.js', '/workbox-1a2b3c4d.js', '/manifest.webmanifest'])(
+    'revalidates %s on every load, so a deploy reaches installed apps',
+    async (file) => {
+      const answer = await t.request('GET', file);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
 
   it('serves the built shell itself with 200 (the service worker precaches /app.html)', async () => {
     const answer = await t.request('GET', '/app.html');

@@ -11,7 +11,10 @@ afterAll(async () => {
 });
 
 const forgot = (forwardedFor: string) =>
-  t.request('POST', '/api/auth/forgot-password', { body: { email: 'nobody@example.com' }, headers: { 'x-forwarded-for': forwardedFor } });
+  t.request('POST', '/api/auth/forgot-password', {
+    body: { email: 'nobody@example.com' },
+    headers: { 'x-forwarded-for': forwardedFor },
+  });
 
 it('a client cannot walk around a per-address limit by forging X-Forwarded-For', async () => {
   const real = randomIp();

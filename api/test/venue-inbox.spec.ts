@@ -13,7 +13,16 @@ afterAll(async () => {
 });
 
 const contact = { name: '  Sam Carter ', email: 'Sam@Example.com', message: ' Do you have a coat check? ' };
-const booking = { name: 'Jordan Lee', email: 'jordan@example.com', phone: '0400 000 000', time: '22:00', guests: '4', service: 'vip-room', message: '', fillMs: 4200 };
+const booking = {
+  name: 'Jordan Lee',
+  email: 'jordan@example.com',
+  phone: '0400 000 000',
+  time: '22:00',
+  guests: '4',
+  service: 'vip-room',
+  message: '',
+  fillMs: 4200,
+};
 
 describe('contact messages', () => {
   it('stores a trimmed message with a pending e-mail to the venue inbox and answers 202', async () => {
@@ -28,21 +37,42 @@ describe('contact messages', () => {
       email: 'sam@example.com',
       message: 'Do you have a coat check?',
       isSpam: false,
-      deliveries: [{ kind: 'venue-notification', recipient: t.config.VENUE_INBOX, state: 'pending', attempts: 0, lastError: null, sentAt: null }],
+      deliveries: [
+        {
+          kind: 'venue-notification',
+          recipient: t.config.VENUE_INBOX,
+          state: 'pending',
+          attempts: 0,
+          lastError: null,
+          sentAt: null,
+        },
+      ],
     });
-    const { rows } = await t.sql.query("select count(*)::int as n from outbox where type = 'ContactMessageReceived' and aggregate_id = $1", [answer.body.id]);
+    const { rows } = await t.sql.query(
+      "select count(*)::int as n from outbox where type = 'ContactMessageReceived' and aggregate_id = $1",
+      [answer.body.id],
+    );
     expect(rows[0].n).toBe(1);
   });
 
   it('names the field at fault', async () => {
     const ip = randomIp();
-    const noEmail = await t.request('POST', '/api/contact', { body: { ...contact, email: 'nope' }, headers: { 'x-forwarded-for': ip } });
+    const noEmail = await t.request('POST', '/api/contact', {
+      body: { ...contact, email: 'nope' },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(noEmail.status).toBe(400);
     expect(noEmail.body.issues).toEqual([expect.objectContaining({ path: 'email' })]);
-    const long = await t.request('POST', '/api/contact', { body: { ...contact, message: 'x'.repeat(5001) }, headers: { 'x-forwarded-for': ip } });
+    const long = await t.request('POST', '/api/contact', {
+      body: { ...contact, message: 'x'.repeat(5001) },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(long.status).toBe(400);
     expect(long.body.issues).toEqual([expect.objectContaining({ path: 'message' })]);
-    const blank = await t.request('POST', '/api/contact', { body: { ...contact, name: '   ' }, headers: { 'x-forwarded-for': ip } });
+    const blank = await t.request('POST', '/api/contact', {
+      body: { ...contact, name: '   ' },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(blank.body.issues).toEqual([expect.objectContaining({ path: 'name' })]);
   });
 
@@ -61,12 +91,22 @@ describe('contact messages', () => {
 describe('bookings', () => {
   it('accepts tonight (venue time) and later, with e-mails owed to the venue and the guest', async () => {
     const today = clubNightOf(new Date(), t.config.VENUE_TZ);
-    const answer = await t.request('POST', '/api/bookings', { body: { ...booking, date: today }, headers: { 'x-forwarded-for': randomIp() } });
+    const answer = await t.request('POST', '/api/bookings', {
+      body: { ...booking, date: today },
+      headers: { 'x-forwarded-for': randomIp() },
+    });
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ success: true, id: expect.any(String) });
     const list = await t.request('GET', '/api/admin/bookings', { token: adminToken });
     const stored = list.body.bookings.find((b: { id: string }) => b.id === answer.body.id);
-    expect(stored).toMatchObject({ date: today, time: '22:00', guests: '4', service: 'vip-room', status: 'requested', message: null });
+    expect(stored).toMatchObject({
+      date: today,
+      time: '22:00',
+      guests: '4',
+      service: 'vip-room',
+      status: 'requested',
+      message: null,
+    });
     expect(stored.deliveries.map((d: { kind: string; recipient: string }) => [d.kind, d.recipient])).toEqual([
       ['guest-acknowledgement', 'jordan@example.com'],
       ['venue-notification', t.config.VENUE_INBOX],
@@ -88,22 +128,45 @@ describe('bookings', () => {
 
   it('lets an admin confirm or decline, owing the guest one e-mail per change', async () => {
     const { body } = await t.request('POST', '/api/bookings', { body: booking });
-    const confirm = await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: adminToken, body: { status: 'confirmed', note: 'Booth 3' } });
+    const confirm = await t.request('PATCH', `/api/admin/bookings/${body.id}`, {
+      token: adminToken,
+      body: { status: 'confirmed', note: 'Booth 3' },
+    });
     expect(confirm.status).toBe(200);
-    expect(confirm.body.booking).toMatchObject({ status: 'confirmed', statusNote: 'Booth 3', statusChangedAt: expect.any(String) });
+    expect(confirm.body.booking).toMatchObject({
+      status: 'confirmed',
+      statusNote: 'Booth 3',
+      statusChangedAt: expect.any(String),
+    });
     await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: adminToken, body: { status: 'confirmed' } });
-    const { rows } = await t.sql.query("select count(*)::int as n from outbox where type = 'BookingStatusChanged' and aggregate_id = $1", [body.id]);
+    const { rows } = await t.sql.query(
+      "select count(*)::int as n from outbox where type = 'BookingStatusChanged' and aggregate_id = $1",
+      [body.id],
+    );
     expect(rows[0].n).toBe(1);
 
-    expect((await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: adminToken, body: { status: 'maybe' } })).status).toBe(400);
-    expect((await t.request('PATCH', '/api/admin/bookings/00000000-0000-4000-8000-000000000000', { token: adminToken, body: { status: 'declined' } })).status).toBe(404);
+    expect(
+      (await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: adminToken, body: { status: 'maybe' } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request('PATCH', '/api/admin/bookings/00000000-0000-4000-8000-000000000000', {
+          token: adminToken,
+          body: { status: 'declined' },
+        })
+      ).status,
+    ).toBe(404);
     const member = await registerMember(t);
-    expect((await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: member.sessionId, body: { status: 'declined' } })).status).toBe(403);
+    expect(
+      (await t.request('PATCH', `/api/admin/bookings/${body.id}`, { token: member.sessionId, body: { status: 'declined' } }))
+        .status,
+    ).toBe(403);
   });
 });
 
 describe('bookings are no spam relay', () => {
-  const ask = (body: Record<string, unknown>, ip = randomIp()) => t.request('POST', '/api/bookings', { body: { ...booking, ...body }, headers: { 'x-forwarded-for': ip } });
+  const ask = (body: Record<string, unknown>, ip = randomIp()) =>
+    t.request('POST', '/api/bookings', { body: { ...booking, ...body }, headers: { 'x-forwarded-for': ip } });
 
   it('refuses a form sent within 3 s of opening, or without its fill time, naming fillMs', async () => {
     for (const fillMs of [800, undefined]) {
@@ -119,7 +182,9 @@ describe('bookings are no spam relay', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ success: true, id: expect.any(String) });
     expect((await t.sql.query('select count(*)::int as n from bookings where email = $1', [email])).rows[0].n).toBe(0);
-    expect((await t.sql.query('select count(*)::int as n from email_deliveries where recipient = $1', [email])).rows[0].n).toBe(0);
+    expect((await t.sql.query('select count(*)::int as n from email_deliveries where recipient = $1', [email])).rows[0].n).toBe(
+      0,
+    );
   });
 
   it('takes 5 booking requests per 10 minutes from one address, with Retry-After', async () => {
@@ -135,12 +200,13 @@ describe('bookings are no spam relay', () => {
     const email = `Target.${randomIp()}@Example.com`;
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) ids.push((await ask({ email: i % 2 ? email.toLowerCase() : email })).body.id);
-    const deliveries = await t.sql.query(
-      "select subject_id, kind from email_deliveries where subject_id = any($1::uuid[])",
-      [ids],
-    );
+    const deliveries = await t.sql.query('select subject_id, kind from email_deliveries where subject_id = any($1::uuid[])', [
+      ids,
+    ]);
     expect(deliveries.rows.filter((row) => row.kind === 'venue-notification')).toHaveLength(5);
-    expect(deliveries.rows.filter((row) => row.kind === 'guest-acknowledgement').map((row) => row.subject_id)).toEqual(ids.slice(0, 3));
+    expect(deliveries.rows.filter((row) => row.kind === 'guest-acknowledgement').map((row) => row.subject_id)).toEqual(
+      ids.slice(0, 3),
+    );
   });
 });
 
@@ -170,10 +236,23 @@ describe('ActiveCampaign without configuration', () => {
     expect(bulk.status).toBe(409);
     expect(bulk.body.message).toContain('not configured');
     const status = await t.request('GET', '/api/admin/integrations/activecampaign', { token: adminToken });
-    expect(status.body).toMatchObject({ configured: false, accountUrl: null, autoSync: false, lastSyncAt: null, failed: 0, runningJobId: null });
+    expect(status.body).toMatchObject({
+      configured: false,
+      accountUrl: null,
+      autoSync: false,
+      lastSyncAt: null,
+      failed: 0,
+      runningJobId: null,
+    });
     expect(status.body.pending).toBeGreaterThan(0);
     // The e-mail tab names what to set; nothing optional is reported as in use.
-    expect(status.body).toMatchObject({ missingVariables: ['AC_API_URL', 'AC_API_KEY'], listId: null, customFields: { tier: false, points: false } });
-    expect((await t.request('GET', '/api/admin/sync-jobs/00000000-0000-4000-8000-000000000000', { token: adminToken })).status).toBe(404);
+    expect(status.body).toMatchObject({
+      missingVariables: ['AC_API_URL', 'AC_API_KEY'],
+      listId: null,
+      customFields: { tier: false, points: false },
+    });
+    expect(
+      (await t.request('GET', '/api/admin/sync-jobs/00000000-0000-4000-8000-000000000000', { token: adminToken })).status,
+    ).toBe(404);
   });
 });

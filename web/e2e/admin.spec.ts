@@ -34,7 +34,10 @@ test('an admin publishes a post with an uploaded image', async ({ page, request 
   await form.getByLabel(/^Content( \*)?$/).fill('Two for one before 9.');
   // The media feature's Uppy dashboard opens as a modal outside the form.
   await form.getByRole('button', { name: 'Upload Image' }).click();
-  await page.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await page
+    .locator('.uppy-Dashboard-input')
+    .first()
+    .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PIXEL_PNG });
   await page.getByRole('button', { name: /^Upload 1 file/ }).click();
   await expect(page.getByText('Image uploaded successfully', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(form.getByText('poster.png')).toBeVisible();
@@ -103,7 +106,9 @@ test('an admin starts the bulk ActiveCampaign sync and the bar reaches 100%', as
     // Without AC_API_URL/AC_API_KEY the button is off and the tab names the variables instead of pretending.
     await expect(page.getByRole('button', { name: 'Sync All Members to ActiveCampaign' })).toBeDisabled();
     await expect(page.getByRole('list', { name: 'Required variables' }).getByText('AC_API_KEY')).toBeVisible();
-    test.info().annotations.push({ type: 'note', description: 'ActiveCampaign not configured: only the disabled sync was checked' });
+    test
+      .info()
+      .annotations.push({ type: 'note', description: 'ActiveCampaign not configured: only the disabled sync was checked' });
     return;
   }
   await page.getByRole('button', { name: 'Sync All Members to ActiveCampaign' }).click();
@@ -176,7 +181,10 @@ test('an admin undoes a redemption from the scan log: the coupon is claimed agai
   await useSession(page, admin);
   await page.goto('/admin-dashboard');
   await page.getByRole('tab', { name: 'Coupons' }).click();
-  await page.getByRole('list', { name: 'Recent scans' }).getByRole('button', { name: `Undo redemption of ${coupon.code}` }).click();
+  await page
+    .getByRole('list', { name: 'Recent scans' })
+    .getByRole('button', { name: `Undo redemption of ${coupon.code}` })
+    .click();
   await expect(page.getByText('Redemption undone', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: `Undo redemption of ${coupon.code}` })).toHaveCount(0);
   const [after] = await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member);

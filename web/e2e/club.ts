@@ -33,7 +33,13 @@ export interface Session {
   user: { id: string; email: string; firstName: string; isAdmin: boolean; currentPoints: number };
 }
 
-export async function call<T>(request: APIRequestContext, method: string, url: string, session?: Session, data?: unknown): Promise<T> {
+export async function call<T>(
+  request: APIRequestContext,
+  method: string,
+  url: string,
+  session?: Session,
+  data?: unknown,
+): Promise<T> {
   const response = await request.fetch(url, {
     method,
     data,
@@ -49,7 +55,7 @@ let adminSession: Promise<Session> | undefined;
 export function signInAdmin(request: APIRequestContext): Promise<Session> {
   const email = process.env.E2E_ADMIN_EMAIL ?? process.env.ADMIN_EMAIL;
   const password = process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD;
-  test.skip(!email || !password, 'set E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD (the api\'s ADMIN_EMAIL/ADMIN_PASSWORD)');
+  test.skip(!email || !password, "set E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD (the api's ADMIN_EMAIL/ADMIN_PASSWORD)");
   adminSession ??= call<Session>(request, 'POST', '/api/auth/login', undefined, { email, password });
   void adminSession.catch(() => (adminSession = undefined));
   return adminSession;
@@ -71,7 +77,11 @@ export async function useSession(page: Page, session: Session) {
   }, session);
 }
 
-export const createCoupon = (request: APIRequestContext, admin: Session, overrides: Partial<z.input<typeof CreateCouponRequest>> = {}) =>
+export const createCoupon = (
+  request: APIRequestContext,
+  admin: Session,
+  overrides: Partial<z.input<typeof CreateCouponRequest>> = {},
+) =>
   call<AdminCoupon>(request, 'POST', '/api/admin/coupons', admin, {
     code: `E2E${randomUUID().slice(0, 8).toUpperCase()}`,
     title: `E2E cocktail ${randomUUID().slice(0, 4)}`,
@@ -112,7 +122,12 @@ function writeY4m(rgb: Buffer): string {
   for (let y = 0; y < height / 2; y += 1) {
     for (let x = 0; x < width / 2; x += 1) {
       let [r, g, b] = [0, 0, 0];
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const at = ((y * 2 + dy) * width + x * 2 + dx) * 3;
         r += rgb[at]! / 4;
         g += rgb[at + 1]! / 4;
@@ -145,7 +160,8 @@ export function qrVideo(text: string): string {
   const rgb = greyFrame(255);
   for (let y = 0; y < size; y += 1) {
     for (let x = 0; x < size; x += 1) {
-      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale))) rgb.fill(0, ((top + y) * FRAME_WIDTH + left + x) * 3, ((top + y) * FRAME_WIDTH + left + x + 1) * 3);
+      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale)))
+        rgb.fill(0, ((top + y) * FRAME_WIDTH + left + x) * 3, ((top + y) * FRAME_WIDTH + left + x + 1) * 3);
     }
   }
   return writeY4m(rgb);

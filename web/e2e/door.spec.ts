@@ -121,7 +121,9 @@ test("the admin scanner reads the member's QR exactly as My Coupons shows it, he
       await expect(dialog).toContainText(coupon.title);
       await expect(dialog).toContainText('Rowan Tester');
       // The camera delivered the clip's frame as it is (not cropped or scaled), so the fractions hold.
-      expect(await dialog.locator('video').evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight])).toEqual([640, 480]);
+      expect(await dialog.locator('video').evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight])).toEqual([
+        640, 480,
+      ]);
       // Validating does not spend it: the same coupon scans valid at the next distance too.
     } finally {
       await browser.close();
@@ -145,7 +147,9 @@ test('Escape and the close button close the scanner and stop the camera', async 
       if (close === 'Escape') await page.keyboard.press('Escape');
       else await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
-      await expect.poll(async () => (await cameraTracks(page)).live, { message: `after ${close} no video track is live` }).toBe(0);
+      await expect
+        .poll(async () => (await cameraTracks(page)).live, { message: `after ${close} no video track is live` })
+        .toBe(0);
       expect((await cameraTracks(page)).opened).toBeGreaterThan(0);
     }
   } finally {
@@ -212,10 +216,14 @@ test("staff type the short code from the member's screen: it validates and redee
   const log = await call<{ scans: ScanEntry[] }>(request, 'GET', '/api/admin/scans?limit=200', admin);
   const compact = (code: string) => code.replaceAll('-', '');
   expect(log.scans.filter((scan) => scan.scannedId === compact(wrong))).toEqual([
-    expect.objectContaining({ method: 'code', action: 'validate', result: 'rejected', reason: expect.stringMatching(/^This code is not valid/) as unknown as string }),
+    expect.objectContaining({
+      method: 'code',
+      action: 'validate',
+      result: 'rejected',
+      reason: expect.stringMatching(/^This code is not valid/) as unknown as string,
+    }),
   ]);
-  expect(log.scans.filter((scan) => scan.scannedId === compact(shortCode)).map((scan) => `${scan.action} ${scan.result}`)).toEqual([
-    'redeem accepted',
-    'validate accepted',
-  ]);
+  expect(
+    log.scans.filter((scan) => scan.scannedId === compact(shortCode)).map((scan) => `${scan.action} ${scan.result}`),
+  ).toEqual(['redeem accepted', 'validate accepted']);
 });

@@ -84,13 +84,15 @@ test.describe('booking modal', () => {
       await expect(dialog.getByLabel('Guests')).toHaveValue('2');
       await expect(dialog.getByLabel('Time')).toHaveValue('');
       await expect(dialog.getByLabel('Service')).toHaveValue('vip-room');
-      const guests = await dialog.getByLabel('Guests').locator('option').evaluateAll((options) =>
-        options.map((option) => (option as HTMLOptionElement).value),
-      );
+      const guests = await dialog
+        .getByLabel('Guests')
+        .locator('option')
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
       expect(guests).toEqual(['1', '2', '3', '4', '5', '6+']);
-      const times = await dialog.getByLabel('Time').locator('option').evaluateAll((options) =>
-        options.map((option) => (option as HTMLOptionElement).value),
-      );
+      const times = await dialog
+        .getByLabel('Time')
+        .locator('option')
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
       expect(times).toEqual(['', '18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00']);
       await expect(dialog.getByLabel('Service').locator('option')).toHaveText([
         'VIP Room',
@@ -142,7 +144,9 @@ test.describe('contact form', () => {
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByLabel('Name').fill('Ann');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Please fill in all required fields')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /Notifications/ }).getByText('Please fill in all required fields'),
+    ).toBeVisible();
     expect(sent).toBe(false);
     await expect(form.getByLabel('Message')).toHaveAttribute('rows', '4');
   });

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { call, createCoupon, decodeQr, PASSWORD, registerMember, requireApi, signInAdmin, uniqueEmail, useSession, type Session } from './club';
+import {
+  call,
+  createCoupon,
+  decodeQr,
+  PASSWORD,
+  registerMember,
+  requireApi,
+  signInAdmin,
+  uniqueEmail,
+  useSession,
+  type Session,
+} from './club';
 import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
 
 // The members area against the whole stack: nothing is mocked.
@@ -21,7 +32,12 @@ test('a member earns, spends and redeems: welcome bonus, +5 for a comment, a cla
   });
   const admin = await signInAdmin(request);
   const title = `E2E night ${randomUUID().slice(0, 6)}`;
-  await call(request, 'POST', '/api/admin/news', admin, { title, content: 'Doors at 7.', contentType: 'event', featuredImageUrl: null });
+  await call(request, 'POST', '/api/admin/news', admin, {
+    title,
+    content: 'Doors at 7.',
+    contentType: 'event',
+    featuredImageUrl: null,
+  });
   const coupon = await createCoupon(request, admin, { pointsCost: 10 });
 
   // Register through the page.
@@ -84,7 +100,9 @@ test('a member earns, spends and redeems: welcome bonus, +5 for a comment, a cla
   const qr = held.getByTestId('coupon-qr');
   await expect(qr).toBeVisible();
   const text = decodeQr(await qr.screenshot());
-  const [mine] = (await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', session)).filter((item) => item.coupon.title === coupon.title);
+  const [mine] = (await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', session)).filter(
+    (item) => item.coupon.title === coupon.title,
+  );
   expect(JSON.parse(text ?? 'null')).toEqual({ userCouponId: mine?.id, token: mine?.qrCode });
   const scanned = JSON.parse(text ?? '{}') as { userCouponId: string; token: string };
   const check = await call<{ valid: boolean }>(request, 'POST', '/api/qr/validate', admin, {
@@ -151,9 +169,19 @@ test('on a phone, View & Comment opens the comments over the post, with the comm
   const admin = await signInAdmin(request);
   // Several posts, so the chosen one is not the last: the old side panel opened under the whole feed.
   const title = `Phone night ${randomUUID().slice(0, 6)}`;
-  await call(request, 'POST', '/api/admin/news', admin, { title, content: 'Doors at 7.', contentType: 'event', featuredImageUrl: null });
+  await call(request, 'POST', '/api/admin/news', admin, {
+    title,
+    content: 'Doors at 7.',
+    contentType: 'event',
+    featuredImageUrl: null,
+  });
   for (let i = 0; i < 3; i += 1) {
-    await call(request, 'POST', '/api/admin/news', admin, { title: `${title} (later ${i})`, content: 'More to come.', contentType: 'announcement', featuredImageUrl: null });
+    await call(request, 'POST', '/api/admin/news', admin, {
+      title: `${title} (later ${i})`,
+      content: 'More to come.',
+      contentType: 'announcement',
+      featuredImageUrl: null,
+    });
   }
   const member = await registerMember(request, 'Pia');
   await useSession(page, member);

@@ -11,13 +11,19 @@ interface HeldCoupon {
   coupon: { title: string };
 }
 
-test('My Coupons loads, the phone loses signal, a reload still shows the QR and the short code', async ({ page, context, request }) => {
+test('My Coupons loads, the phone loses signal, a reload still shows the QR and the short code', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(60_000);
   const admin = await signInAdmin(request);
   const coupon = await createCoupon(request, admin, { pointsCost: 0, title: `E2E offline deal ${Date.now()}` });
   const member = await registerMember(request, 'Robin');
   await call(request, 'POST', `/api/coupons/${coupon.id}/claim`, member);
-  const [held] = (await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member)).filter((c) => c.coupon.title === coupon.title);
+  const [held] = (await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member)).filter(
+    (c) => c.coupon.title === coupon.title,
+  );
 
   await useSession(page, member);
   await page.goto('/member-dashboard');
@@ -26,7 +32,11 @@ test('My Coupons loads, the phone loses signal, a reload still shows the QR and 
   await expect(item.getByTestId('coupon-qr')).toBeVisible();
   await expect(item.getByTestId('coupon-short-code')).toHaveText(held!.shortCode);
   // The service worker registers once the page is idle and then controls it.
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    async () => !!(await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller,
+    undefined,
+    { timeout: 20_000 },
+  );
 
   await context.setOffline(true);
   await page.reload();
@@ -54,7 +64,11 @@ test('admin pages are never answered from the service worker', async ({ page, co
   const admin = await signInAdmin(request);
   await useSession(page, admin);
   await page.goto('/member-dashboard');
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    async () => !!(await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller,
+    undefined,
+    { timeout: 20_000 },
+  );
   await context.setOffline(true);
   const failed = await page.goto('/admin-dashboard').then(
     () => false,

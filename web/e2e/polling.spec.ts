@@ -15,7 +15,12 @@ test('a post the admin publishes appears in an open member feed without a reload
   test.skip(!adminEmail || !adminPassword, 'set ADMIN_EMAIL and ADMIN_PASSWORD (as given to the api) to run this');
 
   const registered = await request.post('/api/auth/register', {
-    data: { email: `e2e-poll-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Pat', lastName: 'Poller', password: 'night-owl-password-1' },
+    data: {
+      email: `e2e-poll-${randomUUID().slice(0, 8)}@example.com`,
+      firstName: 'Pat',
+      lastName: 'Poller',
+      password: 'night-owl-password-1',
+    },
   });
   expect(registered.status()).toBe(201);
   const { sessionId, user } = (await registered.json()) as { sessionId: string; user: unknown };

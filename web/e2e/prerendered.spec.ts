@@ -23,7 +23,10 @@ test.describe('prerendered landing page', () => {
     expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^"?Playfair Display/);
     await expect.poll(() => page.evaluate(() => document.fonts.check('1em "Playfair Display"'))).toBe(true);
     const fontFiles = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\.woff2$/.test(name)),
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => /\.woff2$/.test(name)),
     );
     expect(fontFiles.length).toBeGreaterThan(0);
     for (const file of fontFiles) expect(new URL(file).origin).toBe(new URL(page.url()).origin);

@@ -86,7 +86,10 @@ test('registration creates a member and opens the members area; signing in again
   await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/member-dashboard$/);
-  const stored = await page.evaluate(() => ({ sessionId: localStorage.getItem('sessionId'), user: localStorage.getItem('user') }));
+  const stored = await page.evaluate(() => ({
+    sessionId: localStorage.getItem('sessionId'),
+    user: localStorage.getItem('user'),
+  }));
   expect(stored.sessionId).toBeTruthy();
   expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ email, firstName: 'Erin', isAdmin: false });
 

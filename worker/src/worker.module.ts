@@ -64,21 +64,51 @@ export class WorkerModule {
         }),
         BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
       ],
-      providers: [JobHandlerRegistry, JobDispatcher, jobProducerProvider, Mailer, EmailProcessor, MaintenanceProcessor, Schedules, SendPasswordResetJob, PruneSessionsJob,
+      providers: [
+        JobHandlerRegistry,
+        JobDispatcher,
+        jobProducerProvider,
+        Mailer,
+        EmailProcessor,
+        MaintenanceProcessor,
+        Schedules,
+        SendPasswordResetJob,
+        PruneSessionsJob,
         // Background work (issue 6): venue e-mail and ActiveCampaign.
-        EmailDeliveryService, SendContactMessageJob, SendBookingRequestJob, SendBookingAcknowledgementJob, SendBookingStatusJob,
-        ActiveCampaignClient, flowProducerProvider, ActiveCampaignProcessor, SyncContactJob, DeleteContactJob, BulkSyncJob, ImportBatchJob, BulkSyncFinishJob,
+        EmailDeliveryService,
+        SendContactMessageJob,
+        SendBookingRequestJob,
+        SendBookingAcknowledgementJob,
+        SendBookingStatusJob,
+        ActiveCampaignClient,
+        flowProducerProvider,
+        ActiveCampaignProcessor,
+        SyncContactJob,
+        DeleteContactJob,
+        BulkSyncJob,
+        ImportBatchJob,
+        BulkSyncFinishJob,
         { provide: IMPORT_POLLING, useValue: options.importPolling ?? DEFAULT_IMPORT_POLLING },
         // Media uploads (issue 7): purge uploads never finalized.
-        objectStorageProvider, PurgeStaleUploadsJob,
+        objectStorageProvider,
+        PurgeStaleUploadsJob,
         // Observability (issue 16): /metrics on WORKER_METRICS_PORT.
         MetricsServer,
         // Signed outgoing webhooks (issue 20).
-        WebhooksProcessor, FanOutWebhookJob, DeliverWebhookJob,
+        WebhooksProcessor,
+        FanOutWebhookJob,
+        DeliverWebhookJob,
         // Data access of each area (issue 17).
-        MailRepository, ActiveCampaignRepository, WebhooksRepository, MaintenanceRepository,
+        MailRepository,
+        ActiveCampaignRepository,
+        WebhooksRepository,
+        MaintenanceRepository,
         // Points expiry (issue 20): nightly when POINTS_EXPIRE_AFTER_MONTHS is set.
-        { provide: CLOCK, useValue: options.clock ?? systemClock }, PointsExpiryRepository, ExpirePointsJob, SendPointsExpiryWarningJob],
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        PointsExpiryRepository,
+        ExpirePointsJob,
+        SendPointsExpiryWarningJob,
+      ],
     };
   }
 }

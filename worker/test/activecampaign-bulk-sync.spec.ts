@@ -58,11 +58,14 @@ describe('bulk sync to ActiveCampaign', () => {
       expect(total).toBe(10_001);
 
       const percents: number[] = [];
-      const done = await waitFor(async () => {
-        const job = await progress(jobId);
-        percents.push(job.percent);
-        return job.state === 'completed' && job;
-      }, { timeoutMs: 170_000, intervalMs: 200, what: 'the bulk sync to complete' });
+      const done = await waitFor(
+        async () => {
+          const job = await progress(jobId);
+          percents.push(job.percent);
+          return job.state === 'completed' && job;
+        },
+        { timeoutMs: 170_000, intervalMs: 200, what: 'the bulk sync to complete' },
+      );
       const seconds = (Date.now() - startedAt) / 1000;
 
       expect(done).toMatchObject({ total, synced: total, failed: 0, percent: 100 });
@@ -96,7 +99,11 @@ describe('bulk sync to ActiveCampaign', () => {
     try {
       const started = await t.request('POST', '/api/admin/sync-contacts', { token: adminToken });
       const { jobId, total } = started.body;
-      await waitFor(async () => (await progress(jobId)).synced >= 500, { timeoutMs: 60_000, intervalMs: 100, what: 'some batches done' });
+      await waitFor(async () => (await progress(jobId)).synced >= 500, {
+        timeoutMs: 60_000,
+        intervalMs: 100,
+        what: 'some batches done',
+      });
       child.kill('SIGKILL');
       await new Promise((resolve) => child!.once('exit', resolve));
       child = undefined;
@@ -105,10 +112,13 @@ describe('bulk sync to ActiveCampaign', () => {
       expect(atKill.synced).toBeLessThan(total);
 
       restarted = await startWorker(env);
-      const done = await waitFor(async () => {
-        const job = await progress(jobId);
-        return job.state === 'completed' && job;
-      }, { timeoutMs: 150_000, intervalMs: 250, what: 'the bulk sync to complete after the restart' });
+      const done = await waitFor(
+        async () => {
+          const job = await progress(jobId);
+          return job.state === 'completed' && job;
+        },
+        { timeoutMs: 150_000, intervalMs: 250, what: 'the bulk sync to complete after the restart' },
+      );
       expect(done).toMatchObject({ total, synced: total, failed: 0, percent: 100 });
 
       const emails = await allEmails();

@@ -36,17 +36,24 @@ describe('ActiveCampaign client against the stub', () => {
     const a = client({ REDIS_PREFIX: prefix });
     const b = client({ REDIS_PREFIX: prefix });
     const started = Date.now();
-    const ids = await Promise.all(Array.from({ length: 16 }, (_, n) => (n % 2 ? a : b).syncContact(contact(`fan${n}@example.com`))));
+    const ids = await Promise.all(
+      Array.from({ length: 16 }, (_, n) => (n % 2 ? a : b).syncContact(contact(`fan${n}@example.com`))),
+    );
     expect(new Set(ids).size).toBe(16);
     expect(stub.counters.rateLimited).toBe(0);
     // 16 requests at 5 per (1.1 s) window: at least three full windows.
     expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 1000);
   });
 
-  it('classifies AC\'s answers: 403 and 422 rejected with AC\'s reason, 429 with its Retry-After, 503 retryable', async () => {
-    await expect(client({ AC_API_KEY: 'wrong' }).syncContact(contact('a@example.com'))).rejects.toEqual(new AcRejectedError(403, 'Forbidden'));
+  it("classifies AC's answers: 403 and 422 rejected with AC's reason, 429 with its Retry-After, 503 retryable", async () => {
+    await expect(client({ AC_API_KEY: 'wrong' }).syncContact(contact('a@example.com'))).rejects.toEqual(
+      new AcRejectedError(403, 'Forbidden'),
+    );
     const ac = client();
-    await expect(ac.syncContact(contact('not an email'))).rejects.toMatchObject({ status: 422, message: 'Contact Email Address is not valid.' });
+    await expect(ac.syncContact(contact('not an email'))).rejects.toMatchObject({
+      status: 422,
+      message: 'Contact Email Address is not valid.',
+    });
     stub.failFor(429, 500);
     const limited = await ac.syncContact(contact('b@example.com')).catch((error: unknown) => error);
     expect(limited).toBeInstanceOf(AcRateLimitedError);
@@ -62,19 +69,29 @@ describe('ActiveCampaign client against the stub', () => {
   it('imports in bulk and reads the outcome as AC documents it: false at first, then contact ids of created contacts and e-mails of failures', async () => {
     const ac = client();
     await ac.syncContact(contact('known@example.com'));
-    const batchId = await ac.bulkImport([contact('x@example.com'), contact('known@example.com'), contact('invalid.email@invalidDomain')]);
+    const batchId = await ac.bulkImport([
+      contact('x@example.com'),
+      contact('known@example.com'),
+      contact('invalid.email@invalidDomain'),
+    ]);
     expect((await ac.importInfo(batchId)).status).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 900));
     const info = await ac.importInfo(batchId);
     // x is created (an id), known is updated (in neither list), the invalid domain failed (its e-mail).
-    expect(info).toEqual({ status: 'completed', success: [expect.stringMatching(/^\d+$/)], failure: ['invalid.email@invalidDomain'] });
+    expect(info).toEqual({
+      status: 'completed',
+      success: [expect.stringMatching(/^\d+$/)],
+      failure: ['invalid.email@invalidDomain'],
+    });
     expect(stub.reached.get('x@example.com')).toBe(1);
   });
 
   it('never bulk-imports a single contact, nor more than 250', async () => {
     const ac = client();
     await expect(ac.bulkImport([contact('alone@example.com')])).rejects.toBeInstanceOf(RangeError);
-    await expect(ac.bulkImport(Array.from({ length: 251 }, (_, n) => contact(`many${n}@example.com`)))).rejects.toBeInstanceOf(RangeError);
+    await expect(ac.bulkImport(Array.from({ length: 251 }, (_, n) => contact(`many${n}@example.com`)))).rejects.toBeInstanceOf(
+      RangeError,
+    );
     expect(stub.counters.requests).toBe(0);
   });
 

@@ -20,10 +20,13 @@ afterAll(async () => {
 
 it("removes a deleted member's ActiveCampaign contact through the worker, and never syncs the emptied row again", async () => {
   const { user, email, password, sessionId } = await registerMember(t);
-  const synced = await waitFor(async () => (await t.sql.query('select ac_contact_id from members where id = $1', [user.id])).rows[0].ac_contact_id, {
-    timeoutMs: 20_000,
-    what: 'the contact made on registration',
-  });
+  const synced = await waitFor(
+    async () => (await t.sql.query('select ac_contact_id from members where id = $1', [user.id])).rows[0].ac_contact_id,
+    {
+      timeoutMs: 20_000,
+      what: 'the contact made on registration',
+    },
+  );
   expect(stub.hasContact(email)).toBe(true);
 
   const deleted = await t.request('DELETE', '/api/auth/me', { token: sessionId, body: { password } });
@@ -34,10 +37,13 @@ it("removes a deleted member's ActiveCampaign contact through the worker, and ne
   // A manual sync asked for afterwards finds no one; the emptied row never reaches AC.
   const admin = await registerMember(t, { firstName: 'Alex' });
   await t.sql.query('update members set is_admin = true where id = $1', [admin.user.id]);
-  await waitFor(async () => (await t.sql.query('select ac_synced_at from members where id = $1', [admin.user.id])).rows[0].ac_synced_at, {
-    timeoutMs: 20_000,
-    what: "the admin's own sync",
-  });
+  await waitFor(
+    async () => (await t.sql.query('select ac_synced_at from members where id = $1', [admin.user.id])).rows[0].ac_synced_at,
+    {
+      timeoutMs: 20_000,
+      what: "the admin's own sync",
+    },
+  );
   const syncsBefore = stub.counters.contactSyncs;
   const manual = await t.request('POST', `/api/admin/sync-contact/${user.id}`, { token: admin.sessionId });
   expect(manual.status).toBe(404);

@@ -1,6 +1,14 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { QueueName } from '@nocturne/queues';
-import { ActiveCampaignStub, type StubImportStatus, waitFor, registerAdmin, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
+import {
+  ActiveCampaignStub,
+  type StubImportStatus,
+  waitFor,
+  registerAdmin,
+  startTestApp,
+  type TestApp,
+  testEnv,
+} from '@nocturne/testing';
 import { Queue } from 'bullmq';
 import { startWorker } from './support/worker-app.js';
 import { seedMembers } from './support/worker-harness.js';

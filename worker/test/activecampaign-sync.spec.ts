@@ -1,5 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { ActiveCampaignStub, waitFor, registerAdmin, registerMember, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
+import {
+  ActiveCampaignStub,
+  waitFor,
+  registerAdmin,
+  registerMember,
+  startTestApp,
+  type TestApp,
+  testEnv,
+} from '@nocturne/testing';
 import { startWorker } from './support/worker-app.js';
 import { seedMembers } from './support/worker-harness.js';
 
@@ -42,18 +50,22 @@ describe('ActiveCampaign sync', () => {
     expect(stub.reached.get(email)).toBe(1);
   });
 
-  it('answers a manual sync truthfully: synced, or AC\'s reason recorded on the member', async () => {
+  it("answers a manual sync truthfully: synced, or AC's reason recorded on the member", async () => {
     const { user } = await registerMember(t);
     const synced = await t.request('POST', `/api/admin/sync-contact/${user.id}`, { token: adminToken });
     expect(synced.status).toBe(200);
     expect(synced.body).toEqual({ success: true, status: 'synced' });
 
-    const { rows } = await t.sql.query("insert into members (email, first_name, password_hash) values ('not-an-email@@example', 'Bad', 'x') returning id");
+    const { rows } = await t.sql.query(
+      "insert into members (email, first_name, password_hash) values ('not-an-email@@example', 'Bad', 'x') returning id",
+    );
     const refused = await t.request('POST', `/api/admin/sync-contact/${rows[0].id}`, { token: adminToken });
     expect(refused.body).toEqual({ success: false, status: 'failed', error: 'Contact Email Address is not valid.' });
     expect((await member(rows[0].id)).ac_sync_error).toBe('Contact Email Address is not valid.');
 
-    const unknown = await t.request('POST', '/api/admin/sync-contact/00000000-0000-4000-8000-000000000000', { token: adminToken });
+    const unknown = await t.request('POST', '/api/admin/sync-contact/00000000-0000-4000-8000-000000000000', {
+      token: adminToken,
+    });
     expect(unknown.status).toBe(404);
     await t.sql.query('delete from members where id = $1', [rows[0].id]);
   });
@@ -76,10 +88,13 @@ describe('ActiveCampaign sync', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     stub.failFor(429, 2_000);
 
-    const done = await waitFor(async () => {
-      const job = await syncJob(jobId);
-      return job.state === 'completed' && job;
-    }, { timeoutMs: 150_000, intervalMs: 250, what: 'the bulk sync to complete' });
+    const done = await waitFor(
+      async () => {
+        const job = await syncJob(jobId);
+        return job.state === 'completed' && job;
+      },
+      { timeoutMs: 150_000, intervalMs: 250, what: 'the bulk sync to complete' },
+    );
     expect(done).toMatchObject({ total, synced: total, failed: 0, percent: 100 });
     expect(done.finishedAt).not.toBeNull();
 
@@ -91,7 +106,14 @@ describe('ActiveCampaign sync', () => {
     expect(unsynced.rows[0].n).toBe(0);
 
     const status = await t.request('GET', '/api/admin/integrations/activecampaign', { token: adminToken });
-    expect(status.body).toMatchObject({ configured: true, accountUrl: stub.url, autoSync: true, pending: 0, failed: 0, runningJobId: null });
+    expect(status.body).toMatchObject({
+      configured: true,
+      accountUrl: stub.url,
+      autoSync: true,
+      pending: 0,
+      failed: 0,
+      runningJobId: null,
+    });
     expect(status.body.lastSyncAt).not.toBeNull();
   }, 180_000);
 });

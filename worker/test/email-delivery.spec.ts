@@ -25,7 +25,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')) });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        });
         callback();
       });
     },
@@ -69,18 +72,31 @@ describe('e-mail delivery', () => {
       ids.push(answer.body.id);
     }
     // Every message has been tried and is waiting, with the reason visible to admins.
-    await waitFor(async () => {
-      const { rows } = await t.sql.query("select count(*)::int as n from email_deliveries where subject_id = any($1) and attempts > 0 and state = 'pending' and last_error is not null", [ids]);
-      return rows[0].n === 20;
-    }, { timeoutMs: 30_000, what: 'every delivery to fail once' });
+    await waitFor(
+      async () => {
+        const { rows } = await t.sql.query(
+          "select count(*)::int as n from email_deliveries where subject_id = any($1) and attempts > 0 and state = 'pending' and last_error is not null",
+          [ids],
+        );
+        return rows[0].n === 20;
+      },
+      { timeoutMs: 30_000, what: 'every delivery to fail once' },
+    );
     const inbox = await t.request('GET', '/api/admin/contact-messages?limit=100', { token: adminToken });
     const pending = inbox.body.messages.filter((m: { id: string }) => ids.includes(m.id));
     expect(pending).toHaveLength(20);
-    for (const message of pending) expect(message.deliveries).toEqual([expect.objectContaining({ kind: 'venue-notification', state: 'pending', lastError: expect.any(String) })]);
+    for (const message of pending)
+      expect(message.deliveries).toEqual([
+        expect.objectContaining({ kind: 'venue-notification', state: 'pending', lastError: expect.any(String) }),
+      ]);
     expect(received).toHaveLength(0);
 
     smtpProxy.restore();
-    await waitFor(() => ids.every((id) => mailsMentioning(id).length > 0), { timeoutMs: 90_000, intervalMs: 250, what: 'all 20 messages to arrive' });
+    await waitFor(() => ids.every((id) => mailsMentioning(id).length > 0), {
+      timeoutMs: 90_000,
+      intervalMs: 250,
+      what: 'all 20 messages to arrive',
+    });
     // Give any duplicate a chance to show up before counting.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     for (const id of ids) {
@@ -88,7 +104,10 @@ describe('e-mail delivery', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]!.to).toEqual(['inbox@venue.example']);
     }
-    const { rows } = await t.sql.query("select count(*)::int as n from email_deliveries where subject_id = any($1) and state = 'sent' and sent_at is not null", [ids]);
+    const { rows } = await t.sql.query(
+      "select count(*)::int as n from email_deliveries where subject_id = any($1) and state = 'sent' and sent_at is not null",
+      [ids],
+    );
     expect(rows[0].n).toBe(20);
   }, 150_000);
 
@@ -101,17 +120,32 @@ describe('e-mail delivery', () => {
     expect(answer.body).toEqual({ success: true, id: expect.any(String) });
     const { rows } = await t.sql.query('select is_spam from contact_messages where id = $1', [answer.body.id]);
     expect(rows[0].is_spam).toBe(true);
-    const deliveries = await t.sql.query('select count(*)::int as n from email_deliveries where subject_id = $1', [answer.body.id]);
+    const deliveries = await t.sql.query('select count(*)::int as n from email_deliveries where subject_id = $1', [
+      answer.body.id,
+    ]);
     expect(deliveries.rows[0].n).toBe(0);
     const inbox = await t.request('GET', '/api/admin/contact-messages', { token: adminToken });
     expect(inbox.body.messages.some((m: { id: string }) => m.id === answer.body.id)).toBe(false);
     const withSpam = await t.request('GET', '/api/admin/contact-messages?includeSpam=true', { token: adminToken });
-    expect(withSpam.body.messages.find((m: { id: string }) => m.id === answer.body.id)).toMatchObject({ isSpam: true, deliveries: [] });
+    expect(withSpam.body.messages.find((m: { id: string }) => m.id === answer.body.id)).toMatchObject({
+      isSpam: true,
+      deliveries: [],
+    });
   });
 
   it('e-mails the venue and the guest for a booking, and the guest again when it is confirmed', async () => {
     const answer = await t.request('POST', '/api/bookings', {
-      body: { name: 'Jordan Lee', email: 'jordan@example.com', phone: '0400 000 000', date: '2099-12-31', time: '22:00', guests: '6+', service: 'birthday', message: 'Cake at midnight', fillMs: 4200 },
+      body: {
+        name: 'Jordan Lee',
+        email: 'jordan@example.com',
+        phone: '0400 000 000',
+        date: '2099-12-31',
+        time: '22:00',
+        guests: '6+',
+        service: 'birthday',
+        message: 'Cake at midnight',
+        fillMs: 4200,
+      },
       headers: { 'x-forwarded-for': randomIp() },
     });
     expect(answer.status).toBe(201);
@@ -128,19 +162,30 @@ describe('e-mail delivery', () => {
     expect(guestMail?.raw).toMatch(/Subject: We have your booking request - Nocturne/);
     expect(guestMail?.raw).not.toMatch(/Hi Jordan/);
 
-    const confirmed = await t.request('PATCH', `/api/admin/bookings/${id}`, { token: adminToken, body: { status: 'confirmed', note: 'See you at the door.' } });
+    const confirmed = await t.request('PATCH', `/api/admin/bookings/${id}`, {
+      token: adminToken,
+      body: { status: 'confirmed', note: 'See you at the door.' },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.booking).toMatchObject({ id, status: 'confirmed', statusNote: 'See you at the door.' });
-    await waitFor(() => received.some((m) => m.to.includes('jordan@example.com') && m.raw.includes('confirmed')), { timeoutMs: 30_000, what: 'status e-mail' });
+    await waitFor(() => received.some((m) => m.to.includes('jordan@example.com') && m.raw.includes('confirmed')), {
+      timeoutMs: 30_000,
+      what: 'status e-mail',
+    });
     const same = await t.request('PATCH', `/api/admin/bookings/${id}`, { token: adminToken, body: { status: 'confirmed' } });
     expect(same.status).toBe(200);
 
     const list = await t.request('GET', '/api/admin/bookings', { token: adminToken });
     const booking = list.body.bookings.find((b: { id: string }) => b.id === id);
-    await waitFor(async () => {
-      const fresh = (await t.request('GET', '/api/admin/bookings', { token: adminToken })).body.bookings.find((b: { id: string }) => b.id === id);
-      return fresh.deliveries.every((d: { state: string }) => d.state === 'sent') && fresh.deliveries.length === 3;
-    }, { what: 'all booking deliveries sent' });
+    await waitFor(
+      async () => {
+        const fresh = (await t.request('GET', '/api/admin/bookings', { token: adminToken })).body.bookings.find(
+          (b: { id: string }) => b.id === id,
+        );
+        return fresh.deliveries.every((d: { state: string }) => d.state === 'sent') && fresh.deliveries.length === 3;
+      },
+      { what: 'all booking deliveries sent' },
+    );
     expect(booking.guests).toBe('6+');
     expect(received.filter((m) => m.to.includes('jordan@example.com'))).toHaveLength(2);
   }, 60_000);

@@ -1,6 +1,15 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { createRedisConnection, QueueName } from '@nocturne/queues';
-import { createCoupon, registerAdmin, registerMember, runLedgerVerify, startTestApp, type TestApp, testEnv, waitFor } from '@nocturne/testing';
+import {
+  createCoupon,
+  registerAdmin,
+  registerMember,
+  runLedgerVerify,
+  startTestApp,
+  type TestApp,
+  testEnv,
+  waitFor,
+} from '@nocturne/testing';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -24,7 +33,10 @@ async function earn(sql: Sql, memberId: string, points: number, at: string): Pro
        values ($1, $2, 'adjustment', 'Test credit', 'test', $3, $4)`,
     [memberId, points, randomUUID(), at],
   );
-  await sql.query('update members set current_points = current_points + $2, total_points = total_points + $2 where id = $1', [memberId, points]);
+  await sql.query('update members set current_points = current_points + $2, total_points = total_points + $2 where id = $1', [
+    memberId,
+    points,
+  ]);
 }
 
 async function member(sql: Sql, id: string) {
@@ -33,7 +45,10 @@ async function member(sql: Sql, id: string) {
 }
 
 async function expiries(sql: Sql, id: string) {
-  const { rows } = await sql.query("select points, description, source_id from point_transactions where member_id = $1 and kind = 'expiry' order by created_at, source_id", [id]);
+  const { rows } = await sql.query(
+    "select points, description, source_id from point_transactions where member_id = $1 and kind = 'expiry' order by created_at, source_id",
+    [id],
+  );
   return rows as { points: number; description: string; source_id: string }[];
 }
 
@@ -62,7 +77,11 @@ const noonInSydney = (date: string) => new Date(`${date}T02:00:00Z`);
 
 function nightsFrom(first: string, last: string): string[] {
   const nights: string[] = [];
-  for (let night = new Date(`${first}T00:00:00Z`); night.toISOString().slice(0, 10) <= last; night.setUTCDate(night.getUTCDate() + 1)) {
+  for (
+    let night = new Date(`${first}T00:00:00Z`);
+    night.toISOString().slice(0, 10) <= last;
+    night.setUTCDate(night.getUTCDate() + 1)
+  ) {
     nights.push(night.toISOString().slice(0, 10));
   }
   return nights;
@@ -81,10 +100,16 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     mailDir = base.env['MAIL_DIR']!;
     t = await startTestApp({}, base);
     worker = await startWorker(base.env, { clock: () => now });
-    const connection = { connection: createRedisConnection(base.env['REDIS_URL']!, 'producer'), prefix: base.env['REDIS_PREFIX'] };
+    const connection = {
+      connection: createRedisConnection(base.env['REDIS_URL']!, 'producer'),
+      prefix: base.env['REDIS_PREFIX'],
+    };
     maintenance = new Queue(QueueName.Maintenance, connection);
     email = new Queue(QueueName.Email, connection);
-    events = new QueueEvents(QueueName.Maintenance, { connection: createRedisConnection(base.env['REDIS_URL']!, 'worker'), prefix: base.env['REDIS_PREFIX'] });
+    events = new QueueEvents(QueueName.Maintenance, {
+      connection: createRedisConnection(base.env['REDIS_URL']!, 'worker'),
+      prefix: base.env['REDIS_PREFIX'],
+    });
     await events.waitUntilReady();
   });
   afterAll(async () => {
@@ -137,13 +162,25 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     // Sam spent everything old: nothing to lose, no e-mail. Kim earned only recently.
     const sam = await registerMember(t, { firstName: 'Sam' });
     await earn(t.sql, sam.user.id, 30, '2026-02-01T10:00:00Z');
-    expect((await t.request('POST', `/api/coupons/${(await createCoupon(t, admin.sessionId, { pointsCost: 50 })).id}/claim`, { token: sam.sessionId })).status).toBe(201);
+    expect(
+      (
+        await t.request('POST', `/api/coupons/${(await createCoupon(t, admin.sessionId, { pointsCost: 50 })).id}/claim`, {
+          token: sam.sessionId,
+        })
+      ).status,
+    ).toBe(201);
     const kim = await registerMember(t, { firstName: 'Kim' });
     await expectLedgerClean(t);
     expect(await member(t.sql, alexId)).toEqual({ current_points: 105, total_points: 165, member_tier: 'silver' });
 
     // Switched on on 10 June 2027: May's batch (20 left) is overdue, June's (65) expires at the end of the month.
-    expect(await runNight('2027-06-10')).toMatchObject({ state: 'done', night: '2027-06-10', membersExpired: 0, pointsExpired: 0, warningsQueued: 1 });
+    expect(await runNight('2027-06-10')).toMatchObject({
+      state: 'done',
+      night: '2027-06-10',
+      membersExpired: 0,
+      pointsExpired: 0,
+      warningsQueued: 1,
+    });
     expect(await expiries(t.sql, alexId)).toEqual([]);
     expect(await warnings(t.sql, alexId)).toEqual([
       { kind: 'points-expiry-warning:2027-06', state: 'sent', recipient: alex.email, sent_at: noonInSydney('2027-06-10') },
@@ -151,8 +188,12 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     const mails = await mailsTo(mailDir, alex.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Subject: 85 of your Nocturne points are about to expire');
-    expect(mails[0]).toContain('20 of your points expire after the night of Wednesday 23 June 2027 unless you spend them by then.');
-    expect(mails[0]).toContain('65 of your points expire after the night of Wednesday 30 June 2027 unless you spend them by then.');
+    expect(mails[0]).toContain(
+      '20 of your points expire after the night of Wednesday 23 June 2027 unless you spend them by then.',
+    );
+    expect(mails[0]).toContain(
+      '65 of your points expire after the night of Wednesday 30 June 2027 unless you spend them by then.',
+    );
     expect(await warnings(t.sql, sam.user.id)).toEqual([]);
     expect(await warnings(t.sql, kim.user.id)).toEqual([]);
 
@@ -253,8 +294,12 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     ]);
     const mails = await mailsTo(mailDir, ella.email);
     expect(mails).toHaveLength(2);
-    expect(mails.find((mail) => mail.includes('30 of your points expire after the night of Thursday 30 September 2027'))).toBeDefined();
-    expect(mails.find((mail) => mail.includes('31 of your points expire after the night of Sunday 31 October 2027'))).toBeDefined();
+    expect(
+      mails.find((mail) => mail.includes('30 of your points expire after the night of Thursday 30 September 2027')),
+    ).toBeDefined();
+    expect(
+      mails.find((mail) => mail.includes('31 of your points expire after the night of Sunday 31 October 2027')),
+    ).toBeDefined();
     expect(await expiries(t.sql, ellaId)).toEqual([
       { points: -30, description: 'Points expired', source_id: '2027-10-01' },
       { points: -31, description: 'Points expired', source_id: '2027-11-01' },
@@ -272,11 +317,19 @@ describe('points expiry when POINTS_EXPIRE_AFTER_MONTHS is unset', () => {
     const sql = new pg.Pool({ connectionString: base.db.url, max: 2 });
     sql.on('error', () => undefined);
     const worker = await startWorker(base.env, { clock: () => noonInSydney('2030-01-01') });
-    const connection = { connection: createRedisConnection(base.env['REDIS_URL']!, 'producer'), prefix: base.env['REDIS_PREFIX'] };
+    const connection = {
+      connection: createRedisConnection(base.env['REDIS_URL']!, 'producer'),
+      prefix: base.env['REDIS_PREFIX'],
+    };
     const maintenance = new Queue(QueueName.Maintenance, connection);
-    const events = new QueueEvents(QueueName.Maintenance, { connection: createRedisConnection(base.env['REDIS_URL']!, 'worker'), prefix: base.env['REDIS_PREFIX'] });
+    const events = new QueueEvents(QueueName.Maintenance, {
+      connection: createRedisConnection(base.env['REDIS_URL']!, 'worker'),
+      prefix: base.env['REDIS_PREFIX'],
+    });
     try {
-      const { rows } = await sql.query("insert into members (email, first_name, password_hash) values ('old@example.com', 'Old', 'x') returning id");
+      const { rows } = await sql.query(
+        "insert into members (email, first_name, password_hash) values ('old@example.com', 'Old', 'x') returning id",
+      );
       await earn(sql, rows[0].id, 50, '2026-01-10T10:00:00Z');
       await events.waitUntilReady();
       const job = await maintenance.add('maintenance.expire-points', {});

@@ -25,12 +25,21 @@ describe.each(['local', 's3'] as const)('purging uploads never finalized (%s sto
     if (kind === 's3') {
       s3 = new S3Stub();
       const endpoint = await s3.start();
-      overrides = { S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_REGION: s3.region, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
+      overrides = {
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: BUCKET,
+        S3_REGION: s3.region,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      };
     }
     const base = await testEnv(overrides);
     t = await startTestApp({}, base);
     worker = await startWorker(base.env);
-    queue = new Queue(QueueName.Maintenance, { connection: createRedisConnection(base.env['REDIS_URL']!, 'producer'), prefix: base.env['REDIS_PREFIX'] });
+    queue = new Queue(QueueName.Maintenance, {
+      connection: createRedisConnection(base.env['REDIS_URL']!, 'producer'),
+      prefix: base.env['REDIS_PREFIX'],
+    });
     adminToken = (await registerAdmin(t)).sessionId;
   });
   afterAll(async () => {
@@ -49,14 +58,27 @@ describe.each(['local', 's3'] as const)('purging uploads never finalized (%s sto
   /** Signs and uploads one PNG; finalizes it when asked. Returns its key. */
   async function upload(options: { finalize: boolean }): Promise<string> {
     const signed = await t.request('POST', '/api/admin/upload/sign', { token: adminToken, body: { contentType: 'image/png' } });
-    const put = await fetch(new URL(signed.body.uploadURL, t.baseUrl), { method: 'PUT', headers: signed.body.headers, body: png() });
+    const put = await fetch(new URL(signed.body.uploadURL, t.baseUrl), {
+      method: 'PUT',
+      headers: signed.body.headers,
+      body: png(),
+    });
     expect(put.status).toBe(200);
     const mediaURL = new URL(signed.body.uploadURL, t.baseUrl).href.split('?')[0]!;
-    if (options.finalize) expect((await t.request('POST', '/api/admin/upload/finalize', { token: adminToken, body: { mediaURL, contentType: 'image/png' } })).status).toBe(200);
+    if (options.finalize)
+      expect(
+        (
+          await t.request('POST', '/api/admin/upload/finalize', {
+            token: adminToken,
+            body: { mediaURL, contentType: 'image/png' },
+          })
+        ).status,
+      ).toBe(200);
     return mediaURL.match(/news\/.+$/)![0];
   }
 
-  const age = (key: string, hours: number) => t.sql.query(`update media_uploads set created_at = now() - make_interval(hours => $2) where key = $1`, [key, hours]);
+  const age = (key: string, hours: number) =>
+    t.sql.query(`update media_uploads set created_at = now() - make_interval(hours => $2) where key = $1`, [key, hours]);
 
   it('is scheduled on the maintenance queue', async () => {
     const scheduler = await queue.getJobScheduler('purge-stale-uploads');
@@ -67,13 +89,16 @@ describe.each(['local', 's3'] as const)('purging uploads never finalized (%s sto
     const stale = [await upload({ finalize: false }), await upload({ finalize: false })];
     const recent = await upload({ finalize: false });
     const oldButFinalized = await upload({ finalize: true });
-    const neverUploaded = (await t.request('POST', '/api/admin/upload/sign', { token: adminToken, body: { contentType: 'image/gif' } })).body.uploadURL.match(/news\/[^?]+/)[0];
+    const neverUploaded = (
+      await t.request('POST', '/api/admin/upload/sign', { token: adminToken, body: { contentType: 'image/gif' } })
+    ).body.uploadURL.match(/news\/[^?]+/)[0];
     for (const key of [...stale, neverUploaded]) await age(key, 25);
     await age(recent, 23);
     await age(oldButFinalized, 48);
 
     const job = await queue.add('maintenance.purge-stale-uploads', {});
-    const keys = async () => (await t.sql.query('select key from media_uploads order by key')).rows.map((row) => row.key as string);
+    const keys = async () =>
+      (await t.sql.query('select key from media_uploads order by key')).rows.map((row) => row.key as string);
     await waitFor(async () => (await keys()).length === 2, { timeoutMs: 20_000, what: 'the purge' });
     expect(await keys()).toEqual([recent, oldButFinalized].sort());
     expect(await stored()).toEqual([recent, oldButFinalized].sort());

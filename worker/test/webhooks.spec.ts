@@ -53,28 +53,50 @@ afterAll(async () => {
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 
-const deliveriesOf = async (endpointId: string) => (await t.request('GET', `/api/admin/webhooks/${endpointId}/deliveries`, { token: adminToken })).body;
+const deliveriesOf = async (endpointId: string) =>
+  (await t.request('GET', `/api/admin/webhooks/${endpointId}/deliveries`, { token: adminToken })).body;
 
 describe('signed outgoing webhooks', () => {
   it('signs each subscribed event per Standard Webhooks, retries a failed delivery, logs it, and redelivers on request', async () => {
-    const created = await t.request('POST', '/api/admin/webhooks', { token: adminToken, body: { url: receiverUrl, events: ['member.registered'] } });
+    const created = await t.request('POST', '/api/admin/webhooks', {
+      token: adminToken,
+      body: { url: receiverUrl, events: ['member.registered'] },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String), url: receiverUrl, events: ['member.registered'], createdAt: expect.any(String), secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      url: receiverUrl,
+      events: ['member.registered'],
+      createdAt: expect.any(String),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
     secret = created.body.secret;
     const listed = await t.request('GET', '/api/admin/webhooks', { token: adminToken });
-    expect(listed.body).toEqual([{ id: created.body.id, url: receiverUrl, events: ['member.registered'], createdAt: created.body.createdAt }]);
+    expect(listed.body).toEqual([
+      { id: created.body.id, url: receiverUrl, events: ['member.registered'], createdAt: created.body.createdAt },
+    ]);
 
     answers.push(503);
     const member = await registerMember(t);
     const first = await waitFor(() => received[0], { timeoutMs: 20_000, what: 'the first delivery' });
-    expect(first.verified).toEqual({ type: 'member.registered', timestamp: expect.any(String), data: { memberId: member.user.id } });
+    expect(first.verified).toEqual({
+      type: 'member.registered',
+      timestamp: expect.any(String),
+      data: { memberId: member.user.id },
+    });
     expect(first.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(first.headers['content-type']).toBe('application/json');
     const [failed] = await waitFor(async () => {
       const log = await deliveriesOf(created.body.id);
       return log[0]?.attempts === 1 ? log : null;
     });
-    expect(failed).toMatchObject({ id: first.headers['webhook-id'], eventType: 'member.registered', state: 'pending', lastStatusCode: 503, lastError: 'HTTP 503' });
+    expect(failed).toMatchObject({
+      id: first.headers['webhook-id'],
+      eventType: 'member.registered',
+      state: 'pending',
+      lastStatusCode: 503,
+      lastError: 'HTTP 503',
+    });
 
     // The retry comes after the backoff (about 10 s), with the same webhook-id and a valid signature.
     const second = await waitFor(() => received[1], { timeoutMs: 30_000, what: 'the retried delivery' });
@@ -93,7 +115,9 @@ describe('signed outgoing webhooks', () => {
     expect(third.verified).toEqual(first.verified);
 
     // A tampered body fails the reference library's check: the receiver's verification is real.
-    expect(() => new Webhook(secret).verify(first.body.replace(member.user.id, 'someone-else'), first.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(secret).verify(first.body.replace(member.user.id, 'someone-else'), first.headers as Record<string, string>),
+    ).toThrow();
     expect(received).toHaveLength(3);
   }, 60_000);
 });

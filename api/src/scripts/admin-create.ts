@@ -15,6 +15,8 @@ runScript(async () => {
       firstName: flags['first-name'],
       lastName: flags['last-name'],
     });
-    console.log(`Admin ${flags['email']} ${outcome}${outcome === 'promoted' ? ' (password set, every earlier session signed out)' : ''}.`);
+    console.log(
+      `Admin ${flags['email']} ${outcome}${outcome === 'promoted' ? ' (password set, every earlier session signed out)' : ''}.`,
+    );
   });
 });

@@ -10,11 +10,13 @@ export { couponCode, createCoupon } from '@nocturne/testing';
 /** Gives a member points the way the product does: a ledger row and its cached balance together. */
 export async function fund(t: TestApp, memberId: string, points: number): Promise<void> {
   await t.app.get(UnitOfWork).run(async (tx, raise) => {
-    await t.app.get(LedgerService).credit(
-      tx,
-      { memberId, points, kind: 'adjustment', description: 'Test top-up', sourceType: 'test', sourceId: randomUUID() },
-      raise,
-    );
+    await t.app
+      .get(LedgerService)
+      .credit(
+        tx,
+        { memberId, points, kind: 'adjustment', description: 'Test top-up', sourceType: 'test', sourceId: randomUUID() },
+        raise,
+      );
   });
 }
 
@@ -26,7 +28,10 @@ export async function quickMembers(t: TestApp, count: number, points: number): P
   const members: { id: string; token: string }[] = [];
   for (let i = 0; i < count; i += 1) {
     const email = `crowd.${randomUUID()}@example.com`;
-    const row = await t.sql.query<{ id: string }>("insert into members (email, first_name, last_name, password_hash) values ($1, 'Crowd', $2, 'not-a-hash') returning id", [email, `No. ${i}`]);
+    const row = await t.sql.query<{ id: string }>(
+      "insert into members (email, first_name, last_name, password_hash) values ($1, 'Crowd', $2, 'not-a-hash') returning id",
+      [email, `No. ${i}`],
+    );
     const token = randomBytes(32).toString('base64url');
     await t.sql.query("insert into sessions (member_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')", [
       row.rows[0]!.id,

@@ -33,7 +33,9 @@ export class DocumentedAnswers {
   }
 
   operations(): { method: string; path: string; op: Operation }[] {
-    return Object.entries(this.doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method, path, op })));
+    return Object.entries(this.doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ method, path, op })),
+    );
   }
 
   /** What is wrong with this answer by the document: null when nothing is. */
@@ -50,7 +52,8 @@ export class DocumentedAnswers {
     }
     const validate = this.validators.get(cacheKey)!;
     if (!validate) return null;
-    if (!contentType?.startsWith('application/json')) return `answered ${contentType ?? 'no content type'}, documented application/json`;
+    if (!contentType?.startsWith('application/json'))
+      return `answered ${contentType ?? 'no content type'}, documented application/json`;
     if (validate(body)) return null;
     return `body does not match the documented ${key} answer: ${this.ajv.errorsText(validate.errors)}; body ${JSON.stringify(body).slice(0, 300)}`;
   }

@@ -93,7 +93,8 @@ export const apiEnvSchema = baseEnvSchema.extend({
       if (value === 'true') {
         context.addIssue({
           code: 'custom',
-          message: "'true' trusts every hop, so a client's own X-Forwarded-For picks its address: give the number of proxies in front of the api (e.g. 1) or their addresses/CIDRs",
+          message:
+            "'true' trusts every hop, so a client's own X-Forwarded-For picks its address: give the number of proxies in front of the api (e.g. 1) or their addresses/CIDRs",
         });
         return z.NEVER;
       }
@@ -102,10 +103,16 @@ export const apiEnvSchema = baseEnvSchema.extend({
         if (hops > 10) context.addIssue({ code: 'custom', message: 'at most 10 proxy hops' });
         return hops;
       }
-      const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       const bad = entries.filter((entry) => !isAddressOrCidr(entry));
       if (bad.length) {
-        context.addIssue({ code: 'custom', message: `not an IP address or CIDR: ${bad.join(', ')} (or give a hop count such as 1)` });
+        context.addIssue({
+          code: 'custom',
+          message: `not an IP address or CIDR: ${bad.join(', ')} (or give a hop count such as 1)`,
+        });
         return z.NEVER;
       }
       return entries;

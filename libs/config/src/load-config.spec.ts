@@ -71,7 +71,11 @@ describe('loadConfig', () => {
   it('trusts a number of proxy hops or listed proxies, never every hop', () => {
     expect(loadConfig(apiEnvSchema, {}).TRUST_PROXY).toBe(false);
     expect(loadConfig(apiEnvSchema, { TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig(apiEnvSchema, { TRUST_PROXY: '10.0.0.0/8, fd00::/8,192.168.1.4' }).TRUST_PROXY).toEqual(['10.0.0.0/8', 'fd00::/8', '192.168.1.4']);
+    expect(loadConfig(apiEnvSchema, { TRUST_PROXY: '10.0.0.0/8, fd00::/8,192.168.1.4' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.168.1.4',
+    ]);
     expect(() => loadConfig(apiEnvSchema, { TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*trusts every hop/s);
     expect(() => loadConfig(apiEnvSchema, { TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not an IP address or CIDR: 10.0.0.0\/33/);
     expect(() => loadConfig(apiEnvSchema, { TRUST_PROXY: 'proxy.internal' })).toThrow(/not an IP address or CIDR/);

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Email, MemberTier } from './common.js';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 
-
 export const User = z
   .object({
     id: z.uuid(),
@@ -39,7 +38,12 @@ export const RegisterRequest = z.object({
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 export const LoginRequest = z.object({
-  email: z.string({ message: 'is required' }).trim().min(1, 'is required').max(254).transform((e) => e.toLowerCase()),
+  email: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(254)
+    .transform((e) => e.toLowerCase()),
   password: z.string({ message: 'is required' }).min(1, 'is required').max(200),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -50,10 +54,10 @@ export const AuthResponse = z
     message: z.string(),
     sessionId: z.string().optional(),
     user: User.optional(),
-    firstSignIn: z
-      .boolean()
-      .optional()
-      .meta({ description: 'True when this is the first time the member signs in (registration, or a first sign-in to an account made for them): the web says "Welcome" rather than "Welcome back".' }),
+    firstSignIn: z.boolean().optional().meta({
+      description:
+        'True when this is the first time the member signs in (registration, or a first sign-in to an account made for them): the web says "Welcome" rather than "Welcome back".',
+    }),
   })
   .meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof AuthResponse>;
@@ -94,7 +98,9 @@ export const MyDataExport = z
         redeemedAt: z.iso.datetime().nullable(),
       }),
     ),
-    comments: z.array(z.object({ postTitle: z.string(), content: z.string(), createdAt: z.iso.datetime(), removed: z.boolean() })),
+    comments: z.array(
+      z.object({ postTitle: z.string(), content: z.string(), createdAt: z.iso.datetime(), removed: z.boolean() }),
+    ),
   })
   .meta({ id: 'MyDataExport' });
 export type MyDataExport = z.infer<typeof MyDataExport>;

@@ -32,11 +32,7 @@ export const MemberTier = z.enum(TIERS);
 
 /** A trimmed, required, single-line-ish string with a length cap. */
 export const requiredText = (max: number) =>
-  z
-    .string({ message: 'is required' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`);
+  z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 export const optionalText = (max: number) =>
   z

@@ -163,8 +163,16 @@ export const QrPayload = z.object({
 export type QrPayload = z.infer<typeof QrPayload>;
 
 // Scanned values are checked, not trusted: any string is answered (and logged) as a valid or invalid scan.
-const scannedId = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
-const scannedToken = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const scannedId = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters');
+const scannedToken = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters');
 
 /** Control characters other than tab and newline (which typed text may hold as white space). */
 function hasControlCharacter(text: string): boolean {
@@ -185,12 +193,17 @@ const typedCode = z
   .refine((code) => !hasControlCharacter(code), 'must not contain control characters');
 
 const SCANNED_FORM = "What the camera read: the member's QR payload {userCouponId, token}, sent as userCouponId and qrCodeToken.";
-const TYPED_FORM = "What staff typed: the coupon's short code (UserCoupon.shortCode), any case, hyphens and spaces ignored, I and L read as 1, O as 0.";
+const TYPED_FORM =
+  "What staff typed: the coupon's short code (UserCoupon.shortCode), any case, hyphens and spaces ignored, I and L read as 1, O as 0.";
 
 /** What the camera read: the QR payload's id and token. */
-export const QrScannedForm = z.object({ userCouponId: scannedId, qrCodeToken: scannedToken }).meta({ id: 'QrScannedForm', description: SCANNED_FORM });
+export const QrScannedForm = z
+  .object({ userCouponId: scannedId, qrCodeToken: scannedToken })
+  .meta({ id: 'QrScannedForm', description: SCANNED_FORM });
 /** What staff typed: the member's short code (UserCoupon.shortCode). */
-export const ShortCodeForm = z.object({ code: typedCode.meta({ example: 'k7qm 3xpd 2a9' }) }).meta({ id: 'ShortCodeForm', description: TYPED_FORM });
+export const ShortCodeForm = z
+  .object({ code: typedCode.meta({ example: 'k7qm 3xpd 2a9' }) })
+  .meta({ id: 'ShortCodeForm', description: TYPED_FORM });
 
 const EITHER_FORM = 'must hold either code, or userCouponId and qrCodeToken';
 
@@ -201,7 +214,10 @@ export type QrValidateRequest = z.infer<typeof QrValidateRequest>;
 /** Sent by the SPA as the literal 'admin'; the signed-in admin is recorded instead. */
 const validatedBy = z.string().max(100).optional();
 export const QrRedeemRequest = z.union(
-  [QrScannedForm.extend({ validatedBy }).meta({ description: SCANNED_FORM }), ShortCodeForm.extend({ validatedBy }).meta({ description: TYPED_FORM })],
+  [
+    QrScannedForm.extend({ validatedBy }).meta({ description: SCANNED_FORM }),
+    ShortCodeForm.extend({ validatedBy }).meta({ description: TYPED_FORM }),
+  ],
   { message: EITHER_FORM },
 );
 export type QrRedeemRequest = z.infer<typeof QrRedeemRequest>;
@@ -252,13 +268,20 @@ export type QrScanEntry = z.infer<typeof QrScanEntry>;
 export const ScanLogQuery = z.object({
   limit: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(200).default(50),
   /** The nextCursor of the previous page. */
-  cursor: z.string().regex(/^\d{1,18}$/, 'must be a cursor from a previous page').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'must be a cursor from a previous page')
+    .optional(),
 });
 
-export const ScanLogPage = z.object({ scans: z.array(QrScanEntry), nextCursor: z.string().nullable() }).meta({ id: 'ScanLogPage' });
+export const ScanLogPage = z
+  .object({ scans: z.array(QrScanEntry), nextCursor: z.string().nullable() })
+  .meta({ id: 'ScanLogPage' });
 export type ScanLogPage = z.infer<typeof ScanLogPage>;
 
 export const RedemptionParams = z.object({ userCouponId: Uuid });
 
-export const UndoRedemptionResponse = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'UndoRedemptionResponse' });
+export const UndoRedemptionResponse = z
+  .object({ success: z.literal(true), message: z.string() })
+  .meta({ id: 'UndoRedemptionResponse' });
 export type UndoRedemptionResponse = z.infer<typeof UndoRedemptionResponse>;

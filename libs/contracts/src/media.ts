@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Image and video types browsers display; uploads of anything else are refused. */
-export const MEDIA_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'video/mp4', 'video/webm'] as const;
+export const MEDIA_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+  'video/mp4',
+  'video/webm',
+] as const;
 export type MediaContentType = (typeof MEDIA_CONTENT_TYPES)[number];
 
 /** What people call each type, for messages about a refused file ("not a PNG image"). */
@@ -42,7 +50,7 @@ export const FinalizeUploadRequest = z.object({
 export type FinalizeUploadRequest = z.infer<typeof FinalizeUploadRequest>;
 
 export const FinalizeUploadResponse = z.object({
-  objectPath: z.string().describe('Stored as a news post\'s featuredImageUrl; served at /media/{objectPath}'),
+  objectPath: z.string().describe("Stored as a news post's featuredImageUrl; served at /media/{objectPath}"),
   url: z.string().describe('Where the object is served: /media/{objectPath}'),
 });
 export type FinalizeUploadResponse = z.infer<typeof FinalizeUploadResponse>;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { optionalText, isoInstant } from './common.js';
-import { BOOKING_DECISIONS, BOOKING_GUESTS, BOOKING_SERVICES, BOOKING_STATUSES, BOOKING_TIMES, DELIVERY_STATES } from './constants.js';
+import {
+  BOOKING_DECISIONS,
+  BOOKING_GUESTS,
+  BOOKING_SERVICES,
+  BOOKING_STATUSES,
+  BOOKING_TIMES,
+  DELIVERY_STATES,
+} from './constants.js';
 
 /** Where one e-mail stands: the worker retries with backoff and records the last error. */
 export const EmailDeliveryView = z

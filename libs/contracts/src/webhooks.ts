@@ -8,7 +8,10 @@ export type WebhookEventName = z.infer<typeof WebhookEventName>;
 export const CreateWebhookRequest = z
   .object({
     url: z.url({ message: 'must be an http or https URL', protocol: /^https?$/ }).max(2000),
-    events: z.array(WebhookEventName).min(1, 'must name at least one event').transform((events) => [...new Set(events)]),
+    events: z
+      .array(WebhookEventName)
+      .min(1, 'must name at least one event')
+      .transform((events) => [...new Set(events)]),
   })
   .meta({ id: 'CreateWebhookRequest' });
 export type CreateWebhookRequest = z.infer<typeof CreateWebhookRequest>;
@@ -19,7 +22,9 @@ export const WebhookEndpointView = z
 export type WebhookEndpointView = z.infer<typeof WebhookEndpointView>;
 
 /** The answer to a registration: the only time the signing secret (`whsec_` + base64) is shown. */
-export const CreatedWebhook = WebhookEndpointView.extend({ secret: z.string().startsWith('whsec_') }).meta({ id: 'CreatedWebhook' });
+export const CreatedWebhook = WebhookEndpointView.extend({ secret: z.string().startsWith('whsec_') }).meta({
+  id: 'CreatedWebhook',
+});
 export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
 
 export const WebhookDeliveryView = z

@@ -121,7 +121,13 @@ describe('PreparedQuery', () => {
           .select('p.id')
           .select((eb) =>
             eb
-              .exists(eb.selectFrom('news_likes as l').select(eb.lit(1).as('one')).whereRef('l.post_id', '=', 'p.id').where('l.member_id', '=', memberId))
+              .exists(
+                eb
+                  .selectFrom('news_likes as l')
+                  .select(eb.lit(1).as('one'))
+                  .whereRef('l.post_id', '=', 'p.id')
+                  .where('l.member_id', '=', memberId),
+              )
               .as('liked'),
           )
           .where('p.author_id', '<>', memberId)

@@ -48,7 +48,8 @@ export class PreparedQuery<Args extends unknown[], Row> {
     const slots = query.parameters.map((value) => (value instanceof Argument ? value.index : null));
     // An argument that is no parameter went into the SQL text (sql.lit, sql.raw): every call would run the first one's.
     const unused = standIns.filter((standIn) => !slots.includes(standIn.index));
-    if (unused.length) throw new Error(`PreparedQuery: argument(s) ${unused.map((a) => a.index).join(', ')} are not parameters of the query`);
+    if (unused.length)
+      throw new Error(`PreparedQuery: argument(s) ${unused.map((a) => a.index).join(', ')} are not parameters of the query`);
     return { query, slots };
   }
 }

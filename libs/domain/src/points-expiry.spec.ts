@@ -16,7 +16,12 @@ import {
 
 const SYD = 'Australia/Sydney';
 let seq = 0;
-const row = (points: number, at: string | Date, kind = points > 0 ? 'comment_reward' : 'coupon_claim', reversesId: string | null = null): LedgerMovement => ({
+const row = (
+  points: number,
+  at: string | Date,
+  kind = points > 0 ? 'comment_reward' : 'coupon_claim',
+  reversesId: string | null = null,
+): LedgerMovement => ({
   id: `row-${(seq += 1)}`,
   points,
   kind,
@@ -125,9 +130,21 @@ describe('points expiry', () => {
     const oldCredit = row(50, '2026-01-10T10:00:00Z');
     const newCredit = row(40, '2026-06-20T10:00:00Z');
     const claim = row(-30, '2026-07-01T10:00:00Z');
-    expect(unspentPointsEarnedBefore([oldCredit, newCredit, claim, row(-40, '2026-07-02T10:00:00Z', 'reversal', newCredit.id)], cutoff)).toBe(20);
-    expect(unspentPointsEarnedBefore([oldCredit, newCredit, claim, row(-50, '2026-07-02T10:00:00Z', 'reversal', oldCredit.id)], cutoff)).toBe(0);
-    expect(unspentPointsEarnedBefore([oldCredit, newCredit, claim, row(30, '2026-07-02T10:00:00Z', 'reversal', claim.id)], cutoff)).toBe(50);
+    expect(
+      unspentPointsEarnedBefore(
+        [oldCredit, newCredit, claim, row(-40, '2026-07-02T10:00:00Z', 'reversal', newCredit.id)],
+        cutoff,
+      ),
+    ).toBe(20);
+    expect(
+      unspentPointsEarnedBefore(
+        [oldCredit, newCredit, claim, row(-50, '2026-07-02T10:00:00Z', 'reversal', oldCredit.id)],
+        cutoff,
+      ),
+    ).toBe(0);
+    expect(
+      unspentPointsEarnedBefore([oldCredit, newCredit, claim, row(30, '2026-07-02T10:00:00Z', 'reversal', claim.id)], cutoff),
+    ).toBe(50);
     expect(unspentPointsEarnedBefore([oldCredit, newCredit, claim, row(-20, '2027-02-01T03:00:00Z', 'expiry')], cutoff)).toBe(0);
   });
 
@@ -136,7 +153,9 @@ describe('points expiry', () => {
     const movements = [row(30, '2026-03-02T10:00:00Z'), row(20, '2026-03-30T10:00:00Z'), row(10, '2026-04-02T10:00:00Z')];
     expect(planPointsExpiry(movements, [], '2027-03-17', 12, SYD)).toEqual({ expire: 0, warn: null });
     expect(planPointsExpiry(movements, [], '2027-03-18', 12, SYD)).toEqual({ expire: 0, warn: '2027-03' });
-    expect(pointsExpiryNotice(movements, [], '2027-03', '2027-03-18', 12, SYD)).toEqual([{ lastNight: '2027-03-31', points: 50 }]);
+    expect(pointsExpiryNotice(movements, [], '2027-03', '2027-03-18', 12, SYD)).toEqual([
+      { lastNight: '2027-03-31', points: 50 },
+    ]);
     const sent = [{ month: '2027-03', sentNight: '2027-03-18' }];
     expect(batchExpiryNight('2027-03', sent)).toBe('2027-04-01');
     // Spendable through the club night of 31 March; gone from the night of 1 April, April's batch stays.
@@ -191,7 +210,9 @@ describe('points expiry', () => {
   it('postpones the expiry of a batch whose warning went out late to 14 nights after it', () => {
     const movements = [row(30, '2026-07-05T10:00:00Z')];
     // The job did not run from 18 to 26 July 2027: warned on the 27th instead of the 18th.
-    const result = simulate(movements, '2027-07-01', '2027-08-31', { skip: (night) => night >= '2027-07-18' && night <= '2027-07-26' });
+    const result = simulate(movements, '2027-07-01', '2027-08-31', {
+      skip: (night) => night >= '2027-07-18' && night <= '2027-07-26',
+    });
     expect(result.mails).toEqual([{ night: '2027-07-27', lines: [{ lastNight: '2027-08-09', points: 30 }] }]);
     expect(result.expiries).toEqual([{ night: '2027-08-10', points: 30 }]);
     expectEveryExpiryNoticed(result);
@@ -199,7 +220,15 @@ describe('points expiry', () => {
     const late = simulate([row(30, '2026-07-05T10:00:00Z'), row(5, '2026-08-05T10:00:00Z')], '2027-07-01', '2027-09-30', {
       skip: (night) => night >= '2027-07-18' && night <= '2027-08-03',
     });
-    expect(late.mails).toEqual([{ night: '2027-08-04', lines: [{ lastNight: '2027-08-17', points: 30 }, { lastNight: '2027-08-31', points: 5 }] }]);
+    expect(late.mails).toEqual([
+      {
+        night: '2027-08-04',
+        lines: [
+          { lastNight: '2027-08-17', points: 30 },
+          { lastNight: '2027-08-31', points: 5 },
+        ],
+      },
+    ]);
     expect(late.expiries).toEqual([
       { night: '2027-08-18', points: 30 },
       { night: '2027-09-01', points: 5 },
@@ -226,7 +255,7 @@ describe('points expiry', () => {
     expectEveryExpiryNoticed(result);
   });
 
-  it('sends no second e-mail in a month, even when last month\'s went out late', () => {
+  it("sends no second e-mail in a month, even when last month's went out late", () => {
     const movements = [row(30, '2026-07-05T10:00:00Z'), row(5, '2026-08-05T10:00:00Z')];
     // July's warning went out on 1 August; August's batch waits for September's e-mail.
     const sent = [{ month: '2027-07', sentNight: '2027-08-01' }];

@@ -109,7 +109,9 @@ export function unspentPointsEarnedBefore(movements: readonly LedgerMovement[], 
 
 /** The member's batches with points left, oldest first (spending and expiries taken from the oldest first). */
 export function unspentBatches(movements: readonly LedgerMovement[], months: number, timeZone: string): ExpiryBatch[] {
-  const expiryMonths = [...new Set(movements.filter((row) => row.points > 0).map((row) => expiryMonthOf(row.createdAt, months, timeZone)))].sort();
+  const expiryMonths = [
+    ...new Set(movements.filter((row) => row.points > 0).map((row) => expiryMonthOf(row.createdAt, months, timeZone))),
+  ].sort();
   const batches: ExpiryBatch[] = [];
   let unspentBefore = 0;
   for (const expiryMonth of expiryMonths) {

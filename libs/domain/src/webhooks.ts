@@ -1,5 +1,11 @@
 /** The domain events an endpoint can subscribe to, by their public names. */
-export const WEBHOOK_EVENTS = ['member.registered', 'comment.posted', 'coupon.claimed', 'coupon.redeemed', 'booking.requested'] as const;
+export const WEBHOOK_EVENTS = [
+  'member.registered',
+  'comment.posted',
+  'coupon.claimed',
+  'coupon.redeemed',
+  'booking.requested',
+] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;

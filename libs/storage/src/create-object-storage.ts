@@ -4,7 +4,17 @@ import type { ObjectStorage } from './object-storage.js';
 import { S3Storage } from './s3-storage.js';
 import { uploadSigningKey } from './upload-signature.js';
 
-export type StorageEnv = Pick<BaseEnv, 'STORAGE_DIR' | 'S3_ENDPOINT' | 'S3_PUBLIC_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'QR_SECRET'>;
+export type StorageEnv = Pick<
+  BaseEnv,
+  | 'STORAGE_DIR'
+  | 'S3_ENDPOINT'
+  | 'S3_PUBLIC_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_BUCKET'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'QR_SECRET'
+>;
 
 /** S3 when S3_BUCKET is set (ARCHITECTURE.md), otherwise files under STORAGE_DIR. */
 export function createObjectStorage(env: StorageEnv): ObjectStorage {

@@ -1,6 +1,7 @@
 import { isMediaKey, MAGIC_BYTES_NEEDED, matchesMagicNumber, mediaTypeOfKey, type MediaType } from './media-types.js';
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 const ftyp = (major: string, ...compatible: string[]) => {
   const size = 16 + compatible.length * 4;
   return bytes([0, 0, 0, size], 'ftyp', major, [0, 0, 0, 0], ...compatible);
@@ -19,7 +20,11 @@ const SAMPLES: Record<MediaType, Buffer> = {
 describe('matchesMagicNumber', () => {
   it.each(Object.keys(SAMPLES) as MediaType[])('recognises %s and nothing else as it', (type) => {
     for (const [other, sample] of Object.entries(SAMPLES)) {
-      expect({ declared: type, actual: other, ok: matchesMagicNumber(type, sample.subarray(0, MAGIC_BYTES_NEEDED)) }).toEqual({ declared: type, actual: other, ok: other === type });
+      expect({ declared: type, actual: other, ok: matchesMagicNumber(type, sample.subarray(0, MAGIC_BYTES_NEEDED)) }).toEqual({
+        declared: type,
+        actual: other,
+        ok: other === type,
+      });
     }
   });
 
@@ -39,7 +44,13 @@ describe('media keys', () => {
   it('accepts only news/<uuid v4>.<known extension>', () => {
     expect(isMediaKey('news/0b6f3c2e-8a1d-4f7e-9c3b-2d5e6f7a8b9c.png')).toBe(true);
     expect(mediaTypeOfKey('news/0b6f3c2e-8a1d-4f7e-9c3b-2d5e6f7a8b9c.webm')).toBe('video/webm');
-    for (const key of ['news/../etc/passwd', 'news/0b6f3c2e-8a1d-4f7e-9c3b-2d5e6f7a8b9c.html', 'other/0b6f3c2e-8a1d-4f7e-9c3b-2d5e6f7a8b9c.png', 'news/x.png', '/news/0b6f3c2e-8a1d-4f7e-9c3b-2d5e6f7a8b9c.png']) {
+    for (const key of [
+      'news/../etc/passwd',
+      'news/0b6f3c2e-8a1d-4f7e-9c3b-2d5e6f7a8b9c.html',
+      'other/0b6f3c2e-8a1d-4f7e-9c3b-2d5e6f7a8b9c.png',
+      'news/x.png',
+      '/news/0b6f3c2e-8a1d-4f7e-9c3b-2d5e6f7a8b9c.png',
+    ]) {
       expect({ key, ok: isMediaKey(key) }).toEqual({ key, ok: false });
     }
   });

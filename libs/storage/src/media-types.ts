@@ -20,10 +20,14 @@ export function isMediaType(value: string): value is MediaType {
   return (MEDIA_CONTENT_TYPES as readonly string[]).includes(value);
 }
 
-const EXTENSION_TYPES = Object.fromEntries(Object.entries(MEDIA_TYPES).map(([type, ext]) => [ext, type])) as Record<string, MediaType>;
+const EXTENSION_TYPES = Object.fromEntries(Object.entries(MEDIA_TYPES).map(([type, ext]) => [ext, type])) as Record<
+  string,
+  MediaType
+>;
 
 /** Keys are always server-chosen: `news/<uuid v4>.<ext>`. Anything else is not ours. */
-export const MEDIA_KEY_PATTERN = /^news\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(jpg|png|webp|avif|gif|mp4|webm)$/;
+export const MEDIA_KEY_PATTERN =
+  /^news\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(jpg|png|webp|avif|gif|mp4|webm)$/;
 
 export function isMediaKey(key: string): boolean {
   return MEDIA_KEY_PATTERN.test(key);

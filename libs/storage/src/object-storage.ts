@@ -9,8 +9,7 @@ export interface PresignedUpload {
 
 /** How `GET /media/...` answers: the bytes themselves, or a short-lived URL to fetch them from. */
 export type MediaDelivery =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'stream'; size: number; open(range?: { start: number; end: number }): Readable };
+  { kind: 'redirect'; url: string } | { kind: 'stream'; size: number; open(range?: { start: number; end: number }): Readable };
 
 /**
  * The object storage port. Both adapters behave the same for the upload flow: presign, the

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { MediaDelivery, ObjectStorage, PresignedUpload } from './object-storage.js';
 
@@ -13,7 +20,10 @@ export interface S3StorageOptions {
 }
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+  return (
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey')
+  );
 }
 
 /** Objects in an S3 bucket (AWS, MinIO, R2...), path-style so MinIO works without DNS tricks. */
@@ -35,7 +45,10 @@ export class S3Storage implements ObjectStorage {
       region: options.region,
       endpoint,
       forcePathStyle: true,
-      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
       // Default checksums would add x-amz-checksum-* to presigned PUTs, which a browser cannot compute.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -45,7 +58,10 @@ export class S3Storage implements ObjectStorage {
   async presignUpload(key: string, contentType: string, expiresInSeconds: number): Promise<PresignedUpload> {
     const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType });
     // Content-Type is signed: the client must send exactly the type the server approved.
-    const url = await getSignedUrl(this.signer, command, { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type']) });
+    const url = await getSignedUrl(this.signer, command, {
+      expiresIn: expiresInSeconds,
+      signableHeaders: new Set(['content-type']),
+    });
     return { url, method: 'PUT', headers: { 'content-type': contentType } };
   }
 

@@ -12,10 +12,14 @@ describe('local upload signatures', () => {
   });
 
   it('is invalid for any other key, type, expiry or secret, and for junk', () => {
-    expect(verifyUpload(secret, { key: key.replace('0b6f', '1b6f'), contentType: 'image/png', expires: now + 60, signature }, now)).toBe('invalid');
+    expect(
+      verifyUpload(secret, { key: key.replace('0b6f', '1b6f'), contentType: 'image/png', expires: now + 60, signature }, now),
+    ).toBe('invalid');
     expect(verifyUpload(secret, { key, contentType: 'image/gif', expires: now + 60, signature }, now)).toBe('invalid');
     expect(verifyUpload(secret, { key, contentType: 'image/png', expires: now + 6000, signature }, now)).toBe('invalid');
-    expect(verifyUpload(uploadSigningKey('r'.repeat(32)), { key, contentType: 'image/png', expires: now + 60, signature }, now)).toBe('invalid');
+    expect(
+      verifyUpload(uploadSigningKey('r'.repeat(32)), { key, contentType: 'image/png', expires: now + 60, signature }, now),
+    ).toBe('invalid');
     expect(verifyUpload(secret, { key, contentType: 'image/png', expires: now + 60, signature: 'zz' }, now)).toBe('invalid');
   });
 

@@ -151,7 +151,8 @@ export class ActiveCampaignStub {
 
   releaseImports(): void {
     this.held = undefined;
-    for (const batch of this.batches.values()) if (batch.held !== 'failed' && batch.held !== 'interrupted') batch.held = undefined;
+    for (const batch of this.batches.values())
+      if (batch.held !== 'failed' && batch.held !== 'interrupted') batch.held = undefined;
   }
 
   /** The batch ids of every import queued so far, oldest first. */
@@ -208,7 +209,14 @@ export class ActiveCampaignStub {
     const email = typeof contact?.email === 'string' ? contact.email.trim().toLowerCase() : '';
     if (!EMAIL.test(email)) {
       return send(response, 422, {
-        errors: [{ title: 'Contact Email Address is not valid.', detail: '', code: 'email_invalid', source: { pointer: '/data/attributes/email' } }],
+        errors: [
+          {
+            title: 'Contact Email Address is not valid.',
+            detail: '',
+            code: 'email_invalid',
+            source: { pointer: '/data/attributes/email' },
+          },
+        ],
       });
     }
     this.counters.contactSyncs += 1;
@@ -218,7 +226,14 @@ export class ActiveCampaignStub {
     const stamp = new Date().toISOString();
     send(response, 201, {
       fieldValues: [],
-      contact: { id: String(id), email, firstName: contact?.firstName ?? '', lastName: contact?.lastName ?? '', cdate: stamp, udate: stamp },
+      contact: {
+        id: String(id),
+        email,
+        firstName: contact?.firstName ?? '',
+        lastName: contact?.lastName ?? '',
+        cdate: stamp,
+        udate: stamp,
+      },
     });
   }
 
@@ -242,10 +257,21 @@ export class ActiveCampaignStub {
   private subscribe(response: ServerResponse, body: unknown): void {
     const link = (body as { contactList?: { list?: unknown; contact?: unknown; status?: unknown } } | undefined)?.contactList;
     if (!link?.list || !link.contact) {
-      return send(response, 422, { errors: [{ title: 'The related list does not exist.', detail: '', code: 'related_missing', source: { pointer: '/data/attributes/list' } }] });
+      return send(response, 422, {
+        errors: [
+          {
+            title: 'The related list does not exist.',
+            detail: '',
+            code: 'related_missing',
+            source: { pointer: '/data/attributes/list' },
+          },
+        ],
+      });
     }
     this.counters.listSubscriptions += 1;
-    send(response, 201, { contactList: { list: String(link.list), contact: String(link.contact), status: String(link.status ?? 1), id: randomUUID() } });
+    send(response, 201, {
+      contactList: { list: String(link.list), contact: String(link.contact), status: String(link.status ?? 1), id: randomUUID() },
+    });
   }
 
   /**
@@ -269,16 +295,20 @@ export class ActiveCampaignStub {
       this.counters.importsInvalid += 1;
       send(response, 400, {
         success: 0,
-        message: 'JSON payload did not pass validation. Please fix failure Reasons and retry. The import was not queued for processing.',
+        message:
+          'JSON payload did not pass validation. Please fix failure Reasons and retry. The import was not queued for processing.',
         failureReasons,
       });
     };
-    if (bytes > this.options.maxImportBytes) return invalid([`The payload is ${bytes} bytes; at most ${this.options.maxImportBytes} are accepted.`]);
+    if (bytes > this.options.maxImportBytes)
+      return invalid([`The payload is ${bytes} bytes; at most ${this.options.maxImportBytes} are accepted.`]);
     if (!Array.isArray(contacts) || contacts.length === 0 || contacts.length > this.options.maxContactsPerImport) {
       return invalid([`Up to ${this.options.maxContactsPerImport} contacts may be imported per request.`]);
     }
     const malformed = contacts.flatMap((contact, index) =>
-      typeof contact.email === 'string' && EMAIL_SHAPE.test(contact.email.trim()) ? [] : [{ contact: index, failureReason: 'Field‘ email’ incorrect format' }],
+      typeof contact.email === 'string' && EMAIL_SHAPE.test(contact.email.trim())
+        ? []
+        : [{ contact: index, failureReason: 'Field‘ email’ incorrect format' }],
     );
     if (malformed.length) return invalid(malformed);
     const single = contacts.length === 1;
@@ -290,7 +320,9 @@ export class ActiveCampaignStub {
       return send(response, 400, {
         success: 0,
         message: 'Rate limit exceeded.',
-        failureReasons: [`Up to ${limit} imports may be requested per minute.Please batch contacts into larger requests, or retry this request in a minute.`],
+        failureReasons: [
+          `Up to ${limit} imports may be requested per minute.Please batch contacts into larger requests, or retry this request in a minute.`,
+        ],
       });
     }
     times.push(now);

@@ -10,7 +10,14 @@ export function couponCode(label = 'TEST'): string {
 
 /** Creates a coupon through the admin API (free, 10% off, bronze unless overridden). */
 export async function createCoupon(t: TestApp, adminToken: string, overrides: Record<string, unknown> = {}) {
-  const body = { code: couponCode(), title: 'Happy hour', description: '10% off any drink', type: 'percentage', value: 10, ...overrides };
+  const body = {
+    code: couponCode(),
+    title: 'Happy hour',
+    description: '10% off any drink',
+    type: 'percentage',
+    value: 10,
+    ...overrides,
+  };
   const answer = await t.request('POST', '/api/admin/coupons', { token: adminToken, body });
   if (answer.status !== 201) throw new Error(`create coupon failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body as { id: string; code: string; title: string; pointsCost: number };

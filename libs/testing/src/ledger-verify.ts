@@ -21,7 +21,10 @@ export async function runLedgerVerify(t: TestApp): Promise<string> {
     REDIS_PREFIX: t.config.REDIS_PREFIX,
   };
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, 'api/dist/scripts/ledger-verify.js')], { env, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, 'api/dist/scripts/ledger-verify.js')], {
+      env,
+      timeout: 60_000,
+    });
     return stdout;
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };

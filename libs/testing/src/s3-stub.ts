@@ -9,10 +9,14 @@ interface StoredObject {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text).digest();
-const rfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function xmlError(response: http.ServerResponse, status: number, code: string, message: string): void {
-  const body = status === 404 || status === 403 ? `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>` : '';
+  const body =
+    status === 404 || status === 403
+      ? `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`
+      : '';
   response.writeHead(status, { 'content-type': 'application/xml' });
   response.end(body);
 }
@@ -50,7 +54,10 @@ export class S3Stub {
 
   /** Keys stored in a bucket, sorted. */
   keys(bucket: string): string[] {
-    return [...this.objects.keys()].filter((id) => id.startsWith(`${bucket}/`)).map((id) => id.slice(bucket.length + 1)).sort();
+    return [...this.objects.keys()]
+      .filter((id) => id.startsWith(`${bucket}/`))
+      .map((id) => id.slice(bucket.length + 1))
+      .sort();
   }
 
   get(bucket: string, key: string): Buffer | undefined {
@@ -106,13 +113,16 @@ export class S3Stub {
     const query = url.searchParams;
     if (!query.has('X-Amz-Signature')) {
       const authorization = request.headers.authorization ?? '';
-      return authorization.includes(`Credential=${this.accessKeyId}/`) ? null : { code: 'InvalidAccessKeyId', message: 'Unknown access key' };
+      return authorization.includes(`Credential=${this.accessKeyId}/`)
+        ? null
+        : { code: 'InvalidAccessKeyId', message: 'Unknown access key' };
     }
     const [accessKeyId, date, region, service] = (query.get('X-Amz-Credential') ?? '').split('/');
     if (accessKeyId !== this.accessKeyId) return { code: 'InvalidAccessKeyId', message: 'Unknown access key' };
     const amzDate = query.get('X-Amz-Date') ?? '';
     const signedAt = Date.parse(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
-    if (Date.now() > signedAt + Number(query.get('X-Amz-Expires')) * 1000) return { code: 'AccessDenied', message: 'Request has expired' };
+    if (Date.now() > signedAt + Number(query.get('X-Amz-Expires')) * 1000)
+      return { code: 'AccessDenied', message: 'Request has expired' };
     const signedHeaders = (query.get('X-Amz-SignedHeaders') ?? '').split(';');
     const canonicalQuery = [...query.entries()]
       .filter(([name]) => name !== 'X-Amz-Signature')
@@ -121,11 +131,26 @@ export class S3Stub {
       .map(([name, value]) => `${name}=${value}`)
       .join('&');
     const canonicalHeaders = signedHeaders.map((name) => `${name}:${String(request.headers[name] ?? '').trim()}\n`).join('');
-    const canonicalRequest = [request.method, url.pathname, canonicalQuery, canonicalHeaders, signedHeaders.join(';'), 'UNSIGNED-PAYLOAD'].join('\n');
+    const canonicalRequest = [
+      request.method,
+      url.pathname,
+      canonicalQuery,
+      canonicalHeaders,
+      signedHeaders.join(';'),
+      'UNSIGNED-PAYLOAD',
+    ].join('\n');
     const scope = `${date}/${region}/${service}/aws4_request`;
     const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-    const signingKey = ['aws4_request'].reduce((key, part) => hmac(key, part), hmac(hmac(hmac(`AWS4${this.secretAccessKey}`, date!), region!), service!));
+    const signingKey = ['aws4_request'].reduce(
+      (key, part) => hmac(key, part),
+      hmac(hmac(hmac(`AWS4${this.secretAccessKey}`, date!), region!), service!),
+    );
     const expected = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
-    return expected === query.get('X-Amz-Signature') ? null : { code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided.' };
+    return expected === query.get('X-Amz-Signature')
+      ? null
+      : {
+          code: 'SignatureDoesNotMatch',
+          message: 'The request signature we calculated does not match the signature you provided.',
+        };
   }
 }

@@ -20,7 +20,10 @@ export class TcpProxy {
 
   static forUrl(url: string): TcpProxy {
     const parsed = new URL(url);
-    return new TcpProxy({ host: parsed.hostname, port: Number(parsed.port || (parsed.protocol.startsWith('redis') ? 6379 : 5432)) });
+    return new TcpProxy({
+      host: parsed.hostname,
+      port: Number(parsed.port || (parsed.protocol.startsWith('redis') ? 6379 : 5432)),
+    });
   }
 
   async start(): Promise<number> {

@@ -24,7 +24,7 @@ async function admin<T>(serverUrl: string, work: (client: pg.Client) => Promise<
 /** The migrated template every test database is copied from (set by the jest global setup). */
 export function templateDatabaseUrl(): string {
   const url = process.env['NOCTURNE_TEST_TEMPLATE_URL'];
-  if (!url) throw new Error('NOCTURNE_TEST_TEMPLATE_URL is not set: run integration tests through jest\'s global setup');
+  if (!url) throw new Error("NOCTURNE_TEST_TEMPLATE_URL is not set: run integration tests through jest's global setup");
   return url;
 }
 
@@ -51,7 +51,9 @@ export async function createTestDatabase(label = 'db'): Promise<TestDatabase> {
 /** Drops every database whose name starts with the prefix (the run's leftovers). */
 export async function dropDatabasesWithPrefix(serverUrl: string, prefix: string): Promise<void> {
   await admin(serverUrl, async (client) => {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${prefix}%`,
+    ]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${quote(datname)} WITH (FORCE)`);
   });
 }

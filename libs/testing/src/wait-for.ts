@@ -13,7 +13,9 @@ export async function waitFor<T>(
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${options.what ?? 'condition'}${lastError ? `: ${(lastError as Error).message}` : ''}`);
+      throw new Error(
+        `Timed out waiting for ${options.what ?? 'condition'}${lastError ? `: ${(lastError as Error).message}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
   }

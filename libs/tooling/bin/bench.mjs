@@ -327,13 +327,20 @@ function summarize(result) {
 /** One server's rounds as one figure: all requests over all the time, the rounds' median latencies. */
 function combineRounds(rounds, seconds) {
   const statusCodes = {};
-  for (const r of rounds) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  for (const r of rounds)
+    for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   const requests = rounds.reduce((sum, r) => sum + r.requests, 0);
   return {
     requests,
     rps: round(requests / seconds),
-    p50: percentile(rounds.map((r) => r.p50), 50),
-    p99: percentile(rounds.map((r) => r.p99), 50),
+    p50: percentile(
+      rounds.map((r) => r.p50),
+      50,
+    ),
+    p99: percentile(
+      rounds.map((r) => r.p99),
+      50,
+    ),
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
     statusCodes,
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
@@ -458,7 +465,9 @@ try {
     const apiHeaders = conditional ? { ...headers, 'if-none-match': etag } : headers;
     phase = `GET ${name}`;
     const roundSeconds = READ_SECONDS / READ_ROUNDS;
-    log(`loading ${name}: ${WARMUP_SECONDS} s warm-up each, then ${READ_ROUNDS} rounds of ${roundSeconds} s api, ${roundSeconds} s baseline`);
+    log(
+      `loading ${name}: ${WARMUP_SECONDS} s warm-up each, then ${READ_ROUNDS} rounds of ${roundSeconds} s api, ${roundSeconds} s baseline`,
+    );
     const urls = { api: `${base}${route}`, baseline: `http://127.0.0.1:${baselinePort}${route}` };
     if (WARMUP_SECONDS > 0) {
       await cannon({ url: urls.api, headers: apiHeaders, duration: WARMUP_SECONDS });
@@ -468,13 +477,30 @@ try {
     for (let i = 0; i < READ_ROUNDS; i += 1) {
       const apiRound = summarize(await cannon({ url: urls.api, headers: apiHeaders, duration: roundSeconds }));
       const baseRound = summarize(await cannon({ url: urls.baseline, headers, duration: roundSeconds }));
-      rounds.push({ api: apiRound, baseline: baseRound, rpsRatio: round(apiRound.rps / baseRound.rps, 2), p99Ratio: round(apiRound.p99 / baseRound.p99, 2) });
+      rounds.push({
+        api: apiRound,
+        baseline: baseRound,
+        rpsRatio: round(apiRound.rps / baseRound.rps, 2),
+        p99Ratio: round(apiRound.p99 / baseRound.p99, 2),
+      });
     }
     report.reads[name] = {
-      api: combineRounds(rounds.map((r) => r.api), READ_SECONDS),
-      baseline: combineRounds(rounds.map((r) => r.baseline), READ_SECONDS),
-      rpsRatio: percentile(rounds.map((r) => r.rpsRatio), 50),
-      p99Ratio: percentile(rounds.map((r) => r.p99Ratio), 50),
+      api: combineRounds(
+        rounds.map((r) => r.api),
+        READ_SECONDS,
+      ),
+      baseline: combineRounds(
+        rounds.map((r) => r.baseline),
+        READ_SECONDS,
+      ),
+      rpsRatio: percentile(
+        rounds.map((r) => r.rpsRatio),
+        50,
+      ),
+      p99Ratio: percentile(
+        rounds.map((r) => r.p99Ratio),
+        50,
+      ),
       rounds,
     };
   }
@@ -519,7 +545,9 @@ try {
   // comment load in alternating rounds with the version triggers on and off, in this run.
   phase = 'POST comment, version triggers on/off';
   const versionTriggers = (
-    await pool.query(`select tgname, tgrelid::regclass::text as relation from pg_trigger where tgname like '%\\_versions%' and not tgisinternal`)
+    await pool.query(
+      `select tgname, tgrelid::regclass::text as relation from pg_trigger where tgname like '%\\_versions%' and not tgisinternal`,
+    )
   ).rows;
   const setVersionTriggers = async (enabled) => {
     for (const { tgname, relation } of versionTriggers) {
@@ -528,7 +556,9 @@ try {
   };
   const costRounds = [];
   const costSeconds = Math.max(5, Math.round(WRITE_SECONDS / 2));
-  log(`version trigger cost: ${versionTriggers.length} triggers, 3 rounds of ${costSeconds} s on and off at ${WRITERS} connections`);
+  log(
+    `version trigger cost: ${versionTriggers.length} triggers, 3 rounds of ${costSeconds} s on and off at ${WRITERS} connections`,
+  );
   try {
     for (let i = 0; i < 3; i += 1) {
       const pair = {};
@@ -554,7 +584,10 @@ try {
   }
   report.versionTriggerCost = {
     triggers: versionTriggers.length,
-    rpsRatio: percentile(costRounds.map((r) => r.rpsRatio).filter((ratio) => ratio !== null), 50),
+    rpsRatio: percentile(
+      costRounds.map((r) => r.rpsRatio).filter((ratio) => ratio !== null),
+      50,
+    ),
     rounds: costRounds,
   };
 
@@ -742,9 +775,21 @@ function budgets(r) {
     });
     // The polling goals: a 304 beats the baseline's full answer; the full path stays close to it.
     const c = r.reads[`${route} (304)`];
-    list.push({ budget: `GET ${route} 304 path >= 1.5x baseline req/s (goal)`, measured: `${c.rpsRatio}x`, met: c.rpsRatio >= 1.5 });
-    list.push({ budget: `GET ${route} full path >= 0.8x baseline req/s (goal)`, measured: `${x.rpsRatio}x`, met: x.rpsRatio >= 0.8 });
-    list.push({ budget: `GET ${route} full path p99 <= 1.5x baseline (goal)`, measured: `${x.p99Ratio}x`, met: x.p99Ratio <= 1.5 });
+    list.push({
+      budget: `GET ${route} 304 path >= 1.5x baseline req/s (goal)`,
+      measured: `${c.rpsRatio}x`,
+      met: c.rpsRatio >= 1.5,
+    });
+    list.push({
+      budget: `GET ${route} full path >= 0.8x baseline req/s (goal)`,
+      measured: `${x.rpsRatio}x`,
+      met: x.rpsRatio >= 0.8,
+    });
+    list.push({
+      budget: `GET ${route} full path p99 <= 1.5x baseline (goal)`,
+      measured: `${x.p99Ratio}x`,
+      met: x.p99Ratio <= 1.5,
+    });
   }
   const invariants =
     r.ledgerVerify.ok && r.claims.claimsWithinMaxUses && r.claims.noDoubleClaims && r.comments.cachedCountMatches;

@@ -39,7 +39,13 @@ try {
   must('build web', ['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn']);
   must('migrate', ['libs/db/dist/scripts/migrate.js'], env);
   for (const entry of ['api/dist/main.js', 'worker/dist/main.js']) {
-    children.push(spawn(node, [...SERVICE_NODE_FLAGS, entry], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } }));
+    children.push(
+      spawn(node, [...SERVICE_NODE_FLAGS, entry], {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, ...env },
+      }),
+    );
   }
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -52,17 +58,29 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   // Extra arguments go to Playwright: `npm run test:e2e -- admin.spec.ts`.
-  const playwright = spawn(node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts', ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: env.APP_URL, E2E_ADMIN_EMAIL: env.ADMIN_EMAIL, E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD, CHROMIUM_PATH: chromium },
-  });
+  const playwright = spawn(
+    node,
+    ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        E2E_BASE_URL: env.APP_URL,
+        E2E_ADMIN_EMAIL: env.ADMIN_EMAIL,
+        E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD,
+        CHROMIUM_PATH: chromium,
+      },
+    },
+  );
   status = await new Promise((resolve) => playwright.on('exit', (code) => resolve(code ?? 1)));
 } catch (error) {
   console.error(error.message);
 } finally {
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => (child.exitCode !== null ? null : new Promise((resolve) => child.on('exit', resolve)))));
+  await Promise.all(
+    children.map((child) => (child.exitCode !== null ? null : new Promise((resolve) => child.on('exit', resolve)))),
+  );
   await activeCampaign?.close();
   await admin(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
 }

@@ -33,7 +33,15 @@ function jest(name, config, extraEnv = {}) {
   const out = path.join(reportDir, `${name}.json`);
   const { ok, seconds } = run(
     node,
-    ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '-c', config, '--json', `--outputFile=${out}`],
+    [
+      '--experimental-vm-modules',
+      '--no-warnings=ExperimentalWarning',
+      'node_modules/jest/bin/jest.js',
+      '-c',
+      config,
+      '--json',
+      `--outputFile=${out}`,
+    ],
     extraEnv,
   );
   if (!existsSync(out)) {
@@ -45,7 +53,9 @@ function jest(name, config, extraEnv = {}) {
   const failedSuites = report.numRuntimeErrorTestSuites ?? 0;
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests + failedSuites;
-  stages.push(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${failedSuites ? `, ${failedSuites} suites did not run` : ''} (${seconds}s)`);
+  stages.push(
+    `${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${failedSuites ? `, ${failedSuites} suites did not run` : ''} (${seconds}s)`,
+  );
   if (!ok && report.numFailedTests + failedSuites === 0) {
     totals.failed += 1;
     stages.push(`${name}: jest exited non-zero`);

@@ -33,7 +33,11 @@ function newestMtime(target) {
 
 step('build api and worker', ['node_modules/typescript/bin/tsc', '-b']);
 const webBuilt = newestMtime(path.join(root, 'web/dist/index.html'));
-const webSources = Math.max(...['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'libs/contracts/src'].map((p) => newestMtime(path.join(root, p))));
+const webSources = Math.max(
+  ...['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'libs/contracts/src'].map((p) =>
+    newestMtime(path.join(root, p)),
+  ),
+);
 if (webBuilt < webSources) step('build web', ['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn']);
 step('migrate database', ['libs/db/dist/scripts/migrate.js']);
 if (process.env.NODE_ENV !== 'production') step('demo content', ['api/dist/scripts/seed-demo.js']);

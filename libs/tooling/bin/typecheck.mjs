@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-const projects = ['tsconfig.json', 'api/tsconfig.spec.json', 'worker/tsconfig.spec.json', 'libs/tsconfig.spec.json', 'web/tsconfig.json'];
+const projects = [
+  'tsconfig.json',
+  'api/tsconfig.spec.json',
+  'worker/tsconfig.spec.json',
+  'libs/tsconfig.spec.json',
+  'web/tsconfig.json',
+];
 let failed = false;
 for (const project of projects) {
   if (!existsSync(path.join(root, project))) continue;

@@ -12,7 +12,15 @@ import { useCreateNewsPost } from '@/features/admin-news/api/admin-news';
 import { ScannerDialog } from '@/features/qr-scanner/components/ScannerDialog';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { aBooking, anActiveCampaignStatus, anAdmin, anAdminCoupon, aNewsPost, someAdminStats, USER_COUPON_ID } from '@/testing/fixtures';
+import {
+  aBooking,
+  anActiveCampaignStatus,
+  anAdmin,
+  anAdminCoupon,
+  aNewsPost,
+  someAdminStats,
+  USER_COUPON_ID,
+} from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import AdminDashboardRoute from './routes/admin-dashboard';
@@ -69,7 +77,12 @@ const cases: Case[] = [
   {
     change: 'creating a coupon',
     routes: { 'POST /api/admin/coupons': { status: 201, body: anAdminCoupon() } },
-    run: (wrapper) => mutate(useCreateCoupon, toCreateCouponPayload({ ...EMPTY_COUPON_FORM, code: 'NEW', title: 'New', description: 'New' }), wrapper),
+    run: (wrapper) =>
+      mutate(
+        useCreateCoupon,
+        toCreateCouponPayload({ ...EMPTY_COUPON_FORM, code: 'NEW', title: 'New', description: 'New' }),
+        wrapper,
+      ),
     refreshes: [queryKeys.adminStats, queryKeys.adminCoupons, queryKeys.coupons],
   },
   {
@@ -81,24 +94,38 @@ const cases: Case[] = [
   {
     change: 'publishing a post',
     routes: { 'POST /api/admin/news': { status: 201, body: aNewsPost() } },
-    run: (wrapper) => mutate(useCreateNewsPost, { title: 'New', content: 'New', contentType: 'event', featuredImageUrl: null }, wrapper),
+    run: (wrapper) =>
+      mutate(useCreateNewsPost, { title: 'New', content: 'New', contentType: 'event', featuredImageUrl: null }, wrapper),
     refreshes: [queryKeys.adminStats, queryKeys.news],
   },
   {
     change: 'undoing a redemption',
-    routes: { [`POST /api/admin/redemptions/${USER_COUPON_ID}/undo`]: { status: 200, body: { success: true, message: 'Undone' } } },
+    routes: {
+      [`POST /api/admin/redemptions/${USER_COUPON_ID}/undo`]: { status: 200, body: { success: true, message: 'Undone' } },
+    },
     run: (wrapper) => mutate(useUndoRedemption, USER_COUPON_ID, wrapper),
     refreshes: [queryKeys.adminStats, queryKeys.adminScans, queryKeys.adminCoupons],
   },
   {
     change: 'confirming a booking',
-    routes: { [`PATCH /api/admin/bookings/${aBooking().id}`]: { status: 200, body: { success: true, booking: aBooking({ status: 'confirmed' }) } } },
-    run: (wrapper) => mutate(useUpdateBookingStatus, { id: aBooking().id, status: 'confirmed' as const, note: undefined }, wrapper),
+    routes: {
+      [`PATCH /api/admin/bookings/${aBooking().id}`]: {
+        status: 200,
+        body: { success: true, booking: aBooking({ status: 'confirmed' }) },
+      },
+    },
+    run: (wrapper) =>
+      mutate(useUpdateBookingStatus, { id: aBooking().id, status: 'confirmed' as const, note: undefined }, wrapper),
     refreshes: [queryKeys.adminStats, bookingsKey],
   },
   {
     change: 'starting a bulk sync',
-    routes: { 'POST /api/admin/sync-contacts': { status: 202, body: { jobId: '77777777-7777-4777-8777-777777777777', total: 4, alreadyRunning: false } } },
+    routes: {
+      'POST /api/admin/sync-contacts': {
+        status: 202,
+        body: { jobId: '77777777-7777-4777-8777-777777777777', total: 4, alreadyRunning: false },
+      },
+    },
     run: (wrapper) => mutate(useStartBulkSync, undefined, wrapper),
     refreshes: [queryKeys.adminStats, queryKeys.activeCampaignStatus],
   },
@@ -126,10 +153,16 @@ describe('admin changes refresh what they change', () => {
 
   it('closing the scanner (after a redemption) refreshes the scan log, the coupons and the overview', async () => {
     routeFetch({});
-    const view = renderWithApp(<ScannerDialog open onOpenChange={() => undefined} startCamera={async () => async () => undefined} />);
+    const view = renderWithApp(
+      <ScannerDialog open onOpenChange={() => undefined} startCamera={async () => async () => undefined} />,
+    );
     for (const key of ALL_KEYS) view.queryClient.setQueryData(key, {});
     await view.user.click(await screen.findByRole('button', { name: 'Close' }));
-    expect(invalidatedOf(view.queryClient, ALL_KEYS)).toEqual([queryKeys.adminStats, queryKeys.adminCoupons, queryKeys.adminScans]);
+    expect(invalidatedOf(view.queryClient, ALL_KEYS)).toEqual([
+      queryKeys.adminStats,
+      queryKeys.adminCoupons,
+      queryKeys.adminScans,
+    ]);
   });
 
   it("the overview's news count follows a post published from the News tab", async () => {
@@ -137,7 +170,10 @@ describe('admin changes refresh what they change', () => {
     signIn(admin);
     const fetchMock = routeFetch({
       'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': [{ status: 200, body: someAdminStats({ members: 42, newsPosts: 3 }) }, { status: 200, body: someAdminStats({ members: 42, newsPosts: 4 }) }],
+      'GET /api/admin/stats': [
+        { status: 200, body: someAdminStats({ members: 42, newsPosts: 3 }) },
+        { status: 200, body: someAdminStats({ members: 42, newsPosts: 4 }) },
+      ],
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'POST /api/admin/news': { status: 201, body: aNewsPost() },
       'GET /health/ready': { status: 200, body: { status: 'ok' } },

@@ -8,7 +8,8 @@ export function registerServiceWorkerWhenIdle(): void {
   const register = () => {
     void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
   };
-  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 2000));
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 2000);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -9,7 +9,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly body: Partial<ErrorResponse> & { success?: boolean } | undefined,
+    readonly body: (Partial<ErrorResponse> & { success?: boolean }) | undefined,
   ) {
     super(message);
     this.name = 'ApiError';

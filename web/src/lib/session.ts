@@ -52,5 +52,4 @@ export function clearSession(): void {
   localStorage.removeItem(FIRST_SIGN_IN_KEY);
 }
 
-export const homeFor = (user: Pick<User, 'isAdmin'>): string =>
-  user.isAdmin ? '/admin-dashboard' : '/member-dashboard';
+export const homeFor = (user: Pick<User, 'isAdmin'>): string => (user.isAdmin ? '/admin-dashboard' : '/member-dashboard');

@@ -42,7 +42,13 @@ export function mockFetch(...responses: (FakeResponse | Error)[]) {
     const next = queue.shift() ?? { status: 500, body: { message: 'no more canned responses' } };
     if (next instanceof Error) throw next;
     const text = next.body === undefined ? '' : typeof next.body === 'string' ? next.body : JSON.stringify(next.body);
-    return { ok: next.status >= 200 && next.status < 300, status: next.status, statusText: 'Status', headers: new Headers(next.headers), text: async () => text };
+    return {
+      ok: next.status >= 200 && next.status < 300,
+      status: next.status,
+      statusText: 'Status',
+      headers: new Headers(next.headers),
+      text: async () => text,
+    };
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;

@@ -33,7 +33,13 @@ export function routeFetch(routes: Record<string, Handler | Handler[]>) {
 
 function answer(next: FakeResponse) {
   const text = next.body === undefined ? '' : typeof next.body === 'string' ? next.body : JSON.stringify(next.body);
-  return { ok: next.status >= 200 && next.status < 300, status: next.status, statusText: 'Status', headers: new Headers(next.headers), text: async () => text };
+  return {
+    ok: next.status >= 200 && next.status < 300,
+    status: next.status,
+    statusText: 'Status',
+    headers: new Headers(next.headers),
+    text: async () => text,
+  };
 }
 
 /** Calls made to one route, with their JSON bodies. */

@@ -21,11 +21,21 @@ describe('errorReason', () => {
     expect(errorReason({}, '', 500)).toBe('HTTP 500');
   });
 
-  it('adds the bulk importer\'s failureReasons, strings or per contact', () => {
-    const validation = { success: 0, message: 'JSON payload did not pass validation.', failureReasons: [{ contact: 230, failureReason: 'Field‘ email’ incorrect format' }] };
-    expect(errorReason(validation, '', 400)).toBe('JSON payload did not pass validation. (contact 230: Field‘ email’ incorrect format)');
-    expect(errorReason({ success: 0, message: 'Rate limit exceeded.', failureReasons: ['Up to 100 imports may be requested per minute.'] }, '', 400)).toMatch(
-      /^Rate limit exceeded\. \(Up to 100/,
+  it("adds the bulk importer's failureReasons, strings or per contact", () => {
+    const validation = {
+      success: 0,
+      message: 'JSON payload did not pass validation.',
+      failureReasons: [{ contact: 230, failureReason: 'Field‘ email’ incorrect format' }],
+    };
+    expect(errorReason(validation, '', 400)).toBe(
+      'JSON payload did not pass validation. (contact 230: Field‘ email’ incorrect format)',
     );
+    expect(
+      errorReason(
+        { success: 0, message: 'Rate limit exceeded.', failureReasons: ['Up to 100 imports may be requested per minute.'] },
+        '',
+        400,
+      ),
+    ).toMatch(/^Rate limit exceeded\. \(Up to 100/);
   });
 });

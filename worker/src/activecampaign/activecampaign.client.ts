@@ -4,7 +4,12 @@ import type { Redis } from 'ioredis';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { activeCampaignRequests } from '../metrics/worker-metrics.js';
 import { AcNotConfiguredError, AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
-import { BULK_IMPORT_MAX_BYTES, BULK_IMPORT_MAX_CONTACTS, BULK_IMPORTS_PER_MINUTE, bulkImportBody } from './bulk-import-request.js';
+import {
+  BULK_IMPORT_MAX_BYTES,
+  BULK_IMPORT_MAX_CONTACTS,
+  BULK_IMPORTS_PER_MINUTE,
+  bulkImportBody,
+} from './bulk-import-request.js';
 import { type AcImportInfo, parseImportInfo } from './import-outcome.js';
 import { RequestPacer } from './request-pacer.js';
 
@@ -52,7 +57,11 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     });
     // AC allows 100 multi-contact imports a minute; a configured figure may only be lower.
     const importsPerMinute = Math.min(config.AC_IMPORT_LIMIT_PER_MINUTE, BULK_IMPORTS_PER_MINUTE);
-    this.imports = new RequestPacer(this.redis, `${base}:imports`, { max: importsPerMinute, windowMs: MINUTE_WINDOW_MS, inFlightMs: REQUEST_TIMEOUT_MS });
+    this.imports = new RequestPacer(this.redis, `${base}:imports`, {
+      max: importsPerMinute,
+      windowMs: MINUTE_WINDOW_MS,
+      inFlightMs: REQUEST_TIMEOUT_MS,
+    });
   }
 
   get configured(): boolean {
@@ -98,11 +107,15 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     }
     const body = bulkImportBody(contacts, listId);
     const bytes = Buffer.byteLength(body);
-    if (bytes > BULK_IMPORT_MAX_BYTES) throw new RangeError(`A bulk import body of ${bytes} bytes is over ActiveCampaign's ${BULK_IMPORT_MAX_BYTES}`);
+    if (bytes > BULK_IMPORT_MAX_BYTES)
+      throw new RangeError(`A bulk import body of ${bytes} bytes is over ActiveCampaign's ${BULK_IMPORT_MAX_BYTES}`);
     const permit = await this.imports.acquire();
     // Documented answer: {"Success":1,"queued_contacts":1,"batchId":"0641fbdd-…","message":"Contact import queued"}.
-    const answer = await this.request<{ batchId?: unknown }>('POST', '/api/3/import/bulk_import', body).finally(() => permit.release());
-    if (typeof answer.batchId !== 'string' || !answer.batchId) throw new Error('ActiveCampaign queued the import without a batchId');
+    const answer = await this.request<{ batchId?: unknown }>('POST', '/api/3/import/bulk_import', body).finally(() =>
+      permit.release(),
+    );
+    if (typeof answer.batchId !== 'string' || !answer.batchId)
+      throw new Error('ActiveCampaign queued the import without a batchId');
     return answer.batchId;
   }
 
@@ -119,7 +132,11 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     try {
       response = await fetch(new URL(path, this.config.AC_API_URL), {
         method,
-        headers: { 'Api-Token': this.config.AC_API_KEY, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          'Api-Token': this.config.AC_API_KEY,
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
         body: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
@@ -143,7 +160,8 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
       await this.imports.block(IMPORT_LIMIT_BACKOFF_MS);
       throw new AcRateLimitedError(IMPORT_LIMIT_BACKOFF_MS, `ActiveCampaign: ${reason}`);
     }
-    if (response.status >= 400 && response.status < 500 && response.status !== 408) throw new AcRejectedError(response.status, reason);
+    if (response.status >= 400 && response.status < 500 && response.status !== 408)
+      throw new AcRejectedError(response.status, reason);
     throw new Error(`ActiveCampaign answered ${response.status}: ${reason}`);
   }
 }
@@ -179,13 +197,19 @@ export function retryAfterMs(header: string | null, now = Date.now()): number {
  */
 export function errorReason(body: unknown, text: string, status: number): string {
   const value = body as
-    | { errors?: { title?: string; detail?: string }[]; message?: string; failureReasons?: (string | { contact?: number; failureReason?: string })[] }
+    | {
+        errors?: { title?: string; detail?: string }[];
+        message?: string;
+        failureReasons?: (string | { contact?: number; failureReason?: string })[];
+      }
     | undefined;
   const first = value?.errors?.[0];
   if (first?.title) return first.detail ? `${first.title} ${first.detail}`.trim() : first.title;
   if (value?.message) {
     const reasons = Array.isArray(value.failureReasons)
-      ? value.failureReasons.slice(0, 5).map((r) => (typeof r === 'string' ? r : `contact ${r.contact ?? '?'}: ${r.failureReason ?? 'refused'}`))
+      ? value.failureReasons
+          .slice(0, 5)
+          .map((r) => (typeof r === 'string' ? r : `contact ${r.contact ?? '?'}: ${r.failureReason ?? 'refused'}`))
       : [];
     return reasons.length ? `${value.message} (${reasons.join('; ')})` : value.message;
   }

@@ -8,5 +8,8 @@ export const flowProducerProvider: Provider = {
   provide: FlowProducer,
   inject: [WORKER_CONFIG],
   useFactory: (config: WorkerConfig) =>
-    new FlowProducer({ connection: createRedisConnection(config.REDIS_URL, 'worker', 'nocturne-worker-flows'), prefix: config.REDIS_PREFIX }),
+    new FlowProducer({
+      connection: createRedisConnection(config.REDIS_URL, 'worker', 'nocturne-worker-flows'),
+      prefix: config.REDIS_PREFIX,
+    }),
 };

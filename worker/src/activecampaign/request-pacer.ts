@@ -58,7 +58,17 @@ export class RequestPacer {
       sequence += 1;
       const member = `${process.pid}:${Date.now()}:${sequence}:${Math.random()}`;
       const wait = Number(
-        await this.redis.eval(ACQUIRE, 2, this.key, `${this.key}:blocked`, Date.now(), this.limit.windowMs, this.limit.max, member, this.limit.inFlightMs),
+        await this.redis.eval(
+          ACQUIRE,
+          2,
+          this.key,
+          `${this.key}:blocked`,
+          Date.now(),
+          this.limit.windowMs,
+          this.limit.max,
+          member,
+          this.limit.inFlightMs,
+        ),
       );
       if (wait <= 0) return { release: () => this.release(member) };
       await new Promise((resolve) => setTimeout(resolve, wait));

@@ -22,7 +22,10 @@ const BATCH_JOB_OPTIONS: JobsOptions = {
  * is split further here. The margin under AC's 400,000 leaves room for members who edit their
  * names between the fan-out and their batch's import (the client refuses an over-size body).
  */
-export const FAN_OUT_LIMITS = { maxContacts: BULK_IMPORT_LIMITS.maxContacts, maxBytes: Math.floor(BULK_IMPORT_LIMITS.maxBytes * 0.9) };
+export const FAN_OUT_LIMITS = {
+  maxContacts: BULK_IMPORT_LIMITS.maxContacts,
+  maxBytes: Math.floor(BULK_IMPORT_LIMITS.maxBytes * 0.9),
+};
 
 /**
  * Fans a bulk sync out as one BullMQ flow: an import child per batch (the batches were written
@@ -50,7 +53,11 @@ export class BulkSyncJob implements JobHandler<'activecampaign.bulk-sync'>, OnAp
         { syncJobId },
         { ...defaultJobOptions, jobId: `bulk-${syncJobId}-finish` },
         batches.map((batchNo) =>
-          flowJob('activecampaign.import-batch', { syncJobId, batchNo }, { ...BATCH_JOB_OPTIONS, jobId: `bulk-${syncJobId}-batch-${batchNo}` }),
+          flowJob(
+            'activecampaign.import-batch',
+            { syncJobId, batchNo },
+            { ...BATCH_JOB_OPTIONS, jobId: `bulk-${syncJobId}-batch-${batchNo}` },
+          ),
         ),
       ),
     );

@@ -30,7 +30,9 @@ export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
   async handle({ deliveryId }: JobPayload<'webhooks.deliver'>, job: Job): Promise<string> {
     const row = await this.webhooks.findDelivery(this.em, deliveryId);
     if (!row || row.state === 'succeeded') return 'nothing to send';
-    const problem = await webhookTargetProblem(row.url, this.config.WEBHOOKS_ALLOW_PRIVATE, (host) => lookup(host, { all: true }));
+    const problem = await webhookTargetProblem(row.url, this.config.WEBHOOKS_ALLOW_PRIVATE, (host) =>
+      lookup(host, { all: true }),
+    );
     if (problem) {
       await this.record(deliveryId, 'failed', null, `Target refused: ${problem}`);
       throw new UnrecoverableError(`Webhook target refused: ${problem}`);

@@ -14,7 +14,14 @@ const BATCH = 200;
 
 export type ExpirePointsOutcome =
   | { state: 'off' }
-  | { state: 'done'; night: string; membersChecked: number; membersExpired: number; pointsExpired: number; warningsQueued: number };
+  | {
+      state: 'done';
+      night: string;
+      membersChecked: number;
+      membersExpired: number;
+      pointsExpired: number;
+      warningsQueued: number;
+    };
 
 type Warning = JobPayload<'email.points-expiry-warning'>;
 
@@ -59,18 +66,26 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
         }
         if (warning) {
           // After commit: the delivery row exists, and the job id makes a second run's job the same job.
-          await this.email.add('email.points-expiry-warning', warning, { jobId: `points-expiry-warning-${warning.memberId}-${warning.month}` });
+          await this.email.add('email.points-expiry-warning', warning, {
+            jobId: `points-expiry-warning-${warning.memberId}-${warning.month}`,
+          });
           outcome.warningsQueued += 1;
         }
       }
       if (ids.length < BATCH) break;
       afterId = ids[ids.length - 1]!;
     }
-    if (outcome.pointsExpired || outcome.warningsQueued) this.logger.log(`Night ${night}: ${outcome.pointsExpired} points expired, ${outcome.warningsQueued} warnings`);
+    if (outcome.pointsExpired || outcome.warningsQueued)
+      this.logger.log(`Night ${night}: ${outcome.pointsExpired} points expired, ${outcome.warningsQueued} warnings`);
     return outcome;
   }
 
-  private expireMember(memberId: string, night: string, months: number, timeZone: string): Promise<{ expired: number; warning: Warning | null }> {
+  private expireMember(
+    memberId: string,
+    night: string,
+    months: number,
+    timeZone: string,
+  ): Promise<{ expired: number; warning: Warning | null }> {
     return this.em.fork().transactional(async (tx) => {
       const member = await this.repository.lockMember(tx, memberId);
       if (!member) return { expired: 0, warning: null };

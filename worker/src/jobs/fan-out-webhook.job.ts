@@ -25,7 +25,11 @@ export class FanOutWebhookJob implements JobHandler<'webhooks.fan-out'> {
     await this.webhooks.writeDeliveries(this.em, { id: eventId, type: event, payload });
     const ids = await this.webhooks.pendingDeliveryIds(this.em, eventId);
     await this.jobs.enqueueBulk(
-      ids.map((id) => ({ name: 'webhooks.deliver', data: { deliveryId: id }, options: { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(id) } })),
+      ids.map((id) => ({
+        name: 'webhooks.deliver',
+        data: { deliveryId: id },
+        options: { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(id) },
+      })),
     );
     return ids.length;
   }

@@ -5,7 +5,12 @@ import { DelayedError, type Job } from 'bullmq';
 import { AcImportFailedError, AcRateLimitedError, AcRejectedError } from '../activecampaign/activecampaign-errors.js';
 import { ActiveCampaignClient } from '../activecampaign/activecampaign.client.js';
 import { type AcImportInfo, FAILED_STATUS_MEANING, importState, membersOutcome } from '../activecampaign/import-outcome.js';
-import { ActiveCampaignRepository, type BatchCounts, type MemberForAc, type SyncBatch } from '../activecampaign/activecampaign.repository.js';
+import {
+  ActiveCampaignRepository,
+  type BatchCounts,
+  type MemberForAc,
+  type SyncBatch,
+} from '../activecampaign/activecampaign.repository.js';
 import { acContactOf } from '../activecampaign/member-contact.js';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { isFinalAttempt } from './final-attempt.js';
@@ -42,7 +47,10 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
       if (!batch.ac_batch_id && members.length <= 1) return await this.syncOne(batch, members[0]);
       let acBatchId = batch.ac_batch_id;
       if (!acBatchId) {
-        acBatchId = await this.client.bulkImport(members.map((m) => acContactOf(m, this.config)), this.config.AC_LIST_ID);
+        acBatchId = await this.client.bulkImport(
+          members.map((m) => acContactOf(m, this.config)),
+          this.config.AC_LIST_ID,
+        );
         await this.activeCampaign.saveAcBatchId(this.em, batch.id, acBatchId);
       }
       // A re-check asks once; a first run (or a retry) polls with backoff.
@@ -62,7 +70,9 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
       // An over-size request (members' data grew since the fan-out) cannot succeed on a retry.
       const error = caught instanceof RangeError ? new AcImportFailedError(caught.message) : caught;
       const final =
-        error instanceof AcRejectedError || error instanceof AcImportFailedError || (!(error instanceof AcRateLimitedError) && isFinalAttempt(job));
+        error instanceof AcRejectedError ||
+        error instanceof AcImportFailedError ||
+        (!(error instanceof AcRateLimitedError) && isFinalAttempt(job));
       if (final) await this.fail(batch, (error as Error).message);
       throw error;
     }
@@ -84,10 +94,17 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
    * same job moved to delayed (the bulk sync's parent keeps waiting for it). After the last
    * re-check the batch fails as unfinished.
    */
-  private async recheckLater(job: Job, payload: JobPayload<'activecampaign.import-batch'>, acBatchId: string, status: AcImportInfo['status']): Promise<never> {
+  private async recheckLater(
+    job: Job,
+    payload: JobPayload<'activecampaign.import-batch'>,
+    acBatchId: string,
+    status: AcImportInfo['status'],
+  ): Promise<never> {
     const recheck = (payload.recheck ?? 0) + 1;
     if (recheck > this.polling.maxRechecks) {
-      throw new AcImportFailedError(`ActiveCampaign import ${acBatchId} still ${String(status)} after ${this.polling.maxRechecks} re-checks`);
+      throw new AcImportFailedError(
+        `ActiveCampaign import ${acBatchId} still ${String(status)} after ${this.polling.maxRechecks} re-checks`,
+      );
     }
     await job.updateData({ ...payload, recheck });
     await job.moveToDelayed(Date.now() + recheckDelayMs(this.polling, recheck), job.token);
@@ -109,13 +126,27 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
   }
 
   /** Settles the batch once: synced members get ac_synced_at, failed ones the reason; members gone since the snapshot count as failed. */
-  private async record(batch: SyncBatch, synced: MemberForAc[], failed: MemberForAc[], reason: string, contactId?: string): Promise<BatchCounts> {
+  private async record(
+    batch: SyncBatch,
+    synced: MemberForAc[],
+    failed: MemberForAc[],
+    reason: string,
+    contactId?: string,
+  ): Promise<BatchCounts> {
     const counts = { synced: synced.length, failed: batch.member_ids.length - synced.length };
     await this.em.transactional(async (tx) => {
       if (!(await this.activeCampaign.settleBatch(tx, batch.id, counts))) return;
       if (contactId && synced.length === 1) await this.activeCampaign.markContactSynced(tx, synced[0]!.id, contactId);
-      else await this.activeCampaign.markSynced(tx, synced.map((m) => m.id));
-      await this.activeCampaign.markSyncError(tx, failed.map((m) => m.id), reason.slice(0, 1000));
+      else
+        await this.activeCampaign.markSynced(
+          tx,
+          synced.map((m) => m.id),
+        );
+      await this.activeCampaign.markSyncError(
+        tx,
+        failed.map((m) => m.id),
+        reason.slice(0, 1000),
+      );
     });
     return counts;
   }

@@ -14,7 +14,9 @@ describe('job handler registry', () => {
     const [first, ...rest] = ALL_JOB_NAMES;
     expect(registryProblems(rest)).toEqual([`job ${first} has no handler`]);
     expect(registryProblems([...ALL_JOB_NAMES, first!])).toEqual([`job ${first} has 2 handlers`]);
-    expect(registryProblems([...ALL_JOB_NAMES, 'email.carrier-pigeon'])).toEqual(['handler for unknown job email.carrier-pigeon']);
+    expect(registryProblems([...ALL_JOB_NAMES, 'email.carrier-pigeon'])).toEqual([
+      'handler for unknown job email.carrier-pigeon',
+    ]);
   });
 
   it('stops the worker from booting when a job has two handlers', async () => {
@@ -31,7 +33,10 @@ describe('job handler registry', () => {
     class Duplicate implements JobHandler {
       async handle(): Promise<void> {}
     }
-    const module = await Test.createTestingModule({ imports: [DiscoveryModule], providers: [JobHandlerRegistry, ...handlers, Duplicate] }).compile();
+    const module = await Test.createTestingModule({
+      imports: [DiscoveryModule],
+      providers: [JobHandlerRegistry, ...handlers, Duplicate],
+    }).compile();
     await expect(module.init()).rejects.toThrow(JobRegistryError);
   });
 });

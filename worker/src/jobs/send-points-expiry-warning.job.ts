@@ -12,14 +12,23 @@ import { HandlesJob, type JobHandler } from './job-handler.js';
 
 /** 'Tuesday 31 March 2028': a club night's date as a member reads it. */
 function nightLabel(night: string): string {
-  return new Date(`${night}T12:00:00Z`).toLocaleDateString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${night}T12:00:00Z`).toLocaleDateString('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 function noticeText(firstName: string, lines: ExpiryNoticeLine[], link: string): string {
   return [
     `Hi ${firstName},`,
     '',
-    ...lines.map(({ points, lastNight }) => `${points} of your points expire after the night of ${nightLabel(lastNight)} unless you spend them by then.`),
+    ...lines.map(
+      ({ points, lastNight }) =>
+        `${points} of your points expire after the night of ${nightLabel(lastNight)} unless you spend them by then.`,
+    ),
     'Points you spend are taken from the oldest first. Your tier stays as it is: it counts every point you have earned.',
     '',
     `Spend them on a coupon: ${link}`,

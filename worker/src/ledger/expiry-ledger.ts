@@ -6,7 +6,12 @@ import { expiryWarningMonth, type PointsExpiryRepository } from './points-expiry
  * A member's ledger and expiry warnings as the expiry rules read them: the warnings sent (by the
  * club night they went out, venue time) and the state of each month's delivery row.
  */
-export async function loadExpiryLedger(repository: PointsExpiryRepository, em: EntityManager, memberId: string, timeZone: string) {
+export async function loadExpiryLedger(
+  repository: PointsExpiryRepository,
+  em: EntityManager,
+  memberId: string,
+  timeZone: string,
+) {
   const movements: LedgerMovement[] = (await repository.movements(em, memberId)).map((row) => ({
     id: row.id,
     points: row.points,

@@ -24,7 +24,12 @@ export class EmailDeliveryService {
     @InjectClock() private readonly clock: Clock,
   ) {}
 
-  async deliver(subjectId: string, kind: string, job: Job, compose: (recipient: string) => Omit<OutgoingMail, 'to'> | undefined): Promise<DeliveryOutcome> {
+  async deliver(
+    subjectId: string,
+    kind: string,
+    job: Job,
+    compose: (recipient: string) => Omit<OutgoingMail, 'to'> | undefined,
+  ): Promise<DeliveryOutcome> {
     const delivery = await this.mail.findDelivery(this.em, subjectId, kind);
     if (!delivery) return 'no delivery';
     if (delivery.state === 'sent') return 'already sent';

@@ -23,7 +23,12 @@ export class Mailer {
 
   constructor(@InjectConfig() private readonly config: WorkerConfig) {
     this.transport = config.SMTP_URL
-      ? nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+      ? nodemailer.createTransport({
+          url: config.SMTP_URL,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
@@ -36,7 +41,10 @@ export class Mailer {
     if (this.config.SMTP_URL) return;
     const dir = path.resolve(this.config.MAIL_DIR);
     await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(info.messageId).replace(/[^\w.-]/g, '')}.eml`);
+    const file = path.join(
+      dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(info.messageId).replace(/[^\w.-]/g, '')}.eml`,
+    );
     await writeFile(file, (info as unknown as { message: Buffer }).message);
     this.logger.log(`Wrote ${file}`);
   }

@@ -19,7 +19,11 @@ export function spawnWorker(env: Record<string, string>): ChildProcess {
 const SEED_HASH = 'seeded-member-without-password';
 
 /** Inserts `count` members in one statement, with e-mails `<label>-<n>@example.com`. */
-export async function seedMembers(sql: { query: (text: string, values?: unknown[]) => Promise<unknown> }, count: number, label: string): Promise<void> {
+export async function seedMembers(
+  sql: { query: (text: string, values?: unknown[]) => Promise<unknown> },
+  count: number,
+  label: string,
+): Promise<void> {
   await sql.query(
     `insert into members (email, first_name, last_name, password_hash)
        select $1 || '-' || n || '@example.com', 'Guest', 'Number ' || n, $2 from generate_series(1, $3::int) as n`,

@@ -10,7 +10,11 @@ import { retryAfterOf, setRetryAfter } from './retry-later.js';
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
 /** The one error shape (`ErrorResponse` in the OpenAPI document): nothing else reaches the client. */
-export function errorBody(statusCode: number, message: string, extra: { issues?: FieldIssue[]; retryAfter?: number } = {}): ErrorResponse {
+export function errorBody(
+  statusCode: number,
+  message: string,
+  extra: { issues?: FieldIssue[]; retryAfter?: number } = {},
+): ErrorResponse {
   const body: ErrorResponse = { success: false, statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
   if (extra.issues?.length) body.issues = extra.issues.map(({ path, message: text }) => ({ path, message: text }));
   if (extra.retryAfter !== undefined) body.retryAfter = extra.retryAfter;
@@ -62,13 +66,19 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const retryAfter = retryAfterOf(exception);
     if (exception instanceof DomainError) {
       const status = ERROR_STATUS[exception.kind];
-      return errorBody(status, exception.message, { issues: exception.details.issues, retryAfter: retryAfter ?? this.defaultRetry(status) });
+      return errorBody(status, exception.message, {
+        issues: exception.details.issues,
+        retryAfter: retryAfter ?? this.defaultRetry(status),
+      });
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
       const issues = (exception as { issues?: FieldIssue[] }).issues;
-      return errorBody(status, messageOf(response, exception.message), { issues, retryAfter: retryAfter ?? this.defaultRetry(status) });
+      return errorBody(status, messageOf(response, exception.message), {
+        issues,
+        retryAfter: retryAfter ?? this.defaultRetry(status),
+      });
     }
     // Fastify's own errors (malformed JSON, body too large, wrong content type) carry a 4xx code.
     const fastifyStatus = (exception as { statusCode?: number } | null)?.statusCode;
@@ -76,7 +86,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return errorBody(fastifyStatus, (exception as Error).message.replace(/^FST_[A-Z_]+: /, ''));
     }
     if (isUnavailable(exception)) {
-      return errorBody(503, 'The service is temporarily unavailable. Please try again shortly.', { retryAfter: UNAVAILABLE_RETRY_SECONDS });
+      return errorBody(503, 'The service is temporarily unavailable. Please try again shortly.', {
+        retryAfter: UNAVAILABLE_RETRY_SECONDS,
+      });
     }
     return errorBody(500, 'Something went wrong on our side.');
   }

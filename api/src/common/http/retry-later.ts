@@ -9,7 +9,12 @@ import type { FastifyReply } from 'fastify';
 export class RetryLaterException extends HttpException {
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number, message: string, status: HttpStatus.TOO_MANY_REQUESTS | HttpStatus.SERVICE_UNAVAILABLE, extra: Record<string, unknown> = {}) {
+  constructor(
+    retryAfterSeconds: number,
+    message: string,
+    status: HttpStatus.TOO_MANY_REQUESTS | HttpStatus.SERVICE_UNAVAILABLE,
+    extra: Record<string, unknown> = {},
+  ) {
     const seconds = wholeSeconds(retryAfterSeconds);
     super({ message, ...extra, retryAfter: seconds }, status);
     this.retryAfterSeconds = seconds;

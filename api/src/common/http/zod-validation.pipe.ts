@@ -36,14 +36,25 @@ const MAX_DEPTH = 20;
  * Every string of an input, at any depth, holding a control character other than tab and newline
  * (`\u0000` used to reach PostgreSQL, which refuses it in text: a 500). Named by path.
  */
-export function controlCharacterIssues(value: unknown, location: InputLocation, path: (string | number)[] = [], depth = 0): FieldIssue[] {
+export function controlCharacterIssues(
+  value: unknown,
+  location: InputLocation,
+  path: (string | number)[] = [],
+  depth = 0,
+): FieldIssue[] {
   if (typeof value === 'string') {
-    return hasControlCharacter(value) ? [{ path: path.length ? path.join('.') : location, message: 'must not contain control characters' }] : [];
+    return hasControlCharacter(value)
+      ? [{ path: path.length ? path.join('.') : location, message: 'must not contain control characters' }]
+      : [];
   }
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return [];
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
   return entries.flatMap(([key, item]) => [
-    ...(typeof key === 'string' && hasControlCharacter(key) ? [{ path: [...path, JSON.stringify(key)].join('.'), message: 'must not contain control characters' }] : []),
+    ...(typeof key === 'string' && hasControlCharacter(key)
+      ? [{ path: [...path, JSON.stringify(key)].join('.'), message: 'must not contain control characters' }]
+      : []),
     ...controlCharacterIssues(item, location, [...path, key], depth + 1),
   ]);
 }

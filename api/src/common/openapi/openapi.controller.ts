@@ -29,7 +29,12 @@ export class OpenApiController {
   constructor(private readonly openApi: OpenApiService) {}
 
   @Get('openapi.json')
-  @Endpoint({ summary: 'The OpenAPI 3.1 document of this API', auth: 'public', tags: ['docs'], response: z.record(z.string(), z.unknown()) })
+  @Endpoint({
+    summary: 'The OpenAPI 3.1 document of this API',
+    auth: 'public',
+    tags: ['docs'],
+    response: z.record(z.string(), z.unknown()),
+  })
   document(): Record<string, unknown> {
     return this.openApi.build();
   }
@@ -63,6 +68,9 @@ export class OpenApiController {
       void reply.status(404).send(errorBody(404, 'No such asset'));
       return;
     }
-    void reply.header('Content-Type', type).header('Cache-Control', 'public, max-age=86400').send(createReadStream(path.join(swaggerDir, file)));
+    void reply
+      .header('Content-Type', type)
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(createReadStream(path.join(swaggerDir, file)));
   }
 }

@@ -36,8 +36,16 @@ function documentPipedChecks({ zodSchema, jsonSchema: schema }: { zodSchema: z.c
  * `$defs` move to `components.schemas` and references are rewritten to point there.
  */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
-  const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', override: documentPipedChecks }) as JsonSchema;
-  const text = JSON.stringify(raw).replace(/"#\/\$defs\/([^"]+)"/g, (_, id: string) => `"#/components/schemas/${id}${io === 'input' ? 'Input' : ''}"`);
+  const raw = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: documentPipedChecks,
+  }) as JsonSchema;
+  const text = JSON.stringify(raw).replace(
+    /"#\/\$defs\/([^"]+)"/g,
+    (_, id: string) => `"#/components/schemas/${id}${io === 'input' ? 'Input' : ''}"`,
+  );
   const result = JSON.parse(text) as JsonSchema;
   const defs = (result['$defs'] ?? {}) as Record<string, JsonSchema>;
   for (const [id, def] of Object.entries(defs)) components[`${id}${io === 'input' ? 'Input' : ''}`] = def;
@@ -102,9 +110,17 @@ export class OpenApiService {
         ['query', spec.query],
       ] as const) {
         if (!schema) continue;
-        const object = jsonSchema(schema, 'input', components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+        const object = jsonSchema(schema, 'input', components) as {
+          properties?: Record<string, JsonSchema>;
+          required?: string[];
+        };
         for (const [name, property] of Object.entries(object.properties ?? {})) {
-          parameters.push({ name, in: location, required: location === 'path' || (object.required ?? []).includes(name), schema: property });
+          parameters.push({
+            name,
+            in: location,
+            required: location === 'path' || (object.required ?? []).includes(name),
+            schema: property,
+          });
         }
       }
       for (const match of path.matchAll(/\{(\w+)\}/g)) {
@@ -114,18 +130,30 @@ export class OpenApiService {
       }
       if (parameters.length) operation['parameters'] = parameters;
       if (spec.body) {
-        operation['requestBody'] = { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input', components) } } };
+        operation['requestBody'] = {
+          required: true,
+          content: { 'application/json': { schema: jsonSchema(spec.body, 'input', components) } },
+        };
       }
       const status = String(spec.status ?? 200);
       const responses: Record<string, unknown> = {
         [status]: spec.response
-          ? { description: 'OK', content: { [spec.produces ?? 'application/json']: { schema: jsonSchema(spec.response, 'output', components) } } }
+          ? {
+              description: 'OK',
+              content: { [spec.produces ?? 'application/json']: { schema: jsonSchema(spec.response, 'output', components) } },
+            }
           : { description: 'OK' },
       };
       if (spec.conditional) {
         operation['parameters'] = [
           ...((operation['parameters'] as unknown[] | undefined) ?? []),
-          { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The ETag of the answer the client holds' },
+          {
+            name: 'If-None-Match',
+            in: 'header',
+            required: false,
+            schema: { type: 'string' },
+            description: 'The ETag of the answer the client holds',
+          },
         ];
         const ok = responses[status] as Record<string, unknown>;
         ok['headers'] = {
@@ -150,7 +178,8 @@ export class OpenApiService {
       info: {
         title: 'Nocturne API',
         version: '1.0.0',
-        description: 'Members club, news, coupons and venue requests. Authenticated calls send `Authorization: Bearer {sessionId}`.',
+        description:
+          'Members club, news, coupons and venue requests. Authenticated calls send `Authorization: Bearer {sessionId}`.',
       },
       paths,
       components: {

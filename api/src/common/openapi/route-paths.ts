@@ -23,5 +23,8 @@ export function routePath(controllerPath: string, methodPath: string): string {
  * valid only in middleware and global-prefix exclusions.
  */
 export function toOpenApiPath(path: string): string {
-  return path.replace(/:(\w+)/g, '{$1}').replace(/\*(\w+)/g, '{$1}').replace(/\/\*$/, '/{path}');
+  return path
+    .replace(/:(\w+)/g, '{$1}')
+    .replace(/\*(\w+)/g, '{$1}')
+    .replace(/\/\*$/, '/{path}');
 }

@@ -56,7 +56,11 @@ export class HealthController {
   })
   async ready(): Promise<z.infer<typeof ReadyResponse>> {
     const checks = await Promise.all([
-      this.check('database', () => db(this.em).selectNoFrom(sql<number>`1`.as('ok')).execute()),
+      this.check('database', () =>
+        db(this.em)
+          .selectNoFrom(sql<number>`1`.as('ok'))
+          .execute(),
+      ),
       this.check('redis', () => this.pingRedis()),
     ]);
     const down = checks.filter((check) => check !== null);

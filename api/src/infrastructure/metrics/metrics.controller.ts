@@ -30,7 +30,8 @@ export class MetricsController {
     if (this.expected) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
       // Compared as digests: same length whatever was sent, so the comparison's time says nothing.
-      if (!match || !timingSafeEqual(digest(match[1]!), this.expected)) throw new UnauthorizedException('Metrics need their bearer token');
+      if (!match || !timingSafeEqual(digest(match[1]!), this.expected))
+        throw new UnauthorizedException('Metrics need their bearer token');
     }
     // Set here rather than with @Header, which would also label a JSON error as text/plain.
     void reply.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');

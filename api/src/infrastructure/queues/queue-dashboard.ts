@@ -35,7 +35,12 @@ export function basicAuthMatches(header: string | undefined, user: string, passw
  * Wrong answers are counted per address (10 per 15 minutes); past that the address gets 429 with
  * Retry-After, right password or not, until the window ends.
  */
-export async function registerQueueDashboard(fastify: FastifyInstance, queues: QueueRegistry, config: ApiConfig, limiter: RateLimiter): Promise<boolean> {
+export async function registerQueueDashboard(
+  fastify: FastifyInstance,
+  queues: QueueRegistry,
+  config: ApiConfig,
+  limiter: RateLimiter,
+): Promise<boolean> {
   const user = config.QUEUE_DASHBOARD_USER;
   const password = config.QUEUE_DASHBOARD_PASSWORD;
   if (!user || !password) return false;
@@ -45,7 +50,11 @@ export async function registerQueueDashboard(fastify: FastifyInstance, queues: Q
   await fastify.register(async (scope) => {
     const tooMany = async (reply: FastifyReply, seconds: number) => {
       setRetryAfter(reply, seconds);
-      await reply.status(429).send(errorBody(429, 'Too many wrong sign-ins to the queue dashboard. Please wait and try again.', { retryAfter: wholeSeconds(seconds) }));
+      await reply.status(429).send(
+        errorBody(429, 'Too many wrong sign-ins to the queue dashboard. Please wait and try again.', {
+          retryAfter: wholeSeconds(seconds),
+        }),
+      );
     };
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const locked = await limiter.lockedFor(LIMITS.queueDashboardFailuresPerIp, request.ip);

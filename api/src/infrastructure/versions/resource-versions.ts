@@ -99,7 +99,14 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
    */
   etag(request: string, memberId: string | undefined, scopes: readonly string[], extra = ''): string | null {
     if (!this.live) return null;
-    const hash = createHash('sha1').update(BUILD).update('\n').update(request).update('\n').update(memberId ?? '-').update('\n').update(extra);
+    const hash = createHash('sha1')
+      .update(BUILD)
+      .update('\n')
+      .update(request)
+      .update('\n')
+      .update(memberId ?? '-')
+      .update('\n')
+      .update(extra);
     for (const scope of scopes) hash.update('\n').update(scope).update('=').update(this.version(scope));
     return `W/"${hash.digest('base64url').slice(0, 22)}"`;
   }
@@ -192,7 +199,9 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
     if (scopes.length === 0) {
       // A bulk change too large for a NOTIFY payload: its scopes are in the log.
       // Raw SQL: resource_version_log is the migration's trigger table, not an entity.
-      const { rows } = await client.query<{ scopes: string[] }>('select scopes from resource_version_log where version = $1', [version]);
+      const { rows } = await client.query<{ scopes: string[] }>('select scopes from resource_version_log where version = $1', [
+        version,
+      ]);
       scopes = rows[0]?.scopes ?? [];
     }
     for (const scope of scopes) this.versions.set(scope, version);
@@ -209,7 +218,9 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
     try {
       // Raw SQL: a transaction on the listener's own connection (not the pool's), holding an advisory lock.
       await client.query('begin');
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_xact_lock(hashtext($1)) as locked', [COMPACT_LOCK]);
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_xact_lock(hashtext($1)) as locked', [
+        COMPACT_LOCK,
+      ]);
       if (!rows[0]?.locked) {
         await client.query('rollback');
         return 0;

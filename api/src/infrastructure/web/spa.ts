@@ -45,7 +45,8 @@ export async function registerSpa(fastify: FastifyInstance, distDir: string): Pr
     if (API_PATHS.test(url) || !available) return notFound(reply, url);
     const relative = decodeURIComponent(url).replace(/^\/+/, ''); // Fastify has refused malformed escapes (400)
     if (!relative.endsWith('.html') && files.has(relative)) {
-      if (REVALIDATED.test(relative)) return reply.header('Cache-Control', 'no-cache').sendFile(relative, { cacheControl: false });
+      if (REVALIDATED.test(relative))
+        return reply.header('Cache-Control', 'no-cache').sendFile(relative, { cacheControl: false });
       const immutable = relative.startsWith('assets/');
       return reply.sendFile(relative, { maxAge: immutable ? 31_536_000_000 : 3_600_000, immutable });
     }
@@ -56,6 +57,9 @@ export async function registerSpa(fastify: FastifyInstance, distDir: string): Pr
     // Pages name the current hashed assets: browsers must ask again each time (a 304 when unchanged).
     if (known) return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
     // No validators on a 404: a 304 in its place would leave the browser nothing to show.
-    return reply.status(404).header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false, etag: false, lastModified: false });
+    return reply
+      .status(404)
+      .header('Cache-Control', 'no-cache')
+      .sendFile(page, { cacheControl: false, etag: false, lastModified: false });
   });
 }

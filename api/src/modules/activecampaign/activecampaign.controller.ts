@@ -1,6 +1,13 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ActiveCampaignStatus, BulkSyncStarted, IdParams, SyncContactResponse, SyncJobParams, SyncJobStatus } from '@nocturne/contracts';
+import {
+  ActiveCampaignStatus,
+  BulkSyncStarted,
+  IdParams,
+  SyncContactResponse,
+  SyncJobParams,
+  SyncJobStatus,
+} from '@nocturne/contracts';
 import type { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidParams } from '../../common/http/input.decorators.js';

@@ -9,6 +9,12 @@ import { GetSyncJobHandler } from './queries/get-sync-job/get-sync-job.handler.j
 /** Admin side of the ActiveCampaign sync; the calls to AC themselves run in the worker. */
 @Module({
   controllers: [ActiveCampaignController],
-  providers: [ActiveCampaignRepository, SyncContactHandler, StartBulkSyncHandler, GetSyncJobHandler, GetActiveCampaignStatusHandler],
+  providers: [
+    ActiveCampaignRepository,
+    SyncContactHandler,
+    StartBulkSyncHandler,
+    GetSyncJobHandler,
+    GetActiveCampaignStatusHandler,
+  ],
 })
 export class ActiveCampaignModule {}

@@ -27,7 +27,9 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     const em = this.em.fork();
     const existing = await this.repository.findAdminFlagByEmail(em, email.toLowerCase());
     if (existing?.is_admin) return;
-    const outcome = existing ? 'refused' : await ensureAdmin(em, this.hasher, { email, password }, { promoteExisting: false }, this.repository);
+    const outcome = existing
+      ? 'refused'
+      : await ensureAdmin(em, this.hasher, { email, password }, { promoteExisting: false }, this.repository);
     if (outcome === 'refused') {
       this.logger.error(
         `ADMIN_EMAIL ${email} belongs to an existing member who is not an admin: not promoted. ` +

@@ -76,7 +76,10 @@ export class AuthController {
     tags: ['auth'],
     body: LoginRequest,
     response: AuthResponse,
-    errors: { 401: 'Invalid email or password', 429: 'Too many failed attempts for this e-mail from this address, or from this address' },
+    errors: {
+      401: 'Invalid email or password',
+      429: 'Too many failed attempts for this e-mail from this address, or from this address',
+    },
   })
   async login(@ValidBody() body: LoginRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
     const attempt = await this.loginThrottle.begin(body.email, request.ip);
@@ -126,7 +129,10 @@ export class AuthController {
     response: SuccessResponse,
     errors: { 400: 'The current password is wrong, or the new one is weak', 429: 'Too many attempts' },
   })
-  async changePassword(@CurrentMember() member: AuthenticatedMember, @ValidBody() body: ChangePasswordRequest): Promise<SuccessResponse> {
+  async changePassword(
+    @CurrentMember() member: AuthenticatedMember,
+    @ValidBody() body: ChangePasswordRequest,
+  ): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.currentPasswordPerMember, member.id);
     await this.commands.execute(new ChangePasswordCommand(member.id, member.sessionId, body));
     return { success: true, message: 'Your password has been changed. Other devices have been signed out.' };
@@ -149,7 +155,10 @@ export class AuthController {
     status: 202,
     errors: { 429: 'Too many requests from this address' },
   })
-  async forgotPassword(@ValidBody() body: z.infer<typeof ForgotPasswordRequest>, @Req() request: FastifyRequest): Promise<SuccessResponse> {
+  async forgotPassword(
+    @ValidBody() body: z.infer<typeof ForgotPasswordRequest>,
+    @Req() request: FastifyRequest,
+  ): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.forgotPasswordPerIp, request.ip);
     await settleNoSoonerThan(FORGOT_PASSWORD_ANSWER_MS, this.commands.execute(new RequestPasswordResetCommand(body.email)));
     return { success: true, message: 'If an account exists for that email, a reset link is on its way.' };
@@ -168,7 +177,10 @@ export class AuthController {
       503: 'Too much anonymous password work waiting; see Retry-After',
     },
   })
-  async resetPassword(@ValidBody() body: z.infer<typeof ResetPasswordRequest>, @Req() request: FastifyRequest): Promise<SuccessResponse> {
+  async resetPassword(
+    @ValidBody() body: z.infer<typeof ResetPasswordRequest>,
+    @Req() request: FastifyRequest,
+  ): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.resetPasswordPerIp, request.ip);
     await this.commands.execute(new ResetPasswordCommand(body.token, body.password));
     return { success: true, message: 'Your password has been changed. Please sign in.' };

@@ -118,13 +118,22 @@ export class AuthRepository {
   }
 
   async findActiveMemberIdByEmail(em: EntityManager, email: string): Promise<string | undefined> {
-    const row = await db(em).selectFrom('members').select('id').where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await db(em)
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', email)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row?.id;
   }
 
   /** What a password change checks: the current hash, and the e-mail and first name a new password must not contain. */
   findPasswordOwner(em: EntityManager, memberId: string) {
-    return db(em).selectFrom('members').select(['email', 'first_name', 'password_hash']).where('id', '=', memberId).executeTakeFirst();
+    return db(em)
+      .selectFrom('members')
+      .select(['email', 'first_name', 'password_hash'])
+      .where('id', '=', memberId)
+      .executeTakeFirst();
   }
 
   /** Marks the sign-in, storing a stronger hash of the same password when the hasher asked for one. */
@@ -223,7 +232,13 @@ export class AuthRepository {
   ) {
     return db(em)
       .insertInto('members')
-      .values({ email: admin.email, first_name: admin.firstName, last_name: admin.lastName, password_hash: admin.passwordHash, is_admin: true })
+      .values({
+        email: admin.email,
+        first_name: admin.firstName,
+        last_name: admin.lastName,
+        password_hash: admin.passwordHash,
+        is_admin: true,
+      })
       .onConflict((conflict) =>
         promoteExisting
           ? conflict.column('email').doUpdateSet((eb) => ({

@@ -1,4 +1,10 @@
-import { HashQueueFullException, hashesRunning, MAX_ANONYMOUS_WAITING, MAX_PARALLEL_HASHES, PasswordHasher } from './password-hasher.js';
+import {
+  HashQueueFullException,
+  hashesRunning,
+  MAX_ANONYMOUS_WAITING,
+  MAX_PARALLEL_HASHES,
+  PasswordHasher,
+} from './password-hasher.js';
 
 // Small parameters keep the test quick; the rules do not depend on them.
 const hasher = new PasswordHasher({ N: 2 ** 12, r: 8, p: 1 });
@@ -65,7 +71,10 @@ describe('PasswordHasher', () => {
     const anonymous = hasher.hash('anonymous-2026', 'anonymous');
     const priority = hasher.hash('priority-2026');
     // When the first slot frees, the priority hash (queued second) gets it, not the anonymous one.
-    const afterFirst = await Promise.race(busy).then(() => ({ priority: hashesRunning('priority'), anonymous: hashesRunning('anonymous') }));
+    const afterFirst = await Promise.race(busy).then(() => ({
+      priority: hashesRunning('priority'),
+      anonymous: hashesRunning('anonymous'),
+    }));
     expect(afterFirst).toEqual({ priority: 2, anonymous: 0 });
     await Promise.all([...busy, anonymous, priority]);
     expect(hashesRunning()).toBe(0);

@@ -23,9 +23,14 @@ export const HASH_QUEUE_RETRY_AFTER_SECONDS = 5;
 
 export class HashQueueFullException extends RetryLaterException {
   constructor() {
-    super(HASH_QUEUE_RETRY_AFTER_SECONDS, 'We are very busy right now. Please try again in a few seconds.', HttpStatus.SERVICE_UNAVAILABLE, {
-      success: false,
-    });
+    super(
+      HASH_QUEUE_RETRY_AFTER_SECONDS,
+      'We are very busy right now. Please try again in a few seconds.',
+      HttpStatus.SERVICE_UNAVAILABLE,
+      {
+        success: false,
+      },
+    );
   }
 }
 
@@ -41,7 +46,11 @@ function canStart(lane: HashLane): boolean {
 function dispatch(): void {
   for (;;) {
     const lane: HashLane | undefined =
-      waiting.priority.length > 0 && canStart('priority') ? 'priority' : waiting.anonymous.length > 0 && canStart('anonymous') ? 'anonymous' : undefined;
+      waiting.priority.length > 0 && canStart('priority')
+        ? 'priority'
+        : waiting.anonymous.length > 0 && canStart('anonymous')
+          ? 'anonymous'
+          : undefined;
     if (!lane) return;
     running[lane] += 1;
     waiting[lane].shift()!();
@@ -57,11 +66,19 @@ async function acquire(lane: HashLane): Promise<void> {
   await new Promise<void>((resolve) => waiting[lane].push(resolve));
 }
 
-async function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions, lane: HashLane): Promise<Buffer> {
+async function scrypt(
+  password: string,
+  salt: Buffer,
+  keyLength: number,
+  options: ScryptOptions,
+  lane: HashLane,
+): Promise<Buffer> {
   await acquire(lane);
   try {
     return await new Promise((resolve, reject) =>
-      scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
+      scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+        error ? reject(error) : resolve(key),
+      ),
     );
   } finally {
     running[lane] -= 1;
@@ -116,5 +133,9 @@ export class PasswordHasher {
 function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
   const [scheme, N, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !N || !r || !p || !salt || !key) return null;
-  return { params: { N: Number(N), r: Number(r), p: Number(p) }, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
+  return {
+    params: { N: Number(N), r: Number(r), p: Number(p) },
+    salt: Buffer.from(salt, 'base64url'),
+    key: Buffer.from(key, 'base64url'),
+  };
 }

@@ -31,7 +31,9 @@ export const LIMITS = {
 /** 429 with a `Retry-After` header (set by the exception filter from `retryAfterSeconds`). */
 export class TooManyRequestsException extends RetryLaterException {
   constructor(retryAfterSeconds: number) {
-    super(retryAfterSeconds, 'Too many attempts. Please wait a little and try again.', HttpStatus.TOO_MANY_REQUESTS, { success: false });
+    super(retryAfterSeconds, 'Too many attempts. Please wait a little and try again.', HttpStatus.TOO_MANY_REQUESTS, {
+      success: false,
+    });
   }
 }
 

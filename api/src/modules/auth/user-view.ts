@@ -5,7 +5,17 @@ import { isoTimestamp } from '../../common/timestamps.js';
 import type { AuthenticatedMember } from './session.service.js';
 
 /** The members columns the API's `user` object is made of. */
-export const USER_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'is_admin', 'current_points', 'total_points', 'member_tier', 'created_at'] as const;
+export const USER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'is_admin',
+  'current_points',
+  'total_points',
+  'member_tier',
+  'created_at',
+] as const;
 
 /** A member as `userFromRow` reads it. */
 export type UserRow = Pick<Selectable<Database['members']>, (typeof USER_COLUMNS)[number]>;

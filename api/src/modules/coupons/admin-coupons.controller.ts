@@ -106,7 +106,10 @@ export class AdminCouponsController {
     response: UndoRedemptionResponse,
     errors: { 404: 'Coupon not found', 409: `Not redeemed, or redeemed more than ${REDEMPTION_UNDO_MINUTES} minutes ago` },
   })
-  undo(@CurrentMember() admin: AuthenticatedMember, @ValidParams() params: z.infer<typeof RedemptionParams>): Promise<UndoRedemptionResponse> {
+  undo(
+    @CurrentMember() admin: AuthenticatedMember,
+    @ValidParams() params: z.infer<typeof RedemptionParams>,
+  ): Promise<UndoRedemptionResponse> {
     return this.commands.execute(new UndoRedemptionCommand(admin.id, params.userCouponId));
   }
 }

@@ -20,12 +20,54 @@ describe('claimRefusal', () => {
   });
 
   it.each([
-    ['an inactive coupon', coupon({ isActive: false }), member, 'conflict', 'This coupon has been paused by the venue and cannot be used right now', 'Paused'],
-    ['an archived coupon', coupon({ archivedAt: now }), member, 'conflict', 'This coupon is no longer available', 'No longer available'],
-    ['a coupon past its validUntil', coupon({ validUntil: new Date(now.getTime() - 1) }), member, 'conflict', 'This coupon has expired', 'Expired'],
-    ['a coupon at maxUses', coupon({ maxUses: 20, claimedCount: 20 }), member, 'conflict', 'This coupon has been fully claimed', 'Fully claimed'],
-    ['a Gold coupon for a silver member', coupon({ requiredTier: 'gold' }), { ...member, tier: 'silver' as const }, 'forbidden', 'This coupon requires Gold tier', 'Requires Gold tier'],
-    ['a second claim over the per-member limit', coupon(), { ...member, claims: 1 }, 'conflict', 'You have already claimed this coupon', 'Already claimed'],
+    [
+      'an inactive coupon',
+      coupon({ isActive: false }),
+      member,
+      'conflict',
+      'This coupon has been paused by the venue and cannot be used right now',
+      'Paused',
+    ],
+    [
+      'an archived coupon',
+      coupon({ archivedAt: now }),
+      member,
+      'conflict',
+      'This coupon is no longer available',
+      'No longer available',
+    ],
+    [
+      'a coupon past its validUntil',
+      coupon({ validUntil: new Date(now.getTime() - 1) }),
+      member,
+      'conflict',
+      'This coupon has expired',
+      'Expired',
+    ],
+    [
+      'a coupon at maxUses',
+      coupon({ maxUses: 20, claimedCount: 20 }),
+      member,
+      'conflict',
+      'This coupon has been fully claimed',
+      'Fully claimed',
+    ],
+    [
+      'a Gold coupon for a silver member',
+      coupon({ requiredTier: 'gold' }),
+      { ...member, tier: 'silver' as const },
+      'forbidden',
+      'This coupon requires Gold tier',
+      'Requires Gold tier',
+    ],
+    [
+      'a second claim over the per-member limit',
+      coupon(),
+      { ...member, claims: 1 },
+      'conflict',
+      'You have already claimed this coupon',
+      'Already claimed',
+    ],
     ['a cost above the balance', coupon({ pointsCost: 21 }), member, 'conflict', 'Not enough points', 'Not enough points'],
   ])('refuses %s', (_, terms, claimant, kind, message, reason) => {
     expect(claimRefusal(terms, claimant, now)).toEqual({ kind, message, reason });
@@ -47,7 +89,9 @@ describe('couponUnusable', () => {
   it('is null for a live coupon and names why otherwise', () => {
     expect(couponUnusable(coupon({ validUntil: new Date(now.getTime() + 1) }), now)).toBeNull();
     expect(couponUnusable(coupon({ archivedAt: now }), now)).toBe('This coupon is no longer available');
-    expect(couponUnusable(coupon({ isActive: false }), now)).toBe('This coupon has been paused by the venue and cannot be used right now');
+    expect(couponUnusable(coupon({ isActive: false }), now)).toBe(
+      'This coupon has been paused by the venue and cannot be used right now',
+    );
     // Archiving also switches a coupon off; it says the lasting reason.
     expect(couponUnusable(coupon({ isActive: false, archivedAt: now }), now)).toBe('This coupon is no longer available');
   });

@@ -62,6 +62,7 @@ export function claimRefusal(coupon: CouponTerms, member: ClaimantState, now: Da
   if (member.claims >= coupon.perMemberLimit) {
     return { kind: 'conflict', message: 'You have already claimed this coupon', reason: 'Already claimed' };
   }
-  if (member.currentPoints < coupon.pointsCost) return { kind: 'conflict', message: 'Not enough points', reason: 'Not enough points' };
+  if (member.currentPoints < coupon.pointsCost)
+    return { kind: 'conflict', message: 'Not enough points', reason: 'Not enough points' };
   return null;
 }

@@ -69,7 +69,10 @@ export class CouponsController {
     response: UserCoupon,
     errors: { 404: 'Coupon not found (or not yours)', 409: 'Already redeemed, expired, paused or no longer available' },
   })
-  redeem(@CurrentMember() member: AuthenticatedMember, @ValidParams() params: z.infer<typeof UserCouponParams>): Promise<UserCoupon> {
+  redeem(
+    @CurrentMember() member: AuthenticatedMember,
+    @ValidParams() params: z.infer<typeof UserCouponParams>,
+  ): Promise<UserCoupon> {
     return this.commands.execute(new RedeemCouponCommand(member.id, params.userCouponId));
   }
 }

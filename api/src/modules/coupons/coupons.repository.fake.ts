@@ -36,7 +36,14 @@ export class FakeCouponsRepository implements CouponsRepository {
   beforeMarkRedeemed?: () => void;
 
   addMember(overrides: Partial<MemberRecord> = {}): MemberRecord {
-    const member: MemberRecord = { id: randomUUID(), first_name: 'Ada', last_name: 'Lovelace', member_tier: 'bronze', current_points: 0, ...overrides };
+    const member: MemberRecord = {
+      id: randomUUID(),
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      member_tier: 'bronze',
+      current_points: 0,
+      ...overrides,
+    };
     this.members.set(member.id, member);
     return member;
   }
@@ -93,7 +100,13 @@ export class FakeCouponsRepository implements CouponsRepository {
   private view(row: UserCouponRecord): UserCouponView {
     const member = this.members.get(row.member_id)!;
     const { validated_by_id: _validator, ...userCoupon } = row;
-    return { ...userCoupon, first_name: member.first_name, last_name: member.last_name, member_tier: member.member_tier, coupon: { ...this.coupon(row.coupon_id) } };
+    return {
+      ...userCoupon,
+      first_name: member.first_name,
+      last_name: member.last_name,
+      member_tier: member.member_tier,
+      coupon: { ...this.coupon(row.coupon_id) },
+    };
   }
 
   // ---- coupons
@@ -163,9 +176,15 @@ export class FakeCouponsRepository implements CouponsRepository {
 
   // ---- user coupons
 
-  async findUserCoupon(_em: EntityManager, id: string, options: { memberId?: string; lock?: boolean } = {}): Promise<UserCouponView | undefined> {
+  async findUserCoupon(
+    _em: EntityManager,
+    id: string,
+    options: { memberId?: string; lock?: boolean } = {},
+  ): Promise<UserCouponView | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
-    const row = this.userCoupons.find((candidate) => candidate.id === id && (options.memberId === undefined || candidate.member_id === options.memberId));
+    const row = this.userCoupons.find(
+      (candidate) => candidate.id === id && (options.memberId === undefined || candidate.member_id === options.memberId),
+    );
     return row && this.view(row);
   }
 

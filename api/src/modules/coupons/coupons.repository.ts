@@ -91,7 +91,9 @@ const availableCoupons = new PreparedQuery((kysely, memberId: string) =>
     .orderBy('c.id', 'desc'),
 );
 
-const couponById = new PreparedQuery((kysely, couponId: string) => kysely.selectFrom('coupons').select(COUPON_VIEW).where('id', '=', couponId));
+const couponById = new PreparedQuery((kysely, couponId: string) =>
+  kysely.selectFrom('coupons').select(COUPON_VIEW).where('id', '=', couponId),
+);
 
 const claimantForUpdate = new PreparedQuery((kysely, memberId: string) =>
   kysely.selectFrom('members').select(['id', 'member_tier', 'current_points']).where('id', '=', memberId).forUpdate(),
@@ -226,7 +228,12 @@ export class CouponsRepository {
         valid_until: input.validUntil ? new Date(input.validUntil) : null,
         created_by_id: adminId,
       })
-      .onConflict((conflict) => conflict.expression(sql`lower(code)`).where('archived_at', 'is', null).doNothing())
+      .onConflict((conflict) =>
+        conflict
+          .expression(sql`lower(code)`)
+          .where('archived_at', 'is', null)
+          .doNothing(),
+      )
       .returning(COUPON_VIEW)
       .executeTakeFirst();
   }
@@ -264,13 +271,21 @@ export class CouponsRepository {
 
   /** A coupon that is not archived, with its row lock. */
   async lockLiveCoupon(em: EntityManager, couponId: string) {
-    return db(em).selectFrom('coupons').select(COUPON_VIEW).where('id', '=', couponId).where('archived_at', 'is', null).forUpdate().executeTakeFirst();
+    return db(em)
+      .selectFrom('coupons')
+      .select(COUPON_VIEW)
+      .where('id', '=', couponId)
+      .where('archived_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /** Whether any member holds (or held) the coupon. */
   async isHeld(em: EntityManager, couponId: string): Promise<boolean> {
     const row = await db(em)
-      .selectNoFrom((eb) => eb.exists(eb.selectFrom('user_coupons').select(eb.lit(1).as('one')).where('coupon_id', '=', couponId)).as('held'))
+      .selectNoFrom((eb) =>
+        eb.exists(eb.selectFrom('user_coupons').select(eb.lit(1).as('one')).where('coupon_id', '=', couponId)).as('held'),
+      )
       .executeTakeFirstOrThrow();
     return Boolean(row.held);
   }
@@ -320,7 +335,8 @@ export class CouponsRepository {
   async findUserCoupon(em: EntityManager, id: string, options: { memberId?: string; lock?: boolean } = {}) {
     // Not a uuid cannot be a user coupon; PostgreSQL would refuse to compare it with one.
     if (!UUID_PATTERN.test(id)) return undefined;
-    if (options.memberId === undefined) return (options.lock ? userCouponById.anyOwnerLocked : userCouponById.anyOwner).first(em, id);
+    if (options.memberId === undefined)
+      return (options.lock ? userCouponById.anyOwnerLocked : userCouponById.anyOwner).first(em, id);
     return (options.lock ? userCouponById.ownerLocked : userCouponById.owner).first(em, id, options.memberId);
   }
 
@@ -330,7 +346,11 @@ export class CouponsRepository {
   }
 
   async listMemberUserCoupons(em: EntityManager, memberId: string) {
-    return selectUserCoupon(db(em)).where('uc.member_id', '=', memberId).orderBy('uc.claimed_at', 'desc').orderBy('uc.id', 'desc').execute();
+    return selectUserCoupon(db(em))
+      .where('uc.member_id', '=', memberId)
+      .orderBy('uc.claimed_at', 'desc')
+      .orderBy('uc.id', 'desc')
+      .execute();
   }
 
   /**

@@ -14,11 +14,11 @@ import { SHORT_CODE_ATTEMPTS } from './short-code.service.js';
 
 export const INVALID_QR = 'This QR code is not valid. Ask the member to open the coupon in their Coupons tab and scan again.';
 export const INVALID_CODE = 'This code is not valid. Check it with the member: it is under the QR code in their Coupons tab.';
-export const MALFORMED_CODE = 'A coupon code has 11 letters and digits, like K7QM-3XPD-2A9. Check it with the member and type it again.';
+export const MALFORMED_CODE =
+  'A coupon code has 11 letters and digits, like K7QM-3XPD-2A9. Check it with the member and type it again.';
 
 export type ScanCheck =
-  | { ok: true; row: UserCouponView }
-  | { ok: false; kind: 'not_found' | 'conflict'; message: string; row?: UserCouponView };
+  { ok: true; row: UserCouponView } | { ok: false; kind: 'not_found' | 'conflict'; message: string; row?: UserCouponView };
 
 /** One attempt at the door: who, what was presented, and whether to validate or redeem. */
 export interface ScanAttempt {
@@ -54,11 +54,19 @@ export class QrScanService {
    * against its user coupon's id under the current secret. `lock` queues concurrent redeemers.
    */
   async check(tx: EntityManager, presented: PresentedCoupon, lock: boolean): Promise<ScanCheck> {
-    const found = presented.method === 'qr' ? await this.findByQr(tx, presented.userCouponId, presented.token, lock) : await this.findByCode(tx, presented.code, lock);
+    const found =
+      presented.method === 'qr'
+        ? await this.findByQr(tx, presented.userCouponId, presented.token, lock)
+        : await this.findByCode(tx, presented.code, lock);
     if (typeof found === 'string') return { ok: false, kind: 'not_found', message: found };
     const row = found;
     if (row.redeemed_at) {
-      return { ok: false, kind: 'conflict', row, message: `${ALREADY_REDEEMED} (${this.when.format(new Date(row.redeemed_at))})` };
+      return {
+        ok: false,
+        kind: 'conflict',
+        row,
+        message: `${ALREADY_REDEEMED} (${this.when.format(new Date(row.redeemed_at))})`,
+      };
     }
     const unusable = couponUnusable(termsFromRow(row.coupon), new Date());
     if (unusable) return { ok: false, kind: 'conflict', row, message: unusable };
@@ -92,7 +100,11 @@ export class QrScanService {
     return this.attempts.countWrongCode(attempt.adminId);
   }
 
-  async log(tx: EntityManager, attempt: ScanAttempt, outcome: { userCouponId: string | null; accepted: boolean; reason: string }): Promise<void> {
+  async log(
+    tx: EntityManager,
+    attempt: ScanAttempt,
+    outcome: { userCouponId: string | null; accepted: boolean; reason: string },
+  ): Promise<void> {
     await this.coupons.logScan(tx, {
       admin_id: attempt.adminId,
       user_coupon_id: outcome.userCouponId,
@@ -105,8 +117,17 @@ export class QrScanService {
   }
 
   /** Logs an undo; it names the coupon by id, as its QR does. */
-  async logUndo(tx: EntityManager, adminId: string, userCouponId: string, outcome: { accepted: boolean; reason: string }): Promise<void> {
-    await this.log(tx, { adminId, presented: { method: 'qr', userCouponId, token: '' }, action: 'undo' }, { userCouponId, ...outcome });
+  async logUndo(
+    tx: EntityManager,
+    adminId: string,
+    userCouponId: string,
+    outcome: { accepted: boolean; reason: string },
+  ): Promise<void> {
+    await this.log(
+      tx,
+      { adminId, presented: { method: 'qr', userCouponId, token: '' }, action: 'undo' },
+      { userCouponId, ...outcome },
+    );
   }
 
   private async findByQr(tx: EntityManager, scannedId: string, token: string, lock: boolean): Promise<UserCouponView | string> {

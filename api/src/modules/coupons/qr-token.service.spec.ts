@@ -3,7 +3,12 @@ import { QrTokenService } from './qr-token.service.js';
 import { encodeShortCode } from './short-code.js';
 
 const config = (overrides: Partial<ApiConfig>) =>
-  ({ NODE_ENV: 'test', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/nocturne', QR_SECRET: undefined, ...overrides }) as ApiConfig;
+  ({
+    NODE_ENV: 'test',
+    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/nocturne',
+    QR_SECRET: undefined,
+    ...overrides,
+  }) as ApiConfig;
 const ID = '6f1c1d2e-8a1b-4c3d-9e4f-0a1b2c3d4e5f';
 const OTHER = '7f1c1d2e-8a1b-4c3d-9e4f-0a1b2c3d4e5f';
 

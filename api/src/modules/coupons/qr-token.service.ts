@@ -26,7 +26,9 @@ export class QrTokenService {
       this.secret = createHash('sha256').update(`nocturne-development-qr-secret\u0000${config.DATABASE_URL}`).digest();
       if (!warnedAboutDevelopmentSecret) {
         warnedAboutDevelopmentSecret = true;
-        new Logger('QrTokenService').warn('QR_SECRET is not set: using a development secret derived from DATABASE_URL. Set QR_SECRET outside development.');
+        new Logger('QrTokenService').warn(
+          'QR_SECRET is not set: using a development secret derived from DATABASE_URL. Set QR_SECRET outside development.',
+        );
       }
     }
   }

@@ -21,7 +21,13 @@ export class Redemptions {
    * word all the same: only the first redeemer changes the row. Returns the updated row, or null
    * when it was already redeemed.
    */
-  async markRedeemed(tx: EntityManager, raise: Raise, row: UserCouponView, by: RedeemedBy, adminId: string | null): Promise<UserCouponView | null> {
+  async markRedeemed(
+    tx: EntityManager,
+    raise: Raise,
+    row: UserCouponView,
+    by: RedeemedBy,
+    adminId: string | null,
+  ): Promise<UserCouponView | null> {
     const changed = await this.coupons.markRedeemed(tx, row.id, by, adminId);
     if (!changed) return null;
     await this.coupons.countRedemption(tx, row.coupon_id, 1);

@@ -59,22 +59,16 @@ describe('ShortCodeService.assign', () => {
   it('gives up with an error once every attempt collides', async () => {
     const taken = new Set(Array.from({ length: SHORT_CODE_ATTEMPTS }, (_, attempt) => qr.shortCodeFor(ID, attempt)));
     const table = fakeTable({ short_code: null }, taken);
-    await expect(table.service.assign(table.em, ID, null)).rejects.toThrow(
-      `after ${SHORT_CODE_ATTEMPTS} attempts`,
-    );
+    await expect(table.service.assign(table.em, ID, null)).rejects.toThrow(`after ${SHORT_CODE_ATTEMPTS} attempts`);
   });
 
   it('does not mistake another constraint for a collision', async () => {
     const other = () => new UniqueConstraintViolationException(driverError('23505', 'user_coupons_pkey'));
     const refused = fakeTable({ short_code: null }, new Set(), other);
-    await expect(refused.service.assign(refused.em, ID, null)).rejects.toBeInstanceOf(
-      UniqueConstraintViolationException,
-    );
+    await expect(refused.service.assign(refused.em, ID, null)).rejects.toBeInstanceOf(UniqueConstraintViolationException);
     const foreign = () => new ForeignKeyConstraintViolationException(driverError('23503', 'user_coupons_short_code_unique'));
     const broken = fakeTable({ short_code: null }, new Set(), foreign);
-    await expect(broken.service.assign(broken.em, ID, null)).rejects.toBeInstanceOf(
-      ForeignKeyConstraintViolationException,
-    );
+    await expect(broken.service.assign(broken.em, ID, null)).rejects.toBeInstanceOf(ForeignKeyConstraintViolationException);
   });
 
   it('keeps the code a parallel request stored first', async () => {

@@ -86,7 +86,11 @@ describe('CreditPointsWhenCommentPostedHandler', () => {
     await handler.handle(commentPosted(memberId, postId, 5), tx, raise);
     expect(ledger.members.get(memberId)).toEqual({ current_points: 15, total_points: 100, member_tier: 'silver' });
     expect(raised).toEqual([
-      expect.objectContaining({ type: 'MemberTierChanged', aggregateId: memberId, payload: { memberId, from: 'bronze', to: 'silver' } }),
+      expect.objectContaining({
+        type: 'MemberTierChanged',
+        aggregateId: memberId,
+        payload: { memberId, from: 'bronze', to: 'silver' },
+      }),
     ]);
 
     await handler.handle(commentPosted(memberId, postId, 5), tx, raise);

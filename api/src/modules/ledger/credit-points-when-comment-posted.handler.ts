@@ -1,7 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DomainEvent } from '@nocturne/queues';
-import { HandlesInTransaction, type InTransactionHandler, type Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
+import {
+  HandlesInTransaction,
+  type InTransactionHandler,
+  type Raise,
+} from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
 import { LedgerRepository } from './ledger.repository.js';
 import { LedgerService } from './ledger.service.js';
 

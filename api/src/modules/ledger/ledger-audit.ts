@@ -28,11 +28,16 @@ export function tierThresholdsFrom(config: Pick<ApiConfig, 'TIER_SILVER' | 'TIER
  * the sum of all rows; total earned is the sum of positive rows that no reversal undoes; the tier
  * follows total earned. Returns each member whose cached columns disagree.
  */
-export async function auditLedger(em: EntityManager, thresholds: TierThresholds, ledger = new LedgerRepository()): Promise<LedgerAudit> {
+export async function auditLedger(
+  em: EntityManager,
+  thresholds: TierThresholds,
+  ledger = new LedgerRepository(),
+): Promise<LedgerAudit> {
   const rows = await ledger.auditRows(em);
   const differences = rows.flatMap((row): LedgerDifference[] => {
     const expectedTier = tierForTotalPoints(row.expected_total, thresholds);
-    const agrees = row.current_points === row.expected_current && row.total_points === row.expected_total && row.member_tier === expectedTier;
+    const agrees =
+      row.current_points === row.expected_current && row.total_points === row.expected_total && row.member_tier === expectedTier;
     if (agrees) return [];
     return [
       {

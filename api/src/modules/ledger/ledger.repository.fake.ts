@@ -22,7 +22,9 @@ export class FakeLedgerRepository implements LedgerRepository {
   }
 
   async insertRow(_em: EntityManager, row: LedgerEntry): Promise<boolean> {
-    const paid = this.rows.some((other) => other.memberId === row.memberId && other.kind === row.kind && other.sourceId === row.sourceId);
+    const paid = this.rows.some(
+      (other) => other.memberId === row.memberId && other.kind === row.kind && other.sourceId === row.sourceId,
+    );
     if (paid) return false;
     this.rows.push({ ...row, id: randomUUID() });
     return true;
@@ -35,7 +37,12 @@ export class FakeLedgerRepository implements LedgerRepository {
     return { ...member };
   }
 
-  async changeBalance(_em: EntityManager, memberId: string, pointsChange: number, earnedChange: number): Promise<BalanceRow | undefined> {
+  async changeBalance(
+    _em: EntityManager,
+    memberId: string,
+    pointsChange: number,
+    earnedChange: number,
+  ): Promise<BalanceRow | undefined> {
     const member = this.members.get(memberId);
     if (!member) return undefined;
     member.current_points += pointsChange;

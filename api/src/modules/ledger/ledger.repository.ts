@@ -26,7 +26,16 @@ const now = () => sql<string>`now()`;
  */
 
 const appendRow = new PreparedQuery(
-  (kysely, memberId: string, points: number, kind: PointKind, description: string, sourceType: string, sourceId: string, reversesId: string | null) =>
+  (
+    kysely,
+    memberId: string,
+    points: number,
+    kind: PointKind,
+    description: string,
+    sourceType: string,
+    sourceId: string,
+    reversesId: string | null,
+  ) =>
     kysely
       .insertInto('point_transactions')
       .values({
@@ -80,7 +89,9 @@ export class LedgerRepository {
    */
   async insertRow(em: EntityManager, row: LedgerEntry): Promise<boolean> {
     const { memberId, points, kind, description, sourceType, sourceId, reversesId } = row;
-    return (await appendRow.first(em, memberId, points, kind, description, sourceType, sourceId, reversesId ?? null)) !== undefined;
+    return (
+      (await appendRow.first(em, memberId, points, kind, description, sourceType, sourceId, reversesId ?? null)) !== undefined
+    );
   }
 
   /**
@@ -189,7 +200,9 @@ export class LedgerRepository {
         eb
           .cast<number>(
             eb.fn.coalesce(
-              eb.fn.sum<number>('t.points').filterWhere((filter) => filter.and([filter('t.points', '>', 0), filter('r.id', 'is', null)])),
+              eb.fn
+                .sum<number>('t.points')
+                .filterWhere((filter) => filter.and([filter('t.points', '>', 0), filter('r.id', 'is', null)])),
               eb.lit(0),
             ),
             'integer',

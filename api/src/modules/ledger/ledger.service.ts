@@ -118,7 +118,13 @@ export class LedgerService {
     return this.ledger.insertRow(tx, { ...entry, description: entry.description.slice(0, 300) });
   }
 
-  private async applyToBalance(tx: EntityManager, memberId: string, pointsChange: number, earnedChange: number, raise: Raise): Promise<Balance> {
+  private async applyToBalance(
+    tx: EntityManager,
+    memberId: string,
+    pointsChange: number,
+    earnedChange: number,
+    raise: Raise,
+  ): Promise<Balance> {
     const row = await this.ledger.changeBalance(tx, memberId, pointsChange, earnedChange);
     if (!row) throw new Error(`No member ${memberId}`);
     const tier = tierForTotalPoints(row.total_points, this.thresholds);

@@ -11,7 +11,9 @@ const UploadSignatureQuery = z.object({
   signature: z.string({ message: 'is required' }).max(128, 'must be at most 128 characters'),
 });
 
-const UploadedResponse = z.object({ url: z.string().describe('The upload URL without its signature: send it to finalize as mediaURL') });
+const UploadedResponse = z.object({
+  url: z.string().describe('The upload URL without its signature: send it to finalize as mediaURL'),
+});
 
 /**
  * The local-storage stand-in for an S3 presigned PUT. It is `public` on purpose: browsers send no
@@ -30,7 +32,11 @@ export class LocalUploadController {
     tags: ['media'],
     query: UploadSignatureQuery,
     response: UploadedResponse,
-    errors: { 403: 'Signature invalid for this key or content type, or expired', 409: 'Already finalized', 413: 'Larger than 10 MB' },
+    errors: {
+      403: 'Signature invalid for this key or content type, or expired',
+      409: 'Already finalized',
+      413: 'Larger than 10 MB',
+    },
   })
   receive(
     @Param('file') file: string,

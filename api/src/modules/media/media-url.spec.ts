@@ -11,7 +11,14 @@ describe('keyFromMediaUrl', () => {
   });
 
   it('refuses anything that is not one of our keys', () => {
-    for (const url of ['', 'https://example.com/evil.png', `/api/uploads/${key}.html`, '/api/uploads/news/../../etc/passwd', 'http://[::1', '/api/uploads/news/%E0%A4%A.png']) {
+    for (const url of [
+      '',
+      'https://example.com/evil.png',
+      `/api/uploads/${key}.html`,
+      '/api/uploads/news/../../etc/passwd',
+      'http://[::1',
+      '/api/uploads/news/%E0%A4%A.png',
+    ]) {
       expect({ url, key: keyFromMediaUrl(url) }).toEqual({ url, key: null });
     }
   });

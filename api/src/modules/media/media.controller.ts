@@ -24,7 +24,11 @@ export class MediaController {
     produces: 'application/octet-stream',
     errors: { 302: 'Redirect to a short-lived object storage URL (S3)', 404: 'No such media', 416: 'Range not satisfiable' },
   })
-  async serve(@Param('file') file: string, @Headers('range') range: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+  async serve(
+    @Param('file') file: string,
+    @Headers('range') range: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const media = await this.queries.execute(new GetMediaQuery(`news/${file}`));
     if (!media) throw new MediaFailure('not_found', 'No such media');
     if (media.kind === 'redirect') {

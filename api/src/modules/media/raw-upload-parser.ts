@@ -35,7 +35,9 @@ export function registerRawUploadParser(fastify: FastifyInstance): void {
     return payload;
   });
   const options = { parseAs: 'buffer' as const, bodyLimit: MAX_UPLOAD_BYTES + 1 };
-  const passThrough = (_request: unknown, body: string | Buffer, done: (error: null, body: Buffer) => void) => done(null, Buffer.from(body));
+  const passThrough = (_request: unknown, body: string | Buffer, done: (error: null, body: Buffer) => void) =>
+    done(null, Buffer.from(body));
   if (!fastify.hasContentTypeParser(MEDIA_BODY)) fastify.addContentTypeParser(MEDIA_BODY, options, passThrough);
-  if (!fastify.hasContentTypeParser('application/octet-stream')) fastify.addContentTypeParser('application/octet-stream', options, passThrough);
+  if (!fastify.hasContentTypeParser('application/octet-stream'))
+    fastify.addContentTypeParser('application/octet-stream', options, passThrough);
 }

@@ -9,7 +9,10 @@ function matching(pattern: string | null) {
   return (eb: ExpressionBuilder<Database, 'members'>) => {
     const live = eb('deleted_at', 'is', null);
     if (pattern === null) return live;
-    return eb.and([live, eb.or([eb('email', 'ilike', pattern), eb(sql<string>`first_name || ' ' || coalesce(last_name, '')`, 'ilike', pattern)])]);
+    return eb.and([
+      live,
+      eb.or([eb('email', 'ilike', pattern), eb(sql<string>`first_name || ' ' || coalesce(last_name, '')`, 'ilike', pattern)]),
+    ]);
   };
 }
 
@@ -48,7 +51,12 @@ export class MembersRepository {
       .selectNoFrom((eb) => [
         eb.selectFrom('members').select(count.as('n')).where('deleted_at', 'is', null).as('members'),
         eb.selectFrom('members').select(count.as('n')).where('is_admin', '=', true).as('admins'),
-        eb.selectFrom('members').select(count.as('n')).where('deleted_at', 'is', null).where('created_at', '>', weekAgo).as('newMembersThisWeek'),
+        eb
+          .selectFrom('members')
+          .select(count.as('n'))
+          .where('deleted_at', 'is', null)
+          .where('created_at', '>', weekAgo)
+          .as('newMembersThisWeek'),
         eb.selectFrom('news_posts').select(count.as('n')).as('newsPosts'),
         eb
           .selectFrom('coupons')
@@ -57,8 +65,14 @@ export class MembersRepository {
           .where('archived_at', 'is', null)
           .where((c) => c.or([c('valid_until', 'is', null), c('valid_until', '>', sql<string>`now()`)]))
           .as('activeCoupons'),
-        eb.selectFrom('coupons').select(sql<string>`coalesce(sum(claimed_count), 0)`.as('n')).as('couponsClaimed'),
-        eb.selectFrom('coupons').select(sql<string>`coalesce(sum(redeemed_count), 0)`.as('n')).as('couponsRedeemed'),
+        eb
+          .selectFrom('coupons')
+          .select(sql<string>`coalesce(sum(claimed_count), 0)`.as('n'))
+          .as('couponsClaimed'),
+        eb
+          .selectFrom('coupons')
+          .select(sql<string>`coalesce(sum(redeemed_count), 0)`.as('n'))
+          .as('couponsRedeemed'),
         eb.selectFrom('bookings').select(count.as('n')).where('status', '=', 'requested').as('pendingBookings'),
         eb
           .selectFrom('contact_messages')
@@ -74,7 +88,18 @@ export class MembersRepository {
   findProfile(em: EntityManager, memberId: string) {
     return db(em)
       .selectFrom('members')
-      .select(['id', 'email', 'first_name', 'last_name', 'is_admin', 'current_points', 'total_points', 'member_tier', 'created_at', 'last_sign_in_at'])
+      .select([
+        'id',
+        'email',
+        'first_name',
+        'last_name',
+        'is_admin',
+        'current_points',
+        'total_points',
+        'member_tier',
+        'created_at',
+        'last_sign_in_at',
+      ])
       .where('id', '=', memberId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
@@ -114,7 +139,12 @@ export class MembersRepository {
 
   /** The password hash of a member not deleted. */
   findPasswordHash(em: EntityManager, memberId: string) {
-    return db(em).selectFrom('members').select('password_hash').where('id', '=', memberId).where('deleted_at', 'is', null).executeTakeFirst();
+    return db(em)
+      .selectFrom('members')
+      .select('password_hash')
+      .where('id', '=', memberId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   /**

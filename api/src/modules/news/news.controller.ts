@@ -44,13 +44,27 @@ export class NewsController {
   }
 
   @Put(':id/like')
-  @Endpoint({ summary: 'Like a post (idempotent)', auth: 'member', tags: ['news'], params: IdParams, response: NewsLikeResponse, errors: postErrors })
+  @Endpoint({
+    summary: 'Like a post (idempotent)',
+    auth: 'member',
+    tags: ['news'],
+    params: IdParams,
+    response: NewsLikeResponse,
+    errors: postErrors,
+  })
   like(@CurrentMember() member: AuthenticatedMember, @ValidParams() { id }: IdParams): Promise<NewsLikeResponse> {
     return this.commands.execute(new SetPostLikeCommand(member.id, id, true));
   }
 
   @Delete(':id/like')
-  @Endpoint({ summary: 'Unlike a post (idempotent)', auth: 'member', tags: ['news'], params: IdParams, response: NewsLikeResponse, errors: postErrors })
+  @Endpoint({
+    summary: 'Unlike a post (idempotent)',
+    auth: 'member',
+    tags: ['news'],
+    params: IdParams,
+    response: NewsLikeResponse,
+    errors: postErrors,
+  })
   unlike(@CurrentMember() member: AuthenticatedMember, @ValidParams() { id }: IdParams): Promise<NewsLikeResponse> {
     return this.commands.execute(new SetPostLikeCommand(member.id, id, false));
   }

@@ -142,7 +142,12 @@ export class NewsRepository {
 
   /** Locks the post's row for an edit or a delete; undefined when there is no such post. */
   async lockPost(em: EntityManager, postId: string) {
-    return db(em).selectFrom('news_posts').select(['id', 'featured_image_url']).where('id', '=', postId).forUpdate().executeTakeFirst();
+    return db(em)
+      .selectFrom('news_posts')
+      .select(['id', 'featured_image_url'])
+      .where('id', '=', postId)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /** Writes the fields given and answers the post as it now is; undefined fields stay (Kysely leaves them out of `set`). */
@@ -186,7 +191,9 @@ export class NewsRepository {
       .leftJoin('point_transactions as reversal', 'reversal.reverses_id', 'reward.id')
       .select((eb) => [
         sql<number>`count(*) filter (where ${eb.ref('c.deleted_at')} is null)::int`.as('live_comments'),
-        sql<number>`(coalesce(sum(${eb.ref('reward.points')}), 0) + coalesce(sum(${eb.ref('reversal.points')}), 0))::int`.as('points_kept'),
+        sql<number>`(coalesce(sum(${eb.ref('reward.points')}), 0) + coalesce(sum(${eb.ref('reversal.points')}), 0))::int`.as(
+          'points_kept',
+        ),
       ])
       .where('c.post_id', '=', postId)
       .executeTakeFirstOrThrow();

@@ -1,6 +1,13 @@
 import { Controller, Get, Patch } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { BookingList, BookingResponse, ContactMessageList, IdParams, InboxQuery, UpdateBookingStatusRequest } from '@nocturne/contracts';
+import {
+  BookingList,
+  BookingResponse,
+  ContactMessageList,
+  IdParams,
+  InboxQuery,
+  UpdateBookingStatusRequest,
+} from '@nocturne/contracts';
 import type { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
@@ -53,7 +60,10 @@ export class VenueInboxController {
     response: BookingResponse,
     errors: { 400: 'Unknown status or a bad id', 404: 'No such booking' },
   })
-  async updateStatus(@ValidParams() { id }: z.infer<typeof IdParams>, @ValidBody() body: UpdateBookingStatusRequest): Promise<BookingResponse> {
+  async updateStatus(
+    @ValidParams() { id }: z.infer<typeof IdParams>,
+    @ValidBody() body: UpdateBookingStatusRequest,
+  ): Promise<BookingResponse> {
     return { success: true, booking: await this.commands.execute(new UpdateBookingStatusCommand(id, body)) };
   }
 }

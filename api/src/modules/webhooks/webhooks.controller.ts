@@ -53,7 +53,14 @@ export class WebhooksController {
   }
 
   @Delete(':id')
-  @Endpoint({ summary: 'Delete a webhook endpoint and its delivery log', auth: 'admin', tags: ['admin', 'webhooks'], params: IdParams, response: SuccessResponse, errors: { 404: 'No such webhook endpoint' } })
+  @Endpoint({
+    summary: 'Delete a webhook endpoint and its delivery log',
+    auth: 'admin',
+    tags: ['admin', 'webhooks'],
+    params: IdParams,
+    response: SuccessResponse,
+    errors: { 404: 'No such webhook endpoint' },
+  })
   remove(@ValidParams() params: z.infer<typeof IdParams>): Promise<{ success: true }> {
     return this.commands.execute(new DeleteWebhookCommand(params.id));
   }
@@ -69,7 +76,10 @@ export class WebhooksController {
     response: z.array(WebhookDeliveryView),
     errors: { 404: 'No such webhook endpoint' },
   })
-  deliveries(@ValidParams() params: z.infer<typeof IdParams>, @ValidQuery() query: z.infer<typeof WebhookDeliveriesQuery>): Promise<WebhookDeliveryView[]> {
+  deliveries(
+    @ValidParams() params: z.infer<typeof IdParams>,
+    @ValidQuery() query: z.infer<typeof WebhookDeliveriesQuery>,
+  ): Promise<WebhookDeliveryView[]> {
     return this.queries.execute(new ListWebhookDeliveriesQuery(params.id, query.limit));
   }
 

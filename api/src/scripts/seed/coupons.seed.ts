@@ -13,8 +13,22 @@ export async function seedCoupons(ctx: SeedContext): Promise<void> {
   const commands = ctx.app.get(CommandBus);
   const coupons = [
     { code: 'FIRSTROUND', title: 'Free house drink', description: 'One house spirit, beer or wine on us.', type: 'free_drink' },
-    { code: 'TENOFF', title: '10% off the bar', description: 'Ten percent off your bar tab for the night.', type: 'percentage', value: 10, pointsCost: 50 },
-    { code: 'GOLDVIP', title: 'VIP room upgrade', description: 'Upgrade your table to the VIP room.', type: 'vip_upgrade', requiredTier: 'gold', pointsCost: 200 },
+    {
+      code: 'TENOFF',
+      title: '10% off the bar',
+      description: 'Ten percent off your bar tab for the night.',
+      type: 'percentage',
+      value: 10,
+      pointsCost: 50,
+    },
+    {
+      code: 'GOLDVIP',
+      title: 'VIP room upgrade',
+      description: 'Upgrade your table to the VIP room.',
+      type: 'vip_upgrade',
+      requiredTier: 'gold',
+      pointsCost: 200,
+    },
     {
       code: 'EARLYBIRD',
       title: '$20 off a booth',

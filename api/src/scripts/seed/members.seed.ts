@@ -26,7 +26,9 @@ export async function seedMembers(ctx: SeedContext): Promise<void> {
   const adminHash = await hasher.hash(DEMO_ADMIN.password);
   const rows: [string, string, string | null, string, boolean][] = [
     [DEMO_ADMIN.email, DEMO_ADMIN.firstName, 'Admin', adminHash, true],
-    ...MEMBERS.map(([email, first, last]) => [email, first, last, memberHash, false] as [string, string, string, string, boolean]),
+    ...MEMBERS.map(
+      ([email, first, last]) => [email, first, last, memberHash, false] as [string, string, string, string, boolean],
+    ),
   ];
   for (const [email, firstName, lastName, hash, isAdmin] of rows) {
     const id = await unitOfWork.run(async (tx, raise) => {

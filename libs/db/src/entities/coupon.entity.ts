@@ -32,6 +32,10 @@ export const Coupon = defineEntity({
     redeemedCount: p.integer().default(0),
     createdBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
-    updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()').onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .columnType('timestamptz')
+      .defaultRaw('now()')
+      .onUpdate(() => new Date()),
   },
 });

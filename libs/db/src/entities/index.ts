@@ -25,7 +25,14 @@ export { NEWS_CONTENT_TYPES, type NewsContentType } from './news-post.entity.js'
 export { Coupon, QrScan, UserCoupon };
 export { COUPON_TYPES, type CouponType } from './coupon.entity.js';
 export { REDEEMED_BY, type RedeemedBy } from './user-coupon.entity.js';
-export { QR_SCAN_ACTIONS, QR_SCAN_METHODS, QR_SCAN_RESULTS, type QrScanAction, type QrScanMethod, type QrScanResult } from './qr-scan.entity.js';
+export {
+  QR_SCAN_ACTIONS,
+  QR_SCAN_METHODS,
+  QR_SCAN_RESULTS,
+  type QrScanAction,
+  type QrScanMethod,
+  type QrScanResult,
+} from './qr-scan.entity.js';
 export { Booking, ContactMessage, EmailDelivery, SyncJob, SyncJobBatch };
 export { BOOKING_STATUSES, type BookingStatus } from './booking.entity.js';
 export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';
@@ -33,4 +40,25 @@ export { WebhookDelivery, WebhookEndpoint };
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
 
 /** Every entity, for the ORM configuration. */
-export const entities = [Member, Session, PasswordResetToken, PointTransaction, OutboxEvent, NewsPost, NewsLike, NewsView, NewsComment, Coupon, UserCoupon, QrScan, ContactMessage, Booking, EmailDelivery, SyncJob, SyncJobBatch, MediaUpload, WebhookEndpoint, WebhookDelivery];
+export const entities = [
+  Member,
+  Session,
+  PasswordResetToken,
+  PointTransaction,
+  OutboxEvent,
+  NewsPost,
+  NewsLike,
+  NewsView,
+  NewsComment,
+  Coupon,
+  UserCoupon,
+  QrScan,
+  ContactMessage,
+  Booking,
+  EmailDelivery,
+  SyncJob,
+  SyncJobBatch,
+  MediaUpload,
+  WebhookEndpoint,
+  WebhookDelivery,
+];

@@ -24,6 +24,10 @@ export const Member = defineEntity({
     /** Set when the member deleted their account; the row then holds no personal data. */
     deletedAt: p.datetime().columnType('timestamptz').nullable(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
-    updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()').onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .columnType('timestamptz')
+      .defaultRaw('now()')
+      .onUpdate(() => new Date()),
   },
 });

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122134353_ShortCodes extends Migration {
-
   override name = 'Migration20261122134353_ShortCodes';
 
   override up(): void | Promise<void> {
@@ -22,5 +21,4 @@ export class Migration20261122134353_ShortCodes extends Migration {
     this.addSql(`alter table "user_coupons" drop constraint "user_coupons_short_code_unique";`);
     this.addSql(`alter table "user_coupons" drop column "short_code";`);
   }
-
 }

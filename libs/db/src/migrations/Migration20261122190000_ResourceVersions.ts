@@ -16,7 +16,12 @@ import { Migration } from '@mikro-orm/migrations';
 const TRACKED: { table: string; scope: string; owner?: { column: string; prefix: string }; events?: string[] }[] = [
   { table: 'members', scope: 'members', owner: { column: 'id', prefix: 'member:' } },
   { table: 'sessions', scope: '', owner: { column: 'member_id', prefix: 'session:' } },
-  { table: 'point_transactions', scope: 'point_transactions', owner: { column: 'member_id', prefix: 'member:' }, events: ['insert'] },
+  {
+    table: 'point_transactions',
+    scope: 'point_transactions',
+    owner: { column: 'member_id', prefix: 'member:' },
+    events: ['insert'],
+  },
   { table: 'news_posts', scope: 'news_posts' },
   { table: 'news_comments', scope: 'news_comments' },
   { table: 'coupons', scope: 'coupons' },
@@ -32,16 +37,21 @@ const TRACKED: { table: string; scope: string; owner?: { column: string; prefix:
 const EVENTS = ['insert', 'update', 'delete'];
 
 export class Migration20261122190000_ResourceVersions extends Migration {
-
   override name = 'Migration20261122190000_ResourceVersions';
 
   override up(): void | Promise<void> {
     this.addSql(`create sequence "resource_version_seq";`);
-    this.addSql(`create table "resource_versions" ("scope" text not null, "version" bigint not null, constraint "resource_versions_pkey" primary key ("scope"));`);
-    this.addSql(`create table "resource_version_log" ("version" bigint not null, "scopes" text[] not null, "logged_at" timestamptz not null default now(), constraint "resource_version_log_pkey" primary key ("version"));`);
+    this.addSql(
+      `create table "resource_versions" ("scope" text not null, "version" bigint not null, constraint "resource_versions_pkey" primary key ("scope"));`,
+    );
+    this.addSql(
+      `create table "resource_version_log" ("version" bigint not null, "scopes" text[] not null, "logged_at" timestamptz not null default now(), constraint "resource_version_log_pkey" primary key ("version"));`,
+    );
     // One row per writing transaction, inserted by its first tracked change and removed at its commit:
     // its only purpose is to fire the deferred flush once per transaction.
-    this.addSql(`create unlogged table "resource_version_flushes" ("txid" bigint not null default txid_current(), constraint "resource_version_flushes_pkey" primary key ("txid"));`);
+    this.addSql(
+      `create unlogged table "resource_version_flushes" ("txid" bigint not null default txid_current(), constraint "resource_version_flushes_pkey" primary key ("txid"));`,
+    );
 
     this.addSql(`create function note_resource_change() returns trigger language plpgsql as $$
 declare
@@ -83,7 +93,9 @@ begin
   perform pg_notify('resource_versions', case when octet_length(payload) < 7900 then payload else v::text end);
   return null;
 end $$;`);
-    this.addSql(`create constraint trigger resource_versions_flush after insert on "resource_version_flushes" deferrable initially deferred for each row execute function flush_resource_versions();`);
+    this.addSql(
+      `create constraint trigger resource_versions_flush after insert on "resource_version_flushes" deferrable initially deferred for each row execute function flush_resource_versions();`,
+    );
 
     for (const { table, scope, owner, events = EVENTS } of TRACKED) {
       for (const event of events) {
@@ -105,7 +117,9 @@ begin
   perform set_config('nocturne.changed_scopes', concat_ws(' ', nullif(pending, ''), 'member_names'), true);
   return null;
 end $$;`);
-    this.addSql(`create trigger "members_names_versions" after update of "first_name", "last_name" on "members" for each statement execute function note_member_names_change();`);
+    this.addSql(
+      `create trigger "members_names_versions" after update of "first_name", "last_name" on "members" for each statement execute function note_member_names_change();`,
+    );
   }
 
   override down(): void | Promise<void> {
@@ -121,5 +135,4 @@ end $$;`);
     this.addSql(`drop table if exists "resource_versions";`);
     this.addSql(`drop sequence if exists "resource_version_seq";`);
   }
-
 }

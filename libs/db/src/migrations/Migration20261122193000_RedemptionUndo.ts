@@ -1,13 +1,14 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122193000_RedemptionUndo extends Migration {
-
   override name = 'Migration20261122193000_RedemptionUndo';
 
   override up(): void | Promise<void> {
     // Staff undoing a redemption is written to the scan log like every other door action.
     this.addSql(`alter table "qr_scans" drop constraint "qr_scans_action_check";`);
-    this.addSql(`alter table "qr_scans" add constraint "qr_scans_action_check" check ("action" in ('validate', 'redeem', 'undo'));`);
+    this.addSql(
+      `alter table "qr_scans" add constraint "qr_scans_action_check" check ("action" in ('validate', 'redeem', 'undo'));`,
+    );
   }
 
   override down(): void | Promise<void> {
@@ -15,5 +16,4 @@ export class Migration20261122193000_RedemptionUndo extends Migration {
     this.addSql(`alter table "qr_scans" drop constraint "qr_scans_action_check";`);
     this.addSql(`alter table "qr_scans" add constraint "qr_scans_action_check" check ("action" in ('validate', 'redeem'));`);
   }
-
 }

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122201000_AccountDeletion extends Migration {
-
   override name = 'Migration20261122201000_AccountDeletion';
 
   override up(): void | Promise<void> {
@@ -13,5 +12,4 @@ export class Migration20261122201000_AccountDeletion extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "members" drop column "deleted_at";`);
   }
-
 }

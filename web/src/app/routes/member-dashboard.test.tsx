@@ -38,7 +38,8 @@ describe('members area', () => {
     signIn(aMember({ currentPoints: 1 }));
     let release: () => void = () => undefined;
     routeFetch({
-      'GET /api/auth/me': () => new Promise((resolve) => (release = () => resolve({ status: 200, body: aMember({ currentPoints: 60 }) }))),
+      'GET /api/auth/me': () =>
+        new Promise((resolve) => (release = () => resolve({ status: 200, body: aMember({ currentPoints: 60 }) }))),
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
     });
     renderArea();
@@ -57,7 +58,10 @@ describe('members area', () => {
   it('says "Welcome" after a first sign-in and "Welcome back" otherwise', async () => {
     signIn();
     localStorage.setItem('firstSignIn', 'true');
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() }, 'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } } });
+    routeFetch({
+      'GET /api/auth/me': { status: 200, body: aMember() },
+      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+    });
     renderArea();
     expect(await screen.findByText('Welcome, Ann!')).toBeInTheDocument();
     expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
@@ -65,7 +69,9 @@ describe('members area', () => {
 
   it('clears a session the server no longer knows and goes to sign in', async () => {
     signIn();
-    routeFetch({ 'GET /api/auth/me': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' } } });
+    routeFetch({
+      'GET /api/auth/me': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' } },
+    });
     renderArea();
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
     expect(localStorage.getItem('sessionId')).toBeNull();
@@ -116,7 +122,8 @@ describe('members area', () => {
       ],
       'POST /api/news/11111111-1111-4111-8111-111111111111/comments': () =>
         new Promise((resolve) => {
-          release = () => resolve({ status: 201, body: { ...comment('Great night!'), pointsAwarded: 5, currentPoints: 55, totalPoints: 55 } });
+          release = () =>
+            resolve({ status: 201, body: { ...comment('Great night!'), pointsAwarded: 5, currentPoints: 55, totalPoints: 55 } });
         }),
     });
     const view = renderArea();
@@ -191,7 +198,12 @@ describe('members area', () => {
 
   it('on a phone, View & Comment opens the comments in a sheet with the comment box focused; closing it goes back to the feed', async () => {
     const phone = (query: string) =>
-      ({ matches: !query.includes('min-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList;
+      ({
+        matches: !query.includes('min-width'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList;
     window.matchMedia = jest.fn(phone);
     try {
       signIn();
@@ -221,8 +233,14 @@ describe('members area', () => {
     const fetchMock = routeFetch({
       'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
-      'PUT /api/news/11111111-1111-4111-8111-111111111111/like': { status: 200, body: { postId: post.id, likeCount: 3, likedByMe: true } },
-      'DELETE /api/news/11111111-1111-4111-8111-111111111111/like': { status: 200, body: { postId: post.id, likeCount: 2, likedByMe: false } },
+      'PUT /api/news/11111111-1111-4111-8111-111111111111/like': {
+        status: 200,
+        body: { postId: post.id, likeCount: 3, likedByMe: true },
+      },
+      'DELETE /api/news/11111111-1111-4111-8111-111111111111/like': {
+        status: 200,
+        body: { postId: post.id, likeCount: 2, likedByMe: false },
+      },
     });
     const view = renderArea();
     const like = await screen.findByRole('button', { name: 'Like (2 likes)' });
@@ -262,8 +280,18 @@ describe('members area', () => {
       'GET /api/points/history': {
         status: 200,
         body: [
-          { id: '33333333-3333-4333-8333-333333333333', description: 'Claimed coupon: Free Drink', points: -50, createdAt: '2026-11-21T10:00:00.000Z' },
-          { id: '44444444-4444-4444-8444-444444444444', description: 'Welcome bonus', points: 80, createdAt: '2026-11-20T10:00:00.000Z' },
+          {
+            id: '33333333-3333-4333-8333-333333333333',
+            description: 'Claimed coupon: Free Drink',
+            points: -50,
+            createdAt: '2026-11-21T10:00:00.000Z',
+          },
+          {
+            id: '44444444-4444-4444-8444-444444444444',
+            description: 'Welcome bonus',
+            points: 80,
+            createdAt: '2026-11-20T10:00:00.000Z',
+          },
         ],
       },
     });
@@ -341,7 +369,10 @@ describe('members area', () => {
       'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'POST /api/auth/me/password': [
-        { status: 400, body: { statusCode: 400, error: 'Bad Request', success: false, message: 'Your current password is not right.' } },
+        {
+          status: 400,
+          body: { statusCode: 400, error: 'Bad Request', success: false, message: 'Your current password is not right.' },
+        },
         { status: 200, body: { success: true, message: 'Your password has been changed. Other devices have been signed out.' } },
       ],
     });
@@ -355,7 +386,10 @@ describe('members area', () => {
     await view.user.type(screen.getByLabelText(/^Current password/), 'right-password');
     await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(/Other devices have been signed out/)).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/auth/me/password')[1]?.body).toEqual({ currentPassword: 'right-password', newPassword: 'a-brand-new-secret' });
+    expect(callsTo(fetchMock, 'POST', '/api/auth/me/password')[1]?.body).toEqual({
+      currentPassword: 'right-password',
+      newPassword: 'a-brand-new-secret',
+    });
     expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
   });
 
@@ -395,7 +429,15 @@ describe('members area', () => {
       'GET /api/auth/me': { status: 200, body: aMember() },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
       'DELETE /api/auth/me': [
-        { status: 400, body: { statusCode: 400, error: 'Bad Request', success: false, message: 'That password is not right, so your account was not deleted.' } },
+        {
+          status: 400,
+          body: {
+            statusCode: 400,
+            error: 'Bad Request',
+            success: false,
+            message: 'That password is not right, so your account was not deleted.',
+          },
+        },
         { status: 200, body: { success: true, message: 'Your account has been deleted.' } },
       ],
     });
@@ -413,6 +455,9 @@ describe('members area', () => {
     expect(await screen.findByTestId('current-path')).toHaveTextContent(/^\/$/);
     expect(localStorage.getItem('sessionId')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-    expect(callsTo(fetchMock, 'DELETE', '/api/auth/me').map((call) => call.body)).toEqual([{ password: 'wrong-password' }, { password: 'right-password' }]);
+    expect(callsTo(fetchMock, 'DELETE', '/api/auth/me').map((call) => call.body)).toEqual([
+      { password: 'wrong-password' },
+      { password: 'right-password' },
+    ]);
   });
 });

@@ -15,7 +15,10 @@ function MembersArea({ user }: { user: User }) {
         title="Members Area"
         firstName={user.firstName}
         aside={
-          <p className="rounded-full border border-gold/40 bg-gold/10 px-4 py-2 text-sm text-gold-light" data-testid="header-points">
+          <p
+            className="rounded-full border border-gold/40 bg-gold/10 px-4 py-2 text-sm text-gold-light"
+            data-testid="header-points"
+          >
             <span className="font-semibold">{user.currentPoints}</span> {user.currentPoints === 1 ? 'point' : 'points'}
           </p>
         }

@@ -10,8 +10,8 @@ export default function NotFoundRoute() {
         <p className="font-display text-6xl text-gold">404</p>
         <h1 className="font-display mt-2 text-3xl">Page Not Found</h1>
         <p className="mt-4 text-white/80">
-          We couldn&apos;t find that page. It may have moved, or the link may be mistyped. Head back to the home page
-          for what&apos;s on, bookings and the members club.
+          We couldn&apos;t find that page. It may have moved, or the link may be mistyped. Head back to the home page for
+          what&apos;s on, bookings and the members club.
         </p>
         <Link to="/" className={buttonClass('gold', 'mt-6')}>
           Back to Home

@@ -49,7 +49,10 @@ export function Badge({ children, tone = 'gold' }: { children: ReactNode; tone?:
 /** Loading, empty and failure lines of a list. */
 export function ListNote({ children, tone = 'muted' }: { children: ReactNode; tone?: 'muted' | 'error' }) {
   return (
-    <p role={tone === 'error' ? 'alert' : undefined} className={`py-6 text-center text-sm ${tone === 'error' ? 'text-red-200' : 'text-white/75'}`}>
+    <p
+      role={tone === 'error' ? 'alert' : undefined}
+      className={`py-6 text-center text-sm ${tone === 'error' ? 'text-red-200' : 'text-white/75'}`}
+    >
       {children}
     </p>
   );

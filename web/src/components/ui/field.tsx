@@ -17,7 +17,12 @@ function FieldShell({ id, label, required, requiredMark, hint, children }: Label
     <div className="grid gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-white/90">
         {label}
-        {required || requiredMark ? <span aria-hidden="true" className="text-neon-light"> *</span> : null}
+        {required || requiredMark ? (
+          <span aria-hidden="true" className="text-neon-light">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       {children}
       {hint ? <p className="text-xs text-white/75">{hint}</p> : null}
@@ -25,33 +30,53 @@ function FieldShell({ id, label, required, requiredMark, hint, children }: Label
   );
 }
 
-export function TextField({ label, required, requiredMark, hint, id, ...props }: LabelProps & InputHTMLAttributes<HTMLInputElement>) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  return (
-    <FieldShell id={fieldId} label={label} required={required} requiredMark={requiredMark} hint={hint}>
-      <input id={fieldId} required={required} aria-required={required || requiredMark || undefined} className={inputClass} {...props} />
-    </FieldShell>
-  );
-}
-
-export function TextAreaField({ label, required, requiredMark, hint, id, ...props }: LabelProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  return (
-    <FieldShell id={fieldId} label={label} required={required} requiredMark={requiredMark} hint={hint}>
-      <textarea id={fieldId} required={required} aria-required={required || requiredMark || undefined} className={inputClass} {...props} />
-    </FieldShell>
-  );
-}
-
-export function SelectField({
+export function TextField({
   label,
+  required,
+  requiredMark,
   hint,
   id,
-  children,
   ...props
-}: LabelProps & SelectHTMLAttributes<HTMLSelectElement>) {
+}: LabelProps & InputHTMLAttributes<HTMLInputElement>) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} required={required} requiredMark={requiredMark} hint={hint}>
+      <input
+        id={fieldId}
+        required={required}
+        aria-required={required || requiredMark || undefined}
+        className={inputClass}
+        {...props}
+      />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({
+  label,
+  required,
+  requiredMark,
+  hint,
+  id,
+  ...props
+}: LabelProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} required={required} requiredMark={requiredMark} hint={hint}>
+      <textarea
+        id={fieldId}
+        required={required}
+        aria-required={required || requiredMark || undefined}
+        className={inputClass}
+        {...props}
+      />
+    </FieldShell>
+  );
+}
+
+export function SelectField({ label, hint, id, children, ...props }: LabelProps & SelectHTMLAttributes<HTMLSelectElement>) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (

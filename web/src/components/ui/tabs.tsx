@@ -17,10 +17,7 @@ export interface TabDefinition {
 export function AreaTabs({ label, tabs, defaultValue }: { label: string; tabs: TabDefinition[]; defaultValue: string }) {
   return (
     <Tabs.Root defaultValue={defaultValue}>
-      <Tabs.List
-        aria-label={label}
-        className="flex flex-wrap gap-1 rounded-3xl border border-white/10 bg-night-900/80 p-1"
-      >
+      <Tabs.List aria-label={label} className="flex flex-wrap gap-1 rounded-3xl border border-white/10 bg-night-900/80 p-1">
         {tabs.map((tab) => (
           <Tabs.Trigger key={tab.value} value={tab.value} className={triggerClass}>
             {tab.label}

@@ -14,5 +14,4 @@ export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn
 /** The header's points and tier stay current while the member area is open. */
 export const useMe = (enabled = true) => useQuery({ ...meQueryOptions(), enabled, ...polling(POLL_MS.mine) });
 
-
 export const logout = () => api.post<SuccessResponse>('/api/auth/logout');

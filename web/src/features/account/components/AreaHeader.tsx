@@ -25,7 +25,9 @@ export function AreaHeader({
             <h1 className="font-display text-3xl text-gold">{title}</h1>
             {badge}
           </div>
-          <p className="mt-1 text-sm text-white/80">{greeting}, {firstName}!</p>
+          <p className="mt-1 text-sm text-white/80">
+            {greeting}, {firstName}!
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {aside}

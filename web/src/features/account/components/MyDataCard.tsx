@@ -24,7 +24,11 @@ export function MyDataCard() {
         <Button
           variant="outline"
           disabled={download.isPending}
-          onClick={() => download.mutate(undefined, { onError: (error) => toastError(reasonOr(error, 'We could not prepare your data. Please try again.')) })}
+          onClick={() =>
+            download.mutate(undefined, {
+              onError: (error) => toastError(reasonOr(error, 'We could not prepare your data. Please try again.')),
+            })
+          }
         >
           {download.isPending ? 'Preparing...' : 'Download My Data'}
         </Button>

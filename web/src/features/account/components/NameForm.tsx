@@ -16,8 +16,22 @@ export function NameForm({ user }: { user: User }) {
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Your name">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" name="firstName" autoComplete="given-name" required maxLength={100} defaultValue={user.firstName} />
-        <TextField label="Last name" name="lastName" autoComplete="family-name" required maxLength={100} defaultValue={user.lastName ?? ''} />
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          maxLength={100}
+          defaultValue={user.firstName}
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          maxLength={100}
+          defaultValue={user.lastName ?? ''}
+        />
       </div>
       {update.isError ? (
         <p role="alert" className="rounded-md border border-red-500/50 bg-red-950/60 p-3 text-sm text-red-100">

@@ -24,7 +24,16 @@ describe('admin coupons tab', () => {
     routeFetch({
       'GET /api/admin/coupons': {
         status: 200,
-        body: [anAdminCoupon(), anAdminCoupon({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', title: 'Old deal', isActive: false, value: null, pointsCost: 0 })],
+        body: [
+          anAdminCoupon(),
+          anAdminCoupon({
+            id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+            title: 'Old deal',
+            isActive: false,
+            value: null,
+            pointsCost: 0,
+          }),
+        ],
       },
       'GET /api/admin/scans': {
         status: 200,
@@ -72,7 +81,10 @@ describe('admin coupons tab', () => {
 
   it('creates a coupon with SPEC 5 conversions, closes the form and refreshes the list', async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': [{ status: 200, body: [] }, { status: 200, body: [anAdminCoupon()] }],
+      'GET /api/admin/coupons': [
+        { status: 200, body: [] },
+        { status: 200, body: [anAdminCoupon()] },
+      ],
       'POST /api/admin/coupons': { status: 201, body: anAdminCoupon() },
     });
     const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
@@ -110,7 +122,10 @@ describe('admin coupons tab', () => {
   it("says 'Failed to create coupon' with the server's reason and keeps the form; Cancel closes it", async () => {
     routeFetch({
       'GET /api/admin/coupons': { status: 200, body: [] },
-      'POST /api/admin/coupons': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'A coupon with code DRINK50 already exists' } },
+      'POST /api/admin/coupons': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'A coupon with code DRINK50 already exists' },
+      },
     });
     const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
     await view.user.click(await screen.findByRole('button', { name: 'Create Coupon' }));
@@ -128,8 +143,14 @@ describe('admin coupons tab', () => {
 
   it("deletes after confirming: 'Coupon deleted successfully!', or 'Failed to delete coupon'", async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': [{ status: 200, body: [anAdminCoupon()] }, { status: 200, body: [] }],
-      'DELETE /api/admin/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa': [new TypeError('Failed to fetch'), { status: 200, body: { success: true } }],
+      'GET /api/admin/coupons': [
+        { status: 200, body: [anAdminCoupon()] },
+        { status: 200, body: [] },
+      ],
+      'DELETE /api/admin/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa': [
+        new TypeError('Failed to fetch'),
+        { status: 200, body: { success: true } },
+      ],
     });
     const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
     await view.user.click(await screen.findByRole('button', { name: 'Delete Half-price cocktail' }));
@@ -137,7 +158,9 @@ describe('admin coupons tab', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Delete Coupon' }));
     expect(await screen.findByText('Failed to delete coupon')).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Delete Half-price cocktail' }));
-    await view.user.click(within(screen.getByRole('dialog', { name: 'Delete coupon?' })).getByRole('button', { name: 'Delete Coupon' }));
+    await view.user.click(
+      within(screen.getByRole('dialog', { name: 'Delete coupon?' })).getByRole('button', { name: 'Delete Coupon' }),
+    );
     expect(await screen.findByText('Coupon deleted successfully!')).toBeInTheDocument();
     expect(await screen.findByText('No coupons created yet. Create your first coupon!')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', '/api/admin/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa')).toHaveLength(2);

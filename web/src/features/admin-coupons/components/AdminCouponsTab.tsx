@@ -70,7 +70,12 @@ export function AdminCouponsTab({ onScan }: { onScan: () => void }) {
       )}
       <h3 className="mb-3 mt-8 text-lg font-semibold text-white">Recent Scans</h3>
       <RecentScans />
-      <Modal open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))} title="Edit coupon" className="sm:max-w-2xl">
+      <Modal
+        open={editing !== null}
+        onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        title="Edit coupon"
+        className="sm:max-w-2xl"
+      >
         {editing ? <CouponForm key={editing.id} coupon={editing} onClose={() => setEditing(null)} /> : null}
       </Modal>
       <ActiveToggleDialog coupon={toggling} onClose={() => setToggling(null)} />
@@ -79,9 +84,7 @@ export function AdminCouponsTab({ onScan }: { onScan: () => void }) {
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title="Delete coupon?"
         description={
-          deleting
-            ? `"${deleting.title}" will no longer be offered. Members who already hold it can still use it.`
-            : undefined
+          deleting ? `"${deleting.title}" will no longer be offered. Members who already hold it can still use it.` : undefined
         }
       >
         <div className="flex flex-wrap gap-3">

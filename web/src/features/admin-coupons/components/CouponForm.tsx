@@ -7,7 +7,13 @@ import { toast } from '@/components/ui/use-toast';
 import { capitalise, humanise } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useCreateCoupon, useUpdateCoupon } from '../api/admin-coupons';
-import { couponFormValuesOf, EMPTY_COUPON_FORM, toCreateCouponPayload, toUpdateCouponPayload, type CouponFormValues } from '../api/coupon-form';
+import {
+  couponFormValuesOf,
+  EMPTY_COUPON_FORM,
+  toCreateCouponPayload,
+  toUpdateCouponPayload,
+  type CouponFormValues,
+} from '../api/coupon-form';
 
 const valueHint: Record<CouponType, string> = {
   percentage: 'Percent off (1 to 100)',
@@ -61,10 +67,26 @@ export function CouponForm({ onClose, coupon }: { onClose: () => void; coupon?: 
       aria-label={coupon ? 'Edit coupon' : 'Create coupon'}
       className={`grid gap-4 sm:grid-cols-2 ${coupon ? '' : 'rounded-xl border border-gold/30 bg-night-950/60 p-4'}`}
     >
-      <TextField label="Coupon Code" name="code" required value={values.code} onChange={set('code')} maxLength={40} autoComplete="off" />
+      <TextField
+        label="Coupon Code"
+        name="code"
+        required
+        value={values.code}
+        onChange={set('code')}
+        maxLength={40}
+        autoComplete="off"
+      />
       <TextField label="Title" name="title" required value={values.title} onChange={set('title')} maxLength={120} />
       <div className="sm:col-span-2">
-        <TextAreaField label="Description" name="description" rows={3} required value={values.description} onChange={set('description')} maxLength={1000} />
+        <TextAreaField
+          label="Description"
+          name="description"
+          rows={3}
+          required
+          value={values.description}
+          onChange={set('description')}
+          maxLength={1000}
+        />
       </div>
       <SelectField label="Type" name="type" value={values.type} onChange={set('type')}>
         {COUPON_TYPES.map((type) => (
@@ -73,8 +95,27 @@ export function CouponForm({ onClose, coupon }: { onClose: () => void; coupon?: 
           </option>
         ))}
       </SelectField>
-      <TextField label="Value" name="value" type="number" min={0} step={1} inputMode="numeric" hint={valueHint[values.type]} value={values.value} onChange={set('value')} />
-      <TextField label="Points Cost" name="pointsCost" type="number" min={0} step={1} inputMode="numeric" value={values.pointsCost} onChange={set('pointsCost')} />
+      <TextField
+        label="Value"
+        name="value"
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        hint={valueHint[values.type]}
+        value={values.value}
+        onChange={set('value')}
+      />
+      <TextField
+        label="Points Cost"
+        name="pointsCost"
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        value={values.pointsCost}
+        onChange={set('pointsCost')}
+      />
       <SelectField label="Required Tier" name="requiredTier" value={values.requiredTier} onChange={set('requiredTier')}>
         {TIERS.map((tier) => (
           <option key={tier} value={tier}>
@@ -82,7 +123,17 @@ export function CouponForm({ onClose, coupon }: { onClose: () => void; coupon?: 
           </option>
         ))}
       </SelectField>
-      <TextField label="Max Uses" name="maxUses" type="number" min={1} step={1} inputMode="numeric" placeholder="Unlimited" value={values.maxUses} onChange={set('maxUses')} />
+      <TextField
+        label="Max Uses"
+        name="maxUses"
+        type="number"
+        min={1}
+        step={1}
+        inputMode="numeric"
+        placeholder="Unlimited"
+        value={values.maxUses}
+        onChange={set('maxUses')}
+      />
       <TextField
         label="Valid Until"
         name="validUntil"

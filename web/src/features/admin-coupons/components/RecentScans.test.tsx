@@ -36,7 +36,9 @@ describe('recent scans: undo a redemption', () => {
 
     await view.user.click(buttons[0]!);
     expect(await screen.findByText('Redemption undone')).toBeInTheDocument();
-    expect(screen.getByText('Redemption of Half-price cocktail for Ann undone: the coupon can be used again')).toBeInTheDocument();
+    expect(
+      screen.getByText('Redemption of Half-price cocktail for Ann undone: the coupon can be used again'),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', `/api/admin/redemptions/${userCouponId}/undo`)).toHaveLength(1);
   });
 

@@ -24,7 +24,10 @@ export function RecentScans() {
       onError: (error) =>
         toast({
           title: 'Undo Failed',
-          description: error instanceof ApiError && error.status < 500 ? (error.serverMessage ?? error.message) : 'Failed to undo the redemption',
+          description:
+            error instanceof ApiError && error.status < 500
+              ? (error.serverMessage ?? error.message)
+              : 'Failed to undo the redemption',
           variant: 'destructive',
         }),
     });
@@ -34,7 +37,9 @@ export function RecentScans() {
       {scans.data.scans.map((scan) => (
         <li key={scan.id} className="grid gap-1 rounded-lg border border-white/10 bg-night-950/60 p-3">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={scan.result === 'accepted' ? 'green' : 'red'}>{scan.result === 'accepted' ? 'Accepted' : 'Rejected'}</Badge>
+            <Badge tone={scan.result === 'accepted' ? 'green' : 'red'}>
+              {scan.result === 'accepted' ? 'Accepted' : 'Rejected'}
+            </Badge>
             <span className="text-white/85">{ACTION_LABELS[scan.action]}</span>
             <time dateTime={scan.at} className="text-xs text-white/70">
               {formatDateTime(scan.at)}

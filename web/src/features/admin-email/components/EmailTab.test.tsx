@@ -47,7 +47,10 @@ describe('email tab', () => {
 
   it('says when ActiveCampaign is not configured', async () => {
     routeFetch({
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: status({ configured: false, accountUrl: null, autoSync: false }) },
+      'GET /api/admin/integrations/activecampaign': {
+        status: 200,
+        body: status({ configured: false, accountUrl: null, autoSync: false }),
+      },
     });
     renderWithApp(<EmailTab />);
     expect(await screen.findAllByText('Not configured')).toHaveLength(2);
@@ -120,7 +123,10 @@ describe('email tab', () => {
     routeFetch({
       // Configured when the page loaded, switched off since: the api's refusal is shown as it says it.
       'GET /api/admin/integrations/activecampaign': { status: 200, body: status() },
-      'POST /api/admin/sync-contacts': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'ActiveCampaign is not configured' } },
+      'POST /api/admin/sync-contacts': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'ActiveCampaign is not configured' },
+      },
     });
     const view = renderWithApp(<EmailTab />);
     await view.user.click(await screen.findByRole('button', { name: 'Sync All Members to ActiveCampaign' }));

@@ -55,7 +55,10 @@ function BulkSync({ runningJobId, configured }: { runningJobId: string | null; c
     if (data?.state !== 'completed' || announced.current === data.jobId) return;
     announced.current = data.jobId;
     const failed = data.failed > 0 ? ` ${data.failed} could not be synced.` : '';
-    toast({ title: 'Bulk Sync Complete!', description: `${data.synced} of ${data.total} members synced to ActiveCampaign.${failed}` });
+    toast({
+      title: 'Bulk Sync Complete!',
+      description: `${data.synced} of ${data.total} members synced to ActiveCampaign.${failed}`,
+    });
     void refreshStatus();
   }, [job.data, refreshStatus]);
 
@@ -133,7 +136,9 @@ export function EmailTab() {
         title="ActiveCampaign"
         action={
           status.data ? (
-            <Badge tone={status.data.configured ? 'green' : 'red'}>{status.data.configured ? 'Connected' : 'Not configured'}</Badge>
+            <Badge tone={status.data.configured ? 'green' : 'red'}>
+              {status.data.configured ? 'Connected' : 'Not configured'}
+            </Badge>
           ) : null
         }
       >

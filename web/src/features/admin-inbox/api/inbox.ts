@@ -44,5 +44,8 @@ export const updateBookingStatus = ({ id, ...body }: UpdateBookingStatusRequest 
 /** A decision changes the booking's line and the overview's count of pending bookings. */
 export function useUpdateBookingStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateBookingStatus, onSuccess: () => invalidate(queryClient, bookingsKey, queryKeys.adminStats) });
+  return useMutation({
+    mutationFn: updateBookingStatus,
+    onSuccess: () => invalidate(queryClient, bookingsKey, queryKeys.adminStats),
+  });
 }

@@ -19,7 +19,10 @@ function BookingItem({ booking }: { booking: BookingView }) {
       { id: booking.id, status, note: note.trim() || undefined },
       {
         onSuccess: () => {
-          toast({ title: status === 'confirmed' ? 'Booking confirmed' : 'Booking declined', description: `${booking.name} will be e-mailed.` });
+          toast({
+            title: status === 'confirmed' ? 'Booking confirmed' : 'Booking declined',
+            description: `${booking.name} will be e-mailed.`,
+          });
           setNote('');
         },
         onError: (error) => toastError(reasonOr(error, 'Failed to update booking')),
@@ -47,7 +50,13 @@ function BookingItem({ booking }: { booking: BookingView }) {
       <DeliveryState deliveries={booking.deliveries} />
       {booking.status === 'requested' ? (
         <div className="grid gap-2">
-          <TextAreaField label="Note to the guest (optional)" rows={2} value={note} onChange={(event) => setNote(event.target.value)} maxLength={1000} />
+          <TextAreaField
+            label="Note to the guest (optional)"
+            rows={2}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            maxLength={1000}
+          />
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => decide('confirmed')} disabled={update.isPending}>
               Confirm
@@ -82,7 +91,12 @@ export function BookingsInbox() {
         </ul>
       )}
       {bookings.hasNextPage ? (
-        <Button variant="outline" className="mt-4" onClick={() => void bookings.fetchNextPage()} disabled={bookings.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          className="mt-4"
+          onClick={() => void bookings.fetchNextPage()}
+          disabled={bookings.isFetchingNextPage}
+        >
           {bookings.isFetchingNextPage ? 'Loading...' : 'Load more'}
         </Button>
       ) : null}

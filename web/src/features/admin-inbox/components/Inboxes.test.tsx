@@ -18,7 +18,10 @@ describe('admin inboxes', () => {
         { status: 200, body: { bookings: [aBooking()] } },
         { status: 200, body: { bookings: [aBooking({ status: 'confirmed', statusNote: 'See you then' })] } },
       ],
-      'PATCH /api/admin/bookings/66666666-6666-4666-8666-666666666666': { status: 200, body: { success: true, booking: aBooking({ status: 'confirmed' }) } },
+      'PATCH /api/admin/bookings/66666666-6666-4666-8666-666666666666': {
+        status: 200,
+        body: { success: true, booking: aBooking({ status: 'confirmed' }) },
+      },
     });
     const view = renderWithApp(<BookingsInbox />);
     const item = await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });
@@ -43,7 +46,16 @@ describe('admin inboxes', () => {
       message: 'Do you have a dress code?',
       isSpam: false,
       createdAt: '2026-11-21T10:00:00.000Z',
-      deliveries: [{ kind: 'contact-venue', recipient: 'venue', state: 'sent', attempts: 1, lastError: null, sentAt: '2026-11-21T10:00:01.000Z' }],
+      deliveries: [
+        {
+          kind: 'contact-venue',
+          recipient: 'venue',
+          state: 'sent',
+          attempts: 1,
+          lastError: null,
+          sentAt: '2026-11-21T10:00:01.000Z',
+        },
+      ],
     };
     const fetchMock = routeFetch({ 'GET /api/admin/contact-messages': { status: 200, body: { messages: [message] } } });
     const view = renderWithApp(<MessagesInbox />);
@@ -56,7 +68,10 @@ describe('admin inboxes', () => {
   });
 
   it('says when an inbox cannot load', async () => {
-    routeFetch({ 'GET /api/admin/bookings': { status: 500, body: {} }, 'GET /api/admin/contact-messages': { status: 500, body: {} } });
+    routeFetch({
+      'GET /api/admin/bookings': { status: 500, body: {} },
+      'GET /api/admin/contact-messages': { status: 500, body: {} },
+    });
     renderWithApp(
       <>
         <BookingsInbox />

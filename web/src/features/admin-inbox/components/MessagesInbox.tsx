@@ -34,7 +34,11 @@ export function MessagesInbox() {
       ) : (
         <ul aria-label="Messages" className="grid gap-3">
           {items.map((message) => (
-            <li key={message.id} aria-label={`Message from ${message.name}`} className="grid gap-2 rounded-lg border border-white/10 bg-night-950/60 p-4">
+            <li
+              key={message.id}
+              aria-label={`Message from ${message.name}`}
+              className="grid gap-2 rounded-lg border border-white/10 bg-night-950/60 p-4"
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="font-semibold text-white">{message.name}</h3>
                 {message.isSpam ? <Badge tone="red">Spam</Badge> : null}
@@ -53,7 +57,12 @@ export function MessagesInbox() {
         </ul>
       )}
       {messages.hasNextPage ? (
-        <Button variant="outline" className="mt-4" onClick={() => void messages.fetchNextPage()} disabled={messages.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          className="mt-4"
+          onClick={() => void messages.fetchNextPage()}
+          disabled={messages.isFetchingNextPage}
+        >
           {messages.isFetchingNextPage ? 'Loading...' : 'Load more'}
         </Button>
       ) : null}

@@ -6,11 +6,21 @@ import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { MembersTable } from './MembersTable';
 
 const ann = anAdminUser({ totalPoints: 120, currentPoints: 70, memberTier: 'silver', createdAt: '2026-03-04T10:00:00.000Z' });
-const boss = anAdminUser({ id: '9d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99', firstName: 'Alex', lastName: null, email: 'alex@example.com', isAdmin: true });
+const boss = anAdminUser({
+  id: '9d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99',
+  firstName: 'Alex',
+  lastName: null,
+  email: 'alex@example.com',
+  isAdmin: true,
+});
 
 const many = (count: number) =>
   Array.from({ length: count }, (_, index) =>
-    anAdminUser({ id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`, firstName: `Member${index}`, email: `m${index}@example.com` }),
+    anAdminUser({
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      firstName: `Member${index}`,
+      email: `m${index}@example.com`,
+    }),
   );
 
 describe('members table', () => {
@@ -25,7 +35,14 @@ describe('members table', () => {
     expect(await screen.findByText('2 members')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Member Management' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Sync to AC/ })).toHaveLength(2);
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Email', 'Points', 'Tier', 'Joined', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Points',
+      'Tier',
+      'Joined',
+      'Actions',
+    ]);
     const [, annRow, bossRow] = screen.getAllByRole('row');
     expect(within(annRow!).getByText('Ann Lee')).toBeInTheDocument();
     expect(within(annRow!).getByText('120')).toBeInTheDocument();
@@ -58,7 +75,10 @@ describe('members table', () => {
   it('switches Sync to AC off, and says why, when ActiveCampaign is not configured', async () => {
     const fetchMock = routeFetch({
       'GET /api/admin/users': { status: 200, body: { users: [ann], total: 1 } },
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: anActiveCampaignStatus({ configured: false, missingVariables: ['AC_API_URL', 'AC_API_KEY'] }) },
+      'GET /api/admin/integrations/activecampaign': {
+        status: 200,
+        body: anActiveCampaignStatus({ configured: false, missingVariables: ['AC_API_URL', 'AC_API_KEY'] }),
+      },
     });
     const view = renderWithApp(<MembersTable />);
     const note = 'Sync to AC is off: ActiveCampaign is not configured (the Email tab says what to set).';
@@ -74,7 +94,11 @@ describe('members table', () => {
     routeFetch({ 'GET /api/admin/users': { status: 200, body: { users: [ann], total: 1 } } });
     renderWithApp(<MembersTable />);
     const [, row] = await screen.findAllByRole('row');
-    expect(within(row!).getAllByRole('cell').map((cell) => cell.dataset['label'])).toEqual(['Name', 'Email', 'Points', 'Tier', 'Joined', 'Actions']);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.dataset['label']),
+    ).toEqual(['Name', 'Email', 'Points', 'Tier', 'Joined', 'Actions']);
   });
 
   it("syncs one member: 'Synced!', 'Sync Failed' with AC's reason, and 'Error' when the call fails", async () => {

@@ -19,7 +19,8 @@ export const deleteNewsPost = (id: string) => api.delete<DeleteNewsPostResponse>
  * A post change moves the feed (members' and the admin's list read the same pages, and a post's
  * comments sit under the same key) and the overview's post count.
  */
-const afterPostChange = (queryClient: ReturnType<typeof useQueryClient>) => () => invalidate(queryClient, queryKeys.news, queryKeys.adminStats);
+const afterPostChange = (queryClient: ReturnType<typeof useQueryClient>) => () =>
+  invalidate(queryClient, queryKeys.news, queryKeys.adminStats);
 
 export function useCreateNewsPost() {
   const queryClient = useQueryClient();

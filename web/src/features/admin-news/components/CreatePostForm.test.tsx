@@ -106,7 +106,10 @@ describe('admin news', () => {
     await view.user.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(await screen.findByText('Failed to create news post.')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/admin/news')[0]?.body).toMatchObject({ featuredImageUrl: null, contentType: 'announcement' });
+    expect(callsTo(fetchMock, 'POST', '/api/admin/news')[0]?.body).toMatchObject({
+      featuredImageUrl: null,
+      contentType: 'announcement',
+    });
     expect(screen.getByLabelText(/^Title/)).toHaveValue('News');
   });
 });

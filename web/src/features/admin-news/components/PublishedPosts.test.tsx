@@ -6,7 +6,13 @@ import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import type { ImageUploadSlot } from './PostFields';
 import { PublishedPosts } from './PublishedPosts';
 
-const post = aNewsPost({ title: 'Halloween', content: 'Costumes welcome.', featuredImageUrl: 'news/pumpkin.jpg', likeCount: 4, commentCount: 2 });
+const post = aNewsPost({
+  title: 'Halloween',
+  content: 'Costumes welcome.',
+  featuredImageUrl: 'news/pumpkin.jpg',
+  likeCount: 4,
+  commentCount: 2,
+});
 const POST_PATH = `/api/admin/news/${post.id}`;
 const feed = (...posts: (typeof post)[]) => ({ status: 200, body: { posts, nextCursor: null } });
 
@@ -93,7 +99,15 @@ describe('published posts: edit and delete', () => {
     routeFetch({
       'GET /api/news': feed(post),
       [`PATCH ${POST_PATH}`]: [
-        { status: 400, body: { success: false, statusCode: 400, error: 'Bad Request', message: 'Featured image must be an image uploaded and finalized here' } },
+        {
+          status: 400,
+          body: {
+            success: false,
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Featured image must be an image uploaded and finalized here',
+          },
+        },
         new TypeError('Failed to fetch'),
       ],
     });
@@ -126,7 +140,10 @@ describe('published posts: edit and delete', () => {
   it('deletes after confirming, says so and reloads the list', async () => {
     const fetchMock = routeFetch({
       'GET /api/news': [feed(post), feed()],
-      [`DELETE ${POST_PATH}`]: { status: 200, body: { success: true, message: 'News post deleted.', commentsRemoved: 2, pointsKept: 10 } },
+      [`DELETE ${POST_PATH}`]: {
+        status: 200,
+        body: { success: true, message: 'News post deleted.', commentsRemoved: 2, pointsKept: 10 },
+      },
     });
     const view = page();
     await view.user.click(within(await postItem()).getByRole('button', { name: 'Delete Halloween' }));

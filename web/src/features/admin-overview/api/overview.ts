@@ -25,7 +25,8 @@ export const useNewsCount = () => {
 
 export const getSystemReady = async () => (await api.get<{ status: string }>('/health/ready')).status === 'ok';
 
-export const systemReadyQueryOptions = () => queryOptions({ queryKey: ['admin', 'overview', 'health'] as const, queryFn: getSystemReady });
+export const systemReadyQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'overview', 'health'] as const, queryFn: getSystemReady });
 
 export const useSystemReady = () => useQuery({ ...systemReadyQueryOptions(), ...polling(POLL_MS.admin) });
 

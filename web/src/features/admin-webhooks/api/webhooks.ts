@@ -18,11 +18,13 @@ export const webhookDeliveriesQueryOptions = (endpointId: string) =>
   queryOptions({ queryKey: webhookKeys.deliveries(endpointId), queryFn: () => getWebhookDeliveries(endpointId) });
 
 export const useWebhookEndpoints = () => useQuery({ ...webhookEndpointsQueryOptions(), ...polling(POLL_MS.admin) });
-export const useWebhookDeliveries = (endpointId: string) => useQuery({ ...webhookDeliveriesQueryOptions(endpointId), ...polling(POLL_MS.admin) });
+export const useWebhookDeliveries = (endpointId: string) =>
+  useQuery({ ...webhookDeliveriesQueryOptions(endpointId), ...polling(POLL_MS.admin) });
 
 export const registerWebhook = (body: CreateWebhookRequest) => api.post<CreatedWebhook>('/api/admin/webhooks', body);
 export const deleteWebhook = (id: string) => api.delete<unknown>(`/api/admin/webhooks/${id}`);
-export const redeliverWebhook = (deliveryId: string) => api.post<unknown>(`/api/admin/webhooks/deliveries/${deliveryId}/redeliver`);
+export const redeliverWebhook = (deliveryId: string) =>
+  api.post<unknown>(`/api/admin/webhooks/deliveries/${deliveryId}/redeliver`);
 
 /** Every change touches the list under the endpoints key (deliveries included). */
 function useWebhookMutation<I, O>(mutationFn: (input: I) => Promise<O>) {

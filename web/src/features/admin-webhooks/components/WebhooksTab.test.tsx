@@ -4,7 +4,12 @@ import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { WebhooksTab } from './WebhooksTab';
 
-const endpoint = { id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', url: 'https://hooks.example.com/in', events: ['coupon.claimed'], createdAt: '2026-11-22T10:00:00.000Z' };
+const endpoint = {
+  id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+  url: 'https://hooks.example.com/in',
+  events: ['coupon.claimed'],
+  createdAt: '2026-11-22T10:00:00.000Z',
+};
 const delivery = {
   id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
   endpointId: endpoint.id,
@@ -37,7 +42,10 @@ describe('admin webhooks tab', () => {
     }
     await view.user.click(screen.getByRole('button', { name: 'Register Endpoint' }));
     expect(await screen.findByText('whsec_c2VjcmV0')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/admin/webhooks')[0]?.body).toEqual({ url: 'https://hooks.example.com/in', events: ['coupon.claimed'] });
+    expect(callsTo(fetchMock, 'POST', '/api/admin/webhooks')[0]?.body).toEqual({
+      url: 'https://hooks.example.com/in',
+      events: ['coupon.claimed'],
+    });
   });
 
   it("lists an endpoint's deliveries with their state and redelivers one", async () => {

@@ -7,10 +7,20 @@ import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useDeleteWebhook, useRedeliverWebhook, useRegisterWebhook, useWebhookDeliveries, useWebhookEndpoints } from '../api/webhooks';
+import {
+  useDeleteWebhook,
+  useRedeliverWebhook,
+  useRegisterWebhook,
+  useWebhookDeliveries,
+  useWebhookEndpoints,
+} from '../api/webhooks';
 
 const failed = (title: string) => (error: unknown) =>
-  toast({ title, description: error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Something went wrong', variant: 'destructive' });
+  toast({
+    title,
+    description: error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Something went wrong',
+    variant: 'destructive',
+  });
 
 function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
   const register = useRegisterWebhook();
@@ -31,7 +41,14 @@ function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
   };
   return (
     <form onSubmit={submit} className="grid gap-4">
-      <TextField label="Endpoint URL" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhooks" />
+      <TextField
+        label="Endpoint URL"
+        type="url"
+        required
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        placeholder="https://example.com/webhooks"
+      />
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium text-white/90">Events</legend>
         {WEBHOOK_EVENTS.map((name) => (
@@ -62,7 +79,9 @@ function Deliveries({ endpointId }: { endpointId: string }) {
     <ul aria-label="Deliveries" className="grid gap-2 text-sm">
       {deliveries.data.map((delivery) => (
         <li key={delivery.id} className="flex flex-wrap items-center gap-2 rounded border border-white/10 p-2">
-          <Badge tone={delivery.state === 'succeeded' ? 'green' : delivery.state === 'failed' ? 'red' : 'muted'}>{delivery.state}</Badge>
+          <Badge tone={delivery.state === 'succeeded' ? 'green' : delivery.state === 'failed' ? 'red' : 'muted'}>
+            {delivery.state}
+          </Badge>
           <span className="text-white/85">{delivery.eventType}</span>
           <span className="text-xs text-white/70">
             {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
@@ -72,7 +91,12 @@ function Deliveries({ endpointId }: { endpointId: string }) {
             type="button"
             className="ml-auto text-xs font-semibold uppercase text-gold hover:underline"
             disabled={redeliver.isPending}
-            onClick={() => redeliver.mutate(delivery.id, { onSuccess: () => toast({ title: 'Redelivery queued' }), onError: failed('Redelivery Failed') })}
+            onClick={() =>
+              redeliver.mutate(delivery.id, {
+                onSuccess: () => toast({ title: 'Redelivery queued' }),
+                onError: failed('Redelivery Failed'),
+              })
+            }
           >
             Redeliver
           </button>
@@ -88,7 +112,12 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointView }) {
     <li aria-label={endpoint.url} className="grid gap-2 rounded-lg border border-white/10 bg-night-950/60 p-3">
       <div className="flex flex-wrap items-center gap-2">
         <span className="break-all font-medium text-white">{endpoint.url}</span>
-        <Button variant="ghost" className="ml-auto" disabled={remove.isPending} onClick={() => remove.mutate(endpoint.id, { onError: failed('Delete Failed') })}>
+        <Button
+          variant="ghost"
+          className="ml-auto"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(endpoint.id, { onError: failed('Delete Failed') })}
+        >
           Delete
         </Button>
       </div>

@@ -58,7 +58,10 @@ describe('LoginForm', () => {
     [false, null],
   ])('remembers whether the server calls it a first sign-in (%s)', async (firstSignIn, stored) => {
     localStorage.setItem('firstSignIn', 'true');
-    mockFetch({ status: 200, body: { success: true, message: 'Signed in', sessionId: 'session-1', user: user(false), firstSignIn } });
+    mockFetch({
+      status: 200,
+      body: { success: true, message: 'Signed in', sessionId: 'session-1', user: user(false), firstSignIn },
+    });
     const view = renderWithApp(<LoginForm onForgotPassword={() => undefined} />, { path: '/members-login' });
     await signIn(view);
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');

@@ -6,7 +6,6 @@ import { api } from '@/lib/api-client';
 /** What the form sends: the raw strings of its fields (the server trims and defaults them). */
 export type BookingPayload = Required<{ [K in keyof z.input<typeof BookingRequest>]: string }>;
 
-export const createBooking = (payload: BookingPayload) =>
-  api.post<z.infer<typeof CreatedResponse>>('/api/bookings', payload);
+export const createBooking = (payload: BookingPayload) => api.post<z.infer<typeof CreatedResponse>>('/api/bookings', payload);
 
 export const useCreateBooking = () => useMutation({ mutationFn: createBooking });

@@ -4,7 +4,9 @@ import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
 import { BookingForm } from './BookingForm';
 
 const optionValues = (label: string) =>
-  within(screen.getByLabelText(label)).getAllByRole<HTMLOptionElement>('option').map((option) => option.value);
+  within(screen.getByLabelText(label))
+    .getAllByRole<HTMLOptionElement>('option')
+    .map((option) => option.value);
 
 describe('BookingForm', () => {
   it('offers 1 to 5 and 6+ guests, defaulting to 2', () => {
@@ -79,7 +81,12 @@ describe('BookingForm', () => {
   it('keeps what was typed and shows the server message when the booking fails', async () => {
     mockFetch({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'Invalid booking request', issues: [{ path: 'date', message: 'must be today or later' }] },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Invalid booking request',
+        issues: [{ path: 'date', message: 'must be today or later' }],
+      },
     });
     const onBooked = jest.fn();
     const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);

@@ -13,7 +13,17 @@ import {
   type BookingService,
 } from './booking-options';
 
-const FIELDS = ['name', 'email', 'phone', 'date', 'time', 'guests', 'service', 'message', 'website'] as const satisfies readonly (keyof BookingPayload)[];
+const FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'date',
+  'time',
+  'guests',
+  'service',
+  'message',
+  'website',
+] as const satisfies readonly (keyof BookingPayload)[];
 
 /** The fields as typed, and how long the form was open (the api refuses a form sent within 3 s). */
 function readPayload(form: HTMLFormElement, openedAt: number): BookingPayload {
@@ -74,7 +84,14 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
         <TextField label="Name" name="name" autoComplete="name" required />
         <TextField label="Email" name="email" type="email" autoComplete="email" required />
         <TextField label="Phone" name="phone" type="tel" autoComplete="tel" />
-        <TextField label="Date" name="date" type="date" min={todayIso()} value={date} onChange={(event) => setDate(event.target.value)} />
+        <TextField
+          label="Date"
+          name="date"
+          type="date"
+          min={todayIso()}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+        />
         <SelectField label="Time" name="time" defaultValue="">
           <option value="">Select a time</option>
           {times.map((option) => (

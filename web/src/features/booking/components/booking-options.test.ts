@@ -20,7 +20,7 @@ describe('timeOptionsFor', () => {
     expect(values('2026-11-28', earlier)).not.toContain('18:00');
   });
 
-  it('drops tonight\'s evening slots that have already started', () => {
+  it("drops tonight's evening slots that have already started", () => {
     const fridayEvening = new Date(2026, 10, 27, 21, 30);
     expect(values('2026-11-27', fridayEvening)).toEqual(['22:00', '23:00', '00:00', '01:00', '02:00']);
   });

@@ -15,7 +15,6 @@ type Contract = z.input<typeof BookingRequest>;
 type ContractGuests = NonNullable<Contract['guests']>;
 export type BookingService = NonNullable<Contract['service']>;
 
-
 // SPEC 3: 2 guests and the VIP room unless the visitor picks otherwise; no time preselected.
 export const defaultGuests: ContractGuests = DEFAULT_BOOKING_GUESTS;
 export const defaultService: BookingService = DEFAULT_BOOKING_SERVICE;

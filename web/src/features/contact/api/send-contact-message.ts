@@ -7,8 +7,7 @@ export type ContactPayload = Required<{ [K in keyof z.input<typeof ContactReques
 
 export const contactQueryKey = ['contact'] as const;
 
-export const sendContactMessage = (payload: ContactPayload) =>
-  api.post<z.infer<typeof CreatedResponse>>('/api/contact', payload);
+export const sendContactMessage = (payload: ContactPayload) => api.post<z.infer<typeof CreatedResponse>>('/api/contact', payload);
 
 export function useSendContactMessage() {
   const queryClient = useQueryClient();

@@ -45,7 +45,9 @@ export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
                 </div>
                 <p className="text-sm text-white/80">{coupon.description}</p>
                 <div className="flex flex-wrap items-center justify-between gap-3">
-                  <span className="font-semibold text-gold">{coupon.pointsCost > 0 ? countOf(coupon.pointsCost, 'point') : 'Free'}</span>
+                  <span className="font-semibold text-gold">
+                    {coupon.pointsCost > 0 ? countOf(coupon.pointsCost, 'point') : 'Free'}
+                  </span>
                   <Button
                     onClick={() => onClaim(coupon)}
                     disabled={blocker !== undefined || claim.isPending}

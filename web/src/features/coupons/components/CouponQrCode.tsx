@@ -6,7 +6,12 @@ import { useEffect, useState } from 'react';
  * miss, so the code is drawn the way every scanner reads it. 240 px is about 5 px a module.
  */
 export const QR_SIZE = 240;
-const QR_OPTIONS = { width: QR_SIZE, margin: 4, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#FFFFFF' } } as const;
+const QR_OPTIONS = {
+  width: QR_SIZE,
+  margin: 4,
+  errorCorrectionLevel: 'M',
+  color: { dark: '#000000', light: '#FFFFFF' },
+} as const;
 
 /** The QR payload staff scan: JSON `{"userCouponId", "token"}` (the token is the user coupon's qrCode). */
 export const qrPayload = (userCouponId: string, token: string) => JSON.stringify({ userCouponId, token });
@@ -30,5 +35,14 @@ export function CouponQrCode({ userCouponId, token, label }: { userCouponId: str
 
   if (!token || failed) return <p className="text-sm text-white/75">QR code not available</p>;
   if (!image) return <div className="h-[240px] w-[240px] animate-pulse rounded-lg bg-white/10" aria-hidden="true" />;
-  return <img src={image} width={QR_SIZE} height={QR_SIZE} alt={`QR code for ${label}`} data-testid="coupon-qr" className="rounded-lg bg-white" />;
+  return (
+    <img
+      src={image}
+      width={QR_SIZE}
+      height={QR_SIZE}
+      alt={`QR code for ${label}`}
+      data-testid="coupon-qr"
+      className="rounded-lg bg-white"
+    />
+  );
 }

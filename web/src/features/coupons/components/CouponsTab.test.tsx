@@ -21,7 +21,16 @@ describe('coupons tab', () => {
         status: 200,
         body: [
           anAvailableCoupon(),
-          anAvailableCoupon({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', code: 'VIP', title: 'VIP upgrade', pointsCost: 0, type: 'vip_upgrade', value: null, claimable: false, reason: 'Requires Gold tier' }),
+          anAvailableCoupon({
+            id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+            code: 'VIP',
+            title: 'VIP upgrade',
+            pointsCost: 0,
+            type: 'vip_upgrade',
+            value: null,
+            claimable: false,
+            reason: 'Requires Gold tier',
+          }),
           anAvailableCoupon({ id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', code: 'BIG', title: 'Big spender', pointsCost: 500 }),
         ],
       },
@@ -48,7 +57,10 @@ describe('coupons tab', () => {
     let release: () => void = () => undefined;
     const fetchMock = routeFetch({
       'GET /api/coupons': { status: 200, body: [anAvailableCoupon()] },
-      'GET /api/coupons/my': [{ status: 200, body: [] }, { status: 200, body: [aUserCoupon()] }],
+      'GET /api/coupons/my': [
+        { status: 200, body: [] },
+        { status: 200, body: [aUserCoupon()] },
+      ],
       'POST /api/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/claim': () =>
         new Promise((resolve) => (release = () => resolve({ status: 201, body: aUserCoupon() }))),
     });
@@ -82,7 +94,10 @@ describe('coupons tab', () => {
   it('draws the QR dark on light with a 4-module quiet zone, holding {"userCouponId","token"}, and the short code under it', async () => {
     routeFetch({
       'GET /api/coupons': { status: 200, body: [] },
-      'GET /api/coupons/my': { status: 200, body: [aUserCoupon({ coupon: aCouponDetails({ type: 'fixed_amount', value: 20 }) })] },
+      'GET /api/coupons/my': {
+        status: 200,
+        body: [aUserCoupon({ coupon: aCouponDetails({ type: 'fixed_amount', value: 20 }) })],
+      },
     });
     renderTab();
     expect(await screen.findByText('Value: $20')).toBeInTheDocument();

@@ -22,7 +22,17 @@ function worth(coupon: UserCoupon['coupon']): string | null {
  * Redeeming spends the coupon for good, so one tap only asks: staff at the door will then see it
  * as used. Cancel (or Escape) leaves it untouched.
  */
-function ConfirmRedeem({ title, open, onCancel, onConfirm }: { title: string; open: boolean; onCancel: () => void; onConfirm: () => void }) {
+function ConfirmRedeem({
+  title,
+  open,
+  onCancel,
+  onConfirm,
+}: {
+  title: string;
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Modal
       open={open}
@@ -58,7 +68,10 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
   const amount = worth(held.coupon);
 
   return (
-    <li aria-label={held.coupon.title} className="grid gap-3 rounded-lg border border-white/10 bg-night-950/60 p-4 sm:grid-cols-[1fr_auto]">
+    <li
+      aria-label={held.coupon.title}
+      className="grid gap-3 rounded-lg border border-white/10 bg-night-950/60 p-4 sm:grid-cols-[1fr_auto]"
+    >
       <div className="grid content-start gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-white">{held.coupon.title}</h3>
@@ -92,7 +105,11 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
           <CouponQrCode userCouponId={held.id} token={held.qrCode} label={held.coupon.title} />
           <p className="grid justify-items-center text-xs text-white/75">
             If the scan fails, staff can type
-            <span className="font-mono text-lg tracking-[0.2em] text-white" data-testid="coupon-short-code" aria-label={`Short code ${held.shortCode.split('').join(' ')}`}>
+            <span
+              className="font-mono text-lg tracking-[0.2em] text-white"
+              data-testid="coupon-short-code"
+              aria-label={`Short code ${held.shortCode.split('').join(' ')}`}
+            >
               {held.shortCode}
             </span>
           </p>

@@ -38,7 +38,16 @@ export function Hero({ onBook }: { onBook: () => void }) {
         aria-label="Scroll to venue"
         className="absolute bottom-6 left-1/2 z-10 flex h-12 w-12 -translate-x-1/2 items-center justify-center rounded-full border border-gold/50 text-gold hover:bg-gold/10 focus-visible:outline-2 focus-visible:outline-gold"
       >
-        <svg aria-hidden="true" className="motion-safe:animate-bounce" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          className="motion-safe:animate-bounce"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M6 9l6 6 6-6" />
         </svg>
       </button>

@@ -51,8 +51,18 @@ export function Lightbox({ photos, index, onIndexChange }: LightboxProps) {
             />
           ) : null}
           {/* Side click areas: a tap on either side of the photo moves, like a phone gallery. */}
-          <div aria-hidden="true" data-testid="lightbox-prev-area" onClick={() => move(-1)} className="absolute inset-y-0 left-0 z-10 w-1/4 cursor-w-resize" />
-          <div aria-hidden="true" data-testid="lightbox-next-area" onClick={() => move(1)} className="absolute inset-y-0 right-0 z-10 w-1/4 cursor-e-resize" />
+          <div
+            aria-hidden="true"
+            data-testid="lightbox-prev-area"
+            onClick={() => move(-1)}
+            className="absolute inset-y-0 left-0 z-10 w-1/4 cursor-w-resize"
+          />
+          <div
+            aria-hidden="true"
+            data-testid="lightbox-next-area"
+            onClick={() => move(1)}
+            className="absolute inset-y-0 right-0 z-10 w-1/4 cursor-e-resize"
+          />
           <button type="button" aria-label="Previous photo" onClick={() => move(-1)} className={`${navButton} left-3`}>
             <span aria-hidden="true">‹</span>
           </button>

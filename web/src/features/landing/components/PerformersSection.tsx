@@ -28,7 +28,13 @@ export function PerformersSection() {
   };
 
   return (
-    <section id="performers" ref={ref} tabIndex={-1} aria-labelledby="performers-title" className="scroll-mt-16 focus:outline-none">
+    <section
+      id="performers"
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="performers-title"
+      className="scroll-mt-16 focus:outline-none"
+    >
       <div className="relative flex min-h-[100svh] items-center justify-center overflow-hidden px-4 text-center">
         {venue.media.performers.map((source, index) => (
           <div
@@ -50,8 +56,8 @@ export function PerformersSection() {
             </span>
           </h2>
           <p className="mx-auto mt-6 max-w-xl text-lg text-white/90">
-            Dancers, aerialists and showgirls from around the world take the stage every night, from the first set to
-            the last encore.
+            Dancers, aerialists and showgirls from around the world take the stage every night, from the first set to the last
+            encore.
           </p>
         </div>
       </div>

@@ -6,7 +6,9 @@ export function PolicyDialog({ policy, onClose }: { policy: PolicyId | null; onC
   return (
     <Modal open={policy !== null} onOpenChange={(open) => !open && onClose()} title={content?.title ?? ''}>
       <div className="grid gap-3 text-white/85">
-        {content?.paragraphs.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+        {content?.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
       </div>
     </Modal>
   );

@@ -27,8 +27,8 @@ export function VenueSection({ onGroupBooking }: { onGroupBooking: () => void })
           An after-dark world of its own
         </h2>
         <p className="mt-6 text-lg text-white/90">
-          Behind a discreet door on {venue.address.street}, {venue.name} opens onto velvet booths, golden light and a
-          stage that never sleeps. Come for a drink, stay for the show.
+          Behind a discreet door on {venue.address.street}, {venue.name} opens onto velvet booths, golden light and a stage that
+          never sleeps. Come for a drink, stay for the show.
         </p>
         <ul className="mt-8 flex flex-wrap justify-center gap-3">
           {highlights.map((item) => (

@@ -24,8 +24,14 @@ describe('featured image upload', () => {
     const { uppy } = setup();
     destroy = () => uppy.destroy();
     expect(uppy.opts.autoProceed).toBe(false);
-    expect(uppy.opts.restrictions).toMatchObject({ maxNumberOfFiles: 1, maxFileSize: 10_485_760, allowedFileTypes: ['image/*', 'video/*'] });
-    expect(() => uppy.addFile({ name: 'page.html', type: 'text/html', data: new Blob(['<p>'], { type: 'text/html' }) })).toThrow();
+    expect(uppy.opts.restrictions).toMatchObject({
+      maxNumberOfFiles: 1,
+      maxFileSize: 10_485_760,
+      allowedFileTypes: ['image/*', 'video/*'],
+    });
+    expect(() =>
+      uppy.addFile({ name: 'page.html', type: 'text/html', data: new Blob(['<p>'], { type: 'text/html' }) }),
+    ).toThrow();
     uppy.addFile({ name: 'flyer.png', type: 'image/png', data: png() });
     expect(() => uppy.addFile({ name: 'second.png', type: 'image/png', data: png() })).toThrow();
     expect(uppy.getFiles()).toHaveLength(1);
@@ -77,7 +83,12 @@ describe('featured image upload', () => {
   it("says the server's reason for a refused file and marks the file failed, never complete", async () => {
     mockFetch({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'Invalid request: file is not a PNG image', issues: [{ path: 'file', message: 'is not a PNG image' }] },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Invalid request: file is not a PNG image',
+        issues: [{ path: 'file', message: 'is not a PNG image' }],
+      },
     });
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { uppy, onUploaded } = setup();

@@ -23,7 +23,8 @@ export const MESSAGES = {
 export function refusalReason(error: unknown): string {
   if (error instanceof ApiError) {
     const issues = error.body?.issues ?? [];
-    if (issues.length > 0) return issues.map(({ path, message }) => `${path === 'file' ? 'The file' : path} ${message}.`).join(' ');
+    if (issues.length > 0)
+      return issues.map(({ path, message }) => `${path === 'file' ? 'The file' : path} ${message}.`).join(' ');
     if (error.serverMessage) return error.serverMessage;
   }
   return 'The server could not check the file. Please try again.';
@@ -46,7 +47,8 @@ export function createFeaturedImageUppy(callbacks: UploadCallbacks) {
     limit: CONCURRENT_UPLOADS,
     generateObjectKey: (file) => file.id,
     signRequest: async (request) => {
-      if (request.method !== 'PUT' || !('contentType' in request)) throw new Error(`Unsupported upload request: ${request.method}`);
+      if (request.method !== 'PUT' || !('contentType' in request))
+        throw new Error(`Unsupported upload request: ${request.method}`);
       try {
         const parameters = await getUploadParameters(request.contentType ?? '');
         // Local storage answers a same-origin path; the S3 client needs an absolute URL.

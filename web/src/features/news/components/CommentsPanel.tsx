@@ -80,7 +80,12 @@ function CommentList({ postId }: { postId: string }) {
 /** On a phone: the selected post's comments in a sheet over the feed, the comment box first and focused. */
 export function CommentsSheet({ post, onClose }: { post: NewsPost | null; onClose: () => void }) {
   return (
-    <Sheet open={post !== null} onOpenChange={(open) => (open ? undefined : onClose())} title="Comments" description={post?.title}>
+    <Sheet
+      open={post !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Comments"
+      description={post?.title}
+    >
       {post ? (
         <div className="grid gap-5">
           <CommentForm key={post.id} postId={post.id} />

@@ -38,10 +38,7 @@ export function NewsFeedTab() {
                 onSelect={() => setSelectedId(post.id)}
                 likePending={like.isPending && like.variables?.postId === post.id}
                 onToggleLike={() =>
-                  like.mutate(
-                    { postId: post.id, like: !post.likedByMe },
-                    { onError: () => toastError('Failed to update like.') },
-                  )
+                  like.mutate({ postId: post.id, like: !post.likedByMe }, { onError: () => toastError('Failed to update like.') })
                 }
               />
             ))}

@@ -50,9 +50,7 @@ export function NewsPostCard({
               <span aria-hidden="true">{post.likedByMe ? '♥' : '♡'}</span>
               <span data-testid="like-count">{post.likeCount}</span>
             </button>
-            <span data-testid="comment-count">
-              {countOf(post.commentCount, 'comment')}
-            </span>
+            <span data-testid="comment-count">{countOf(post.commentCount, 'comment')}</span>
           </div>
           <Button variant={selected ? 'gold' : 'outline'} onClick={onSelect} aria-pressed={selected}>
             View &amp; Comment

@@ -19,7 +19,11 @@ export interface CameraOptions {
  * stop function, rejects when the camera cannot be opened. The dialog takes it as a parameter so
  * tests can drive scans without a camera.
  */
-export type StartCamera = (elementId: string, onDecoded: (text: string) => void, options?: CameraOptions) => Promise<() => Promise<void>>;
+export type StartCamera = (
+  elementId: string,
+  onDecoded: (text: string) => void,
+  options?: CameraOptions,
+) => Promise<() => Promise<void>>;
 
 /**
  * The part of each frame that is decoded: a centred square of 85% of the shorter side, so a code
@@ -71,7 +75,8 @@ export const startDecodingCamera: StartCamera = async (elementId, onDecoded, opt
     // The square that is read, drawn over the video so staff know where to hold the code.
     const frame = document.createElement('div');
     frame.setAttribute('aria-hidden', 'true');
-    frame.className = 'pointer-events-none absolute left-1/2 top-1/2 aspect-square -translate-x-1/2 -translate-y-1/2 rounded-lg border-2 border-gold/80';
+    frame.className =
+      'pointer-events-none absolute left-1/2 top-1/2 aspect-square -translate-x-1/2 -translate-y-1/2 rounded-lg border-2 border-gold/80';
     frame.style.height = `${SCAN_REGION * 100}%`;
     container.replaceChildren(video, frame);
     await video.play();

@@ -27,12 +27,15 @@ export function parseScannedCode(text: string): ScannedCode | null {
 }
 
 /** The request body for either form. */
-const formOf = (code: ScannedCode) => ('code' in code ? { code: code.code } : { userCouponId: code.userCouponId, qrCodeToken: code.token });
+const formOf = (code: ScannedCode) =>
+  'code' in code ? { code: code.code } : { userCouponId: code.userCouponId, qrCodeToken: code.token };
 
 /** One text per code, to recognise the same code seen again. */
-export const codeText = (code: ScannedCode) => ('code' in code ? code.code : JSON.stringify({ userCouponId: code.userCouponId, token: code.token }));
+export const codeText = (code: ScannedCode) =>
+  'code' in code ? code.code : JSON.stringify({ userCouponId: code.userCouponId, token: code.token });
 
 export const validateCode = (code: ScannedCode) => api.post<QrValidateResponse>('/api/qr/validate', formOf(code));
 
 // SPEC 7: validatedBy is the literal 'admin'; the api records the signed-in admin.
-export const redeemCode = (code: ScannedCode) => api.post<QrRedeemResponse>('/api/qr/redeem', { ...formOf(code), validatedBy: 'admin' });
+export const redeemCode = (code: ScannedCode) =>
+  api.post<QrRedeemResponse>('/api/qr/redeem', { ...formOf(code), validatedBy: 'admin' });

@@ -213,7 +213,10 @@ describe('QR scanner', () => {
     Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
     const camera = fakeCamera();
     routeFetch({
-      'POST /api/qr/validate': [{ status: 200, body: { valid: false, message: 'Already redeemed' } }, { status: 200, body: validAnswer }],
+      'POST /api/qr/validate': [
+        { status: 200, body: { valid: false, message: 'Already redeemed' } },
+        { status: 200, body: validAnswer },
+      ],
     });
     const view = renderScanner(camera.start);
     await screen.findByTestId('qr-camera');
@@ -273,7 +276,11 @@ describe('QR scanner', () => {
     expect(setTorch).toHaveBeenCalledWith(true);
     expect(await screen.findByRole('button', { name: 'Torch Off' })).toHaveAttribute('aria-pressed', 'true');
     const picker = screen.getByRole('combobox', { name: 'Camera' });
-    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Back camera', 'Front camera']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Back camera', 'Front camera']);
     await view.user.selectOptions(picker, 'front');
     await act(async () => undefined);
     expect(start).toHaveBeenCalledTimes(2);

@@ -51,7 +51,11 @@ function CameraView({
         if (cancelled) await stop();
       } catch {
         if (!cancelled) {
-          toast({ title: 'Camera Error', description: 'Failed to access camera. Please check permissions.', variant: 'destructive' });
+          toast({
+            title: 'Camera Error',
+            description: 'Failed to access camera. Please check permissions.',
+            variant: 'destructive',
+          });
         }
       }
     });
@@ -65,14 +69,21 @@ function CameraView({
     const next = !torchOn;
     controls?.setTorch?.(next).then(
       () => setTorchOn(next),
-      () => toast({ title: 'Torch unavailable', description: 'This camera would not switch its light on.', variant: 'destructive' }),
+      () =>
+        toast({ title: 'Torch unavailable', description: 'This camera would not switch its light on.', variant: 'destructive' }),
     );
   };
-  const ring = outcome === 'valid' ? 'ring-4 ring-emerald-400' : outcome === 'refused' ? 'ring-4 ring-red-500' : 'ring-1 ring-white/10';
+  const ring =
+    outcome === 'valid' ? 'ring-4 ring-emerald-400' : outcome === 'refused' ? 'ring-4 ring-red-500' : 'ring-1 ring-white/10';
 
   return (
     <div className="grid gap-2">
-      <div id={elementId} data-testid="qr-camera" data-outcome={outcome ?? ''} className={`relative mx-auto w-full max-w-sm overflow-hidden rounded-lg bg-black transition-shadow ${ring}`} />
+      <div
+        id={elementId}
+        data-testid="qr-camera"
+        data-outcome={outcome ?? ''}
+        className={`relative mx-auto w-full max-w-sm overflow-hidden rounded-lg bg-black transition-shadow ${ring}`}
+      />
       {controls && (controls.setTorch || controls.cameras.length > 1) ? (
         <div className="flex flex-wrap items-center justify-center gap-3">
           {controls.setTorch ? (
@@ -133,7 +144,9 @@ function ValidatedCoupon({ result }: { result: QrValidateResponse }) {
     ['Coupon', result.coupon?.title ?? ''],
     ['Code', result.coupon?.code ?? ''],
     ['Type', result.coupon ? humanise(result.coupon.type) : ''],
-    ...(result.coupon?.value !== null && result.coupon?.value !== undefined ? [['Value', String(result.coupon.value)] as [string, string]] : []),
+    ...(result.coupon?.value !== null && result.coupon?.value !== undefined
+      ? [['Value', String(result.coupon.value)] as [string, string]]
+      : []),
     ['Member', [result.user?.firstName, result.user?.lastName].filter(Boolean).join(' ')],
     ['Tier', capitalise(result.user?.memberTier ?? 'bronze')],
   ];

@@ -22,8 +22,7 @@ const memberName = (result: QrValidateResponse) =>
 // Long enough to reach the toast's Undo after a wrong scan; later, the scan log offers it.
 const UNDO_TOAST_MS = 15_000;
 
-const scanError = () =>
-  toast({ title: 'Scan Error', description: 'Failed to process QR code', variant: 'destructive' });
+const scanError = () => toast({ title: 'Scan Error', description: 'Failed to process QR code', variant: 'destructive' });
 
 /** A cue staff notice without reading the screen: a short buzz for a valid code, three for a refusal. */
 function buzz(outcome: 'valid' | 'refused') {
@@ -107,7 +106,11 @@ export function useScanSession(onRedeemed: () => void) {
         title: 'Coupon Redeemed!',
         description: `${result.coupon?.title ?? 'Coupon'} redeemed for ${memberName(result)}.`,
         ...(userCouponId && {
-          action: { label: 'Undo', altText: 'Undo it from Recent scans in the Coupons tab', onClick: () => void undo(userCouponId) },
+          action: {
+            label: 'Undo',
+            altText: 'Undo it from Recent scans in the Coupons tab',
+            onClick: () => void undo(userCouponId),
+          },
           durationMs: UNDO_TOAST_MS,
         }),
       });
@@ -126,7 +129,10 @@ export function useScanSession(onRedeemed: () => void) {
       const answer = await undoRedemption(userCouponId);
       toast({ title: 'Redemption undone', description: answer.message });
     } catch (error) {
-      const description = error instanceof ApiError && error.status < 500 ? (error.serverMessage ?? error.message) : 'Failed to undo the redemption';
+      const description =
+        error instanceof ApiError && error.status < 500
+          ? (error.serverMessage ?? error.message)
+          : 'Failed to undo the redemption';
       toast({ title: 'Undo Failed', description, variant: 'destructive' });
     }
     await invalidate(queryClient, ...REDEMPTION_KEYS);

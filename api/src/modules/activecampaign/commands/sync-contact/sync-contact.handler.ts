@@ -29,10 +29,15 @@ export class SyncContactHandler implements ICommandHandler<SyncContactCommand, S
   ) {}
 
   async execute({ memberId }: SyncContactCommand): Promise<SyncContactResponse> {
-    if (!(await this.activeCampaign.memberExists(this.em, memberId))) throw new ActiveCampaignFailure('not_found', 'No such member');
+    if (!(await this.activeCampaign.memberExists(this.em, memberId)))
+      throw new ActiveCampaignFailure('not_found', 'No such member');
     if (!acConfigured(this.config)) return { success: false, status: 'not_configured', error: NOT_CONFIGURED_MESSAGE };
     const queue = this.queues.get(QueueName.ActiveCampaign);
-    const job = await this.queues.enqueue('activecampaign.sync-contact', { memberId, manual: true }, { jobId: `manual-${memberId}-${randomUUID()}` });
+    const job = await this.queues.enqueue(
+      'activecampaign.sync-contact',
+      { memberId, manual: true },
+      { jobId: `manual-${memberId}-${randomUUID()}` },
+    );
     const deadline = Date.now() + SYNC_WAIT_MS;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -53,9 +58,11 @@ export class SyncContactHandler implements ICommandHandler<SyncContactCommand, S
     const state = await job.getState();
     if (state !== 'completed' && state !== 'failed') return undefined;
     const fresh = await this.queues.get(QueueName.ActiveCampaign).getJob(job.id!);
-    if (state === 'failed') return { success: false, status: 'failed', error: fresh?.failedReason ?? 'ActiveCampaign refused the contact' };
+    if (state === 'failed')
+      return { success: false, status: 'failed', error: fresh?.failedReason ?? 'ActiveCampaign refused the contact' };
     const result = fresh?.returnvalue as { status?: string; reason?: string } | undefined;
-    if (result?.status === 'skipped') return { success: false, status: 'failed', error: `Not synced: ${result.reason ?? 'skipped'}` };
+    if (result?.status === 'skipped')
+      return { success: false, status: 'failed', error: `Not synced: ${result.reason ?? 'skipped'}` };
     return { success: true, status: 'synced' };
   }
 }

@@ -24,7 +24,10 @@ export class GetActiveCampaignStatusHandler implements IQueryHandler<GetActiveCa
       missingVariables: acMissingVariables(this.config),
       accountUrl: this.config.AC_API_URL ?? null,
       listId: configured ? (this.config.AC_LIST_ID ?? null) : null,
-      customFields: { tier: configured && Boolean(this.config.AC_FIELD_TIER), points: configured && Boolean(this.config.AC_FIELD_POINTS) },
+      customFields: {
+        tier: configured && Boolean(this.config.AC_FIELD_TIER),
+        points: configured && Boolean(this.config.AC_FIELD_POINTS),
+      },
       autoSync: configured && this.config.AC_AUTO_SYNC,
       lastSyncAt: isoTimestampOrNull(row?.last_sync_at),
       pending: row?.pending ?? 0,

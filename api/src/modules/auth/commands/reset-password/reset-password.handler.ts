@@ -24,7 +24,8 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     const problem = passwordProblem(password);
     if (problem) throw new AuthFailure('invalid', problem);
     // A token that cannot work costs no hash: checked first, cheaply, then used for real below.
-    if (!(await this.repository.isResetTokenUsable(this.em, hashToken(token)))) throw new AuthFailure('invalid', INVALID_RESET_MESSAGE);
+    if (!(await this.repository.isResetTokenUsable(this.em, hashToken(token))))
+      throw new AuthFailure('invalid', INVALID_RESET_MESSAGE);
     const passwordHash = await this.hasher.hash(password, 'anonymous');
     await this.unitOfWork.run(async (tx) => {
       // Using the token and checking it are one statement: a token works once, even in a race.

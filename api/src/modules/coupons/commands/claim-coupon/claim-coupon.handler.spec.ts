@@ -39,12 +39,20 @@ describe('ClaimCouponHandler', () => {
 
     expect(coupons.userCoupons).toHaveLength(1);
     const userCoupon = coupons.userCoupons[0]!;
-    expect(claimed).toMatchObject({ id: userCoupon.id, couponId: coupon.id, redeemedAt: null, qrCode: qr.tokenFor(userCoupon.id) });
+    expect(claimed).toMatchObject({
+      id: userCoupon.id,
+      couponId: coupon.id,
+      redeemedAt: null,
+      qrCode: qr.tokenFor(userCoupon.id),
+    });
     expect(claimed.shortCode).toBe(formatShortCode(qr.shortCodeFor(userCoupon.id)));
     expect(userCoupon.short_code).toBe(qr.shortCodeFor(userCoupon.id));
     expect(coupon.claimed_count).toBe(1);
     expect(unitOfWork.committed).toEqual([
-      expect.objectContaining({ type: 'CouponClaimed', payload: { userCouponId: userCoupon.id, memberId: member.id, couponId: coupon.id } }),
+      expect.objectContaining({
+        type: 'CouponClaimed',
+        payload: { userCouponId: userCoupon.id, memberId: member.id, couponId: coupon.id },
+      }),
     ]);
   });
 
@@ -75,7 +83,10 @@ describe('ClaimCouponHandler', () => {
     const { coupons, handler } = setup();
     const coupon = coupons.addCoupon({ required_tier: 'gold' });
     const silver = coupons.addMember({ member_tier: 'silver' });
-    expect(await refusal(handler.execute(new ClaimCouponCommand(silver.id, coupon.id)))).toEqual({ kind: 'forbidden', message: 'This coupon requires Gold tier' });
+    expect(await refusal(handler.execute(new ClaimCouponCommand(silver.id, coupon.id)))).toEqual({
+      kind: 'forbidden',
+      message: 'This coupon requires Gold tier',
+    });
     expect(coupons.userCoupons).toEqual([]);
 
     const gold = coupons.addMember({ member_tier: 'gold' });
@@ -103,7 +114,10 @@ describe('ClaimCouponHandler', () => {
     const coupon = coupons.addCoupon({ max_uses: 3, claimed_count: 3 });
     let counted = false;
     coupons.beforeTakeClaim = () => (counted = true);
-    expect(await refusal(handler.execute(new ClaimCouponCommand(member.id, coupon.id)))).toEqual({ kind: 'conflict', message: 'This coupon has been fully claimed' });
+    expect(await refusal(handler.execute(new ClaimCouponCommand(member.id, coupon.id)))).toEqual({
+      kind: 'conflict',
+      message: 'This coupon has been fully claimed',
+    });
     expect(counted).toBe(false);
     expect(coupons.userCoupons).toEqual([]);
   });
@@ -114,7 +128,10 @@ describe('ClaimCouponHandler', () => {
     const coupon = coupons.addCoupon({ max_uses: 1 });
     // Another member's claim commits between this claim's checks and its update.
     coupons.beforeTakeClaim = () => (coupon.claimed_count = 1);
-    expect(await refusal(handler.execute(new ClaimCouponCommand(member.id, coupon.id)))).toEqual({ kind: 'conflict', message: 'This coupon has been fully claimed' });
+    expect(await refusal(handler.execute(new ClaimCouponCommand(member.id, coupon.id)))).toEqual({
+      kind: 'conflict',
+      message: 'This coupon has been fully claimed',
+    });
     expect(coupons.userCoupons).toEqual([]);
     expect(unitOfWork.committed).toEqual([]);
   });
@@ -123,7 +140,10 @@ describe('ClaimCouponHandler', () => {
     const { coupons, handler } = setup();
     const member = coupons.addMember({ current_points: 29 });
     const coupon = coupons.addCoupon({ points_cost: 30 });
-    expect(await refusal(handler.execute(new ClaimCouponCommand(member.id, coupon.id)))).toEqual({ kind: 'conflict', message: 'Not enough points' });
+    expect(await refusal(handler.execute(new ClaimCouponCommand(member.id, coupon.id)))).toEqual({
+      kind: 'conflict',
+      message: 'Not enough points',
+    });
     expect(coupons.userCoupons).toEqual([]);
   });
 
@@ -134,7 +154,10 @@ describe('ClaimCouponHandler', () => {
     const { coupons, unitOfWork, handler } = setup(new FakeUnitOfWork({ CouponClaimed: debit }));
     const member = coupons.addMember({ current_points: 30 });
     const coupon = coupons.addCoupon({ points_cost: 30 });
-    expect(await refusal(handler.execute(new ClaimCouponCommand(member.id, coupon.id)))).toEqual({ kind: 'conflict', message: 'Not enough points' });
+    expect(await refusal(handler.execute(new ClaimCouponCommand(member.id, coupon.id)))).toEqual({
+      kind: 'conflict',
+      message: 'Not enough points',
+    });
     expect(unitOfWork.committed).toEqual([]);
   });
 });

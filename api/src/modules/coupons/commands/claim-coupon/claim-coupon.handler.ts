@@ -54,7 +54,11 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
     const coupon = await this.coupons.findCoupon(tx, couponId);
     if (!coupon) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
     const claims = await this.coupons.countMemberClaims(tx, couponId, member.id);
-    const refusal = claimRefusal(termsFromRow(coupon), { tier: member.member_tier, currentPoints: member.current_points, claims }, new Date());
+    const refusal = claimRefusal(
+      termsFromRow(coupon),
+      { tier: member.member_tier, currentPoints: member.current_points, claims },
+      new Date(),
+    );
     if (refusal) throw new CouponFailure(refusal.kind, refusal.message);
   }
 }

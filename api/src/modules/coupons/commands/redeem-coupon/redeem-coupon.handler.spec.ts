@@ -14,7 +14,13 @@ const qr = new QrTokenService({ NODE_ENV: 'test', DATABASE_URL: 'postgresql://x/
 function setup() {
   const coupons = new FakeCouponsRepository();
   const unitOfWork = new FakeUnitOfWork();
-  const handler = new RedeemCouponHandler(unitOfWork.asUnitOfWork(), coupons, new Redemptions(coupons), qr, new ShortCodeService(qr, coupons));
+  const handler = new RedeemCouponHandler(
+    unitOfWork.asUnitOfWork(),
+    coupons,
+    new Redemptions(coupons),
+    qr,
+    new ShortCodeService(qr, coupons),
+  );
   const member = coupons.addMember();
   const coupon = coupons.addCoupon();
   const held = coupons.addUserCoupon(member.id, coupon.id);
@@ -33,10 +39,15 @@ async function refusal(redeem: Promise<unknown>): Promise<{ kind: ErrorKind; mes
 }
 
 describe('RedeemCouponHandler', () => {
-  it('redeems its owner\'s coupon once, counts it and raises CouponRedeemed by the member', async () => {
+  it("redeems its owner's coupon once, counts it and raises CouponRedeemed by the member", async () => {
     const { coupons, unitOfWork, handler, member, coupon, held } = setup();
     const redeemed = await handler.execute(new RedeemCouponCommand(member.id, held.id));
-    expect(redeemed).toMatchObject({ id: held.id, redeemedBy: 'member', redeemedAt: expect.stringMatching(/Z$/), validatedAt: null });
+    expect(redeemed).toMatchObject({
+      id: held.id,
+      redeemedBy: 'member',
+      redeemedAt: expect.stringMatching(/Z$/),
+      validatedAt: null,
+    });
     expect(held.redeemed_at).not.toBeNull();
     expect(coupon.redeemed_count).toBe(1);
     expect(coupons.userCoupons[0]!.validated_by_id).toBeNull();
@@ -80,8 +91,14 @@ describe('RedeemCouponHandler', () => {
   it("answers 404 for another member's coupon, as for one that does not exist, and leaves it alone", async () => {
     const { coupons, unitOfWork, handler, held } = setup();
     const stranger = coupons.addMember({ first_name: 'Eve' });
-    expect(await refusal(handler.execute(new RedeemCouponCommand(stranger.id, held.id)))).toEqual({ kind: 'not_found', message: 'Coupon not found' });
-    expect(await refusal(handler.execute(new RedeemCouponCommand(stranger.id, 'not-a-uuid')))).toEqual({ kind: 'not_found', message: 'Coupon not found' });
+    expect(await refusal(handler.execute(new RedeemCouponCommand(stranger.id, held.id)))).toEqual({
+      kind: 'not_found',
+      message: 'Coupon not found',
+    });
+    expect(await refusal(handler.execute(new RedeemCouponCommand(stranger.id, 'not-a-uuid')))).toEqual({
+      kind: 'not_found',
+      message: 'Coupon not found',
+    });
     expect(held.redeemed_at).toBeNull();
     expect(unitOfWork.committed).toEqual([]);
   });
@@ -89,7 +106,10 @@ describe('RedeemCouponHandler', () => {
   it('refuses a coupon that has expired or been withdrawn since it was claimed', async () => {
     const { handler, member, coupon, held } = setup();
     coupon.valid_until = '2020-01-01 00:00:00+00';
-    expect(await refusal(handler.execute(new RedeemCouponCommand(member.id, held.id)))).toEqual({ kind: 'conflict', message: 'This coupon has expired' });
+    expect(await refusal(handler.execute(new RedeemCouponCommand(member.id, held.id)))).toEqual({
+      kind: 'conflict',
+      message: 'This coupon has expired',
+    });
     coupon.valid_until = null;
     coupon.is_active = false;
     expect(await refusal(handler.execute(new RedeemCouponCommand(member.id, held.id)))).toEqual({

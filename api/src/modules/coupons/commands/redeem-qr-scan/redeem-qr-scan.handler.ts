@@ -8,7 +8,10 @@ import { QrScanService, type ScanAttempt } from '../../qr-scan.service.js';
 import { Redemptions } from '../../redemption.js';
 import { RedeemQrScanCommand } from './redeem-qr-scan.command.js';
 
-type Outcome = { success: true; message: string; userCouponId: string } | { success: false; kind: ErrorKind; message: string } | { waitSeconds: number };
+type Outcome =
+  | { success: true; message: string; userCouponId: string }
+  | { success: false; kind: ErrorKind; message: string }
+  | { waitSeconds: number };
 
 /**
  * Redeems at the door. The attempt is logged in the same transaction whatever its outcome; a

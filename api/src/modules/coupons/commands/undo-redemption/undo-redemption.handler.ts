@@ -28,7 +28,9 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
       const row = await this.coupons.findUserCoupon(tx, userCouponId, { lock: true });
       if (!row) return { success: false, kind: 'not_found', message: COUPON_NOT_FOUND };
       const undo = await this.redemptions.undo(tx, raise, row, adminId);
-      const message = undo.undone ? `Redemption of ${row.coupon.title} for ${row.first_name} undone: the coupon can be used again` : undo.message;
+      const message = undo.undone
+        ? `Redemption of ${row.coupon.title} for ${row.first_name} undone: the coupon can be used again`
+        : undo.message;
       await this.scans.logUndo(tx, adminId, row.id, { accepted: undo.undone, reason: message });
       return undo.undone ? { success: true, message } : { success: false, kind: 'conflict', message };
     });

@@ -21,7 +21,11 @@ export class ListAvailableCouponsHandler implements IQueryHandler<ListAvailableC
     const rows = await this.coupons.listAvailable(this.em, member.id);
     const now = new Date();
     return rows.map((row) => {
-      const refusal = claimRefusal(termsFromRow(row), { tier: member.memberTier, currentPoints: member.currentPoints, claims: row.member_claims }, now);
+      const refusal = claimRefusal(
+        termsFromRow(row),
+        { tier: member.memberTier, currentPoints: member.currentPoints, claims: row.member_claims },
+        now,
+      );
       return { ...couponDetailsFromRow(row), claimable: !refusal, ...(refusal ? { reason: refusal.reason } : {}) };
     });
   }

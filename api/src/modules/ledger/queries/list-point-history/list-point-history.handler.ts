@@ -15,6 +15,11 @@ export class ListPointHistoryHandler implements IQueryHandler<ListPointHistoryQu
 
   async execute({ memberId, limit }: ListPointHistoryQuery): Promise<PointHistoryResponse> {
     const rows = await this.ledger.history(this.em, memberId, limit);
-    return rows.map((row) => ({ id: row.id, description: row.description, points: row.points, createdAt: isoTimestamp(row.created_at) }));
+    return rows.map((row) => ({
+      id: row.id,
+      description: row.description,
+      points: row.points,
+      createdAt: isoTimestamp(row.created_at),
+    }));
   }
 }

@@ -30,7 +30,8 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
 
   async execute({ memberId, password }: DeleteMyAccountCommand): Promise<void> {
     const member = await this.repository.findPasswordHash(this.em, memberId);
-    if (!member || !(await this.hasher.verify(password, member.password_hash))) throw new MembersFailure('invalid', WRONG_PASSWORD_MESSAGE);
+    if (!member || !(await this.hasher.verify(password, member.password_hash)))
+      throw new MembersFailure('invalid', WRONG_PASSWORD_MESSAGE);
     await this.unitOfWork.run(async (tx, raise) => {
       // The row lock makes a second, concurrent deletion find deleted_at set and do nothing.
       const erased = await this.repository.eraseMember(tx, memberId);

@@ -37,14 +37,24 @@ export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, MyD
         createdAt: isoTimestamp(profile.created_at),
         lastSignInAt: isoTimestampOrNull(profile.last_sign_in_at),
       },
-      pointsHistory: points.map((r) => ({ description: r.description, points: r.points, kind: r.kind, createdAt: isoTimestamp(r.created_at) })),
+      pointsHistory: points.map((r) => ({
+        description: r.description,
+        points: r.points,
+        kind: r.kind,
+        createdAt: isoTimestamp(r.created_at),
+      })),
       coupons: coupons.map((r) => ({
         code: r.code,
         title: r.title,
         claimedAt: isoTimestamp(r.claimed_at),
         redeemedAt: isoTimestampOrNull(r.redeemed_at),
       })),
-      comments: comments.map((r) => ({ postTitle: r.title, content: r.content, createdAt: isoTimestamp(r.created_at), removed: r.deleted_at !== null })),
+      comments: comments.map((r) => ({
+        postTitle: r.title,
+        content: r.content,
+        createdAt: isoTimestamp(r.created_at),
+        removed: r.deleted_at !== null,
+      })),
     };
   }
 }

@@ -23,7 +23,10 @@ export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQu
     const pattern = filter.search ? likePattern(filter.search) : null;
     const rows = await this.repository.listForAdmin(this.em, { pattern, limit: filter.limit, offset: filter.offset });
     // Past the last page: still say how many there are.
-    const total = rows.length === 0 && filter.offset > 0 ? await this.repository.countForAdmin(this.em, pattern) : Number(rows[0]?.total ?? 0);
+    const total =
+      rows.length === 0 && filter.offset > 0
+        ? await this.repository.countForAdmin(this.em, pattern)
+        : Number(rows[0]?.total ?? 0);
     return {
       total,
       users: rows.map((row) => ({

@@ -43,6 +43,11 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
     title: string,
     raise: Raise,
   ): Promise<number> {
-    return this.ledger.reverseSource(tx, { memberId: authorId, kind: 'comment_reward', sourceId: commentId }, `Comment removed: ${title}`, raise);
+    return this.ledger.reverseSource(
+      tx,
+      { memberId: authorId, kind: 'comment_reward', sourceId: commentId },
+      `Comment removed: ${title}`,
+      raise,
+    );
   }
 }

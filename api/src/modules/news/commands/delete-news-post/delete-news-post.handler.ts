@@ -34,7 +34,12 @@ export class DeleteNewsPostHandler implements ICommandHandler<DeleteNewsPostComm
       const summary = await this.news.summarisePostComments(tx, postId);
       await this.news.deletePost(tx, postId);
       if (post.featured_image_url) await this.news.releaseUpload(tx, post.featured_image_url);
-      return { success: true, message: 'News post deleted.', commentsRemoved: summary.live_comments, pointsKept: summary.points_kept };
+      return {
+        success: true,
+        message: 'News post deleted.',
+        commentsRemoved: summary.live_comments,
+        pointsKept: summary.points_kept,
+      };
     });
   }
 }

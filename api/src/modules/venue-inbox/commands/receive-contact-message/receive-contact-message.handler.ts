@@ -30,7 +30,12 @@ export class ReceiveContactMessageHandler implements ICommandHandler<ReceiveCont
         ip,
       });
       if (isSpam) return { id };
-      await this.inbox.insertDelivery(tx, { subject_type: 'contact_message', subject_id: id, kind: 'venue-notification', recipient: this.config.VENUE_INBOX });
+      await this.inbox.insertDelivery(tx, {
+        subject_type: 'contact_message',
+        subject_id: id,
+        kind: 'venue-notification',
+        recipient: this.config.VENUE_INBOX,
+      });
       await raise(domainEvent('ContactMessageReceived', id, { contactMessageId: id }));
       return { id };
     });

@@ -26,7 +26,9 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
   async execute({ input, ip }: RequestBookingCommand): Promise<{ id: string }> {
     const today = clubNightOf(new Date(), this.config.VENUE_TZ);
     if (input.date && input.date < today) {
-      throw new VenueInboxFailure('invalid', `The date must be today (${today}) or later`, { issues: [{ path: 'date', message: `must be today (${today}) or later` }] });
+      throw new VenueInboxFailure('invalid', `The date must be today (${today}) or later`, {
+        issues: [{ path: 'date', message: `must be today (${today}) or later` }],
+      });
     }
     return this.unitOfWork.run(async (tx, raise) => {
       const id = await this.inbox.insertBooking(tx, {
@@ -40,10 +42,20 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
         message: input.message ?? null,
         ip,
       });
-      await this.inbox.insertDelivery(tx, { subject_type: 'booking', subject_id: id, kind: 'venue-notification', recipient: this.config.VENUE_INBOX });
+      await this.inbox.insertDelivery(tx, {
+        subject_type: 'booking',
+        subject_id: id,
+        kind: 'venue-notification',
+        recipient: this.config.VENUE_INBOX,
+      });
       // Nobody's inbox is flooded through our form: a few acknowledgements per address a day.
       if ((await this.inbox.acknowledgementsInLastDay(tx, input.email)) < ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY) {
-        await this.inbox.insertDelivery(tx, { subject_type: 'booking', subject_id: id, kind: 'guest-acknowledgement', recipient: input.email });
+        await this.inbox.insertDelivery(tx, {
+          subject_type: 'booking',
+          subject_id: id,
+          kind: 'guest-acknowledgement',
+          recipient: input.email,
+        });
       }
       await raise(domainEvent('BookingRequested', id, { bookingId: id }));
       return { id };

@@ -26,7 +26,12 @@ export class UpdateBookingStatusHandler implements ICommandHandler<UpdateBooking
       if (!booking) throw new VenueInboxFailure('not_found', 'No such booking');
       if (booking.status === input.status) return;
       await this.inbox.setBookingStatus(tx, bookingId, input.status, input.note ?? null);
-      await this.inbox.oweDeliveryAgain(tx, { subject_type: 'booking', subject_id: bookingId, kind: `guest-status-${input.status}`, recipient: booking.email });
+      await this.inbox.oweDeliveryAgain(tx, {
+        subject_type: 'booking',
+        subject_id: bookingId,
+        kind: `guest-status-${input.status}`,
+        recipient: booking.email,
+      });
       await raise(domainEvent('BookingStatusChanged', bookingId, { bookingId, status: input.status }));
     });
     const view = await this.queries.execute(new GetBookingQuery(bookingId));

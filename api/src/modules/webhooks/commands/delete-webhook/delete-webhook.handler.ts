@@ -12,7 +12,8 @@ export class DeleteWebhookHandler implements ICommandHandler<DeleteWebhookComman
   ) {}
 
   async execute({ endpointId }: DeleteWebhookCommand): Promise<{ success: true }> {
-    if (!(await this.webhooks.deleteEndpoint(this.em.fork(), endpointId))) throw new WebhookFailure('not_found', 'No such webhook endpoint');
+    if (!(await this.webhooks.deleteEndpoint(this.em.fork(), endpointId)))
+      throw new WebhookFailure('not_found', 'No such webhook endpoint');
     return { success: true };
   }
 }

@@ -6,4 +6,3 @@ export class RedeliverWebhookCommand extends Command<{ success: true }> {
     super();
   }
 }
-

@@ -17,7 +17,11 @@ export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhook
   async execute({ deliveryId }: RedeliverWebhookCommand): Promise<{ success: true }> {
     const round = await this.webhooks.resetDelivery(this.em.fork(), deliveryId);
     if (round === undefined) throw new WebhookFailure('not_found', 'No such webhook delivery');
-    await this.queues.enqueue('webhooks.deliver', { deliveryId }, { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(deliveryId, round) });
+    await this.queues.enqueue(
+      'webhooks.deliver',
+      { deliveryId },
+      { ...webhookDeliveryJobOptions, jobId: webhookDeliveryJobId(deliveryId, round) },
+    );
     return { success: true };
   }
 }

@@ -24,10 +24,17 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhookCo
   ) {}
 
   async execute({ adminId, input }: RegisterWebhookCommand): Promise<CreatedWebhook> {
-    const problem = await webhookTargetProblem(input.url, this.config.WEBHOOKS_ALLOW_PRIVATE, (host) => lookup(host, { all: true }));
+    const problem = await webhookTargetProblem(input.url, this.config.WEBHOOKS_ALLOW_PRIVATE, (host) =>
+      lookup(host, { all: true }),
+    );
     if (problem) throw new ValidationFailedException([{ path: 'url', message: problem }]);
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const endpoint = await this.webhooks.insertEndpoint(this.em.fork(), { url: input.url, events: input.events, secret, createdBy: adminId });
+    const endpoint = await this.webhooks.insertEndpoint(this.em.fork(), {
+      url: input.url,
+      events: input.events,
+      secret,
+      createdBy: adminId,
+    });
     return { ...endpointView(endpoint), secret };
   }
 }

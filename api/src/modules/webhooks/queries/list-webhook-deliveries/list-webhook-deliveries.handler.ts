@@ -16,8 +16,7 @@ export class ListWebhookDeliveriesHandler implements IQueryHandler<ListWebhookDe
 
   async execute({ endpointId, limit }: ListWebhookDeliveriesQuery): Promise<WebhookDeliveryView[]> {
     const em = this.em.fork();
-    if (!(await this.webhooks.endpointExists(em, endpointId)))
-      throw new WebhookFailure('not_found', 'No such webhook endpoint');
+    if (!(await this.webhooks.endpointExists(em, endpointId))) throw new WebhookFailure('not_found', 'No such webhook endpoint');
     return (await this.webhooks.listDeliveries(em, endpointId, limit)).map(deliveryView);
   }
 }
