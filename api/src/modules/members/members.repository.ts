@@ -88,18 +88,7 @@ export class MembersRepository {
   findProfile(em: EntityManager, memberId: string) {
     return db(em)
       .selectFrom('members')
-      .select([
-        'id',
-        'email',
-        'first_name',
-        'last_name',
-        'is_admin',
-        'current_points',
-        'total_points',
-        'member_tier',
-        'created_at',
-        'last_sign_in_at',
-      ])
+      .select([...USER_COLUMNS, 'last_sign_in_at'])
       .where('id', '=', memberId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
