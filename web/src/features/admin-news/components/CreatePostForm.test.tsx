@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
-import { CreatePostForm, type ImageUploadSlot } from './CreatePostForm';
+import { CreatePostForm } from './CreatePostForm';
+import { fakeImageUpload } from './fake-image-upload';
 import { PublishedPosts } from './PublishedPosts';
 
 const created = {
@@ -18,19 +19,7 @@ const created = {
   likedByMe: false,
 };
 
-/** Stands in for the media issue's upload widget: the form only sees onUploaded / onRemoved. */
-function FakeUpload({ onUploaded, onRemoved }: ImageUploadSlot) {
-  return (
-    <div>
-      <button type="button" onClick={() => onUploaded('news/pumpkin.jpg')}>
-        Fake upload
-      </button>
-      <button type="button" onClick={onRemoved}>
-        Fake remove
-      </button>
-    </div>
-  );
-}
+const FakeUpload = fakeImageUpload('news/pumpkin.jpg');
 
 function Page() {
   return (

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { aNewsPost, anAdmin } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
-import type { ImageUploadSlot } from './PostFields';
+import { fakeImageUpload } from './fake-image-upload';
 import { PublishedPosts } from './PublishedPosts';
 
 const post = aNewsPost({
@@ -16,19 +16,7 @@ const post = aNewsPost({
 const POST_PATH = `/api/admin/news/${post.id}`;
 const feed = (...posts: (typeof post)[]) => ({ status: 200, body: { posts, nextCursor: null } });
 
-/** Stands in for the media feature's upload widget: the form only sees onUploaded / onRemoved. */
-function FakeUpload({ onUploaded, onRemoved }: ImageUploadSlot) {
-  return (
-    <div>
-      <button type="button" onClick={() => onUploaded('news/ghost.png')}>
-        Fake upload
-      </button>
-      <button type="button" onClick={onRemoved}>
-        Fake remove
-      </button>
-    </div>
-  );
-}
+const FakeUpload = fakeImageUpload('news/ghost.png');
 const page = () => renderWithApp(<PublishedPosts imageUpload={(slot) => <FakeUpload {...slot} />} />);
 const postItem = async () => within(await screen.findByRole('list', { name: 'Published posts' })).getByRole('listitem');
 
