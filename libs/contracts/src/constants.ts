@@ -18,6 +18,7 @@ export {
   TIERS,
   WEBHOOK_DELIVERY_STATES,
   WEBHOOK_EVENTS,
+  type CommentVisibility,
   type Role,
   type Tier,
 } from '@nocturne/domain';
