@@ -72,7 +72,7 @@ for (const [device, viewport] of [
     await expect(panel.getByText('No comments match these filters.')).toBeVisible();
 
     // Removed ones are listed on request, with who removed them.
-    await panel.getByLabel('Show').selectOption('removed');
+    await panel.getByLabel('Status', { exact: true }).selectOption('removed');
     await expect(card).toContainText(/Removed by \S+/);
     await expect(card).toContainText('5 points taken back');
 

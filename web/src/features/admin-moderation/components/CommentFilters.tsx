@@ -51,7 +51,7 @@ export function CommentFilters(props: CommentFiltersProps) {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Show" value={status} onChange={(event) => onStatus(event.target.value as CommentVisibility)}>
+        <SelectField label="Status" value={status} onChange={(event) => onStatus(event.target.value as CommentVisibility)}>
           {COMMENT_VISIBILITIES.map((value) => (
             <option key={value} value={value}>
               {capitalise(value)}

@@ -96,7 +96,7 @@ describe('comment moderation', () => {
     await waitFor(() => expect(listQueries(fetchMock).at(-1)?.has('memberId')).toBe(false));
     expect(listQueries(fetchMock).at(-1)?.get('postId')).toBe(ben.post.id);
 
-    await view.user.selectOptions(screen.getByLabelText('Show'), 'Removed');
+    await view.user.selectOptions(screen.getByLabelText('Status'), 'Removed');
     await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get('status')).toBe('removed'));
   });
 
