@@ -9,7 +9,10 @@ import { NewsPost } from './news-post.entity.js';
 export const NewsComment = defineEntity({
   name: 'NewsComment',
   tableName: 'news_comments',
-  indexes: [{ name: 'news_comments_post_created_idx', properties: ['post', 'createdAt'] }],
+  indexes: [
+    { name: 'news_comments_post_created_idx', properties: ['post', 'createdAt'] },
+    { name: 'news_comments_created_idx', properties: ['createdAt', 'id'] },
+  ],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
     post: () => p.manyToOne(NewsPost).deleteRule('cascade'),
