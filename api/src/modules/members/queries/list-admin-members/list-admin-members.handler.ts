@@ -33,6 +33,7 @@ export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQu
         ...userFromRow(row),
         acSyncedAt: isoTimestampOrNull(row.ac_synced_at),
         acSyncError: row.ac_sync_error,
+        disabledAt: isoTimestampOrNull(row.disabled_at),
       })),
     };
   }
