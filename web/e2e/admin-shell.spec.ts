@@ -11,10 +11,13 @@ requireApi();
 
 const LAPTOP = { width: 1280, height: 800 };
 
+/** A member's own page (/admin/members/:id), opened from the Members tab: checked beside the tabs. */
+let shellMemberId = '';
+
 /** Something in the lists the tabs show: a member, a message, a booking, a webhook when it can be registered. */
 test.beforeAll(async ({ request }) => {
   const admin = await signInAdmin(request);
-  await registerMember(request, 'Shell');
+  shellMemberId = (await registerMember(request, 'Shell')).user.id;
   await call(request, 'POST', '/api/contact', undefined, {
     name: 'Sam Carter',
     email: 'sam@example.com',
@@ -198,6 +201,10 @@ for (const [device, viewport] of [
         await openTab(page, tab);
         expect.soft(await seriousViolations(page), tab).toEqual([]);
       }
+      await page.goto(`/admin/members/${shellMemberId}`);
+      await expect(page.getByRole('heading', { name: 'Shell Tester' })).toBeVisible();
+      await expect(page.getByText(/Loading/)).toHaveCount(0);
+      expect.soft(await seriousViolations(page), '/admin/members/:id').toEqual([]);
     });
   });
 }
