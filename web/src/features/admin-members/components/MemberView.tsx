@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { capitalise } from '@/lib/format';
@@ -7,9 +7,9 @@ import { HISTORY_PAGE, useAdminMember } from '../api/admin-member';
 import { MemberAccountActions } from './MemberAccountActions';
 import { MemberCouponsCard, MemberScansCard, PointsHistoryCard } from './MemberActivity';
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${wide ? 'col-span-2' : ''}`}>
       <dt className="text-xs uppercase tracking-wider text-white/70">{label}</dt>
       <dd className="mt-0.5 break-words">{children}</dd>
     </div>
@@ -52,7 +52,7 @@ export function MemberView({ memberId, currentAdminId }: { memberId: string; cur
             {member.disabledBy ? ` by ${member.disabledBy.name}` : ''}: signing in is refused and no session works.
           </p>
         ) : null}
-        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-4 text-sm lg:grid-cols-4">
           <Fact label="Current balance">
             <span className="text-lg font-semibold text-gold">{member.currentPoints}</span> points
           </Fact>
@@ -61,7 +61,7 @@ export function MemberView({ memberId, currentAdminId }: { memberId: string; cur
           <Fact label="Role">{member.isAdmin ? 'Admin' : 'Member'}</Fact>
           <Fact label="Joined">{formatVenueDate(member.createdAt)}</Fact>
           <Fact label="Last sign-in">{member.lastSignInAt ? formatVenueDateTime(member.lastSignInAt) : 'Never'}</Fact>
-          <Fact label="ActiveCampaign">
+          <Fact label="ActiveCampaign" wide>
             {member.acSyncError
               ? `Sync failed: ${member.acSyncError}`
               : member.acSyncedAt
