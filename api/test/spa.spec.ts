@@ -65,18 +65,22 @@ describe('serving the web app', () => {
     expect(page.body).toContain('prerendered landing');
   });
 
-  it.each(['/members-login', '/member-dashboard', '/member-dashboard/', '/admin/content', '/reset-password?token=abc'])(
-    'answers %s with the empty shell, so a reload never flashes the landing page',
-    async (url) => {
-      const page = await t.request('GET', url);
-      expect(page.status).toBe(200);
-      expect(page.headers.get('content-type')).toContain('text/html');
-      expect(page.headers.get('cache-control')).toBe('no-cache');
-      expect(page.body).toBe('<!doctype html><div id="root"></div>');
-    },
-  );
+  it.each([
+    '/members-login',
+    '/member-dashboard',
+    '/member-dashboard/',
+    '/admin/content',
+    '/admin/members/7d4f4a52-0f7e-4a3e-9c55-2d1f3c1b9e10',
+    '/reset-password?token=abc',
+  ])('answers %s with the empty shell, so a reload never flashes the landing page', async (url) => {
+    const page = await t.request('GET', url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.body).toBe('<!doctype html><div id="root"></div>');
+  });
 
-  it.each(['/no-such-page', '/member-dashboard/extra', '/admin', '/events/2026'])(
+  it.each(['/no-such-page', '/member-dashboard/extra', '/admin', '/events/2026', '/admin/members', '/admin/members/1/extra'])(
     'answers %s, which is none of the app\'s pages, with 404 and the shell (the app shows "Page Not Found")',
     async (url) => {
       const page = await t.request('GET', url);

@@ -11,10 +11,14 @@ requireApi();
 
 const LAPTOP = { width: 1280, height: 800 };
 
+/** A member's own page (/admin/members/:id), opened from the Members tab: checked beside the tabs. */
+let shellMemberId = '';
+
 /** Something in each list the tabs show: a member and a comment, a message, a booking, a webhook if it can be registered. */
 test.beforeAll(async ({ request }) => {
   const admin = await signInAdmin(request);
   const member = await registerMember(request, 'Shell');
+  shellMemberId = member.user.id;
   const post = await call<{ id: string }>(request, 'POST', '/api/admin/news', admin, {
     title: 'Shell night',
     content: 'Doors at nine.',
@@ -205,6 +209,10 @@ for (const [device, viewport] of [
         await openTab(page, tab);
         expect.soft(await seriousViolations(page), tab).toEqual([]);
       }
+      await page.goto(`/admin/members/${shellMemberId}`);
+      await expect(page.getByRole('heading', { name: 'Shell Tester' })).toBeVisible();
+      await expect(page.getByText(/Loading/)).toHaveCount(0);
+      expect.soft(await seriousViolations(page), '/admin/members/:id').toEqual([]);
     });
   });
 }

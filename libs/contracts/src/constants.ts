@@ -41,7 +41,8 @@ export const CONTACT_MESSAGE_MAX = 5000;
 
 /**
  * The web app's pages. The router declares exactly these (a web test holds it to that); the api
- * answers any other page path with 404 and the app's shell, which shows "Page Not Found".
+ * answers any other page path with 404 and the app's shell, which shows "Page Not Found". A
+ * `:name` segment stands for any one path segment.
  */
 export const APP_PAGE_PATHS = [
   '/',
@@ -52,5 +53,6 @@ export const APP_PAGE_PATHS = [
   '/member-dashboard',
   '/admin-dashboard',
   '/admin/content',
+  '/admin/members/:id',
 ] as const;
 export type AppPagePath = (typeof APP_PAGE_PATHS)[number];

@@ -1,5 +1,18 @@
+import {
+  ADJUSTMENT_REASON_MAX,
+  POINT_KINDS,
+  POINTS_ADJUSTMENT_MAX,
+  QR_SCAN_ACTIONS,
+  QR_SCAN_METHODS,
+  QR_SCAN_RESULTS,
+  REDEEMED_BY,
+  USER_COUPON_STATES,
+} from '@nocturne/domain';
 import { z } from 'zod';
 import { User } from './auth.js';
+import { MemberTier, requiredText, Uuid } from './common.js';
+import { CouponType } from './coupons.js';
+import { PointHistoryEntry } from './points.js';
 
 /** `GET /api/admin/users`: search by name or email, offset paging (the admin table pages by number). */
 export const AdminUsersQuery = z.object({
@@ -12,6 +25,8 @@ export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 export const AdminUser = User.extend({
   acSyncedAt: z.iso.datetime().nullable(),
   acSyncError: z.string().nullable(),
+  /** Set while staff have disabled the account (no sign-in, no session). */
+  disabledAt: z.iso.datetime().nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
@@ -32,3 +47,90 @@ export const AdminStats = z.object({
   outboxWaiting: z.number().int(),
 });
 export type AdminStats = z.infer<typeof AdminStats>;
+
+/** An admin named on a record: who disabled an account, who adjusted points, who scanned. */
+export const StaffName = z.object({ id: Uuid, name: z.string() });
+export type StaffName = z.infer<typeof StaffName>;
+
+/** `GET /api/admin/members/{id}?history=`: how many of the newest points-history rows to include. */
+export const AdminMemberQuery = z.object({
+  history: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(1000).default(20),
+});
+export type AdminMemberQuery = z.infer<typeof AdminMemberQuery>;
+
+export const AdminMemberHistoryEntry = PointHistoryEntry.extend({
+  kind: z.enum(POINT_KINDS),
+  /** The admin who made a staff adjustment; null for rows the product wrote. */
+  recordedBy: StaffName.nullable(),
+});
+export type AdminMemberHistoryEntry = z.infer<typeof AdminMemberHistoryEntry>;
+
+export const AdminMemberCoupon = z.object({
+  /** The user coupon (the claim). */
+  id: Uuid,
+  couponId: Uuid,
+  code: z.string(),
+  title: z.string(),
+  type: CouponType,
+  value: z.number().int().nullable(),
+  claimedAt: z.iso.datetime(),
+  redeemedAt: z.iso.datetime().nullable(),
+  redeemedBy: z.enum(REDEEMED_BY).nullable(),
+  validatedAt: z.iso.datetime().nullable(),
+  validUntil: z.iso.datetime().nullable(),
+  /** claimed (still usable), redeemed, or unusable: paused, expired, withdrawn (archived by staff). */
+  state: z.enum(USER_COUPON_STATES),
+  /** When staff last undid a redemption of it (it went back to claimed), if ever. */
+  redemptionUndoneAt: z.iso.datetime().nullable(),
+});
+export type AdminMemberCoupon = z.infer<typeof AdminMemberCoupon>;
+
+/** A door scan of one of the member's coupons. */
+export const AdminMemberScan = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  action: z.enum(QR_SCAN_ACTIONS),
+  result: z.enum(QR_SCAN_RESULTS),
+  method: z.enum(QR_SCAN_METHODS),
+  reason: z.string(),
+  couponCode: z.string().nullable(),
+  staffName: z.string().nullable(),
+});
+export type AdminMemberScan = z.infer<typeof AdminMemberScan>;
+
+export const AdminMemberView = z
+  .object({
+    member: AdminUser.extend({
+      lastSignInAt: z.iso.datetime().nullable(),
+      disabledBy: StaffName.nullable(),
+    }),
+    /** The newest `history` rows and how many there are in all. */
+    pointsHistory: z.object({ entries: z.array(AdminMemberHistoryEntry), total: z.number().int() }),
+    /** The newest 100 claims, and how many there are in all. */
+    coupons: z.object({ entries: z.array(AdminMemberCoupon), total: z.number().int() }),
+    /** The newest 20 door scans of the member's coupons. */
+    scans: z.array(AdminMemberScan),
+  })
+  .meta({ id: 'AdminMemberView' });
+export type AdminMemberView = z.infer<typeof AdminMemberView>;
+
+/** `POST /api/admin/members/{id}/points-adjustments`: points added (positive) or taken (negative), and why. */
+export const PointsAdjustmentRequest = z.object({
+  points: z
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(-POINTS_ADJUSTMENT_MAX, `must be at least -${POINTS_ADJUSTMENT_MAX}`)
+    .max(POINTS_ADJUSTMENT_MAX, `must be at most ${POINTS_ADJUSTMENT_MAX}`)
+    .refine((points) => points !== 0, 'must not be zero'),
+  reason: requiredText(ADJUSTMENT_REASON_MAX),
+});
+export type PointsAdjustmentRequest = z.infer<typeof PointsAdjustmentRequest>;
+
+export const PointsAdjustmentResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  currentPoints: z.number().int(),
+  totalPoints: z.number().int(),
+  memberTier: MemberTier,
+});
+export type PointsAdjustmentResponse = z.infer<typeof PointsAdjustmentResponse>;

@@ -21,6 +21,9 @@ export const domainEventSchemas = {
   BookingRequested: z.object({ bookingId: z.uuid() }),
   BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),
   ContactsBulkSyncRequested: z.object({ syncJobId: z.uuid() }),
+  /** Staff disabled the account (its sessions were revoked) or enabled it again: the audit trail of both. */
+  MemberDisabled: z.object({ memberId: z.uuid(), adminId: z.uuid() }),
+  MemberEnabled: z.object({ memberId: z.uuid(), adminId: z.uuid() }),
   /** acContactId: the member's ActiveCampaign contact, if one was made (an id, not personal data). */
   MemberDeleted: z.object({ memberId: z.uuid(), acContactId: z.string().min(1).max(50).nullable() }),
 } as const;

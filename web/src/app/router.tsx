@@ -12,6 +12,7 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const MemberDashboardRoute = lazy(() => import('./routes/member-dashboard'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin-dashboard'));
 const AdminContentRoute = lazy(() => import('./routes/admin-content'));
+const AdminMemberRoute = lazy(() => import('./routes/admin-member'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export function AppRoutes() {
@@ -27,6 +28,7 @@ export function AppRoutes() {
           <Route path="/member-dashboard" element={<MemberDashboardRoute />} />
           <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
           <Route path="/admin/content" element={<AdminContentRoute />} />
+          <Route path="/admin/members/:id" element={<AdminMemberRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -19,6 +19,9 @@ export const queryKeys = {
   adminStats: ['admin', 'overview', 'stats'] as const,
   adminCoupons: ['admin', 'coupons'] as const,
   adminUsers: ['admin', 'users'] as const,
+  /** One member's admin view (profile, history, coupons, scans); the prefix of every member's. */
+  adminMembers: ['admin', 'members'] as const,
+  adminMember: (memberId: string) => ['admin', 'members', memberId] as const,
   adminScans: ['admin', 'scans'] as const,
   activeCampaignStatus: ['admin', 'integrations', 'activecampaign'] as const,
 };
@@ -29,4 +32,9 @@ export function invalidate(queryClient: QueryClient, ...keys: QueryKey[]): Promi
 }
 
 /** What a redemption (or its undo) changes: the scan log, the coupon's counts and the overview's. */
-export const REDEMPTION_KEYS = [queryKeys.adminScans, queryKeys.adminCoupons, queryKeys.adminStats] as const;
+export const REDEMPTION_KEYS = [
+  queryKeys.adminScans,
+  queryKeys.adminCoupons,
+  queryKeys.adminStats,
+  queryKeys.adminMembers,
+] as const;

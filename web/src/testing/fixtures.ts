@@ -2,6 +2,7 @@ import type {
   ActiveCampaignStatus,
   AdminComment,
   AdminCoupon,
+  AdminMemberView,
   AdminStats,
   AdminUser,
   AvailableCoupon,
@@ -45,6 +46,50 @@ export const anAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   ...aMember(),
   acSyncedAt: null,
   acSyncError: null,
+  disabledAt: null,
+  ...overrides,
+});
+
+/** One member's admin view: a welcome bonus, one claimed coupon, no scans, unless a test says otherwise. */
+export const anAdminMemberView = (
+  member: Partial<AdminMemberView['member']> = {},
+  overrides: Partial<Omit<AdminMemberView, 'member'>> = {},
+): AdminMemberView => ({
+  member: { ...anAdminUser(), lastSignInAt: '2026-11-20T10:30:00.000Z', disabledBy: null, ...member },
+  pointsHistory: {
+    total: 1,
+    entries: [
+      {
+        id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+        description: 'Welcome bonus',
+        points: 20,
+        kind: 'welcome_bonus',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        recordedBy: null,
+      },
+    ],
+  },
+  coupons: {
+    total: 1,
+    entries: [
+      {
+        id: USER_COUPON_ID,
+        couponId: COUPON_ID,
+        code: 'DRINK50',
+        title: 'Half-price cocktail',
+        type: 'percentage',
+        value: 50,
+        claimedAt: '2026-11-02T11:00:00.000Z',
+        redeemedAt: null,
+        redeemedBy: null,
+        validatedAt: null,
+        validUntil: null,
+        state: 'claimed',
+        redemptionUndoneAt: null,
+      },
+    ],
+  },
+  scans: [],
   ...overrides,
 });
 

@@ -11,7 +11,12 @@ const API_PATHS = /^\/(api|health|metrics|media|admin\/queues)(\/|$)/;
  * again every time, or a new deploy would never reach installed apps.
  */
 const REVALIDATED = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
-const PAGES = new Set<string>(APP_PAGE_PATHS);
+const PAGES = new Set<string>(APP_PAGE_PATHS.filter((page) => !page.includes(':')));
+/** Pages with a `:name` segment (a member's view), as patterns of one non-empty segment each. */
+const PAGE_PATTERNS = APP_PAGE_PATHS.filter((page) => page.includes(':')).map(
+  (page) => new RegExp(`^${page.replace(/:\w+/g, '[^/]+')}$`),
+);
+const isPage = (url: string) => PAGES.has(url) || PAGE_PATTERNS.some((pattern) => pattern.test(url));
 
 function notFound(reply: FastifyReply, url: string) {
   return reply.status(404).send(errorBody(404, `Route GET:${url} not found`));
@@ -53,7 +58,7 @@ export async function registerSpa(fastify: FastifyInstance, distDir: string): Pr
     if (path.extname(relative) && !relative.endsWith('.html')) return notFound(reply, url);
     const page = relative === '' || relative === 'index.html' ? 'index.html' : shell;
     // The built pages themselves (the service worker precaches /app.html) are known too.
-    const known = relative === '' || files.has(relative) || PAGES.has(url.replace(/\/+$/, '') || '/');
+    const known = relative === '' || files.has(relative) || isPage(url.replace(/\/+$/, '') || '/');
     // Pages name the current hashed assets: browsers must ask again each time (a 304 when unchanged).
     if (known) return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
     // No validators on a 404: a 304 in its place would leave the browser nothing to show.

@@ -78,6 +78,7 @@ export class AuthController {
     response: AuthResponse,
     errors: {
       401: 'Invalid email or password',
+      403: 'The account has been disabled by staff (said only after the right password)',
       429: 'Too many failed attempts for this e-mail from this address, or from this address',
     },
   })

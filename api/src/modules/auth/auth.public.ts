@@ -1,11 +1,12 @@
 /*
  * What the rest of the api may use of the auth module (ESLint refuses imports of its other files
  * from outside it): the signed-in member of a request, the session cache other modules must keep
- * true, password hashing, the Redis rate limits, the `user` view of a member row, and the admin
- * bootstrap the `admin:create` script runs.
+ * true, password hashing, the Redis rate limits, the `user` view of a member row, the reset e-mail
+ * (forgot-password's command, which staff send too), and the admin bootstrap `admin:create` runs.
  */
 export { AdminBootstrapService } from './admin-bootstrap.service.js';
 export { AuthGuard } from './auth.guard.js';
+export { RequestPasswordResetCommand } from './commands/request-password-reset/request-password-reset.command.js';
 export { CurrentMember } from './current-member.decorator.js';
 export { PasswordHasher } from './password-hasher.js';
 export { type Limit, LIMITS, RateLimiter, TooManyRequestsException } from './rate-limiter.js';

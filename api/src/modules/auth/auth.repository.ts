@@ -5,28 +5,32 @@ import { type InferResult, type Kysely, sql } from 'kysely';
 import { USER_COLUMNS } from './user-view.js';
 
 function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, maxAgeSeconds: number) {
-  return kysely
-    .selectFrom('sessions as s')
-    .innerJoin('members as m', 'm.id', 's.member_id')
-    .select([
-      's.id as session_id',
-      's.last_seen_at',
-      's.expires_at',
-      's.created_at as session_created_at',
-      'm.id',
-      'm.email',
-      'm.first_name as firstName',
-      'm.last_name as lastName',
-      'm.is_admin as isAdmin',
-      'm.current_points as currentPoints',
-      'm.total_points as totalPoints',
-      'm.member_tier as memberTier',
-      'm.created_at as createdAt',
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<string>`now()`)
-    .where('s.created_at', '>', sql<string>`now() - make_interval(secs => ${maxAgeSeconds})`);
+  return (
+    kysely
+      .selectFrom('sessions as s')
+      .innerJoin('members as m', 'm.id', 's.member_id')
+      .select([
+        's.id as session_id',
+        's.last_seen_at',
+        's.expires_at',
+        's.created_at as session_created_at',
+        'm.id',
+        'm.email',
+        'm.first_name as firstName',
+        'm.last_name as lastName',
+        'm.is_admin as isAdmin',
+        'm.current_points as currentPoints',
+        'm.total_points as totalPoints',
+        'm.member_tier as memberTier',
+        'm.created_at as createdAt',
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.revoked_at', 'is', null)
+      // Disabling revokes the sessions too; this keeps one made in a race with it from working.
+      .where('m.disabled_at', 'is', null)
+      .where('s.expires_at', '>', sql<string>`now()`)
+      .where('s.created_at', '>', sql<string>`now() - make_interval(secs => ${maxAgeSeconds})`)
+  );
 }
 
 type LiveSessionRow = InferResult<ReturnType<typeof liveSessionQuery>>[number];
@@ -111,7 +115,7 @@ export class AuthRepository {
   findSignInCandidate(em: EntityManager, email: string) {
     return db(em)
       .selectFrom('members')
-      .select([...USER_COLUMNS, 'password_hash', 'last_sign_in_at'])
+      .select([...USER_COLUMNS, 'password_hash', 'last_sign_in_at', 'disabled_at'])
       .where('email', '=', email)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();

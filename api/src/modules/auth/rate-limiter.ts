@@ -19,6 +19,8 @@ export const LIMITS = {
   loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
   forgotPasswordPerIp: { name: 'forgot-ip', max: 5, windowMs: 60 * 60_000 },
+  /** Reset e-mails staff send to one member: enough to resend, not enough to flood their inbox. */
+  staffPasswordResetPerMember: { name: 'staff-reset-member', max: 3, windowMs: 60 * 60_000 },
   resetPasswordPerIp: { name: 'reset-ip', max: 10, windowMs: 15 * 60_000 },
   contactPerIp: { name: 'contact-ip', max: 5, windowMs: 10 * 60_000 },
   bookingPerIp: { name: 'booking-ip', max: 5, windowMs: 10 * 60_000 },

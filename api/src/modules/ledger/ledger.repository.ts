@@ -13,6 +13,8 @@ export interface LedgerEntry {
   sourceType: string;
   sourceId: string;
   reversesId?: string;
+  /** The admin who wrote the row by hand (a staff adjustment). */
+  recordedById?: string;
 }
 
 export type BalanceRow = NonNullable<Awaited<ReturnType<LedgerRepository['changeBalance']>>>;
@@ -35,6 +37,7 @@ const appendRow = new PreparedQuery(
     sourceType: string,
     sourceId: string,
     reversesId: string | null,
+    recordedById: string | null,
   ) =>
     kysely
       .insertInto('point_transactions')
@@ -46,6 +49,7 @@ const appendRow = new PreparedQuery(
         source_type: sourceType,
         source_id: sourceId,
         reverses_id: reversesId,
+        recorded_by_id: recordedById,
       })
       .onConflict((conflict) => conflict.columns(['member_id', 'kind', 'source_id']).doNothing())
       .returning('id'),
@@ -88,10 +92,19 @@ export class LedgerRepository {
    * on member, kind and source); answers whether it did.
    */
   async insertRow(em: EntityManager, row: LedgerEntry): Promise<boolean> {
-    const { memberId, points, kind, description, sourceType, sourceId, reversesId } = row;
-    return (
-      (await appendRow.first(em, memberId, points, kind, description, sourceType, sourceId, reversesId ?? null)) !== undefined
+    const { memberId, points, kind, description, sourceType, sourceId, reversesId, recordedById } = row;
+    const appended = await appendRow.first(
+      em,
+      memberId,
+      points,
+      kind,
+      description,
+      sourceType,
+      sourceId,
+      reversesId ?? null,
+      recordedById ?? null,
     );
+    return appended !== undefined;
   }
 
   /**

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { type Tier, tierForTotalPoints, type TierThresholds } from '@nocturne/domain';
+import { adjustmentDescription, type Tier, tierForTotalPoints, type TierThresholds } from '@nocturne/domain';
 import type { PointKind } from '@nocturne/db';
 import { domainEvent } from '@nocturne/queues';
+import { randomUUID } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
 import { type LedgerEntry, LedgerRepository } from './ledger.repository.js';
@@ -59,7 +60,31 @@ export class LedgerService {
   }
 
   /**
-   * Undoes a row with a new, linked row of the opposite sign (ARCHITECTURE.md, ledger invariant 9).
+   * A staff adjustment, recorded with the admin who made it; each one is its own source. Added
+   * points count as earned (total and tier rise: `ledger:verify` sums positive rows as earned);
+   * taken points only lower the balance, like spending, and never below zero
+   * (InsufficientPointsError). Callers lock the member's row first to say what the balance was.
+   */
+  async adjust(
+    tx: EntityManager,
+    adjustment: { memberId: string; points: number; reason: string; adminId: string },
+    raise: Raise,
+  ): Promise<Balance> {
+    const entry: LedgerEntry = {
+      memberId: adjustment.memberId,
+      points: adjustment.points,
+      kind: 'adjustment',
+      description: adjustmentDescription(adjustment.reason),
+      sourceType: 'staff_adjustment',
+      sourceId: randomUUID(),
+      recordedById: adjustment.adminId,
+    };
+    if (adjustment.points < 0) return this.debit(tx, entry);
+    return (await this.credit(tx, entry, raise))!;
+  }
+
+  /**
+   * Undoes a row with a new, linked row of the opposite sign (ARCHITECTURE.md, ledger invariant 10).
    * Reversing a credit takes all of it out of total earned points, so the tier follows; the
    * balance never goes below zero, so a credit partly or wholly spent is taken back only as far as
    * the balance allows, and the row says how much was already spent (it is written even when that

@@ -1,16 +1,33 @@
 import { Module } from '@nestjs/common';
 import { NewsModule } from '../news/news.module.js';
+import { AdminMemberController } from './admin-member.controller.js';
+import { AdjustMemberPointsHandler } from './commands/adjust-member-points/adjust-member-points.handler.js';
 import { DeleteMyAccountHandler } from './commands/delete-my-account/delete-my-account.handler.js';
+import { DisableMemberHandler } from './commands/disable-member/disable-member.handler.js';
+import { EnableMemberHandler } from './commands/enable-member/enable-member.handler.js';
+import { SendMemberPasswordResetHandler } from './commands/send-member-password-reset/send-member-password-reset.handler.js';
 import { MembersAdminController } from './members-admin.controller.js';
 import { MembersRepository } from './members.repository.js';
 import { MyDataController } from './my-data.controller.js';
+import { GetAdminMemberHandler } from './queries/get-admin-member/get-admin-member.handler.js';
 import { ExportMyDataHandler } from './queries/export-my-data/export-my-data.handler.js';
 import { GetAdminStatsHandler } from './queries/get-admin-stats/get-admin-stats.handler.js';
 import { ListAdminMembersHandler } from './queries/list-admin-members/list-admin-members.handler.js';
 
 @Module({
   imports: [NewsModule],
-  controllers: [MembersAdminController, MyDataController],
-  providers: [MembersRepository, ListAdminMembersHandler, GetAdminStatsHandler, ExportMyDataHandler, DeleteMyAccountHandler],
+  controllers: [MembersAdminController, MyDataController, AdminMemberController],
+  providers: [
+    MembersRepository,
+    ListAdminMembersHandler,
+    GetAdminStatsHandler,
+    ExportMyDataHandler,
+    DeleteMyAccountHandler,
+    GetAdminMemberHandler,
+    AdjustMemberPointsHandler,
+    SendMemberPasswordResetHandler,
+    DisableMemberHandler,
+    EnableMemberHandler,
+  ],
 })
 export class MembersModule {}

@@ -23,6 +23,10 @@ export const Member = defineEntity({
     lastSignInAt: p.datetime().columnType('timestamptz').nullable(),
     /** Set when the member deleted their account; the row then holds no personal data. */
     deletedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Set while staff have disabled the account: no session works and sign-in is refused. */
+    disabledAt: p.datetime().columnType('timestamptz').nullable(),
+    /** The admin who disabled it (null when enabled, or that admin's row is gone). */
+    disabledBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     updatedAt: p
       .datetime()

@@ -22,6 +22,8 @@ export const PointTransaction = defineEntity({
     sourceType: p.string().length(50),
     sourceId: p.string().length(100),
     reversesId: p.uuid().nullable().unique(),
+    /** The admin who wrote the row by hand (a staff adjustment); null for rows the product wrote. */
+    recordedBy: () => p.manyToOne(Member).deleteRule('restrict').nullable(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },
 });

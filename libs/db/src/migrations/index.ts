@@ -13,6 +13,7 @@ import { Migration20261122200000_LastSignIn } from './Migration20261122200000_La
 import { Migration20261122201000_AccountDeletion } from './Migration20261122201000_AccountDeletion.js';
 import { Migration20261124070000_PointsExpiry } from './Migration20261124070000_PointsExpiry.js';
 import { Migration20261124100000_CommentModeration } from './Migration20261124100000_CommentModeration.js';
+import { Migration20261124101000_MemberAdministration } from './Migration20261124101000_MemberAdministration.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -29,6 +30,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261122201000_AccountDeletion', class: Migration20261122201000_AccountDeletion },
   { name: 'Migration20261124070000_PointsExpiry', class: Migration20261124070000_PointsExpiry },
   { name: 'Migration20261124100000_CommentModeration', class: Migration20261124100000_CommentModeration },
+  { name: 'Migration20261124101000_MemberAdministration', class: Migration20261124101000_MemberAdministration },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { User } from '@nocturne/contracts';
 import { Badge, Card } from '@/components/ui/card';
 import { AreaTabs } from '@/components/ui/tabs';
@@ -49,6 +50,9 @@ function CouponsTab() {
 }
 
 function AdminDashboard({ user }: { user: User }) {
+  // The open tab lives in the address (?tab=members), so a member's page can lead back to it.
+  const [params, setParams] = useSearchParams();
+  const openTab = (tab: string) => setParams(tab === 'overview' ? {} : { tab }, { replace: true });
   return (
     <div className="min-h-dvh bg-night-950 text-white">
       <title>Admin Dashboard · Nocturne</title>
@@ -56,7 +60,8 @@ function AdminDashboard({ user }: { user: User }) {
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <AreaTabs
           label="Admin dashboard"
-          defaultValue="overview"
+          defaultValue={params.get('tab') ?? 'overview'}
+          onValueChange={openTab}
           tabs={[
             { value: 'overview', label: 'Overview', content: <OverviewTab /> },
             { value: 'news', label: 'News', content: <NewsTab /> },

@@ -14,9 +14,19 @@ export interface TabDefinition {
  * The signed-in areas' tab bar (Radix Tabs: arrow keys move between tabs, roles are tab/tabpanel).
  * Inactive panels are unmounted, so each tab fetches its data when first opened.
  */
-export function AreaTabs({ label, tabs, defaultValue }: { label: string; tabs: TabDefinition[]; defaultValue: string }) {
+export function AreaTabs({
+  label,
+  tabs,
+  defaultValue,
+  onValueChange,
+}: {
+  label: string;
+  tabs: TabDefinition[];
+  defaultValue: string;
+  onValueChange?: (value: string) => void;
+}) {
   return (
-    <Tabs.Root defaultValue={defaultValue}>
+    <Tabs.Root defaultValue={defaultValue} onValueChange={onValueChange}>
       <Tabs.List aria-label={label} className="flex flex-wrap gap-1 rounded-3xl border border-white/10 bg-night-900/80 p-1">
         {tabs.map((tab) => (
           <Tabs.Trigger key={tab.value} value={tab.value} className={triggerClass}>

@@ -40,6 +40,13 @@ export function useSyncContact() {
   return useMutation({
     mutationFn: syncContact,
     // Not awaited: the admin hears the outcome at once; the lists follow.
-    onSettled: () => void invalidate(queryClient, queryKeys.adminUsers, queryKeys.activeCampaignStatus, queryKeys.adminStats),
+    onSettled: () =>
+      void invalidate(
+        queryClient,
+        queryKeys.adminUsers,
+        queryKeys.adminMembers,
+        queryKeys.activeCampaignStatus,
+        queryKeys.adminStats,
+      ),
   });
 }

@@ -132,4 +132,15 @@ describe('members table', () => {
     renderWithApp(<MembersTable />);
     expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
   });
+
+  it("opens a member's page from their name, and marks disabled accounts", async () => {
+    const disabled = anAdminUser({ ...boss, isAdmin: false, firstName: 'Dana', disabledAt: '2026-11-24T09:00:00.000Z' });
+    routeFetch({ 'GET /api/admin/users': { status: 200, body: { users: [ann, disabled], total: 2 } } });
+    const { user } = renderWithApp(<MembersTable />);
+    const [, annRow, danaRow] = await screen.findAllByRole('row');
+    expect(within(annRow!).queryByText('Disabled')).not.toBeInTheDocument();
+    expect(within(danaRow!).getByText('Disabled')).toBeInTheDocument();
+    await user.click(within(annRow!).getByRole('link', { name: 'Ann Lee' }));
+    expect(screen.getByTestId('current-path')).toHaveTextContent(`/admin/members/${ann.id}`);
+  });
 });

@@ -1,47 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
-import { toast } from '@/components/ui/use-toast';
 import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
-import { ApiError } from '@/lib/api-client';
 import { capitalise, formatDate } from '@/lib/format';
-import { toastError } from '@/lib/notify';
-import { MEMBERS_PAGE_SIZE, useMembersPage, useSyncContact, type AdminMember } from '../api/admin-users';
-
-function SyncButton({ member, acOff }: { member: AdminMember; acOff: boolean }) {
-  const sync = useSyncContact();
-  const onSync = () =>
-    sync.mutate(member.id, {
-      onSuccess: (answer) => {
-        if (answer.success && answer.status === 'synced') {
-          toast({ title: 'Synced!', description: `${member.email} was synced to ActiveCampaign.` });
-        } else if (answer.status === 'queued') {
-          // The api waits a few seconds; a busy queue finishes later, and the admin is told so.
-          toast({ title: 'Sync queued', description: `${member.email} will be synced shortly.` });
-        } else {
-          toastError(answer.error || 'Failed to sync contact', 'Sync Failed');
-        }
-      },
-      onError: (error) =>
-        error instanceof ApiError && error.serverMessage
-          ? toastError(error.serverMessage, 'Sync Failed')
-          : toastError('Failed to sync contact'),
-    });
-  return (
-    <Button
-      variant="outline"
-      onClick={onSync}
-      disabled={acOff || sync.isPending}
-      aria-label={`Sync to AC: ${member.email}`}
-      aria-describedby={acOff ? 'members-ac-off' : undefined}
-      className="px-4"
-    >
-      {sync.isPending ? 'Syncing...' : 'Sync to AC'}
-    </Button>
-  );
-}
+import { MEMBERS_PAGE_SIZE, useMembersPage } from '../api/admin-users';
+import { SyncContactButton } from './SyncContactButton';
 
 // On a phone a cell is a line of its card, led by its column name (the header row is only for screen readers there).
 const cell =
@@ -103,8 +69,15 @@ export function MembersTable() {
                   className="border-b border-white/5 max-md:grid max-md:gap-1 max-md:rounded-lg max-md:border max-md:border-white/10 max-md:bg-night-950/60 max-md:p-3"
                 >
                   <td className={cell} data-label="Name">
-                    <span className="mr-2">{[member.firstName, member.lastName].filter(Boolean).join(' ')}</span>
-                    {member.isAdmin ? <Badge tone="neon">Admin</Badge> : null}
+                    {/* The member's own page: profile, history, coupons, scans and what staff may do. */}
+                    <Link
+                      to={`/admin/members/${member.id}`}
+                      className="mr-2 font-semibold text-gold-light underline decoration-gold/40 underline-offset-4 hover:text-gold focus-visible:outline-2 focus-visible:outline-gold"
+                    >
+                      {[member.firstName, member.lastName].filter(Boolean).join(' ')}
+                    </Link>
+                    {member.isAdmin ? <Badge tone="neon">Admin</Badge> : null}{' '}
+                    {member.disabledAt ? <Badge tone="red">Disabled</Badge> : null}
                   </td>
                   <td className={`${cell} break-all text-white/85`} data-label="Email">
                     {member.email}
@@ -120,7 +93,7 @@ export function MembersTable() {
                     {formatDate(member.createdAt)}
                   </td>
                   <td className={cell} data-label="Actions">
-                    <SyncButton member={member} acOff={acOff} />
+                    <SyncContactButton member={member} acOff={acOff} describedBy="members-ac-off" />
                   </td>
                 </tr>
               ))}

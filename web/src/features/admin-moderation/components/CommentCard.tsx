@@ -2,7 +2,7 @@ import type { AdminComment } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
 import { countOf } from '@/lib/format';
-import { formatVenueDateTime } from './venue-time';
+import { formatVenueDateTime } from '@/lib/venue-time';
 
 const linkButton =
   'rounded text-left font-semibold text-gold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold';

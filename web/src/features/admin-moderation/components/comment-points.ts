@@ -3,7 +3,7 @@ import { countOf } from '@/lib/format';
 
 /**
  * What removing the comment costs its author, as the ledger will do it (ARCHITECTURE.md, ledger
- * invariant 9): the reward leaves total earned in full, the balance only as far as it goes.
+ * invariant 10): the reward leaves total earned in full, the balance only as far as it goes.
  */
 export function removalConsequence({ pointsAwarded, author }: Pick<AdminComment, 'pointsAwarded' | 'author'>): string {
   if (pointsAwarded <= 0) return 'It earned no points, so no points change.';

@@ -1,15 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminUsersResponse } from '@nocturne/contracts';
+import { containsPattern } from '../../../../common/like-pattern.js';
 import { isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { userFromRow } from '../../../auth/auth.public.js';
 import { MembersRepository } from '../../members.repository.js';
 import { ListAdminMembersQuery } from './list-admin-members.query.js';
-
-/** Escapes LIKE wildcards so a search for "50%" means those characters. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Members for the admin table, newest first, searched by name or e-mail, with how many match. */
 @QueryHandler(ListAdminMembersQuery)
@@ -20,7 +16,7 @@ export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQu
   ) {}
 
   async execute({ filter }: ListAdminMembersQuery): Promise<AdminUsersResponse> {
-    const pattern = filter.search ? likePattern(filter.search) : null;
+    const pattern = filter.search ? containsPattern(filter.search) : null;
     const rows = await this.repository.listForAdmin(this.em, { pattern, limit: filter.limit, offset: filter.offset });
     // Past the last page: still say how many there are.
     const total =
@@ -33,6 +29,7 @@ export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQu
         ...userFromRow(row),
         acSyncedAt: isoTimestampOrNull(row.ac_synced_at),
         acSyncError: row.ac_sync_error,
+        disabledAt: isoTimestampOrNull(row.disabled_at),
       })),
     };
   }

@@ -1,0 +1,43 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { PointsAdjustmentResponse } from '@nocturne/contracts';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { LedgerService } from '../../../ledger/ledger.public.js';
+import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
+import { MembersRepository } from '../../members.repository.js';
+import { AdjustMemberPointsCommand } from './adjust-member-points.command.js';
+
+const points = (n: number) => `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+
+export function belowZeroMessage(firstName: string, balance: number, taking: number): string {
+  return `${firstName}'s balance is ${points(balance)}, so ${points(taking)} cannot be taken: a balance never goes below zero.`;
+}
+
+/**
+ * A staff points adjustment: one `adjustment` ledger row naming the admin and the reason, under
+ * the member's row lock (as a claim takes it), so the balance the refusal names is the one the
+ * deduction would have met.
+ */
+@CommandHandler(AdjustMemberPointsCommand)
+export class AdjustMemberPointsHandler implements ICommandHandler<AdjustMemberPointsCommand, PointsAdjustmentResponse> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly ledger: LedgerService,
+    private readonly repository: MembersRepository,
+  ) {}
+
+  async execute({ memberId, adminId, points: change, reason }: AdjustMemberPointsCommand): Promise<PointsAdjustmentResponse> {
+    return this.unitOfWork.run(async (tx, raise) => {
+      const member = await this.repository.lockMember(tx, memberId);
+      if (!member) throw new MembersFailure('not_found', MEMBER_NOT_FOUND);
+      if (member.current_points + change < 0)
+        throw new MembersFailure('invalid', belowZeroMessage(member.first_name, member.current_points, -change));
+      const balance = await this.ledger.adjust(tx, { memberId, points: change, reason, adminId }, raise);
+      const moved = change > 0 ? `${points(change)} added for` : `${points(-change)} taken from`;
+      return {
+        success: true,
+        message: `${moved} ${member.first_name}: balance now ${points(balance.currentPoints)}.`,
+        ...balance,
+      };
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SuccessResponse } from '@nocturne/contracts';
+import { domainEvent } from '@nocturne/queues';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { SessionService } from '../../../auth/auth.public.js';
+import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
+import { MembersRepository } from '../../members.repository.js';
+import { DisableMemberCommand } from './disable-member.command.js';
+
+export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.';
+export const CANNOT_DISABLE_LAST_ADMIN = 'This is the last admin account: it cannot be disabled.';
+
+/**
+ * Disables an account: sign-in is refused with ACCOUNT_DISABLED_MESSAGE and every session is revoked
+ * in the same transaction (SessionService drops them from this replica's cache; the others drop them
+ * when the commit's version notification arrives). Disabling a disabled account changes nothing.
+ */
+@CommandHandler(DisableMemberCommand)
+export class DisableMemberHandler implements ICommandHandler<DisableMemberCommand, SuccessResponse> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly sessions: SessionService,
+    private readonly repository: MembersRepository,
+  ) {}
+
+  async execute({ memberId, adminId }: DisableMemberCommand): Promise<SuccessResponse> {
+    if (memberId === adminId) throw new MembersFailure('forbidden', CANNOT_DISABLE_SELF);
+    return this.unitOfWork.run(async (tx, raise) => {
+      // Admins first (in id order), then the member: every disable takes its locks in one order.
+      const enabledAdmins = await this.repository.lockEnabledAdmins(tx);
+      const member = await this.repository.lockMember(tx, memberId);
+      if (!member) throw new MembersFailure('not_found', MEMBER_NOT_FOUND);
+      if (member.disabled_at) return { success: true, message: `${member.first_name}'s account is already disabled.` };
+      if (member.is_admin && enabledAdmins.every((id) => id === memberId))
+        throw new MembersFailure('conflict', CANNOT_DISABLE_LAST_ADMIN);
+      await this.repository.setDisabled(tx, memberId, adminId);
+      await this.sessions.revokeAllFor(tx, memberId);
+      await raise(domainEvent('MemberDisabled', memberId, { memberId, adminId }));
+      return { success: true, message: `${member.first_name}'s account is disabled and signed out everywhere.` };
+    });
+  }
+}

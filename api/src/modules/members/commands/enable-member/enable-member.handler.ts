@@ -1,0 +1,27 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SuccessResponse } from '@nocturne/contracts';
+import { domainEvent } from '@nocturne/queues';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
+import { MembersRepository } from '../../members.repository.js';
+import { EnableMemberCommand } from './enable-member.command.js';
+
+/** Enables a disabled account: the member signs in again with their password (sessions ended by the disable stay ended). */
+@CommandHandler(EnableMemberCommand)
+export class EnableMemberHandler implements ICommandHandler<EnableMemberCommand, SuccessResponse> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly repository: MembersRepository,
+  ) {}
+
+  async execute({ memberId, adminId }: EnableMemberCommand): Promise<SuccessResponse> {
+    return this.unitOfWork.run(async (tx, raise) => {
+      const member = await this.repository.lockMember(tx, memberId);
+      if (!member) throw new MembersFailure('not_found', MEMBER_NOT_FOUND);
+      if (!member.disabled_at) return { success: true, message: `${member.first_name}'s account is already enabled.` };
+      await this.repository.setDisabled(tx, memberId, null);
+      await raise(domainEvent('MemberEnabled', memberId, { memberId, adminId }));
+      return { success: true, message: `${member.first_name}'s account is enabled: they can sign in again.` };
+    });
+  }
+}
