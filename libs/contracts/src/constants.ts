@@ -4,9 +4,12 @@
 // The domain's enums, declared once in @nocturne/domain: the schemas and the web's option lists use these.
 export {
   BOOKING_DECISIONS,
+  BOOKING_NOTE_MAX,
   BOOKING_STATUSES,
+  CONTACT_MESSAGE_STATES,
   COUPON_TYPES,
   DELIVERY_STATES,
+  INBOX_DELIVERY_KINDS,
   NEWS_CONTENT_TYPES,
   QR_SCAN_ACTIONS,
   QR_SCAN_METHODS,
