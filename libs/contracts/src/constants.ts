@@ -36,6 +36,16 @@ export const BOOKING_SERVICES = [
   'birthday',
   'corporate',
 ] as const;
+/** How the booking form and the admin's inbox name each service. */
+export const BOOKING_SERVICE_LABELS: Record<(typeof BOOKING_SERVICES)[number], string> = {
+  'vip-room': 'VIP Room',
+  'private-room': 'Private Room',
+  'luxury-suite': 'Luxury Suite',
+  'group-booking': 'Group Booking',
+  'bucks-party': 'Bucks Party',
+  birthday: 'Birthday Celebration',
+  corporate: 'Corporate Event',
+};
 export const DEFAULT_BOOKING_GUESTS = '2';
 export const DEFAULT_BOOKING_SERVICE = 'vip-room';
 export const CONTACT_MESSAGE_MAX = 5000;
