@@ -21,6 +21,10 @@ export const queryKeys = {
   adminUsers: ['admin', 'users'] as const,
   adminScans: ['admin', 'scans'] as const,
   activeCampaignStatus: ['admin', 'integrations', 'activecampaign'] as const,
+  /** New messages and unanswered bookings: the inbox tabs' counts. */
+  adminInboxCounts: ['admin', 'inbox', 'counts'] as const,
+  /** The venue's time zone (admin screens show its times). */
+  venue: ['venue'] as const,
 };
 
 /** Marks each key's queries stale and refetches those on screen; resolves once they have. */

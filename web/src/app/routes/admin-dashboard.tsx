@@ -5,6 +5,7 @@ import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
 import { AdminCouponsTab } from '@/features/admin-coupons/components/AdminCouponsTab';
 import { EmailTab } from '@/features/admin-email/components/EmailTab';
+import { useInboxCounts } from '@/features/admin-inbox/api/inbox';
 import { BookingsInbox } from '@/features/admin-inbox/components/BookingsInbox';
 import { MessagesInbox } from '@/features/admin-inbox/components/MessagesInbox';
 import { MembersTable } from '@/features/admin-members/components/MembersTable';
@@ -48,6 +49,7 @@ function CouponsTab() {
 }
 
 function AdminDashboard({ user }: { user: User }) {
+  const waiting = useInboxCounts().data;
   return (
     <div className="min-h-dvh bg-night-950 text-white">
       <title>Admin Dashboard · Nocturne</title>
@@ -62,8 +64,8 @@ function AdminDashboard({ user }: { user: User }) {
             { value: 'members', label: 'Members', content: <MembersTable /> },
             { value: 'email', label: 'Email', content: <EmailTab /> },
             { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },
-            { value: 'bookings', label: 'Bookings', content: <BookingsInbox /> },
-            { value: 'messages', label: 'Messages', content: <MessagesInbox /> },
+            { value: 'bookings', label: 'Bookings', count: waiting?.requestedBookings, content: <BookingsInbox /> },
+            { value: 'messages', label: 'Messages', count: waiting?.newMessages, content: <MessagesInbox /> },
             { value: 'webhooks', label: 'Webhooks', content: <WebhooksTab /> },
           ]}
         />

@@ -7,8 +7,14 @@ const triggerClass =
 export interface TabDefinition {
   value: string;
   label: string;
+  /** A number shown beside the label (what waits there); the panel says it in words. */
+  count?: number;
   content: ReactNode;
 }
+
+// The count is drawn, not written: the tab's name stays its label ("Bookings") for people and tests.
+const countClass =
+  'after:ml-2 after:inline-flex after:min-w-5 after:justify-center after:rounded-full after:bg-neon after:px-1.5 after:text-xs after:text-white after:content-[attr(data-count)]';
 
 /**
  * The signed-in areas' tab bar (Radix Tabs: arrow keys move between tabs, roles are tab/tabpanel).
@@ -19,7 +25,13 @@ export function AreaTabs({ label, tabs, defaultValue }: { label: string; tabs: T
     <Tabs.Root defaultValue={defaultValue}>
       <Tabs.List aria-label={label} className="flex flex-wrap gap-1 rounded-3xl border border-white/10 bg-night-900/80 p-1">
         {tabs.map((tab) => (
-          <Tabs.Trigger key={tab.value} value={tab.value} className={triggerClass}>
+          <Tabs.Trigger
+            key={tab.value}
+            value={tab.value}
+            aria-label={tab.count ? tab.label : undefined}
+            data-count={tab.count || undefined}
+            className={tab.count ? `${triggerClass} ${countClass}` : triggerClass}
+          >
             {tab.label}
           </Tabs.Trigger>
         ))}

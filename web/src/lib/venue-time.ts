@@ -1,0 +1,61 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { VenueInfo } from '@nocturne/contracts';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
+
+// Staff read every date and time as the venue's clocks show them (the api's VENUE_TZ, asked for
+// once), wherever the browser is: "Fri 28 Nov, 22:30".
+
+export const getVenueInfo = () => api.get<VenueInfo>('/api/venue');
+
+/** The venue's time zone does not change while the page is open: asked for once. */
+export const venueInfoQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.venue, queryFn: getVenueInfo, staleTime: Infinity, gcTime: Infinity });
+
+export const useVenueInfo = () => useQuery(venueInfoQueryOptions());
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsOf(instant: Date, timeZone: string): Record<string, string> {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
+  return parts;
+}
+
+/** "Fri 28 Nov, 22:30" in the venue's time zone; the year is added when it is not this year there. */
+export function formatVenueDateTime(iso: string, timeZone: string, now = new Date()): string {
+  const at = partsOf(new Date(iso), timeZone);
+  const year = at['year'] === partsOf(now, timeZone)['year'] ? '' : ` ${at['year']}`;
+  return `${at['weekday']} ${at['day']} ${at['month']}${year}, ${at['hour']}:${at['minute']}`;
+}
+
+/** "Fri 28 Nov" for a venue calendar date (YYYY-MM-DD, no instant): the same in every time zone. */
+export function formatVenueDate(date: string, now = new Date()): string {
+  const at = partsOf(new Date(`${date}T12:00:00Z`), 'UTC');
+  const year = at['year'] === String(now.getUTCFullYear()) ? '' : ` ${at['year']}`;
+  return `${at['weekday']} ${at['day']} ${at['month']}${year}`;
+}
+
+/**
+ * A booking's night and slot: "Fri 28 Nov, 22:00"; the slots after midnight belong to the night
+ * of the date ("Fri 28 Nov, 01:00 (after midnight)").
+ */
+export function formatBookingSlot(date: string | null, time: string | null, now = new Date()): string {
+  const slot = time ? (Number(time.slice(0, 2)) < 12 ? `${time} (after midnight)` : time) : null;
+  if (!date) return slot ? `No date given, ${slot}` : 'No date given';
+  return slot ? `${formatVenueDate(date, now)}, ${slot}` : formatVenueDate(date, now);
+}
