@@ -12,9 +12,10 @@ export interface TabDefinition {
   content: ReactNode;
 }
 
-// The count is drawn, not written: the tab's name stays its label ("Bookings") for people and tests.
+// The count is drawn, not written: the tab's name stays its label ("Bookings") for people and
+// tests. It sits over the tab's corner, so the tab bar wraps the same with or without it.
 const countClass =
-  'after:ml-2 after:inline-flex after:min-w-5 after:justify-center after:rounded-full after:bg-neon after:px-1.5 after:text-xs after:text-white after:content-[attr(data-count)]';
+  'relative after:absolute after:-right-1 after:-top-1 after:h-5 after:min-w-5 after:rounded-full after:bg-neon after:px-1 after:text-center after:text-[11px] after:leading-5 after:font-bold after:text-white after:content-[attr(data-count)]';
 
 /**
  * The signed-in areas' tab bar (Radix Tabs: arrow keys move between tabs, roles are tab/tabpanel).
