@@ -201,10 +201,10 @@ export class VenueInboxRepository {
     if (!subjectIds.length) return [];
     return db(em)
       .selectFrom('email_deliveries')
-      .select([
+      .select((eb) => [
         'subject_id',
         // Only the inbox's kinds are written about messages and bookings (see NewDelivery).
-        sql<InboxDeliveryKind>`kind`.as('kind'),
+        eb.ref('kind').$castTo<InboxDeliveryKind>().as('kind'),
         'recipient',
         'state',
         'attempts',
