@@ -162,18 +162,24 @@ describe('e-mail delivery', () => {
     expect(guestMail?.raw).toMatch(/Subject: We have your booking request - Nocturne/);
     expect(guestMail?.raw).not.toMatch(/Hi Jordan/);
 
+    const note = 'See you at the door.\nAsk for <b>Sam</b> & bring ID.';
     const confirmed = await t.request('PATCH', `/api/admin/bookings/${id}`, {
       token: adminToken,
-      body: { status: 'confirmed', note: 'See you at the door.' },
+      body: { status: 'confirmed', note },
     });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.booking).toMatchObject({ id, status: 'confirmed', statusNote: 'See you at the door.' });
+    expect(confirmed.body.booking).toMatchObject({ id, status: 'confirmed', statusNote: note });
     await waitFor(() => received.some((m) => m.to.includes('jordan@example.com') && m.raw.includes('confirmed')), {
       timeoutMs: 30_000,
       what: 'status e-mail',
     });
+    // Staff's note reaches the guest as typed, in a plain-text mail (no HTML part to inject into).
+    const statusMail = received.find((m) => m.to.includes('jordan@example.com') && m.raw.includes('confirmed'))!;
+    expect(statusMail.raw.replace(/\r\n/g, '\n')).toContain(`A note from the venue:\n${note}`);
+    expect(statusMail.raw).toContain('Date: Thursday 31 December 2099');
+    expect(statusMail.raw).not.toMatch(/text\/html/i);
     const same = await t.request('PATCH', `/api/admin/bookings/${id}`, { token: adminToken, body: { status: 'confirmed' } });
-    expect(same.status).toBe(200);
+    expect(same.status).toBe(409);
 
     const list = await t.request('GET', '/api/admin/bookings', { token: adminToken });
     const booking = list.body.bookings.find((b: { id: string }) => b.id === id);

@@ -4,10 +4,13 @@
 // The domain's enums, declared once in @nocturne/domain: the schemas and the web's option lists use these.
 export {
   BOOKING_DECISIONS,
+  BOOKING_NOTE_MAX,
   BOOKING_STATUSES,
   COMMENT_VISIBILITIES,
+  CONTACT_MESSAGE_STATES,
   COUPON_TYPES,
   DELIVERY_STATES,
+  INBOX_DELIVERY_KINDS,
   NEWS_CONTENT_TYPES,
   QR_SCAN_ACTIONS,
   QR_SCAN_METHODS,
@@ -35,6 +38,16 @@ export const BOOKING_SERVICES = [
   'birthday',
   'corporate',
 ] as const;
+/** How the booking form and the admin's inbox name each service. */
+export const BOOKING_SERVICE_LABELS: Record<(typeof BOOKING_SERVICES)[number], string> = {
+  'vip-room': 'VIP Room',
+  'private-room': 'Private Room',
+  'luxury-suite': 'Luxury Suite',
+  'group-booking': 'Group Booking',
+  'bucks-party': 'Bucks Party',
+  birthday: 'Birthday Celebration',
+  corporate: 'Corporate Event',
+};
 export const DEFAULT_BOOKING_GUESTS = '2';
 export const DEFAULT_BOOKING_SERVICE = 'vip-room';
 export const CONTACT_MESSAGE_MAX = 5000;

@@ -3,16 +3,19 @@ import { optionalText, isoInstant } from './common.js';
 import {
   BOOKING_DECISIONS,
   BOOKING_GUESTS,
+  BOOKING_NOTE_MAX,
   BOOKING_SERVICES,
   BOOKING_STATUSES,
   BOOKING_TIMES,
+  CONTACT_MESSAGE_STATES,
   DELIVERY_STATES,
+  INBOX_DELIVERY_KINDS,
 } from './constants.js';
 
 /** Where one e-mail stands: the worker retries with backoff and records the last error. */
 export const EmailDeliveryView = z
   .object({
-    kind: z.string(),
+    kind: z.enum(INBOX_DELIVERY_KINDS),
     recipient: z.string(),
     state: z.enum(DELIVERY_STATES),
     attempts: z.number().int(),
@@ -30,6 +33,10 @@ export const ContactMessageView = z
     phone: z.string().nullable(),
     message: z.string(),
     isSpam: z.boolean(),
+    state: z.enum(CONTACT_MESSAGE_STATES),
+    /** The admin who marked it handled (null while new, or once their account is gone). */
+    handledBy: z.string().nullable(),
+    handledAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
     deliveries: z.array(EmailDeliveryView),
   })
@@ -48,8 +55,11 @@ export const BookingView = z
     service: z.enum(BOOKING_SERVICES),
     message: z.string().nullable(),
     status: z.enum(BOOKING_STATUSES),
+    /** The note to the guest sent with the latest decision. */
     statusNote: z.string().nullable(),
+    /** When the latest decision was made, and the admin who made it (null before any, or once their account is gone). */
     statusChangedAt: z.iso.datetime().nullable(),
+    decidedBy: z.string().nullable(),
     createdAt: z.iso.datetime(),
     deliveries: z.array(EmailDeliveryView),
   })
@@ -57,15 +67,32 @@ export const BookingView = z
 export type BookingView = z.infer<typeof BookingView>;
 
 /** Newest first; `before` is the `createdAt` of the last item of the previous page. */
-export const InboxQuery = z.object({
+const InboxPage = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   before: isoInstant().optional(),
+});
+
+/** Messages newest first, all of them or those in one state; spam only when asked for. */
+export const ContactMessagesQuery = InboxPage.extend({
+  state: z.enum(CONTACT_MESSAGE_STATES, { message: `must be ${CONTACT_MESSAGE_STATES.join(' or ')}` }).optional(),
   includeSpam: z
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
 });
-export type InboxQuery = z.infer<typeof InboxQuery>;
+export type ContactMessagesQuery = z.infer<typeof ContactMessagesQuery>;
+
+/** Bookings newest first, all of them or those with one status. */
+export const BookingsQuery = InboxPage.extend({
+  status: z.enum(BOOKING_STATUSES, { message: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
+});
+export type BookingsQuery = z.infer<typeof BookingsQuery>;
+
+/** What waits for staff: new messages (spam aside) and booking requests not yet answered. */
+export const InboxCounts = z
+  .object({ newMessages: z.number().int(), requestedBookings: z.number().int() })
+  .meta({ id: 'InboxCounts' });
+export type InboxCounts = z.infer<typeof InboxCounts>;
 
 export const ContactMessageList = z.object({ messages: z.array(ContactMessageView) });
 export type ContactMessageList = z.infer<typeof ContactMessageList>;
@@ -75,9 +102,23 @@ export type BookingList = z.infer<typeof BookingList>;
 export const UpdateBookingStatusRequest = z.object({
   status: z.enum(BOOKING_DECISIONS, { message: 'must be confirmed or declined' }),
   /** Shown to the guest in the e-mail. */
-  note: optionalText(1000),
+  note: optionalText(BOOKING_NOTE_MAX),
+  /**
+   * The status the admin saw when deciding. If the booking has been decided since (by someone
+   * else), the decision is refused with a 409 naming who decided, rather than silently overturned.
+   */
+  expectedStatus: z.enum(BOOKING_STATUSES, { message: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
 });
 export type UpdateBookingStatusRequest = z.infer<typeof UpdateBookingStatusRequest>;
 
 export const BookingResponse = z.object({ success: z.literal(true), booking: BookingView });
 export type BookingResponse = z.infer<typeof BookingResponse>;
+
+export const UpdateContactMessageRequest = z.object({
+  /** handled: staff dealt with it (who and when are recorded); new: reopen it. */
+  state: z.enum(CONTACT_MESSAGE_STATES, { message: `must be ${CONTACT_MESSAGE_STATES.join(' or ')}` }),
+});
+export type UpdateContactMessageRequest = z.infer<typeof UpdateContactMessageRequest>;
+
+export const ContactMessageResponse = z.object({ success: z.literal(true), message: ContactMessageView });
+export type ContactMessageResponse = z.infer<typeof ContactMessageResponse>;

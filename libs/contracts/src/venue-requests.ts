@@ -56,3 +56,7 @@ export const BookingRequest = z.object({
 export type BookingRequest = z.infer<typeof BookingRequest>;
 
 export const CreatedResponse = z.object({ success: z.literal(true), id: z.uuid() });
+
+/** What the browser needs to know of the venue: the time zone its dates and times are in (VENUE_TZ). */
+export const VenueInfo = z.object({ timeZone: z.string() }).meta({ id: 'VenueInfo' });
+export type VenueInfo = z.infer<typeof VenueInfo>;

@@ -1,5 +1,5 @@
 import { Migrator } from '@mikro-orm/migrations';
-import { defineConfig } from '@mikro-orm/postgresql';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { SeedManager } from '@mikro-orm/seeder';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,12 @@ export interface OrmConfigOptions {
   debug?: boolean;
 }
 
-export function createOrmConfig(options: OrmConfigOptions) {
+/**
+ * Typed as plain `Options`: the entity list's inferred type grew past what the compiler will
+ * write into a declaration file (TS7056), and no caller needs it (Kysely's `Database` is typed
+ * from the entities themselves).
+ */
+export function createOrmConfig(options: OrmConfigOptions): Options {
   return defineConfig({
     clientUrl: options.databaseUrl,
     entities,

@@ -3,6 +3,7 @@ export * from './roles.js';
 export * from './coupons.js';
 export * from './news.js';
 export * from './bookings.js';
+export * from './contact-messages.js';
 export * from './email-deliveries.js';
 export * from './webhooks.js';
 export * from './points.js';

@@ -6,7 +6,12 @@ import { useCreateCoupon, useDeleteCoupon } from '@/features/admin-coupons/api/a
 import { EMPTY_COUPON_FORM, toCreateCouponPayload } from '@/features/admin-coupons/api/coupon-form';
 import { useUndoRedemption } from '@/features/admin-coupons/api/scan-log';
 import { useStartBulkSync } from '@/features/admin-email/api/activecampaign';
-import { bookingsKey, useUpdateBookingStatus } from '@/features/admin-inbox/api/inbox';
+import {
+  bookingsKey,
+  contactMessagesKey,
+  useUpdateBookingStatus,
+  useUpdateContactMessageState,
+} from '@/features/admin-inbox/api/inbox';
 import { useSyncContact } from '@/features/admin-members/api/admin-users';
 import { adminCommentsKey, NO_FILTER, useRemoveComment } from '@/features/admin-moderation/api/admin-comments';
 import { useCreateNewsPost } from '@/features/admin-news/api/admin-news';
@@ -15,6 +20,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import {
   aBooking,
+  aContactMessage,
   anActiveCampaignStatus,
   anAdmin,
   anAdminComment,
@@ -61,6 +67,8 @@ const ALL_KEYS: QueryKey[] = [
   queryKeys.activeCampaignStatus,
   bookingsKey,
   [...adminCommentsKey, NO_FILTER],
+  contactMessagesKey,
+  queryKeys.adminInboxCounts,
 ];
 
 interface Case {
@@ -119,7 +127,18 @@ const cases: Case[] = [
     },
     run: (wrapper) =>
       mutate(useUpdateBookingStatus, { id: aBooking().id, status: 'confirmed' as const, note: undefined }, wrapper),
-    refreshes: [queryKeys.adminStats, bookingsKey],
+    refreshes: [queryKeys.adminStats, bookingsKey, queryKeys.adminInboxCounts],
+  },
+  {
+    change: 'marking a message handled',
+    routes: {
+      [`PATCH /api/admin/contact-messages/${aContactMessage().id}`]: {
+        status: 200,
+        body: { success: true, message: aContactMessage({ state: 'handled' }) },
+      },
+    },
+    run: (wrapper) => mutate(useUpdateContactMessageState, { id: aContactMessage().id, state: 'handled' as const }, wrapper),
+    refreshes: [queryKeys.adminStats, contactMessagesKey, queryKeys.adminInboxCounts],
   },
   {
     change: 'starting a bulk sync',

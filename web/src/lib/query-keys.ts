@@ -24,6 +24,10 @@ export const queryKeys = {
   adminMember: (memberId: string) => ['admin', 'members', memberId] as const,
   adminScans: ['admin', 'scans'] as const,
   activeCampaignStatus: ['admin', 'integrations', 'activecampaign'] as const,
+  /** New messages and unanswered bookings: the inbox tabs' counts. */
+  adminInboxCounts: ['admin', 'inbox', 'counts'] as const,
+  /** The venue's time zone (admin screens show its times). */
+  venue: ['venue'] as const,
 };
 
 /** Marks each key's queries stale and refetches those on screen; resolves once they have. */

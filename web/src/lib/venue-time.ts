@@ -1,8 +1,86 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { VenueInfo } from '@nocturne/contracts';
 import { VENUE_TIME_ZONE } from '@/config/club';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
-// Staff read times as the venue's clock shows them, wherever the browser is: "24 Nov 2026, 9:41 pm".
-const venueDateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone: VENUE_TIME_ZONE });
-const venueDate = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: VENUE_TIME_ZONE });
+// Staff read every date and time as the venue's clocks show them (the api's VENUE_TZ, asked for
+// once), wherever the browser is: "Fri 28 Nov, 22:30".
 
-export const formatVenueDateTime = (iso: string | null | undefined) => (iso ? venueDateTime.format(new Date(iso)) : '');
-export const formatVenueDate = (iso: string | null | undefined) => (iso ? venueDate.format(new Date(iso)) : '');
+export const getVenueInfo = () => api.get<VenueInfo>('/api/venue');
+
+/** The venue's time zone does not change while the page is open: asked for once. */
+export const venueInfoQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.venue, queryFn: getVenueInfo, staleTime: Infinity, gcTime: Infinity });
+
+export const useVenueInfo = () => useQuery(venueInfoQueryOptions());
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsOf(instant: Date, timeZone: string): Record<string, string> {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
+  return parts;
+}
+
+/** "Fri 28 Nov, 22:30" in the venue's time zone; the year is added when it is not this year there. */
+export function formatVenueDateTime(iso: string, timeZone: string, now = new Date()): string {
+  const at = partsOf(new Date(iso), timeZone);
+  const year = at['year'] === partsOf(now, timeZone)['year'] ? '' : ` ${at['year']}`;
+  return `${at['weekday']} ${at['day']} ${at['month']}${year}, ${at['hour']}:${at['minute']}`;
+}
+
+/** "Fri 28 Nov" for an instant, as the venue's calendar shows it; the year is added when it is not this year there. */
+export function formatVenueDay(iso: string, timeZone: string, now = new Date()): string {
+  const at = partsOf(new Date(iso), timeZone);
+  const year = at['year'] === partsOf(now, timeZone)['year'] ? '' : ` ${at['year']}`;
+  return `${at['weekday']} ${at['day']} ${at['month']}${year}`;
+}
+
+/**
+ * Formatters bound to the venue's time zone, for components: the api's (`GET /api/venue`), or the
+ * built-in default (`config/club.ts`, the api's own default) until it has answered.
+ */
+export function useVenueTime() {
+  const timeZone = useVenueInfo().data?.timeZone ?? VENUE_TIME_ZONE;
+  return useMemo(
+    () => ({
+      timeZone,
+      dateTime: (iso: string | null | undefined) => (iso ? formatVenueDateTime(iso, timeZone) : ''),
+      day: (iso: string | null | undefined) => (iso ? formatVenueDay(iso, timeZone) : ''),
+    }),
+    [timeZone],
+  );
+}
+
+/** "Fri 28 Nov" for a venue calendar date (YYYY-MM-DD, no instant): the same in every time zone. */
+export function formatVenueDate(date: string, now = new Date()): string {
+  const at = partsOf(new Date(`${date}T12:00:00Z`), 'UTC');
+  const year = at['year'] === String(now.getUTCFullYear()) ? '' : ` ${at['year']}`;
+  return `${at['weekday']} ${at['day']} ${at['month']}${year}`;
+}
+
+/**
+ * A booking's night and slot: "Fri 28 Nov, 22:00"; the slots after midnight belong to the night
+ * of the date ("Fri 28 Nov, 01:00 (after midnight)").
+ */
+export function formatBookingSlot(date: string | null, time: string | null, now = new Date()): string {
+  const slot = time ? (Number(time.slice(0, 2)) < 12 ? `${time} (after midnight)` : time) : null;
+  if (!date) return slot ? `No date given, ${slot}` : 'No date given';
+  return slot ? `${formatVenueDate(date, now)}, ${slot}` : formatVenueDate(date, now);
+}

@@ -7,6 +7,7 @@ import type {
   AdminUser,
   AvailableCoupon,
   BookingView,
+  ContactMessageView,
   CouponDetails,
   NewsPost,
   QrScanEntry,
@@ -172,8 +173,43 @@ export const aBooking = (overrides: Partial<BookingView> = {}): BookingView => (
   status: 'requested',
   statusNote: null,
   statusChangedAt: null,
+  decidedBy: null,
   createdAt: '2026-11-21T10:00:00.000Z',
-  deliveries: [{ kind: 'booking-venue', recipient: 'venue', state: 'failed', attempts: 3, lastError: 'SMTP down', sentAt: null }],
+  deliveries: [
+    { kind: 'venue-notification', recipient: 'venue', state: 'failed', attempts: 8, lastError: 'SMTP down', sentAt: null },
+    {
+      kind: 'guest-acknowledgement',
+      recipient: 'sam@example.com',
+      state: 'sent',
+      attempts: 1,
+      lastError: null,
+      sentAt: '2026-11-21T10:00:05.000Z',
+    },
+  ],
+  ...overrides,
+});
+
+export const aContactMessage = (overrides: Partial<ContactMessageView> = {}): ContactMessageView => ({
+  id: '88888888-8888-4888-8888-888888888888',
+  name: 'Jo Visitor',
+  email: 'jo@example.com',
+  phone: null,
+  message: 'Do you have a dress code?',
+  isSpam: false,
+  state: 'new',
+  handledBy: null,
+  handledAt: null,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  deliveries: [
+    {
+      kind: 'venue-notification',
+      recipient: 'venue',
+      state: 'sent',
+      attempts: 1,
+      lastError: null,
+      sentAt: '2026-11-21T10:00:01.000Z',
+    },
+  ],
   ...overrides,
 });
 

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
-import { bookingSummary } from '../mail/booking-mail.js';
+import { bookingDecisionMail, bookingSummary } from '../mail/booking-mail.js';
 import { type DeliveryOutcome, EmailDeliveryService } from '../mail/email-delivery.service.js';
 import { MailRepository } from '../mail/mail.repository.js';
 import { HandlesJob, type JobHandler } from './job-handler.js';
@@ -78,19 +78,9 @@ export class SendBookingStatusJob implements JobHandler<'email.booking-status'> 
   async handle({ bookingId, status }: JobPayload<'email.booking-status'>, job: Job): Promise<DeliveryOutcome> {
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
-    const confirmed = status === 'confirmed';
-    return this.deliveries.deliver(bookingId, `guest-status-${status}`, job, () => ({
-      subject: confirmed ? 'Your booking is confirmed - Nocturne' : 'About your booking request - Nocturne',
-      text: [
-        `Hi ${booking.name},`,
-        '',
-        confirmed ? 'Good news: your booking is confirmed.' : 'We are sorry: we cannot take your booking this time.',
-        '',
-        ...bookingSummary(booking),
-        ...(booking.status_note ? ['', booking.status_note] : []),
-        '',
-        'Nocturne',
-      ].join('\n'),
-    }));
+    // A decision changed since this job was queued: the guest gets the newer one's e-mail instead.
+    return this.deliveries.deliver(bookingId, `guest-status-${status}`, job, () =>
+      booking.status === status ? bookingDecisionMail(booking, status) : undefined,
+    );
   }
 }

@@ -10,12 +10,55 @@ const SERVICE_LABELS: Record<string, string> = {
   corporate: 'Corporate event',
 };
 
+// The date is a calendar date of the venue (no instant): formatted as such, in UTC.
+const dateFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** "Friday 28 November 2026" for the club night's date 2026-11-28. */
+export function readableDate(date: string): string {
+  return dateFormat.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
+}
+
+/** "22:00", or "01:00 (after midnight)": the slots after midnight belong to the night of the date. */
+export function readableTime(time: string): string {
+  return Number(time.slice(0, 2)) < 12 ? `${time} (after midnight)` : time;
+}
+
 /** The booking as lines of plain text, shared by the venue's and the guest's e-mails. */
 export function bookingSummary(booking: Pick<BookingForMail, 'service' | 'date' | 'time' | 'guests'>): string[] {
   return [
     `Service: ${SERVICE_LABELS[booking.service] ?? booking.service}`,
-    `Date: ${booking.date ?? 'not given'}`,
-    `Time: ${booking.time ?? 'not given'}`,
+    `Date: ${booking.date ? readableDate(booking.date) : 'not given'}`,
+    `Time: ${booking.time ? readableTime(booking.time) : 'not given'}`,
     `Guests: ${booking.guests}`,
   ];
+}
+
+/**
+ * The guest's e-mail about a decision: plain text (the note is the admin's words, sent as typed;
+ * the mail has no HTML part, so nothing in it is ever read as markup).
+ */
+export function bookingDecisionMail(
+  booking: Pick<BookingForMail, 'name' | 'service' | 'date' | 'time' | 'guests' | 'status_note'>,
+  status: 'confirmed' | 'declined',
+): { subject: string; text: string } {
+  const confirmed = status === 'confirmed';
+  return {
+    subject: confirmed ? 'Your booking is confirmed - Nocturne' : 'About your booking request - Nocturne',
+    text: [
+      `Hi ${booking.name},`,
+      '',
+      confirmed ? 'Good news: your booking is confirmed.' : 'We are sorry: we cannot take your booking this time.',
+      '',
+      ...bookingSummary(booking),
+      ...(booking.status_note ? ['', 'A note from the venue:', booking.status_note] : []),
+      '',
+      'Nocturne',
+    ].join('\n'),
+  };
 }

@@ -28,6 +28,9 @@ export function contactMessageView(row: ContactMessageRow, deliveries: Map<strin
     phone: row.phone,
     message: row.message,
     isSpam: row.is_spam,
+    state: row.state,
+    handledBy: row.handled_by,
+    handledAt: isoTimestampOrNull(row.handled_at),
     createdAt: isoTimestamp(row.created_at),
     deliveries: deliveries.get(row.id) ?? [],
   };
@@ -48,6 +51,7 @@ export function bookingView(row: BookingRow, deliveries: Map<string, EmailDelive
     status: row.status,
     statusNote: row.status_note,
     statusChangedAt: isoTimestampOrNull(row.status_changed_at),
+    decidedBy: row.decided_by,
     createdAt: isoTimestamp(row.created_at),
     deliveries: deliveries.get(row.id) ?? [],
   };

@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { ReceiveContactMessageHandler } from './commands/receive-contact-message/receive-contact-message.handler.js';
 import { RequestBookingHandler } from './commands/request-booking/request-booking.handler.js';
 import { UpdateBookingStatusHandler } from './commands/update-booking-status/update-booking-status.handler.js';
+import { UpdateContactMessageStateHandler } from './commands/update-contact-message-state/update-contact-message-state.handler.js';
+import { CountWaitingHandler } from './queries/count-waiting/count-waiting.handler.js';
 import { GetBookingHandler } from './queries/get-booking/get-booking.handler.js';
+import { GetContactMessageHandler } from './queries/get-contact-message/get-contact-message.handler.js';
 import { ListBookingsHandler } from './queries/list-bookings/list-bookings.handler.js';
 import { ListContactMessagesHandler } from './queries/list-contact-messages/list-contact-messages.handler.js';
 import { VenueInboxController } from './venue-inbox.controller.js';
@@ -17,9 +20,12 @@ import { VenueRequestsController } from './venue-requests.controller.js';
     ReceiveContactMessageHandler,
     RequestBookingHandler,
     UpdateBookingStatusHandler,
+    UpdateContactMessageStateHandler,
     ListContactMessagesHandler,
     ListBookingsHandler,
     GetBookingHandler,
+    GetContactMessageHandler,
+    CountWaitingHandler,
   ],
 })
 export class VenueInboxModule {}

@@ -1,9 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import type { BookingStatus, ContactMessageState, InboxDeliveryKind } from '@nocturne/domain';
+import { type Insertable, sql } from 'kysely';
 
-type NewDelivery = Pick<Insertable<Database['email_deliveries']>, 'subject_type' | 'subject_id' | 'kind' | 'recipient'>;
+type NewDelivery = Pick<Insertable<Database['email_deliveries']>, 'subject_type' | 'subject_id' | 'recipient'> & {
+  kind: InboxDeliveryKind;
+};
+
+/** The admin (joined as `a`) by name, "Alex Night"; null when there is none or the account was emptied. */
+const adminName = sql<string | null>`nullif(concat_ws(' ', ${sql.ref('a.first_name')}, ${sql.ref('a.last_name')}), '')`;
 
 /** Contact messages, bookings and the e-mails owed about them. Every method runs in the caller's `em` (its transaction). */
 @Injectable()
@@ -52,62 +58,141 @@ export class VenueInboxRepository {
     return row?.n ?? 0;
   }
 
-  /** The booking's guest and status, its row locked until the transaction ends. */
+  /** The booking's guest, status and who decided it, its row locked until the transaction ends. */
   lockBooking(em: EntityManager, id: string) {
-    return db(em).selectFrom('bookings').select(['email', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+    return db(em)
+      .selectFrom('bookings as b')
+      .leftJoin('members as a', 'a.id', 'b.decided_by_id')
+      .select(['b.email', 'b.status', adminName.as('decided_by')])
+      .where('b.id', '=', id)
+      .forUpdate('b')
+      .executeTakeFirst();
   }
 
   async setBookingStatus(
     em: EntityManager,
     id: string,
-    status: Selectable<Database['bookings']>['status'],
-    note: string | null,
+    decision: { status: BookingStatus; note: string | null; adminId: string },
   ): Promise<void> {
     await db(em)
       .updateTable('bookings')
-      .set({ status, status_note: note, status_changed_at: sql<string>`now()` })
+      .set({
+        status: decision.status,
+        status_note: decision.note,
+        status_changed_at: sql<string>`now()`,
+        decided_by_id: decision.adminId,
+      })
       .where('id', '=', id)
       .execute();
   }
 
-  /** Newest first; spam only when asked for. */
-  listContactMessages(em: EntityManager, page: { before?: string; includeSpam: boolean; limit: number }) {
+  /** Forgets an e-mail not sent yet (a decision overturned before its e-mail went out). */
+  async dropUnsentDelivery(em: EntityManager, subjectId: string, kind: InboxDeliveryKind): Promise<void> {
+    await db(em)
+      .deleteFrom('email_deliveries')
+      .where('subject_id', '=', subjectId)
+      .where('kind', '=', kind)
+      .where('state', '<>', 'sent')
+      .execute();
+  }
+
+  /** Marks a message handled by this admin now, or new again (who and when cleared). */
+  async setContactMessageState(em: EntityManager, id: string, state: ContactMessageState, adminId: string): Promise<void> {
+    const handled = state === 'handled';
+    await db(em)
+      .updateTable('contact_messages')
+      .set({
+        state,
+        handled_by_id: handled ? adminId : null,
+        handled_at: handled ? sql<string>`now()` : null,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The message's state, its row locked until the transaction ends. */
+  lockContactMessage(em: EntityManager, id: string) {
+    return db(em).selectFrom('contact_messages').select(['state']).where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  /** Newest first, or the one message `id`; spam only when asked for. */
+  listContactMessages(
+    em: EntityManager,
+    page: { before?: string; id?: string; state?: ContactMessageState; includeSpam: boolean; limit: number },
+  ) {
     return db(em)
-      .selectFrom('contact_messages')
-      .select(['id', 'name', 'email', 'phone', 'message', 'is_spam', 'created_at'])
-      .$if(page.before !== undefined, (q) => q.where('created_at', '<', page.before!))
-      .$if(!page.includeSpam, (q) => q.where('is_spam', '=', false))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .selectFrom('contact_messages as c')
+      .leftJoin('members as a', 'a.id', 'c.handled_by_id')
+      .select([
+        'c.id',
+        'c.name',
+        'c.email',
+        'c.phone',
+        'c.message',
+        'c.is_spam',
+        'c.state',
+        adminName.as('handled_by'),
+        'c.handled_at',
+        'c.created_at',
+      ])
+      .$if(page.before !== undefined, (q) => q.where('c.created_at', '<', page.before!))
+      .$if(page.id !== undefined, (q) => q.where('c.id', '=', page.id!))
+      .$if(page.state !== undefined, (q) => q.where('c.state', '=', page.state!))
+      .$if(!page.includeSpam, (q) => q.where('c.is_spam', '=', false))
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
       .limit(page.limit)
       .execute();
   }
 
   /** Newest first, or the one booking `id`. */
-  listBookings(em: EntityManager, page: { before?: string; id?: string; limit: number }) {
+  listBookings(em: EntityManager, page: { before?: string; id?: string; status?: BookingStatus; limit: number }) {
     return db(em)
-      .selectFrom('bookings')
+      .selectFrom('bookings as b')
+      .leftJoin('members as a', 'a.id', 'b.decided_by_id')
       .select([
-        'id',
-        'name',
-        'email',
-        'phone',
-        'date',
-        'time',
-        'guests',
-        'service',
-        'message',
-        'status',
-        'status_note',
-        'status_changed_at',
-        'created_at',
+        'b.id',
+        'b.name',
+        'b.email',
+        'b.phone',
+        'b.date',
+        'b.time',
+        'b.guests',
+        'b.service',
+        'b.message',
+        'b.status',
+        'b.status_note',
+        'b.status_changed_at',
+        adminName.as('decided_by'),
+        'b.created_at',
       ])
-      .$if(page.before !== undefined, (q) => q.where('created_at', '<', page.before!))
-      .$if(page.id !== undefined, (q) => q.where('id', '=', page.id!))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .$if(page.before !== undefined, (q) => q.where('b.created_at', '<', page.before!))
+      .$if(page.id !== undefined, (q) => q.where('b.id', '=', page.id!))
+      .$if(page.status !== undefined, (q) => q.where('b.status', '=', page.status!))
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.id', 'desc')
       .limit(page.limit)
       .execute();
+  }
+
+  /** New messages (spam aside) and booking requests no one has answered yet. */
+  async countWaiting(em: EntityManager): Promise<{ newMessages: number; requestedBookings: number }> {
+    const row = await db(em)
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('contact_messages')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('state', '=', 'new')
+          .where('is_spam', '=', false)
+          .as('new_messages'),
+        eb
+          .selectFrom('bookings')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('status', '=', 'requested')
+          .as('requested_bookings'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { newMessages: row.new_messages ?? 0, requestedBookings: row.requested_bookings ?? 0 };
   }
 
   /** The e-mails owed about these messages or bookings, oldest first. */
@@ -115,7 +200,16 @@ export class VenueInboxRepository {
     if (!subjectIds.length) return [];
     return db(em)
       .selectFrom('email_deliveries')
-      .select(['subject_id', 'kind', 'recipient', 'state', 'attempts', 'last_error', 'sent_at'])
+      .select((eb) => [
+        'subject_id',
+        // Only the inbox's kinds are written about messages and bookings (see NewDelivery).
+        eb.ref('kind').$castTo<InboxDeliveryKind>().as('kind'),
+        'recipient',
+        'state',
+        'attempts',
+        'last_error',
+        'sent_at',
+      ])
       .where('subject_id', '=', sql<string>`any(${subjectIds}::uuid[])`)
       .orderBy('created_at')
       .orderBy('kind')

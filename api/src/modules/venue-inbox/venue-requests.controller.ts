@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Post, Req } from '@nestjs/common';
+import { Controller, Get, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { BookingRequest, ContactRequest, CreatedResponse } from '@nocturne/contracts';
+import { BookingRequest, ContactRequest, CreatedResponse, VenueInfo } from '@nocturne/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody } from '../../common/http/input.decorators.js';
 import { LIMITS, RateLimiter } from '../auth/auth.public.js';
@@ -17,7 +18,19 @@ export class VenueRequestsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly limiter: RateLimiter,
+    @InjectConfig() private readonly config: ApiConfig,
   ) {}
+
+  @Get('venue')
+  @Endpoint({
+    summary: "The venue's time zone (VENUE_TZ): booking dates, club nights and the times staff see are in it",
+    auth: 'public',
+    tags: ['venue'],
+    response: VenueInfo,
+  })
+  venue(): VenueInfo {
+    return { timeZone: this.config.VENUE_TZ };
+  }
 
   @Post('contact')
   @Endpoint({

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { BOOKING_STATUSES } from '@nocturne/domain';
+import { Member } from './member.entity.js';
 
 export { BOOKING_STATUSES, type BookingStatus } from '@nocturne/domain';
 
@@ -19,8 +20,11 @@ export const Booking = defineEntity({
     service: p.string().length(30),
     message: p.text().nullable(),
     status: p.enum(BOOKING_STATUSES).default('requested'),
+    /** Staff's note to the guest with the latest decision; it goes into the guest's e-mail. */
     statusNote: p.text().nullable(),
+    /** When and by whom the latest decision was made (the admin is null once their account is gone). */
     statusChangedAt: p.datetime().columnType('timestamptz').nullable(),
+    decidedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
     ip: p.string().length(64).nullable(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()').index('bookings_created_at_idx'),
   },

@@ -1,6 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { CONTACT_MESSAGE_STATES } from '@nocturne/domain';
+import { Member } from './member.entity.js';
 
-/** A message from the public contact form. Spam (the honeypot was filled) is kept, flagged, and never e-mailed. */
+export { CONTACT_MESSAGE_STATES, type ContactMessageState } from '@nocturne/domain';
+
+/**
+ * A message from the public contact form. Spam (the honeypot was filled) is kept, flagged, and never e-mailed.
+ */
 export const ContactMessage = defineEntity({
   name: 'ContactMessage',
   tableName: 'contact_messages',
@@ -11,6 +17,10 @@ export const ContactMessage = defineEntity({
     phone: p.string().length(40).nullable(),
     message: p.text(),
     isSpam: p.boolean().default(false),
+    /** New until staff mark it handled; who and when are kept (cleared when it is reopened). */
+    state: p.enum(CONTACT_MESSAGE_STATES).default('new'),
+    handledBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+    handledAt: p.datetime().columnType('timestamptz').nullable(),
     ip: p.string().length(64).nullable(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()').index('contact_messages_created_at_idx'),
   },

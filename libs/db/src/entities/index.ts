@@ -35,6 +35,7 @@ export {
 } from './qr-scan.entity.js';
 export { Booking, ContactMessage, EmailDelivery, SyncJob, SyncJobBatch };
 export { BOOKING_STATUSES, type BookingStatus } from './booking.entity.js';
+export { CONTACT_MESSAGE_STATES, type ContactMessageState } from './contact-message.entity.js';
 export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';
 export { WebhookDelivery, WebhookEndpoint };
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';

@@ -14,6 +14,7 @@ import { Migration20261122201000_AccountDeletion } from './Migration202611222010
 import { Migration20261124070000_PointsExpiry } from './Migration20261124070000_PointsExpiry.js';
 import { Migration20261124100000_CommentModeration } from './Migration20261124100000_CommentModeration.js';
 import { Migration20261124101000_MemberAdministration } from './Migration20261124101000_MemberAdministration.js';
+import { Migration20261124102000_InboxStates } from './Migration20261124102000_InboxStates.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -31,6 +32,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261124070000_PointsExpiry', class: Migration20261124070000_PointsExpiry },
   { name: 'Migration20261124100000_CommentModeration', class: Migration20261124100000_CommentModeration },
   { name: 'Migration20261124101000_MemberAdministration', class: Migration20261124101000_MemberAdministration },
+  { name: 'Migration20261124102000_InboxStates', class: Migration20261124102000_InboxStates },
 ];
 
 /**

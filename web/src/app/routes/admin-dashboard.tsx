@@ -6,6 +6,7 @@ import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
 import { AdminCouponsTab } from '@/features/admin-coupons/components/AdminCouponsTab';
 import { EmailTab } from '@/features/admin-email/components/EmailTab';
+import { useInboxCounts } from '@/features/admin-inbox/api/inbox';
 import { BookingsInbox } from '@/features/admin-inbox/components/BookingsInbox';
 import { MessagesInbox } from '@/features/admin-inbox/components/MessagesInbox';
 import { MembersTable } from '@/features/admin-members/components/MembersTable';
@@ -53,6 +54,7 @@ function AdminDashboard({ user }: { user: User }) {
   // The open tab lives in the address (?tab=members), so a member's page can lead back to it.
   const [params, setParams] = useSearchParams();
   const openTab = (tab: string) => setParams(tab === 'overview' ? {} : { tab }, { replace: true });
+  const waiting = useInboxCounts().data;
   return (
     <div className="min-h-dvh bg-night-950 text-white">
       <title>Admin Dashboard · Nocturne</title>
@@ -69,8 +71,8 @@ function AdminDashboard({ user }: { user: User }) {
             { value: 'members', label: 'Members', content: <MembersTable /> },
             { value: 'email', label: 'Email', content: <EmailTab /> },
             { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },
-            { value: 'bookings', label: 'Bookings', content: <BookingsInbox /> },
-            { value: 'messages', label: 'Messages', content: <MessagesInbox /> },
+            { value: 'bookings', label: 'Bookings', count: waiting?.requestedBookings, content: <BookingsInbox /> },
+            { value: 'messages', label: 'Messages', count: waiting?.newMessages, content: <MessagesInbox /> },
             { value: 'webhooks', label: 'Webhooks', content: <WebhooksTab /> },
           ]}
         />

@@ -7,8 +7,15 @@ const triggerClass =
 export interface TabDefinition {
   value: string;
   label: string;
+  /** A number shown beside the label (what waits there); the panel says it in words. */
+  count?: number;
   content: ReactNode;
 }
+
+// The count is drawn, not written: the tab's name stays its label ("Bookings") for people and
+// tests. It sits over the tab's corner, so the tab bar wraps the same with or without it.
+const countClass =
+  'relative after:absolute after:-right-1 after:-top-1 after:h-5 after:min-w-5 after:rounded-full after:bg-neon after:px-1 after:text-center after:text-[11px] after:leading-5 after:font-bold after:text-white after:content-[attr(data-count)]';
 
 /**
  * The signed-in areas' tab bar (Radix Tabs: arrow keys move between tabs, roles are tab/tabpanel).
@@ -29,7 +36,13 @@ export function AreaTabs({
     <Tabs.Root defaultValue={defaultValue} onValueChange={onValueChange}>
       <Tabs.List aria-label={label} className="flex flex-wrap gap-1 rounded-3xl border border-white/10 bg-night-900/80 p-1">
         {tabs.map((tab) => (
-          <Tabs.Trigger key={tab.value} value={tab.value} className={triggerClass}>
+          <Tabs.Trigger
+            key={tab.value}
+            value={tab.value}
+            aria-label={tab.count ? tab.label : undefined}
+            data-count={tab.count || undefined}
+            className={tab.count ? `${triggerClass} ${countClass}` : triggerClass}
+          >
             {tab.label}
           </Tabs.Trigger>
         ))}

@@ -1,5 +1,21 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookingList, BookingResponse, ContactMessageList, UpdateBookingStatusRequest } from '@nocturne/contracts';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  BookingList,
+  BookingResponse,
+  ContactMessageList,
+  ContactMessageResponse,
+  InboxCounts,
+  UpdateBookingStatusRequest,
+  UpdateContactMessageRequest,
+} from '@nocturne/contracts';
+import type { BookingStatus, ContactMessageState } from '@nocturne/domain';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
@@ -8,44 +24,74 @@ const PAGE = 50;
 export const bookingsKey = ['admin', 'bookings'] as const;
 export const contactMessagesKey = ['admin', 'contact-messages'] as const;
 
-const pageQuery = (before: string | null, extra = '') =>
-  `?limit=${PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}${extra}`;
+const pageQuery = (before: string | null, extra: Record<string, string | undefined>) => {
+  const params = new URLSearchParams({ limit: String(PAGE) });
+  if (before) params.set('before', before);
+  for (const [name, value] of Object.entries(extra)) if (value !== undefined) params.set(name, value);
+  return `?${params.toString()}`;
+};
 
-export const getBookings = (before: string | null) => api.get<BookingList>(`/api/admin/bookings${pageQuery(before)}`);
+export const getBookings = (before: string | null, status?: BookingStatus) =>
+  api.get<BookingList>(`/api/admin/bookings${pageQuery(before, { status })}`);
 
-/** Newest first; the next page starts before the last item's createdAt. */
-export const bookingsQueryOptions = () =>
+/** Newest first (all, or one status); the next page starts before the last item's createdAt. */
+export const bookingsQueryOptions = (status?: BookingStatus) =>
   infiniteQueryOptions({
-    queryKey: bookingsKey,
-    queryFn: ({ pageParam }) => getBookings(pageParam),
+    queryKey: [...bookingsKey, status ?? 'all'] as const,
+    queryFn: ({ pageParam }) => getBookings(pageParam, status),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.bookings.length < PAGE ? null : (last.bookings.at(-1)?.createdAt ?? null)),
   });
 
-export const useBookings = () => useInfiniteQuery({ ...bookingsQueryOptions(), ...polling(POLL_MS.admin) });
+export const useBookings = (status?: BookingStatus) =>
+  useInfiniteQuery({ ...bookingsQueryOptions(status), ...polling(POLL_MS.admin) });
 
-export const getContactMessages = (before: string | null, includeSpam: boolean) =>
-  api.get<ContactMessageList>(`/api/admin/contact-messages${pageQuery(before, includeSpam ? '&includeSpam=true' : '')}`);
+export const getContactMessages = (before: string | null, filter: { includeSpam: boolean; state?: ContactMessageState }) =>
+  api.get<ContactMessageList>(
+    `/api/admin/contact-messages${pageQuery(before, { state: filter.state, includeSpam: filter.includeSpam ? 'true' : undefined })}`,
+  );
 
-export const contactMessagesQueryOptions = (includeSpam: boolean) =>
+export const contactMessagesQueryOptions = (filter: { includeSpam: boolean; state?: ContactMessageState }) =>
   infiniteQueryOptions({
-    queryKey: [...contactMessagesKey, includeSpam] as const,
-    queryFn: ({ pageParam }) => getContactMessages(pageParam, includeSpam),
+    queryKey: [...contactMessagesKey, filter.state ?? 'all', filter.includeSpam] as const,
+    queryFn: ({ pageParam }) => getContactMessages(pageParam, filter),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.messages.length < PAGE ? null : (last.messages.at(-1)?.createdAt ?? null)),
   });
 
-export const useContactMessages = (includeSpam: boolean) =>
-  useInfiniteQuery({ ...contactMessagesQueryOptions(includeSpam), ...polling(POLL_MS.admin) });
+export const useContactMessages = (filter: { includeSpam: boolean; state?: ContactMessageState }) =>
+  useInfiniteQuery({ ...contactMessagesQueryOptions(filter), ...polling(POLL_MS.admin) });
+
+export const getInboxCounts = () => api.get<InboxCounts>('/api/admin/inbox/counts');
+
+/** New messages and unanswered bookings, for the tabs' counts and the inboxes' filters. */
+export const inboxCountsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminInboxCounts, queryFn: getInboxCounts });
+
+export const useInboxCounts = () => useQuery({ ...inboxCountsQueryOptions(), ...polling(POLL_MS.admin) });
 
 export const updateBookingStatus = ({ id, ...body }: UpdateBookingStatusRequest & { id: string }) =>
   api.patch<BookingResponse>(`/api/admin/bookings/${id}`, body);
 
-/** A decision changes the booking's line and the overview's count of pending bookings. */
+/**
+ * A decision changes the booking's line, the counts and the overview's pending bookings. A refusal
+ * (someone decided it meanwhile) refreshes them too, so the admin sees who did.
+ */
 export function useUpdateBookingStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateBookingStatus,
-    onSuccess: () => invalidate(queryClient, bookingsKey, queryKeys.adminStats),
+    onSettled: () => invalidate(queryClient, bookingsKey, queryKeys.adminInboxCounts, queryKeys.adminStats),
+  });
+}
+
+export const updateContactMessageState = ({ id, ...body }: UpdateContactMessageRequest & { id: string }) =>
+  api.patch<ContactMessageResponse>(`/api/admin/contact-messages/${id}`, body);
+
+/** Handling or reopening a message changes its line, the counts and the overview's unread messages. */
+export function useUpdateContactMessageState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContactMessageState,
+    onSettled: () => invalidate(queryClient, contactMessagesKey, queryKeys.adminInboxCounts, queryKeys.adminStats),
   });
 }

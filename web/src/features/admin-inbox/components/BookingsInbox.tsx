@@ -1,42 +1,47 @@
 import { useState } from 'react';
-import type { BookingView, UpdateBookingStatusRequest } from '@nocturne/contracts';
+import type { BookingView } from '@nocturne/contracts';
+import { BOOKING_SERVICE_LABELS } from '@nocturne/contracts/constants';
+import { BOOKING_DECISIONS, type BookingStatus } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
-import { TextAreaField } from '@/components/ui/field';
-import { toast } from '@/components/ui/use-toast';
-import { formatDateTime, humanise } from '@/lib/format';
-import { reasonOr, toastError } from '@/lib/notify';
-import { useBookings, useUpdateBookingStatus } from '../api/inbox';
+import { SelectField } from '@/components/ui/field';
+import { capitalise, countOf } from '@/lib/format';
+import { formatBookingSlot, formatVenueDateTime, useVenueInfo } from '@/lib/venue-time';
+import { useBookings, useInboxCounts } from '../api/inbox';
+import { BookingDecisionDialog, type PendingDecision } from './BookingDecisionDialog';
 import { DeliveryState } from './DeliveryState';
 
 const statusTone = { requested: 'gold', confirmed: 'green', declined: 'red' } as const;
+const filters = [
+  { value: 'all', label: 'All bookings' },
+  { value: 'requested', label: 'Waiting for an answer' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'declined', label: 'Declined' },
+] as const;
+type Filter = (typeof filters)[number]['value'];
 
-function BookingItem({ booking }: { booking: BookingView }) {
-  const update = useUpdateBookingStatus();
-  const [note, setNote] = useState('');
-  const decide = (status: UpdateBookingStatusRequest['status']) =>
-    update.mutate(
-      { id: booking.id, status, note: note.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast({
-            title: status === 'confirmed' ? 'Booking confirmed' : 'Booking declined',
-            description: `${booking.name} will be e-mailed.`,
-          });
-          setNote('');
-        },
-        onError: (error) => toastError(reasonOr(error, 'Failed to update booking')),
-      },
-    );
-  const when = [booking.date, booking.time].filter(Boolean).join(' ') || 'No date given';
+function BookingItem({
+  booking,
+  timeZone,
+  onDecide,
+}: {
+  booking: BookingView;
+  timeZone: string;
+  onDecide: (pending: PendingDecision) => void;
+}) {
+  const waiting = booking.status === 'requested';
   return (
-    <li aria-label={`Booking from ${booking.name}`} className="grid gap-2 rounded-lg border border-white/10 bg-night-950/60 p-4">
+    <li
+      aria-label={`Booking from ${booking.name}`}
+      className={`grid gap-2 rounded-lg border bg-night-950/60 p-4 ${waiting ? 'border-gold/60' : 'border-white/10'}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-white">{booking.name}</h3>
-        <Badge tone={statusTone[booking.status]}>{humanise(booking.status)}</Badge>
+        <Badge tone={statusTone[booking.status]}>{capitalise(booking.status)}</Badge>
       </div>
       <p className="text-sm text-white/85">
-        {humanise(booking.service)} · {when} · {booking.guests} guests
+        {BOOKING_SERVICE_LABELS[booking.service]} · {formatBookingSlot(booking.date, booking.time)} ·{' '}
+        {booking.guests === '1' ? '1 guest' : `${booking.guests} guests`}
       </p>
       <p className="break-all text-sm text-white/80">
         <a className="text-gold underline-offset-4 hover:underline" href={`mailto:${booking.email}`}>
@@ -44,49 +49,66 @@ function BookingItem({ booking }: { booking: BookingView }) {
         </a>
         {booking.phone ? ` · ${booking.phone}` : ''}
       </p>
-      {booking.message ? <p className="whitespace-pre-line text-sm text-white/80">{booking.message}</p> : null}
-      <p className="text-xs text-white/70">Received {formatDateTime(booking.createdAt)}</p>
-      {booking.statusNote ? <p className="text-xs text-white/75">Note to guest: {booking.statusNote}</p> : null}
-      <DeliveryState deliveries={booking.deliveries} />
-      {booking.status === 'requested' ? (
-        <div className="grid gap-2">
-          <TextAreaField
-            label="Note to the guest (optional)"
-            rows={2}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            maxLength={1000}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => decide('confirmed')} disabled={update.isPending}>
-              Confirm
-            </Button>
-            <Button variant="outline" onClick={() => decide('declined')} disabled={update.isPending}>
-              Decline
-            </Button>
-          </div>
-        </div>
+      {booking.message ? <p className="whitespace-pre-line break-words text-sm text-white/80">{booking.message}</p> : null}
+      <p className="text-xs text-white/75">Received {formatVenueDateTime(booking.createdAt, timeZone)}</p>
+      {!waiting && booking.statusChangedAt ? (
+        <p className="text-xs text-white/85">
+          {capitalise(booking.status)}
+          {booking.decidedBy ? ` by ${booking.decidedBy}` : ''} · {formatVenueDateTime(booking.statusChangedAt, timeZone)}
+        </p>
       ) : null}
+      {booking.statusNote ? (
+        <p className="whitespace-pre-line break-words text-xs text-white/80">Note to the guest: {booking.statusNote}</p>
+      ) : null}
+      <DeliveryState deliveries={booking.deliveries} timeZone={timeZone} />
+      <div className="flex flex-wrap gap-2">
+        {BOOKING_DECISIONS.filter((decision) => decision !== booking.status).map((decision) => (
+          <Button
+            key={decision}
+            variant={decision === 'confirmed' && waiting ? 'gold' : 'outline'}
+            onClick={() => onDecide({ booking, decision })}
+          >
+            {decision === 'confirmed' ? 'Confirm' : 'Decline'}
+          </Button>
+        ))}
+      </div>
     </li>
   );
 }
 
-/** The bookings inbox: requests stored by the api, newest first, with their e-mail state. */
+/** The bookings inbox: requests newest first, those waiting for an answer outlined, with their e-mails in words. */
 export function BookingsInbox() {
-  const bookings = useBookings();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [pending, setPending] = useState<PendingDecision | null>(null);
+  const bookings = useBookings(filter === 'all' ? undefined : (filter as BookingStatus));
+  const venue = useVenueInfo();
+  const waiting = useInboxCounts().data?.requestedBookings;
   const items = bookings.data?.pages.flatMap((page) => page.bookings) ?? [];
+  const timeZone = venue.data?.timeZone;
   return (
-    <Card title="Bookings">
-      {bookings.isPending ? (
+    <Card
+      title="Bookings"
+      description={waiting === undefined ? undefined : `${countOf(waiting, 'request')} waiting for an answer`}
+      action={
+        <SelectField label="Show" value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
+          {filters.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      }
+    >
+      {bookings.isPending || venue.isPending ? (
         <ListNote>Loading bookings...</ListNote>
-      ) : bookings.isError ? (
+      ) : bookings.isError || !timeZone ? (
         <ListNote tone="error">Failed to fetch bookings</ListNote>
       ) : items.length === 0 ? (
-        <ListNote>No booking requests yet.</ListNote>
+        <ListNote>{filter === 'all' ? 'No booking requests yet.' : 'No bookings here.'}</ListNote>
       ) : (
         <ul aria-label="Bookings" className="grid gap-3">
           {items.map((booking) => (
-            <BookingItem key={booking.id} booking={booking} />
+            <BookingItem key={booking.id} booking={booking} timeZone={timeZone} onDecide={setPending} />
           ))}
         </ul>
       )}
@@ -100,6 +122,7 @@ export function BookingsInbox() {
           {bookings.isFetchingNextPage ? 'Loading...' : 'Load more'}
         </Button>
       ) : null}
+      <BookingDecisionDialog pending={pending} onClose={() => setPending(null)} />
     </Card>
   );
 }

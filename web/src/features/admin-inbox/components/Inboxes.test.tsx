@@ -1,84 +1,215 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
-import { aBooking } from '@/testing/fixtures';
+import { screen, waitFor, within } from '@testing-library/react';
+import { aBooking, aContactMessage } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { BookingsInbox } from './BookingsInbox';
 import { MessagesInbox } from './MessagesInbox';
 
-describe('admin inboxes', () => {
+const BOOKING = '/api/admin/bookings/66666666-6666-4666-8666-666666666666';
+const MESSAGE = '/api/admin/contact-messages/88888888-8888-4888-8888-888888888888';
+const venue = { 'GET /api/venue': { status: 200, body: { timeZone: 'Australia/Sydney' } } };
+const counts = (requestedBookings = 1, newMessages = 1) => ({
+  status: 200,
+  body: { requestedBookings, newMessages },
+});
+
+describe('bookings inbox', () => {
   beforeEach(() => {
     localStorage.clear();
     signIn();
   });
 
-  it('lists bookings with their e-mail state and confirms one with a note', async () => {
+  it("shows the night, slot and e-mails in plain words, times in the venue's zone", async () => {
+    routeFetch({
+      ...venue,
+      'GET /api/admin/inbox/counts': counts(3),
+      'GET /api/admin/bookings': { status: 200, body: { bookings: [aBooking()] } },
+    });
+    renderWithApp(<BookingsInbox />);
+    const item = await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });
+    expect(within(item).getByText('Birthday Celebration · Sat 5 Dec, 22:00 · 6+ guests')).toBeInTheDocument();
+    // 10:00 UTC is 21:00 in Sydney.
+    expect(within(item).getByText('Received Sat 21 Nov, 21:00')).toBeInTheDocument();
+    const mails = within(item).getByRole('list', { name: 'E-mails' });
+    expect(mails).toHaveTextContent(
+      'Venue notification could not be sent — it is still listed here (8 attempts; last error: SMTP down)',
+    );
+    expect(mails).toHaveTextContent('Acknowledgement sent to the guest · Sat 21 Nov, 21:00');
+    expect(mails).not.toHaveTextContent(/guest-acknowledgement|venue-notification/);
+    expect(await screen.findByText('3 requests waiting for an answer')).toBeInTheDocument();
+  });
+
+  it('asks before confirming, showing the guest, night and party, and sends the note', async () => {
     const fetchMock = routeFetch({
+      ...venue,
+      'GET /api/admin/inbox/counts': [counts(1), counts(0)],
       'GET /api/admin/bookings': [
         { status: 200, body: { bookings: [aBooking()] } },
-        { status: 200, body: { bookings: [aBooking({ status: 'confirmed', statusNote: 'See you then' })] } },
+        {
+          status: 200,
+          body: {
+            bookings: [
+              aBooking({
+                status: 'confirmed',
+                statusNote: 'See you then',
+                decidedBy: 'Alex Reyes',
+                statusChangedAt: '2026-11-21T11:30:00.000Z',
+              }),
+            ],
+          },
+        },
       ],
-      'PATCH /api/admin/bookings/66666666-6666-4666-8666-666666666666': {
-        status: 200,
-        body: { success: true, booking: aBooking({ status: 'confirmed' }) },
+      [`PATCH ${BOOKING}`]: { status: 200, body: { success: true, booking: aBooking({ status: 'confirmed' }) } },
+    });
+    const view = renderWithApp(<BookingsInbox />);
+    const item = await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });
+    await view.user.click(within(item).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm booking?' });
+    expect(dialog).toHaveTextContent('Sam Guest (sam@example.com)');
+    expect(dialog).toHaveTextContent('Sat 5 Dec, 22:00');
+    expect(dialog).toHaveTextContent('6+ guests · Birthday Celebration');
+    expect(callsTo(fetchMock, 'PATCH', BOOKING)).toHaveLength(0);
+    await view.user.type(within(dialog).getByLabelText('Note to the guest (optional)'), '  See you then ');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByText('Booking confirmed')).toBeInTheDocument();
+    expect(screen.getByText('Sam Guest will be e-mailed with your note.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', BOOKING)[0]?.body).toEqual({
+      status: 'confirmed',
+      note: 'See you then',
+      expectedStatus: 'requested',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const confirmed = await screen.findByText('Confirmed by Alex Reyes · Sat 21 Nov, 22:30');
+    expect(confirmed).toBeInTheDocument();
+    expect(screen.getByText('Note to the guest: See you then')).toBeInTheDocument();
+    // The list and the counts were asked again.
+    expect(callsTo(fetchMock, 'GET', '/api/admin/inbox/counts').length).toBeGreaterThan(1);
+    // A confirmed booking can still be declined, not confirmed twice.
+    const after = screen.getByRole('listitem', { name: 'Booking from Sam Guest' });
+    expect(within(after).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    expect(within(after).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+  });
+
+  it('sends nothing when the dialog is cancelled or closed with Escape', async () => {
+    const fetchMock = routeFetch({
+      ...venue,
+      'GET /api/admin/inbox/counts': counts(),
+      'GET /api/admin/bookings': { status: 200, body: { bookings: [aBooking()] } },
+    });
+    const view = renderWithApp(<BookingsInbox />);
+    const item = await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });
+    await view.user.click(within(item).getByRole('button', { name: 'Decline' }));
+    await view.user.click(
+      within(await screen.findByRole('dialog', { name: 'Decline booking?' })).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await view.user.click(within(item).getByRole('button', { name: 'Decline' }));
+    await screen.findByRole('dialog', { name: 'Decline booking?' });
+    await view.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PATCH', BOOKING)).toHaveLength(0);
+  });
+
+  it("says who decided when a colleague was first (the api's 409)", async () => {
+    routeFetch({
+      ...venue,
+      'GET /api/admin/inbox/counts': counts(),
+      'GET /api/admin/bookings': { status: 200, body: { bookings: [aBooking()] } },
+      [`PATCH ${BOOKING}`]: {
+        status: 409,
+        body: {
+          success: false,
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'This booking was declined by Jo Night in the meantime; nothing was changed.',
+        },
       },
     });
     const view = renderWithApp(<BookingsInbox />);
     const item = await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });
-    expect(within(item).getByText('Birthday · 2026-12-05 22:00 · 6+ guests')).toBeInTheDocument();
-    expect(within(item).getByText('booking-venue: failed (SMTP down)')).toBeInTheDocument();
-    await view.user.type(within(item).getByLabelText('Note to the guest (optional)'), 'See you then');
     await view.user.click(within(item).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Booking confirmed')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH', '/api/admin/bookings/66666666-6666-4666-8666-666666666666')[0]?.body).toEqual({
-      status: 'confirmed',
-      note: 'See you then',
-    });
-    expect(await screen.findByText('Note to guest: See you then')).toBeInTheDocument();
+    await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByText('Failed to update booking')).toBeInTheDocument();
+    expect(screen.getByText('This booking was declined by Jo Night in the meantime; nothing was changed.')).toBeInTheDocument();
   });
 
-  it('lists contact messages and can include spam', async () => {
-    const message = {
-      id: '88888888-8888-4888-8888-888888888888',
-      name: 'Jo Visitor',
-      email: 'jo@example.com',
-      phone: null,
-      message: 'Do you have a dress code?',
-      isSpam: false,
-      createdAt: '2026-11-21T10:00:00.000Z',
-      deliveries: [
-        {
-          kind: 'contact-venue',
-          recipient: 'venue',
-          state: 'sent',
-          attempts: 1,
-          lastError: null,
-          sentAt: '2026-11-21T10:00:01.000Z',
-        },
+  it('filters by status', async () => {
+    const fetchMock = routeFetch({
+      ...venue,
+      'GET /api/admin/inbox/counts': counts(),
+      'GET /api/admin/bookings': { status: 200, body: { bookings: [aBooking()] } },
+    });
+    const view = renderWithApp(<BookingsInbox />);
+    await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });
+    await view.user.selectOptions(screen.getByLabelText('Show'), 'Waiting for an answer');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/admin/bookings').at(-1)?.url).toContain('status=requested'));
+  });
+});
+
+describe('messages inbox', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn();
+  });
+
+  it('marks a new message handled and shows who handled it and when', async () => {
+    const handled = aContactMessage({ state: 'handled', handledBy: 'Alex Reyes', handledAt: '2026-11-21T12:15:00.000Z' });
+    const fetchMock = routeFetch({
+      ...venue,
+      'GET /api/admin/inbox/counts': [counts(0, 1), counts(0, 0)],
+      'GET /api/admin/contact-messages': [
+        { status: 200, body: { messages: [aContactMessage()] } },
+        { status: 200, body: { messages: [handled] } },
       ],
-    };
-    const fetchMock = routeFetch({ 'GET /api/admin/contact-messages': { status: 200, body: { messages: [message] } } });
+      [`PATCH ${MESSAGE}`]: { status: 200, body: { success: true, message: handled } },
+    });
     const view = renderWithApp(<MessagesInbox />);
     const item = await screen.findByRole('listitem', { name: 'Message from Jo Visitor' });
-    expect(within(item).getByText('Do you have a dress code?')).toBeInTheDocument();
-    expect(within(item).getByText('contact-venue: sent')).toBeInTheDocument();
-    await view.user.click(screen.getByLabelText('Show spam'));
-    await screen.findByRole('listitem', { name: 'Message from Jo Visitor' });
-    expect(callsTo(fetchMock, 'GET', '/api/admin/contact-messages').at(-1)?.url).toContain('includeSpam=true');
+    expect(within(item).getByText('New')).toBeInTheDocument();
+    expect(within(item).getByText('Venue notified · Sat 21 Nov, 21:00')).toBeInTheDocument();
+    expect(await screen.findByText('1 new message')).toBeInTheDocument();
+    await view.user.click(within(item).getByRole('button', { name: 'Mark handled' }));
+    expect(await screen.findByText('Marked handled')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', MESSAGE)[0]?.body).toEqual({ state: 'handled' });
+    expect(await screen.findByText('Handled by Alex Reyes · Sat 21 Nov, 23:15')).toBeInTheDocument();
+    expect(await screen.findByText('0 new messages')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as new' })).toBeInTheDocument();
   });
 
-  it('says when an inbox cannot load', async () => {
-    routeFetch({
-      'GET /api/admin/bookings': { status: 500, body: {} },
-      'GET /api/admin/contact-messages': { status: 500, body: {} },
+  it('filters by state and can include spam', async () => {
+    const fetchMock = routeFetch({
+      ...venue,
+      'GET /api/admin/inbox/counts': counts(),
+      'GET /api/admin/contact-messages': { status: 200, body: { messages: [aContactMessage()] } },
     });
-    renderWithApp(
-      <>
-        <BookingsInbox />
-        <MessagesInbox />
-      </>,
-    );
-    expect(await screen.findByText('Failed to fetch bookings')).toBeInTheDocument();
-    expect(await screen.findByText('Failed to fetch messages')).toBeInTheDocument();
+    const view = renderWithApp(<MessagesInbox />);
+    await screen.findByRole('listitem', { name: 'Message from Jo Visitor' });
+    await view.user.selectOptions(screen.getByLabelText('Show'), 'New');
+    await view.user.click(screen.getByLabelText('Show spam'));
+    await waitFor(() => {
+      const url = callsTo(fetchMock, 'GET', '/api/admin/contact-messages').at(-1)?.url ?? '';
+      expect(url).toContain('state=new');
+      expect(url).toContain('includeSpam=true');
+    });
   });
+});
+
+it('says when an inbox cannot load', async () => {
+  localStorage.clear();
+  signIn();
+  routeFetch({
+    ...venue,
+    'GET /api/admin/inbox/counts': counts(),
+    'GET /api/admin/bookings': { status: 500, body: {} },
+    'GET /api/admin/contact-messages': { status: 500, body: {} },
+  });
+  renderWithApp(
+    <>
+      <BookingsInbox />
+      <MessagesInbox />
+    </>,
+  );
+  expect(await screen.findByText('Failed to fetch bookings')).toBeInTheDocument();
+  expect(await screen.findByText('Failed to fetch messages')).toBeInTheDocument();
 });

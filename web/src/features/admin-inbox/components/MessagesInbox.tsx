@@ -1,58 +1,117 @@
 import { useState } from 'react';
+import type { ContactMessageView } from '@nocturne/contracts';
+import type { ContactMessageState } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
-import { formatDateTime } from '@/lib/format';
-import { useContactMessages } from '../api/inbox';
+import { SelectField } from '@/components/ui/field';
+import { toast } from '@/components/ui/use-toast';
+import { countOf } from '@/lib/format';
+import { reasonOr, toastError } from '@/lib/notify';
+import { formatVenueDateTime, useVenueInfo } from '@/lib/venue-time';
+import { useContactMessages, useInboxCounts, useUpdateContactMessageState } from '../api/inbox';
 import { DeliveryState } from './DeliveryState';
 
-/** The contact-messages inbox; messages caught by the honeypot are hidden unless asked for. */
+const filters = [
+  { value: 'all', label: 'All messages' },
+  { value: 'new', label: 'New' },
+  { value: 'handled', label: 'Handled' },
+] as const;
+type Filter = (typeof filters)[number]['value'];
+
+function MessageItem({ message, timeZone }: { message: ContactMessageView; timeZone: string }) {
+  const update = useUpdateContactMessageState();
+  const isNew = message.state === 'new';
+  const setState = (state: ContactMessageState) =>
+    update.mutate(
+      { id: message.id, state },
+      {
+        onSuccess: () => toast({ title: state === 'handled' ? 'Marked handled' : 'Marked new again', description: message.name }),
+        onError: (error) => toastError(reasonOr(error, 'Please try again.'), 'Failed to update message'),
+      },
+    );
+  return (
+    <li
+      aria-label={`Message from ${message.name}`}
+      className={`grid gap-2 rounded-lg border bg-night-950/60 p-4 ${isNew ? 'border-gold/60' : 'border-white/10'}`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-white">{message.name}</h3>
+        <div className="flex gap-2">
+          {message.isSpam ? <Badge tone="red">Spam</Badge> : null}
+          <Badge tone={isNew ? 'gold' : 'muted'}>{isNew ? 'New' : 'Handled'}</Badge>
+        </div>
+      </div>
+      <p className="break-all text-sm text-white/80">
+        <a className="text-gold underline-offset-4 hover:underline" href={`mailto:${message.email}`}>
+          {message.email}
+        </a>
+        {message.phone ? ` · ${message.phone}` : ''}
+      </p>
+      <p className="whitespace-pre-line break-words text-sm text-white/85">{message.message}</p>
+      <p className="text-xs text-white/75">Received {formatVenueDateTime(message.createdAt, timeZone)}</p>
+      {!isNew && message.handledAt ? (
+        <p className="text-xs text-white/85">
+          Handled{message.handledBy ? ` by ${message.handledBy}` : ''} · {formatVenueDateTime(message.handledAt, timeZone)}
+        </p>
+      ) : null}
+      <DeliveryState deliveries={message.deliveries} timeZone={timeZone} />
+      <div>
+        <Button
+          variant={isNew ? 'gold' : 'outline'}
+          onClick={() => setState(isNew ? 'handled' : 'new')}
+          disabled={update.isPending}
+        >
+          {isNew ? 'Mark handled' : 'Mark as new'}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The contact-messages inbox: new ones outlined; messages caught by the honeypot hidden unless asked for. */
 export function MessagesInbox() {
   const [includeSpam, setIncludeSpam] = useState(false);
-  const messages = useContactMessages(includeSpam);
+  const [filter, setFilter] = useState<Filter>('all');
+  const messages = useContactMessages({ includeSpam, state: filter === 'all' ? undefined : filter });
+  const venue = useVenueInfo();
+  const newCount = useInboxCounts().data?.newMessages;
   const items = messages.data?.pages.flatMap((page) => page.messages) ?? [];
+  const timeZone = venue.data?.timeZone;
   return (
     <Card
       title="Messages"
+      description={newCount === undefined ? undefined : `${countOf(newCount, 'new message')}`}
       action={
-        <label className="flex min-h-11 items-center gap-2 text-sm text-white/85">
-          <input
-            type="checkbox"
-            checked={includeSpam}
-            onChange={(event) => setIncludeSpam(event.target.checked)}
-            className="h-4 w-4 accent-[var(--color-gold)]"
-          />
-          Show spam
-        </label>
+        <div className="flex flex-wrap items-end gap-4">
+          <SelectField label="Show" value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
+            {filters.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+          <label className="flex min-h-11 items-center gap-2 text-sm text-white/85">
+            <input
+              type="checkbox"
+              checked={includeSpam}
+              onChange={(event) => setIncludeSpam(event.target.checked)}
+              className="h-4 w-4 accent-[var(--color-gold)]"
+            />
+            Show spam
+          </label>
+        </div>
       }
     >
-      {messages.isPending ? (
+      {messages.isPending || venue.isPending ? (
         <ListNote>Loading messages...</ListNote>
-      ) : messages.isError ? (
+      ) : messages.isError || !timeZone ? (
         <ListNote tone="error">Failed to fetch messages</ListNote>
       ) : items.length === 0 ? (
-        <ListNote>No messages yet.</ListNote>
+        <ListNote>{filter === 'all' ? 'No messages yet.' : 'No messages here.'}</ListNote>
       ) : (
         <ul aria-label="Messages" className="grid gap-3">
           {items.map((message) => (
-            <li
-              key={message.id}
-              aria-label={`Message from ${message.name}`}
-              className="grid gap-2 rounded-lg border border-white/10 bg-night-950/60 p-4"
-            >
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="font-semibold text-white">{message.name}</h3>
-                {message.isSpam ? <Badge tone="red">Spam</Badge> : null}
-              </div>
-              <p className="break-all text-sm text-white/80">
-                <a className="text-gold underline-offset-4 hover:underline" href={`mailto:${message.email}`}>
-                  {message.email}
-                </a>
-                {message.phone ? ` · ${message.phone}` : ''}
-              </p>
-              <p className="whitespace-pre-line break-words text-sm text-white/85">{message.message}</p>
-              <p className="text-xs text-white/70">Received {formatDateTime(message.createdAt)}</p>
-              <DeliveryState deliveries={message.deliveries} />
-            </li>
+            <MessageItem key={message.id} message={message} timeZone={timeZone} />
           ))}
         </ul>
       )}

@@ -2,7 +2,7 @@ import type { AdminMemberView, AdminMemberCoupon } from '@nocturne/contracts';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { capitalise, countOf, humanise, signedPoints } from '@/lib/format';
-import { formatVenueDateTime } from '@/lib/venue-time';
+import { useVenueTime } from '@/lib/venue-time';
 
 const STATE_BADGES: Record<AdminMemberCoupon['state'], { label: string; tone: 'gold' | 'green' | 'muted' | 'red' }> = {
   claimed: { label: 'Claimed', tone: 'gold' },
@@ -24,6 +24,7 @@ export function PointsHistoryCard({
   onShowMore: () => void;
   loadingMore: boolean;
 }) {
+  const venueTime = useVenueTime();
   return (
     <Card title="Points History" description={countOf(history.total, 'entry', 'entries')}>
       {history.entries.length === 0 ? (
@@ -35,7 +36,7 @@ export function PointsHistoryCard({
               <div className="min-w-0">
                 <p className="break-words">{entry.description}</p>
                 <p className="text-xs text-white/70">
-                  {formatVenueDateTime(entry.createdAt)}
+                  {venueTime.dateTime(entry.createdAt)}
                   {entry.recordedBy ? ` · by ${entry.recordedBy.name}` : ''}
                 </p>
               </div>
@@ -64,6 +65,7 @@ function couponValue(coupon: AdminMemberCoupon): string | null {
 
 /** Every claim with where it stands: claimed, redeemed (by whom, validated when), paused, expired or withdrawn. */
 export function MemberCouponsCard({ coupons }: { coupons: AdminMemberView['coupons'] }) {
+  const venueTime = useVenueTime();
   const shown = coupons.entries.length;
   return (
     <Card
@@ -90,13 +92,13 @@ export function MemberCouponsCard({ coupons }: { coupons: AdminMemberView['coupo
                 <dl className="mt-2 grid gap-x-4 gap-y-1 text-xs text-white/80 sm:grid-cols-2">
                   <div>
                     <dt className="inline text-white/70">Claimed </dt>
-                    <dd className="inline">{formatVenueDateTime(coupon.claimedAt)}</dd>
+                    <dd className="inline">{venueTime.dateTime(coupon.claimedAt)}</dd>
                   </div>
                   {coupon.redeemedAt ? (
                     <div>
                       <dt className="inline text-white/70">Redeemed </dt>
                       <dd className="inline">
-                        {formatVenueDateTime(coupon.redeemedAt)}
+                        {venueTime.dateTime(coupon.redeemedAt)}
                         {coupon.redeemedBy ? ` (${coupon.redeemedBy === 'staff' ? 'at the door' : 'in the app'})` : ''}
                       </dd>
                     </div>
@@ -104,19 +106,19 @@ export function MemberCouponsCard({ coupons }: { coupons: AdminMemberView['coupo
                   {coupon.validatedAt ? (
                     <div>
                       <dt className="inline text-white/70">Validated </dt>
-                      <dd className="inline">{formatVenueDateTime(coupon.validatedAt)}</dd>
+                      <dd className="inline">{venueTime.dateTime(coupon.validatedAt)}</dd>
                     </div>
                   ) : null}
                   {coupon.redemptionUndoneAt ? (
                     <div>
                       <dt className="inline text-white/70">Redemption undone </dt>
-                      <dd className="inline">{formatVenueDateTime(coupon.redemptionUndoneAt)}</dd>
+                      <dd className="inline">{venueTime.dateTime(coupon.redemptionUndoneAt)}</dd>
                     </div>
                   ) : null}
                   {coupon.validUntil ? (
                     <div>
                       <dt className="inline text-white/70">{coupon.state === 'expired' ? 'Expired ' : 'Valid until '}</dt>
-                      <dd className="inline">{formatVenueDateTime(coupon.validUntil)}</dd>
+                      <dd className="inline">{venueTime.dateTime(coupon.validUntil)}</dd>
                     </div>
                   ) : null}
                 </dl>
@@ -131,6 +133,7 @@ export function MemberCouponsCard({ coupons }: { coupons: AdminMemberView['coupo
 
 /** The door's scans of this member's coupons: validations, redemptions and undos, accepted or not. */
 export function MemberScansCard({ scans }: { scans: AdminMemberView['scans'] }) {
+  const venueTime = useVenueTime();
   return (
     <Card title="Door Scans" description="The 20 most recent">
       {scans.length === 0 ? (
@@ -148,7 +151,7 @@ export function MemberScansCard({ scans }: { scans: AdminMemberView['scans'] }) 
               </div>
               <p className="mt-1 break-words text-white/85">{scan.reason}</p>
               <p className="mt-1 text-xs text-white/70">
-                {formatVenueDateTime(scan.at)}
+                {venueTime.dateTime(scan.at)}
                 {scan.staffName ? ` · ${scan.staffName}` : ''} · {scan.method === 'qr' ? 'QR code' : 'typed code'}
               </p>
             </li>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { capitalise } from '@/lib/format';
-import { formatVenueDate, formatVenueDateTime } from '@/lib/venue-time';
+import { useVenueTime } from '@/lib/venue-time';
 import { HISTORY_PAGE, useAdminMember } from '../api/admin-member';
 import { MemberAccountActions } from './MemberAccountActions';
 import { MemberCouponsCard, MemberScansCard, PointsHistoryCard } from './MemberActivity';
@@ -18,6 +18,7 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
 
 /** One member as staff see them (opened from the Members table): profile, account, points, coupons, scans. */
 export function MemberView({ memberId, currentAdminId }: { memberId: string; currentAdminId: string }) {
+  const venueTime = useVenueTime();
   const [history, setHistory] = useState(HISTORY_PAGE);
   const view = useAdminMember(memberId, history);
 
@@ -48,7 +49,7 @@ export function MemberView({ memberId, currentAdminId }: { memberId: string; cur
       >
         {member.disabledAt ? (
           <p role="status" className="mb-4 rounded-lg border border-red-400/40 bg-red-500/10 p-3 text-sm text-red-100">
-            Disabled {formatVenueDateTime(member.disabledAt)}
+            Disabled {venueTime.dateTime(member.disabledAt)}
             {member.disabledBy ? ` by ${member.disabledBy.name}` : ''}: signing in is refused and no session works.
           </p>
         ) : null}
@@ -59,13 +60,13 @@ export function MemberView({ memberId, currentAdminId }: { memberId: string; cur
           <Fact label="Total earned">{member.totalPoints} points</Fact>
           <Fact label="Tier">{capitalise(member.memberTier)}</Fact>
           <Fact label="Role">{member.isAdmin ? 'Admin' : 'Member'}</Fact>
-          <Fact label="Joined">{formatVenueDate(member.createdAt)}</Fact>
-          <Fact label="Last sign-in">{member.lastSignInAt ? formatVenueDateTime(member.lastSignInAt) : 'Never'}</Fact>
+          <Fact label="Joined">{venueTime.day(member.createdAt)}</Fact>
+          <Fact label="Last sign-in">{member.lastSignInAt ? venueTime.dateTime(member.lastSignInAt) : 'Never'}</Fact>
           <Fact label="ActiveCampaign" wide>
             {member.acSyncError
               ? `Sync failed: ${member.acSyncError}`
               : member.acSyncedAt
-                ? `Synced ${formatVenueDateTime(member.acSyncedAt)}`
+                ? `Synced ${venueTime.dateTime(member.acSyncedAt)}`
                 : 'Not synced'}
           </Fact>
         </dl>

@@ -2,7 +2,7 @@ import type { AdminComment } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
 import { countOf } from '@/lib/format';
-import { formatVenueDateTime } from '@/lib/venue-time';
+import { useVenueTime } from '@/lib/venue-time';
 
 const linkButton =
   'rounded text-left font-semibold text-gold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold';
@@ -16,6 +16,7 @@ interface CommentCardProps {
 
 /** One comment as staff review it: who, where, when, what it earned, and Remove (or who removed it). */
 export function CommentCard({ comment, onAuthor, onPost, onRemove }: CommentCardProps) {
+  const venueTime = useVenueTime();
   const { author, post, removed } = comment;
   return (
     <li
@@ -30,7 +31,7 @@ export function CommentCard({ comment, onAuthor, onPost, onRemove }: CommentCard
           <p className="break-all text-xs text-white/75">{author.email}</p>
         </div>
         <time dateTime={comment.createdAt} className="text-xs text-white/75">
-          {formatVenueDateTime(comment.createdAt)}
+          {venueTime.dateTime(comment.createdAt)}
         </time>
       </div>
       <p className="text-sm text-white/80">
@@ -58,7 +59,7 @@ export function CommentCard({ comment, onAuthor, onPost, onRemove }: CommentCard
       {removed ? (
         <p className="text-xs text-white/80">
           {removed.by ? `Removed by ${removed.by.name}` : "Removed with the member's account"} ·{' '}
-          <time dateTime={removed.at}>{formatVenueDateTime(removed.at)}</time>
+          <time dateTime={removed.at}>{venueTime.dateTime(removed.at)}</time>
           {comment.pointsAwarded > 0 ? ` · ${countOf(removed.pointsReversed, 'point')} taken back` : ''}
         </p>
       ) : (

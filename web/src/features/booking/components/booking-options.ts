@@ -1,6 +1,7 @@
 import type { BookingRequest } from '@nocturne/contracts';
 import {
   BOOKING_GUESTS,
+  BOOKING_SERVICE_LABELS,
   BOOKING_SERVICES,
   BOOKING_TIMES,
   DEFAULT_BOOKING_GUESTS,
@@ -19,15 +20,7 @@ export type BookingService = NonNullable<Contract['service']>;
 export const defaultGuests: ContractGuests = DEFAULT_BOOKING_GUESTS;
 export const defaultService: BookingService = DEFAULT_BOOKING_SERVICE;
 
-const serviceLabels: Record<BookingService, string> = {
-  'vip-room': 'VIP Room',
-  'private-room': 'Private Room',
-  'luxury-suite': 'Luxury Suite',
-  'group-booking': 'Group Booking',
-  'bucks-party': 'Bucks Party',
-  birthday: 'Birthday Celebration',
-  corporate: 'Corporate Event',
-};
+const serviceLabels: Record<BookingService, string> = BOOKING_SERVICE_LABELS;
 
 export const serviceOptions = BOOKING_SERVICES.map((value) => ({ value, label: serviceLabels[value] }));
 export const guestOptions = BOOKING_GUESTS.map((value) => ({

@@ -5,6 +5,7 @@ export class UpdateBookingStatusCommand extends Command<BookingView> {
   constructor(
     readonly bookingId: string,
     readonly input: UpdateBookingStatusRequest,
+    readonly adminId: string,
   ) {
     super();
   }

@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import type { BookingView } from '@nocturne/contracts';
+import { BOOKING_DECISIONS } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { GetBookingQuery } from '../../queries/get-booking/get-booking.query.js';
@@ -8,9 +9,12 @@ import { UpdateBookingStatusCommand } from './update-booking-status.command.js';
 import { VenueInboxFailure } from '../../venue-inbox-failure.js';
 
 /**
- * Confirms or declines a booking and owes the guest an e-mail about it. Setting the status it
- * already has changes nothing and sends nothing; changing it back and forth sends one e-mail per
- * change (the delivery for that status is reset to pending).
+ * Confirms or declines a booking, records the admin, and owes the guest an e-mail with the note.
+ * A decision can be changed (a confirmed booking cancelled, a declined one taken after all): the
+ * guest gets the new decision's e-mail, and the old one's is dropped if it has not gone out yet.
+ * Repeating the decision the booking already has is refused (409), as is deciding a booking that
+ * someone else decided since the admin looked (`expectedStatus`): either would drop the note or
+ * overturn a colleague without anyone noticing.
  */
 @CommandHandler(UpdateBookingStatusCommand)
 export class UpdateBookingStatusHandler implements ICommandHandler<UpdateBookingStatusCommand, BookingView> {
@@ -20,12 +24,21 @@ export class UpdateBookingStatusHandler implements ICommandHandler<UpdateBooking
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ bookingId, input }: UpdateBookingStatusCommand): Promise<BookingView> {
+  async execute({ bookingId, input, adminId }: UpdateBookingStatusCommand): Promise<BookingView> {
     await this.unitOfWork.run(async (tx, raise) => {
       const booking = await this.inbox.lockBooking(tx, bookingId);
       if (!booking) throw new VenueInboxFailure('not_found', 'No such booking');
-      if (booking.status === input.status) return;
-      await this.inbox.setBookingStatus(tx, bookingId, input.status, input.note ?? null);
+      const by = booking.decided_by ? ` by ${booking.decided_by}` : '';
+      if (booking.status === input.status) {
+        throw new VenueInboxFailure('conflict', `This booking is already ${booking.status}${by}.`);
+      }
+      if (input.expectedStatus !== undefined && booking.status !== input.expectedStatus) {
+        throw new VenueInboxFailure('conflict', `This booking was ${booking.status}${by} in the meantime; nothing was changed.`);
+      }
+      await this.inbox.setBookingStatus(tx, bookingId, { status: input.status, note: input.note ?? null, adminId });
+      for (const other of BOOKING_DECISIONS.filter((decision) => decision !== input.status)) {
+        await this.inbox.dropUnsentDelivery(tx, bookingId, `guest-status-${other}`);
+      }
       await this.inbox.oweDeliveryAgain(tx, {
         subject_type: 'booking',
         subject_id: bookingId,

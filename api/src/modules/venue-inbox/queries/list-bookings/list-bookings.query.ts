@@ -1,8 +1,8 @@
 import { Query } from '@nestjs/cqrs';
-import type { BookingView, InboxQuery } from '@nocturne/contracts';
+import type { BookingView, BookingsQuery } from '@nocturne/contracts';
 
 export class ListBookingsQuery extends Query<BookingView[]> {
-  constructor(readonly page: Omit<InboxQuery, 'includeSpam'>) {
+  constructor(readonly page: BookingsQuery) {
     super();
   }
 }

@@ -1,8 +1,8 @@
 import { Query } from '@nestjs/cqrs';
-import type { ContactMessageView, InboxQuery } from '@nocturne/contracts';
+import type { ContactMessageView, ContactMessagesQuery } from '@nocturne/contracts';
 
 export class ListContactMessagesQuery extends Query<ContactMessageView[]> {
-  constructor(readonly page: InboxQuery) {
+  constructor(readonly page: ContactMessagesQuery) {
     super();
   }
 }

@@ -1,0 +1,21 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { ContactMessageView } from '@nocturne/contracts';
+import { contactMessageView, deliveriesBySubject } from '../../venue-inbox-views.js';
+import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { GetContactMessageQuery } from './get-contact-message.query.js';
+
+/** One contact message as the inbox shows it (spam included), or undefined when there is no such message. */
+@QueryHandler(GetContactMessageQuery)
+export class GetContactMessageHandler implements IQueryHandler<GetContactMessageQuery, ContactMessageView | undefined> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly inbox: VenueInboxRepository,
+  ) {}
+
+  async execute({ messageId }: GetContactMessageQuery): Promise<ContactMessageView | undefined> {
+    const [row] = await this.inbox.listContactMessages(this.em, { id: messageId, includeSpam: true, limit: 1 });
+    if (!row) return undefined;
+    return contactMessageView(row, deliveriesBySubject(await this.inbox.deliveriesOf(this.em, [row.id])));
+  }
+}
