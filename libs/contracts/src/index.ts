@@ -10,3 +10,4 @@ export * from './activecampaign.js';
 export * from './media.js';
 export * from './members.js';
 export * from './webhooks.js';
+export * from './admin-overview.js';

@@ -10,3 +10,4 @@ export * from './contact-sync.js';
 export * from './club-night.js';
 export * from './redemption-undo.js';
 export * from './points-expiry.js';
+export * from './club-night-week.js';

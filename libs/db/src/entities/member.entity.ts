@@ -23,7 +23,8 @@ export const Member = defineEntity({
     lastSignInAt: p.datetime().columnType('timestamptz').nullable(),
     /** Set when the member deleted their account; the row then holds no personal data. */
     deletedAt: p.datetime().columnType('timestamptz').nullable(),
-    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    /** Indexed: the admin overview counts new members per club night. */
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()').index('members_created_at_idx'),
     updatedAt: p
       .datetime()
       .columnType('timestamptz')

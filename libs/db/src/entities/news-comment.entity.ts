@@ -15,7 +15,8 @@ export const NewsComment = defineEntity({
     post: () => p.manyToOne(NewsPost).deleteRule('cascade'),
     author: () => p.manyToOne(Member).deleteRule('cascade').index(),
     content: p.string().length(2000),
-    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    /** Indexed: the admin overview counts comments per club night. */
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()').index('news_comments_created_at_idx'),
     deletedAt: p.datetime().columnType('timestamptz').nullable(),
     deletedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
   },
