@@ -9,6 +9,7 @@ import { useStartBulkSync } from '@/features/admin-email/api/activecampaign';
 import { bookingsKey, useUpdateBookingStatus } from '@/features/admin-inbox/api/inbox';
 import { useSyncContact } from '@/features/admin-members/api/admin-users';
 import { useCreateNewsPost } from '@/features/admin-news/api/admin-news';
+import { adminOverviewKey } from '@/features/admin-overview/api/overview';
 import { ScannerDialog } from '@/features/qr-scanner/components/ScannerDialog';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -17,6 +18,7 @@ import {
   anActiveCampaignStatus,
   anAdmin,
   anAdminCoupon,
+  anAdminOverview,
   aNewsPost,
   someAdminStats,
   USER_COUPON_ID,
@@ -49,8 +51,14 @@ function cachedClient(keys: QueryKey[]) {
 const invalidatedOf = (queryClient: QueryClient, keys: QueryKey[]) =>
   keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated);
 
+// The overview's nights: tonight's and an earlier week the admin looked at (both under adminStats).
+const TONIGHT = adminOverviewKey();
+const EARLIER_WEEK = adminOverviewKey('2026-11-21');
+
 const ALL_KEYS: QueryKey[] = [
   queryKeys.adminStats,
+  TONIGHT,
+  EARLIER_WEEK,
   queryKeys.adminCoupons,
   queryKeys.coupons,
   queryKeys.news,
@@ -83,20 +91,20 @@ const cases: Case[] = [
         toCreateCouponPayload({ ...EMPTY_COUPON_FORM, code: 'NEW', title: 'New', description: 'New' }),
         wrapper,
       ),
-    refreshes: [queryKeys.adminStats, queryKeys.adminCoupons, queryKeys.coupons],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.adminCoupons, queryKeys.coupons],
   },
   {
     change: 'deleting a coupon',
     routes: { [`DELETE /api/admin/coupons/${anAdminCoupon().id}`]: { status: 200, body: { success: true } } },
     run: (wrapper) => mutate(useDeleteCoupon, anAdminCoupon().id, wrapper),
-    refreshes: [queryKeys.adminStats, queryKeys.adminCoupons, queryKeys.coupons],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.adminCoupons, queryKeys.coupons],
   },
   {
     change: 'publishing a post',
     routes: { 'POST /api/admin/news': { status: 201, body: aNewsPost() } },
     run: (wrapper) =>
       mutate(useCreateNewsPost, { title: 'New', content: 'New', contentType: 'event', featuredImageUrl: null }, wrapper),
-    refreshes: [queryKeys.adminStats, queryKeys.news],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.news],
   },
   {
     change: 'undoing a redemption',
@@ -104,7 +112,7 @@ const cases: Case[] = [
       [`POST /api/admin/redemptions/${USER_COUPON_ID}/undo`]: { status: 200, body: { success: true, message: 'Undone' } },
     },
     run: (wrapper) => mutate(useUndoRedemption, USER_COUPON_ID, wrapper),
-    refreshes: [queryKeys.adminStats, queryKeys.adminScans, queryKeys.adminCoupons],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.adminScans, queryKeys.adminCoupons],
   },
   {
     change: 'confirming a booking',
@@ -116,7 +124,7 @@ const cases: Case[] = [
     },
     run: (wrapper) =>
       mutate(useUpdateBookingStatus, { id: aBooking().id, status: 'confirmed' as const, note: undefined }, wrapper),
-    refreshes: [queryKeys.adminStats, bookingsKey],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, bookingsKey],
   },
   {
     change: 'starting a bulk sync',
@@ -127,13 +135,13 @@ const cases: Case[] = [
       },
     },
     run: (wrapper) => mutate(useStartBulkSync, undefined, wrapper),
-    refreshes: [queryKeys.adminStats, queryKeys.activeCampaignStatus],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.activeCampaignStatus],
   },
   {
     change: 'syncing one member',
     routes: { [`POST /api/admin/sync-contact/${anAdmin().id}`]: { status: 200, body: { success: true, status: 'synced' } } },
     run: (wrapper) => mutate(useSyncContact, anAdmin().id, wrapper),
-    refreshes: [queryKeys.adminStats, [...queryKeys.adminUsers, '', 0], queryKeys.activeCampaignStatus],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, [...queryKeys.adminUsers, '', 0], queryKeys.activeCampaignStatus],
   },
 ];
 
@@ -160,9 +168,21 @@ describe('admin changes refresh what they change', () => {
     await view.user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(invalidatedOf(view.queryClient, ALL_KEYS)).toEqual([
       queryKeys.adminStats,
+      TONIGHT,
+      EARLIER_WEEK,
       queryKeys.adminCoupons,
       queryKeys.adminScans,
     ]);
+  });
+
+  it("tonight's figures follow a redemption undone from the Coupons tab", async () => {
+    routeFetch({
+      [`POST /api/admin/redemptions/${USER_COUPON_ID}/undo`]: { status: 200, body: { success: true, message: 'Undone' } },
+    });
+    const { queryClient, wrapper } = cachedClient([]);
+    queryClient.setQueryData(TONIGHT, anAdminOverview());
+    await mutate(useUndoRedemption, USER_COUPON_ID, wrapper);
+    expect(queryClient.getQueryState(TONIGHT)?.isInvalidated).toBe(true);
   });
 
   it("the overview's news count follows a post published from the News tab", async () => {

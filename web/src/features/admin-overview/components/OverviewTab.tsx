@@ -69,7 +69,11 @@ function HowWasTonight() {
   const data = overview.data;
   return (
     <div className="grid gap-4">
-      <NightPicker night={data.night.night} tonight={clubNightOf(new Date(), data.timeZone)} onChange={setNight} />
+      <NightPicker
+        night={data.night.night}
+        tonight={data.night.isTonight ? data.night.night : clubNightOf(new Date(), data.timeZone)}
+        onChange={setNight}
+      />
       <NightFigures overview={data} />
       <section aria-labelledby="overview-nights" className="grid gap-3">
         <h2 id="overview-nights" className="font-display text-2xl text-gold">
