@@ -69,7 +69,7 @@ test("a member's claim and redemption show up in tonight's figures", async ({ pa
 
   // The charts draw, each with its figures as a table for screen readers.
   for (const chart of ['Coupons', 'Members and comments', 'Points']) {
-    await expect(page.locator(`figure[data-chart="${chart}"] svg.recharts-surface`)).toBeVisible();
+    await expect(page.locator(`figure[data-chart="${chart}"] .recharts-wrapper > svg.recharts-surface`)).toBeVisible();
     await expect(page.getByRole('table', { name: `${chart}, per night` })).toBeAttached();
   }
   await expect(page.locator('figure[data-chart="Coupons"] .recharts-bar-rectangle').first()).toBeVisible();
@@ -93,7 +93,7 @@ for (const [device, viewport] of [
     await page.setViewportSize(viewport);
     await useSession(page, await signInAdmin(request));
     await openOverview(page);
-    await expect(page.locator('figure[data-chart="Points"] svg.recharts-surface')).toBeVisible();
+    await expect(page.locator('figure[data-chart="Points"] .recharts-wrapper > svg.recharts-surface')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
