@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { clubNightOf } from '@nocturne/domain';
+import { Button } from '@/components/ui/button';
 import { Card, ListNote } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
 import { useActiveCampaignConfigured, useAdminOverview, useMemberCount, useNewsCount, useSystemReady } from '../api/overview';
@@ -47,13 +48,9 @@ function NightPicker({ night, tonight, onChange }: { night: string; tonight: str
         />
       </label>
       {night !== tonight ? (
-        <button
-          type="button"
-          className="rounded-md border border-gold/50 px-3 py-2.5 text-sm text-gold hover:bg-gold/10"
-          onClick={() => onChange(undefined)}
-        >
+        <Button variant="outline" onClick={() => onChange(undefined)}>
           Back to tonight
-        </button>
+        </Button>
       ) : null}
     </div>
   );
@@ -77,7 +74,7 @@ function HowWasTonight() {
       <NightFigures overview={data} />
       <section aria-labelledby="overview-nights" className="grid gap-3">
         <h2 id="overview-nights" className="font-display text-2xl text-gold">
-          The last {data.nights.length} nights
+          {data.night.isTonight ? 'Tonight and the nights before' : `The nights to ${data.night.label}`}
         </h2>
         <Suspense fallback={<ListNote>Loading charts...</ListNote>}>
           <NightCharts nights={data.nights} />
