@@ -181,7 +181,7 @@ describe('DELETE /api/admin/comments/{id}', () => {
     expect((await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId })).body).toEqual([]);
     expect((await t.sql.query('select comment_count from news_posts where id = $1', [post.id])).rows[0].comment_count).toBe(0);
     const history = (await t.request('GET', '/api/points/history', { token: member.sessionId })).body;
-    expect(history[0]).toMatchObject({ description: 'Comment removed: Midweek special', points: -5 });
+    expect(history[0]).toMatchObject({ description: 'Comment removed by staff: Midweek special', points: -5 });
 
     const again = await t.request('DELETE', `/api/admin/comments/${posted.id}`, { token: adminToken });
     expect(again.status).toBe(200);

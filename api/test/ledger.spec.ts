@@ -46,7 +46,7 @@ describe('GET /api/points/history', () => {
     expect(answer.body).toEqual([
       {
         id: expect.any(String),
-        description: 'Comment removed: Terrace opening',
+        description: 'Comment removed by staff: Terrace opening',
         points: -40,
         createdAt: expect.stringMatching(/Z$/),
       },

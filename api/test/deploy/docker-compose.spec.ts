@@ -78,6 +78,65 @@ describe('docker-compose.yml', () => {
     expect(startProblems(compose)).toEqual([]);
   });
 
+  /**
+   * What compose fixes whatever .env says: the addresses of its own services, production mode, and
+   * paths and listeners inside the image. Everything else a process reads comes from .env.
+   */
+  const FIXED_BY_COMPOSE: Record<keyof typeof SCHEMAS, string[]> = {
+    migrate: [],
+    api: ['PORT', 'HOST', 'WEB_DIST_DIR'],
+    worker: ['WORKER_METRICS_PORT', 'WORKER_METRICS_HOST'],
+  };
+  const FIXED_FOR_EVERY_PROCESS = [
+    'NODE_ENV',
+    'DATABASE_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'MAIL_DIR',
+    'STORAGE_DIR',
+    'S3_ENDPOINT',
+    'S3_REGION',
+    'S3_BUCKET',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ];
+
+  it('passes every other variable set in .env to the processes that read it', () => {
+    const names = new Set(Object.values(SCHEMAS).flatMap((schema) => Object.keys(schema.shape)));
+    // A value nobody would choose, for each variable, as if the operator had set it in .env.
+    const marked = Object.fromEntries([...names].map((name) => [name, `from-dotenv-${name}`]));
+    const { services } = resolveCompose(composeText, { ...filledIn(), ...marked });
+    for (const [process, schema] of Object.entries(SCHEMAS) as [keyof typeof SCHEMAS, (typeof SCHEMAS)[keyof typeof SCHEMAS]][]) {
+      const env = environmentOf(services[process]!);
+      const fixed = new Set([...FIXED_FOR_EVERY_PROCESS, ...FIXED_BY_COMPOSE[process]]);
+      const lost = Object.keys(schema.shape).filter((name) => !fixed.has(name) && env[name] !== marked[name]);
+      expect({ process, lost }).toEqual({ process, lost: [] });
+      const overridden = [...fixed].filter((name) => env[name] === marked[name]);
+      expect({ process, overridden }).toEqual({ process, overridden: [] });
+    }
+    // Every variable a process reads is documented in .env.example.
+    expect([...names].filter((name) => !(name in envExample))).toEqual([]);
+  });
+
+  it('gives every variable left empty in .env its documented default', () => {
+    const filled = filledIn();
+    const vars = Object.fromEntries(
+      Object.entries(filled).map(([name, value]) => [name, markedRequired.includes(name) ? value : '']),
+    );
+    const worker = loadConfig(workerEnvSchema, environmentOf(resolveCompose(composeText, vars).services['worker']!));
+    expect([worker.TIER_SILVER, worker.POINTS_WELCOME_BONUS, worker.WORKER_CONCURRENCY, worker.LOG_LEVEL]).toEqual([
+      100,
+      20,
+      4,
+      'info',
+    ]);
+    expect([worker.VENUE_TZ, worker.AC_AUTO_SYNC, worker.POINTS_EXPIRE_AFTER_MONTHS]).toEqual([
+      'Australia/Sydney',
+      true,
+      undefined,
+    ]);
+  });
+
   it('gives no secret a default', () => {
     const defaults = [...composeText.matchAll(/\$\{(\w+):?-([^}]*)\}/g)].map(([, name, fallback]) => ({ name, fallback }));
     const secretDefaults = defaults.filter(({ name, fallback }) => /PASSWORD|SECRET|KEY/.test(name!) && fallback !== '');

@@ -64,8 +64,20 @@ describe('loadConfig', () => {
     }
   });
 
-  it('treats an empty optional variable as unset', () => {
+  it('treats an empty variable as unset, whatever its type', () => {
     expect(loadConfig(workerEnvSchema, { SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+    // A number would otherwise coerce '' to 0: no welcome bonus, or a refused tier threshold.
+    const config = loadConfig(workerEnvSchema, {
+      POINTS_WELCOME_BONUS: '',
+      TIER_SILVER: ' ',
+      VENUE_TZ: '',
+      AC_AUTO_SYNC: '',
+      WORKER_CONCURRENCY: '',
+      LOG_LEVEL: '',
+    });
+    expect([config.POINTS_WELCOME_BONUS, config.TIER_SILVER, config.VENUE_TZ]).toEqual([20, 100, 'Australia/Sydney']);
+    expect([config.AC_AUTO_SYNC, config.WORKER_CONCURRENCY, config.LOG_LEVEL]).toEqual([true, 4, 'info']);
+    expect(loadConfig(apiEnvSchema, { PORT: '', TRUST_PROXY: '' })).toMatchObject({ PORT: 8080, TRUST_PROXY: false });
   });
 
   it('trusts a number of proxy hops or listed proxies, never every hop', () => {

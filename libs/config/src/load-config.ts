@@ -18,7 +18,7 @@ export function loadConfig<S extends z.ZodType<Record<string, unknown>>>(
   schema: S,
   env: Record<string, string | undefined> = process.env,
 ): z.infer<S> {
-  const result = schema.safeParse(env);
+  const result = schema.safeParse(withoutEmpty(env));
   const problems: string[] = [];
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -42,6 +42,19 @@ export function loadConfig<S extends z.ZodType<Record<string, unknown>>>(
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * An empty variable means unset, whatever its type: `.env.example` lists every variable, empty where
+ * there is no value, and compose passes `${NAME:-}` through. Without this `TIER_SILVER=` would coerce
+ * to 0 and `POINTS_WELCOME_BONUS=` would silently turn the welcome bonus off.
+ */
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  const set: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') set[name] = value;
+  }
+  return set;
 }
 
 /** Loads config or prints the problems and exits: for process entry points. */

@@ -5,6 +5,7 @@
 export {
   BOOKING_DECISIONS,
   BOOKING_STATUSES,
+  COMMENT_VISIBILITIES,
   COUPON_TYPES,
   DELIVERY_STATES,
   NEWS_CONTENT_TYPES,
@@ -17,6 +18,7 @@ export {
   TIERS,
   WEBHOOK_DELIVERY_STATES,
   WEBHOOK_EVENTS,
+  type CommentVisibility,
   type Role,
   type Tier,
 } from '@nocturne/domain';

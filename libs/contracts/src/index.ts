@@ -11,3 +11,4 @@ export * from './media.js';
 export * from './members.js';
 export * from './webhooks.js';
 export * from './admin-overview.js';
+export * from './moderation.js';

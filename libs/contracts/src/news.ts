@@ -112,7 +112,7 @@ export type PostCommentResponse = z.infer<typeof PostCommentResponse>;
 export const DeleteCommentResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  /** Points taken back from the author (0 if the comment earned none, or was already removed). */
+  /** Points taken back from the author's balance (0 if the comment earned none, was already removed, or its points were all spent). */
   pointsReversed: z.number().int(),
 });
 export type DeleteCommentResponse = z.infer<typeof DeleteCommentResponse>;

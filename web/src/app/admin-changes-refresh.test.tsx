@@ -8,6 +8,7 @@ import { useUndoRedemption } from '@/features/admin-coupons/api/scan-log';
 import { useStartBulkSync } from '@/features/admin-email/api/activecampaign';
 import { bookingsKey, useUpdateBookingStatus } from '@/features/admin-inbox/api/inbox';
 import { useSyncContact } from '@/features/admin-members/api/admin-users';
+import { adminCommentsKey, NO_FILTER, useRemoveComment } from '@/features/admin-moderation/api/admin-comments';
 import { useCreateNewsPost } from '@/features/admin-news/api/admin-news';
 import { adminOverviewKey } from '@/features/admin-overview/api/overview';
 import { ScannerDialog } from '@/features/qr-scanner/components/ScannerDialog';
@@ -17,6 +18,7 @@ import {
   aBooking,
   anActiveCampaignStatus,
   anAdmin,
+  anAdminComment,
   anAdminCoupon,
   anAdminOverview,
   aNewsPost,
@@ -66,6 +68,7 @@ const ALL_KEYS: QueryKey[] = [
   [...queryKeys.adminUsers, '', 0],
   queryKeys.activeCampaignStatus,
   bookingsKey,
+  [...adminCommentsKey, NO_FILTER],
 ];
 
 interface Case {
@@ -142,6 +145,18 @@ const cases: Case[] = [
     routes: { [`POST /api/admin/sync-contact/${anAdmin().id}`]: { status: 200, body: { success: true, status: 'synced' } } },
     run: (wrapper) => mutate(useSyncContact, anAdmin().id, wrapper),
     refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, [...queryKeys.adminUsers, '', 0], queryKeys.activeCampaignStatus],
+  },
+  {
+    change: 'removing a comment',
+    routes: {
+      [`DELETE /api/admin/comments/${anAdminComment().id}`]: {
+        status: 200,
+        body: { success: true, message: 'Comment removed.', pointsReversed: 5 },
+      },
+    },
+    run: (wrapper) => mutate(useRemoveComment, anAdminComment().id, wrapper),
+    // The member's points and tier (members table, member view), the post's comment count, the overview.
+    refreshes: [queryKeys.adminStats, queryKeys.news, [...queryKeys.adminUsers, '', 0], [...adminCommentsKey, NO_FILTER]],
   },
 ];
 

@@ -1,5 +1,6 @@
 import type {
   ActiveCampaignStatus,
+  AdminComment,
   AdminCoupon,
   AdminOverview,
   AdminStats,
@@ -243,3 +244,15 @@ export const anAdminOverview = (overrides: Partial<AdminOverview> = {}): AdminOv
     ...overrides,
   };
 };
+
+/** A comment as the moderation screen lists it: visible, rewarded with 5 points. */
+export const anAdminComment = (overrides: Partial<AdminComment> = {}): AdminComment => ({
+  id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+  content: 'Best night of the year!',
+  createdAt: '2026-11-21T11:30:00.000Z',
+  post: { id: aNewsPost().id, title: aNewsPost().title },
+  author: { id: MEMBER_ID, name: 'Ann Lee', email: 'ann@example.com', currentPoints: 50 },
+  pointsAwarded: 5,
+  removed: null,
+  ...overrides,
+});

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PointKind } from '@nocturne/db';
 import type { Tier } from '@nocturne/domain';
 import { randomUUID } from 'node:crypto';
 import type { BalanceRow, LedgerAuditRow, LedgerEntry, LedgerRepository } from './ledger.repository.js';
@@ -54,12 +55,19 @@ export class FakeLedgerRepository implements LedgerRepository {
     this.members.get(memberId)!.member_tier = tier;
   }
 
-  async findReversible(): Promise<Awaited<ReturnType<LedgerRepository['findReversible']>>> {
-    throw new Error('fake: findReversible is not faked');
+  async findReversible(_em: EntityManager, transactionId: string) {
+    const row = this.rows.find((other) => other.id === transactionId && other.kind !== 'reversal');
+    return row && { member_id: row.memberId, points: row.points, kind: row.kind };
   }
 
-  async lockBalance(): Promise<Awaited<ReturnType<LedgerRepository['lockBalance']>>> {
-    throw new Error('fake: lockBalance is not faked');
+  async lockBalance(_em: EntityManager, memberId: string) {
+    const member = this.members.get(memberId);
+    return member && { current_points: member.current_points };
+  }
+
+  async findBySource(_em: EntityManager, memberId: string, kind: PointKind, sourceId: string) {
+    const row = this.rows.find((other) => other.memberId === memberId && other.kind === kind && other.sourceId === sourceId);
+    return row && { id: row.id };
   }
 
   async lockMemberAndReadClock(): Promise<string> {
@@ -68,14 +76,6 @@ export class FakeLedgerRepository implements LedgerRepository {
 
   async countRows(): Promise<number> {
     throw new Error('fake: countRows is not faked');
-  }
-
-  async findBySource(): Promise<Awaited<ReturnType<LedgerRepository['findBySource']>>> {
-    throw new Error('fake: findBySource is not faked');
-  }
-
-  async findReversal(): Promise<Awaited<ReturnType<LedgerRepository['findReversal']>>> {
-    throw new Error('fake: findReversal is not faked');
   }
 
   async history(): Promise<Awaited<ReturnType<LedgerRepository['history']>>> {

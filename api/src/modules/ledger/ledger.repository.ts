@@ -164,11 +164,6 @@ export class LedgerRepository {
       .executeTakeFirst();
   }
 
-  /** The points of the row that reverses `transactionId`, if there is one. */
-  async findReversal(em: EntityManager, transactionId: string) {
-    return db(em).selectFrom('point_transactions').select('points').where('reverses_id', '=', transactionId).executeTakeFirst();
-  }
-
   /** The member's own rows, newest first (served by the (member_id, created_at) index). */
   async history(em: EntityManager, memberId: string, limit: number) {
     return db(em)

@@ -59,33 +59,43 @@ export class LedgerService {
   }
 
   /**
-   * Undoes a row with a new, linked row of the opposite sign. Reversing a credit also takes it
-   * out of total earned points (so the tier can drop); the balance may not go below zero, so a
-   * credit already spent is reversed only as far as the balance allows.
+   * Undoes a row with a new, linked row of the opposite sign (ARCHITECTURE.md, ledger invariant 9).
+   * Reversing a credit takes all of it out of total earned points, so the tier follows; the
+   * balance never goes below zero, so a credit partly or wholly spent is taken back only as far as
+   * the balance allows, and the row says how much was already spent (it is written even when that
+   * leaves 0 to take, so the member's history explains the lower total). Answers the new balance
+   * and the points taken, or null when the row is unknown, a reversal, or already reversed.
    */
-  async reverse(tx: EntityManager, transactionId: string, description: string, raise: Raise): Promise<Balance | null> {
+  async reverse(
+    tx: EntityManager,
+    transactionId: string,
+    description: string,
+    raise: Raise,
+  ): Promise<(Balance & { pointsTaken: number }) | null> {
     const original = await this.ledger.findReversible(tx, transactionId);
     if (!original) return null;
     const locked = (await this.ledger.lockBalance(tx, original.member_id))!;
-    const amount = original.points > 0 ? -Math.min(original.points, locked.current_points) : -original.points;
-    if (amount === 0) return null;
+    // `0 -`, not unary minus: a credit wholly spent takes 0, never -0.
+    const amount = 0 - (original.points > 0 ? Math.min(original.points, locked.current_points) : original.points);
+    const spent = original.points > 0 ? original.points + amount : 0;
     const inserted = await this.insertRow(tx, {
       memberId: original.member_id,
       points: amount,
       kind: 'reversal',
-      description,
+      description: spent > 0 ? `${description} (${spent} ${spent === 1 ? 'point' : 'points'} already spent)` : description,
       sourceType: 'point_transaction',
       sourceId: transactionId,
       reversesId: transactionId,
     });
     if (!inserted) return null;
     const earnedChange = original.points > 0 ? -original.points : 0;
-    return this.applyToBalance(tx, original.member_id, amount, earnedChange, raise);
+    const balance = await this.applyToBalance(tx, original.member_id, amount, earnedChange, raise);
+    return { ...balance, pointsTaken: 0 - amount };
   }
 
   /**
-   * Reverses what this source paid the member (a row of this kind), if it paid anything; answers
-   * the points taken back (0 when there was nothing to take).
+   * Reverses what this source paid the member (a row of this kind), if it paid anything and was
+   * not reversed yet; answers the points this call took back (0 when there was nothing to take).
    */
   async reverseSource(
     tx: EntityManager,
@@ -95,9 +105,7 @@ export class LedgerService {
   ): Promise<number> {
     const paid = await this.ledger.findBySource(tx, source.memberId, source.kind, source.sourceId);
     if (!paid) return 0;
-    await this.reverse(tx, paid.id, description, raise);
-    const reversal = await this.ledger.findReversal(tx, paid.id);
-    return reversal ? -reversal.points : 0;
+    return (await this.reverse(tx, paid.id, description, raise))?.pointsTaken ?? 0;
   }
 
   /**

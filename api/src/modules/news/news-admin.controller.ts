@@ -1,6 +1,8 @@
-import { Controller, Delete, Patch, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  AdminCommentList,
+  AdminCommentsQuery,
   CreateNewsPostRequest,
   DeleteCommentResponse,
   DeleteNewsPostResponse,
@@ -10,18 +12,22 @@ import {
 } from '@nocturne/contracts';
 import type { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams } from '../../common/http/input.decorators.js';
+import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { CreateNewsPostCommand } from './commands/create-news-post/create-news-post.command.js';
 import { DeleteCommentCommand } from './commands/delete-comment/delete-comment.command.js';
 import { DeleteNewsPostCommand } from './commands/delete-news-post/delete-news-post.command.js';
 import { UpdateNewsPostCommand } from './commands/update-news-post/update-news-post.command.js';
+import { ListAdminCommentsQuery } from './queries/list-admin-comments/list-admin-comments.query.js';
 
 type IdParams = z.infer<typeof IdParams>;
 
 @Controller('admin')
 export class NewsAdminController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post('news')
   @Endpoint({
@@ -67,9 +73,27 @@ export class NewsAdminController {
     return this.commands.execute(new DeleteNewsPostCommand(id));
   }
 
+  @Get('comments')
+  @Endpoint({
+    summary:
+      'Comments on every post for moderation, newest first: filter by post, member and status (visible, removed, all), search text, name and e-mail',
+    auth: 'admin',
+    tags: ['news', 'admin'],
+    query: AdminCommentsQuery,
+    response: AdminCommentList,
+    // Names, e-mails and balances are the members' (`members`); what a comment earned and what its
+    // removal took back are ledger rows.
+    conditional: { scopes: ['news_comments', 'news_posts', 'members', 'point_transactions'] },
+    errors: { 400: 'Bad limit, cursor, post or member id, status, or an over-long search' },
+  })
+  comments(@ValidQuery() query: AdminCommentsQuery): Promise<AdminCommentList> {
+    return this.queries.execute(new ListAdminCommentsQuery(query));
+  }
+
   @Delete('comments/:id')
   @Endpoint({
-    summary: 'Remove a comment and reverse the points it earned',
+    summary:
+      'Remove a comment and reverse the points it earned ("Comment removed by staff"): total earned drops by the reward, the balance by what is left of it',
     auth: 'admin',
     tags: ['news', 'admin'],
     params: IdParams,

@@ -12,6 +12,7 @@ import { Migration20261122194000_Webhooks } from './Migration20261122194000_Webh
 import { Migration20261122200000_LastSignIn } from './Migration20261122200000_LastSignIn.js';
 import { Migration20261122201000_AccountDeletion } from './Migration20261122201000_AccountDeletion.js';
 import { Migration20261124070000_PointsExpiry } from './Migration20261124070000_PointsExpiry.js';
+import { Migration20261124100000_CommentModeration } from './Migration20261124100000_CommentModeration.js';
 import { Migration20261124103000_OverviewIndexes } from './Migration20261124103000_OverviewIndexes.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
@@ -28,6 +29,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261122200000_LastSignIn', class: Migration20261122200000_LastSignIn },
   { name: 'Migration20261122201000_AccountDeletion', class: Migration20261122201000_AccountDeletion },
   { name: 'Migration20261124070000_PointsExpiry', class: Migration20261124070000_PointsExpiry },
+  { name: 'Migration20261124100000_CommentModeration', class: Migration20261124100000_CommentModeration },
   { name: 'Migration20261124103000_OverviewIndexes', class: Migration20261124103000_OverviewIndexes },
 ];
 

@@ -37,6 +37,7 @@ describe('admin dashboard', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Overview',
       'News',
+      'Comments',
       'Members',
       'Email',
       'Coupons',

@@ -8,6 +8,7 @@ import { EmailTab } from '@/features/admin-email/components/EmailTab';
 import { BookingsInbox } from '@/features/admin-inbox/components/BookingsInbox';
 import { MessagesInbox } from '@/features/admin-inbox/components/MessagesInbox';
 import { MembersTable } from '@/features/admin-members/components/MembersTable';
+import { CommentModeration } from '@/features/admin-moderation/components/CommentModeration';
 import { CreatePostForm } from '@/features/admin-news/components/CreatePostForm';
 import { PublishedPosts } from '@/features/admin-news/components/PublishedPosts';
 import { OverviewTab } from '@/features/admin-overview/components/OverviewTab';
@@ -59,6 +60,7 @@ function AdminDashboard({ user }: { user: User }) {
           tabs={[
             { value: 'overview', label: 'Overview', content: <OverviewTab /> },
             { value: 'news', label: 'News', content: <NewsTab /> },
+            { value: 'comments', label: 'Comments', content: <CommentModeration /> },
             { value: 'members', label: 'Members', content: <MembersTable /> },
             { value: 'email', label: 'Email', content: <EmailTab /> },
             { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },

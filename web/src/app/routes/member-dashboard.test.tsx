@@ -287,6 +287,12 @@ describe('members area', () => {
             createdAt: '2026-11-21T10:00:00.000Z',
           },
           {
+            id: '55555555-5555-4555-8555-555555555555',
+            description: 'Comment removed by staff: Jazz (5 points already spent)',
+            points: 0,
+            createdAt: '2026-11-20T12:00:00.000Z',
+          },
+          {
             id: '44444444-4444-4444-8444-444444444444',
             description: 'Welcome bonus',
             points: 80,
@@ -307,6 +313,10 @@ describe('members area', () => {
     expect(await screen.findByText('-50')).toHaveClass('text-red-300');
     expect(screen.getByText('+80')).toHaveClass('text-emerald-300');
     expect(screen.getByText('Welcome bonus')).toBeInTheDocument();
+    // A reward reversed after it was spent takes 0: neither green nor red.
+    const reversed = screen.getByText('Comment removed by staff: Jazz (5 points already spent)').closest('li')!;
+    expect(within(reversed).getByText('0')).not.toHaveClass('text-emerald-300');
+    expect(within(reversed).getByText('0')).not.toHaveClass('text-red-300');
   });
 
   it("says 'Failed to fetch comments' and 'Failed to fetch point history' when those cannot load", async () => {

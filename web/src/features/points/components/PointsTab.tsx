@@ -22,7 +22,10 @@ function PointHistory() {
               {formatDateTime(entry.createdAt)}
             </time>
           </div>
-          <span className={`shrink-0 font-semibold ${entry.points >= 0 ? 'text-emerald-300' : 'text-red-300'}`}>
+          {/* SPEC 2: green for positive, red for negative; a 0 (a reward reversed after it was spent) is neither. */}
+          <span
+            className={`shrink-0 font-semibold ${entry.points > 0 ? 'text-emerald-300' : entry.points < 0 ? 'text-red-300' : 'text-white/80'}`}
+          >
             {signedPoints(entry.points)}
           </span>
         </li>

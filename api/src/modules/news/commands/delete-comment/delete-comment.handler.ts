@@ -11,6 +11,12 @@ import { NewsFailure } from '../../news-failure.js';
 export const COMMENT_NOT_FOUND = 'No comment with this id';
 
 /**
+ * The reversal's line in the member's Points History (issue #18: "Comment removed by staff"),
+ * naming the post as the reward's own line ("Commented on: <title>") does, so the two pair up.
+ */
+export const commentRemovedDescription = (postTitle: string) => `Comment removed by staff: ${postTitle}`;
+
+/**
  * Soft-deletes the comment (the conditional update lets exactly one of two racing admins win),
  * reverses its reward and drops it from the post's count, all in one transaction.
  */
@@ -46,7 +52,7 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
     return this.ledger.reverseSource(
       tx,
       { memberId: authorId, kind: 'comment_reward', sourceId: commentId },
-      `Comment removed: ${title}`,
+      commentRemovedDescription(title),
       raise,
     );
   }

@@ -1,0 +1,81 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { AdminCommentList, CommentVisibility, DeleteCommentResponse, NewsListResponse } from '@nocturne/contracts';
+import { api } from '@/lib/api-client';
+import { POLL_MS, polling } from '@/lib/polling';
+import { invalidate, queryKeys } from '@/lib/query-keys';
+
+const PAGE_SIZE = 25;
+/** How many of the newest posts the post filter offers (a comment's post title filters by any post). */
+const POST_CHOICES = 100;
+
+// Under the feed's key: a post edited or deleted (its title, its comments gone) refreshes the
+// moderation list and the post choices with the feed.
+export const adminCommentsKey = [...queryKeys.news, 'moderation'] as const;
+const postChoicesKey = [...queryKeys.news, 'moderation-choices'] as const;
+
+export interface CommentFilter {
+  postId: string | null;
+  memberId: string | null;
+  search: string;
+  status: CommentVisibility;
+}
+
+export const NO_FILTER: CommentFilter = { postId: null, memberId: null, search: '', status: 'visible' };
+
+export function commentsPath(filter: CommentFilter, cursor: string | null): string {
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE), status: filter.status });
+  if (filter.postId) params.set('postId', filter.postId);
+  if (filter.memberId) params.set('memberId', filter.memberId);
+  if (filter.search) params.set('q', filter.search);
+  if (cursor) params.set('cursor', cursor);
+  return `/api/admin/comments?${params}`;
+}
+
+/** Every post's comments newest first, filtered; "Load more" asks for the next cursor. */
+export const adminCommentsQueryOptions = (filter: CommentFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...adminCommentsKey, filter] as const,
+    queryFn: ({ pageParam }) => api.get<AdminCommentList>(commentsPath(filter, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const useAdminComments = (filter: CommentFilter) =>
+  useInfiniteQuery({
+    ...adminCommentsQueryOptions(filter),
+    // The list keeps its cards while a new filter or search loads.
+    placeholderData: keepPreviousData,
+    ...polling(POLL_MS.admin),
+  });
+
+/** The newest posts, for the post filter. */
+export const postChoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: postChoicesKey,
+    queryFn: async () => (await api.get<NewsListResponse>(`/api/news?limit=${POST_CHOICES}`)).posts,
+  });
+
+export const usePostChoices = () => useQuery({ ...postChoicesQueryOptions(), ...polling(POLL_MS.admin) });
+
+export const removeComment = (commentId: string) => api.delete<DeleteCommentResponse>(`/api/admin/comments/${commentId}`);
+
+/**
+ * A removal changes this list, the post's comment count (the feed and its comments), the
+ * member's points and tier (the members table and a member's view, all under adminUsers) and the
+ * overview's figures.
+ */
+export function useRemoveComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeComment,
+    onSuccess: () => invalidate(queryClient, adminCommentsKey, queryKeys.news, queryKeys.adminUsers, queryKeys.adminStats),
+  });
+}
