@@ -9,14 +9,16 @@ import { NewsPost } from './news-post.entity.js';
 export const NewsComment = defineEntity({
   name: 'NewsComment',
   tableName: 'news_comments',
-  indexes: [{ name: 'news_comments_post_created_idx', properties: ['post', 'createdAt'] }],
+  indexes: [
+    { name: 'news_comments_post_created_idx', properties: ['post', 'createdAt'] },
+    { name: 'news_comments_created_idx', properties: ['createdAt', 'id'] },
+  ],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
     post: () => p.manyToOne(NewsPost).deleteRule('cascade'),
     author: () => p.manyToOne(Member).deleteRule('cascade').index(),
     content: p.string().length(2000),
-    /** Indexed: the admin overview counts comments per club night. */
-    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()').index('news_comments_created_at_idx'),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     deletedAt: p.datetime().columnType('timestamptz').nullable(),
     deletedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
   },
