@@ -156,7 +156,14 @@ const cases: Case[] = [
     },
     run: (wrapper) => mutate(useRemoveComment, anAdminComment().id, wrapper),
     // The member's points and tier (members table, member view), the post's comment count, the overview.
-    refreshes: [queryKeys.adminStats, queryKeys.news, [...queryKeys.adminUsers, '', 0], [...adminCommentsKey, NO_FILTER]],
+    refreshes: [
+      queryKeys.adminStats,
+      TONIGHT,
+      EARLIER_WEEK,
+      queryKeys.news,
+      [...queryKeys.adminUsers, '', 0],
+      [...adminCommentsKey, NO_FILTER],
+    ],
   },
 ];
 
