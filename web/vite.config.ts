@@ -88,6 +88,9 @@ const pwa = VitePWA({
       'site-media/**',
       'assets/admin-*',
       'assets/FeaturedImageUpload-*',
+      // The overview's charts (recharts) and a small library they share with the uploader.
+      'assets/NightCharts-*',
+      'assets/eventemitter3-*',
       'assets/ScannerDialog-*',
       'assets/reader-*',
       'assets/zxing_*',

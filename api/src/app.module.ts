@@ -22,6 +22,7 @@ import { LedgerModule } from './modules/ledger/ledger.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { NewsModule } from './modules/news/news.module.js';
+import { OverviewModule } from './modules/overview/overview.module.js';
 import { VenueInboxModule } from './modules/venue-inbox/venue-inbox.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
@@ -64,6 +65,7 @@ export class AppModule {
         WebhooksModule,
         ActiveCampaignModule,
         MembersModule,
+        OverviewModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: HttpExceptionFilter },

@@ -10,4 +10,5 @@ export * from './activecampaign.js';
 export * from './media.js';
 export * from './members.js';
 export * from './webhooks.js';
+export * from './admin-overview.js';
 export * from './moderation.js';

@@ -12,3 +12,4 @@ export * from './club-night.js';
 export * from './redemption-undo.js';
 export * from './points-expiry.js';
 export * from './member-admin.js';
+export * from './club-night-week.js';

@@ -15,6 +15,7 @@ import {
 import { useSyncContact } from '@/features/admin-members/api/admin-users';
 import { adminCommentsKey, NO_FILTER, useRemoveComment } from '@/features/admin-moderation/api/admin-comments';
 import { useCreateNewsPost } from '@/features/admin-news/api/admin-news';
+import { adminOverviewKey } from '@/features/admin-overview/api/overview';
 import { ScannerDialog } from '@/features/qr-scanner/components/ScannerDialog';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -25,6 +26,7 @@ import {
   anAdmin,
   anAdminComment,
   anAdminCoupon,
+  anAdminOverview,
   aNewsPost,
   someAdminStats,
   USER_COUPON_ID,
@@ -57,8 +59,14 @@ function cachedClient(keys: QueryKey[]) {
 const invalidatedOf = (queryClient: QueryClient, keys: QueryKey[]) =>
   keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated);
 
+// The overview's nights: tonight's and an earlier week the admin looked at (both under adminStats).
+const TONIGHT = adminOverviewKey();
+const EARLIER_WEEK = adminOverviewKey('2026-11-21');
+
 const ALL_KEYS: QueryKey[] = [
   queryKeys.adminStats,
+  TONIGHT,
+  EARLIER_WEEK,
   queryKeys.adminCoupons,
   queryKeys.coupons,
   queryKeys.news,
@@ -94,20 +102,20 @@ const cases: Case[] = [
         toCreateCouponPayload({ ...EMPTY_COUPON_FORM, code: 'NEW', title: 'New', description: 'New' }),
         wrapper,
       ),
-    refreshes: [queryKeys.adminStats, queryKeys.adminCoupons, queryKeys.coupons],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.adminCoupons, queryKeys.coupons],
   },
   {
     change: 'deleting a coupon',
     routes: { [`DELETE /api/admin/coupons/${anAdminCoupon().id}`]: { status: 200, body: { success: true } } },
     run: (wrapper) => mutate(useDeleteCoupon, anAdminCoupon().id, wrapper),
-    refreshes: [queryKeys.adminStats, queryKeys.adminCoupons, queryKeys.coupons],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.adminCoupons, queryKeys.coupons],
   },
   {
     change: 'publishing a post',
     routes: { 'POST /api/admin/news': { status: 201, body: aNewsPost() } },
     run: (wrapper) =>
       mutate(useCreateNewsPost, { title: 'New', content: 'New', contentType: 'event', featuredImageUrl: null }, wrapper),
-    refreshes: [queryKeys.adminStats, queryKeys.news],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.news],
   },
   {
     change: 'undoing a redemption',
@@ -115,7 +123,7 @@ const cases: Case[] = [
       [`POST /api/admin/redemptions/${USER_COUPON_ID}/undo`]: { status: 200, body: { success: true, message: 'Undone' } },
     },
     run: (wrapper) => mutate(useUndoRedemption, USER_COUPON_ID, wrapper),
-    refreshes: [queryKeys.adminStats, queryKeys.adminScans, queryKeys.adminCoupons],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.adminScans, queryKeys.adminCoupons],
   },
   {
     change: 'confirming a booking',
@@ -127,7 +135,7 @@ const cases: Case[] = [
     },
     run: (wrapper) =>
       mutate(useUpdateBookingStatus, { id: aBooking().id, status: 'confirmed' as const, note: undefined }, wrapper),
-    refreshes: [queryKeys.adminStats, bookingsKey, queryKeys.adminInboxCounts],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, bookingsKey, queryKeys.adminInboxCounts],
   },
   {
     change: 'marking a message handled',
@@ -138,7 +146,7 @@ const cases: Case[] = [
       },
     },
     run: (wrapper) => mutate(useUpdateContactMessageState, { id: aContactMessage().id, state: 'handled' as const }, wrapper),
-    refreshes: [queryKeys.adminStats, contactMessagesKey, queryKeys.adminInboxCounts],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, contactMessagesKey, queryKeys.adminInboxCounts],
   },
   {
     change: 'starting a bulk sync',
@@ -149,13 +157,13 @@ const cases: Case[] = [
       },
     },
     run: (wrapper) => mutate(useStartBulkSync, undefined, wrapper),
-    refreshes: [queryKeys.adminStats, queryKeys.activeCampaignStatus],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.activeCampaignStatus],
   },
   {
     change: 'syncing one member',
     routes: { [`POST /api/admin/sync-contact/${anAdmin().id}`]: { status: 200, body: { success: true, status: 'synced' } } },
     run: (wrapper) => mutate(useSyncContact, anAdmin().id, wrapper),
-    refreshes: [queryKeys.adminStats, [...queryKeys.adminUsers, '', 0], queryKeys.activeCampaignStatus],
+    refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, [...queryKeys.adminUsers, '', 0], queryKeys.activeCampaignStatus],
   },
   {
     change: 'removing a comment',
@@ -167,7 +175,14 @@ const cases: Case[] = [
     },
     run: (wrapper) => mutate(useRemoveComment, anAdminComment().id, wrapper),
     // The member's points and tier (members table, member view), the post's comment count, the overview.
-    refreshes: [queryKeys.adminStats, queryKeys.news, [...queryKeys.adminUsers, '', 0], [...adminCommentsKey, NO_FILTER]],
+    refreshes: [
+      queryKeys.adminStats,
+      TONIGHT,
+      EARLIER_WEEK,
+      queryKeys.news,
+      [...queryKeys.adminUsers, '', 0],
+      [...adminCommentsKey, NO_FILTER],
+    ],
   },
 ];
 
@@ -194,9 +209,21 @@ describe('admin changes refresh what they change', () => {
     await view.user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(invalidatedOf(view.queryClient, ALL_KEYS)).toEqual([
       queryKeys.adminStats,
+      TONIGHT,
+      EARLIER_WEEK,
       queryKeys.adminCoupons,
       queryKeys.adminScans,
     ]);
+  });
+
+  it("tonight's figures follow a redemption undone from the Coupons tab", async () => {
+    routeFetch({
+      [`POST /api/admin/redemptions/${USER_COUPON_ID}/undo`]: { status: 200, body: { success: true, message: 'Undone' } },
+    });
+    const { queryClient, wrapper } = cachedClient([]);
+    queryClient.setQueryData(TONIGHT, anAdminOverview());
+    await mutate(useUndoRedemption, USER_COUPON_ID, wrapper);
+    expect(queryClient.getQueryState(TONIGHT)?.isInvalidated).toBe(true);
   });
 
   it("the overview's news count follows a post published from the News tab", async () => {

@@ -15,8 +15,11 @@ export const queryKeys = {
   /** The coupons on offer; also the prefix of the member's own. */
   coupons: ['coupons'] as const,
   myCoupons: ['coupons', 'my'] as const,
-  /** The overview's counts (members, posts, coupons, redemptions, bookings...). */
-  adminStats: ['admin', 'overview', 'stats'] as const,
+  /**
+   * Every figure of the overview (the counts, the nights, queue and sync health): the prefix of
+   * each overview query, so invalidating it after an admin change refreshes all of them.
+   */
+  adminStats: ['admin', 'overview'] as const,
   adminCoupons: ['admin', 'coupons'] as const,
   adminUsers: ['admin', 'users'] as const,
   /** One member's admin view (profile, history, coupons, scans); the prefix of every member's. */

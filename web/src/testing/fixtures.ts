@@ -3,7 +3,9 @@ import type {
   AdminComment,
   AdminCoupon,
   AdminMemberView,
+  AdminOverview,
   AdminStats,
+  ClubNightFigures,
   AdminUser,
   AvailableCoupon,
   BookingView,
@@ -266,6 +268,63 @@ export const aNewsPost = (overrides: Partial<NewsPost> = {}): NewsPost => ({
   likedByMe: false,
   ...overrides,
 });
+
+/** One club night's figures (Sydney summer: 06:00 is 19:00 UTC the day before). */
+export const aClubNight = (night: string, overrides: Partial<ClubNightFigures> = {}): ClubNightFigures => {
+  const start = new Date(`${night}T06:00:00+11:00`);
+  const labels = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const [, month, day] = night.split('-').map(Number) as [number, number, number];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return {
+    night,
+    label: `${labels[new Date(`${night}T12:00:00Z`).getUTCDay()]} ${day} ${months[month - 1]}`,
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 86_400_000).toISOString(),
+    redemptions: 0,
+    claims: 0,
+    newMembers: 0,
+    comments: 0,
+    pointsIssued: 0,
+    pointsSpent: 0,
+    pointsWithdrawn: 0,
+    ...overrides,
+  };
+};
+
+/** The overview of the week ending Saturday 28 November 2026, shown as tonight. */
+export const anAdminOverview = (overrides: Partial<AdminOverview> = {}): AdminOverview => {
+  const nights = ['21', '22', '23', '24', '25', '26', '27', '28'].map((day, index) =>
+    aClubNight(`2026-11-${day}`, { claims: index, redemptions: index > 0 ? index - 1 : 0, newMembers: 1, comments: 2 }),
+  );
+  nights[7] = { ...nights[7]!, redemptions: 12, claims: 17, newMembers: 4, comments: 9, pointsIssued: 125, pointsSpent: 340 };
+  const tonight = nights[7]!;
+  return {
+    timeZone: 'Australia/Sydney',
+    night: { night: tonight.night, label: tonight.label, start: tonight.start, end: tonight.end, isTonight: true },
+    nights,
+    now: { pendingBookings: 3, unreadMessages: 5, pointsOutstanding: 18_250, outboxWaiting: 0 },
+    queues: {
+      available: true,
+      error: null,
+      dashboardPath: '/admin/queues',
+      queues: [
+        { name: 'email', waiting: 0, active: 0, delayed: 0, failed: 2 },
+        { name: 'activecampaign', waiting: 4, active: 1, delayed: 0, failed: 0 },
+        { name: 'maintenance', waiting: 0, active: 0, delayed: 3, failed: 0 },
+        { name: 'webhooks', waiting: 0, active: 0, delayed: 0, failed: 0 },
+      ],
+    },
+    activeCampaign: {
+      configured: false,
+      lastSyncAt: null,
+      failedContacts: 0,
+      pendingContacts: 40,
+      lastError: null,
+      lastJob: null,
+    },
+    ...overrides,
+  };
+};
 
 /** A comment as the moderation screen lists it: visible, rewarded with 5 points. */
 export const anAdminComment = (overrides: Partial<AdminComment> = {}): AdminComment => ({

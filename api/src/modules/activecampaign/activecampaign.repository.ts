@@ -114,4 +114,53 @@ export class ActiveCampaignRepository {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
   }
+
+  /**
+   * The sync's health for the admin overview, in one round trip: members pending and failed, the
+   * last sync, the latest refusal (and when: the member row's last change) and the latest bulk
+   * sync with its progress.
+   */
+  syncHealth(em: EntityManager) {
+    const k = db(em);
+    const summary = k
+      .selectFrom('members')
+      .select((eb) => [
+        eb.fn.max('ac_synced_at').as('last_sync_at'),
+        eb
+          .cast<number>(
+            eb.fn.countAll().filterWhere((f) => f.and([f('ac_synced_at', 'is', null), f('ac_sync_error', 'is', null)])),
+            'integer',
+          )
+          .as('pending'),
+        eb.cast<number>(eb.fn.countAll().filterWhere('ac_sync_error', 'is not', null), 'integer').as('failed'),
+      ])
+      .where('deleted_at', 'is', null);
+    const lastError = k
+      .selectFrom('members')
+      .select(['ac_sync_error as last_error', 'updated_at as last_error_at'])
+      .where('deleted_at', 'is', null)
+      .where('ac_sync_error', 'is not', null)
+      .orderBy('updated_at', 'desc')
+      .limit(1);
+    const lastJob = k
+      .selectFrom('sync_jobs as j')
+      .leftJoin('sync_job_batches as b', 'b.sync_job_id', 'j.id')
+      .select((eb) => [
+        'j.state as job_state',
+        'j.total as job_total',
+        'j.started_at as job_started_at',
+        'j.finished_at as job_finished_at',
+        eb.cast<number>(eb.fn.coalesce(eb.fn.sum('b.synced'), sql.lit(0)), 'integer').as('job_synced'),
+        eb.cast<number>(eb.fn.coalesce(eb.fn.sum('b.failed'), sql.lit(0)), 'integer').as('job_failed'),
+      ])
+      .groupBy('j.id')
+      .orderBy('j.started_at', 'desc')
+      .limit(1);
+    return k
+      .selectFrom(summary.as('s'))
+      .leftJoin(lastError.as('e'), (join) => join.onTrue())
+      .leftJoin(lastJob.as('j'), (join) => join.onTrue())
+      .selectAll()
+      .executeTakeFirstOrThrow();
+  }
 }

@@ -19,6 +19,9 @@ export const UserCoupon = defineEntity({
   indexes: [
     { name: 'user_coupons_member_claimed_idx', properties: ['member', 'claimedAt'] },
     { name: 'user_coupons_coupon_member_idx', properties: ['coupon', 'member'] },
+    // The admin overview counts claims and redemptions per club night.
+    { name: 'user_coupons_claimed_at_idx', properties: ['claimedAt'] },
+    { name: 'user_coupons_redeemed_at_idx', properties: ['redeemedAt'] },
   ],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),

@@ -1,17 +1,31 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminStats } from '@nocturne/contracts';
+import type { AdminOverview, AdminStats } from '@nocturne/contracts';
 import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 
-// The overview's figures come from GET /api/admin/stats; every admin change that moves one of
-// them invalidates queryKeys.adminStats. System status comes from the readiness probe.
+// The overview's figures come from GET /api/admin/stats (SPEC's cards) and GET /api/admin/overview
+// (the nights, queues and sync); both keys start with queryKeys.adminStats, which every admin
+// change that moves a figure invalidates. System status comes from the readiness probe.
 export const getAdminStats = () => api.get<AdminStats>('/api/admin/stats');
 
-export const adminStatsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminStats, queryFn: getAdminStats });
+export const adminStatsQueryOptions = () =>
+  queryOptions({ queryKey: [...queryKeys.adminStats, 'stats'] as const, queryFn: getAdminStats });
 
 export const useAdminStats = () => useQuery({ ...adminStatsQueryOptions(), ...polling(POLL_MS.admin) });
+
+/** The week ending with `night` (YYYY-MM-DD), or with tonight when undefined. */
+export const getAdminOverview = (night?: string) =>
+  api.get<AdminOverview>(night ? `/api/admin/overview?night=${encodeURIComponent(night)}` : '/api/admin/overview');
+
+export const adminOverviewKey = (night?: string) => [...queryKeys.adminStats, 'nights', night ?? 'tonight'] as const;
+
+export const adminOverviewQueryOptions = (night?: string) =>
+  queryOptions({ queryKey: adminOverviewKey(night), queryFn: () => getAdminOverview(night) });
+
+export const useAdminOverview = (night?: string) =>
+  useQuery({ ...adminOverviewQueryOptions(night), ...polling(POLL_MS.admin), placeholderData: (previous) => previous });
 
 export const useMemberCount = () => {
   const stats = useAdminStats();
@@ -26,7 +40,7 @@ export const useNewsCount = () => {
 export const getSystemReady = async () => (await api.get<{ status: string }>('/health/ready')).status === 'ok';
 
 export const systemReadyQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'overview', 'health'] as const, queryFn: getSystemReady });
+  queryOptions({ queryKey: [...queryKeys.adminStats, 'health'] as const, queryFn: getSystemReady });
 
 export const useSystemReady = () => useQuery({ ...systemReadyQueryOptions(), ...polling(POLL_MS.admin) });
 

@@ -1,0 +1,98 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { db } from '@nocturne/db';
+import { sql } from 'kysely';
+
+/** Counts and sums as the text PostgreSQL gives a bigint. */
+const count = sql<string>`count(*)`;
+
+/** What a night's figure row names (see nightActivity). */
+export type NightFigure =
+  'redemptions' | 'claims' | 'newMembers' | 'comments' | 'pointsIssued' | 'pointsSpent' | 'pointsWithdrawn';
+
+/**
+ * The overview's read model: figures across members, coupons, comments, the ledger and the inbox
+ * (like the members module's admin figures, a read of other modules' tables that changes none).
+ */
+@Injectable()
+export class OverviewRepository {
+  /**
+   * Every figure of consecutive club nights in one round trip. `bounds` are the nights' starts and
+   * the last night's end (ISO instants, ascending): each table is read once over the whole range
+   * (an index range scan on its time column) and its rows counted per night with width_bucket,
+   * so a night of 23 or 25 hours is bucketed by its own instants. Rows: figure, bucket (1 = the
+   * first night), n.
+   */
+  nightActivity(em: EntityManager, bounds: readonly string[]) {
+    const k = db(em);
+    const first = bounds[0]!;
+    const last = bounds[bounds.length - 1]!;
+    const bucket = (column: string) => sql<number>`width_bucket(${sql.ref(column)}, ${[...bounds]}::timestamptz[])`.as('bucket');
+    const figure = (name: NightFigure) => sql<NightFigure>`${sql.lit(name)}::text`.as('figure');
+    const byFigureAndNight = [sql.ref('figure'), sql.ref('bucket')];
+    const redemptions = k
+      .selectFrom('user_coupons')
+      .select([figure('redemptions'), bucket('redeemed_at'), count.as('n')])
+      .where('redeemed_at', '>=', first)
+      .where('redeemed_at', '<', last)
+      .groupBy(byFigureAndNight);
+    const claims = k
+      .selectFrom('user_coupons')
+      .select([figure('claims'), bucket('claimed_at'), count.as('n')])
+      .where('claimed_at', '>=', first)
+      .where('claimed_at', '<', last)
+      .groupBy(byFigureAndNight);
+    const newMembers = k
+      .selectFrom('members')
+      .select([figure('newMembers'), bucket('created_at'), count.as('n')])
+      .where('created_at', '>=', first)
+      .where('created_at', '<', last)
+      .where('deleted_at', 'is', null)
+      .groupBy(byFigureAndNight);
+    const comments = k
+      .selectFrom('news_comments')
+      .select([figure('comments'), bucket('created_at'), count.as('n')])
+      .where('created_at', '>=', first)
+      .where('created_at', '<', last)
+      .groupBy(byFigureAndNight);
+    // Credits are issued; coupon claims are spending; any other debit (a reversal, an expiry, an
+    // adjustment down) is withdrawn. So issued - spent - withdrawn is how the liability moved.
+    const points = k
+      .selectFrom('point_transactions')
+      .select([
+        sql<NightFigure>`case when points > 0 then 'pointsIssued' when kind = 'coupon_claim' then 'pointsSpent' else 'pointsWithdrawn' end`.as(
+          'figure',
+        ),
+        bucket('created_at'),
+        sql<string>`sum(abs(points))`.as('n'),
+      ])
+      .where('created_at', '>=', first)
+      .where('created_at', '<', last)
+      .where('points', '<>', 0)
+      .groupBy(byFigureAndNight);
+    return redemptions.unionAll(claims).unionAll(newMembers).unionAll(comments).unionAll(points).execute();
+  }
+
+  /** The figures of right now, in one round trip. */
+  currentFigures(em: EntityManager) {
+    return db(em)
+      .selectNoFrom((eb) => [
+        eb.selectFrom('bookings').select(count.as('n')).where('status', '=', 'requested').as('pending_bookings'),
+        eb
+          .selectFrom('contact_messages')
+          .select(count.as('n'))
+          .where('is_spam', '=', false)
+          // Unread: not yet marked handled by staff (the Messages tab's "new").
+          .where('state', '=', 'new')
+          .as('unread_messages'),
+        // Accounts deleted keep their ledger rows (an anonymous holder) but can spend nothing.
+        eb
+          .selectFrom('members')
+          .select(sql<string>`coalesce(sum(current_points), 0)`.as('n'))
+          .where('deleted_at', 'is', null)
+          .as('points_outstanding'),
+        eb.selectFrom('outbox').select(count.as('n')).where('published_at', 'is', null).as('outbox_waiting'),
+      ])
+      .executeTakeFirstOrThrow();
+  }
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { SYNC_JOB_STATES } from './constants.js';
+
+/** YYYY-MM-DD: a club night, named by its evening's date in venue time. */
+const NightDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
+
+export const AdminOverviewQuery = z.object({
+  /** The last night of the week shown; tonight (the current club night) when left out. Not after tonight. */
+  night: NightDate.optional(),
+});
+export type AdminOverviewQuery = z.infer<typeof AdminOverviewQuery>;
+
+const count = z.number().int().min(0);
+
+/** What happened during one club night (06:00 to 06:00 venue time). */
+export const ClubNightFigures = z
+  .object({
+    night: NightDate,
+    /** "Fri 28 Nov": the night's evening. */
+    label: z.string(),
+    start: z.iso.datetime(),
+    end: z.iso.datetime(),
+    /** Coupons redeemed at the door or by members. */
+    redemptions: count,
+    claims: count,
+    /** Members who joined (accounts since deleted left out). */
+    newMembers: count,
+    /** Comments written, including any staff removed since. */
+    comments: count,
+    /** Points credited: welcome bonuses, comment rewards, positive adjustments. */
+    pointsIssued: count,
+    /** Points members spent on coupons. */
+    pointsSpent: count,
+    /** Points taken back otherwise: reversals, expiries, negative adjustments. */
+    pointsWithdrawn: count,
+  })
+  .meta({ id: 'ClubNightFigures' });
+export type ClubNightFigures = z.infer<typeof ClubNightFigures>;
+
+export const QueueHealth = z.object({
+  name: z.string(),
+  waiting: count,
+  active: count,
+  delayed: count,
+  failed: count,
+});
+export type QueueHealth = z.infer<typeof QueueHealth>;
+
+export const AdminOverview = z
+  .object({
+    /** VENUE_TZ: the zone the nights are counted in. */
+    timeZone: z.string(),
+    /** The night the figures end with; `isTonight` when it is the current club night. */
+    night: z.object({
+      night: NightDate,
+      label: z.string(),
+      start: z.iso.datetime(),
+      end: z.iso.datetime(),
+      isTonight: z.boolean(),
+    }),
+    /** The 8 nights ending with `night`, oldest first (the last one is `night`'s figures). */
+    nights: z.array(ClubNightFigures),
+    /** Figures of right now, whichever night is shown. */
+    now: z.object({
+      pendingBookings: count,
+      /** Contact messages (spam left out) staff have not handled yet. */
+      unreadMessages: count,
+      /** The sum of every member's balance: what the venue owes in points. */
+      pointsOutstanding: count,
+      /** Domain events not yet moved to the queues (they wait while Redis is away). */
+      outboxWaiting: count,
+    }),
+    queues: z.object({
+      /** False when Redis did not answer: `queues` is then empty and `error` says why. */
+      available: z.boolean(),
+      error: z.string().nullable(),
+      queues: z.array(QueueHealth),
+      /** Where Bull Board answers, or null when it is off (QUEUE_DASHBOARD_USER and _PASSWORD unset). */
+      dashboardPath: z.string().nullable(),
+    }),
+    activeCampaign: z.object({
+      configured: z.boolean(),
+      /** The last time a member was synced. */
+      lastSyncAt: z.iso.datetime().nullable(),
+      /** Members whose last sync ActiveCampaign refused. */
+      failedContacts: count,
+      /** Members never synced and not failed. */
+      pendingContacts: count,
+      /** The most recent refusal, with when it happened. */
+      lastError: z.object({ message: z.string(), at: z.iso.datetime() }).nullable(),
+      /** The latest bulk sync. */
+      lastJob: z
+        .object({
+          state: z.enum(SYNC_JOB_STATES),
+          startedAt: z.iso.datetime(),
+          finishedAt: z.iso.datetime().nullable(),
+          total: count,
+          synced: count,
+          failed: count,
+        })
+        .nullable(),
+    }),
+  })
+  .meta({ id: 'AdminOverview' });
+export type AdminOverview = z.infer<typeof AdminOverview>;

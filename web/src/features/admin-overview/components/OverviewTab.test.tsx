@@ -1,0 +1,123 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { anAdminOverview, someAdminStats } from '@/testing/fixtures';
+import { renderWithApp } from '@/testing/render';
+import { callsTo, routeFetch } from '@/testing/route-fetch';
+import { OverviewTab } from './OverviewTab';
+
+// recharts sizes its charts with ResizeObserver; jsdom has none (the charts then draw nothing,
+// and their hidden tables are what is checked here).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const baseRoutes = {
+  'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 42, newsPosts: 3 }) },
+  'GET /health/ready': { status: 200, body: { status: 'ok' } },
+};
+
+describe('Overview tab', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("keeps SPEC's three cards and shows tonight's figures under the night's name", async () => {
+    routeFetch({ ...baseRoutes, 'GET /api/admin/overview': { status: 200, body: anAdminOverview() } });
+    renderWithApp(<OverviewTab />);
+    expect(await screen.findByRole('heading', { name: 'Tonight · Sat 28 Nov from 06:00' })).toBeInTheDocument();
+    expect(screen.getByText('Total Members')).toBeInTheDocument();
+    expect(screen.getByText('System Status')).toBeInTheDocument();
+    const night = screen.getByLabelText('Figures of the night');
+    const figure = (list: HTMLElement, label: string) => within(list).getByText(label).nextElementSibling?.textContent;
+    expect(figure(night, 'Redemptions')).toBe('12');
+    expect(figure(night, 'Claims')).toBe('17');
+    expect(figure(night, 'New members')).toBe('4');
+    expect(figure(night, 'Comments')).toBe('9');
+    expect(figure(night, 'Points issued')).toBe('125');
+    expect(figure(night, 'Points spent')).toBe('340');
+    const now = screen.getByLabelText('Figures of right now');
+    expect(figure(now, 'Pending bookings')).toBe('3');
+    expect(figure(now, 'Unread messages')).toBe('5');
+    expect(figure(now, 'Points outstanding')).toBe(new Intl.NumberFormat().format(18_250));
+  });
+
+  it('gives each chart its figures as a table for screen readers', async () => {
+    routeFetch({ ...baseRoutes, 'GET /api/admin/overview': { status: 200, body: anAdminOverview() } });
+    renderWithApp(<OverviewTab />);
+    const coupons = await screen.findByRole('table', { name: 'Coupons, per night' });
+    const rows = within(coupons).getAllByRole('row');
+    expect(rows).toHaveLength(9);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Night', 'Claims', 'Redemptions']);
+    expect(rows.at(-1)!.textContent).toBe('Sat 28 Nov1712');
+    expect(screen.getByRole('table', { name: 'Members and comments, per night' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Points, per night' }))
+        .getAllByRole('row')
+        .at(-1)!.textContent,
+    ).toBe('Sat 28 Nov1253400');
+  });
+
+  it('shows queue health with a plain link to the queue dashboard, and ActiveCampaign as not configured', async () => {
+    routeFetch({ ...baseRoutes, 'GET /api/admin/overview': { status: 200, body: anAdminOverview() } });
+    renderWithApp(<OverviewTab />);
+    const link = await screen.findAllByRole('link', { name: 'Open the queue dashboard' });
+    expect(link[0]).toHaveAttribute('href', '/admin/queues');
+    expect(screen.getByText('2 failed')).toBeInTheDocument();
+    const queues = screen.getByRole('list', { name: 'Jobs per queue' });
+    expect(
+      within(queues)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['E-mail', 'ActiveCampaign', 'Maintenance', 'Webhooks']);
+    expect(screen.getByText('Not configured')).toBeInTheDocument();
+    expect(screen.getByText(/until AC_API_URL and AC_API_KEY are set/)).toBeInTheDocument();
+  });
+
+  it('says the queues could not be read while Redis is away, and the other figures still show', async () => {
+    const overview = anAdminOverview();
+    routeFetch({
+      ...baseRoutes,
+      'GET /api/admin/overview': {
+        status: 200,
+        body: {
+          ...overview,
+          queues: { available: false, error: 'Redis is not answering: no answer within 1.5 s', queues: [], dashboardPath: null },
+        },
+      },
+    });
+    renderWithApp(<OverviewTab />);
+    expect(await screen.findByText(/Redis is not answering/)).toBeInTheDocument();
+    expect(screen.getByText('Unavailable')).toBeInTheDocument();
+    expect(screen.getAllByText(/The queue dashboard is off/)).toHaveLength(2);
+    expect(screen.getByLabelText('Figures of the night')).toBeInTheDocument();
+  });
+
+  it('opens an earlier night and comes back to tonight', async () => {
+    const fetchMock = routeFetch({
+      ...baseRoutes,
+      'GET /api/admin/overview': { status: 200, body: anAdminOverview() },
+      'GET /api/admin/overview?night=2026-11-21': {
+        status: 200,
+        body: anAdminOverview({
+          night: { ...anAdminOverview().night, night: '2026-11-21', label: 'Sat 21 Nov', isTonight: false },
+        }),
+      },
+    });
+    const view = renderWithApp(<OverviewTab />);
+    const picker = await screen.findByLabelText('Night');
+    expect(picker).toHaveValue('2026-11-28');
+    expect(picker).toHaveAttribute('max', '2026-11-28');
+    // jsdom's date input takes a whole value, as a browser's picker hands it over.
+    fireEvent.change(picker, { target: { value: '2026-11-21' } });
+    expect(await screen.findByRole('heading', { name: 'Night of Sat 21 Nov · 06:00 to 06:00' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/admin/overview').map((call) => call.url)).toContain(
+      '/api/admin/overview?night=2026-11-21',
+    );
+    await view.user.click(screen.getByRole('button', { name: 'Back to tonight' }));
+    expect(await screen.findByRole('heading', { name: 'Tonight · Sat 28 Nov from 06:00' })).toBeInTheDocument();
+  });
+});
