@@ -77,6 +77,7 @@ const ALL_KEYS: QueryKey[] = [
   [...adminCommentsKey, NO_FILTER],
   contactMessagesKey,
   queryKeys.adminInboxCounts,
+  queryKeys.adminMember(anAdminComment().author.id),
 ];
 
 interface Case {
@@ -181,6 +182,7 @@ const cases: Case[] = [
       EARLIER_WEEK,
       queryKeys.news,
       [...queryKeys.adminUsers, '', 0],
+      queryKeys.adminMember(anAdminComment().author.id),
       [...adminCommentsKey, NO_FILTER],
     ],
   },
@@ -213,6 +215,7 @@ describe('admin changes refresh what they change', () => {
       EARLIER_WEEK,
       queryKeys.adminCoupons,
       queryKeys.adminScans,
+      queryKeys.adminMember(anAdminComment().author.id),
     ]);
   });
 

@@ -76,6 +76,14 @@ export function useRemoveComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeComment,
-    onSuccess: () => invalidate(queryClient, adminCommentsKey, queryKeys.news, queryKeys.adminUsers, queryKeys.adminStats),
+    onSuccess: () =>
+      invalidate(
+        queryClient,
+        adminCommentsKey,
+        queryKeys.news,
+        queryKeys.adminUsers,
+        queryKeys.adminMembers,
+        queryKeys.adminStats,
+      ),
   });
 }
