@@ -309,6 +309,31 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     await t.sql.query("update members set member_tier = 'silver' where id = $1", [ellaId]);
     await expectLedgerClean(t);
   });
+
+  it('neither warns nor expires while staff have disabled the account; once enabled, warns and waits 14 nights', async () => {
+    const admin = await registerAdmin(t);
+    const max = await registerMember(t, { firstName: 'Max' });
+    const maxId = max.user.id;
+    // December 2026's batch (and the welcome bonus, November's) are due to expire by the end of December 2027.
+    await earn(t.sql, maxId, 30, '2026-12-05T10:00:00Z');
+    expect((await t.request('POST', `/api/admin/members/${maxId}/disable`, { token: admin.sessionId })).status).toBe(200);
+    for (const night of ['2027-12-17', '2027-12-31', '2028-01-01', '2028-01-10']) await runNight(night);
+    // Max cannot sign in to spend them: no e-mail, so nothing expires.
+    expect(await warnings(t.sql, maxId)).toEqual([]);
+    expect(await mailsTo(mailDir, max.email)).toEqual([]);
+    expect(await expiries(t.sql, maxId)).toEqual([]);
+
+    expect((await t.request('POST', `/api/admin/members/${maxId}/enable`, { token: admin.sessionId })).status).toBe(200);
+    await runNight('2028-01-11');
+    expect(await warnings(t.sql, maxId)).toMatchObject([{ kind: 'points-expiry-warning:2028-01', state: 'sent' }]);
+    expect(await mailsTo(mailDir, max.email)).toHaveLength(1);
+    await runNight('2028-01-24');
+    expect(await expiries(t.sql, maxId)).toEqual([]);
+    await runNight('2028-01-25');
+    // December's 30 and the welcome bonus of November 2026, both in the warning.
+    expect(await expiries(t.sql, maxId)).toEqual([{ points: -50, description: 'Points expired', source_id: '2028-01-25' }]);
+    await expectLedgerClean(t);
+  });
 });
 
 describe('points expiry when POINTS_EXPIRE_AFTER_MONTHS is unset', () => {

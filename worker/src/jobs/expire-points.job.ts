@@ -98,7 +98,8 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
         if (!balance) throw new Error(`Expiring ${plan.expire} points would take member ${memberId} below zero`);
         expired = plan.expire;
       }
-      if (!plan.warn || member.deleted_at) return { expired, warning: null };
+      // Deleted and disabled accounts cannot sign in to spend: no warning, so (never without one) no expiry.
+      if (!plan.warn || member.deleted_at || member.disabled_at) return { expired, warning: null };
       // A pending warning is queued again (its job id keeps it one job); a failed one waits for next month's.
       const state = states.get(plan.warn) ?? (await this.repository.recordWarning(tx, memberId, plan.warn, member.email));
       return { expired, warning: state === 'pending' ? { memberId, month: plan.warn } : null };

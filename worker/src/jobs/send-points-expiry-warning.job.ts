@@ -56,7 +56,7 @@ export class SendPointsExpiryWarningJob implements JobHandler<'email.points-expi
   async handle({ memberId, month }: JobPayload<'email.points-expiry-warning'>, job: Job): Promise<DeliveryOutcome> {
     const months = this.config.POINTS_EXPIRE_AFTER_MONTHS;
     const member = await this.repository.memberToWarn(this.em, memberId);
-    if (!months || !member || member.deleted_at) return 'no delivery';
+    if (!months || !member || member.deleted_at || member.disabled_at) return 'no delivery';
     const timeZone = this.config.VENUE_TZ;
     const { movements, sent } = await loadExpiryLedger(this.repository, this.em, memberId, timeZone);
     // This warning itself, if a retry finds it sent, is answered by deliver() as already sent.

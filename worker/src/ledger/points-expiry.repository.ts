@@ -45,7 +45,7 @@ export class PointsExpiryRepository {
   async lockMember(em: EntityManager, memberId: string) {
     return db(em)
       .selectFrom('members')
-      .select(['id', 'email', 'first_name', 'current_points', 'deleted_at'])
+      .select(['id', 'email', 'first_name', 'current_points', 'deleted_at', 'disabled_at'])
       .where('id', '=', memberId)
       .forUpdate()
       .executeTakeFirst();
@@ -119,6 +119,10 @@ export class PointsExpiryRepository {
   }
 
   async memberToWarn(em: EntityManager, memberId: string) {
-    return db(em).selectFrom('members').select(['first_name', 'deleted_at']).where('id', '=', memberId).executeTakeFirst();
+    return db(em)
+      .selectFrom('members')
+      .select(['first_name', 'deleted_at', 'disabled_at'])
+      .where('id', '=', memberId)
+      .executeTakeFirst();
   }
 }
