@@ -3,7 +3,16 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
 import { ensureAdmin } from '../src/modules/auth/admin-bootstrap.js';
 import { PasswordHasher } from '../src/modules/auth/password-hasher.js';
-import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, testEnv, uniqueEmail } from '@nocturne/testing';
+import {
+  GOOD_PASSWORD,
+  randomIp,
+  registerAdmin,
+  registerMember,
+  startTestApp,
+  type TestApp,
+  testEnv,
+  uniqueEmail,
+} from '@nocturne/testing';
 
 const ADMIN_PASSWORD = 'door-staff-secret-2026';
 
@@ -72,6 +81,26 @@ it('admin:create promotes an existing member on purpose and signs out every sess
   expect(outcome).toBe('promoted');
   expect((await app.request('GET', '/api/auth/me', { token: member.sessionId })).status).toBe(401);
   expect((await app.request('GET', '/api/auth/me', { token: other.sessionId })).status).toBe(200);
+  const fresh = await login(app, member.email, ADMIN_PASSWORD);
+  expect(fresh.status).toBe(200);
+  expect(fresh.body.user.isAdmin).toBe(true);
+});
+
+it('admin:create on an account staff disabled makes an admin who can sign in', async () => {
+  const app = await restart({});
+  const admin = await registerAdmin(app);
+  const member = await registerMember(app);
+  expect((await app.request('POST', `/api/admin/members/${member.user.id}/disable`, { token: admin.sessionId })).status).toBe(
+    200,
+  );
+  expect((await login(app, member.email, member.password)).status).toBe(403);
+  const outcome = await ensureAdmin(
+    app.app.get(EntityManager).fork(),
+    app.app.get(PasswordHasher),
+    { email: member.email, password: ADMIN_PASSWORD },
+    { promoteExisting: true },
+  );
+  expect(outcome).toBe('promoted');
   const fresh = await login(app, member.email, ADMIN_PASSWORD);
   expect(fresh.status).toBe(200);
   expect(fresh.body.user.isAdmin).toBe(true);

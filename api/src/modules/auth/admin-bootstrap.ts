@@ -13,8 +13,8 @@ export interface AdminAccount {
 export type AdminOutcome = 'created' | 'promoted' | 'refused';
 
 /**
- * Creates the admin. An existing member with that email is promoted (new password, every session
- * signed out, so whoever held the account before cannot ride in on it) only with
+ * Creates the admin. An existing member with that email is promoted (new password, enabled if
+ * disabled, every session signed out, so whoever held the account before cannot ride in on it) only with
  * `promoteExisting` (the deliberate `admin:create`); otherwise it is left alone: 'refused'.
  */
 export async function ensureAdmin(

@@ -226,7 +226,8 @@ export class AuthRepository {
   }
 
   /**
-   * Inserts the admin; an existing member with the e-mail is promoted (admin, new password) when
+   * Inserts the admin; an existing member with the e-mail is promoted (admin, new password, enabled
+   * again if staff had disabled the account: the operator asked for an admin who can sign in) when
    * `promoteExisting`, else left alone (undefined). `created` tells an insert from a promotion.
    */
   upsertAdmin(
@@ -248,6 +249,8 @@ export class AuthRepository {
           ? conflict.column('email').doUpdateSet((eb) => ({
               is_admin: true,
               password_hash: eb.ref('excluded.password_hash'),
+              disabled_at: null,
+              disabled_by_id: null,
               updated_at: sql<string>`now()`,
             }))
           : conflict.column('email').doNothing(),
