@@ -59,6 +59,44 @@ describe('dialogs close with Escape', () => {
     await escapeCloses(view, 'Scan QR Code');
   });
 
+  it('the QR scanner while its "Camera Error" toast shows (the toast is a newer layer than the dialog)', async () => {
+    routeFetch({});
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      return (
+        <ScannerDialog
+          open={open}
+          onOpenChange={setOpen}
+          startCamera={async () => {
+            throw new DOMException('Permission denied', 'NotAllowedError');
+          }}
+        />
+      );
+    }
+    const view = renderWithApp(<Harness />);
+    expect(await screen.findByText('Failed to access camera. Please check permissions.')).toBeInTheDocument();
+    await escapeCloses(view, 'Scan QR Code');
+  });
+
+  it('a nested dialog closes alone: Escape in the inner one leaves the outer open', async () => {
+    function Nested() {
+      const [outer, setOuter] = useState(true);
+      const [inner, setInner] = useState(true);
+      return (
+        <Modal open={outer} onOpenChange={setOuter} title="Outer">
+          <Modal open={inner} onOpenChange={setInner} title="Inner">
+            <p>Inside</p>
+          </Modal>
+        </Modal>
+      );
+    }
+    const view = renderWithApp(<Nested />);
+    expect(await screen.findByRole('dialog', { name: 'Inner' })).toBeInTheDocument();
+    await view.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Inner' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
+  });
+
   it('"Delete your account?" (member profile)', async () => {
     routeFetch({});
     const view = renderWithApp(<MyDataCard />);

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { useEscapeCloses } from './use-escape-closes';
 import { useReturnFocus } from './use-return-focus';
 
 interface ModalProps {
@@ -19,6 +20,7 @@ interface ModalProps {
  */
 export function Modal({ open, onOpenChange, title, description, children, dismissible = true, className = '' }: ModalProps) {
   const returnFocus = useReturnFocus(open);
+  const escape = useEscapeCloses(onOpenChange, dismissible);
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
@@ -28,7 +30,8 @@ export function Modal({ open, onOpenChange, title, description, children, dismis
         <Dialog.Overlay data-testid="dialog-overlay" className="fixed inset-0 z-50 bg-black/80 backdrop-blur-sm" />
         <Dialog.Content
           onCloseAutoFocus={returnFocus}
-          onEscapeKeyDown={block}
+          onEscapeKeyDown={escape.onEscapeKeyDown}
+          onKeyDown={escape.onKeyDown}
           onPointerDownOutside={block}
           onInteractOutside={block}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[92dvh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-gold/30 bg-night-900 p-5 text-white shadow-[0_0_60px_rgba(255,45,149,0.25)] sm:p-7 ${className}`}

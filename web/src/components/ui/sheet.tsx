@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { useEscapeCloses } from './use-escape-closes';
 import { useReturnFocus } from './use-return-focus';
 
 interface SheetProps {
@@ -16,12 +17,15 @@ interface SheetProps {
  */
 export function Sheet({ open, onOpenChange, title, description, children }: SheetProps) {
   const returnFocus = useReturnFocus(open);
+  const escape = useEscapeCloses(onOpenChange);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
         <Dialog.Content
           onCloseAutoFocus={returnFocus}
+          onEscapeKeyDown={escape.onEscapeKeyDown}
+          onKeyDown={escape.onKeyDown}
           className="fixed inset-x-0 bottom-0 z-50 max-h-[88dvh] overflow-y-auto rounded-t-2xl border-t border-gold/30 bg-night-900 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-white shadow-[0_-10px_60px_rgba(255,45,149,0.25)]"
         >
           <div aria-hidden="true" className="mx-auto mb-3 h-1 w-10 rounded-full bg-white/30" />
