@@ -53,6 +53,15 @@ export function formatVenueDay(iso: string, timeZone: string, now = new Date()):
 }
 
 /**
+ * The venue's time zone as the api sends it (`GET /api/venue`), or undefined while it has not
+ * answered (or failed): callers then show or send nothing that depends on it.
+ */
+export function useVenueTimeZone(): string | undefined {
+  const timeZone = useVenueInfo().data?.timeZone;
+  return typeof timeZone === 'string' && timeZone ? timeZone : undefined;
+}
+
+/**
  * Formatters bound to the venue's time zone, for components: the api's (`GET /api/venue`), or the
  * built-in default (`config/club.ts`, the api's own default) until it has answered.
  */
