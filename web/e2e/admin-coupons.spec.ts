@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createCoupon, registerMember, requireApi, signInAdmin, useSession } from './club';
+import { call, createCoupon, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
 
 // Issue 18, coupons, against the whole stack: an admin edits a coupon and switches it off, and the
@@ -15,6 +15,24 @@ async function seriousViolations(page: Page) {
     .map(
       (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
+}
+
+/** An instant as the venue's clocks show it: "2027-07-04 06:00" (the api's VENUE_TZ). */
+function venueWallClock(iso: string, timeZone: string): string {
+  const at = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${at['year']}-${at['month']}-${at['day']} ${at['hour']}:${at['minute']}`;
 }
 
 async function openCouponsTab(page: Page) {
@@ -56,6 +74,9 @@ test('an admin edits a coupon and deactivates it; the member no longer sees it o
   await row.getByRole('button', { name: `Edit ${coupon.title}` }).click();
   await dialog.getByLabel(/^Title/).fill(title);
   await dialog.getByLabel('Max Uses').fill('20');
+  // "Valid until" a club night: it ends at 06:00 the next morning on the venue's clocks (the api's
+  // VENUE_TZ, whatever it is set to), summer time included.
+  await dialog.getByLabel('Valid Until').fill('2027-07-03');
   const [saved] = await Promise.all([
     page.waitForResponse(
       (answer) => answer.url().endsWith(`/api/admin/coupons/${coupon.id}`) && answer.request().method() === 'PATCH',
@@ -63,11 +84,20 @@ test('an admin edits a coupon and deactivates it; the member no longer sees it o
     dialog.getByRole('button', { name: 'Save Changes' }).click(),
   ]);
   expect(saved.status()).toBe(200);
-  expect(saved.request().postDataJSON()).toEqual({ title, maxUses: 20 });
+  const { timeZone } = await call<{ timeZone: string }>(request, 'GET', '/api/venue');
+  const sent = saved.request().postDataJSON() as { validUntil: string };
+  expect(sent).toEqual({ title, maxUses: 20, validUntil: expect.any(String) });
+  expect(venueWallClock(sent.validUntil, timeZone)).toBe('2027-07-04 06:00');
   await expect(page.getByText('Coupon updated successfully!', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   const edited = page.getByRole('listitem', { name: title });
   await expect(edited.getByText('· 20 remaining')).toBeVisible();
+  await expect(edited.getByText('Valid until Sun 4 Jul 2027, 06:00')).toBeVisible();
+  // Opened again, the date reads as the night it was picked for.
+  await edited.getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(dialog.getByLabel('Valid Until')).toHaveValue('2027-07-03');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   await edited.getByRole('button', { name: `Deactivate ${title}` }).click();
   await page.getByRole('dialog', { name: 'Deactivate coupon?' }).getByRole('button', { name: 'Deactivate Coupon' }).click();

@@ -10,12 +10,42 @@ test.beforeEach(async ({ request }) => {
 });
 
 const uniqueEmail = (label: string) => `e2e-${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** The venue's current club night, as the api's booking rule has it: before 06:00 it is the evening before's. */
+function venueClubNight(timeZone: string, now = new Date()): string {
+  const at = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  const day = new Date(
+    Date.UTC(Number(at['year']), Number(at['month']) - 1, Number(at['day']) - (Number(at['hour']) < 6 ? 1 : 0)),
+  );
+  return day.toISOString().slice(0, 10);
+}
 const PASSWORD = 'night-owl-password-1';
 
-test('a booking reaches the API, closes the modal and promises contact within 24 hours', async ({ page }) => {
+test('a booking reaches the API, closes the modal and promises contact within 24 hours', async ({ page, request }) => {
+  // The landing page asks nothing of the api for the booking form until it is opened.
+  const venueAsks: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/api/venue')) venueAsks.push(sent.url());
+  });
   await page.goto('/');
+  expect(venueAsks).toEqual([]);
   await page.getByRole('button', { name: 'Book VIP' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book Your Experience' });
+  // Opened, it asks for the venue's zone: the earliest date is the venue's club night, as the api checks it.
+  const { timeZone } = (await (await request.get('/api/venue')).json()) as { timeZone: string };
+  await expect(dialog.getByLabel('Date')).toHaveAttribute('min', venueClubNight(timeZone));
+  expect(venueAsks).toHaveLength(1);
   await dialog.getByLabel('Name').fill('E2E Visitor');
   await dialog.getByLabel('Email').fill(uniqueEmail('booking'));
   await dialog.getByLabel('Phone').fill('0400 000 000');
@@ -56,7 +86,7 @@ test('a booking the API refuses keeps what was typed and shows why', async ({ pa
     dialog.getByRole('button', { name: 'Request Booking' }).click(),
   ]);
   expect(response.status()).toBe(400);
-  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText(/^Date must be today \(\d{4}-\d{2}-\d{2}\) or later\.$/);
   await expect(dialog.getByLabel('Name')).toHaveValue('E2E Visitor');
 });
 

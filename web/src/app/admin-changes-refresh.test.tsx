@@ -100,7 +100,7 @@ const cases: Case[] = [
     run: (wrapper) =>
       mutate(
         useCreateCoupon,
-        toCreateCouponPayload({ ...EMPTY_COUPON_FORM, code: 'NEW', title: 'New', description: 'New' }),
+        toCreateCouponPayload({ ...EMPTY_COUPON_FORM, code: 'NEW', title: 'New', description: 'New' }, 'Europe/London'),
         wrapper,
       ),
     refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.adminCoupons, queryKeys.coupons],

@@ -1,9 +1,5 @@
-// Dates and amounts as the signed-in areas show them, in the visitor's locale.
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '');
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTimeFormat.format(new Date(iso)) : '');
+// Amounts, counts and names as the signed-in areas show them. Dates are the venue's: see
+// lib/venue-time (useVenueTime), never the browser's zone.
 
 /** "+5" / "-50": SPEC 2's signed points. */
 export const signedPoints = (points: number) => (points > 0 ? `+${points}` : String(points));

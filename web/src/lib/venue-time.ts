@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { VenueInfo } from '@nocturne/contracts';
-import { VENUE_TIME_ZONE } from '@/config/club';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
-// Staff read every date and time as the venue's clocks show them (the api's VENUE_TZ, asked for
-// once), wherever the browser is: "Fri 28 Nov, 22:30".
+// Staff and members read every date and time as the venue's clocks show them (the api's VENUE_TZ,
+// asked for once), wherever the browser is: "Fri 28 Nov, 22:30". The web has no zone of its own:
+// until the api has answered, nothing is shown in a guessed one.
 
 export const getVenueInfo = () => api.get<VenueInfo>('/api/venue');
 
@@ -53,16 +53,25 @@ export function formatVenueDay(iso: string, timeZone: string, now = new Date()):
 }
 
 /**
- * Formatters bound to the venue's time zone, for components: the api's (`GET /api/venue`), or the
- * built-in default (`config/club.ts`, the api's own default) until it has answered.
+ * The venue's time zone as the api sends it (`GET /api/venue`), or undefined while it has not
+ * answered (or failed): callers then show or send nothing that depends on it.
+ */
+export function useVenueTimeZone(): string | undefined {
+  const timeZone = useVenueInfo().data?.timeZone;
+  return typeof timeZone === 'string' && timeZone ? timeZone : undefined;
+}
+
+/**
+ * Formatters bound to the venue's time zone, for components. Until the api has said which zone
+ * that is, they answer '' rather than a time in a guessed zone.
  */
 export function useVenueTime() {
-  const timeZone = useVenueInfo().data?.timeZone ?? VENUE_TIME_ZONE;
+  const timeZone = useVenueTimeZone();
   return useMemo(
     () => ({
       timeZone,
-      dateTime: (iso: string | null | undefined) => (iso ? formatVenueDateTime(iso, timeZone) : ''),
-      day: (iso: string | null | undefined) => (iso ? formatVenueDay(iso, timeZone) : ''),
+      dateTime: (iso: string | null | undefined) => (iso && timeZone ? formatVenueDateTime(iso, timeZone) : ''),
+      day: (iso: string | null | undefined) => (iso && timeZone ? formatVenueDay(iso, timeZone) : ''),
     }),
     [timeZone],
   );

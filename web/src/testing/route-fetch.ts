@@ -54,3 +54,9 @@ export function signIn(user: User = aMember()) {
   localStorage.setItem('sessionId', 'session-1');
   localStorage.setItem('user', JSON.stringify(user));
 }
+
+/**
+ * `GET /api/venue`'s answer: the venue's time zone (the api's VENUE_TZ), which every date on
+ * screen is shown in. Sydney is the api's default; pass another zone to prove a screen follows it.
+ */
+export const venueZone = (timeZone = 'Australia/Sydney') => ({ 'GET /api/venue': { status: 200, body: { timeZone } } });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UpdateProfileRequest } from '@nocturne/contracts';
 import { aMember, aNewsPost } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import MemberDashboardRoute from './member-dashboard';
 
 const post = aNewsPost({
@@ -300,6 +300,7 @@ describe('members area', () => {
           },
         ],
       },
+      ...venueZone('Australia/Sydney'),
     });
     const view = renderArea();
     await view.user.click(await screen.findByRole('tab', { name: 'Points' }));
@@ -313,6 +314,9 @@ describe('members area', () => {
     expect(await screen.findByText('-50')).toHaveClass('text-red-300');
     expect(screen.getByText('+80')).toHaveClass('text-emerald-300');
     expect(screen.getByText('Welcome bonus')).toBeInTheDocument();
+    // On the venue's clocks (the api's zone, Sydney here: UTC+11), whatever the browser's zone.
+    const claimed = screen.getByText('Claimed coupon: Free Drink').closest('li')!;
+    expect(await within(claimed).findByText(/^Sat 21 Nov( 2026)?, 21:00$/)).toBeInTheDocument();
     // A reward reversed after it was spent takes 0: neither green nor red.
     const reversed = screen.getByText('Comment removed by staff: Jazz (5 points already spent)').closest('li')!;
     expect(within(reversed).getByText('0')).not.toHaveClass('text-emerald-300');
@@ -337,16 +341,16 @@ describe('members area', () => {
   it('shows the profile: email, first name, Member Since and tier', async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember({ memberTier: 'gold' }) },
+      // 15:00 UTC on 14 March is already Sunday 15 March (02:00) at the venue in Sydney.
+      'GET /api/auth/me': { status: 200, body: aMember({ memberTier: 'gold', createdAt: '2026-03-14T15:00:00.000Z' }) },
       'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      ...venueZone('Australia/Sydney'),
     });
     const view = renderArea();
     await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
     expect(screen.getByText('Email').nextSibling).toHaveTextContent('ann@example.com');
     expect(screen.getByText('First Name').nextSibling).toHaveTextContent('Ann');
-    expect(screen.getByText('Member Since').nextSibling).toHaveTextContent(
-      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(aMember().createdAt)),
-    );
+    await waitFor(() => expect(screen.getByText('Member Since').nextSibling).toHaveTextContent(/^Sun 15 Mar( 2026)?$/));
     expect(screen.getByText('Member Since').nextSibling).not.toHaveTextContent(/^Member$/);
     expect(screen.getByText('Tier').nextSibling).toHaveTextContent('Gold');
   });

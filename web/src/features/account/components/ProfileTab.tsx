@@ -1,17 +1,19 @@
 import type { User } from '@nocturne/contracts';
 import { Card } from '@/components/ui/card';
-import { capitalise, formatDate } from '@/lib/format';
+import { capitalise } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 import { MyDataCard } from './MyDataCard';
 import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
 
 /** SPEC 2's profile (email, name, the real join date, tier), with the member's own changes below it. */
 export function ProfileTab({ user }: { user: User }) {
+  const venueTime = useVenueTime();
   const rows: [string, string][] = [
     ['Email', user.email],
     ['First Name', user.firstName],
     ['Last Name', user.lastName ?? ''],
-    ['Member Since', formatDate(user.createdAt)],
+    ['Member Since', venueTime.day(user.createdAt)],
     ['Tier', capitalise(user.memberTier || 'bronze')],
   ];
   return (

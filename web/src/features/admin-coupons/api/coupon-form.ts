@@ -1,7 +1,6 @@
 import { clubNightEnd, clubNightOf } from '@nocturne/domain';
 import type { AdminCoupon, CouponType, CreateCouponRequest, Tier, UpdateCouponRequest } from '@nocturne/contracts';
 import type { z } from 'zod';
-import { VENUE_TIME_ZONE } from '@/config/club';
 
 /** What the admin typed, as strings (the form's state). */
 export interface CouponFormValues {
@@ -43,9 +42,10 @@ const wholeOrNull = (text: string): number | null => {
 /**
  * SPEC 5's conversions: whole numbers; an empty value or max uses is null (unlimited); a
  * non-numeric points cost is 0. A "valid until" date means the end of that club night, 06:00 the
- * next morning venue time (ARCHITECTURE "Dates"), sent as an ISO instant.
+ * next morning venue time (ARCHITECTURE "Dates"), sent as an ISO instant: `timeZone` is the
+ * venue's, as `GET /api/venue` gives it (never a guessed one).
  */
-export function toCreateCouponPayload(values: CouponFormValues): CreateCouponPayload {
+export function toCreateCouponPayload(values: CouponFormValues, timeZone: string): CreateCouponPayload {
   return {
     code: values.code.trim(),
     title: values.title.trim(),
@@ -55,7 +55,7 @@ export function toCreateCouponPayload(values: CouponFormValues): CreateCouponPay
     pointsCost: wholeOrNull(values.pointsCost) ?? 0,
     requiredTier: values.requiredTier,
     maxUses: wholeOrNull(values.maxUses),
-    validUntil: values.validUntil ? clubNightEnd(values.validUntil, VENUE_TIME_ZONE).toISOString() : null,
+    validUntil: values.validUntil ? clubNightEnd(values.validUntil, timeZone).toISOString() : null,
   };
 }
 
@@ -64,9 +64,9 @@ export type UpdateCouponPayload = z.input<typeof UpdateCouponRequest>;
 
 /**
  * A coupon as the form shows it. Its valid-until instant shows as the club night it ends (the
- * instant just before it, so 06:00 after 31 December reads as 31 December).
+ * instant just before it, so 06:00 after 31 December reads as 31 December) on the venue's calendar.
  */
-export function couponFormValuesOf(coupon: AdminCoupon): CouponFormValues {
+export function couponFormValuesOf(coupon: AdminCoupon, timeZone: string): CouponFormValues {
   return {
     code: coupon.code,
     title: coupon.title,
@@ -76,7 +76,7 @@ export function couponFormValuesOf(coupon: AdminCoupon): CouponFormValues {
     pointsCost: String(coupon.pointsCost),
     requiredTier: coupon.requiredTier,
     maxUses: coupon.maxUses === null ? '' : String(coupon.maxUses),
-    validUntil: coupon.validUntil ? clubNightOf(new Date(Date.parse(coupon.validUntil) - 1), VENUE_TIME_ZONE) : '',
+    validUntil: coupon.validUntil ? clubNightOf(new Date(Date.parse(coupon.validUntil) - 1), timeZone) : '',
     perMemberLimit: String(coupon.perMemberLimit),
   };
 }
@@ -85,9 +85,13 @@ export function couponFormValuesOf(coupon: AdminCoupon): CouponFormValues {
  * The edit as a partial update: the fields whose converted value differs from the coupon's, so an
  * untouched date keeps the exact instant stored and an expired coupon can still be renamed.
  */
-export function toUpdateCouponPayload(initial: CouponFormValues, values: CouponFormValues): UpdateCouponPayload {
-  const before = toCreateCouponPayload(initial);
-  const after = toCreateCouponPayload(values);
+export function toUpdateCouponPayload(
+  initial: CouponFormValues,
+  values: CouponFormValues,
+  timeZone: string,
+): UpdateCouponPayload {
+  const before = toCreateCouponPayload(initial, timeZone);
+  const after = toCreateCouponPayload(values, timeZone);
   const change: Record<string, unknown> = {};
   for (const key of Object.keys(after) as (keyof CreateCouponPayload)[]) {
     if (after[key] !== before[key]) change[key] = after[key];

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { anAdminCoupon } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { AdminCouponsTab } from './AdminCouponsTab';
 
 describe('admin coupons tab', () => {
@@ -86,6 +86,8 @@ describe('admin coupons tab', () => {
         { status: 200, body: [anAdminCoupon()] },
       ],
       'POST /api/admin/coupons': { status: 201, body: anAdminCoupon() },
+      // The api's VENUE_TZ: "valid until" ends at 06:00 on London's clocks, not Sydney's or the browser's.
+      ...venueZone('Europe/London'),
     });
     const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
     await view.user.click(await screen.findByRole('button', { name: 'Create Coupon' }));
@@ -113,10 +115,52 @@ describe('admin coupons tab', () => {
       pointsCost: 40,
       requiredTier: 'silver',
       maxUses: null,
-      validUntil: '2026-12-31T19:00:00.000Z',
+      // 06:00 GMT on 1 January ends the club night of 31 December in London.
+      validUntil: '2027-01-01T06:00:00.000Z',
     });
     expect(screen.queryByRole('form', { name: 'Create coupon' })).not.toBeInTheDocument();
     expect(await screen.findByRole('listitem', { name: 'Half-price cocktail' })).toBeInTheDocument();
+  });
+
+  it("holds Create Coupon until the api has said the venue's zone, and never sends one guessed", async () => {
+    let answerVenue: (answer: { status: number; body: unknown }) => void = () => undefined;
+    const fetchMock = routeFetch({
+      'GET /api/admin/coupons': { status: 200, body: [] },
+      'POST /api/admin/coupons': { status: 201, body: anAdminCoupon() },
+      'GET /api/venue': () => new Promise((resolve) => (answerVenue = resolve)),
+    });
+    const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
+    await view.user.click(await screen.findByRole('button', { name: 'Create Coupon' }));
+    const form = screen.getByRole('form', { name: 'Create coupon' });
+    await view.user.type(within(form).getByLabelText(/^Coupon Code/), 'SUMMER');
+    await view.user.type(within(form).getByLabelText(/^Title/), 'Summer');
+    await view.user.type(within(form).getByLabelText(/^Description/), 'Summer nights');
+    await view.user.type(within(form).getByLabelText('Valid Until'), '2026-07-04');
+    const submit = within(form).getByRole('button', { name: 'Create Coupon' });
+    expect(submit).toBeDisabled();
+    await view.user.click(submit);
+    expect(callsTo(fetchMock, 'POST', '/api/admin/coupons')).toHaveLength(0);
+
+    answerVenue({ status: 200, body: { timeZone: 'Europe/London' } });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await view.user.click(submit);
+    expect(await screen.findByText('Coupon created successfully!')).toBeInTheDocument();
+    // British Summer Time: 06:00 on 5 July is 05:00 UTC.
+    expect(
+      callsTo(fetchMock, 'POST', '/api/admin/coupons').map((call) => (call.body as { validUntil: string }).validUntil),
+    ).toEqual(['2026-07-05T05:00:00.000Z']);
+  });
+
+  it("keeps Create Coupon off and says why when the venue's zone cannot be loaded", async () => {
+    routeFetch({
+      'GET /api/admin/coupons': { status: 200, body: [] },
+      'GET /api/venue': { status: 503, body: { statusCode: 503, message: 'Unavailable' } },
+    });
+    const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
+    await view.user.click(await screen.findByRole('button', { name: 'Create Coupon' }));
+    const form = screen.getByRole('form', { name: 'Create coupon' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent("Could not load the venue's time zone.");
+    expect(within(form).getByRole('button', { name: 'Create Coupon' })).toBeDisabled();
   });
 
   it("says 'Failed to create coupon' with the server's reason and keeps the form; Cancel closes it", async () => {
@@ -126,6 +170,7 @@ describe('admin coupons tab', () => {
         status: 409,
         body: { statusCode: 409, error: 'Conflict', message: 'A coupon with code DRINK50 already exists' },
       },
+      ...venueZone(),
     });
     const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
     await view.user.click(await screen.findByRole('button', { name: 'Create Coupon' }));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { queryKeys } from '@/lib/query-keys';
 import { anAdminCoupon, COUPON_ID } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { AdminCouponsTab } from './AdminCouponsTab';
 
 // Issue 18, coupons: Edit opens the coupon form prefilled and sends only what changed; the
@@ -38,6 +38,7 @@ describe('editing a coupon', () => {
         { status: 200, body: [edited] },
       ],
       'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
+      ...venueZone(),
       [`PATCH ${PATH}`]: { status: 200, body: edited },
     });
     const view = renderTab();
@@ -78,6 +79,7 @@ describe('editing a coupon', () => {
     const fetchMock = routeFetch({
       'GET /api/admin/coupons': { status: 200, body: [anAdminCoupon({ claimedCount: 7 })] },
       'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
+      ...venueZone(),
       [`PATCH ${PATH}`]: {
         status: 400,
         body: {
@@ -116,6 +118,61 @@ describe('editing a coupon', () => {
     );
     expect(screen.queryByRole('dialog', { name: 'Edit coupon' })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'PATCH', PATH)).toHaveLength(1);
+  });
+
+  it('reads and sends "Valid until" as a club night on the api\'s venue zone (London), summer time included', async () => {
+    // 05:00 UTC on 5 July is 06:00 in London (BST): the end of the night of 4 July there. In
+    // Sydney that instant is 15:00 on 5 July, so a hard-coded Sydney zone would show 5 July.
+    const coupon = anAdminCoupon({ validUntil: '2026-07-05T05:00:00.000Z' });
+    const fetchMock = routeFetch({
+      'GET /api/admin/coupons': { status: 200, body: [coupon] },
+      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
+      ...venueZone('Europe/London'),
+      [`PATCH ${PATH}`]: { status: 200, body: coupon },
+    });
+    const view = renderTab();
+    const row = await screen.findByRole('listitem', { name: 'Half-price cocktail' });
+    expect(within(row).getByText(/^Valid until Sun 5 Jul( 2026)?, 06:00$/)).toBeInTheDocument();
+    await view.user.click(within(row).getByRole('button', { name: 'Edit Half-price cocktail' }));
+    const form = screen.getByRole('form', { name: 'Edit coupon' });
+    expect(within(form).getByLabelText('Valid Until')).toHaveValue('2026-07-04');
+    await view.user.clear(within(form).getByLabelText('Valid Until'));
+    await view.user.type(within(form).getByLabelText('Valid Until'), '2026-08-01');
+    await view.user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Coupon updated successfully!')).toBeInTheDocument();
+    // 06:00 BST on 2 August.
+    expect(callsTo(fetchMock, 'PATCH', PATH).map((call) => call.body)).toEqual([{ validUntil: '2026-08-02T05:00:00.000Z' }]);
+  });
+
+  it("waits for the venue's zone before prefilling the edit form, or says it could not load it", async () => {
+    let answerVenue: (answer: { status: number; body: unknown }) => void = () => undefined;
+    routeFetch({
+      'GET /api/admin/coupons': { status: 200, body: [anAdminCoupon({ validUntil: '2026-07-05T05:00:00.000Z' })] },
+      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
+      'GET /api/venue': () => new Promise((resolve) => (answerVenue = resolve)),
+    });
+    const view = renderTab();
+    await view.user.click(await screen.findByRole('button', { name: 'Edit Half-price cocktail' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit coupon' });
+    expect(within(dialog).getByText('Loading coupon...')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
+    answerVenue({ status: 200, body: { timeZone: 'Europe/London' } });
+    expect(await within(dialog).findByLabelText('Valid Until')).toHaveValue('2026-07-04');
+  });
+
+  it("says the venue's zone could not be loaded rather than guessing one", async () => {
+    routeFetch({
+      'GET /api/admin/coupons': { status: 200, body: [anAdminCoupon()] },
+      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
+      'GET /api/venue': { status: 503, body: { statusCode: 503, message: 'Unavailable' } },
+    });
+    const view = renderTab();
+    await view.user.click(await screen.findByRole('button', { name: 'Edit Half-price cocktail' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit coupon' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "Could not load the venue's time zone. Please close the form and try again.",
+    );
+    expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
   });
 });
 

@@ -2,10 +2,12 @@ import { useState, type FormEvent } from 'react';
 import type { AdminCoupon, CouponType } from '@nocturne/contracts';
 import { COUPON_TYPES, TIERS } from '@nocturne/contracts/constants';
 import { Button } from '@/components/ui/button';
+import { ListNote } from '@/components/ui/card';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { capitalise, humanise } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
+import { useVenueInfo, useVenueTimeZone } from '@/lib/venue-time';
 import { useCreateCoupon, useUpdateCoupon } from '../api/admin-coupons';
 import {
   couponFormValuesOf,
@@ -22,23 +24,49 @@ const valueHint: Record<CouponType, string> = {
   vip_upgrade: 'Optional',
 };
 
+const ZONE_FAILED = "Could not load the venue's time zone. Please close the form and try again.";
+
 /**
  * SPEC 2's Create Coupon form; creating closes it and refreshes the list (SPEC 4). Given a coupon,
- * the same form edits it: prefilled, it sends only what changed and closes once saved.
+ * the same form edits it: prefilled, it sends only what changed and closes once saved. "Valid
+ * until" is a club night on the venue's calendar (the api's VENUE_TZ): editing waits for the zone
+ * to prefill it, and neither form sends before the api has said which zone that is.
  */
 export function CouponForm({ onClose, coupon }: { onClose: () => void; coupon?: AdminCoupon }) {
-  const [initial] = useState<CouponFormValues>(() => (coupon ? couponFormValuesOf(coupon) : EMPTY_COUPON_FORM));
+  const venue = useVenueInfo();
+  const timeZone = useVenueTimeZone();
+  if (coupon && !timeZone) {
+    return venue.isPending ? <ListNote>Loading coupon...</ListNote> : <ListNote tone="error">{ZONE_FAILED}</ListNote>;
+  }
+  return <CouponFields onClose={onClose} coupon={coupon} timeZone={timeZone} zoneFailed={venue.isError} />;
+}
+
+interface CouponFieldsProps {
+  onClose: () => void;
+  coupon?: AdminCoupon;
+  /** The venue's time zone; always given when editing, undefined while the create form waits for it. */
+  timeZone: string | undefined;
+  zoneFailed: boolean;
+}
+
+function CouponFields({ onClose, coupon, timeZone, zoneFailed }: CouponFieldsProps) {
+  const [initial] = useState<CouponFormValues>(() =>
+    coupon && timeZone ? couponFormValuesOf(coupon, timeZone) : EMPTY_COUPON_FORM,
+  );
   const [values, setValues] = useState<CouponFormValues>(initial);
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
   const pending = create.isPending || update.isPending;
+  // Without the venue's zone a "valid until" date has no instant yet: nothing is sent in a guessed one.
+  const waitingForZone = !timeZone;
   const set = (field: keyof CouponFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!timeZone) return;
     if (coupon) {
-      const change = toUpdateCouponPayload(initial, values);
+      const change = toUpdateCouponPayload(initial, values, timeZone);
       if (Object.keys(change).length === 0) return onClose();
       update.mutate(
         { couponId: coupon.id, change },
@@ -52,7 +80,7 @@ export function CouponForm({ onClose, coupon }: { onClose: () => void; coupon?: 
       );
       return;
     }
-    create.mutate(toCreateCouponPayload(values), {
+    create.mutate(toCreateCouponPayload(values, timeZone), {
       onSuccess: () => {
         toast({ title: 'Coupon created successfully!' });
         onClose();
@@ -155,8 +183,13 @@ export function CouponForm({ onClose, coupon }: { onClose: () => void; coupon?: 
           onChange={set('perMemberLimit')}
         />
       ) : null}
+      {zoneFailed && waitingForZone ? (
+        <p role="alert" className="text-sm text-red-300 sm:col-span-2">
+          {ZONE_FAILED}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || waitingForZone}>
           {coupon ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Creating...' : 'Create Coupon'}
         </Button>
         <Button variant="outline" onClick={onClose}>

@@ -1,7 +1,8 @@
 import type { AdminCoupon } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
-import { capitalise, formatDateTime, humanise } from '@/lib/format';
+import { capitalise, humanise } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 
 interface CouponRowProps {
   coupon: AdminCoupon;
@@ -12,6 +13,7 @@ interface CouponRowProps {
 
 /** One coupon of All Coupons: a card at every width, so a phone never cuts off a column. */
 export function CouponRow({ coupon, onEdit, onToggleActive, onDelete }: CouponRowProps) {
+  const venueTime = useVenueTime();
   return (
     <li
       aria-label={coupon.title}
@@ -33,7 +35,7 @@ export function CouponRow({ coupon, onEdit, onToggleActive, onDelete }: CouponRo
           <span>Tier: {capitalise(coupon.requiredTier)}</span>
           <span>Max Uses: {coupon.maxUses ?? 'Unlimited'}</span>
           {coupon.perMemberLimit > 1 ? <span>Per member: {coupon.perMemberLimit}</span> : null}
-          {coupon.validUntil ? <span>Valid until {formatDateTime(coupon.validUntil)}</span> : null}
+          {coupon.validUntil ? <span>Valid until {venueTime.dateTime(coupon.validUntil)}</span> : null}
         </p>
         <p className="text-xs text-white/75">
           <span>

@@ -2,7 +2,7 @@ import type { QrScanEntry } from '@nocturne/contracts';
 import { Badge, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 import { useNow } from '@/lib/use-now';
 import { useRecentScans, useUndoRedemption } from '../api/scan-log';
 
@@ -10,6 +10,7 @@ const ACTION_LABELS: Record<QrScanEntry['action'], string> = { validate: 'Valida
 
 /** The door's last scans (every validate, redeem and undo is logged with the admin who scanned). */
 export function RecentScans() {
+  const venueTime = useVenueTime();
   const scans = useRecentScans();
   const undo = useUndoRedemption();
   // An undo button goes once its window has closed, even between two polls.
@@ -42,7 +43,7 @@ export function RecentScans() {
             </Badge>
             <span className="text-white/85">{ACTION_LABELS[scan.action]}</span>
             <time dateTime={scan.at} className="text-xs text-white/70">
-              {formatDateTime(scan.at)}
+              {venueTime.dateTime(scan.at)}
             </time>
             {scan.userCouponId && scan.undoableUntil && Date.parse(scan.undoableUntil) > now ? (
               <button

@@ -3,7 +3,7 @@ import type { ActiveCampaignStatus } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { formatDateTime } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 import { reasonOr, toastError } from '@/lib/notify';
 import { ActiveCampaignSetup } from './ActiveCampaignSetup';
 import { useActiveCampaignStatus, useRefreshAfterSync, useStartBulkSync, useSyncJob } from '../api/activecampaign';
@@ -14,13 +14,14 @@ function customFieldsText(fields: ActiveCampaignStatus['customFields']): string 
 }
 
 function StatusCard({ status }: { status: ActiveCampaignStatus }) {
+  const venueTime = useVenueTime();
   const rows: [string, string][] = [
     ['Auto-sync on new member registration', status.autoSync ? 'Enabled' : 'Disabled'],
     ['Account', status.accountUrl ?? 'Not set'],
     ['API Key', status.configured ? 'API Key Configured' : 'Not configured'],
     ['List subscription', status.listId ? `List ${status.listId}` : 'Not set'],
     ['Custom fields', customFieldsText(status.customFields)],
-    ['Last sync', status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'Never'],
+    ['Last sync', status.lastSyncAt ? venueTime.dateTime(status.lastSyncAt) : 'Never'],
     ['Waiting to sync', String(status.pending)],
     ['Failed syncs', String(status.failed)],
   ];

@@ -4,7 +4,7 @@ import type { AdminMemberView } from '@nocturne/contracts';
 import { ACCOUNT_DISABLED_MESSAGE } from '@nocturne/domain';
 import { anActiveCampaignStatus, anAdmin, anAdminMemberView, MEMBER_ID } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { MemberView } from './MemberView';
 
 const VIEW = `GET /api/admin/members/${MEMBER_ID}`;
@@ -53,7 +53,7 @@ describe("a member's page for staff", () => {
         ],
       },
     );
-    routeFetch({ [VIEW]: { status: 200, body: view }, ...AC_ON });
+    routeFetch({ [VIEW]: { status: 200, body: view }, ...AC_ON, ...venueZone() });
     renderView();
     expect(await screen.findByRole('heading', { name: 'Ann Lee' })).toBeInTheDocument();
     expect(screen.getByText('35')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe("a member's page for staff", () => {
 
   it('asks for more history when there is more', async () => {
     const first = anAdminMemberView({}, { pointsHistory: { ...anAdminMemberView().pointsHistory, total: 30 } });
-    const fetchMock = routeFetch({ [VIEW]: { status: 200, body: first }, ...AC_ON });
+    const fetchMock = routeFetch({ [VIEW]: { status: 200, body: first }, ...AC_ON, ...venueZone() });
     const { user } = renderView();
     await user.click(await screen.findByRole('button', { name: 'Show more (29 older)' }));
     await waitFor(() =>
@@ -92,6 +92,7 @@ describe("a member's page for staff", () => {
         { status: 200, body: after },
       ],
       ...AC_ON,
+      ...venueZone(),
       [`POST /api/admin/members/${MEMBER_ID}/points-adjustments`]: {
         status: 201,
         body: {
@@ -131,6 +132,7 @@ describe("a member's page for staff", () => {
     const fetchMock = routeFetch({
       [VIEW]: { status: 200, body: anAdminMemberView() },
       ...AC_ON,
+      ...venueZone(),
       [`POST /api/admin/members/${MEMBER_ID}/password-reset`]: {
         status: 202,
         body: { success: true, message: 'A password reset link is on its way to ann@example.com.' },
@@ -157,6 +159,7 @@ describe("a member's page for staff", () => {
         { status: 200, body: disabled },
       ],
       ...AC_ON,
+      ...venueZone(),
       [`POST /api/admin/members/${MEMBER_ID}/disable`]: {
         status: 200,
         body: { success: true, message: "Ann's account is disabled and signed out everywhere." },
@@ -174,7 +177,7 @@ describe("a member's page for staff", () => {
   });
 
   it("does not offer to disable the admin's own account", async () => {
-    routeFetch({ [VIEW]: { status: 200, body: anAdminMemberView({ id: MEMBER_ID, isAdmin: true }) }, ...AC_ON });
+    routeFetch({ [VIEW]: { status: 200, body: anAdminMemberView({ id: MEMBER_ID, isAdmin: true }) }, ...AC_ON, ...venueZone() });
     renderView(MEMBER_ID);
     expect(await screen.findByRole('button', { name: 'Disable account' })).toBeDisabled();
     expect(screen.getByText(/This is your own account/)).toBeInTheDocument();
@@ -195,6 +198,7 @@ describe("a member's page for staff", () => {
     routeFetch({
       [VIEW]: { status: 404, body: { success: false, statusCode: 404, error: 'Not Found', message: 'Member not found' } },
       ...AC_ON,
+      ...venueZone(),
     });
     renderView();
     expect(await screen.findByRole('alert')).toHaveTextContent('This member does not exist or has deleted their account.');

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
-import { capitalise, formatDate } from '@/lib/format';
+import { capitalise } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 import { MEMBERS_PAGE_SIZE, useMembersPage } from '../api/admin-users';
 import { SyncContactButton } from './SyncContactButton';
 
@@ -15,6 +16,7 @@ const cell =
 
 /** SPEC 2's Member Management table, with search and paging. */
 export function MembersTable() {
+  const venueTime = useVenueTime();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const query = useDeferredValue(search.trim());
@@ -90,7 +92,7 @@ export function MembersTable() {
                     {capitalise(member.memberTier)}
                   </td>
                   <td className={`${cell} text-white/85`} data-label="Joined">
-                    {formatDate(member.createdAt)}
+                    {venueTime.day(member.createdAt)}
                   </td>
                   <td className={cell} data-label="Actions">
                     <SyncContactButton member={member} acOff={acOff} describedBy="members-ac-off" />

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminComment } from '@nocturne/contracts';
 import { aNewsPost, anAdmin, anAdminComment } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { CommentModeration } from './CommentModeration';
 
 const LIST = '/api/admin/comments';
@@ -48,6 +48,7 @@ describe('comment moderation', () => {
         }),
       ),
       'GET /api/news': posts,
+      ...venueZone(),
     });
     render();
     const list = await screen.findByRole('list', { name: 'Comments' });
@@ -61,7 +62,10 @@ describe('comment moderation', () => {
     expect(cards[0]).toHaveTextContent('ben@example.com');
     expect(within(cards[0]!).getByRole('button', { name: 'Show comments on Salsa Night' })).toBeInTheDocument();
     // 12:00 UTC is 23:00 in Sydney (daylight saving).
-    expect(within(cards[0]!).getByText(/Sat 21 Nov( 2026)?, 23:00/)).toHaveAttribute('dateTime', '2026-11-21T12:00:00.000Z');
+    expect(await within(cards[0]!).findByText(/Sat 21 Nov( 2026)?, 23:00/)).toHaveAttribute(
+      'dateTime',
+      '2026-11-21T12:00:00.000Z',
+    );
     expect(cards[0]).toHaveTextContent('Earned 5 points');
     expect(cards[1]).toHaveTextContent('No points');
     expect(cards[2]).toHaveTextContent('Removed by Alex Reyes');

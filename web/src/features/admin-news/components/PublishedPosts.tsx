@@ -3,7 +3,8 @@ import type { NewsPost } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { Badge, ListNote } from '@/components/ui/card';
 import { FeaturedMedia } from '@/components/ui/featured-media';
-import { countOf, formatDate, humanise } from '@/lib/format';
+import { countOf, humanise } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 import { usePublishedPosts } from '../api/admin-news';
 import { DeletePostDialog } from './DeletePostDialog';
 import { EditPostForm } from './EditPostForm';
@@ -46,6 +47,7 @@ export function PublishedPosts({ imageUpload }: { imageUpload?: (slot: ImageUplo
 }
 
 function PostSummary({ post, onEdit, onDelete }: { post: NewsPost; onEdit: () => void; onDelete: () => void }) {
+  const venueTime = useVenueTime();
   return (
     <div className="flex gap-3">
       {post.featuredImageUrl ? (
@@ -55,7 +57,7 @@ function PostSummary({ post, onEdit, onDelete }: { post: NewsPost; onEdit: () =>
         <h3 className="font-semibold text-white">{post.title}</h3>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-white/75">
           <Badge tone="neon">{humanise(post.contentType)}</Badge>
-          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          <time dateTime={post.createdAt}>{venueTime.day(post.createdAt)}</time>
           <span>{countOf(post.viewCount, 'view')}</span>
         </div>
         <p className="mt-2 line-clamp-2 text-sm text-white/80">{post.content}</p>

@@ -1,6 +1,6 @@
 import type { AdminOverview } from '@nocturne/contracts';
 import { Badge, Card } from '@/components/ui/card';
-import { venueDateTime } from './night-format';
+import { formatVenueDateTime } from '@/lib/venue-time';
 
 const QUEUE_NAMES: Record<string, string> = {
   email: 'E-mail',
@@ -94,7 +94,7 @@ function SyncHealthCard({
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-xs text-white/75">Last member synced</dt>
-          <dd className="text-white">{sync.lastSyncAt ? venueDateTime(sync.lastSyncAt, timeZone) : 'Never'}</dd>
+          <dd className="text-white">{sync.lastSyncAt ? formatVenueDateTime(sync.lastSyncAt, timeZone) : 'Never'}</dd>
         </div>
         <div>
           <dt className="text-xs text-white/75">Failed contacts</dt>
@@ -108,14 +108,14 @@ function SyncHealthCard({
           <dt className="text-xs text-white/75">Last bulk sync</dt>
           <dd className="text-white">
             {job
-              ? `${job.state === 'running' ? 'Running since' : 'Finished'} ${venueDateTime(job.finishedAt ?? job.startedAt, timeZone)}: ${job.synced} of ${job.total} synced${job.failed ? `, ${job.failed} failed` : ''}`
+              ? `${job.state === 'running' ? 'Running since' : 'Finished'} ${formatVenueDateTime(job.finishedAt ?? job.startedAt, timeZone)}: ${job.synced} of ${job.total} synced${job.failed ? `, ${job.failed} failed` : ''}`
               : 'None yet'}
           </dd>
         </div>
       </dl>
       {sync.lastError ? (
         <p className="mt-3 text-sm text-red-200">
-          Last error ({venueDateTime(sync.lastError.at, timeZone)}): {sync.lastError.message}
+          Last error ({formatVenueDateTime(sync.lastError.at, timeZone)}): {sync.lastError.message}
         </p>
       ) : null}
       <DashboardLink path={dashboardPath} />

@@ -77,6 +77,39 @@ describe('Overview tab', () => {
     expect(screen.getByText(/until AC_API_URL and AC_API_KEY are set/)).toBeInTheDocument();
   });
 
+  it("shows ActiveCampaign's sync times on the clocks of the venue the overview names (London here)", async () => {
+    const overview = anAdminOverview({ timeZone: 'Europe/London' });
+    routeFetch({
+      ...baseRoutes,
+      'GET /api/admin/overview': {
+        status: 200,
+        body: {
+          ...overview,
+          activeCampaign: {
+            ...overview.activeCampaign,
+            configured: true,
+            // British Summer Time: 20:15 UTC is 21:15 in London.
+            lastSyncAt: '2026-07-04T20:15:00.000Z',
+            lastError: { message: 'Rate limited', at: '2026-07-04T21:00:00.000Z' },
+            lastJob: {
+              state: 'completed',
+              startedAt: '2026-07-04T19:00:00.000Z',
+              finishedAt: '2026-07-04T19:30:00.000Z',
+              total: 10,
+              synced: 10,
+              failed: 0,
+            },
+          },
+        },
+      },
+    });
+    renderWithApp(<OverviewTab />);
+    expect(await screen.findByText('Last member synced')).toBeInTheDocument();
+    expect(screen.getByText('Last member synced').nextSibling).toHaveTextContent(/^Sat 4 Jul( 2026)?, 21:15$/);
+    expect(screen.getByText(/^Finished Sat 4 Jul( 2026)?, 20:30: 10 of 10 synced$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Last error \(Sat 4 Jul( 2026)?, 22:00\): Rate limited$/)).toBeInTheDocument();
+  });
+
   it('says the queues could not be read while Redis is away, and the other figures still show', async () => {
     const overview = anAdminOverview();
     routeFetch({

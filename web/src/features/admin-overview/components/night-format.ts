@@ -1,16 +1,7 @@
 import { CLUB_NIGHT_ROLLOVER_HOUR } from '@nocturne/domain';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** "24 Nov 2026, 9:41 pm": an instant on the venue's clocks (VENUE_TZ, as the api sends it). */
-export function venueDateTime(iso: string, timeZone: string): string {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
-    formats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
-}
+// Times of day on the overview are formatted by lib/venue-time (formatVenueDateTime), in the zone
+// the overview sends; only the night headings are the overview's own.
 
 const rollover = `${String(CLUB_NIGHT_ROLLOVER_HOUR).padStart(2, '0')}:00`;
 

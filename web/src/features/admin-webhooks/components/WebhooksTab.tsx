@@ -6,7 +6,7 @@ import { Badge, Card, ListNote } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 import {
   useDeleteWebhook,
   useRedeliverWebhook,
@@ -70,6 +70,7 @@ function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
 }
 
 function Deliveries({ endpointId }: { endpointId: string }) {
+  const venueTime = useVenueTime();
   const deliveries = useWebhookDeliveries(endpointId);
   const redeliver = useRedeliverWebhook();
   if (deliveries.isPending) return <ListNote>Loading deliveries...</ListNote>;
@@ -85,7 +86,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
           <span className="text-white/85">{delivery.eventType}</span>
           <span className="text-xs text-white/70">
             {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
-            {delivery.lastError ? ` · ${delivery.lastError}` : ''} · {formatDateTime(delivery.createdAt)}
+            {delivery.lastError ? ` · ${delivery.lastError}` : ''} · {venueTime.dateTime(delivery.createdAt)}
           </span>
           <button
             type="button"

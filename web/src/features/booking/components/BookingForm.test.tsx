@@ -1,7 +1,32 @@
-import { describe, expect, it, jest } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
-import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithApp } from '@/testing/render';
+import { callsTo, routeFetch, venueZone } from '@/testing/route-fetch';
 import { BookingForm } from './BookingForm';
+
+const CREATED = { status: 201, body: { success: true, id: '0b8f8b1e-3f7e-4c55-9a43-0d1c6f0a9d21' } };
+
+/** Only the clock is fixed (timers stay real, for user-event): "now" as the test says. */
+const setNow = (iso: string) =>
+  jest.useFakeTimers({
+    now: new Date(iso),
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+      'hrtime',
+      'performance',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
 
 const optionValues = (label: string) =>
   within(screen.getByLabelText(label))
@@ -9,6 +34,10 @@ const optionValues = (label: string) =>
     .map((option) => option.value);
 
 describe('BookingForm', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
   it('offers 1 to 5 and 6+ guests, defaulting to 2', () => {
     renderWithApp(<BookingForm onBooked={() => undefined} />);
     expect(optionValues('Guests')).toEqual(['1', '2', '3', '4', '5', '6+']);
@@ -53,7 +82,7 @@ describe('BookingForm', () => {
   });
 
   it('posts every field under its payload name and reports success', async () => {
-    const fetchMock = mockFetch({ status: 201, body: { success: true, id: '0b8f8b1e-3f7e-4c55-9a43-0d1c6f0a9d21' } });
+    const fetchMock = routeFetch({ 'POST /api/bookings': CREATED, ...venueZone() });
     const onBooked = jest.fn();
     const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
@@ -61,10 +90,8 @@ describe('BookingForm', () => {
     await user.selectOptions(screen.getByLabelText('Time'), '22:00');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
 
-    await screen.findByRole('button', { name: 'Request Booking' });
-    expect(onBooked).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/bookings');
-    expect(sentBody(fetchMock)).toEqual({
+    await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
+    expect(callsTo(fetchMock, 'POST', '/api/bookings')[0]?.body).toEqual({
       name: 'Ann Lee',
       email: 'ann@example.com',
       phone: '',
@@ -79,13 +106,16 @@ describe('BookingForm', () => {
   });
 
   it('keeps what was typed and shows the server message when the booking fails', async () => {
-    mockFetch({
-      status: 400,
-      body: {
-        statusCode: 400,
-        error: 'Bad Request',
-        message: 'Invalid booking request',
-        issues: [{ path: 'date', message: 'must be today or later' }],
+    routeFetch({
+      ...venueZone(),
+      'POST /api/bookings': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Invalid booking request',
+          issues: [{ path: 'date', message: 'must be today or later' }],
+        },
       },
     });
     const onBooked = jest.fn();
@@ -101,13 +131,16 @@ describe('BookingForm', () => {
   });
 
   it('says once, in plain words, that the e-mail is not valid', async () => {
-    mockFetch({
-      status: 400,
-      body: {
-        statusCode: 400,
-        error: 'Bad Request',
-        message: 'Invalid request: email must be a valid email address',
-        issues: [{ path: 'email', message: 'must be a valid email address' }],
+    routeFetch({
+      ...venueZone(),
+      'POST /api/bookings': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Invalid request: email must be a valid email address',
+          issues: [{ path: 'email', message: 'must be a valid email address' }],
+        },
       },
     });
     const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
@@ -138,19 +171,45 @@ describe('BookingForm', () => {
     expect(offered()).toContain('02:00');
   });
 
-  it('does not let a past date be picked or sent', async () => {
-    const fetchMock = mockFetch({ status: 201, body: { success: true, id: '0b8f8b1e-3f7e-4c55-9a43-0d1c6f0a9d21' } });
+  it("does not let a date before the venue's club night be picked or sent", async () => {
+    // 23:30 UTC on Friday 27 November: Saturday 10:30 in Sydney, so Friday is past there.
+    setNow('2026-11-27T23:30:00Z');
+    const fetchMock = routeFetch({ 'POST /api/bookings': CREATED, ...venueZone('Australia/Sydney') });
     const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
     const date = screen.getByLabelText('Date');
-    const today = new Date();
-    const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    expect(date).toHaveAttribute('min', iso);
+    await waitFor(() => expect(date).toHaveAttribute('min', '2026-11-28'));
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
-    await user.type(date, '2020-01-03');
+    await user.type(date, '2026-11-27');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
-    // The picker offers nothing before today, and the browser refuses to send a typed past date.
+    // The picker offers nothing before that night, and the browser refuses to send a typed earlier date.
     expect((date as HTMLInputElement).validity.rangeUnderflow).toBe(true);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, 'POST', '/api/bookings')).toHaveLength(0);
+  });
+
+  it("follows the api's zone, not the browser's: at 03:00 in London the evening before can still be booked", async () => {
+    // 03:00 on Saturday 28 November in London (and in this browser, which runs in UTC): the club
+    // night is still Friday's, so the api accepts Friday, and so does the form.
+    setNow('2026-11-28T03:00:00Z');
+    routeFetch({ ...venueZone('Europe/London') });
+    const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
+    const date = screen.getByLabelText('Date');
+    await waitFor(() => expect(date).toHaveAttribute('min', '2026-11-27'));
+    // Friday's evening slots have all started on the venue's clocks; none is offered.
+    await user.type(date, '2026-11-27');
+    expect(optionValues('Time')).toEqual(['']);
+    expect((date as HTMLInputElement).validity.rangeUnderflow).toBe(false);
+  });
+
+  it("sets no minimum until the api has said the venue's zone, and still sends (the api checks the date)", async () => {
+    const fetchMock = routeFetch({ 'POST /api/bookings': CREATED, 'GET /api/venue': () => new Promise(() => undefined) });
+    const onBooked = jest.fn();
+    const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
+    expect(screen.getByLabelText('Date')).not.toHaveAttribute('min');
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
+    await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
+    expect(callsTo(fetchMock, 'POST', '/api/bookings')).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { useVenueTimeZone } from '@/lib/venue-time';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { useCreateBooking, type BookingPayload } from '../api/create-booking';
@@ -8,8 +9,8 @@ import {
   defaultService,
   guestOptions,
   serviceOptions,
+  earliestBookingDate,
   timeOptionsFor,
-  todayIso,
   type BookingService,
 } from './booking-options';
 
@@ -66,12 +67,20 @@ interface BookingFormProps {
   onBooked: () => void;
 }
 
-/** Uncontrolled on purpose: a failed submit leaves everything the visitor typed in place. */
+/**
+ * Uncontrolled on purpose: a failed submit leaves everything the visitor typed in place.
+ *
+ * "Today" is the venue's club night (the api's VENUE_TZ), not the visitor's: the form asks the api
+ * for the zone when it opens (it loads on the first "Book" click, so the landing page makes no
+ * extra request). Until the answer comes the picker sets no minimum rather than a guessed one, and
+ * sending is never held back: the api checks the date with the same rule and says what is wrong.
+ */
 export function BookingForm({ initialService = defaultService, onBooked }: BookingFormProps) {
   const booking = useCreateBooking();
+  const timeZone = useVenueTimeZone();
   const [openedAt] = useState(() => performance.now());
   const [date, setDate] = useState('');
-  const times = timeOptionsFor(date);
+  const times = timeOptionsFor(date, timeZone);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,7 +97,7 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
           label="Date"
           name="date"
           type="date"
-          min={todayIso()}
+          min={timeZone ? earliestBookingDate(timeZone) : undefined}
           value={date}
           onChange={(event) => setDate(event.target.value)}
         />

@@ -1,4 +1,5 @@
 import type { BookingRequest } from '@nocturne/contracts';
+import { CLUB_NIGHT_ROLLOVER_HOUR, clubNightOf, wallClockAt } from '@nocturne/domain';
 import {
   BOOKING_GUESTS,
   BOOKING_SERVICE_LABELS,
@@ -31,26 +32,34 @@ export const timeOptions = BOOKING_TIMES.map((value) => ({ value, label: value }
 
 const slotHour = (value: string) => Number(value.slice(0, 2));
 
+/** An hour counted from the club night's evening: 01:00 after midnight is the night's 25th hour. */
+const nightHour = (hour: number) => (hour < CLUB_NIGHT_ROLLOVER_HOUR ? hour + 24 : hour);
+
 /**
  * The slots offered for a date: SPEC's list (all of it while no date is picked), kept to that
  * night's opening hours (doors open at 20:00 Sunday to Wednesday, 19:00 Thursday to Saturday; the
- * after-midnight slots belong to the same night). For tonight, evening slots already past go too.
+ * after-midnight slots belong to the same night). For tonight (the venue's current club night),
+ * slots already started on the venue's clocks go too; while the venue's zone is not known, none do
+ * (the api decides).
  */
-export function timeOptionsFor(date: string, now = new Date()) {
+export function timeOptionsFor(date: string, timeZone: string | undefined, now = new Date()) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return timeOptions;
   const weekday = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).getUTCDay();
   const opensAt = venue.opening.opensAtHour[weekday]!;
-  const tonight = date === todayIso(now);
+  const hourTonight = timeZone && date === clubNightOf(now, timeZone) ? nightHour(wallClockAt(now, timeZone).hour) : null;
   return timeOptions.filter(({ value }) => {
     const hour = slotHour(value);
-    if (hour < 12) return hour < venue.opening.closesAtHour;
-    return hour >= opensAt && !(tonight && hour <= now.getHours());
+    const open = hour < 12 ? hour < venue.opening.closesAtHour : hour >= opensAt;
+    return open && !(hourTonight !== null && nightHour(hour) <= hourTonight);
   });
 }
 
-/** Today as YYYY-MM-DD in the visitor's time zone, the earliest date a booking can be for. */
-export function todayIso(now = new Date()): string {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
+/**
+ * The earliest date a booking can be for: the venue's current club night, the api's own rule
+ * (RequestBookingHandler: `clubNightOf(now, VENUE_TZ)`), so at 02:00 venue time the evening
+ * before is still "tonight".
+ */
+export function earliestBookingDate(timeZone: string, now = new Date()): string {
+  return clubNightOf(now, timeZone);
 }

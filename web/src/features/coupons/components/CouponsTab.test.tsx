@@ -4,7 +4,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { aCouponDetails, aMember, anAvailableCoupon, aUserCoupon } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { CouponsTab } from './CouponsTab';
 
 const renderTab = (points = 50) => renderWithApp(<CouponsTab user={aMember({ currentPoints: points })} />);
@@ -89,6 +89,21 @@ describe('coupons tab', () => {
     expect(await screen.findByText('This coupon has run out')).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Claim' }));
     expect(await screen.findByText('Failed to claim coupon.')).toBeInTheDocument();
+  });
+
+  it("shows when a coupon was claimed and redeemed on the venue's clocks (the api's zone), not the browser's", async () => {
+    routeFetch({
+      'GET /api/coupons': { status: 200, body: [] },
+      'GET /api/coupons/my': {
+        status: 200,
+        body: [aUserCoupon({ claimedAt: '2026-11-21T10:00:00.000Z', redeemedAt: '2026-11-21T14:30:00.000Z' })],
+      },
+      ...venueZone('Australia/Sydney'),
+    });
+    renderTab();
+    // Sydney is UTC+11 in November: 10:00 UTC is 21:00, 14:30 UTC is 01:30 the next morning.
+    expect(await screen.findByText(/^Sat 21 Nov( 2026)?, 21:00$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Sun 22 Nov( 2026)?, 01:30$/)).toBeInTheDocument();
   });
 
   it('draws the QR dark on light with a 4-module quiet zone, holding {"userCouponId","token"}, and the short code under it', async () => {

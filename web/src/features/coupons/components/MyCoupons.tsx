@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { formatDateTime } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useOnline } from '@/lib/offline-cache';
 import { useMyCoupons, useRedeemCoupon } from '../api/coupons';
@@ -51,6 +51,7 @@ function ConfirmRedeem({
 }
 
 function HeldCoupon({ held }: { held: UserCoupon }) {
+  const venueTime = useVenueTime();
   const redeem = useRedeemCoupon();
   const [confirming, setConfirming] = useState(false);
   const onRedeem = () => {
@@ -86,7 +87,7 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
             value ? (
               <div key={term} className="flex gap-1">
                 <dt>{term}:</dt>
-                <dd>{formatDateTime(value)}</dd>
+                <dd>{venueTime.dateTime(value)}</dd>
               </div>
             ) : null,
           )}

@@ -6,7 +6,8 @@ import { inputClass } from '@/components/ui/field';
 import { Sheet } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/use-toast';
 import { COMMENT_REWARD_POINTS } from '@/config/club';
-import { countOf, formatDateTime } from '@/lib/format';
+import { countOf } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useComments, usePostComment } from '../api/news';
 
@@ -58,6 +59,7 @@ function CommentForm({ postId }: { postId: string }) {
 }
 
 function CommentList({ postId }: { postId: string }) {
+  const venueTime = useVenueTime();
   const comments = useComments(postId);
   if (comments.isPending) return <ListNote>Loading comments...</ListNote>;
   if (comments.isError) return <ListNote tone="error">Failed to fetch comments</ListNote>;
@@ -68,7 +70,7 @@ function CommentList({ postId }: { postId: string }) {
         <li key={comment.id} className="rounded-lg border border-white/10 bg-night-950/60 p-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs text-white/75">
             <span className="font-semibold text-gold-light">{comment.author.firstName}</span>
-            <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
+            <time dateTime={comment.createdAt}>{venueTime.dateTime(comment.createdAt)}</time>
           </div>
           <p className="mt-1 whitespace-pre-line break-words text-sm text-white/90">{comment.content}</p>
         </li>

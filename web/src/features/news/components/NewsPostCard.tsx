@@ -2,7 +2,8 @@ import type { NewsPost } from '@nocturne/contracts';
 import { Badge } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { FeaturedMedia } from '@/components/ui/featured-media';
-import { countOf, formatDate, humanise } from '@/lib/format';
+import { countOf, humanise } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 
 /** One post of the feed: SPEC 2's badge, date, title, content, counts and View & Comment. */
 export function NewsPostCard({
@@ -18,6 +19,7 @@ export function NewsPostCard({
   onToggleLike: () => void;
   likePending: boolean;
 }) {
+  const venueTime = useVenueTime();
   return (
     <article
       aria-labelledby={`post-${post.id}`}
@@ -29,7 +31,7 @@ export function NewsPostCard({
       <div className="grid gap-3 p-4">
         <div className="flex flex-wrap items-center gap-3 text-xs text-white/75">
           <Badge tone="neon">{humanise(post.contentType)}</Badge>
-          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          <time dateTime={post.createdAt}>{venueTime.day(post.createdAt)}</time>
         </div>
         <h3 id={`post-${post.id}`} className="text-xl font-semibold text-white">
           {post.title}

@@ -1,10 +1,12 @@
 import type { User } from '@nocturne/contracts';
 import { Card, ListNote } from '@/components/ui/card';
-import { capitalise, formatDateTime, signedPoints } from '@/lib/format';
+import { capitalise, signedPoints } from '@/lib/format';
+import { useVenueTime } from '@/lib/venue-time';
 import { usePointHistory } from '../api/point-history';
 import { TierProgress } from './TierProgress';
 
 function PointHistory() {
+  const venueTime = useVenueTime();
   const history = usePointHistory();
   if (history.isPending) return <ListNote>Loading point history...</ListNote>;
   if (history.isError) return <ListNote tone="error">Failed to fetch point history</ListNote>;
@@ -19,7 +21,7 @@ function PointHistory() {
           <div className="min-w-0">
             <p className="break-words text-sm text-white">{entry.description}</p>
             <time dateTime={entry.createdAt} className="text-xs text-white/70">
-              {formatDateTime(entry.createdAt)}
+              {venueTime.dateTime(entry.createdAt)}
             </time>
           </div>
           {/* SPEC 2: green for positive, red for negative; a 0 (a reward reversed after it was spent) is neither. */}
