@@ -1,20 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { registerMember, requireApi, useSession } from './club';
-import { expect, PHONE, test } from './fixtures';
+import { expect, PHONE, seriousViolations, test } from './fixtures';
 
 // axe-core on the pages people use most, on a laptop and on a phone: no serious or critical
 // violations (the levels that stop someone using the page with a screen reader or keyboard).
 requireApi();
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 for (const [device, viewport] of [
   ['laptop', { width: 1280, height: 800 }],

@@ -1,21 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { call, createCoupon, registerMember, requireApi, signInAdmin, useSession } from './club';
-import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
+import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
 // Issue 18, coupons, against the whole stack: an admin edits a coupon and switches it off, and the
 // member no longer finds it in Available Coupons; the tab passes axe on a laptop and on a phone.
 requireApi();
-
-/** As accessibility.spec.ts: serious and critical WCAG 2.1 A/AA violations only. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 /** An instant as the venue's clocks show it: "2027-07-04 06:00" (the api's VENUE_TZ). */
 function venueWallClock(iso: string, timeZone: string): string {

@@ -1,22 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { call, randomIp, requireApi, type Session, signInAdmin, uniqueEmail, useSession } from './club';
-import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
+import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
 // Issue 18, inbox, against the whole stack: a guest books and writes; the admin confirms the
 // booking with a note (asked first) and marks the message handled; both say who and when, in the
 // venue's time. The tabs and the decision dialog pass axe on a laptop and on a phone.
 requireApi();
-
-/** As accessibility.spec.ts: serious and critical WCAG 2.1 A/AA violations only. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 /** "Sat 28 Nov, 22:30": how the inbox writes an instant in the venue's time zone (this year). */
 function venueTime(iso: string, timeZone: string): string {

@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { PASSWORD, registerMember, requireApi, signInAdmin, useSession } from './club';
-import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
+import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
 // Issue #18, point 4, against the whole stack: staff open a member from the Members table, adjust
 // their points (the member sees the reason in their history), and disable the account (the
@@ -9,15 +7,6 @@ import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
 requireApi();
 
 const DISABLED = 'This account has been disabled. Please contact the venue.';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 test("staff adjust a member's points and disable the account; the member sees both", async ({ page, browser, request }) => {
   const admin = await signInAdmin(request);

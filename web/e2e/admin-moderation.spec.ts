@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { call, randomIp, registerMember, requireApi, signInAdmin, useSession } from './club';
-import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
+import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
 // Issue #18, point 3: a member's comment found by staff in the Comments tab and removed; the
 // member's Points History shows the reward taken back as "Comment removed by staff". Against the
@@ -10,18 +8,6 @@ import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
 requireApi();
 
 const LAPTOP = { width: 1280, height: 800 };
-
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 for (const [device, viewport] of [
   ['laptop', LAPTOP],

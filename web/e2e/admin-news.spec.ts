@@ -1,25 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { call, randomIp, registerMember, requireApi, signInAdmin, useSession } from './club';
-import { expect, test } from './fixtures';
+import { expect, seriousViolations, test } from './fixtures';
 
 // Issue 18, point 2: staff edit and delete news posts from the News tab, and a member's open feed
 // shows the change on its next poll (no reload). Against the whole stack.
 requireApi();
-
-/** axe-core inside `selector`: no serious or critical violations (as accessibility.spec.ts checks pages). */
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 /** Moves the member page's clock past the 30-second feed poll and waits for its 200 answer. */
 async function nextFeedPoll(page: Page) {

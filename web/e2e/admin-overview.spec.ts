@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { call, createCoupon, registerMember, requireApi, signInAdmin, useSession } from './club';
-import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
+import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
 // Issue 18, point 6, against the whole stack: the Overview answers "how was tonight". A member's
 // claim and redemption show up in tonight's figures, the 8-night charts draw (recharts, loaded
@@ -9,16 +8,6 @@ import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
 requireApi();
 
 const LAPTOP = { width: 1280, height: 800 };
-
-/** As accessibility.spec.ts: serious and critical WCAG 2.1 A/AA violations only. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 async function openOverview(page: Page) {
   await page.goto('/admin-dashboard');

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { call, registerMember, requireApi, signInAdmin, useSession } from './club';
-import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
+import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
 // Issue #18, point 8: the admin on a phone and from the keyboard. Every tab of the dashboard is
 // readable at 375 px (nothing cut off: content fits, or sits in a sideways scroller that shows a
@@ -183,15 +182,6 @@ test('/admin-login is a staff sign-in without Create Account; /members-login kee
   await page.goto('/members-login');
   await expect(page.getByRole('tab', { name: 'Create Account' })).toBeVisible();
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 for (const [device, viewport] of [
   ['laptop', LAPTOP],

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** A documentation-range client address per test: the stack under test trusts X-Forwarded-For,
@@ -23,3 +24,18 @@ export const hasHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 export const PHONE = { width: 375, height: 740 };
+
+/**
+ * axe-core's serious and critical WCAG 2.1 A/AA violations on the page, or only inside `selector`
+ * (a dialog, a tab's panel): what every screen's accessibility check expects to be empty.
+ */
+export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (selector) builder = builder.include(selector);
+  const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
