@@ -1,6 +1,5 @@
 import type { AdminCoupon } from '@nocturne/contracts';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useUpdateCoupon } from '../api/admin-coupons';
@@ -24,7 +23,7 @@ export function ActiveToggleDialog({ coupon, onClose }: { coupon: AdminCoupon | 
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open={coupon !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`${verb} coupon?`}
@@ -35,15 +34,10 @@ export function ActiveToggleDialog({ coupon, onClose }: { coupon: AdminCoupon | 
             : `"${coupon.title}" will leave Available Coupons, and members who hold it cannot redeem it until you activate it again.`
           : undefined
       }
-    >
-      <div className="flex flex-wrap gap-3">
-        <Button variant="neon" onClick={confirm} disabled={update.isPending}>
-          {update.isPending ? (activating ? 'Activating...' : 'Deactivating...') : `${verb} Coupon`}
-        </Button>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-      </div>
-    </Modal>
+      confirmLabel={`${verb} Coupon`}
+      pendingLabel={activating ? 'Activating...' : 'Deactivating...'}
+      pending={update.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useSendPasswordReset, useSetAccountDisabled } from '../api/admin-member';
 import { AdjustPointsDialog } from './AdjustPointsDialog';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SyncContactButton } from './SyncContactButton';
 
 type Member = AdminMemberView['member'];

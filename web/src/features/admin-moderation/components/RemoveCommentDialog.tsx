@@ -1,6 +1,5 @@
 import type { AdminComment } from '@nocturne/contracts';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { countOf } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
@@ -31,7 +30,7 @@ export function RemoveCommentDialog({ comment, onClose }: { comment: AdminCommen
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open={comment !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Remove comment?"
@@ -40,16 +39,12 @@ export function RemoveCommentDialog({ comment, onClose }: { comment: AdminCommen
           ? `"${excerpt(comment.content)}" by ${comment.author.name} on "${comment.post.title}" will be hidden from members.`
           : undefined
       }
+      confirmLabel="Remove Comment"
+      pendingLabel="Removing..."
+      pending={remove.isPending}
+      onConfirm={confirm}
     >
-      {comment ? <p className="mb-5 text-sm text-white/85">{removalConsequence(comment)}</p> : null}
-      <div className="flex flex-wrap gap-3">
-        <Button variant="neon" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Removing...' : 'Remove Comment'}
-        </Button>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-      </div>
-    </Modal>
+      {comment ? <p>{removalConsequence(comment)}</p> : null}
+    </ConfirmDialog>
   );
 }

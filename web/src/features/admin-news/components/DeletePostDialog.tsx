@@ -1,6 +1,5 @@
 import type { NewsPost } from '@nocturne/contracts';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { countOf } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
@@ -22,7 +21,7 @@ export function DeletePostDialog({ post, onClose }: { post: NewsPost | null; onC
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open={post !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Delete post?"
@@ -32,15 +31,10 @@ export function DeletePostDialog({ post, onClose }: { post: NewsPost | null; onC
             'Members keep the points their comments earned.'
           : undefined
       }
-    >
-      <div className="flex flex-wrap gap-3">
-        <Button variant="neon" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete Post'}
-        </Button>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-      </div>
-    </Modal>
+      confirmLabel="Delete Post"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
   );
 }
