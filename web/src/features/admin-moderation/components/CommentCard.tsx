@@ -1,4 +1,5 @@
 import type { AdminComment } from '@nocturne/contracts';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
 import { countOf } from '@/lib/format';
@@ -28,7 +29,15 @@ export function CommentCard({ comment, onAuthor, onPost, onRemove }: CommentCard
           <button type="button" className={linkButton} onClick={onAuthor} aria-label={`Show comments by ${author.name}`}>
             {author.name}
           </button>
-          <p className="break-all text-xs text-white/75">{author.email}</p>
+          <p className="break-all text-xs text-white/75">
+            {author.email} ·{' '}
+            <Link
+              to={`/admin/members/${author.id}`}
+              className="rounded text-gold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-gold"
+            >
+              Member page<span className="sr-only"> of {author.name}</span>
+            </Link>
+          </p>
         </div>
         <time dateTime={comment.createdAt} className="text-xs text-white/75">
           {venueTime.dateTime(comment.createdAt)}

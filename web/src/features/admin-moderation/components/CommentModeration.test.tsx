@@ -60,6 +60,10 @@ describe('comment moderation', () => {
     ]);
     expect(cards[0]).toHaveTextContent('Cheap watches here');
     expect(cards[0]).toHaveTextContent('ben@example.com');
+    expect(within(cards[0]!).getByRole('link', { name: 'Member page of Ben Ortiz' })).toHaveAttribute(
+      'href',
+      `/admin/members/${ben.author.id}`,
+    );
     expect(within(cards[0]!).getByRole('button', { name: 'Show comments on Salsa Night' })).toBeInTheDocument();
     // 12:00 UTC is 23:00 in Sydney (daylight saving).
     expect(await within(cards[0]!).findByText(/Sat 21 Nov( 2026)?, 23:00/)).toHaveAttribute(
