@@ -32,6 +32,12 @@ export class InterpolationError extends Error {
  * Interpolates one string: `$$`, `$VAR`, `${VAR}`, `${VAR:-default}`, `${VAR-default}`,
  * `${VAR:?error}`, `${VAR?error}`, `${VAR:+replacement}`, `${VAR+replacement}`.
  * Unset variables without a default become '' (compose warns); failed `?` checks are collected.
+ * As Docker's reference has it (docs.docker.com/reference/compose-file/interpolation): "`${VAR:-default}`
+ * -> value of `VAR` if set and non-empty, otherwise `default`"; "`${VAR-default}` -> value of `VAR` if
+ * set, otherwise `default`"; "`${VAR:?error}` -> value of `VAR` if set and non-empty, otherwise exit with
+ * error"; "If Compose can't resolve a substituted variable and no default value is defined, it displays
+ * a warning and substitutes the variable with an empty string." So `${TIER_SILVER:-}` left empty in .env
+ * reaches the container as '', which the config reads as unset.
  */
 export function interpolate(value: string, vars: Record<string, string | undefined>, problems: string[]): string {
   return value.replace(
