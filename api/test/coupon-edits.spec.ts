@@ -1,5 +1,5 @@
 import { couponCode, createCoupon } from './support/coupon-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, waitFor, type TestApp } from '@nocturne/testing';
+import { clearOfEtagClockTick, registerAdmin, registerMember, startTestApp, waitFor, type TestApp } from '@nocturne/testing';
 
 // Issue 18, coupons: staff edit every field of a coupon (PATCH /api/admin/coupons/{id}), switch it
 // off and on (an inactive coupon is neither claimed nor redeemed, by the member or at the door, and
@@ -159,6 +159,7 @@ describe('PATCH /api/admin/coupons/{id}', () => {
 
   it("changes the admin list's ETag and the members' offers", async () => {
     const coupon = await createCoupon(t, admin.sessionId, { title: 'Before' });
+    await clearOfEtagClockTick();
     const first = await t.request('GET', '/api/admin/coupons', { token: admin.sessionId });
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^W\//);

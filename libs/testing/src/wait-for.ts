@@ -20,3 +20,15 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
   }
 }
+
+/**
+ * Conditional GETs of routes with `everySeconds` put the clock's bucket into their ETag (15 or 60
+ * seconds, both counted from the epoch), so an ETag taken just before a bucket's end stops
+ * matching a moment later. Before asserting a 304 on such a route, wait out the rest of a bucket
+ * that has less than `withinMs` left; every 60-second tick is also a 15-second one.
+ */
+export async function clearOfEtagClockTick(withinMs = 3000, everySeconds = 15): Promise<void> {
+  const period = everySeconds * 1000;
+  const left = period - (Date.now() % period);
+  if (left < withinMs) await new Promise((resolve) => setTimeout(resolve, left + 20));
+}
