@@ -3,6 +3,23 @@ import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import { sql } from 'kysely';
 
+/** Members (not deleted): when the last sync was, how many wait for their first, how many failed. */
+function memberSyncCounts(em: EntityManager) {
+  return db(em)
+    .selectFrom('members')
+    .select((eb) => [
+      eb.fn.max('ac_synced_at').as('last_sync_at'),
+      eb
+        .cast<number>(
+          eb.fn.countAll().filterWhere((f) => f.and([f('ac_synced_at', 'is', null), f('ac_sync_error', 'is', null)])),
+          'integer',
+        )
+        .as('pending'),
+      eb.cast<number>(eb.fn.countAll().filterWhere('ac_sync_error', 'is not', null), 'integer').as('failed'),
+    ])
+    .where('deleted_at', 'is', null);
+}
+
 /** Sync jobs, their batches and the members' sync state. Every method runs in the caller's `em` (its transaction). */
 @Injectable()
 export class ActiveCampaignRepository {
@@ -98,20 +115,8 @@ export class ActiveCampaignRepository {
 
   /** Members not yet synced, members whose last sync failed, the last sync, and the running job if any. */
   memberSyncSummary(em: EntityManager) {
-    return db(em)
-      .selectFrom('members')
-      .select((eb) => [
-        eb.fn.max('ac_synced_at').as('last_sync_at'),
-        eb
-          .cast<number>(
-            eb.fn.countAll().filterWhere((f) => f.and([f('ac_synced_at', 'is', null), f('ac_sync_error', 'is', null)])),
-            'integer',
-          )
-          .as('pending'),
-        eb.cast<number>(eb.fn.countAll().filterWhere('ac_sync_error', 'is not', null), 'integer').as('failed'),
-        eb.selectFrom('sync_jobs').select('id').where('state', '=', 'running').as('running'),
-      ])
-      .where('deleted_at', 'is', null)
+    return memberSyncCounts(em)
+      .select((eb) => eb.selectFrom('sync_jobs').select('id').where('state', '=', 'running').as('running'))
       .executeTakeFirst();
   }
 
@@ -122,19 +127,7 @@ export class ActiveCampaignRepository {
    */
   syncHealth(em: EntityManager) {
     const k = db(em);
-    const summary = k
-      .selectFrom('members')
-      .select((eb) => [
-        eb.fn.max('ac_synced_at').as('last_sync_at'),
-        eb
-          .cast<number>(
-            eb.fn.countAll().filterWhere((f) => f.and([f('ac_synced_at', 'is', null), f('ac_sync_error', 'is', null)])),
-            'integer',
-          )
-          .as('pending'),
-        eb.cast<number>(eb.fn.countAll().filterWhere('ac_sync_error', 'is not', null), 'integer').as('failed'),
-      ])
-      .where('deleted_at', 'is', null);
+    const summary = memberSyncCounts(em);
     const lastError = k
       .selectFrom('members')
       .select(['ac_sync_error as last_error', 'updated_at as last_error_at'])
