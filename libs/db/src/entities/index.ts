@@ -40,8 +40,32 @@ export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js'
 export { WebhookDelivery, WebhookEndpoint };
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
 
-/** Every entity, for the ORM configuration. */
-export const entities = [
+/**
+ * Every entity, for the ORM configuration. Typed as a list of references: the inferred type, spelled
+ * out in the declaration file, grows past what the compiler will write (TS7056) as entities grow.
+ */
+export const entities: [
+  typeof Member,
+  typeof Session,
+  typeof PasswordResetToken,
+  typeof PointTransaction,
+  typeof OutboxEvent,
+  typeof NewsPost,
+  typeof NewsLike,
+  typeof NewsView,
+  typeof NewsComment,
+  typeof Coupon,
+  typeof UserCoupon,
+  typeof QrScan,
+  typeof ContactMessage,
+  typeof Booking,
+  typeof EmailDelivery,
+  typeof SyncJob,
+  typeof SyncJobBatch,
+  typeof MediaUpload,
+  typeof WebhookEndpoint,
+  typeof WebhookDelivery,
+] = [
   Member,
   Session,
   PasswordResetToken,
