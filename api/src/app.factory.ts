@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -7,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module.js';
 import { answerClientError } from './common/http/client-error.js';
-import { API_PREFIX, UNPREFIXED_ROUTES } from './common/openapi/route-paths.js';
 import type { ApiConfig } from './config/api-config.js';
 import { MetricsService } from './infrastructure/metrics/metrics.service.js';
 import { registerQueueDashboard } from './infrastructure/queues/queue-dashboard.js';
@@ -47,12 +45,6 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
     ...(config.LOG_LEVEL === 'silent' ? { logger: false as const } : {}),
   });
   app.useLogger(app.get(Logger));
-  app.setGlobalPrefix(API_PREFIX, {
-    exclude: UNPREFIXED_ROUTES.map((route) => ({
-      path: route.endsWith('/') ? `${route}*path` : route,
-      method: RequestMethod.ALL,
-    })),
-  });
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();

@@ -31,6 +31,7 @@ describe('POST /api/auth/register', () => {
         email,
         firstName: 'Sam',
         lastName: 'Lee',
+        role: 'member',
         isAdmin: false,
         currentPoints: 20,
         totalPoints: 20,
@@ -48,6 +49,7 @@ describe('POST /api/auth/register', () => {
       'isAdmin',
       'lastName',
       'memberTier',
+      'role',
       'totalPoints',
     ]);
     const rows = await t.sql.query('select points, kind, description from point_transactions where member_id = $1', [

@@ -4,6 +4,7 @@ import {
   randomIp,
   registerAdmin,
   registerMember,
+  registerStaff,
   runLedgerVerify,
   startTestApp,
   type TestApp,
@@ -85,6 +86,7 @@ describe('GET /api/admin/members/{id}', () => {
       email: member.email,
       firstName: 'Odette',
       lastName: 'Marsh',
+      role: 'member',
       isAdmin: false,
       currentPoints: 20,
       totalPoints: 20,
@@ -276,10 +278,31 @@ describe('disabling and enabling an account', () => {
     expect((await t.request('GET', '/api/auth/me', { token: admin.sessionId })).status).toBe(200);
   });
 
+  it('lets a manager disable and enable members, and only admins disable or enable staff', async () => {
+    const manager = await registerStaff(t, 'manager', 'Morgan');
+    const door = await registerStaff(t, 'door', 'Sam');
+    const member = await registerMember(t);
+    const asManager = (path: string) => t.request('POST', path, { token: manager.sessionId });
+    expect((await asManager(`/api/admin/members/${member.user.id}/disable`)).status).toBe(200);
+    expect((await asManager(`/api/admin/members/${member.user.id}/enable`)).status).toBe(200);
+    for (const staff of [door, admin]) {
+      const refused = await asManager(`/api/admin/members/${staff.user.id}/disable`);
+      expect({ status: refused.status, message: refused.body.message }).toEqual({
+        status: 403,
+        message: 'Only an admin can disable or enable a staff account.',
+      });
+    }
+    expect((await t.request('GET', '/api/auth/me', { token: door.sessionId })).status).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/members/${door.user.id}/disable`)).status).toBe(200);
+    const enable = await asManager(`/api/admin/members/${door.user.id}/enable`);
+    expect(enable.status).toBe(403);
+    expect((await asAdmin('POST', `/api/admin/members/${door.user.id}/enable`)).status).toBe(200);
+  });
+
   it('refuses to disable the last enabled admin', async () => {
     // Two admins disabling each other at once: the second finds the first disabled and stops at the last admin.
     const other = await registerAdmin(t);
-    await t.sql.query('update members set disabled_at = now() where is_admin and id <> all($1)', [
+    await t.sql.query(`update members set disabled_at = now() where role = 'admin' and id <> all($1)`, [
       [admin.user.id, other.user.id],
     ]);
     const answers = await Promise.all([
@@ -290,7 +313,9 @@ describe('disabling and enabling an account', () => {
     // One wins; the other either meets the last-admin rule or finds its own session ended.
     expect(statuses[0]).toBe(200);
     expect([401, 409]).toContain(statuses[1]);
-    const enabledAdmins = await t.sql.query('select count(*)::int as n from members where is_admin and disabled_at is null');
+    const enabledAdmins = await t.sql.query(
+      `select count(*)::int as n from members where role = 'admin' and disabled_at is null`,
+    );
     expect(enabledAdmins.rows[0].n).toBe(1);
   });
 });

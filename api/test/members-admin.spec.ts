@@ -24,13 +24,14 @@ describe('GET /api/admin/users', () => {
       currentPoints: 20,
       totalPoints: 20,
       memberTier: 'bronze',
+      role: 'member',
       isAdmin: false,
       acSyncedAt: null,
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/scrypt|password/i);
     const admins = await t.request('GET', '/api/admin/users?offset=2', { token: adminToken });
     expect(admins.body.users).toHaveLength(1);
-    expect(admins.body.users[0].isAdmin).toBe(true);
+    expect(admins.body.users[0]).toMatchObject({ role: 'admin', isAdmin: true });
   });
 
   it('searches names and emails, treating % and _ literally', async () => {

@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   stub.releaseImports();
-  await t.sql.query('delete from members where not is_admin');
+  await t.sql.query(`delete from members where role = 'member'`);
 });
 
 interface Progress {

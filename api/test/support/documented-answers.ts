@@ -8,7 +8,7 @@ interface Response {
   content?: Record<string, MediaType>;
 }
 export interface Operation {
-  'x-access': 'public' | 'member' | 'admin';
+  'x-access': 'anyone' | string[];
   requestBody?: unknown;
   parameters?: { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: Record<string, unknown> }[];
   responses: Record<string, Response>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '@nocturne/domain';
 import { Email, MemberTier } from './common.js';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 
@@ -8,7 +9,8 @@ export const User = z
     email: z.string(),
     firstName: z.string(),
     lastName: z.string().nullable(),
-    isAdmin: z.boolean(),
+    role: z.enum(ROLES).describe('member, or the staff role: door (door mode), manager (runs the venue) or admin'),
+    isAdmin: z.boolean().describe('True for the admin role (older clients read it; `role` says which staff role)'),
     currentPoints: z.number().int(),
     totalPoints: z.number().int(),
     memberTier: MemberTier,

@@ -12,3 +12,6 @@ export * from './members.js';
 export * from './webhooks.js';
 export * from './admin-overview.js';
 export * from './moderation.js';
+export * from './system.js';
+export * from './endpoint.js';
+export { endpoints, type EndpointName, type Endpoints } from './endpoints/index.js';

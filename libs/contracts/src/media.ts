@@ -54,3 +54,13 @@ export const FinalizeUploadResponse = z.object({
   url: z.string().describe('Where the object is served: /media/{objectPath}'),
 });
 export type FinalizeUploadResponse = z.infer<typeof FinalizeUploadResponse>;
+
+/** The signature of a local-storage upload URL (the stand-in for an S3 presigned PUT). */
+export const UploadSignatureQuery = z.object({
+  expires: z.coerce.number({ message: 'is required' }).int('must be a unix time in seconds'),
+  signature: z.string({ message: 'is required' }).max(128, 'must be at most 128 characters'),
+});
+
+export const UploadedResponse = z.object({
+  url: z.string().describe('The upload URL without its signature: send it to finalize as mediaURL'),
+});

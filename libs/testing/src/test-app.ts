@@ -135,8 +135,13 @@ export async function registerMember(
   };
 }
 
-export async function registerAdmin(app: TestApp) {
-  const member = await registerMember(app, { firstName: 'Alex' });
-  await app.sql.query('update members set is_admin = true where id = $1', [member.user.id]);
+/** A new account holding a staff role (its sessions see the role at once: nothing cached it yet). */
+export async function registerStaff(app: TestApp, role: 'door' | 'manager' | 'admin', firstName = 'Alex') {
+  const member = await registerMember(app, { firstName });
+  await app.sql.query('update members set role = $2 where id = $1', [member.user.id, role]);
   return member;
+}
+
+export async function registerAdmin(app: TestApp) {
+  return registerStaff(app, 'admin');
 }

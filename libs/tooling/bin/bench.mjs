@@ -206,7 +206,7 @@ async function seed(pool, base) {
 function startBaseline(databaseUrl, port) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const sessionSql = `select s.id as session_id, s.last_seen_at, m.id, m.email, m.first_name as "firstName", m.last_name as "lastName",
-              m.is_admin as "isAdmin", m.current_points as "currentPoints", m.total_points as "totalPoints",
+              m.role, m.current_points as "currentPoints", m.total_points as "totalPoints",
               m.member_tier as "memberTier", m.created_at as "createdAt"
          from sessions s join members m on m.id = s.member_id
         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
@@ -732,7 +732,7 @@ async function cleanup() {
 async function bulkSync(db, baseUrl) {
   phase = 'bulk sync';
   log(`bulk sync of ${MEMBERS} members to the ActiveCampaign stub`);
-  await db.query("update members set is_admin = true where email = 'bench-3@nocturne.test'");
+  await db.query("update members set role = 'admin' where email = 'bench-3@nocturne.test'");
   const token = await login(baseUrl, 'bench-3@nocturne.test');
   const t0 = Date.now();
   const started = await api(baseUrl, 'POST', '/api/admin/sync-contacts', { token });

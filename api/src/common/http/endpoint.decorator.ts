@@ -1,38 +1,25 @@
-import { applyDecorators, HttpCode, SetMetadata } from '@nestjs/common';
-import type { Role } from '@nocturne/domain';
-import type { z } from 'zod';
+import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata } from '@nestjs/common';
+import type { EndpointSpec } from '@nocturne/contracts';
 
-export type Access = 'public' | Role;
-
-/**
- * One description of a route, used three ways: the auth guard reads `auth`, the input decorators
- * validate with `body`/`query`/`params`, and the OpenAPI document is generated from all of it.
- */
-export interface EndpointSpec {
-  summary: string;
-  auth: Access;
-  tags?: string[];
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-  response?: z.ZodType;
-  /** Success status (default 200). */
-  status?: number;
-  /** Documented failure statuses with a short reason each. */
-  errors?: Record<number, string>;
-  /** Answer content type when not JSON (e.g. text/plain for metrics). */
-  produces?: string;
-  /**
-   * A polled GET answered conditionally (ConditionalGetInterceptor): its ETag is built from the
-   * versions of these scopes (`resource_versions`; `{me}` stands for the caller's member id), so a
-   * matching `If-None-Match` gets 304 without touching PostgreSQL. `everySeconds` adds the clock
-   * for answers that also change with time (a coupon expiring), in buckets of that many seconds.
-   */
-  conditional?: { scopes: readonly string[]; everySeconds?: number };
-}
+export type { EndpointSpec } from '@nocturne/contracts';
 
 export const ENDPOINT_METADATA = 'nocturne:endpoint';
 
+/**
+ * Binds a controller method to its declaration in the endpoint list (`endpoints` of
+ * @nocturne/contracts): the route (the list's full path; controllers carry no prefix), the success
+ * status, and the spec the auth guard, the input decorators, the conditional GET and the OpenAPI
+ * document read. `RouteBindings` refuses to start unless every endpoint is bound exactly once.
+ */
 export function Endpoint(spec: EndpointSpec): MethodDecorator {
-  return applyDecorators(SetMetadata(ENDPOINT_METADATA, spec), HttpCode(spec.status ?? 200));
+  return applyDecorators(
+    RequestMapping({ path: spec.path, method: RequestMethod[spec.method] }),
+    SetMetadata(ENDPOINT_METADATA, spec),
+    HttpCode(spec.status ?? 200),
+  );
+}
+
+/** The endpoint a handler is bound to, if any. */
+export function endpointOf(handler: object): EndpointSpec | undefined {
+  return Reflect.getMetadata(ENDPOINT_METADATA, handler) as EndpointSpec | undefined;
 }

@@ -1,15 +1,15 @@
-import { Controller, Get, Header, Res } from '@nestjs/common';
+import { Controller, Header, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { z } from 'zod';
+import { type ApiDocsAsset, endpoints } from '@nocturne/contracts';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { OpenApiService } from './openapi.service.js';
 import { errorBody } from '../http/http-exception.filter.js';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-const ASSETS: Record<string, string> = {
+const ASSETS: Record<ApiDocsAsset, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
   'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
@@ -28,42 +28,27 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#
 export class OpenApiController {
   constructor(private readonly openApi: OpenApiService) {}
 
-  @Get('openapi.json')
-  @Endpoint({
-    summary: 'The OpenAPI 3.1 document of this API',
-    auth: 'public',
-    tags: ['docs'],
-    response: z.record(z.string(), z.unknown()),
-  })
+  @Endpoint(endpoints.getOpenApiDocument)
   document(): Record<string, unknown> {
     return this.openApi.build();
   }
 
-  @Get('docs')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @Endpoint({ summary: 'Swagger UI', auth: 'public', tags: ['docs'], produces: 'text/html' })
+  @Endpoint(endpoints.getApiDocs)
   docs(): string {
     return PAGE;
   }
 
-  @Get('docs/init.js')
   @Header('Content-Type', 'application/javascript; charset=utf-8')
-  @Endpoint({ summary: 'Swagger UI start-up script', auth: 'public', tags: ['docs'], produces: 'application/javascript' })
+  @Endpoint(endpoints.getApiDocsScript)
   init(): string {
     return INIT;
   }
 
-  @Get('docs/assets/:file')
-  @Endpoint({
-    summary: 'Swagger UI assets',
-    auth: 'public',
-    tags: ['docs'],
-    params: z.object({ file: z.enum(Object.keys(ASSETS) as [string, ...string[]]) }),
-    errors: { 404: 'No such asset' },
-  })
+  @Endpoint(endpoints.getApiDocsAsset)
   asset(@Res() reply: FastifyReply): void {
     const file = (reply.request.params as { file: string }).file;
-    const type = ASSETS[file];
+    const type = ASSETS[file as ApiDocsAsset];
     if (!type) {
       void reply.status(404).send(errorBody(404, 'No such asset'));
       return;

@@ -1,16 +1,10 @@
-import { Injectable, RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { ErrorResponse } from '@nocturne/contracts';
+import { Injectable } from '@nestjs/common';
+import { endpoints, ErrorResponse, type EndpointSpec } from '@nocturne/contracts';
+import { ROLES, roleRefusal } from '@nocturne/domain';
 import { z } from 'zod';
-import { ENDPOINT_METADATA, type EndpointSpec } from '../http/endpoint.decorator.js';
-import { toOpenApiPath, routePath } from './route-paths.js';
+import { toOpenApiPath } from './route-paths.js';
 
-export interface DocumentedRoute {
-  method: string;
-  path: string;
-  spec: EndpointSpec;
-}
+const byPath = (a: EndpointSpec, b: EndpointSpec) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method);
 
 type JsonSchema = Record<string, unknown>;
 
@@ -54,41 +48,10 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Recor
   return result;
 }
 
-/** Builds the OpenAPI 3.1 document from the routes' `@Endpoint` specs: one source for docs and validation. */
+/** Builds the OpenAPI 3.1 document from the endpoint list: one source for docs, validation and the web's client. */
 @Injectable()
 export class OpenApiService {
   private document?: Record<string, unknown>;
-  private routeList?: DocumentedRoute[];
-
-  constructor(
-    private readonly discovery: DiscoveryService,
-    private readonly scanner: MetadataScanner,
-  ) {}
-
-  routes(): DocumentedRoute[] {
-    if (this.routeList) return this.routeList;
-    const routes: DocumentedRoute[] = [];
-    for (const wrapper of this.discovery.getControllers()) {
-      const { instance, metatype } = wrapper;
-      if (!instance || !metatype) continue;
-      const controllerPath = Reflect.getMetadata(PATH_METADATA, metatype) as string | string[];
-      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
-      for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const handler = prototype[name] as object;
-        const spec = Reflect.getMetadata(ENDPOINT_METADATA, handler) as EndpointSpec | undefined;
-        const methodPath = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
-        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (!spec || methodPath === undefined || method === undefined) continue;
-        for (const base of [controllerPath].flat()) {
-          for (const sub of [methodPath].flat()) {
-            routes.push({ method: RequestMethod[method].toLowerCase(), path: routePath(base, sub), spec });
-          }
-        }
-      }
-    }
-    this.routeList = routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
-    return this.routeList;
-  }
 
   build(): Record<string, unknown> {
     if (this.document) return this.document;
@@ -96,14 +59,18 @@ export class OpenApiService {
     const components: Record<string, JsonSchema> = {};
     const errorSchema = jsonSchema(ErrorResponse, 'output', components);
     if (errorSchema['$ref'] === undefined) components['ErrorResponse'] = errorSchema;
-    for (const { method, path, spec } of this.routes()) {
+    const list: [string, EndpointSpec][] = Object.entries(endpoints);
+    for (const [name, spec] of list.sort(([, a], [, b]) => byPath(a, b))) {
+      const method = spec.method.toLowerCase();
+      const path = spec.path;
       const operation: Record<string, unknown> = {
         summary: spec.summary,
         tags: spec.tags ?? [path.split('/')[2] ?? 'default'],
-        operationId: `${method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-        'x-access': spec.auth,
+        operationId: name,
+        'x-access': spec.access,
+        description: spec.access === 'anyone' ? 'Anyone may call it.' : `Who may call it: ${spec.access.join(', ')}.`,
       };
-      if (spec.auth !== 'public') operation['security'] = [{ session: [] }];
+      if (spec.access !== 'anyone') operation['security'] = [{ session: [] }];
       const parameters: unknown[] = [];
       for (const [location, schema] of [
         ['path', spec.params],
@@ -163,10 +130,10 @@ export class OpenApiService {
         responses['304'] = { description: 'Not Modified: the answer is the one whose ETag was sent; no body' };
       }
       const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } };
-      const errors: Record<number, string> = { ...spec.errors };
+      const errors: Record<number, string | undefined> = { ...spec.errors };
       if (spec.body || spec.query || spec.params) errors[400] ??= 'Invalid input; `issues` names each field';
-      if (spec.auth !== 'public') errors[401] ??= 'No valid session';
-      if (spec.auth === 'admin') errors[403] ??= 'Administrators only';
+      if (spec.access !== 'anyone') errors[401] ??= 'No valid session';
+      if (spec.access !== 'anyone' && spec.access.length < ROLES.length) errors[403] ??= roleRefusal(spec.access);
       for (const [code, description] of Object.entries(errors)) responses[code] = { description, content: errorContent };
       // Any route can also meet a limiter (429), a body it refuses (413, 415) or a dependency away (503).
       responses['default'] = { description: 'Any other error, in the same shape', content: errorContent };

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Controller, Get, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, ServiceUnavailableException } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { endpoints, type ReadyResponse } from '@nocturne/contracts';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { InjectRedis } from '../redis/redis.module.js';
 
@@ -21,10 +21,7 @@ async function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   }
 }
 
-const Up = z.object({ status: z.literal('up') });
-const LiveResponse = z.object({ status: z.literal('ok') });
-const ReadyResponse = z.object({ status: z.literal('ok'), info: z.object({ database: Up, redis: Up }) });
-type Dependency = keyof z.infer<typeof ReadyResponse>['info'];
+type Dependency = keyof ReadyResponse['info'];
 
 /** A 503 whose `issues` name each dependency that did not answer, and why. */
 class NotReady extends ServiceUnavailableException {
@@ -33,28 +30,20 @@ class NotReady extends ServiceUnavailableException {
   }
 }
 
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     private readonly em: EntityManager,
     @InjectRedis() private readonly redis: Redis,
   ) {}
 
-  @Get('live')
-  @Endpoint({ summary: 'The process is up', auth: 'public', tags: ['health'], response: LiveResponse })
-  live(): z.infer<typeof LiveResponse> {
+  @Endpoint(endpoints.healthLive)
+  live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
-  @Get('ready')
-  @Endpoint({
-    summary: '200 only while PostgreSQL and Redis answer',
-    auth: 'public',
-    tags: ['health'],
-    response: ReadyResponse,
-    errors: { [HttpStatus.SERVICE_UNAVAILABLE]: 'A dependency is down: `issues` names it (path `database` or `redis`) and why' },
-  })
-  async ready(): Promise<z.infer<typeof ReadyResponse>> {
+  @Endpoint(endpoints.healthReady)
+  async ready(): Promise<ReadyResponse> {
     const checks = await Promise.all([
       this.check('database', () =>
         db(this.em)

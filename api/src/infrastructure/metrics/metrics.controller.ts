@@ -1,6 +1,7 @@
-import { Controller, Get, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { endpoints } from '@nocturne/contracts';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { MetricsService } from './metrics.service.js';
@@ -18,14 +19,7 @@ export class MetricsController {
     this.expected = config.METRICS_TOKEN ? digest(config.METRICS_TOKEN) : undefined;
   }
 
-  @Get('metrics')
-  @Endpoint({
-    summary: 'Prometheus metrics (with `Authorization: Bearer <METRICS_TOKEN>` when that is set)',
-    auth: 'public',
-    tags: ['health'],
-    produces: 'text/plain',
-    errors: { 401: 'METRICS_TOKEN is set and the request does not carry it' },
-  })
+  @Endpoint(endpoints.scrapeMetrics)
   scrape(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     if (this.expected) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');

@@ -25,8 +25,8 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = this.config;
     if (!email || !password) return;
     const em = this.em.fork();
-    const existing = await this.repository.findAdminFlagByEmail(em, email.toLowerCase());
-    if (existing?.is_admin) return;
+    const existing = await this.repository.findRoleByEmail(em, email.toLowerCase());
+    if (existing?.role === 'admin') return;
     const outcome = existing
       ? 'refused'
       : await ensureAdmin(em, this.hasher, { email, password }, { promoteExisting: false }, this.repository);

@@ -1,8 +1,9 @@
-import { Controller, Get, Patch, Post, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   AuthResponse,
   ChangePasswordRequest,
+  endpoints,
   ForgotPasswordRequest,
   LoginRequest,
   RegisterRequest,
@@ -42,7 +43,7 @@ function requestMeta(request: FastifyRequest) {
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : undefined };
 }
 
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(
     private readonly commands: CommandBus,
@@ -50,38 +51,13 @@ export class AuthController {
     private readonly loginThrottle: LoginThrottle,
   ) {}
 
-  @Post('register')
-  @Endpoint({
-    summary: 'Create a free membership and sign in',
-    auth: 'public',
-    tags: ['auth'],
-    body: RegisterRequest,
-    response: AuthResponse,
-    status: 201,
-    errors: {
-      409: 'Email already registered',
-      429: 'Too many sign-ups from this address',
-      503: 'Too much anonymous password work waiting; see Retry-After',
-    },
-  })
+  @Endpoint(endpoints.register)
   async register(@ValidBody() body: RegisterRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
     await this.limiter.hit(LIMITS.registerPerIp, request.ip);
     return this.commands.execute(new RegisterMemberCommand(body, requestMeta(request)));
   }
 
-  @Post('login')
-  @Endpoint({
-    summary: 'Sign in with email and password',
-    auth: 'public',
-    tags: ['auth'],
-    body: LoginRequest,
-    response: AuthResponse,
-    errors: {
-      401: 'Invalid email or password',
-      403: 'The account has been disabled by staff (said only after the right password)',
-      429: 'Too many failed attempts for this e-mail from this address, or from this address',
-    },
-  })
+  @Endpoint(endpoints.signIn)
   async login(@ValidBody() body: LoginRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
     const attempt = await this.loginThrottle.begin(body.email, request.ip);
     let answer: AuthResponse;
@@ -96,40 +72,17 @@ export class AuthController {
     return answer;
   }
 
-  @Get('me')
-  @Endpoint({
-    summary: 'The signed-in member, with fresh points',
-    auth: 'member',
-    tags: ['auth'],
-    response: User,
-    conditional: { scopes: ['member:{me}'] },
-  })
+  @Endpoint(endpoints.getMe)
   me(@CurrentMember() member: AuthenticatedMember): User {
     return userFromSession(member);
   }
 
-  @Patch('me')
-  @Endpoint({
-    summary: "Change the signed-in member's first and last name",
-    auth: 'member',
-    tags: ['auth'],
-    body: UpdateProfileRequest,
-    response: User,
-    errors: { 400: 'A name is empty or too long' },
-  })
+  @Endpoint(endpoints.updateMyProfile)
   updateProfile(@CurrentMember() member: AuthenticatedMember, @ValidBody() body: UpdateProfileRequest): Promise<User> {
     return this.commands.execute(new UpdateProfileCommand(member.id, body));
   }
 
-  @Post('me/password')
-  @Endpoint({
-    summary: 'Change the password (the current one required); every other session is signed out',
-    auth: 'member',
-    tags: ['auth'],
-    body: ChangePasswordRequest,
-    response: SuccessResponse,
-    errors: { 400: 'The current password is wrong, or the new one is weak', 429: 'Too many attempts' },
-  })
+  @Endpoint(endpoints.changeMyPassword)
   async changePassword(
     @CurrentMember() member: AuthenticatedMember,
     @ValidBody() body: ChangePasswordRequest,
@@ -139,23 +92,13 @@ export class AuthController {
     return { success: true, message: 'Your password has been changed. Other devices have been signed out.' };
   }
 
-  @Post('logout')
-  @Endpoint({ summary: 'Revoke the current session', auth: 'member', tags: ['auth'], response: SuccessResponse })
+  @Endpoint(endpoints.signOut)
   async logout(@CurrentMember() member: AuthenticatedMember): Promise<SuccessResponse> {
     await this.commands.execute(new SignOutCommand(member.sessionId));
     return { success: true, message: 'Signed out' };
   }
 
-  @Post('forgot-password')
-  @Endpoint({
-    summary: 'E-mail a one-time reset link if the account exists (always 202)',
-    auth: 'public',
-    tags: ['auth'],
-    body: ForgotPasswordRequest,
-    response: SuccessResponse,
-    status: 202,
-    errors: { 429: 'Too many requests from this address' },
-  })
+  @Endpoint(endpoints.requestPasswordReset)
   async forgotPassword(
     @ValidBody() body: z.infer<typeof ForgotPasswordRequest>,
     @Req() request: FastifyRequest,
@@ -165,19 +108,7 @@ export class AuthController {
     return { success: true, message: 'If an account exists for that email, a reset link is on its way.' };
   }
 
-  @Post('reset-password')
-  @Endpoint({
-    summary: 'Set a new password with a reset token; signs out every session',
-    auth: 'public',
-    tags: ['auth'],
-    body: ResetPasswordRequest,
-    response: SuccessResponse,
-    errors: {
-      400: 'Invalid or expired token, or a weak password',
-      429: 'Too many attempts from this address',
-      503: 'Too much anonymous password work waiting; see Retry-After',
-    },
-  })
+  @Endpoint(endpoints.resetPassword)
   async resetPassword(
     @ValidBody() body: z.infer<typeof ResetPasswordRequest>,
     @Req() request: FastifyRequest,

@@ -1,6 +1,8 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { Access } from '@nocturne/contracts';
+import { roleRefusal } from '@nocturne/domain';
 import type { FastifyRequest } from 'fastify';
-import { ENDPOINT_METADATA, type EndpointSpec } from '../../common/http/endpoint.decorator.js';
+import { endpointOf } from '../../common/http/endpoint.decorator.js';
 import { SessionService } from './session.service.js';
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -11,8 +13,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Global guard: every route declares its access in `@Endpoint`. Routes without one are treated as
- * member-only, so a forgotten declaration fails closed.
+ * Global guard: every route declares who may call it in the endpoint list (`access`). A route
+ * bound without a declaration is refused to everyone, so a forgotten one fails closed.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -20,11 +22,10 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const spec = Reflect.getMetadata(ENDPOINT_METADATA, context.getHandler()) as EndpointSpec | undefined;
-    const access = spec?.auth ?? 'member';
+    const access: Access = endpointOf(context.getHandler())?.access ?? [];
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token = bearerToken(request);
-    if (access === 'public') {
+    if (access === 'anyone') {
       // Public routes still know who is calling when a valid session is sent.
       if (token) request.member = (await this.sessions.resolve(token)) ?? undefined;
       return true;
@@ -32,7 +33,7 @@ export class AuthGuard implements CanActivate {
     const member = token ? await this.sessions.resolve(token) : null;
     if (!member) throw new UnauthorizedException('Please sign in');
     request.member = member;
-    if (access === 'admin' && !member.isAdmin) throw new ForbiddenException('Administrators only');
+    if (!access.includes(member.role)) throw new ForbiddenException(roleRefusal(access));
     return true;
   }
 }

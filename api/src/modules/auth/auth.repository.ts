@@ -18,7 +18,7 @@ function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, maxAgeSec
         'm.email',
         'm.first_name as firstName',
         'm.last_name as lastName',
-        'm.is_admin as isAdmin',
+        'm.role',
         'm.current_points as currentPoints',
         'm.total_points as totalPoints',
         'm.member_tier as memberTier',
@@ -220,9 +220,9 @@ export class AuthRepository {
       .execute();
   }
 
-  /** Whether the e-mail belongs to an admin; undefined when nobody has it. */
-  findAdminFlagByEmail(em: EntityManager, email: string) {
-    return db(em).selectFrom('members').select('is_admin').where('email', '=', email).executeTakeFirst();
+  /** The role of the account with this e-mail; undefined when nobody has it. */
+  findRoleByEmail(em: EntityManager, email: string) {
+    return db(em).selectFrom('members').select('role').where('email', '=', email).executeTakeFirst();
   }
 
   /**
@@ -242,12 +242,12 @@ export class AuthRepository {
         first_name: admin.firstName,
         last_name: admin.lastName,
         password_hash: admin.passwordHash,
-        is_admin: true,
+        role: 'admin',
       })
       .onConflict((conflict) =>
         promoteExisting
           ? conflict.column('email').doUpdateSet((eb) => ({
-              is_admin: true,
+              role: 'admin',
               password_hash: eb.ref('excluded.password_hash'),
               disabled_at: null,
               disabled_by_id: null,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EntityManager as RootEntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Tier } from '@nocturne/domain';
+import type { Role, Tier } from '@nocturne/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
@@ -13,7 +13,7 @@ export interface AuthenticatedMember {
   email: string;
   firstName: string;
   lastName: string | null;
-  isAdmin: boolean;
+  role: Role;
   currentPoints: number;
   totalPoints: number;
   memberTier: Tier;

@@ -10,7 +10,7 @@ export const USER_COLUMNS = [
   'email',
   'first_name',
   'last_name',
-  'is_admin',
+  'role',
   'current_points',
   'total_points',
   'member_tier',
@@ -27,7 +27,8 @@ export function userFromRow(row: UserRow): User {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
-    isAdmin: row.is_admin,
+    role: row.role,
+    isAdmin: row.role === 'admin',
     currentPoints: row.current_points,
     totalPoints: row.total_points,
     memberTier: row.member_tier,
@@ -37,5 +38,5 @@ export function userFromRow(row: UserRow): User {
 
 export function userFromSession(member: AuthenticatedMember): User {
   const { sessionId: _session, ...rest } = member;
-  return { ...rest, createdAt: member.createdAt.toISOString() };
+  return { ...rest, isAdmin: member.role === 'admin', createdAt: member.createdAt.toISOString() };
 }

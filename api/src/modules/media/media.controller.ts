@@ -1,6 +1,7 @@
-import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
+import { Controller, Headers, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
+import { endpoints } from '@nocturne/contracts';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { byteRange } from './byte-range.js';
 import { MEDIA_REDIRECT_TTL_SECONDS } from './queries/get-media/get-media.handler.js';
@@ -10,20 +11,13 @@ import { MediaFailure } from './media-failure.js';
 /** Keys are random and never reused, so a served object can be cached for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-@Controller('media')
+@Controller()
 export class MediaController {
   constructor(private readonly queries: QueryBus) {}
 
   // Keys are always `news/<uuid>.<ext>` (MEDIA_KEY_PATTERN), so the route names that folder: a
   // wildcard route would also make Nest's middleware set-up warn about legacy path syntax.
-  @Get('news/:file')
-  @Endpoint({
-    summary: 'A finalized upload (featured image or video): the bytes, or a redirect to a short-lived URL',
-    auth: 'public',
-    tags: ['media'],
-    produces: 'application/octet-stream',
-    errors: { 302: 'Redirect to a short-lived object storage URL (S3)', 404: 'No such media', 416: 'Range not satisfiable' },
-  })
+  @Endpoint(endpoints.getMedia)
   async serve(
     @Param('file') file: string,
     @Headers('range') range: string | undefined,

@@ -4,3 +4,4 @@ import { DomainError } from '../../common/errors/domain-error.js';
 export class MembersFailure extends DomainError {}
 
 export const MEMBER_NOT_FOUND = 'Member not found';
+export const ONLY_ADMINS_MANAGE_STAFF = 'Only an admin can disable or enable a staff account.';

@@ -55,7 +55,7 @@ export class MembersRepository {
     return db(em)
       .selectNoFrom((eb) => [
         eb.selectFrom('members').select(count.as('n')).where('deleted_at', 'is', null).as('members'),
-        eb.selectFrom('members').select(count.as('n')).where('is_admin', '=', true).as('admins'),
+        eb.selectFrom('members').select(count.as('n')).where('role', '=', 'admin').as('admins'),
         eb
           .selectFrom('members')
           .select(count.as('n'))
@@ -195,7 +195,7 @@ export class MembersRepository {
   lockMember(em: EntityManager, memberId: string) {
     return db(em)
       .selectFrom('members')
-      .select(['id', 'email', 'first_name', 'last_name', 'is_admin', 'current_points', 'disabled_at'])
+      .select(['id', 'email', 'first_name', 'last_name', 'role', 'current_points', 'disabled_at'])
       .where('id', '=', memberId)
       .where('deleted_at', 'is', null)
       .forUpdate()
@@ -210,7 +210,7 @@ export class MembersRepository {
     const rows = await db(em)
       .selectFrom('members')
       .select('id')
-      .where('is_admin', '=', true)
+      .where('role', '=', 'admin')
       .where('disabled_at', 'is', null)
       .where('deleted_at', 'is', null)
       .orderBy('id')
@@ -305,7 +305,7 @@ export class MembersRepository {
         first_name: 'Deleted member',
         last_name: null,
         password_hash: '!deleted',
-        is_admin: false,
+        role: 'member',
         ac_contact_id: null,
         ac_synced_at: null,
         ac_sync_error: null,

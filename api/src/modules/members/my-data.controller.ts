@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, Header } from '@nestjs/common';
+import { Controller, Header } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { DeleteAccountRequest, MyDataExport, SuccessResponse } from '@nocturne/contracts';
+import { DeleteAccountRequest, endpoints, MyDataExport, SuccessResponse } from '@nocturne/contracts';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody } from '../../common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember, LIMITS, RateLimiter } from '../auth/auth.public.js';
@@ -8,7 +8,7 @@ import { DeleteMyAccountCommand } from './commands/delete-my-account/delete-my-a
 import { ExportMyDataQuery } from './queries/export-my-data/export-my-data.query.js';
 
 /** The member's own data: a copy to take away, and the account's deletion (APP 12 and 13). */
-@Controller('auth/me')
+@Controller()
 export class MyDataController {
   constructor(
     private readonly commands: CommandBus,
@@ -16,29 +16,14 @@ export class MyDataController {
     private readonly limiter: RateLimiter,
   ) {}
 
-  @Get('export')
   @Header('Content-Disposition', 'attachment; filename="nocturne-my-data.json"')
   @Header('Cache-Control', 'no-store')
-  @Endpoint({
-    summary: 'Download my data as JSON: profile, points history, coupons and comments',
-    auth: 'member',
-    tags: ['auth'],
-    response: MyDataExport,
-  })
+  @Endpoint(endpoints.exportMyData)
   export(@CurrentMember() member: AuthenticatedMember): Promise<MyDataExport> {
     return this.queries.execute(new ExportMyDataQuery(member.id));
   }
 
-  @Delete()
-  @Endpoint({
-    summary:
-      'Delete my account (password required): personal data erased, every session signed out, the ActiveCampaign contact removed; points ledger rows stay, detached from the person',
-    auth: 'member',
-    tags: ['auth'],
-    body: DeleteAccountRequest,
-    response: SuccessResponse,
-    errors: { 400: 'The password is wrong', 429: 'Too many attempts' },
-  })
+  @Endpoint(endpoints.deleteMyAccount)
   async delete(@CurrentMember() member: AuthenticatedMember, @ValidBody() body: DeleteAccountRequest): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.currentPasswordPerMember, member.id);
     await this.commands.execute(new DeleteMyAccountCommand(member.id, body.password));

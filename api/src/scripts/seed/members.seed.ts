@@ -1,4 +1,5 @@
 import { db } from '@nocturne/db';
+import type { Role } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../infrastructure/outbox/unit-of-work.js';
 import { PasswordHasher } from '../../modules/auth/auth.public.js';
@@ -6,6 +7,11 @@ import type { SeedContext } from './seed-context.js';
 
 export const DEMO_ADMIN = { email: 'admin@nocturne.local', password: 'nocturne-admin-demo', firstName: 'Avery' };
 export const DEMO_MEMBER_PASSWORD = 'nocturne-member-demo';
+/** Staff of the narrower roles, so each screen can be tried as the people who use it. */
+export const DEMO_STAFF = [
+  { email: 'manager@nocturne.local', password: 'nocturne-manager-demo', firstName: 'Morgan', lastName: 'Hale', role: 'manager' },
+  { email: 'door@nocturne.local', password: 'nocturne-door-demo', firstName: 'Sam', lastName: 'Okafor', role: 'door' },
+] as const;
 
 const MEMBERS = [
   ['jordan@nocturne.local', 'Jordan', 'Blake'],
@@ -15,34 +21,49 @@ const MEMBERS = [
   ['liam@nocturne.local', 'Liam', 'O’Connor'],
 ] as const;
 
+interface DemoAccount {
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  passwordHash: string;
+  role: Role;
+}
+
 /**
- * The demo admin and members, registered through the same unit of work as real sign-ups, so the
- * welcome bonus lands in the ledger and the outbox as usual.
+ * The demo admin, staff and members, registered through the same unit of work as real sign-ups,
+ * so the welcome bonus lands in the ledger and the outbox as usual.
  */
 export async function seedMembers(ctx: SeedContext): Promise<void> {
   const hasher = ctx.app.get(PasswordHasher);
   const unitOfWork = ctx.app.get(UnitOfWork);
   const memberHash = await hasher.hash(DEMO_MEMBER_PASSWORD);
-  const adminHash = await hasher.hash(DEMO_ADMIN.password);
-  const rows: [string, string, string | null, string, boolean][] = [
-    [DEMO_ADMIN.email, DEMO_ADMIN.firstName, 'Admin', adminHash, true],
-    ...MEMBERS.map(
-      ([email, first, last]) => [email, first, last, memberHash, false] as [string, string, string, string, boolean],
-    ),
+  const accounts: DemoAccount[] = [
+    { ...DEMO_ADMIN, lastName: 'Admin', passwordHash: await hasher.hash(DEMO_ADMIN.password), role: 'admin' },
+    ...(await Promise.all(
+      DEMO_STAFF.map(async ({ password, ...staff }) => ({ ...staff, passwordHash: await hasher.hash(password) })),
+    )),
+    ...MEMBERS.map(([email, firstName, lastName]) => ({
+      email,
+      firstName,
+      lastName,
+      passwordHash: memberHash,
+      role: 'member' as const,
+    })),
   ];
-  for (const [email, firstName, lastName, hash, isAdmin] of rows) {
+  for (const { email, firstName, lastName, passwordHash, role } of accounts) {
     const id = await unitOfWork.run(async (tx, raise) => {
       const { id: memberId } = await db(tx)
         .insertInto('members')
-        .values({ email, first_name: firstName, last_name: lastName, password_hash: hash, is_admin: isAdmin })
+        .values({ email, first_name: firstName, last_name: lastName, password_hash: passwordHash, role })
         .returning('id')
         .executeTakeFirstOrThrow();
       await raise(domainEvent('MemberRegistered', memberId, { memberId }));
       return memberId;
     });
-    if (isAdmin) ctx.adminId = id;
-    else ctx.memberIds.push(id);
+    if (role === 'admin') ctx.adminId = id;
+    else if (role === 'member') ctx.memberIds.push(id);
   }
   ctx.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+  for (const staff of DEMO_STAFF) ctx.log(`Demo ${staff.role}: ${staff.email} / ${staff.password}`);
   ctx.log(`Demo members: ${MEMBERS.map(([email]) => email).join(', ')} (password ${DEMO_MEMBER_PASSWORD})`);
 }

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { TIERS } from '@nocturne/domain';
+import { ROLES, TIERS } from '@nocturne/domain';
 
 export const Member = defineEntity({
   name: 'Member',
@@ -11,7 +11,8 @@ export const Member = defineEntity({
     firstName: p.string().length(100),
     lastName: p.string().length(100).nullable(),
     passwordHash: p.string().length(300).hidden().lazy(),
-    isAdmin: p.boolean().default(false),
+    /** member, or the staff role (door, manager, admin) the account holds. */
+    role: p.enum(ROLES).default('member'),
     /** Cached from point_transactions; changed only in the same transaction as a ledger row. */
     currentPoints: p.integer().default(0),
     totalPoints: p.integer().default(0),

@@ -3,7 +3,8 @@ import type { SuccessResponse } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { SessionService } from '../../../auth/auth.public.js';
-import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
+import { isStaff } from '@nocturne/domain';
+import { MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '../../members-failure.js';
 import { MembersRepository } from '../../members.repository.js';
 import { DisableMemberCommand } from './disable-member.command.js';
 
@@ -23,15 +24,16 @@ export class DisableMemberHandler implements ICommandHandler<DisableMemberComman
     private readonly repository: MembersRepository,
   ) {}
 
-  async execute({ memberId, adminId }: DisableMemberCommand): Promise<SuccessResponse> {
+  async execute({ memberId, adminId, adminRole }: DisableMemberCommand): Promise<SuccessResponse> {
     if (memberId === adminId) throw new MembersFailure('forbidden', CANNOT_DISABLE_SELF);
     return this.unitOfWork.run(async (tx, raise) => {
       // Admins first (in id order), then the member: every disable takes its locks in one order.
       const enabledAdmins = await this.repository.lockEnabledAdmins(tx);
       const member = await this.repository.lockMember(tx, memberId);
       if (!member) throw new MembersFailure('not_found', MEMBER_NOT_FOUND);
+      if (isStaff(member.role) && adminRole !== 'admin') throw new MembersFailure('forbidden', ONLY_ADMINS_MANAGE_STAFF);
       if (member.disabled_at) return { success: true, message: `${member.first_name}'s account is already disabled.` };
-      if (member.is_admin && enabledAdmins.every((id) => id === memberId))
+      if (member.role === 'admin' && enabledAdmins.every((id) => id === memberId))
         throw new MembersFailure('conflict', CANNOT_DISABLE_LAST_ADMIN);
       await this.repository.setDisabled(tx, memberId, adminId);
       await this.sessions.revokeAllFor(tx, memberId);

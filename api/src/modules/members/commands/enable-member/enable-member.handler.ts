@@ -2,7 +2,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
+import { isStaff } from '@nocturne/domain';
+import { MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '../../members-failure.js';
 import { MembersRepository } from '../../members.repository.js';
 import { EnableMemberCommand } from './enable-member.command.js';
 
@@ -14,10 +15,11 @@ export class EnableMemberHandler implements ICommandHandler<EnableMemberCommand,
     private readonly repository: MembersRepository,
   ) {}
 
-  async execute({ memberId, adminId }: EnableMemberCommand): Promise<SuccessResponse> {
+  async execute({ memberId, adminId, adminRole }: EnableMemberCommand): Promise<SuccessResponse> {
     return this.unitOfWork.run(async (tx, raise) => {
       const member = await this.repository.lockMember(tx, memberId);
       if (!member) throw new MembersFailure('not_found', MEMBER_NOT_FOUND);
+      if (isStaff(member.role) && adminRole !== 'admin') throw new MembersFailure('forbidden', ONLY_ADMINS_MANAGE_STAFF);
       if (!member.disabled_at) return { success: true, message: `${member.first_name}'s account is already enabled.` };
       await this.repository.setDisabled(tx, memberId, null);
       await raise(domainEvent('MemberEnabled', memberId, { memberId, adminId }));

@@ -1,0 +1,70 @@
+import { ADMINS, ANYONE, DOOR_STAFF, endpoints, type EndpointSpec, MANAGERS, SIGNED_IN } from '@nocturne/contracts';
+import { ROLES, type Role, roleRefusal } from '@nocturne/domain';
+import { registerMember, registerStaff, startTestApp, type TestApp } from '@nocturne/testing';
+import { createHash, randomBytes } from 'node:crypto';
+
+let t: TestApp;
+const accounts = {} as Record<Role, string>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  accounts.member = (await registerMember(t)).user.id;
+  for (const role of ['door', 'manager', 'admin'] as const) accounts[role] = (await registerStaff(t, role)).user.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A new session of the account: a call that signs out (or changes a password) ends no other call's session. */
+async function sessionOf(role: Role): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await t.sql.query(`insert into sessions (member_id, token_hash, expires_at) values ($1, $2, now() + interval '1 hour')`, [
+    accounts[role],
+    createHash('sha256').update(token).digest('hex'),
+  ]);
+  return token;
+}
+
+/** A concrete URL: every parameter names nothing that exists (ids a well-formed UUID, files a missing name). */
+function concrete(path: string): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => (name === 'file' ? 'missing.png' : '00000000-0000-4000-8000-000000000000'));
+}
+
+async function call(spec: EndpointSpec, token?: string) {
+  return t.request(spec.method, concrete(spec.path), { token, body: spec.method === 'GET' ? undefined : {} });
+}
+
+const list = Object.entries(endpoints) as [string, EndpointSpec][];
+
+describe('who may call each endpoint', () => {
+  it('declares for every endpoint one of the named access levels', () => {
+    const levels = [ANYONE, SIGNED_IN, DOOR_STAFF, MANAGERS, ADMINS];
+    for (const [name, spec] of list) expect({ name, declared: levels.includes(spec.access) }).toEqual({ name, declared: true });
+  });
+
+  // Every endpoint, called with a session of each role and with none: the guard lets exactly the
+  // declared roles through (any other answer, 400 or 404 included, means the handler ran), refuses
+  // the rest with 403 naming who may, and asks for a session where one is needed.
+  it.each(list)('%s lets exactly its declared roles through', async (_name, spec) => {
+    const passed: Role[] = [];
+    for (const role of ROLES) {
+      const answer = await call(spec, await sessionOf(role));
+      expect(answer.status).not.toBe(401);
+      const refused = answer.status === 403 && spec.access !== ANYONE && answer.body?.message === roleRefusal(spec.access);
+      if (!refused) passed.push(role);
+    }
+    expect(passed).toEqual(spec.access === ANYONE ? [...ROLES] : [...spec.access]);
+    const anonymous = await call(spec);
+    if (spec.access === ANYONE) expect(anonymous.status).not.toBe(401);
+    else
+      expect({ status: anonymous.status, message: anonymous.body?.message }).toEqual({ status: 401, message: 'Please sign in' });
+  });
+
+  it('tells a door account what it needs, in words', async () => {
+    const answer = await call(endpoints.listMembers, await sessionOf('door'));
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe('This needs a manager or admin account.');
+    const webhooks = await call(endpoints.listWebhooks, await sessionOf('manager'));
+    expect(webhooks.body.message).toBe('This needs an admin account.');
+  });
+});

@@ -1,0 +1,34 @@
+import * as activecampaign from './activecampaign.js';
+import * as auth from './auth.js';
+import * as coupons from './coupons.js';
+import * as door from './door.js';
+import * as media from './media.js';
+import * as members from './members.js';
+import * as news from './news.js';
+import * as overview from './overview.js';
+import * as points from './points.js';
+import * as system from './system.js';
+import * as venue from './venue.js';
+import * as webhooks from './webhooks.js';
+
+/**
+ * Every endpoint of the api, by name. The api binds each to exactly one controller method (it
+ * refuses to start otherwise), the OpenAPI document lists exactly these, and the web calls them
+ * through `routes.generated.ts`, generated from this list.
+ */
+export const endpoints = {
+  ...system,
+  ...auth,
+  ...members,
+  ...news,
+  ...points,
+  ...coupons,
+  ...door,
+  ...venue,
+  ...media,
+  ...activecampaign,
+  ...webhooks,
+  ...overview,
+};
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;

@@ -1,0 +1,18 @@
+import { AdminOverview, AdminOverviewQuery } from '../admin-overview.js';
+import { MANAGERS, endpoint } from '../endpoint.js';
+
+export const getAdminOverview = endpoint({
+  method: 'GET',
+  path: '/api/admin/overview',
+  summary: "How tonight is going: the last 8 club nights' figures, liabilities, queues and the ActiveCampaign sync",
+  access: MANAGERS,
+  tags: ['admin'],
+  query: AdminOverviewQuery,
+  response: AdminOverview,
+  errors: { 400: 'Invalid input (`issues` names each field), or a night that has not started yet' },
+  // Queue counts (Redis), the outbox and the night rolling over at 06:00 have no version: 15 s at most behind.
+  conditional: {
+    scopes: ['members', 'user_coupons', 'news_comments', 'point_transactions', 'bookings', 'contact_messages', 'sync_jobs'],
+    everySeconds: 15,
+  },
+});

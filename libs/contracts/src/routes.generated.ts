@@ -1,0 +1,101 @@
+// Generated from the endpoint list (libs/contracts/src/endpoints) by `npm run routes:generate`: do not edit.
+// The web calls the api only through these routes (lib/api-client.ts); a unit test fails while this file is stale.
+import type { Route } from './endpoint.js';
+import type { Endpoints } from './endpoints/index.js';
+
+export const adjustMemberPoints: Route<Endpoints['adjustMemberPoints']> = {
+  method: 'POST',
+  path: '/api/admin/members/:id/points-adjustments',
+};
+export const changeMyPassword: Route<Endpoints['changeMyPassword']> = { method: 'POST', path: '/api/auth/me/password' };
+export const claimCoupon: Route<Endpoints['claimCoupon']> = { method: 'POST', path: '/api/coupons/:id/claim' };
+export const createCoupon: Route<Endpoints['createCoupon']> = { method: 'POST', path: '/api/admin/coupons' };
+export const createNewsPost: Route<Endpoints['createNewsPost']> = { method: 'POST', path: '/api/admin/news' };
+export const deleteCoupon: Route<Endpoints['deleteCoupon']> = { method: 'DELETE', path: '/api/admin/coupons/:id' };
+export const deleteMyAccount: Route<Endpoints['deleteMyAccount']> = { method: 'DELETE', path: '/api/auth/me' };
+export const deleteNewsPost: Route<Endpoints['deleteNewsPost']> = { method: 'DELETE', path: '/api/admin/news/:id' };
+export const deleteWebhook: Route<Endpoints['deleteWebhook']> = { method: 'DELETE', path: '/api/admin/webhooks/:id' };
+export const disableMember: Route<Endpoints['disableMember']> = { method: 'POST', path: '/api/admin/members/:id/disable' };
+export const enableMember: Route<Endpoints['enableMember']> = { method: 'POST', path: '/api/admin/members/:id/enable' };
+export const exportMyData: Route<Endpoints['exportMyData']> = { method: 'GET', path: '/api/auth/me/export' };
+export const finalizeUpload: Route<Endpoints['finalizeUpload']> = { method: 'POST', path: '/api/admin/upload/finalize' };
+export const getActiveCampaignStatus: Route<Endpoints['getActiveCampaignStatus']> = {
+  method: 'GET',
+  path: '/api/admin/integrations/activecampaign',
+};
+export const getAdminMember: Route<Endpoints['getAdminMember']> = { method: 'GET', path: '/api/admin/members/:id' };
+export const getAdminOverview: Route<Endpoints['getAdminOverview']> = { method: 'GET', path: '/api/admin/overview' };
+export const getAdminStats: Route<Endpoints['getAdminStats']> = { method: 'GET', path: '/api/admin/stats' };
+export const getApiDocs: Route<Endpoints['getApiDocs']> = { method: 'GET', path: '/api/docs' };
+export const getApiDocsAsset: Route<Endpoints['getApiDocsAsset']> = { method: 'GET', path: '/api/docs/assets/:file' };
+export const getApiDocsScript: Route<Endpoints['getApiDocsScript']> = { method: 'GET', path: '/api/docs/init.js' };
+export const getInboxCounts: Route<Endpoints['getInboxCounts']> = { method: 'GET', path: '/api/admin/inbox/counts' };
+export const getMe: Route<Endpoints['getMe']> = { method: 'GET', path: '/api/auth/me' };
+export const getMedia: Route<Endpoints['getMedia']> = { method: 'GET', path: '/media/news/:file' };
+export const getOpenApiDocument: Route<Endpoints['getOpenApiDocument']> = { method: 'GET', path: '/api/openapi.json' };
+export const getSyncJob: Route<Endpoints['getSyncJob']> = { method: 'GET', path: '/api/admin/sync-jobs/:jobId' };
+export const getVenue: Route<Endpoints['getVenue']> = { method: 'GET', path: '/api/venue' };
+export const healthLive: Route<Endpoints['healthLive']> = { method: 'GET', path: '/health/live' };
+export const healthReady: Route<Endpoints['healthReady']> = { method: 'GET', path: '/health/ready' };
+export const likePost: Route<Endpoints['likePost']> = { method: 'PUT', path: '/api/news/:id/like' };
+export const listAdminComments: Route<Endpoints['listAdminComments']> = { method: 'GET', path: '/api/admin/comments' };
+export const listAdminCoupons: Route<Endpoints['listAdminCoupons']> = { method: 'GET', path: '/api/admin/coupons' };
+export const listBookings: Route<Endpoints['listBookings']> = { method: 'GET', path: '/api/admin/bookings' };
+export const listContactMessages: Route<Endpoints['listContactMessages']> = {
+  method: 'GET',
+  path: '/api/admin/contact-messages',
+};
+export const listCoupons: Route<Endpoints['listCoupons']> = { method: 'GET', path: '/api/coupons' };
+export const listMembers: Route<Endpoints['listMembers']> = { method: 'GET', path: '/api/admin/users' };
+export const listMyCoupons: Route<Endpoints['listMyCoupons']> = { method: 'GET', path: '/api/coupons/my' };
+export const listNews: Route<Endpoints['listNews']> = { method: 'GET', path: '/api/news' };
+export const listPointHistory: Route<Endpoints['listPointHistory']> = { method: 'GET', path: '/api/points/history' };
+export const listPostComments: Route<Endpoints['listPostComments']> = { method: 'GET', path: '/api/news/:id/comments' };
+export const listScans: Route<Endpoints['listScans']> = { method: 'GET', path: '/api/admin/scans' };
+export const listWebhookDeliveries: Route<Endpoints['listWebhookDeliveries']> = {
+  method: 'GET',
+  path: '/api/admin/webhooks/:id/deliveries',
+};
+export const listWebhooks: Route<Endpoints['listWebhooks']> = { method: 'GET', path: '/api/admin/webhooks' };
+export const postComment: Route<Endpoints['postComment']> = { method: 'POST', path: '/api/news/:id/comments' };
+export const receiveLocalUpload: Route<Endpoints['receiveLocalUpload']> = { method: 'PUT', path: '/api/uploads/news/:file' };
+export const redeemCode: Route<Endpoints['redeemCode']> = { method: 'POST', path: '/api/qr/redeem' };
+export const redeemMyCoupon: Route<Endpoints['redeemMyCoupon']> = { method: 'POST', path: '/api/coupons/redeem/:userCouponId' };
+export const redeliverWebhook: Route<Endpoints['redeliverWebhook']> = {
+  method: 'POST',
+  path: '/api/admin/webhooks/deliveries/:id/redeliver',
+};
+export const register: Route<Endpoints['register']> = { method: 'POST', path: '/api/auth/register' };
+export const registerWebhook: Route<Endpoints['registerWebhook']> = { method: 'POST', path: '/api/admin/webhooks' };
+export const removeComment: Route<Endpoints['removeComment']> = { method: 'DELETE', path: '/api/admin/comments/:id' };
+export const requestBooking: Route<Endpoints['requestBooking']> = { method: 'POST', path: '/api/bookings' };
+export const requestPasswordReset: Route<Endpoints['requestPasswordReset']> = {
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+};
+export const resetPassword: Route<Endpoints['resetPassword']> = { method: 'POST', path: '/api/auth/reset-password' };
+export const scrapeMetrics: Route<Endpoints['scrapeMetrics']> = { method: 'GET', path: '/metrics' };
+export const sendContactMessage: Route<Endpoints['sendContactMessage']> = { method: 'POST', path: '/api/contact' };
+export const sendMemberPasswordReset: Route<Endpoints['sendMemberPasswordReset']> = {
+  method: 'POST',
+  path: '/api/admin/members/:id/password-reset',
+};
+export const signIn: Route<Endpoints['signIn']> = { method: 'POST', path: '/api/auth/login' };
+export const signOut: Route<Endpoints['signOut']> = { method: 'POST', path: '/api/auth/logout' };
+export const signUpload: Route<Endpoints['signUpload']> = { method: 'POST', path: '/api/admin/upload/sign' };
+export const startBulkSync: Route<Endpoints['startBulkSync']> = { method: 'POST', path: '/api/admin/sync-contacts' };
+export const syncContact: Route<Endpoints['syncContact']> = { method: 'POST', path: '/api/admin/sync-contact/:id' };
+export const undoRedemption: Route<Endpoints['undoRedemption']> = {
+  method: 'POST',
+  path: '/api/admin/redemptions/:userCouponId/undo',
+};
+export const unlikePost: Route<Endpoints['unlikePost']> = { method: 'DELETE', path: '/api/news/:id/like' };
+export const updateBooking: Route<Endpoints['updateBooking']> = { method: 'PATCH', path: '/api/admin/bookings/:id' };
+export const updateContactMessage: Route<Endpoints['updateContactMessage']> = {
+  method: 'PATCH',
+  path: '/api/admin/contact-messages/:id',
+};
+export const updateCoupon: Route<Endpoints['updateCoupon']> = { method: 'PATCH', path: '/api/admin/coupons/:id' };
+export const updateMyProfile: Route<Endpoints['updateMyProfile']> = { method: 'PATCH', path: '/api/auth/me' };
+export const updateNewsPost: Route<Endpoints['updateNewsPost']> = { method: 'PATCH', path: '/api/admin/news/:id' };
+export const validateCode: Route<Endpoints['validateCode']> = { method: 'POST', path: '/api/qr/validate' };
