@@ -10,6 +10,9 @@ const foldersIn = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
+/** A string that is, or starts a request to, one of the api's paths ("/api/…", "GET /api/…", "/health/…"). */
+const API_PATH = String.raw`/^((GET|POST|PUT|PATCH|DELETE) )?\/(api|health|metrics)(\/|$)/`;
+
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -144,6 +147,21 @@ export default tseslint.config(
     files: ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', 'libs/testing/src/**/*.ts'],
     languageOptions: { globals: { ...globals.jest } },
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The web reaches the api only through the route table generated from the endpoint list
+    // (`@nocturne/contracts/routes`, called with lib/api-client's `api.call`): a path spelled by
+    // hand would drift from the api unnoticed.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Literal[value=${API_PATH}], TemplateElement[value.raw=${API_PATH}]`,
+          message: 'Call the api through `api.call(routes.<endpoint>, …)` (@nocturne/contracts/routes), not a hand-written path.',
+        },
+      ],
+    },
   },
   ...webBoundaries,
   ...apiBoundaries,

@@ -154,6 +154,7 @@ export default defineConfig({
     // The contracts' TypeScript source, not its dist: the web always sees the current schemas.
     alias: {
       '@nocturne/contracts/constants': fileURLToPath(new URL('../libs/contracts/src/constants.ts', import.meta.url)),
+      '@nocturne/contracts/routes': fileURLToPath(new URL('../libs/contracts/src/routes.generated.ts', import.meta.url)),
       '@nocturne/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
       // Pure rules (tiers, club nights) with no dependencies: the web computes what the api checks.
       '@nocturne/domain': fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url)),

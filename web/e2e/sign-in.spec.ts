@@ -102,6 +102,7 @@ test.describe('signed-in areas without a session', () => {
       email: 'ann@example.com',
       firstName: 'Ann',
       lastName: null,
+      role: 'member',
       isAdmin: false,
       currentPoints: 20,
       totalPoints: 20,

@@ -28,6 +28,7 @@ export function baseConfig(displayName, overrides = {}) {
     transform: { '^.+\\.(t|j)sx?$': swcTransform },
     moduleNameMapper: {
       '^@nocturne/contracts/constants$': '<rootDir>/libs/contracts/src/constants.ts',
+      '^@nocturne/contracts/routes$': '<rootDir>/libs/contracts/src/routes.generated.ts',
       // Node-only (node:net): kept out of the domain index, which the web bundles.
       '^@nocturne/domain/webhook-target$': '<rootDir>/libs/domain/src/webhook-target.ts',
       '^@nocturne/(config|domain|contracts|queues|db|storage|testing)$': '<rootDir>/libs/$1/src/index.ts',

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import * as routes from '@nocturne/contracts/routes';
 import { useCreateCoupon, useDeleteCoupon } from '@/features/admin-coupons/api/admin-coupons';
 import { EMPTY_COUPON_FORM, toCreateCouponPayload } from '@/features/admin-coupons/api/coupon-form';
 import { useUndoRedemption } from '@/features/admin-coupons/api/scan-log';
@@ -32,7 +33,7 @@ import {
   USER_COUPON_ID,
 } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import AdminDashboardRoute from './routes/admin-dashboard';
 
 // The admin's queries keep their data until invalidated (staleTime Infinity): a change that does
@@ -96,7 +97,7 @@ async function mutate<V>(useHook: () => { mutateAsync: (variables: V) => Promise
 const cases: Case[] = [
   {
     change: 'creating a coupon',
-    routes: { 'POST /api/admin/coupons': { status: 201, body: anAdminCoupon() } },
+    routes: { [at(routes.createCoupon)]: { status: 201, body: anAdminCoupon() } },
     run: (wrapper) =>
       mutate(
         useCreateCoupon,
@@ -107,13 +108,13 @@ const cases: Case[] = [
   },
   {
     change: 'deleting a coupon',
-    routes: { [`DELETE /api/admin/coupons/${anAdminCoupon().id}`]: { status: 200, body: { success: true } } },
+    routes: { [at(routes.deleteCoupon, { id: anAdminCoupon().id })]: { status: 200, body: { success: true } } },
     run: (wrapper) => mutate(useDeleteCoupon, anAdminCoupon().id, wrapper),
     refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.adminCoupons, queryKeys.coupons],
   },
   {
     change: 'publishing a post',
-    routes: { 'POST /api/admin/news': { status: 201, body: aNewsPost() } },
+    routes: { [at(routes.createNewsPost)]: { status: 201, body: aNewsPost() } },
     run: (wrapper) =>
       mutate(useCreateNewsPost, { title: 'New', content: 'New', contentType: 'event', featuredImageUrl: null }, wrapper),
     refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.news],
@@ -121,7 +122,7 @@ const cases: Case[] = [
   {
     change: 'undoing a redemption',
     routes: {
-      [`POST /api/admin/redemptions/${USER_COUPON_ID}/undo`]: { status: 200, body: { success: true, message: 'Undone' } },
+      [at(routes.undoRedemption, { userCouponId: USER_COUPON_ID })]: { status: 200, body: { success: true, message: 'Undone' } },
     },
     run: (wrapper) => mutate(useUndoRedemption, USER_COUPON_ID, wrapper),
     refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, queryKeys.adminScans, queryKeys.adminCoupons],
@@ -129,7 +130,7 @@ const cases: Case[] = [
   {
     change: 'confirming a booking',
     routes: {
-      [`PATCH /api/admin/bookings/${aBooking().id}`]: {
+      [at(routes.updateBooking, { id: aBooking().id })]: {
         status: 200,
         body: { success: true, booking: aBooking({ status: 'confirmed' }) },
       },
@@ -141,7 +142,7 @@ const cases: Case[] = [
   {
     change: 'marking a message handled',
     routes: {
-      [`PATCH /api/admin/contact-messages/${aContactMessage().id}`]: {
+      [at(routes.updateContactMessage, { id: aContactMessage().id })]: {
         status: 200,
         body: { success: true, message: aContactMessage({ state: 'handled' }) },
       },
@@ -152,7 +153,7 @@ const cases: Case[] = [
   {
     change: 'starting a bulk sync',
     routes: {
-      'POST /api/admin/sync-contacts': {
+      [at(routes.startBulkSync)]: {
         status: 202,
         body: { jobId: '77777777-7777-4777-8777-777777777777', total: 4, alreadyRunning: false },
       },
@@ -162,14 +163,14 @@ const cases: Case[] = [
   },
   {
     change: 'syncing one member',
-    routes: { [`POST /api/admin/sync-contact/${anAdmin().id}`]: { status: 200, body: { success: true, status: 'synced' } } },
+    routes: { [at(routes.syncContact, { id: anAdmin().id })]: { status: 200, body: { success: true, status: 'synced' } } },
     run: (wrapper) => mutate(useSyncContact, anAdmin().id, wrapper),
     refreshes: [queryKeys.adminStats, TONIGHT, EARLIER_WEEK, [...queryKeys.adminUsers, '', 0], queryKeys.activeCampaignStatus],
   },
   {
     change: 'removing a comment',
     routes: {
-      [`DELETE /api/admin/comments/${anAdminComment().id}`]: {
+      [at(routes.removeComment, { id: anAdminComment().id })]: {
         status: 200,
         body: { success: true, message: 'Comment removed.', pointsReversed: 5 },
       },
@@ -221,7 +222,7 @@ describe('admin changes refresh what they change', () => {
 
   it("tonight's figures follow a redemption undone from the Coupons tab", async () => {
     routeFetch({
-      [`POST /api/admin/redemptions/${USER_COUPON_ID}/undo`]: { status: 200, body: { success: true, message: 'Undone' } },
+      [at(routes.undoRedemption, { userCouponId: USER_COUPON_ID })]: { status: 200, body: { success: true, message: 'Undone' } },
     });
     const { queryClient, wrapper } = cachedClient([]);
     queryClient.setQueryData(TONIGHT, anAdminOverview());
@@ -233,15 +234,15 @@ describe('admin changes refresh what they change', () => {
     const admin = anAdmin();
     signIn(admin);
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': [
+      [at(routes.getMe)]: { status: 200, body: admin },
+      [at(routes.getAdminStats)]: [
         { status: 200, body: someAdminStats({ members: 42, newsPosts: 3 }) },
         { status: 200, body: someAdminStats({ members: 42, newsPosts: 4 }) },
       ],
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'POST /api/admin/news': { status: 201, body: aNewsPost() },
-      'GET /health/ready': { status: 200, body: { status: 'ok' } },
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: anActiveCampaignStatus({ configured: false }) },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.createNewsPost)]: { status: 201, body: aNewsPost() },
+      [at(routes.healthReady)]: { status: 200, body: { status: 'ok' } },
+      [at(routes.getActiveCampaignStatus)]: { status: 200, body: anActiveCampaignStatus({ configured: false }) },
     });
     const view = renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(await screen.findByText('3')).toBeInTheDocument();
@@ -251,10 +252,10 @@ describe('admin changes refresh what they change', () => {
     await view.user.type(within(form).getByLabelText(/^Title/), 'Friday Night Lights');
     await view.user.type(within(form).getByLabelText(/^Content( \*)?$/), 'Doors at nine.');
     await view.user.click(within(form).getByRole('button', { name: 'Create Post' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/admin/news')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetchMock, routes.createNewsPost)).toHaveLength(1));
 
     await view.user.click(screen.getByRole('tab', { name: 'Overview' }));
     expect(await screen.findByText('4')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', '/api/admin/stats')).toHaveLength(2);
+    expect(callsTo(fetchMock, routes.getAdminStats)).toHaveLength(2);
   });
 });

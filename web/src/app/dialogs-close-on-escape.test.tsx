@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import * as routes from '@nocturne/contracts/routes';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Sheet } from '@/components/ui/sheet';
@@ -10,7 +11,7 @@ import { CommentsSheet } from '@/features/news/components/CommentsPanel';
 import { ScannerDialog } from '@/features/qr-scanner/components/ScannerDialog';
 import { aMember, aNewsPost, aUserCoupon } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { routeFetch, signIn } from '@/testing/route-fetch';
+import { at, routeFetch, signIn } from '@/testing/route-fetch';
 
 // Issue #18: every dialog of the admin and the member area closes with Escape, and focus goes back
 // to the control that opened it. The landing's age gate is the one dialog that must be answered.
@@ -106,8 +107,8 @@ describe('dialogs close with Escape', () => {
 
   it('"Redeem this coupon?" (member coupons), leaving the coupon untouched', async () => {
     routeFetch({
-      'GET /api/coupons': { status: 200, body: [] },
-      'GET /api/coupons/my': { status: 200, body: [aUserCoupon()] },
+      [at(routes.listCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: { status: 200, body: [aUserCoupon()] },
     });
     const view = renderWithApp(<CouponsTab user={aMember({ currentPoints: 50 })} />);
     await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
@@ -117,7 +118,7 @@ describe('dialogs close with Escape', () => {
 
   it('the comments sheet (member news feed on a phone)', async () => {
     const post = aNewsPost();
-    routeFetch({ [`GET /api/news/${post.id}/comments`]: { status: 200, body: [] } });
+    routeFetch({ [at(routes.listPostComments, { id: post.id })]: { status: 200, body: [] } });
     const onClose = jest.fn();
     function Harness() {
       const [open, setOpen] = useState(true);

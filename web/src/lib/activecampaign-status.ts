@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ActiveCampaignStatus } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
 // Read by the Email tab (the whole status) and the overview (connected or not): one definition.
-export const getActiveCampaignStatus = () => api.get<ActiveCampaignStatus>('/api/admin/integrations/activecampaign');
+export const getActiveCampaignStatus = () => api.call(routes.getActiveCampaignStatus);
 
 export const activeCampaignStatusQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.activeCampaignStatus, queryFn: getActiveCampaignStatus });

@@ -1,9 +1,9 @@
-import type { ErrorResponse } from '@nocturne/contracts';
+import type { BodyOf, EndpointSpec, ErrorResponse, ParamsOf, QueryOf, ResponseOf, Route } from '@nocturne/contracts';
 import { getSessionId } from './session';
 
 /**
- * A failed call. `message` follows SPEC 7 (`status: body text or status text`); `body` keeps the
- * parsed JSON answer so forms can show the server's own words.
+ * A failed call. `message` is `status: body text` (or the status text when the body is empty);
+ * `body` keeps the parsed JSON answer so forms can show the server's own words.
  */
 export class ApiError extends Error {
   constructor(
@@ -42,7 +42,7 @@ export function forgetValidatedAnswers(): void {
   validated.clear();
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   const sessionId = getSessionId();
   const isGet = (rest.method ?? 'GET').toUpperCase() === 'GET';
@@ -85,10 +85,40 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export const api = {
-  get: <T>(path: string) => apiFetch<T>(path),
-  post: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'POST', json: json ?? {} }),
-  put: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PUT', json: json ?? {} }),
-  patch: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PATCH', json: json ?? {} }),
-  delete: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'DELETE', json }),
-};
+type Params<E extends EndpointSpec> = ParamsOf<E> extends undefined ? { params?: never } : { params: ParamsOf<E> };
+type Query<E extends EndpointSpec> = QueryOf<E> extends undefined ? { query?: never } : { query?: Partial<QueryOf<E>> };
+type Body<E extends EndpointSpec> = BodyOf<E> extends undefined ? { body?: never } : { body: BodyOf<E> };
+/** What a call of the endpoint takes: its path parameters, query and body, each as its schema reads them. */
+export type CallInput<E extends EndpointSpec> = Params<E> & Query<E> & Body<E>;
+type CallArgs<E extends EndpointSpec> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** The URL of a route: `:name` segments filled from `params`, and the query's values that are set. */
+export function urlOf(route: Route, input: { params?: unknown; query?: unknown } = {}): string {
+  const params = (input.params ?? {}) as Record<string, string | number>;
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${route.method} ${route.path} needs the parameter ${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, QueryValue>)) {
+    if (value !== undefined && value !== null && value !== '') search.append(name, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Calls an endpoint of the api through its route (`@nocturne/contracts/routes`, generated from
+ * the endpoint list): the path, the method and the types of what goes and comes back are the
+ * api's own. A write without a body sends `{}`, as the api's JSON parser expects a body.
+ */
+function call<E extends EndpointSpec>(route: Route<E>, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
+  const url = urlOf(route, input);
+  if (route.method === 'GET') return apiFetch<ResponseOf<E>>(url);
+  const body = (input as { body?: unknown } | undefined)?.body;
+  return apiFetch<ResponseOf<E>>(url, { method: route.method, json: body ?? (route.method === 'DELETE' ? undefined : {}) });
+}
+
+export const api = { call, urlOf };

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { NewsListResponse } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
 const NEWS_PAGE_SIZE = 20;
 
 export const getNewsPage = (cursor: string | null) =>
-  api.get<NewsListResponse>(`/api/news?limit=${NEWS_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+  api.call(routes.listNews, { query: { limit: NEWS_PAGE_SIZE, cursor: cursor ?? undefined } });
 
 /** Newest first, one page at a time ("Load more" asks for the next cursor). */
 export const newsFeedQueryOptions = () =>

@@ -1,4 +1,5 @@
 import type { User } from '@nocturne/contracts';
+import { runsTheVenue } from '@nocturne/domain';
 
 // SPEC 3/9: the session id and the user record live in localStorage under these keys.
 const SESSION_KEY = 'sessionId';
@@ -24,7 +25,9 @@ export function readSession(): StoredSession | null {
   const rawUser = localStorage.getItem(USER_KEY);
   if (!sessionId || !rawUser) return null;
   try {
-    return { sessionId, user: JSON.parse(rawUser) as User };
+    const user = JSON.parse(rawUser) as User;
+    // A user stored before accounts had roles: its admin flag says which side it belongs to.
+    return { sessionId, user: { ...user, role: user.role ?? (user.isAdmin ? 'admin' : 'member') } };
   } catch {
     return null;
   }
@@ -52,4 +55,5 @@ export function clearSession(): void {
   localStorage.removeItem(FIRST_SIGN_IN_KEY);
 }
 
-export const homeFor = (user: Pick<User, 'isAdmin'>): string => (user.isAdmin ? '/admin-dashboard' : '/member-dashboard');
+/** Where an account lands after sign-in: managers and admins on the staff dashboard, members in their area. */
+export const homeFor = (user: Pick<User, 'role'>): string => (runsTheVenue(user.role) ? '/admin-dashboard' : '/member-dashboard');

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { VenueInfo } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
 // asked for once), wherever the browser is: "Fri 28 Nov, 22:30". The web has no zone of its own:
 // until the api has answered, nothing is shown in a guessed one.
 
-export const getVenueInfo = () => api.get<VenueInfo>('/api/venue');
+export const getVenueInfo = () => api.call(routes.getVenue);
 
 /** The venue's time zone does not change while the page is open: asked for once. */
 export const venueInfoQueryOptions = () =>
@@ -53,7 +53,7 @@ export function formatVenueDay(iso: string, timeZone: string, now = new Date()):
 }
 
 /**
- * The venue's time zone as the api sends it (`GET /api/venue`), or undefined while it has not
+ * The venue's time zone as the api sends it (`routes.getVenue`), or undefined while it has not
  * answered (or failed): callers then show or send nothing that depends on it.
  */
 export function useVenueTimeZone(): string | undefined {

@@ -33,6 +33,7 @@ export const aMember = (overrides: Partial<User> = {}): User => ({
   email: 'ann@example.com',
   firstName: 'Ann',
   lastName: 'Lee',
+  role: 'member',
   isAdmin: false,
   currentPoints: 50,
   totalPoints: 50,
@@ -42,7 +43,7 @@ export const aMember = (overrides: Partial<User> = {}): User => ({
 });
 
 export const anAdmin = (overrides: Partial<User> = {}): User =>
-  aMember({ firstName: 'Alex', isAdmin: true, email: 'alex@example.com', ...overrides });
+  aMember({ firstName: 'Alex', role: 'admin', isAdmin: true, email: 'alex@example.com', ...overrides });
 
 /** A member as the admin's member table lists them. */
 export const anAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({

@@ -1,5 +1,7 @@
 import { jest } from '@jest/globals';
-import type { User } from '@nocturne/contracts';
+import type { Route, User } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
+import { api } from '@/lib/api-client';
 import { aMember } from './fixtures';
 import type { FakeResponse } from './render';
 
@@ -42,8 +44,15 @@ function answer(next: FakeResponse) {
   };
 }
 
-/** Calls made to one route, with their JSON bodies. */
-export function callsTo(fetchMock: ReturnType<typeof routeFetch>, method: string, path: string) {
+/** The key `routeFetch` answers a route by: "METHOD /path", its parameters filled in. */
+export function at(route: Route, params?: Record<string, string>): string {
+  return `${route.method} ${api.urlOf(route, { params })}`;
+}
+
+/** Calls made to one route (with these parameters), with their URLs and JSON bodies. */
+export function callsTo(fetchMock: ReturnType<typeof routeFetch>, route: Route, params?: Record<string, string>) {
+  const method = route.method;
+  const path = api.urlOf(route, { params });
   return fetchMock.mock.calls
     .filter(([url, init]) => (init?.method ?? 'GET').toUpperCase() === method && url.split('?')[0] === path)
     .map(([url, init]) => ({ url, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined }));
@@ -56,7 +65,7 @@ export function signIn(user: User = aMember()) {
 }
 
 /**
- * `GET /api/venue`'s answer: the venue's time zone (the api's VENUE_TZ), which every date on
+ * The venue answer (`routes.getVenue`): the venue's time zone (the api's VENUE_TZ), which every date on
  * screen is shown in. Sydney is the api's default; pass another zone to prove a screen follows it.
  */
-export const venueZone = (timeZone = 'Australia/Sydney') => ({ 'GET /api/venue': { status: 200, body: { timeZone } } });
+export const venueZone = (timeZone = 'Australia/Sydney') => ({ [at(routes.getVenue)]: { status: 200, body: { timeZone } } });

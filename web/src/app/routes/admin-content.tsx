@@ -21,5 +21,5 @@ function AdminContentPage({ user }: { user: User }) {
 
 /** SPEC 2: admins stay; members go to their dashboard; no session goes to sign in. */
 export default function AdminContentRoute() {
-  return <SessionGate access="admin">{(user) => <AdminContentPage user={user} />}</SessionGate>;
+  return <SessionGate access="staff">{(user) => <AdminContentPage user={user} />}</SessionGate>;
 }

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { aMember, anActiveCampaignStatus, anAdmin, someAdminStats } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { routeFetch, signIn } from '@/testing/route-fetch';
+import { at, routeFetch, signIn } from '@/testing/route-fetch';
 import AdminContentRoute from './admin-content';
 import AdminDashboardRoute from './admin-dashboard';
 
@@ -22,11 +23,11 @@ describe('admin dashboard', () => {
   it("shows 'Loading...' then the header, the Administrator badge and the tabs (Overview first)", async () => {
     signIn(admin);
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 42, newsPosts: 3 }) },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: 'next' } },
-      'GET /health/ready': { status: 200, body: { status: 'ok' } },
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: anActiveCampaignStatus({ configured: false }) },
+      [at(routes.getMe)]: { status: 200, body: admin },
+      [at(routes.getAdminStats)]: { status: 200, body: someAdminStats({ members: 42, newsPosts: 3 }) },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: 'next' } },
+      [at(routes.healthReady)]: { status: 200, body: { status: 'ok' } },
+      [at(routes.getActiveCampaignStatus)]: { status: 200, body: anActiveCampaignStatus({ configured: false }) },
     });
     renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -46,7 +47,7 @@ describe('admin dashboard', () => {
       'Webhooks',
     ]);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-    // Real figures from /api/admin/stats and the readiness probe.
+    // Real figures from the stats answer and the readiness probe.
     expect(await screen.findByText('42')).toBeInTheDocument();
     expect(screen.getByText('Member system operational')).toBeInTheDocument();
     expect(await screen.findByText('3')).toBeInTheDocument();
@@ -59,10 +60,10 @@ describe('admin dashboard', () => {
   it('News tab: the create form beside Published Posts', async () => {
     signIn(admin);
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 1, newsPosts: 0 }) },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'GET /health/ready': { status: 200, body: { status: 'ok' } },
+      [at(routes.getMe)]: { status: 200, body: admin },
+      [at(routes.getAdminStats)]: { status: 200, body: someAdminStats({ members: 1, newsPosts: 0 }) },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.healthReady)]: { status: 200, body: { status: 'ok' } },
     });
     const view = renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     await view.user.click(await screen.findByRole('tab', { name: 'News' }));
@@ -74,10 +75,10 @@ describe('admin dashboard', () => {
   it('says when the system is degraded', async () => {
     signIn(admin);
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: admin },
-      'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 1, newsPosts: 0 }) },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'GET /health/ready': { status: 503, body: { status: 'error' } },
+      [at(routes.getMe)]: { status: 200, body: admin },
+      [at(routes.getAdminStats)]: { status: 200, body: someAdminStats({ members: 1, newsPosts: 0 }) },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.healthReady)]: { status: 503, body: { status: 'error' } },
     });
     renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(await screen.findByText('Degraded')).toBeInTheDocument();
@@ -85,7 +86,7 @@ describe('admin dashboard', () => {
   });
 
   it('sends visitors without a session to sign in, and members to their own area', async () => {
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() } });
+    routeFetch({ [at(routes.getMe)]: { status: 200, body: aMember() } });
     const first = renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
     first.unmount();
@@ -100,7 +101,7 @@ describe('admin content page', () => {
 
   it('keeps admins and shows the post form with contentType announcement by default', async () => {
     signIn(admin);
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: admin } });
+    routeFetch({ [at(routes.getMe)]: { status: 200, body: admin } });
     renderWithApp(<AdminContentRoute />, { path: '/admin/content' });
     expect(await screen.findByRole('form', { name: 'Create news post' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('');
@@ -111,7 +112,7 @@ describe('admin content page', () => {
 
   it('redirects members to /member-dashboard', async () => {
     signIn(aMember());
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() } });
+    routeFetch({ [at(routes.getMe)]: { status: 200, body: aMember() } });
     renderWithApp(<AdminContentRoute />, { path: '/admin/content' });
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
   });

@@ -58,7 +58,11 @@ function AdminDashboard({ user }: { user: User }) {
   return (
     <div className="min-h-dvh bg-night-950 text-white">
       <title>Admin Dashboard · Nocturne</title>
-      <AreaHeader title="Admin Dashboard" firstName={user.firstName} badge={<Badge tone="neon">Administrator</Badge>} />
+      <AreaHeader
+        title="Admin Dashboard"
+        firstName={user.firstName}
+        badge={<Badge tone="neon">{user.role === 'admin' ? 'Administrator' : 'Manager'}</Badge>}
+      />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <AreaTabs
           label="Admin dashboard"
@@ -73,7 +77,8 @@ function AdminDashboard({ user }: { user: User }) {
             { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },
             { value: 'bookings', label: 'Bookings', count: waiting?.requestedBookings, content: <BookingsInbox /> },
             { value: 'messages', label: 'Messages', count: waiting?.newMessages, content: <MessagesInbox /> },
-            { value: 'webhooks', label: 'Webhooks', content: <WebhooksTab /> },
+            // Webhooks send member data to other systems: admins only.
+            ...(user.role === 'admin' ? [{ value: 'webhooks', label: 'Webhooks', content: <WebhooksTab /> }] : []),
           ]}
         />
       </main>
@@ -81,8 +86,8 @@ function AdminDashboard({ user }: { user: User }) {
   );
 }
 
-// SPEC 6 leaves a client-side admin check open; a member here would only meet 403s, so members
-// are sent to their own area (the API enforces admin rights either way).
+// Members here would only meet 403s, so they are sent to their own area (the api enforces every
+// role's rights either way).
 export default function AdminDashboardRoute() {
-  return <SessionGate access="admin">{(user) => <AdminDashboard user={user} />}</SessionGate>;
+  return <SessionGate access="staff">{(user) => <AdminDashboard user={user} />}</SessionGate>;
 }

@@ -3,9 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import * as routes from '@nocturne/contracts/routes';
 import { aMember, anActiveCampaignStatus, anAdmin, anAdminMemberView, anAdminUser, MEMBER_ID } from '@/testing/fixtures';
 import { createQueryClient } from '@/lib/query-client';
-import { routeFetch, signIn } from '@/testing/route-fetch';
+import { at, routeFetch, signIn } from '@/testing/route-fetch';
 import AdminDashboardRoute from './admin-dashboard';
 import AdminMemberRoute from './admin-member';
 
@@ -37,10 +38,10 @@ describe('the member page route (/admin/members/:id)', () => {
   it('opens the member from a deep link and leads back to the Members tab', async () => {
     signIn(admin);
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: admin },
-      [`GET /api/admin/members/${MEMBER_ID}`]: { status: 200, body: anAdminMemberView() },
-      'GET /api/admin/users': { status: 200, body: { users: [anAdminUser()], total: 1 } },
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: anActiveCampaignStatus() },
+      [at(routes.getMe)]: { status: 200, body: admin },
+      [at(routes.getAdminMember, { id: MEMBER_ID })]: { status: 200, body: anAdminMemberView() },
+      [at(routes.listMembers)]: { status: 200, body: { users: [anAdminUser()], total: 1 } },
+      [at(routes.getActiveCampaignStatus)]: { status: 200, body: anActiveCampaignStatus() },
     });
     const user = userEvent.setup();
     renderAt(`/admin/members/${MEMBER_ID}`);
@@ -55,7 +56,7 @@ describe('the member page route (/admin/members/:id)', () => {
 
   it('sends a member to their own dashboard', async () => {
     signIn(aMember());
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() } });
+    routeFetch({ [at(routes.getMe)]: { status: 200, body: aMember() } });
     renderAt(`/admin/members/${MEMBER_ID}`);
     expect((await screen.findAllByText('/member-dashboard')).length).toBeGreaterThan(0);
   });

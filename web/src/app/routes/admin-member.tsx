@@ -25,5 +25,5 @@ function AdminMemberPage({ user }: { user: User }) {
 
 /** A member's page for staff, linked from the Members table (a deep link works too); admins only. */
 export default function AdminMemberRoute() {
-  return <SessionGate access="admin">{(user) => <AdminMemberPage user={user} />}</SessionGate>;
+  return <SessionGate access="staff">{(user) => <AdminMemberPage user={user} />}</SessionGate>;
 }

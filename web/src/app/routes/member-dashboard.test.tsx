@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UpdateProfileRequest } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { aMember, aNewsPost } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import MemberDashboardRoute from './member-dashboard';
 
 const post = aNewsPost({
@@ -38,9 +39,9 @@ describe('members area', () => {
     signIn(aMember({ currentPoints: 1 }));
     let release: () => void = () => undefined;
     routeFetch({
-      'GET /api/auth/me': () =>
+      [at(routes.getMe)]: () =>
         new Promise((resolve) => (release = () => resolve({ status: 200, body: aMember({ currentPoints: 60 }) }))),
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
     });
     renderArea();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -59,8 +60,8 @@ describe('members area', () => {
     signIn();
     localStorage.setItem('firstSignIn', 'true');
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
     });
     renderArea();
     expect(await screen.findByText('Welcome, Ann!')).toBeInTheDocument();
@@ -70,7 +71,7 @@ describe('members area', () => {
   it('clears a session the server no longer knows and goes to sign in', async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' } },
+      [at(routes.getMe)]: { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' } },
     });
     renderArea();
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
@@ -81,9 +82,12 @@ describe('members area', () => {
   it('signs out when a call later answers 401 (the session was revoked elsewhere)', async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'GET /api/points/history': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' } },
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.listPointHistory)]: {
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' },
+      },
     });
     const view = renderArea();
     await view.user.click(await screen.findByRole('tab', { name: 'Points' }));
@@ -94,16 +98,16 @@ describe('members area', () => {
   it('logs out: revokes the session on the server, clears storage, goes to /members-login', async () => {
     signIn();
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'POST /api/auth/logout': { status: 200, body: { success: true } },
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.signOut)]: { status: 200, body: { success: true } },
     });
     const view = renderArea();
     await view.user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
     expect(localStorage.getItem('sessionId')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-    const logout = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
+    const logout = fetchMock.mock.calls.find(([url]) => url === routes.signOut.path);
     expect((logout?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer session-1');
   });
 
@@ -111,16 +115,16 @@ describe('members area', () => {
     signIn();
     let release: () => void = () => undefined;
     const fetchMock = routeFetch({
-      'GET /api/auth/me': [
+      [at(routes.getMe)]: [
         { status: 200, body: aMember({ currentPoints: 50 }) },
         { status: 200, body: aMember({ currentPoints: 55, totalPoints: 55 }) },
       ],
-      'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
-      'GET /api/news/11111111-1111-4111-8111-111111111111/comments': [
+      [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
+      [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: [
         { status: 200, body: [] },
         { status: 200, body: [comment('Great night!')] },
       ],
-      'POST /api/news/11111111-1111-4111-8111-111111111111/comments': () =>
+      [at(routes.postComment, { id: '11111111-1111-4111-8111-111111111111' })]: () =>
         new Promise((resolve) => {
           release = () =>
             resolve({ status: 201, body: { ...comment('Great night!'), pointsAwarded: 5, currentPoints: 55, totalPoints: 55 } });
@@ -151,7 +155,7 @@ describe('members area', () => {
     expect(await screen.findByText('Great night!')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('header-points')).toHaveTextContent('55 points'));
     expect(within(article).getByTestId('comment-count')).toHaveTextContent('1 comment');
-    expect(callsTo(fetchMock, 'POST', '/api/news/11111111-1111-4111-8111-111111111111/comments')[0]?.body).toEqual({
+    expect(callsTo(fetchMock, routes.postComment, { id: '11111111-1111-4111-8111-111111111111' })[0]?.body).toEqual({
       content: 'Great night!',
     });
   });
@@ -159,10 +163,10 @@ describe('members area', () => {
   it("says honestly when tonight's comment rewards are used up", async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
-      'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 200, body: [] },
-      'POST /api/news/11111111-1111-4111-8111-111111111111/comments': {
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
+      [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: { status: 200, body: [] },
+      [at(routes.postComment, { id: '11111111-1111-4111-8111-111111111111' })]: {
         status: 201,
         body: { ...comment('Again'), pointsAwarded: 0, currentPoints: 50, totalPoints: 50 },
       },
@@ -181,10 +185,10 @@ describe('members area', () => {
   it('keeps the comment and says "Failed to post comment." when posting fails', async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
-      'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 200, body: [] },
-      'POST /api/news/11111111-1111-4111-8111-111111111111/comments': new TypeError('Failed to fetch'),
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
+      [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: { status: 200, body: [] },
+      [at(routes.postComment, { id: '11111111-1111-4111-8111-111111111111' })]: new TypeError('Failed to fetch'),
     });
     const view = renderArea();
     await view.user.click(await screen.findByRole('button', { name: 'View & Comment' }));
@@ -208,9 +212,12 @@ describe('members area', () => {
     try {
       signIn();
       routeFetch({
-        'GET /api/auth/me': { status: 200, body: aMember() },
-        'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
-        'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 200, body: [comment('Great night!')] },
+        [at(routes.getMe)]: { status: 200, body: aMember() },
+        [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
+        [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: {
+          status: 200,
+          body: [comment('Great night!')],
+        },
       });
       const view = renderArea();
       const article = await screen.findByRole('article', { name: 'Friday Night Lights' });
@@ -231,13 +238,13 @@ describe('members area', () => {
   it('likes and unlikes a post with the counts the server returns', async () => {
     signIn();
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
-      'PUT /api/news/11111111-1111-4111-8111-111111111111/like': {
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
+      [at(routes.likePost, { id: '11111111-1111-4111-8111-111111111111' })]: {
         status: 200,
         body: { postId: post.id, likeCount: 3, likedByMe: true },
       },
-      'DELETE /api/news/11111111-1111-4111-8111-111111111111/like': {
+      [at(routes.unlikePost, { id: '11111111-1111-4111-8111-111111111111' })]: {
         status: 200,
         body: { postId: post.id, likeCount: 2, likedByMe: false },
       },
@@ -249,15 +256,15 @@ describe('members area', () => {
     expect(await screen.findByRole('button', { name: 'Unlike (3 likes)' })).toHaveAttribute('aria-pressed', 'true');
     await view.user.click(screen.getByRole('button', { name: 'Unlike (3 likes)' }));
     expect(await screen.findByRole('button', { name: 'Like (2 likes)' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PUT', `/api/news/${post.id}/like`)).toHaveLength(1);
-    expect(callsTo(fetchMock, 'DELETE', `/api/news/${post.id}/like`)).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.likePost, { id: post.id })).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.unlikePost, { id: post.id })).toHaveLength(1);
   });
 
   it('counts in the right number: "1 like", "1 comment", "1 point"', async () => {
     signIn(aMember({ currentPoints: 1 }));
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember({ currentPoints: 1 }) },
-      'GET /api/news': { status: 200, body: { posts: [{ ...post, likeCount: 1, commentCount: 1 }], nextCursor: null } },
+      [at(routes.getMe)]: { status: 200, body: aMember({ currentPoints: 1 }) },
+      [at(routes.listNews)]: { status: 200, body: { posts: [{ ...post, likeCount: 1, commentCount: 1 }], nextCursor: null } },
     });
     renderArea();
     expect(await screen.findByRole('button', { name: 'Like (1 like)' })).toBeInTheDocument();
@@ -267,7 +274,7 @@ describe('members area', () => {
 
   it('says "Failed to fetch news" when the feed cannot load', async () => {
     signIn();
-    routeFetch({ 'GET /api/auth/me': { status: 200, body: aMember() }, 'GET /api/news': { status: 500, body: {} } });
+    routeFetch({ [at(routes.getMe)]: { status: 200, body: aMember() }, [at(routes.listNews)]: { status: 500, body: {} } });
     renderArea();
     expect(await screen.findByText('Failed to fetch news')).toBeInTheDocument();
   });
@@ -275,9 +282,9 @@ describe('members area', () => {
   it('shows the point summary, tier progress and signed, coloured history', async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember({ currentPoints: 30, totalPoints: 80 }) },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'GET /api/points/history': {
+      [at(routes.getMe)]: { status: 200, body: aMember({ currentPoints: 30, totalPoints: 80 }) },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.listPointHistory)]: {
         status: 200,
         body: [
           {
@@ -326,10 +333,10 @@ describe('members area', () => {
   it("says 'Failed to fetch comments' and 'Failed to fetch point history' when those cannot load", async () => {
     signIn();
     routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [post], nextCursor: null } },
-      'GET /api/news/11111111-1111-4111-8111-111111111111/comments': { status: 500, body: {} },
-      'GET /api/points/history': new TypeError('Failed to fetch'),
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
+      [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: { status: 500, body: {} },
+      [at(routes.listPointHistory)]: new TypeError('Failed to fetch'),
     });
     const view = renderArea();
     await view.user.click(await screen.findByRole('button', { name: 'View & Comment' }));
@@ -342,8 +349,8 @@ describe('members area', () => {
     signIn();
     routeFetch({
       // 15:00 UTC on 14 March is already Sunday 15 March (02:00) at the venue in Sydney.
-      'GET /api/auth/me': { status: 200, body: aMember({ memberTier: 'gold', createdAt: '2026-03-14T15:00:00.000Z' }) },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.getMe)]: { status: 200, body: aMember({ memberTier: 'gold', createdAt: '2026-03-14T15:00:00.000Z' }) },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
       ...venueZone('Australia/Sydney'),
     });
     const view = renderArea();
@@ -358,9 +365,9 @@ describe('members area', () => {
   it('saves a new first and last name, and the header greets the new name', async () => {
     signIn();
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'PATCH /api/auth/me': (body) => ({ status: 200, body: aMember(body as UpdateProfileRequest) }),
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.updateMyProfile)]: (body) => ({ status: 200, body: aMember(body as UpdateProfileRequest) }),
     });
     const view = renderArea();
     await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
@@ -372,7 +379,7 @@ describe('members area', () => {
     await view.user.type(last, 'Park');
     await view.user.click(screen.getByRole('button', { name: 'Save Name' }));
     expect(await screen.findByText('Your name has been saved.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH', '/api/auth/me')[0]?.body).toEqual({ firstName: 'Jo', lastName: 'Park' });
+    expect(callsTo(fetchMock, routes.updateMyProfile)[0]?.body).toEqual({ firstName: 'Jo', lastName: 'Park' });
     expect(screen.getByText(/Welcome back, Jo!/)).toBeInTheDocument();
     expect(screen.getByText('Last Name').nextSibling).toHaveTextContent('Park');
   });
@@ -380,9 +387,9 @@ describe('members area', () => {
   it('changes the password with the current one and shows the server refusal when it is wrong', async () => {
     signIn();
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'POST /api/auth/me/password': [
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.changeMyPassword)]: [
         {
           status: 400,
           body: { statusCode: 400, error: 'Bad Request', success: false, message: 'Your current password is not right.' },
@@ -400,7 +407,7 @@ describe('members area', () => {
     await view.user.type(screen.getByLabelText(/^Current password/), 'right-password');
     await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(/Other devices have been signed out/)).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/auth/me/password')[1]?.body).toEqual({
+    expect(callsTo(fetchMock, routes.changeMyPassword)[1]?.body).toEqual({
       currentPassword: 'right-password',
       newPassword: 'a-brand-new-secret',
     });
@@ -411,9 +418,9 @@ describe('members area', () => {
     signIn();
     const exported = { exportedAt: '2026-11-22T00:00:00.000Z', profile: aMember(), pointsHistory: [], coupons: [], comments: [] };
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'GET /api/auth/me/export': { status: 200, body: exported },
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.exportMyData)]: { status: 200, body: exported },
     });
     const blobs: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => (blobs.push(blob), 'blob:my-data'));
@@ -426,7 +433,7 @@ describe('members area', () => {
     await view.user.click(await screen.findByRole('tab', { name: 'Profile' }));
     await view.user.click(screen.getByRole('button', { name: 'Download My Data' }));
     await waitFor(() => expect(clicked).toEqual(['nocturne-my-data.json']));
-    expect(callsTo(fetchMock, 'GET', '/api/auth/me/export')).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.exportMyData)).toHaveLength(1);
     // jsdom's Blob has no text(): read it the way browsers of its age do.
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
@@ -440,9 +447,9 @@ describe('members area', () => {
   it('deletes the account only with the right password, then signs out and goes home', async () => {
     signIn();
     const fetchMock = routeFetch({
-      'GET /api/auth/me': { status: 200, body: aMember() },
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'DELETE /api/auth/me': [
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.deleteMyAccount)]: [
         {
           status: 400,
           body: {
@@ -469,7 +476,7 @@ describe('members area', () => {
     expect(await screen.findByTestId('current-path')).toHaveTextContent(/^\/$/);
     expect(localStorage.getItem('sessionId')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-    expect(callsTo(fetchMock, 'DELETE', '/api/auth/me').map((call) => call.body)).toEqual([
+    expect(callsTo(fetchMock, routes.deleteMyAccount).map((call) => call.body)).toEqual([
       { password: 'wrong-password' },
       { password: 'right-password' },
     ]);

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { Role, User } from '@nocturne/contracts';
+import type { User } from '@nocturne/contracts';
+import { runsTheVenue } from '@nocturne/domain';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useMe } from '@/features/account/api/me';
 import { ApiError, forgetValidatedAnswers } from '@/lib/api-client';
@@ -31,7 +32,7 @@ function useSessionExpired(): boolean {
 /**
  * SPEC 2/6 session handling for the signed-in areas: no stored session and user → sign in; admin
  * areas send members to their own dashboard; "Loading..." until the fresh user (points) arrives
- * from GET /api/auth/me. A session the server no longer knows (any 401) is cleared, not kept.
+ * from routes.getMe. A session the server no longer knows (any 401) is cleared, not kept.
  */
 /**
  * The member area keeps a copy of the member and their coupons on the device (lib/offline-cache),
@@ -50,10 +51,13 @@ function useSavedAnswers(sessionId: string | undefined, enabled: boolean): void 
   }, [queryClient, sessionId, enabled]);
 }
 
-export function SessionGate({ access = 'member', children }: { access?: Role; children: (user: User) => ReactNode }) {
+/** `staff`: the staff dashboard's pages, for managers and admins; `member`: the members area, for any account. */
+export type GateAccess = 'member' | 'staff';
+
+export function SessionGate({ access = 'member', children }: { access?: GateAccess; children: (user: User) => ReactNode }) {
   const session = readSession();
   const queryClient = useQueryClient();
-  useSavedAnswers(session?.sessionId, access === 'member' && session?.user.isAdmin === false);
+  useSavedAnswers(session?.sessionId, access === 'member' && session?.user.role === 'member');
   const me = useMe(session !== null);
   const expired = useSessionExpired() || isExpiry(me.error);
   const sessionId = session?.sessionId;
@@ -69,7 +73,7 @@ export function SessionGate({ access = 'member', children }: { access?: Role; ch
 
   if (!session || expired) return <Navigate to="/members-login" replace />;
   const user = me.data ?? session.user;
-  if (access === 'admin' && !user.isAdmin) return <Navigate to="/member-dashboard" replace />;
+  if (access === 'staff' && !runsTheVenue(user.role)) return <Navigate to="/member-dashboard" replace />;
   // Other failures (network blips) fall back to the stored user rather than trapping the member.
   if (me.isPending) return <PageLoading />;
   return <>{children(user)}</>;

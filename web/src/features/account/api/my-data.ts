@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MyDataExport, SuccessResponse } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 
-export const exportMyData = () => api.get<MyDataExport>('/api/auth/me/export');
+export const exportMyData = () => api.call(routes.exportMyData);
 
 /** Fetches the member's data (with their bearer token) and hands it to the browser as a file. */
 export async function downloadMyData(): Promise<void> {
@@ -19,6 +19,6 @@ export async function downloadMyData(): Promise<void> {
 
 export const useDownloadMyData = () => useMutation({ mutationFn: downloadMyData });
 
-export const deleteMyAccount = (password: string) => api.delete<SuccessResponse>('/api/auth/me', { password });
+export const deleteMyAccount = (password: string) => api.call(routes.deleteMyAccount, { body: { password } });
 
 export const useDeleteMyAccount = () => useMutation({ mutationFn: deleteMyAccount });

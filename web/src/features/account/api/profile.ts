@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordRequest, SuccessResponse, UpdateProfileRequest, User } from '@nocturne/contracts';
+import type { ChangePasswordRequest, UpdateProfileRequest } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { meQueryKey } from './me';
 
-export const updateProfile = (body: UpdateProfileRequest) => api.patch<User>('/api/auth/me', body);
+export const updateProfile = (body: UpdateProfileRequest) => api.call(routes.updateMyProfile, { body });
 
 /** The answer is the fresh user: the header and the stored session follow it at once. */
 export function useUpdateProfile() {
@@ -19,6 +20,6 @@ export function useUpdateProfile() {
   });
 }
 
-export const changePassword = (body: ChangePasswordRequest) => api.post<SuccessResponse>('/api/auth/me/password', body);
+export const changePassword = (body: ChangePasswordRequest) => api.call(routes.changeMyPassword, { body });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

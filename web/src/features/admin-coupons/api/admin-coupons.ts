@@ -1,22 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCoupon } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
 import type { CreateCouponPayload, UpdateCouponPayload } from './coupon-form';
 
-export const getAdminCoupons = () => api.get<AdminCoupon[]>('/api/admin/coupons');
+export const getAdminCoupons = () => api.call(routes.listAdminCoupons);
 
 export const adminCouponsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminCoupons, queryFn: getAdminCoupons });
 
 export const useAdminCoupons = () => useQuery({ ...adminCouponsQueryOptions(), ...polling(POLL_MS.admin) });
 
-export const createCoupon = (payload: CreateCouponPayload) => api.post<AdminCoupon>('/api/admin/coupons', payload);
+export const createCoupon = (payload: CreateCouponPayload) => api.call(routes.createCoupon, { body: payload });
 
 export const updateCoupon = ({ couponId, change }: { couponId: string; change: UpdateCouponPayload }) =>
-  api.patch<AdminCoupon>(`/api/admin/coupons/${couponId}`, change);
+  api.call(routes.updateCoupon, { params: { id: couponId }, body: change });
 
-export const deleteCoupon = (couponId: string) => api.delete<unknown>(`/api/admin/coupons/${couponId}`);
+export const deleteCoupon = (couponId: string) => api.call(routes.deleteCoupon, { params: { id: couponId } });
 
 /**
  * A coupon added, edited, switched on or off, or taken away changes the admin's list, the members'

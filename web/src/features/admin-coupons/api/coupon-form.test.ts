@@ -11,7 +11,7 @@ const form = (overrides: Partial<typeof EMPTY_COUPON_FORM>) => ({
   ...overrides,
 });
 
-describe('coupon form conversions (SPEC 5)', () => {
+describe('coupon form conversions', () => {
   it('defaults: percentage, 0 points, bronze, unlimited, no end date; text trimmed', () => {
     expect(toCreateCouponPayload(form({}), SYD)).toEqual({
       code: 'DRINK50',

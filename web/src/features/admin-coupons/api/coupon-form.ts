@@ -40,10 +40,10 @@ const wholeOrNull = (text: string): number | null => {
 };
 
 /**
- * SPEC 5's conversions: whole numbers; an empty value or max uses is null (unlimited); a
+ * The form's conversions: whole numbers; an empty value or max uses is null (unlimited); a
  * non-numeric points cost is 0. A "valid until" date means the end of that club night, 06:00 the
  * next morning venue time (ARCHITECTURE "Dates"), sent as an ISO instant: `timeZone` is the
- * venue's, as `GET /api/venue` gives it (never a guessed one).
+ * venue's, as the api's venue answer gives it (never a guessed one).
  */
 export function toCreateCouponPayload(values: CouponFormValues, timeZone: string): CreateCouponPayload {
   return {

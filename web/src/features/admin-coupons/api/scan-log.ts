@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ScanLogPage } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys, REDEMPTION_KEYS } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { undoRedemption } from '@/lib/undo-redemption';
 
 export const RECENT_SCANS = 20;
 
-export const getRecentScans = () => api.get<ScanLogPage>(`/api/admin/scans?limit=${RECENT_SCANS}`);
+export const getRecentScans = () => api.call(routes.listScans, { query: { limit: RECENT_SCANS } });
 
 export const recentScansQueryOptions = () => queryOptions({ queryKey: queryKeys.adminScans, queryFn: getRecentScans });
 

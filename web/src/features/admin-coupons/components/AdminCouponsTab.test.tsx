@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { anAdminCoupon } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { AdminCouponsTab } from './AdminCouponsTab';
 
 describe('admin coupons tab', () => {
@@ -12,7 +13,7 @@ describe('admin coupons tab', () => {
   });
 
   it("shows 'Loading coupons...', then the empty text", async () => {
-    routeFetch({ 'GET /api/admin/coupons': { status: 200, body: [] } });
+    routeFetch({ [at(routes.listAdminCoupons)]: { status: 200, body: [] } });
     renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
     expect(screen.getByText('Loading coupons...')).toBeInTheDocument();
     expect(await screen.findByText('No coupons created yet. Create your first coupon!')).toBeInTheDocument();
@@ -22,7 +23,7 @@ describe('admin coupons tab', () => {
 
   it('lists each coupon with its details, counts and Active/Inactive badge; Scan QR Code opens the scanner', async () => {
     routeFetch({
-      'GET /api/admin/coupons': {
+      [at(routes.listAdminCoupons)]: {
         status: 200,
         body: [
           anAdminCoupon(),
@@ -35,7 +36,7 @@ describe('admin coupons tab', () => {
           }),
         ],
       },
-      'GET /api/admin/scans': {
+      [at(routes.listScans)]: {
         status: 200,
         body: {
           scans: [
@@ -81,11 +82,11 @@ describe('admin coupons tab', () => {
 
   it('creates a coupon with SPEC 5 conversions, closes the form and refreshes the list', async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': [
+      [at(routes.listAdminCoupons)]: [
         { status: 200, body: [] },
         { status: 200, body: [anAdminCoupon()] },
       ],
-      'POST /api/admin/coupons': { status: 201, body: anAdminCoupon() },
+      [at(routes.createCoupon)]: { status: 201, body: anAdminCoupon() },
       // The api's VENUE_TZ: "valid until" ends at 06:00 on London's clocks, not Sydney's or the browser's.
       ...venueZone('Europe/London'),
     });
@@ -106,7 +107,7 @@ describe('admin coupons tab', () => {
     await view.user.type(within(form).getByLabelText('Valid Until'), '2026-12-31');
     await view.user.click(within(form).getByRole('button', { name: 'Create Coupon' }));
     expect(await screen.findByText('Coupon created successfully!')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/admin/coupons')[0]?.body).toEqual({
+    expect(callsTo(fetchMock, routes.createCoupon)[0]?.body).toEqual({
       code: 'DRINK50',
       title: 'Half-price cocktail',
       description: 'Any cocktail, half price.',
@@ -125,9 +126,9 @@ describe('admin coupons tab', () => {
   it("holds Create Coupon until the api has said the venue's zone, and never sends one guessed", async () => {
     let answerVenue: (answer: { status: number; body: unknown }) => void = () => undefined;
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': { status: 200, body: [] },
-      'POST /api/admin/coupons': { status: 201, body: anAdminCoupon() },
-      'GET /api/venue': () => new Promise((resolve) => (answerVenue = resolve)),
+      [at(routes.listAdminCoupons)]: { status: 200, body: [] },
+      [at(routes.createCoupon)]: { status: 201, body: anAdminCoupon() },
+      [at(routes.getVenue)]: () => new Promise((resolve) => (answerVenue = resolve)),
     });
     const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
     await view.user.click(await screen.findByRole('button', { name: 'Create Coupon' }));
@@ -139,22 +140,22 @@ describe('admin coupons tab', () => {
     const submit = within(form).getByRole('button', { name: 'Create Coupon' });
     expect(submit).toBeDisabled();
     await view.user.click(submit);
-    expect(callsTo(fetchMock, 'POST', '/api/admin/coupons')).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.createCoupon)).toHaveLength(0);
 
     answerVenue({ status: 200, body: { timeZone: 'Europe/London' } });
     await waitFor(() => expect(submit).toBeEnabled());
     await view.user.click(submit);
     expect(await screen.findByText('Coupon created successfully!')).toBeInTheDocument();
     // British Summer Time: 06:00 on 5 July is 05:00 UTC.
-    expect(
-      callsTo(fetchMock, 'POST', '/api/admin/coupons').map((call) => (call.body as { validUntil: string }).validUntil),
-    ).toEqual(['2026-07-05T05:00:00.000Z']);
+    expect(callsTo(fetchMock, routes.createCoupon).map((call) => (call.body as { validUntil: string }).validUntil)).toEqual([
+      '2026-07-05T05:00:00.000Z',
+    ]);
   });
 
   it("keeps Create Coupon off and says why when the venue's zone cannot be loaded", async () => {
     routeFetch({
-      'GET /api/admin/coupons': { status: 200, body: [] },
-      'GET /api/venue': { status: 503, body: { statusCode: 503, message: 'Unavailable' } },
+      [at(routes.listAdminCoupons)]: { status: 200, body: [] },
+      [at(routes.getVenue)]: { status: 503, body: { statusCode: 503, message: 'Unavailable' } },
     });
     const view = renderWithApp(<AdminCouponsTab onScan={() => undefined} />);
     await view.user.click(await screen.findByRole('button', { name: 'Create Coupon' }));
@@ -165,8 +166,8 @@ describe('admin coupons tab', () => {
 
   it("says 'Failed to create coupon' with the server's reason and keeps the form; Cancel closes it", async () => {
     routeFetch({
-      'GET /api/admin/coupons': { status: 200, body: [] },
-      'POST /api/admin/coupons': {
+      [at(routes.listAdminCoupons)]: { status: 200, body: [] },
+      [at(routes.createCoupon)]: {
         status: 409,
         body: { statusCode: 409, error: 'Conflict', message: 'A coupon with code DRINK50 already exists' },
       },
@@ -188,11 +189,11 @@ describe('admin coupons tab', () => {
 
   it("deletes after confirming: 'Coupon deleted successfully!', or 'Failed to delete coupon'", async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': [
+      [at(routes.listAdminCoupons)]: [
         { status: 200, body: [anAdminCoupon()] },
         { status: 200, body: [] },
       ],
-      'DELETE /api/admin/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa': [
+      [at(routes.deleteCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })]: [
         new TypeError('Failed to fetch'),
         { status: 200, body: { success: true } },
       ],
@@ -208,6 +209,6 @@ describe('admin coupons tab', () => {
     );
     expect(await screen.findByText('Coupon deleted successfully!')).toBeInTheDocument();
     expect(await screen.findByText('No coupons created yet. Create your first coupon!')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'DELETE', '/api/admin/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa')).toHaveLength(2);
+    expect(callsTo(fetchMock, routes.deleteCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })).toHaveLength(2);
   });
 });

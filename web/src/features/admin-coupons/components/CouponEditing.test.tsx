@@ -1,15 +1,16 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { queryKeys } from '@/lib/query-keys';
 import { anAdminCoupon, COUPON_ID } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { AdminCouponsTab } from './AdminCouponsTab';
 
 // Issue 18, coupons: Edit opens the coupon form prefilled and sends only what changed; the
 // Active/Inactive badge has a toggle that asks first; each coupon shows claimed, redeemed, remaining.
 
-const PATH = `/api/admin/coupons/${COUPON_ID}`;
+const EDIT = { id: COUPON_ID };
 
 /** The tab with its caches as after the admin and a member view have loaded: what a change must refresh. */
 function renderTab() {
@@ -33,13 +34,13 @@ describe('editing a coupon', () => {
     const coupon = anAdminCoupon({ maxUses: 20, remaining: 13, validUntil: '2026-12-31T19:00:00.000Z', perMemberLimit: 2 });
     const edited = { ...coupon, title: 'Two-for-one cocktail', maxUses: 30, remaining: 23, perMemberLimit: 3 };
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': [
+      [at(routes.listAdminCoupons)]: [
         { status: 200, body: [coupon] },
         { status: 200, body: [edited] },
       ],
-      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
+      [at(routes.listScans)]: { status: 200, body: { scans: [], nextCursor: null } },
       ...venueZone(),
-      [`PATCH ${PATH}`]: { status: 200, body: edited },
+      [at(routes.updateCoupon, EDIT)]: { status: 200, body: edited },
     });
     const view = renderTab();
     await view.user.click(await screen.findByRole('button', { name: 'Edit Half-price cocktail' }));
@@ -66,7 +67,7 @@ describe('editing a coupon', () => {
     await view.user.click(within(form).getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Coupon updated successfully!')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH', PATH).map((call) => call.body)).toEqual([
+    expect(callsTo(fetchMock, routes.updateCoupon, EDIT).map((call) => call.body)).toEqual([
       { title: 'Two-for-one cocktail', maxUses: 30, perMemberLimit: 3 },
     ]);
     expect(screen.queryByRole('dialog', { name: 'Edit coupon' })).not.toBeInTheDocument();
@@ -77,10 +78,10 @@ describe('editing a coupon', () => {
 
   it("says 'Failed to update coupon' with the server's reason and keeps the form; Cancel and Escape close it unsent", async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': { status: 200, body: [anAdminCoupon({ claimedCount: 7 })] },
-      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
+      [at(routes.listAdminCoupons)]: { status: 200, body: [anAdminCoupon({ claimedCount: 7 })] },
+      [at(routes.listScans)]: { status: 200, body: { scans: [], nextCursor: null } },
       ...venueZone(),
-      [`PATCH ${PATH}`]: {
+      [at(routes.updateCoupon, EDIT)]: {
         status: 400,
         body: {
           success: false,
@@ -117,7 +118,7 @@ describe('editing a coupon', () => {
       within(screen.getByRole('form', { name: 'Edit coupon' })).getByRole('button', { name: 'Save Changes' }),
     );
     expect(screen.queryByRole('dialog', { name: 'Edit coupon' })).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH', PATH)).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.updateCoupon, EDIT)).toHaveLength(1);
   });
 
   it('reads and sends "Valid until" as a club night on the api\'s venue zone (London), summer time included', async () => {
@@ -125,10 +126,10 @@ describe('editing a coupon', () => {
     // Sydney that instant is 15:00 on 5 July, so a hard-coded Sydney zone would show 5 July.
     const coupon = anAdminCoupon({ validUntil: '2026-07-05T05:00:00.000Z' });
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': { status: 200, body: [coupon] },
-      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
+      [at(routes.listAdminCoupons)]: { status: 200, body: [coupon] },
+      [at(routes.listScans)]: { status: 200, body: { scans: [], nextCursor: null } },
       ...venueZone('Europe/London'),
-      [`PATCH ${PATH}`]: { status: 200, body: coupon },
+      [at(routes.updateCoupon, EDIT)]: { status: 200, body: coupon },
     });
     const view = renderTab();
     const row = await screen.findByRole('listitem', { name: 'Half-price cocktail' });
@@ -141,15 +142,17 @@ describe('editing a coupon', () => {
     await view.user.click(within(form).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Coupon updated successfully!')).toBeInTheDocument();
     // 06:00 BST on 2 August.
-    expect(callsTo(fetchMock, 'PATCH', PATH).map((call) => call.body)).toEqual([{ validUntil: '2026-08-02T05:00:00.000Z' }]);
+    expect(callsTo(fetchMock, routes.updateCoupon, EDIT).map((call) => call.body)).toEqual([
+      { validUntil: '2026-08-02T05:00:00.000Z' },
+    ]);
   });
 
   it("waits for the venue's zone before prefilling the edit form, or says it could not load it", async () => {
     let answerVenue: (answer: { status: number; body: unknown }) => void = () => undefined;
     routeFetch({
-      'GET /api/admin/coupons': { status: 200, body: [anAdminCoupon({ validUntil: '2026-07-05T05:00:00.000Z' })] },
-      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
-      'GET /api/venue': () => new Promise((resolve) => (answerVenue = resolve)),
+      [at(routes.listAdminCoupons)]: { status: 200, body: [anAdminCoupon({ validUntil: '2026-07-05T05:00:00.000Z' })] },
+      [at(routes.listScans)]: { status: 200, body: { scans: [], nextCursor: null } },
+      [at(routes.getVenue)]: () => new Promise((resolve) => (answerVenue = resolve)),
     });
     const view = renderTab();
     await view.user.click(await screen.findByRole('button', { name: 'Edit Half-price cocktail' }));
@@ -162,9 +165,9 @@ describe('editing a coupon', () => {
 
   it("says the venue's zone could not be loaded rather than guessing one", async () => {
     routeFetch({
-      'GET /api/admin/coupons': { status: 200, body: [anAdminCoupon()] },
-      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
-      'GET /api/venue': { status: 503, body: { statusCode: 503, message: 'Unavailable' } },
+      [at(routes.listAdminCoupons)]: { status: 200, body: [anAdminCoupon()] },
+      [at(routes.listScans)]: { status: 200, body: { scans: [], nextCursor: null } },
+      [at(routes.getVenue)]: { status: 503, body: { statusCode: 503, message: 'Unavailable' } },
     });
     const view = renderTab();
     await view.user.click(await screen.findByRole('button', { name: 'Edit Half-price cocktail' }));
@@ -184,12 +187,12 @@ describe('switching a coupon off and on', () => {
 
   it('asks first, then deactivates: the badge turns Inactive and the members’ offers refresh', async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': [
+      [at(routes.listAdminCoupons)]: [
         { status: 200, body: [anAdminCoupon()] },
         { status: 200, body: [anAdminCoupon({ isActive: false })] },
       ],
-      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
-      [`PATCH ${PATH}`]: { status: 200, body: anAdminCoupon({ isActive: false }) },
+      [at(routes.listScans)]: { status: 200, body: { scans: [], nextCursor: null } },
+      [at(routes.updateCoupon, EDIT)]: { status: 200, body: anAdminCoupon({ isActive: false }) },
     });
     const view = renderTab();
     const row = await screen.findByRole('listitem', { name: 'Half-price cocktail' });
@@ -201,19 +204,19 @@ describe('switching a coupon off and on', () => {
       '"Half-price cocktail" will leave Available Coupons, and members who hold it cannot redeem it until you activate it again.',
     );
     await view.user.click(within(asked).getByRole('button', { name: 'Cancel' }));
-    expect(callsTo(fetchMock, 'PATCH', PATH)).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.updateCoupon, EDIT)).toHaveLength(0);
 
     await view.user.click(within(row).getByRole('button', { name: 'Deactivate Half-price cocktail' }));
     await view.user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deactivate coupon?' })).not.toBeInTheDocument());
-    expect(callsTo(fetchMock, 'PATCH', PATH)).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.updateCoupon, EDIT)).toHaveLength(0);
 
     await view.user.click(within(row).getByRole('button', { name: 'Deactivate Half-price cocktail' }));
     await view.user.click(
       within(screen.getByRole('dialog', { name: 'Deactivate coupon?' })).getByRole('button', { name: 'Deactivate Coupon' }),
     );
     expect(await screen.findByText('Coupon deactivated successfully!')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH', PATH).map((call) => call.body)).toEqual([{ isActive: false }]);
+    expect(callsTo(fetchMock, routes.updateCoupon, EDIT).map((call) => call.body)).toEqual([{ isActive: false }]);
     expect(await within(row).findByText('Inactive')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Activate Half-price cocktail' })).toBeInTheDocument();
     expect(invalidated(view)).toEqual([true, true, true]);
@@ -221,9 +224,9 @@ describe('switching a coupon off and on', () => {
 
   it("activates an inactive coupon after asking, or says 'Failed to update coupon'", async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/coupons': { status: 200, body: [anAdminCoupon({ isActive: false })] },
-      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
-      [`PATCH ${PATH}`]: [new TypeError('Failed to fetch'), { status: 200, body: anAdminCoupon() }],
+      [at(routes.listAdminCoupons)]: { status: 200, body: [anAdminCoupon({ isActive: false })] },
+      [at(routes.listScans)]: { status: 200, body: { scans: [], nextCursor: null } },
+      [at(routes.updateCoupon, EDIT)]: [new TypeError('Failed to fetch'), { status: 200, body: anAdminCoupon() }],
     });
     const view = renderTab();
     const activate = await screen.findByRole('button', { name: 'Activate Half-price cocktail' });
@@ -237,7 +240,10 @@ describe('switching a coupon off and on', () => {
       within(screen.getByRole('dialog', { name: 'Activate coupon?' })).getByRole('button', { name: 'Activate Coupon' }),
     );
     expect(await screen.findByText('Coupon activated successfully!')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH', PATH).map((call) => call.body)).toEqual([{ isActive: true }, { isActive: true }]);
+    expect(callsTo(fetchMock, routes.updateCoupon, EDIT).map((call) => call.body)).toEqual([
+      { isActive: true },
+      { isActive: true },
+    ]);
   });
 });
 
@@ -249,7 +255,7 @@ describe('per-coupon figures', () => {
 
   it('shows claimed, redeemed and remaining, or no limit', async () => {
     routeFetch({
-      'GET /api/admin/coupons': {
+      [at(routes.listAdminCoupons)]: {
         status: 200,
         body: [
           anAdminCoupon({ maxUses: 10, remaining: 3 }),
@@ -262,7 +268,7 @@ describe('per-coupon figures', () => {
           }),
         ],
       },
-      'GET /api/admin/scans': { status: 200, body: { scans: [], nextCursor: null } },
+      [at(routes.listScans)]: { status: 200, body: { scans: [], nextCursor: null } },
     });
     renderTab();
     const limited = await screen.findByRole('listitem', { name: 'Half-price cocktail' });

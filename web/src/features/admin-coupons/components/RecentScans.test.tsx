@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { QrScanEntry } from '@nocturne/contracts';
 import { screen, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { aScan, USER_COUPON_ID } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { RecentScans } from './RecentScans';
 
 const userCouponId = USER_COUPON_ID;
@@ -19,12 +20,12 @@ describe('recent scans: undo a redemption', () => {
 
   it('offers Undo only on redemptions still inside their undo window, and undoes on click', async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/scans': page(
+      [at(routes.listScans)]: page(
         aScan({ id: '3', undoableUntil: inMinutes(10) }),
         aScan({ id: '2', couponCode: 'ENTRY', undoableUntil: inMinutes(-1) }),
         aScan({ id: '1', action: 'validate', reason: 'Valid coupon' }),
       ),
-      [`POST /api/admin/redemptions/${userCouponId}/undo`]: {
+      [at(routes.undoRedemption, { userCouponId: userCouponId })]: {
         status: 200,
         body: { success: true, message: 'Redemption of Half-price cocktail for Ann undone: the coupon can be used again' },
       },
@@ -39,13 +40,13 @@ describe('recent scans: undo a redemption', () => {
     expect(
       screen.getByText('Redemption of Half-price cocktail for Ann undone: the coupon can be used again'),
     ).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', `/api/admin/redemptions/${userCouponId}/undo`)).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.undoRedemption, { userCouponId: userCouponId })).toHaveLength(1);
   });
 
   it("shows the server's refusal when the window has closed meanwhile", async () => {
     routeFetch({
-      'GET /api/admin/scans': page(aScan({ undoableUntil: inMinutes(1) })),
-      [`POST /api/admin/redemptions/${userCouponId}/undo`]: {
+      [at(routes.listScans)]: page(aScan({ undoableUntil: inMinutes(1) })),
+      [at(routes.undoRedemption, { userCouponId: userCouponId })]: {
         status: 409,
         body: { success: false, message: 'A redemption can only be undone within 15 minutes' },
       },
@@ -57,7 +58,7 @@ describe('recent scans: undo a redemption', () => {
   });
 
   it('labels undo lines in the log', async () => {
-    routeFetch({ 'GET /api/admin/scans': page(aScan({ action: 'undo', reason: 'Redemption undone' })) });
+    routeFetch({ [at(routes.listScans)]: page(aScan({ action: 'undo', reason: 'Redemption undone' })) });
     renderWithApp(<RecentScans />);
     const list = await screen.findByRole('list', { name: 'Recent scans' });
     expect(within(list).getByText('Undo')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkSyncStarted, SyncJobStatus } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
@@ -10,7 +10,7 @@ export const SYNC_POLL_MS = 1000;
 
 export const useActiveCampaignStatus = () => useQuery({ ...activeCampaignStatusQueryOptions(), ...polling(POLL_MS.admin) });
 
-export const startBulkSync = () => api.post<BulkSyncStarted>('/api/admin/sync-contacts');
+export const startBulkSync = () => api.call(routes.startBulkSync);
 
 /** A sync under way shows on the status card (its job, members waiting) and on the overview. */
 export function useStartBulkSync() {
@@ -21,7 +21,7 @@ export function useStartBulkSync() {
   });
 }
 
-export const getSyncJob = (jobId: string) => api.get<SyncJobStatus>(`/api/admin/sync-jobs/${jobId}`);
+export const getSyncJob = (jobId: string) => api.call(routes.getSyncJob, { params: { jobId } });
 
 export const syncJobQueryOptions = (jobId: string) =>
   queryOptions({ queryKey: ['admin', 'sync-jobs', jobId] as const, queryFn: () => getSyncJob(jobId) });

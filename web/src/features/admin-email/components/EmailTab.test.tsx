@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import type { SyncJobStatus } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { anActiveCampaignStatus, aSyncJob } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { routeFetch, signIn } from '@/testing/route-fetch';
+import { at, routeFetch, signIn } from '@/testing/route-fetch';
 import { EmailTab } from './EmailTab';
 
 const JOB = '77777777-7777-4777-8777-777777777777';
@@ -25,7 +26,7 @@ describe('email tab', () => {
 
   it("shows the integration's real status and what works (no 'Coming soon')", async () => {
     routeFetch({
-      'GET /api/admin/integrations/activecampaign': {
+      [at(routes.getActiveCampaignStatus)]: {
         status: 200,
         body: status({ listId: '3', customFields: { tier: true, points: false } }),
       },
@@ -47,7 +48,7 @@ describe('email tab', () => {
 
   it('says when ActiveCampaign is not configured', async () => {
     routeFetch({
-      'GET /api/admin/integrations/activecampaign': {
+      [at(routes.getActiveCampaignStatus)]: {
         status: 200,
         body: status({ configured: false, accountUrl: null, autoSync: false }),
       },
@@ -59,11 +60,11 @@ describe('email tab', () => {
 
   it('switches the sync off and names the variables to set when not configured', async () => {
     routeFetch({
-      'GET /api/admin/integrations/activecampaign': {
+      [at(routes.getActiveCampaignStatus)]: {
         status: 200,
         body: status({ configured: false, missingVariables: ['AC_API_URL', 'AC_API_KEY'], accountUrl: null, autoSync: false }),
       },
-      'POST /api/admin/sync-contacts': { status: 202, body: { jobId: JOB, total: 4, alreadyRunning: false } },
+      [at(routes.startBulkSync)]: { status: 202, body: { jobId: JOB, total: 4, alreadyRunning: false } },
     });
     renderWithApp(<EmailTab />);
     const button = await screen.findByRole('button', { name: 'Sync All Members to ActiveCampaign' });
@@ -81,9 +82,9 @@ describe('email tab', () => {
 
   it('starts the bulk sync and follows its progress to 100%', async () => {
     routeFetch({
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: status() },
-      'POST /api/admin/sync-contacts': { status: 202, body: { jobId: JOB, total: 4, alreadyRunning: false } },
-      [`GET /api/admin/sync-jobs/${JOB}`]: [
+      [at(routes.getActiveCampaignStatus)]: { status: 200, body: status() },
+      [at(routes.startBulkSync)]: { status: 202, body: { jobId: JOB, total: 4, alreadyRunning: false } },
+      [at(routes.getSyncJob, { jobId: JOB })]: [
         { status: 200, body: job(2, 'running') },
         { status: 200, body: job(4, 'completed') },
       ],
@@ -101,8 +102,8 @@ describe('email tab', () => {
 
   it('picks up a bulk sync that is already running', async () => {
     routeFetch({
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: status({ runningJobId: JOB }) },
-      [`GET /api/admin/sync-jobs/${JOB}`]: { status: 200, body: job(1, 'running') },
+      [at(routes.getActiveCampaignStatus)]: { status: 200, body: status({ runningJobId: JOB }) },
+      [at(routes.getSyncJob, { jobId: JOB })]: { status: 200, body: job(1, 'running') },
     });
     renderWithApp(<EmailTab />);
     expect(await screen.findByRole('progressbar', { name: 'Bulk sync progress' })).toHaveAttribute('aria-valuenow', '25');
@@ -110,8 +111,8 @@ describe('email tab', () => {
 
   it("says 'Sync Error' when the bulk sync cannot start", async () => {
     routeFetch({
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: status() },
-      'POST /api/admin/sync-contacts': { status: 500, body: {} },
+      [at(routes.getActiveCampaignStatus)]: { status: 200, body: status() },
+      [at(routes.startBulkSync)]: { status: 500, body: {} },
     });
     const view = renderWithApp(<EmailTab />);
     await view.user.click(await screen.findByRole('button', { name: 'Sync All Members to ActiveCampaign' }));
@@ -122,8 +123,8 @@ describe('email tab', () => {
   it("gives the api's reason when it refuses a bulk sync", async () => {
     routeFetch({
       // Configured when the page loaded, switched off since: the api's refusal is shown as it says it.
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: status() },
-      'POST /api/admin/sync-contacts': {
+      [at(routes.getActiveCampaignStatus)]: { status: 200, body: status() },
+      [at(routes.startBulkSync)]: {
         status: 409,
         body: { statusCode: 409, error: 'Conflict', message: 'ActiveCampaign is not configured' },
       },

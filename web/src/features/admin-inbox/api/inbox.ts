@@ -6,16 +6,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  BookingList,
-  BookingResponse,
-  ContactMessageList,
-  ContactMessageResponse,
-  InboxCounts,
-  UpdateBookingStatusRequest,
-  UpdateContactMessageRequest,
-} from '@nocturne/contracts';
+import type { UpdateBookingStatusRequest, UpdateContactMessageRequest } from '@nocturne/contracts';
 import type { BookingStatus, ContactMessageState } from '@nocturne/domain';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
@@ -24,15 +17,8 @@ const PAGE = 50;
 export const bookingsKey = ['admin', 'bookings'] as const;
 export const contactMessagesKey = ['admin', 'contact-messages'] as const;
 
-const pageQuery = (before: string | null, extra: Record<string, string | undefined>) => {
-  const params = new URLSearchParams({ limit: String(PAGE) });
-  if (before) params.set('before', before);
-  for (const [name, value] of Object.entries(extra)) if (value !== undefined) params.set(name, value);
-  return `?${params.toString()}`;
-};
-
 export const getBookings = (before: string | null, status?: BookingStatus) =>
-  api.get<BookingList>(`/api/admin/bookings${pageQuery(before, { status })}`);
+  api.call(routes.listBookings, { query: { limit: PAGE, before: before ?? undefined, status } });
 
 /** Newest first (all, or one status); the next page starts before the last item's createdAt. */
 export const bookingsQueryOptions = (status?: BookingStatus) =>
@@ -47,9 +33,14 @@ export const useBookings = (status?: BookingStatus) =>
   useInfiniteQuery({ ...bookingsQueryOptions(status), ...polling(POLL_MS.admin) });
 
 export const getContactMessages = (before: string | null, filter: { includeSpam: boolean; state?: ContactMessageState }) =>
-  api.get<ContactMessageList>(
-    `/api/admin/contact-messages${pageQuery(before, { state: filter.state, includeSpam: filter.includeSpam ? 'true' : undefined })}`,
-  );
+  api.call(routes.listContactMessages, {
+    query: {
+      limit: PAGE,
+      before: before ?? undefined,
+      state: filter.state,
+      includeSpam: filter.includeSpam ? 'true' : undefined,
+    },
+  });
 
 export const contactMessagesQueryOptions = (filter: { includeSpam: boolean; state?: ContactMessageState }) =>
   infiniteQueryOptions({
@@ -62,7 +53,7 @@ export const contactMessagesQueryOptions = (filter: { includeSpam: boolean; stat
 export const useContactMessages = (filter: { includeSpam: boolean; state?: ContactMessageState }) =>
   useInfiniteQuery({ ...contactMessagesQueryOptions(filter), ...polling(POLL_MS.admin) });
 
-export const getInboxCounts = () => api.get<InboxCounts>('/api/admin/inbox/counts');
+export const getInboxCounts = () => api.call(routes.getInboxCounts);
 
 /** New messages and unanswered bookings, for the tabs' counts and the inboxes' filters. */
 export const inboxCountsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminInboxCounts, queryFn: getInboxCounts });
@@ -70,7 +61,7 @@ export const inboxCountsQueryOptions = () => queryOptions({ queryKey: queryKeys.
 export const useInboxCounts = () => useQuery({ ...inboxCountsQueryOptions(), ...polling(POLL_MS.admin) });
 
 export const updateBookingStatus = ({ id, ...body }: UpdateBookingStatusRequest & { id: string }) =>
-  api.patch<BookingResponse>(`/api/admin/bookings/${id}`, body);
+  api.call(routes.updateBooking, { params: { id }, body });
 
 /**
  * A decision changes the booking's line, the counts and the overview's pending bookings. A refusal
@@ -85,7 +76,7 @@ export function useUpdateBookingStatus() {
 }
 
 export const updateContactMessageState = ({ id, ...body }: UpdateContactMessageRequest & { id: string }) =>
-  api.patch<ContactMessageResponse>(`/api/admin/contact-messages/${id}`, body);
+  api.call(routes.updateContactMessage, { params: { id }, body });
 
 /** Handling or reopening a message changes its line, the counts and the overview's unread messages. */
 export function useUpdateContactMessageState() {

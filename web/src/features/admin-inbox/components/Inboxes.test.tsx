@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { aBooking, aContactMessage } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { BookingsInbox } from './BookingsInbox';
 import { MessagesInbox } from './MessagesInbox';
 
-const BOOKING = '/api/admin/bookings/66666666-6666-4666-8666-666666666666';
-const MESSAGE = '/api/admin/contact-messages/88888888-8888-4888-8888-888888888888';
-const venue = { 'GET /api/venue': { status: 200, body: { timeZone: 'Australia/Sydney' } } };
+const BOOKING = { id: '66666666-6666-4666-8666-666666666666' };
+const MESSAGE = { id: '88888888-8888-4888-8888-888888888888' };
+const venue = { [at(routes.getVenue)]: { status: 200, body: { timeZone: 'Australia/Sydney' } } };
 const counts = (requestedBookings = 1, newMessages = 1) => ({
   status: 200,
   body: { requestedBookings, newMessages },
@@ -23,8 +24,8 @@ describe('bookings inbox', () => {
   it("shows the night, slot and e-mails in plain words, times in the venue's zone", async () => {
     routeFetch({
       ...venue,
-      'GET /api/admin/inbox/counts': counts(3),
-      'GET /api/admin/bookings': { status: 200, body: { bookings: [aBooking()] } },
+      [at(routes.getInboxCounts)]: counts(3),
+      [at(routes.listBookings)]: { status: 200, body: { bookings: [aBooking()] } },
     });
     renderWithApp(<BookingsInbox />);
     const item = await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });
@@ -43,8 +44,8 @@ describe('bookings inbox', () => {
   it('asks before confirming, showing the guest, night and party, and sends the note', async () => {
     const fetchMock = routeFetch({
       ...venue,
-      'GET /api/admin/inbox/counts': [counts(1), counts(0)],
-      'GET /api/admin/bookings': [
+      [at(routes.getInboxCounts)]: [counts(1), counts(0)],
+      [at(routes.listBookings)]: [
         { status: 200, body: { bookings: [aBooking()] } },
         {
           status: 200,
@@ -60,7 +61,7 @@ describe('bookings inbox', () => {
           },
         },
       ],
-      [`PATCH ${BOOKING}`]: { status: 200, body: { success: true, booking: aBooking({ status: 'confirmed' }) } },
+      [at(routes.updateBooking, BOOKING)]: { status: 200, body: { success: true, booking: aBooking({ status: 'confirmed' }) } },
     });
     const view = renderWithApp(<BookingsInbox />);
     const item = await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });
@@ -69,12 +70,12 @@ describe('bookings inbox', () => {
     expect(dialog).toHaveTextContent('Sam Guest (sam@example.com)');
     expect(dialog).toHaveTextContent('Sat 5 Dec, 22:00');
     expect(dialog).toHaveTextContent('6+ guests · Birthday Celebration');
-    expect(callsTo(fetchMock, 'PATCH', BOOKING)).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.updateBooking, BOOKING)).toHaveLength(0);
     await view.user.type(within(dialog).getByLabelText('Note to the guest (optional)'), '  See you then ');
     await view.user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }));
     expect(await screen.findByText('Booking confirmed')).toBeInTheDocument();
     expect(screen.getByText('Sam Guest will be e-mailed with your note.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH', BOOKING)[0]?.body).toEqual({
+    expect(callsTo(fetchMock, routes.updateBooking, BOOKING)[0]?.body).toEqual({
       status: 'confirmed',
       note: 'See you then',
       expectedStatus: 'requested',
@@ -84,7 +85,7 @@ describe('bookings inbox', () => {
     expect(confirmed).toBeInTheDocument();
     expect(screen.getByText('Note to the guest: See you then')).toBeInTheDocument();
     // The list and the counts were asked again.
-    expect(callsTo(fetchMock, 'GET', '/api/admin/inbox/counts').length).toBeGreaterThan(1);
+    expect(callsTo(fetchMock, routes.getInboxCounts).length).toBeGreaterThan(1);
     // A confirmed booking can still be declined, not confirmed twice.
     const after = screen.getByRole('listitem', { name: 'Booking from Sam Guest' });
     expect(within(after).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
@@ -94,8 +95,8 @@ describe('bookings inbox', () => {
   it('sends nothing when the dialog is cancelled or closed with Escape', async () => {
     const fetchMock = routeFetch({
       ...venue,
-      'GET /api/admin/inbox/counts': counts(),
-      'GET /api/admin/bookings': { status: 200, body: { bookings: [aBooking()] } },
+      [at(routes.getInboxCounts)]: counts(),
+      [at(routes.listBookings)]: { status: 200, body: { bookings: [aBooking()] } },
     });
     const view = renderWithApp(<BookingsInbox />);
     const item = await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });
@@ -108,15 +109,15 @@ describe('bookings inbox', () => {
     await screen.findByRole('dialog', { name: 'Decline booking?' });
     await view.user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(fetchMock, 'PATCH', BOOKING)).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.updateBooking, BOOKING)).toHaveLength(0);
   });
 
   it("says who decided when a colleague was first (the api's 409)", async () => {
     routeFetch({
       ...venue,
-      'GET /api/admin/inbox/counts': counts(),
-      'GET /api/admin/bookings': { status: 200, body: { bookings: [aBooking()] } },
-      [`PATCH ${BOOKING}`]: {
+      [at(routes.getInboxCounts)]: counts(),
+      [at(routes.listBookings)]: { status: 200, body: { bookings: [aBooking()] } },
+      [at(routes.updateBooking, BOOKING)]: {
         status: 409,
         body: {
           success: false,
@@ -137,13 +138,13 @@ describe('bookings inbox', () => {
   it('filters by status', async () => {
     const fetchMock = routeFetch({
       ...venue,
-      'GET /api/admin/inbox/counts': counts(),
-      'GET /api/admin/bookings': { status: 200, body: { bookings: [aBooking()] } },
+      [at(routes.getInboxCounts)]: counts(),
+      [at(routes.listBookings)]: { status: 200, body: { bookings: [aBooking()] } },
     });
     const view = renderWithApp(<BookingsInbox />);
     await screen.findByRole('listitem', { name: 'Booking from Sam Guest' });
     await view.user.selectOptions(screen.getByLabelText('Show'), 'Waiting for an answer');
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/admin/bookings').at(-1)?.url).toContain('status=requested'));
+    await waitFor(() => expect(callsTo(fetchMock, routes.listBookings).at(-1)?.url).toContain('status=requested'));
   });
 });
 
@@ -157,12 +158,12 @@ describe('messages inbox', () => {
     const handled = aContactMessage({ state: 'handled', handledBy: 'Alex Reyes', handledAt: '2026-11-21T12:15:00.000Z' });
     const fetchMock = routeFetch({
       ...venue,
-      'GET /api/admin/inbox/counts': [counts(0, 1), counts(0, 0)],
-      'GET /api/admin/contact-messages': [
+      [at(routes.getInboxCounts)]: [counts(0, 1), counts(0, 0)],
+      [at(routes.listContactMessages)]: [
         { status: 200, body: { messages: [aContactMessage()] } },
         { status: 200, body: { messages: [handled] } },
       ],
-      [`PATCH ${MESSAGE}`]: { status: 200, body: { success: true, message: handled } },
+      [at(routes.updateContactMessage, MESSAGE)]: { status: 200, body: { success: true, message: handled } },
     });
     const view = renderWithApp(<MessagesInbox />);
     const item = await screen.findByRole('listitem', { name: 'Message from Jo Visitor' });
@@ -171,7 +172,7 @@ describe('messages inbox', () => {
     expect(await screen.findByText('1 new message')).toBeInTheDocument();
     await view.user.click(within(item).getByRole('button', { name: 'Mark handled' }));
     expect(await screen.findByText('Marked handled')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH', MESSAGE)[0]?.body).toEqual({ state: 'handled' });
+    expect(callsTo(fetchMock, routes.updateContactMessage, MESSAGE)[0]?.body).toEqual({ state: 'handled' });
     expect(await screen.findByText('Handled by Alex Reyes · Sat 21 Nov, 23:15')).toBeInTheDocument();
     expect(await screen.findByText('0 new messages')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark as new' })).toBeInTheDocument();
@@ -180,15 +181,15 @@ describe('messages inbox', () => {
   it('filters by state and can include spam', async () => {
     const fetchMock = routeFetch({
       ...venue,
-      'GET /api/admin/inbox/counts': counts(),
-      'GET /api/admin/contact-messages': { status: 200, body: { messages: [aContactMessage()] } },
+      [at(routes.getInboxCounts)]: counts(),
+      [at(routes.listContactMessages)]: { status: 200, body: { messages: [aContactMessage()] } },
     });
     const view = renderWithApp(<MessagesInbox />);
     await screen.findByRole('listitem', { name: 'Message from Jo Visitor' });
     await view.user.selectOptions(screen.getByLabelText('Show'), 'New');
     await view.user.click(screen.getByLabelText('Show spam'));
     await waitFor(() => {
-      const url = callsTo(fetchMock, 'GET', '/api/admin/contact-messages').at(-1)?.url ?? '';
+      const url = callsTo(fetchMock, routes.listContactMessages).at(-1)?.url ?? '';
       expect(url).toContain('state=new');
       expect(url).toContain('includeSpam=true');
     });
@@ -200,9 +201,9 @@ it('says when an inbox cannot load', async () => {
   signIn();
   routeFetch({
     ...venue,
-    'GET /api/admin/inbox/counts': counts(),
-    'GET /api/admin/bookings': { status: 500, body: {} },
-    'GET /api/admin/contact-messages': { status: 500, body: {} },
+    [at(routes.getInboxCounts)]: counts(),
+    [at(routes.listBookings)]: { status: 500, body: {} },
+    [at(routes.listContactMessages)]: { status: 500, body: {} },
   });
   renderWithApp(
     <>

@@ -2,10 +2,11 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import * as routes from '@nocturne/contracts/routes';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { anAdmin, MEMBER_ID } from '@/testing/fixtures';
-import { routeFetch, signIn } from '@/testing/route-fetch';
+import { at, routeFetch, signIn } from '@/testing/route-fetch';
 import { adminMemberQueryOptions, useAdjustPoints, useSetAccountDisabled } from './admin-member';
 import { useSyncContact } from './admin-users';
 
@@ -36,7 +37,7 @@ describe('a change to a member refreshes what it moves', () => {
 
   it('adjusting points: their page, the members table and the overview', async () => {
     routeFetch({
-      [`POST /api/admin/members/${MEMBER_ID}/points-adjustments`]: {
+      [at(routes.adjustMemberPoints, { id: MEMBER_ID })]: {
         status: 201,
         body: { success: true, message: 'ok', currentPoints: 60, totalPoints: 60, memberTier: 'bronze' },
       },
@@ -50,7 +51,12 @@ describe('a change to a member refreshes what it moves', () => {
 
   it('disabling or enabling: their page, the members table and the overview', async () => {
     for (const action of ['disable', 'enable'] as const) {
-      routeFetch({ [`POST /api/admin/members/${MEMBER_ID}/${action}`]: { status: 200, body: { success: true } } });
+      routeFetch({
+        [at(action === 'disable' ? routes.disableMember : routes.enableMember, { id: MEMBER_ID })]: {
+          status: 200,
+          body: { success: true },
+        },
+      });
       expect(await run(() => useSetAccountDisabled(MEMBER_ID), action === 'disable')).toEqual([
         MEMBER_PAGE,
         TABLE,
@@ -60,7 +66,7 @@ describe('a change to a member refreshes what it moves', () => {
   });
 
   it("syncing one member also refreshes members' pages (their sync state)", async () => {
-    routeFetch({ [`POST /api/admin/sync-contact/${MEMBER_ID}`]: { status: 200, body: { success: true, status: 'synced' } } });
+    routeFetch({ [at(routes.syncContact, { id: MEMBER_ID })]: { status: 200, body: { success: true, status: 'synced' } } });
     expect(await run(useSyncContact, MEMBER_ID)).toEqual(expect.arrayContaining([MEMBER_PAGE, TABLE, queryKeys.adminStats]));
   });
 });

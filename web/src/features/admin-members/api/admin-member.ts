@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMemberView, PointsAdjustmentRequest, PointsAdjustmentResponse, SuccessResponse } from '@nocturne/contracts';
+import type { PointsAdjustmentRequest } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
@@ -8,7 +9,7 @@ import { invalidate, queryKeys } from '@/lib/query-keys';
 export const HISTORY_PAGE = 20;
 
 export const getAdminMember = (memberId: string, history: number) =>
-  api.get<AdminMemberView>(`/api/admin/members/${encodeURIComponent(memberId)}?history=${history}`);
+  api.call(routes.getAdminMember, { params: { id: memberId }, query: { history } });
 
 export const adminMemberQueryOptions = (memberId: string, history = HISTORY_PAGE) =>
   queryOptions({
@@ -25,15 +26,14 @@ const memberKeys = (memberId: string) => [queryKeys.adminMember(memberId), query
 export function useAdjustPoints(memberId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PointsAdjustmentRequest) =>
-      api.post<PointsAdjustmentResponse>(`/api/admin/members/${encodeURIComponent(memberId)}/points-adjustments`, body),
+    mutationFn: (body: PointsAdjustmentRequest) => api.call(routes.adjustMemberPoints, { params: { id: memberId }, body }),
     onSettled: () => invalidate(queryClient, ...memberKeys(memberId)),
   });
 }
 
 export function useSendPasswordReset(memberId: string) {
   return useMutation({
-    mutationFn: () => api.post<SuccessResponse>(`/api/admin/members/${encodeURIComponent(memberId)}/password-reset`),
+    mutationFn: () => api.call(routes.sendMemberPasswordReset, { params: { id: memberId } }),
   });
 }
 
@@ -41,7 +41,9 @@ export function useSetAccountDisabled(memberId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (disable: boolean) =>
-      api.post<SuccessResponse>(`/api/admin/members/${encodeURIComponent(memberId)}/${disable ? 'disable' : 'enable'}`),
+      disable
+        ? api.call(routes.disableMember, { params: { id: memberId } })
+        : api.call(routes.enableMember, { params: { id: memberId } }),
     onSettled: () => invalidate(queryClient, ...memberKeys(memberId)),
   });
 }

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUsersResponse, SyncContactResponse } from '@nocturne/contracts';
+import type { AdminUser } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
 
-// GET /api/admin/users answers a page `{users, total}`, searched and paged by the server.
+// The members list answers a page `{users, total}`, searched and paged by the server.
 export type AdminMember = AdminUser;
 
 export const MEMBERS_PAGE_SIZE = 25;
@@ -15,9 +16,9 @@ export interface MembersPage {
 }
 
 export async function getMembersPage(search: string, page: number): Promise<MembersPage> {
-  const params = new URLSearchParams({ limit: String(MEMBERS_PAGE_SIZE), offset: String(page * MEMBERS_PAGE_SIZE) });
-  if (search) params.set('search', search);
-  const answer = await api.get<AdminUsersResponse>(`/api/admin/users?${params}`);
+  const answer = await api.call(routes.listMembers, {
+    query: { limit: MEMBERS_PAGE_SIZE, offset: page * MEMBERS_PAGE_SIZE, search },
+  });
   return { members: answer.users, total: answer.total };
 }
 
@@ -32,7 +33,7 @@ export const useMembersPage = (search: string, page: number) =>
     ...polling(POLL_MS.admin),
   });
 
-export const syncContact = (memberId: string) => api.post<SyncContactResponse>(`/api/admin/sync-contact/${memberId}`);
+export const syncContact = (memberId: string) => api.call(routes.syncContact, { params: { id: memberId } });
 
 /** A sync changes the member's sync state and the integration's counts (waiting, failed, last sync). */
 export function useSyncContact() {

@@ -2,14 +2,16 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminMemberView } from '@nocturne/contracts';
 import { ACCOUNT_DISABLED_MESSAGE } from '@nocturne/domain';
+import * as routes from '@nocturne/contracts/routes';
+import { api } from '@/lib/api-client';
 import { anActiveCampaignStatus, anAdmin, anAdminMemberView, MEMBER_ID } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { MemberView } from './MemberView';
 
-const VIEW = `GET /api/admin/members/${MEMBER_ID}`;
+const VIEW = at(routes.getAdminMember, { id: MEMBER_ID });
 const ADMIN_ID = '9d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99';
-const AC_ON = { 'GET /api/admin/integrations/activecampaign': { status: 200, body: anActiveCampaignStatus() } };
+const AC_ON = { [at(routes.getActiveCampaignStatus)]: { status: 200, body: anActiveCampaignStatus() } };
 
 function renderView(currentAdminId = ADMIN_ID) {
   return renderWithApp(<MemberView memberId={MEMBER_ID} currentAdminId={currentAdminId} />);
@@ -77,8 +79,8 @@ describe("a member's page for staff", () => {
     const { user } = renderView();
     await user.click(await screen.findByRole('button', { name: 'Show more (29 older)' }));
     await waitFor(() =>
-      expect(callsTo(fetchMock, 'GET', `/api/admin/members/${MEMBER_ID}`).map((c) => c.url)).toContain(
-        `/api/admin/members/${MEMBER_ID}?history=70`,
+      expect(callsTo(fetchMock, routes.getAdminMember, { id: MEMBER_ID }).map((c) => c.url)).toContain(
+        `${api.urlOf(routes.getAdminMember, { params: { id: MEMBER_ID } })}?history=70`,
       ),
     );
   });
@@ -93,7 +95,7 @@ describe("a member's page for staff", () => {
       ],
       ...AC_ON,
       ...venueZone(),
-      [`POST /api/admin/members/${MEMBER_ID}/points-adjustments`]: {
+      [at(routes.adjustMemberPoints, { id: MEMBER_ID })]: {
         status: 201,
         body: {
           success: true,
@@ -119,13 +121,13 @@ describe("a member's page for staff", () => {
     await user.type(dialog.getByLabelText(/Reason/), '  Reward given twice ');
     await user.click(dialog.getByRole('button', { name: 'Take 30 points' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(fetchMock, 'POST', `/api/admin/members/${MEMBER_ID}/points-adjustments`)[0]!.body).toEqual({
+    expect(callsTo(fetchMock, routes.adjustMemberPoints, { id: MEMBER_ID })[0]!.body).toEqual({
       points: -30,
       reason: 'Reward given twice',
     });
     expect(await screen.findByText('30 points taken from Ann: balance now 20 points.')).toBeInTheDocument();
     // The view is read again after the change.
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', `/api/admin/members/${MEMBER_ID}`).length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(callsTo(fetchMock, routes.getAdminMember, { id: MEMBER_ID }).length).toBeGreaterThanOrEqual(2));
   });
 
   it('sends a password reset only after asking', async () => {
@@ -133,7 +135,7 @@ describe("a member's page for staff", () => {
       [VIEW]: { status: 200, body: anAdminMemberView() },
       ...AC_ON,
       ...venueZone(),
-      [`POST /api/admin/members/${MEMBER_ID}/password-reset`]: {
+      [at(routes.sendMemberPasswordReset, { id: MEMBER_ID })]: {
         status: 202,
         body: { success: true, message: 'A password reset link is on its way to ann@example.com.' },
       },
@@ -141,11 +143,11 @@ describe("a member's page for staff", () => {
     const { user } = renderView();
     await user.click(await screen.findByRole('button', { name: 'Send password reset' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Send password reset?' }));
-    expect(callsTo(fetchMock, 'POST', `/api/admin/members/${MEMBER_ID}/password-reset`)).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.sendMemberPasswordReset, { id: MEMBER_ID })).toHaveLength(0);
     expect(dialog.getByText(/ann@example\.com/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('A password reset link is on its way to ann@example.com.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', `/api/admin/members/${MEMBER_ID}/password-reset`)).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.sendMemberPasswordReset, { id: MEMBER_ID })).toHaveLength(1);
   });
 
   it('disables the account after saying sessions end, then offers to enable it', async () => {
@@ -160,7 +162,7 @@ describe("a member's page for staff", () => {
       ],
       ...AC_ON,
       ...venueZone(),
-      [`POST /api/admin/members/${MEMBER_ID}/disable`]: {
+      [at(routes.disableMember, { id: MEMBER_ID })]: {
         status: 200,
         body: { success: true, message: "Ann's account is disabled and signed out everywhere." },
       },
@@ -172,12 +174,16 @@ describe("a member's page for staff", () => {
     await user.click(dialog.getByRole('button', { name: 'Disable account' }));
     expect(await screen.findByText(/Disabled Tue 24 Nov( 2026)?, 20:00 by Alex Reyes/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enable account' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', `/api/admin/members/${MEMBER_ID}/disable`)).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.disableMember, { id: MEMBER_ID })).toHaveLength(1);
     expect(ACCOUNT_DISABLED_MESSAGE).toMatch(/contact the venue/);
   });
 
   it("does not offer to disable the admin's own account", async () => {
-    routeFetch({ [VIEW]: { status: 200, body: anAdminMemberView({ id: MEMBER_ID, isAdmin: true }) }, ...AC_ON, ...venueZone() });
+    routeFetch({
+      [VIEW]: { status: 200, body: anAdminMemberView({ id: MEMBER_ID, role: 'admin', isAdmin: true }) },
+      ...AC_ON,
+      ...venueZone(),
+    });
     renderView(MEMBER_ID);
     expect(await screen.findByRole('button', { name: 'Disable account' })).toBeDisabled();
     expect(screen.getByText(/This is your own account/)).toBeInTheDocument();
@@ -186,7 +192,7 @@ describe("a member's page for staff", () => {
   it('switches Sync off, saying why, when ActiveCampaign is not configured', async () => {
     routeFetch({
       [VIEW]: { status: 200, body: anAdminMemberView() },
-      'GET /api/admin/integrations/activecampaign': { status: 200, body: anActiveCampaignStatus({ configured: false }) },
+      [at(routes.getActiveCampaignStatus)]: { status: 200, body: anActiveCampaignStatus({ configured: false }) },
     });
     renderView();
     const sync = await screen.findByRole('button', { name: 'Sync to ActiveCampaign: ann@example.com' });

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { ROLE_NAMES } from '@nocturne/domain';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { capitalise } from '@/lib/format';
@@ -42,7 +43,7 @@ export function MemberView({ memberId, currentAdminId }: { memberId: string; cur
         description={member.email}
         action={
           <div className="flex flex-wrap gap-2">
-            {member.isAdmin ? <Badge tone="neon">Admin</Badge> : <Badge tone="muted">Member</Badge>}
+            {member.role === 'member' ? <Badge tone="muted">Member</Badge> : <Badge tone="neon">{ROLE_NAMES[member.role]}</Badge>}
             {member.disabledAt ? <Badge tone="red">Disabled</Badge> : <Badge tone="green">Active</Badge>}
           </div>
         }
@@ -59,7 +60,7 @@ export function MemberView({ memberId, currentAdminId }: { memberId: string; cur
           </Fact>
           <Fact label="Total earned">{member.totalPoints} points</Fact>
           <Fact label="Tier">{capitalise(member.memberTier)}</Fact>
-          <Fact label="Role">{member.isAdmin ? 'Admin' : 'Member'}</Fact>
+          <Fact label="Role">{ROLE_NAMES[member.role]}</Fact>
           <Fact label="Joined">{venueTime.day(member.createdAt)}</Fact>
           <Fact label="Last sign-in">{member.lastSignInAt ? venueTime.dateTime(member.lastSignInAt) : 'Never'}</Fact>
           <Fact label="ActiveCampaign" wide>

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { anActiveCampaignStatus, anAdminUser } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { MembersTable } from './MembersTable';
 
 const ann = anAdminUser({ totalPoints: 120, currentPoints: 70, memberTier: 'silver', createdAt: '2026-03-04T10:00:00.000Z' });
@@ -11,6 +12,7 @@ const boss = anAdminUser({
   firstName: 'Alex',
   lastName: null,
   email: 'alex@example.com',
+  role: 'admin',
   isAdmin: true,
 });
 
@@ -30,7 +32,7 @@ describe('members table', () => {
   });
 
   it('lists name (Admin badge), email, total and current points, tier and joined date', async () => {
-    routeFetch({ 'GET /api/admin/users': { status: 200, body: { users: [ann, boss], total: 2 } } });
+    routeFetch({ [at(routes.listMembers)]: { status: 200, body: { users: [ann, boss], total: 2 } } });
     renderWithApp(<MembersTable />);
     expect(await screen.findByText('2 members')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Member Management' })).toBeInTheDocument();
@@ -54,7 +56,7 @@ describe('members table', () => {
 
   it('searches on the server and pages through a long list', async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/users': (_body, url) => {
+      [at(routes.listMembers)]: (_body, url) => {
         const params = new URL(url, 'http://x').searchParams;
         if (params.get('search') === 'zed') return { status: 200, body: { users: [], total: 0 } };
         const offset = Number(params.get('offset'));
@@ -68,14 +70,14 @@ describe('members table', () => {
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     await view.user.type(screen.getByLabelText('Search members'), 'zed');
     expect(await screen.findByText('No members found')).toBeInTheDocument();
-    const last = callsTo(fetchMock, 'GET', '/api/admin/users').at(-1)?.url ?? '';
+    const last = callsTo(fetchMock, routes.listMembers).at(-1)?.url ?? '';
     expect(new URL(last, 'http://x').searchParams.get('offset')).toBe('0');
   });
 
   it('switches Sync to AC off, and says why, when ActiveCampaign is not configured', async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/users': { status: 200, body: { users: [ann], total: 1 } },
-      'GET /api/admin/integrations/activecampaign': {
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1 } },
+      [at(routes.getActiveCampaignStatus)]: {
         status: 200,
         body: anActiveCampaignStatus({ configured: false, missingVariables: ['AC_API_URL', 'AC_API_KEY'] }),
       },
@@ -87,11 +89,11 @@ describe('members table', () => {
     expect(sync).toBeDisabled();
     expect(sync).toHaveAccessibleDescription(note);
     await view.user.click(sync);
-    expect(callsTo(fetchMock, 'POST', `/api/admin/sync-contact/${ann.id}`)).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.syncContact, { id: ann.id })).toHaveLength(0);
   });
 
   it('labels every cell with its column, for the card layout on a phone', async () => {
-    routeFetch({ 'GET /api/admin/users': { status: 200, body: { users: [ann], total: 1 } } });
+    routeFetch({ [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1 } } });
     renderWithApp(<MembersTable />);
     const [, row] = await screen.findAllByRole('row');
     expect(
@@ -103,8 +105,8 @@ describe('members table', () => {
 
   it("syncs one member: 'Synced!', 'Sync Failed' with AC's reason, and 'Error' when the call fails", async () => {
     routeFetch({
-      'GET /api/admin/users': { status: 200, body: { users: [ann], total: 1 } },
-      [`POST /api/admin/sync-contact/${ann.id}`]: [
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1 } },
+      [at(routes.syncContact, { id: ann.id })]: [
         { status: 200, body: { success: true, status: 'synced' } },
         { status: 200, body: { success: false, status: 'failed', error: 'Email is invalid' } },
         { status: 200, body: { success: false, status: 'failed' } },
@@ -128,14 +130,14 @@ describe('members table', () => {
   });
 
   it("says 'Failed to fetch users' when the list cannot load", async () => {
-    routeFetch({ 'GET /api/admin/users': { status: 500, body: {} } });
+    routeFetch({ [at(routes.listMembers)]: { status: 500, body: {} } });
     renderWithApp(<MembersTable />);
     expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
   });
 
   it("opens a member's page from their name, and marks disabled accounts", async () => {
     const disabled = anAdminUser({ ...boss, isAdmin: false, firstName: 'Dana', disabledAt: '2026-11-24T09:00:00.000Z' });
-    routeFetch({ 'GET /api/admin/users': { status: 200, body: { users: [ann, disabled], total: 2 } } });
+    routeFetch({ [at(routes.listMembers)]: { status: 200, body: { users: [ann, disabled], total: 2 } } });
     const { user } = renderWithApp(<MembersTable />);
     const [, annRow, danaRow] = await screen.findAllByRole('row');
     expect(within(annRow!).queryByText('Disabled')).not.toBeInTheDocument();

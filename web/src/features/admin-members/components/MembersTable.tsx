@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ROLE_NAMES } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
@@ -78,7 +79,7 @@ export function MembersTable() {
                     >
                       {[member.firstName, member.lastName].filter(Boolean).join(' ')}
                     </Link>
-                    {member.isAdmin ? <Badge tone="neon">Admin</Badge> : null}{' '}
+                    {member.role === 'member' ? null : <Badge tone="neon">{ROLE_NAMES[member.role]}</Badge>}{' '}
                     {member.disabledAt ? <Badge tone="red">Disabled</Badge> : null}
                   </td>
                   <td className={`${cell} break-all text-white/85`} data-label="Email">

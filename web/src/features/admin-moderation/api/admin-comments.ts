@@ -7,7 +7,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { AdminCommentList, CommentVisibility, DeleteCommentResponse, NewsListResponse } from '@nocturne/contracts';
+import type { CommentVisibility } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
@@ -30,20 +31,23 @@ export interface CommentFilter {
 
 export const NO_FILTER: CommentFilter = { postId: null, memberId: null, search: '', status: 'visible' };
 
-export function commentsPath(filter: CommentFilter, cursor: string | null): string {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), status: filter.status });
-  if (filter.postId) params.set('postId', filter.postId);
-  if (filter.memberId) params.set('memberId', filter.memberId);
-  if (filter.search) params.set('q', filter.search);
-  if (cursor) params.set('cursor', cursor);
-  return `/api/admin/comments?${params}`;
-}
+export const getAdminComments = (filter: CommentFilter, cursor: string | null) =>
+  api.call(routes.listAdminComments, {
+    query: {
+      limit: PAGE_SIZE,
+      status: filter.status,
+      postId: filter.postId ?? undefined,
+      memberId: filter.memberId ?? undefined,
+      q: filter.search,
+      cursor: cursor ?? undefined,
+    },
+  });
 
 /** Every post's comments newest first, filtered; "Load more" asks for the next cursor. */
 export const adminCommentsQueryOptions = (filter: CommentFilter) =>
   infiniteQueryOptions({
     queryKey: [...adminCommentsKey, filter] as const,
-    queryFn: ({ pageParam }) => api.get<AdminCommentList>(commentsPath(filter, pageParam)),
+    queryFn: ({ pageParam }) => getAdminComments(filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -60,12 +64,12 @@ export const useAdminComments = (filter: CommentFilter) =>
 export const postChoicesQueryOptions = () =>
   queryOptions({
     queryKey: postChoicesKey,
-    queryFn: async () => (await api.get<NewsListResponse>(`/api/news?limit=${POST_CHOICES}`)).posts,
+    queryFn: async () => (await api.call(routes.listNews, { query: { limit: POST_CHOICES } })).posts,
   });
 
 export const usePostChoices = () => useQuery({ ...postChoicesQueryOptions(), ...polling(POLL_MS.admin) });
 
-export const removeComment = (commentId: string) => api.delete<DeleteCommentResponse>(`/api/admin/comments/${commentId}`);
+export const removeComment = (commentId: string) => api.call(routes.removeComment, { params: { id: commentId } });
 
 /**
  * A removal changes this list, the post's comment count (the feed and its comments), the

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminComment } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { aNewsPost, anAdmin, anAdminComment } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { CommentModeration } from './CommentModeration';
 
-const LIST = '/api/admin/comments';
 const ann = anAdminComment();
 const ben = anAdminComment({
   id: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee',
@@ -26,7 +26,7 @@ const posts = {
 };
 /** The query of each list request, as URLSearchParams. */
 const listQueries = (fetchMock: ReturnType<typeof routeFetch>) =>
-  callsTo(fetchMock, 'GET', LIST).map((call) => new URL(call.url, 'http://x').searchParams);
+  callsTo(fetchMock, routes.listAdminComments).map((call) => new URL(call.url, 'http://x').searchParams);
 
 const render = () => renderWithApp(<CommentModeration />);
 const commentCard = (name: string) => screen.findByRole('listitem', { name: `Comment by ${name}` });
@@ -39,7 +39,7 @@ describe('comment moderation', () => {
 
   it('lists comments newest first with author, post, venue time and what each earned; removed ones say by whom', async () => {
     routeFetch({
-      [`GET ${LIST}`]: page(
+      [at(routes.listAdminComments)]: page(
         ben,
         { ...ann, pointsAwarded: 0 },
         anAdminComment({
@@ -47,7 +47,7 @@ describe('comment moderation', () => {
           removed: { at: '2026-11-21T13:00:00.000Z', by: { id: 'a', name: 'Alex Reyes' }, pointsReversed: 5 },
         }),
       ),
-      'GET /api/news': posts,
+      [at(routes.listNews)]: posts,
       ...venueZone(),
     });
     render();
@@ -78,7 +78,7 @@ describe('comment moderation', () => {
   });
 
   it('searches after a pause in typing, sending the text as typed', async () => {
-    const fetchMock = routeFetch({ [`GET ${LIST}`]: page(ann), 'GET /api/news': posts });
+    const fetchMock = routeFetch({ [at(routes.listAdminComments)]: page(ann), [at(routes.listNews)]: posts });
     const view = render();
     await commentCard('Ann Lee');
     await view.user.type(screen.getByLabelText('Search comments'), '50%_off');
@@ -89,7 +89,7 @@ describe('comment moderation', () => {
   });
 
   it('filters by an author clicked, shown as a chip that clears it, by post and by status', async () => {
-    const fetchMock = routeFetch({ [`GET ${LIST}`]: page(ben, ann), 'GET /api/news': posts });
+    const fetchMock = routeFetch({ [at(routes.listAdminComments)]: page(ben, ann), [at(routes.listNews)]: posts });
     const view = render();
     await view.user.click(within(await commentCard('Ben Ortiz')).getByRole('button', { name: 'Show comments by Ben Ortiz' }));
     const chips = screen.getByRole('list', { name: 'Active filters' });
@@ -110,9 +110,12 @@ describe('comment moderation', () => {
 
   it('asks before removing, saying what the member loses; Escape keeps the comment', async () => {
     const fetchMock = routeFetch({
-      [`GET ${LIST}`]: [page(ann, ben), page(ben)],
-      'GET /api/news': posts,
-      [`DELETE ${LIST}/${ann.id}`]: { status: 200, body: { success: true, message: 'Comment removed.', pointsReversed: 5 } },
+      [at(routes.listAdminComments)]: [page(ann, ben), page(ben)],
+      [at(routes.listNews)]: posts,
+      [at(routes.removeComment, { id: ann.id })]: {
+        status: 200,
+        body: { success: true, message: 'Comment removed.', pointsReversed: 5 },
+      },
     });
     const view = render();
     await view.user.click(within(await commentCard('Ann Lee')).getByRole('button', { name: 'Remove comment by Ann Lee' }));
@@ -123,7 +126,7 @@ describe('comment moderation', () => {
     expect(dialog).toHaveTextContent('Ann Lee loses the 5 points it earned ("Comment removed by staff" in their points history)');
     await view.user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, 'DELETE', `${LIST}/${ann.id}`)).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.removeComment, { id: ann.id })).toHaveLength(0);
 
     await view.user.click(within(await commentCard('Ann Lee')).getByRole('button', { name: 'Remove comment by Ann Lee' }));
     dialog = screen.getByRole('dialog', { name: 'Remove comment?' });
@@ -135,7 +138,7 @@ describe('comment moderation', () => {
   });
 
   it('tells staff when the member has spent the points, and when the comment earned none', async () => {
-    routeFetch({ [`GET ${LIST}`]: page(ben, { ...ann, pointsAwarded: 0 }), 'GET /api/news': posts });
+    routeFetch({ [at(routes.listAdminComments)]: page(ben, { ...ann, pointsAwarded: 0 }), [at(routes.listNews)]: posts });
     const view = render();
     await view.user.click(within(await commentCard('Ben Ortiz')).getByRole('button', { name: 'Remove comment by Ben Ortiz' }));
     expect(screen.getByRole('dialog')).toHaveTextContent(
@@ -148,9 +151,9 @@ describe('comment moderation', () => {
 
   it("says when removing fails, in the server's words, and keeps the dialog", async () => {
     routeFetch({
-      [`GET ${LIST}`]: page(ann),
-      'GET /api/news': posts,
-      [`DELETE ${LIST}/${ann.id}`]: {
+      [at(routes.listAdminComments)]: page(ann),
+      [at(routes.listNews)]: posts,
+      [at(routes.removeComment, { id: ann.id })]: {
         status: 404,
         body: { success: false, statusCode: 404, error: 'Not Found', message: 'No comment with this id' },
       },
@@ -164,8 +167,8 @@ describe('comment moderation', () => {
 
   it('shows the empty and failure states, and tries again', async () => {
     routeFetch({
-      [`GET ${LIST}`]: [{ status: 500, body: { message: 'boom' } }, page()],
-      'GET /api/news': posts,
+      [at(routes.listAdminComments)]: [{ status: 500, body: { message: 'boom' } }, page()],
+      [at(routes.listNews)]: posts,
     });
     const view = render();
     expect(await screen.findByText('Failed to fetch comments')).toBeInTheDocument();

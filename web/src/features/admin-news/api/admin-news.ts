@@ -1,19 +1,20 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateNewsPostRequest, DeleteNewsPostResponse, NewsPost, UpdateNewsPostRequest } from '@nocturne/contracts';
+import type { CreateNewsPostRequest, UpdateNewsPostRequest } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { newsFeedQueryOptions } from '@/lib/news-feed';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
 
-/** SPEC 2's "Published Posts": the feed's pages, polled as the admin's screens are. */
+/** The News tab's "Published Posts": the feed's pages, polled as the admin's screens are. */
 export const usePublishedPosts = () => useInfiniteQuery({ ...newsFeedQueryOptions(), ...polling(POLL_MS.admin) });
 
-export const createNewsPost = (payload: CreateNewsPostRequest) => api.post<NewsPost>('/api/admin/news', payload);
+export const createNewsPost = (payload: CreateNewsPostRequest) => api.call(routes.createNewsPost, { body: payload });
 
 export const updateNewsPost = ({ id, changes }: { id: string; changes: UpdateNewsPostRequest }) =>
-  api.patch<NewsPost>(`/api/admin/news/${id}`, changes);
+  api.call(routes.updateNewsPost, { params: { id }, body: changes });
 
-export const deleteNewsPost = (id: string) => api.delete<DeleteNewsPostResponse>(`/api/admin/news/${id}`);
+export const deleteNewsPost = (id: string) => api.call(routes.deleteNewsPost, { params: { id } });
 
 /**
  * A post change moves the feed (members' and the admin's list read the same pages, and a post's
@@ -24,7 +25,7 @@ const afterPostChange = (queryClient: ReturnType<typeof useQueryClient>) => () =
 
 export function useCreateNewsPost() {
   const queryClient = useQueryClient();
-  // SPEC 4: creating a post reloads the list; the overview counts it.
+  // Creating a post reloads the list; the overview counts it.
   return useMutation({ mutationFn: createNewsPost, onSuccess: afterPostChange(queryClient) });
 }
 

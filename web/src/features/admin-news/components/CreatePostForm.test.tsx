@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { CreatePostForm } from './CreatePostForm';
 import { fakeImageUpload } from './fake-image-upload';
 import { PublishedPosts } from './PublishedPosts';
@@ -39,11 +40,11 @@ describe('admin news', () => {
   it('creates a post with its image, says so, resets the form and reloads the list', async () => {
     let release: () => void = () => undefined;
     const fetchMock = routeFetch({
-      'GET /api/news': [
+      [at(routes.listNews)]: [
         { status: 200, body: { posts: [], nextCursor: null } },
         { status: 200, body: { posts: [created], nextCursor: null } },
       ],
-      'POST /api/admin/news': () => new Promise((resolve) => (release = () => resolve({ status: 201, body: created }))),
+      [at(routes.createNewsPost)]: () => new Promise((resolve) => (release = () => resolve({ status: 201, body: created }))),
     });
     const view = renderWithApp(<Page />);
     expect(await screen.findByText('No posts published yet.')).toBeInTheDocument();
@@ -62,7 +63,7 @@ describe('admin news', () => {
     release();
     expect(await screen.findByText('Success')).toBeInTheDocument();
     expect(screen.getByText('News post created successfully.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/admin/news')[0]?.body).toEqual({
+    expect(callsTo(fetchMock, routes.createNewsPost)[0]?.body).toEqual({
       title: 'Halloween',
       content: 'Costumes welcome.',
       contentType: 'event',
@@ -84,8 +85,8 @@ describe('admin news', () => {
 
   it('sends no image after the image is removed, and says when creating fails', async () => {
     const fetchMock = routeFetch({
-      'GET /api/news': { status: 200, body: { posts: [], nextCursor: null } },
-      'POST /api/admin/news': new TypeError('Failed to fetch'),
+      [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
+      [at(routes.createNewsPost)]: new TypeError('Failed to fetch'),
     });
     const view = renderWithApp(<Page />);
     await view.user.type(screen.getByLabelText(/^Title/), 'News');
@@ -95,7 +96,7 @@ describe('admin news', () => {
     await view.user.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(await screen.findByText('Failed to create news post.')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/admin/news')[0]?.body).toMatchObject({
+    expect(callsTo(fetchMock, routes.createNewsPost)[0]?.body).toMatchObject({
       featuredImageUrl: null,
       contentType: 'announcement',
     });

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { aNewsPost, anAdmin } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { fakeImageUpload } from './fake-image-upload';
 import { PublishedPosts } from './PublishedPosts';
 
@@ -13,7 +14,7 @@ const post = aNewsPost({
   likeCount: 4,
   commentCount: 2,
 });
-const POST_PATH = `/api/admin/news/${post.id}`;
+const POST = { id: post.id };
 const feed = (...posts: (typeof post)[]) => ({ status: 200, body: { posts, nextCursor: null } });
 
 const FakeUpload = fakeImageUpload('news/ghost.png');
@@ -28,8 +29,8 @@ describe('published posts: edit and delete', () => {
 
   it('edits a post in the form prefilled with it, says so and reloads the list', async () => {
     const fetchMock = routeFetch({
-      'GET /api/news': [feed(post), feed({ ...post, title: 'Halloween Ball', contentType: 'promotion' })],
-      [`PATCH ${POST_PATH}`]: { status: 200, body: { ...post, title: 'Halloween Ball', contentType: 'promotion' } },
+      [at(routes.listNews)]: [feed(post), feed({ ...post, title: 'Halloween Ball', contentType: 'promotion' })],
+      [at(routes.updateNewsPost, POST)]: { status: 200, body: { ...post, title: 'Halloween Ball', contentType: 'promotion' } },
     });
     const view = page();
     await view.user.click(within(await postItem()).getByRole('button', { name: 'Edit Halloween' }));
@@ -50,7 +51,7 @@ describe('published posts: edit and delete', () => {
 
     expect(await screen.findByText('News post updated successfully.')).toBeInTheDocument();
     expect(screen.getByText('Success')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH', POST_PATH)[0]?.body).toEqual({
+    expect(callsTo(fetchMock, routes.updateNewsPost, POST)[0]?.body).toEqual({
       title: 'Halloween Ball',
       content: 'Costumes welcome.',
       contentType: 'promotion',
@@ -58,11 +59,14 @@ describe('published posts: edit and delete', () => {
     });
     expect(await within(await postItem()).findByText('Halloween Ball')).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', '/api/news')).toHaveLength(2);
+    expect(callsTo(fetchMock, routes.listNews)).toHaveLength(2);
   });
 
   it('replaces the image with a new upload, and removes it', async () => {
-    const fetchMock = routeFetch({ 'GET /api/news': feed(post), [`PATCH ${POST_PATH}`]: { status: 200, body: post } });
+    const fetchMock = routeFetch({
+      [at(routes.listNews)]: feed(post),
+      [at(routes.updateNewsPost, POST)]: { status: 200, body: post },
+    });
     const view = page();
     await view.user.click(within(await postItem()).getByRole('button', { name: 'Edit Halloween' }));
     await view.user.click(screen.getByRole('button', { name: 'Fake upload' }));
@@ -73,20 +77,20 @@ describe('published posts: edit and delete', () => {
     await view.user.click(screen.getByRole('button', { name: 'Fake upload' }));
     await view.user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await screen.findByText('News post updated successfully.');
-    expect(callsTo(fetchMock, 'PATCH', POST_PATH)[0]?.body).toMatchObject({ featuredImageUrl: 'news/ghost.png' });
+    expect(callsTo(fetchMock, routes.updateNewsPost, POST)[0]?.body).toMatchObject({ featuredImageUrl: 'news/ghost.png' });
 
     await view.user.click(within(await postItem()).getByRole('button', { name: 'Edit Halloween' }));
     await view.user.click(screen.getByRole('button', { name: 'Remove Image' }));
     expect(screen.getByText('No image.')).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', POST_PATH)).toHaveLength(2));
-    expect(callsTo(fetchMock, 'PATCH', POST_PATH)[1]?.body).toMatchObject({ featuredImageUrl: null });
+    await waitFor(() => expect(callsTo(fetchMock, routes.updateNewsPost, POST)).toHaveLength(2));
+    expect(callsTo(fetchMock, routes.updateNewsPost, POST)[1]?.body).toMatchObject({ featuredImageUrl: null });
   });
 
   it("says when saving fails, in the server's words for a refusal, and keeps the form", async () => {
     routeFetch({
-      'GET /api/news': feed(post),
-      [`PATCH ${POST_PATH}`]: [
+      [at(routes.listNews)]: feed(post),
+      [at(routes.updateNewsPost, POST)]: [
         {
           status: 400,
           body: {
@@ -111,7 +115,7 @@ describe('published posts: edit and delete', () => {
   });
 
   it('asks before deleting; Escape and Cancel keep the post', async () => {
-    const fetchMock = routeFetch({ 'GET /api/news': feed(post) });
+    const fetchMock = routeFetch({ [at(routes.listNews)]: feed(post) });
     const view = page();
     await view.user.click(within(await postItem()).getByRole('button', { name: 'Delete Halloween' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete post?' });
@@ -122,13 +126,13 @@ describe('published posts: edit and delete', () => {
     await view.user.click(within(await postItem()).getByRole('button', { name: 'Delete Halloween' }));
     await view.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(fetchMock, 'DELETE', POST_PATH)).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.deleteNewsPost, POST)).toHaveLength(0);
   });
 
   it('deletes after confirming, says so and reloads the list', async () => {
     const fetchMock = routeFetch({
-      'GET /api/news': [feed(post), feed()],
-      [`DELETE ${POST_PATH}`]: {
+      [at(routes.listNews)]: [feed(post), feed()],
+      [at(routes.deleteNewsPost, POST)]: {
         status: 200,
         body: { success: true, message: 'News post deleted.', commentsRemoved: 2, pointsKept: 10 },
       },
@@ -139,11 +143,14 @@ describe('published posts: edit and delete', () => {
     expect(await screen.findByText('News post deleted successfully.')).toBeInTheDocument();
     expect(await screen.findByText('No posts published yet.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, 'DELETE', POST_PATH)).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.deleteNewsPost, POST)).toHaveLength(1);
   });
 
   it('says when deleting fails and keeps the dialog open', async () => {
-    routeFetch({ 'GET /api/news': feed(post), [`DELETE ${POST_PATH}`]: { status: 500, body: { message: 'boom' } } });
+    routeFetch({
+      [at(routes.listNews)]: feed(post),
+      [at(routes.deleteNewsPost, POST)]: { status: 500, body: { message: 'boom' } },
+    });
     const view = page();
     await view.user.click(within(await postItem()).getByRole('button', { name: 'Delete Halloween' }));
     await view.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete Post' }));

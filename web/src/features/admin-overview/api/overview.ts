@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminOverview, AdminStats } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 
-// The overview's figures come from GET /api/admin/stats (SPEC's cards) and GET /api/admin/overview
-// (the nights, queues and sync); both keys start with queryKeys.adminStats, which every admin
+// The overview's figures come from getAdminStats (the cards) and getAdminOverview (the nights,
+// queues and sync); both keys start with queryKeys.adminStats, which every admin
 // change that moves a figure invalidates. System status comes from the readiness probe.
-export const getAdminStats = () => api.get<AdminStats>('/api/admin/stats');
+export const getAdminStats = () => api.call(routes.getAdminStats);
 
 export const adminStatsQueryOptions = () =>
   queryOptions({ queryKey: [...queryKeys.adminStats, 'stats'] as const, queryFn: getAdminStats });
@@ -16,8 +16,7 @@ export const adminStatsQueryOptions = () =>
 export const useAdminStats = () => useQuery({ ...adminStatsQueryOptions(), ...polling(POLL_MS.admin) });
 
 /** The week ending with `night` (YYYY-MM-DD), or with tonight when undefined. */
-export const getAdminOverview = (night?: string) =>
-  api.get<AdminOverview>(night ? `/api/admin/overview?night=${encodeURIComponent(night)}` : '/api/admin/overview');
+export const getAdminOverview = (night?: string) => api.call(routes.getAdminOverview, { query: { night } });
 
 export const adminOverviewKey = (night?: string) => [...queryKeys.adminStats, 'nights', night ?? 'tonight'] as const;
 
@@ -37,7 +36,7 @@ export const useNewsCount = () => {
   return { ...stats, data: stats.data === undefined ? undefined : String(stats.data.newsPosts) };
 };
 
-export const getSystemReady = async () => (await api.get<{ status: string }>('/health/ready')).status === 'ok';
+export const getSystemReady = async () => (await api.call(routes.healthReady)).status === 'ok';
 
 export const systemReadyQueryOptions = () =>
   queryOptions({ queryKey: [...queryKeys.adminStats, 'health'] as const, queryFn: getSystemReady });

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { anAdminOverview, someAdminStats } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch } from '@/testing/route-fetch';
 import { OverviewTab } from './OverviewTab';
 
 // recharts sizes its charts with ResizeObserver; jsdom has none (the charts then draw nothing,
@@ -14,15 +15,15 @@ globalThis.ResizeObserver ??= class {
 };
 
 const baseRoutes = {
-  'GET /api/admin/stats': { status: 200, body: someAdminStats({ members: 42, newsPosts: 3 }) },
-  'GET /health/ready': { status: 200, body: { status: 'ok' } },
+  [at(routes.getAdminStats)]: { status: 200, body: someAdminStats({ members: 42, newsPosts: 3 }) },
+  [at(routes.healthReady)]: { status: 200, body: { status: 'ok' } },
 };
 
 describe('Overview tab', () => {
   beforeEach(() => localStorage.clear());
 
   it("keeps SPEC's three cards and shows tonight's figures under the night's name", async () => {
-    routeFetch({ ...baseRoutes, 'GET /api/admin/overview': { status: 200, body: anAdminOverview() } });
+    routeFetch({ ...baseRoutes, [at(routes.getAdminOverview)]: { status: 200, body: anAdminOverview() } });
     renderWithApp(<OverviewTab />);
     expect(await screen.findByRole('heading', { name: 'Tonight · Sat 28 Nov from 06:00' })).toBeInTheDocument();
     expect(screen.getByText('Total Members')).toBeInTheDocument();
@@ -42,7 +43,7 @@ describe('Overview tab', () => {
   });
 
   it('gives each chart its figures as a table for screen readers', async () => {
-    routeFetch({ ...baseRoutes, 'GET /api/admin/overview': { status: 200, body: anAdminOverview() } });
+    routeFetch({ ...baseRoutes, [at(routes.getAdminOverview)]: { status: 200, body: anAdminOverview() } });
     renderWithApp(<OverviewTab />);
     const coupons = await screen.findByRole('table', { name: 'Coupons, per night' });
     const rows = within(coupons).getAllByRole('row');
@@ -62,7 +63,7 @@ describe('Overview tab', () => {
   });
 
   it('shows queue health with a plain link to the queue dashboard, and ActiveCampaign as not configured', async () => {
-    routeFetch({ ...baseRoutes, 'GET /api/admin/overview': { status: 200, body: anAdminOverview() } });
+    routeFetch({ ...baseRoutes, [at(routes.getAdminOverview)]: { status: 200, body: anAdminOverview() } });
     renderWithApp(<OverviewTab />);
     const link = await screen.findAllByRole('link', { name: 'Open the queue dashboard' });
     expect(link[0]).toHaveAttribute('href', '/admin/queues');
@@ -81,7 +82,7 @@ describe('Overview tab', () => {
     const overview = anAdminOverview({ timeZone: 'Europe/London' });
     routeFetch({
       ...baseRoutes,
-      'GET /api/admin/overview': {
+      [at(routes.getAdminOverview)]: {
         status: 200,
         body: {
           ...overview,
@@ -114,7 +115,7 @@ describe('Overview tab', () => {
     const overview = anAdminOverview();
     routeFetch({
       ...baseRoutes,
-      'GET /api/admin/overview': {
+      [at(routes.getAdminOverview)]: {
         status: 200,
         body: {
           ...overview,
@@ -132,8 +133,8 @@ describe('Overview tab', () => {
   it('opens an earlier night and comes back to tonight', async () => {
     const fetchMock = routeFetch({
       ...baseRoutes,
-      'GET /api/admin/overview': { status: 200, body: anAdminOverview() },
-      'GET /api/admin/overview?night=2026-11-21': {
+      [at(routes.getAdminOverview)]: { status: 200, body: anAdminOverview() },
+      [`${at(routes.getAdminOverview)}?night=2026-11-21`]: {
         status: 200,
         body: anAdminOverview({
           night: { ...anAdminOverview().night, night: '2026-11-21', label: 'Sat 21 Nov', isTonight: false },
@@ -147,8 +148,8 @@ describe('Overview tab', () => {
     // jsdom's date input takes a whole value, as a browser's picker hands it over.
     fireEvent.change(picker, { target: { value: '2026-11-21' } });
     expect(await screen.findByRole('heading', { name: 'Night of Sat 21 Nov · 06:00 to 06:00' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', '/api/admin/overview').map((call) => call.url)).toContain(
-      '/api/admin/overview?night=2026-11-21',
+    expect(callsTo(fetchMock, routes.getAdminOverview).map((call) => call.url)).toContain(
+      `${routes.getAdminOverview.path}?night=2026-11-21`,
     );
     await view.user.click(screen.getByRole('button', { name: 'Back to tonight' }));
     expect(await screen.findByRole('heading', { name: 'Tonight · Sat 28 Nov from 06:00' })).toBeInTheDocument();

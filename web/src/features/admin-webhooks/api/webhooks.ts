@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedWebhook, CreateWebhookRequest, WebhookDeliveryView, WebhookEndpointView } from '@nocturne/contracts';
+import type { CreateWebhookRequest } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate } from '@/lib/query-keys';
@@ -9,9 +10,9 @@ export const webhookKeys = {
   deliveries: (endpointId: string) => ['admin', 'webhooks', endpointId, 'deliveries'] as const,
 };
 
-export const getWebhookEndpoints = () => api.get<WebhookEndpointView[]>('/api/admin/webhooks');
+export const getWebhookEndpoints = () => api.call(routes.listWebhooks);
 export const getWebhookDeliveries = (endpointId: string) =>
-  api.get<WebhookDeliveryView[]>(`/api/admin/webhooks/${endpointId}/deliveries?limit=20`);
+  api.call(routes.listWebhookDeliveries, { params: { id: endpointId }, query: { limit: 20 } });
 
 export const webhookEndpointsQueryOptions = () => queryOptions({ queryKey: webhookKeys.endpoints, queryFn: getWebhookEndpoints });
 export const webhookDeliveriesQueryOptions = (endpointId: string) =>
@@ -21,10 +22,9 @@ export const useWebhookEndpoints = () => useQuery({ ...webhookEndpointsQueryOpti
 export const useWebhookDeliveries = (endpointId: string) =>
   useQuery({ ...webhookDeliveriesQueryOptions(endpointId), ...polling(POLL_MS.admin) });
 
-export const registerWebhook = (body: CreateWebhookRequest) => api.post<CreatedWebhook>('/api/admin/webhooks', body);
-export const deleteWebhook = (id: string) => api.delete<unknown>(`/api/admin/webhooks/${id}`);
-export const redeliverWebhook = (deliveryId: string) =>
-  api.post<unknown>(`/api/admin/webhooks/deliveries/${deliveryId}/redeliver`);
+export const registerWebhook = (body: CreateWebhookRequest) => api.call(routes.registerWebhook, { body });
+export const deleteWebhook = (id: string) => api.call(routes.deleteWebhook, { params: { id } });
+export const redeliverWebhook = (deliveryId: string) => api.call(routes.redeliverWebhook, { params: { id: deliveryId } });
 
 /** Every change touches the list under the endpoints key (deliveries included). */
 function useWebhookMutation<I, O>(mutationFn: (input: I) => Promise<O>) {

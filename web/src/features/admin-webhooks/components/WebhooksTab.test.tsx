@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { WebhooksTab } from './WebhooksTab';
 
 const endpoint = {
@@ -31,8 +32,8 @@ describe('admin webhooks tab', () => {
 
   it('registers an endpoint for the chosen events and shows its secret once', async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/webhooks': { status: 200, body: [] },
-      'POST /api/admin/webhooks': { status: 201, body: { ...endpoint, secret: 'whsec_c2VjcmV0' } },
+      [at(routes.listWebhooks)]: { status: 200, body: [] },
+      [at(routes.registerWebhook)]: { status: 201, body: { ...endpoint, secret: 'whsec_c2VjcmV0' } },
     });
     const view = renderWithApp(<WebhooksTab />);
     expect(await screen.findByText('No endpoints registered.')).toBeInTheDocument();
@@ -42,7 +43,7 @@ describe('admin webhooks tab', () => {
     }
     await view.user.click(screen.getByRole('button', { name: 'Register Endpoint' }));
     expect(await screen.findByText('whsec_c2VjcmV0')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/admin/webhooks')[0]?.body).toEqual({
+    expect(callsTo(fetchMock, routes.registerWebhook)[0]?.body).toEqual({
       url: 'https://hooks.example.com/in',
       events: ['coupon.claimed'],
     });
@@ -50,9 +51,9 @@ describe('admin webhooks tab', () => {
 
   it("lists an endpoint's deliveries with their state and redelivers one", async () => {
     const fetchMock = routeFetch({
-      'GET /api/admin/webhooks': { status: 200, body: [endpoint] },
-      [`GET /api/admin/webhooks/${endpoint.id}/deliveries`]: { status: 200, body: [delivery] },
-      [`POST /api/admin/webhooks/deliveries/${delivery.id}/redeliver`]: { status: 202, body: { success: true } },
+      [at(routes.listWebhooks)]: { status: 200, body: [endpoint] },
+      [at(routes.listWebhookDeliveries, { id: endpoint.id })]: { status: 200, body: [delivery] },
+      [at(routes.redeliverWebhook, { id: delivery.id })]: { status: 202, body: { success: true } },
     });
     const view = renderWithApp(<WebhooksTab />);
     const list = await screen.findByRole('list', { name: 'Deliveries' });
@@ -60,6 +61,6 @@ describe('admin webhooks tab', () => {
     expect(within(list).getByText(/15 attempts · HTTP 500/)).toBeInTheDocument();
     await view.user.click(within(list).getByRole('button', { name: 'Redeliver' }));
     expect(await screen.findByText('Redelivery queued')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', `/api/admin/webhooks/deliveries/${delivery.id}/redeliver`)).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.redeliverWebhook, { id: delivery.id })).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, RegisterRequest } from '@nocturne/contracts';
+import type { RegisterRequest } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 
-export const register = (payload: RegisterRequest) => api.post<AuthResponse>('/api/auth/register', payload);
+export const register = (payload: RegisterRequest) => api.call(routes.register, { body: payload });
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -3,12 +3,13 @@ import { screen } from '@testing-library/react';
 import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
 import { LoginForm } from './LoginForm';
 
-const user = (isAdmin: boolean) => ({
+const user = (role: 'member' | 'manager' | 'admin') => ({
   id: '8d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99',
   email: 'ann@example.com',
   firstName: 'Ann',
   lastName: null,
-  isAdmin,
+  role,
+  isAdmin: role === 'admin',
   currentPoints: 5,
   totalPoints: 5,
   memberTier: 'bronze',
@@ -38,19 +39,20 @@ describe('LoginForm', () => {
   });
 
   it.each([
-    [false, '/member-dashboard'],
-    [true, '/admin-dashboard'],
-  ])('stores the session and redirects (admin: %s) to %s', async (isAdmin, destination) => {
+    ['member', '/member-dashboard'],
+    ['manager', '/admin-dashboard'],
+    ['admin', '/admin-dashboard'],
+  ] as const)('stores the session and sends a %s to %s', async (role, destination) => {
     const fetchMock = mockFetch({
       status: 200,
-      body: { success: true, message: 'Signed in', sessionId: 'session-1', user: user(isAdmin) },
+      body: { success: true, message: 'Signed in', sessionId: 'session-1', user: user(role) },
     });
     const view = renderWithApp(<LoginForm onForgotPassword={() => undefined} />, { path: '/members-login' });
     await signIn(view);
     expect(await screen.findByTestId('current-path')).toHaveTextContent(destination);
     expect(sentBody(fetchMock)).toEqual({ email: 'Ann@Example.com', password: 'secret-password' });
     expect(localStorage.getItem('sessionId')).toBe('session-1');
-    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ isAdmin });
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ role });
   });
 
   it.each([
@@ -60,7 +62,7 @@ describe('LoginForm', () => {
     localStorage.setItem('firstSignIn', 'true');
     mockFetch({
       status: 200,
-      body: { success: true, message: 'Signed in', sessionId: 'session-1', user: user(false), firstSignIn },
+      body: { success: true, message: 'Signed in', sessionId: 'session-1', user: user('member'), firstSignIn },
     });
     const view = renderWithApp(<LoginForm onForgotPassword={() => undefined} />, { path: '/members-login' });
     await signIn(view);
@@ -93,7 +95,7 @@ describe('LoginForm', () => {
   it('remembers the e-mail on this device only when asked to (it is never sent)', async () => {
     const fetchMock = mockFetch({
       status: 200,
-      body: { success: true, message: 'Signed in', sessionId: 'session-1', user: user(false) },
+      body: { success: true, message: 'Signed in', sessionId: 'session-1', user: user('member') },
     });
     const view = renderWithApp(<LoginForm onForgotPassword={() => undefined} />, { path: '/members-login' });
     await signIn(view, { remember: true });

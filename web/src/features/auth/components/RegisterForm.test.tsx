@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
 import { RegisterForm } from './RegisterForm';
 
@@ -49,7 +50,7 @@ describe('RegisterForm', () => {
     await fillForm(user, 'correct horse battery');
 
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/register');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(routes.register.path);
     expect(sentBody(fetchMock)).toEqual({
       email: 'ann@example.com',
       firstName: 'Ann',

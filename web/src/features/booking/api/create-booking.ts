@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BookingRequest, CreatedResponse } from '@nocturne/contracts';
+import type { BodyOf, BookingRequest, Endpoints } from '@nocturne/contracts';
 import type { z } from 'zod';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 
 /** What the form sends: the raw strings of its fields (the server trims and defaults them). */
 export type BookingPayload = Required<{ [K in keyof z.input<typeof BookingRequest>]: string }>;
 
-export const createBooking = (payload: BookingPayload) => api.post<z.infer<typeof CreatedResponse>>('/api/bookings', payload);
+// The form's raw strings, as typed or chosen: the api checks each against its schema.
+export const createBooking = (payload: BookingPayload) =>
+  api.call(routes.requestBooking, { body: payload as BodyOf<Endpoints['requestBooking']> });
 
 export const useCreateBooking = () => useMutation({ mutationFn: createBooking });

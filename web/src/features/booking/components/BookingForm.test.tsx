@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, venueZone } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, venueZone } from '@/testing/route-fetch';
 import { BookingForm } from './BookingForm';
 
 const CREATED = { status: 201, body: { success: true, id: '0b8f8b1e-3f7e-4c55-9a43-0d1c6f0a9d21' } };
@@ -82,7 +83,7 @@ describe('BookingForm', () => {
   });
 
   it('posts every field under its payload name and reports success', async () => {
-    const fetchMock = routeFetch({ 'POST /api/bookings': CREATED, ...venueZone() });
+    const fetchMock = routeFetch({ [at(routes.requestBooking)]: CREATED, ...venueZone() });
     const onBooked = jest.fn();
     const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
@@ -91,7 +92,7 @@ describe('BookingForm', () => {
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
 
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
-    expect(callsTo(fetchMock, 'POST', '/api/bookings')[0]?.body).toEqual({
+    expect(callsTo(fetchMock, routes.requestBooking)[0]?.body).toEqual({
       name: 'Ann Lee',
       email: 'ann@example.com',
       phone: '',
@@ -108,7 +109,7 @@ describe('BookingForm', () => {
   it('keeps what was typed and shows the server message when the booking fails', async () => {
     routeFetch({
       ...venueZone(),
-      'POST /api/bookings': {
+      [at(routes.requestBooking)]: {
         status: 400,
         body: {
           statusCode: 400,
@@ -133,7 +134,7 @@ describe('BookingForm', () => {
   it('says once, in plain words, that the e-mail is not valid', async () => {
     routeFetch({
       ...venueZone(),
-      'POST /api/bookings': {
+      [at(routes.requestBooking)]: {
         status: 400,
         body: {
           statusCode: 400,
@@ -174,7 +175,7 @@ describe('BookingForm', () => {
   it("does not let a date before the venue's club night be picked or sent", async () => {
     // 23:30 UTC on Friday 27 November: Saturday 10:30 in Sydney, so Friday is past there.
     setNow('2026-11-27T23:30:00Z');
-    const fetchMock = routeFetch({ 'POST /api/bookings': CREATED, ...venueZone('Australia/Sydney') });
+    const fetchMock = routeFetch({ [at(routes.requestBooking)]: CREATED, ...venueZone('Australia/Sydney') });
     const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
     const date = screen.getByLabelText('Date');
     await waitFor(() => expect(date).toHaveAttribute('min', '2026-11-28'));
@@ -184,7 +185,7 @@ describe('BookingForm', () => {
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
     // The picker offers nothing before that night, and the browser refuses to send a typed earlier date.
     expect((date as HTMLInputElement).validity.rangeUnderflow).toBe(true);
-    expect(callsTo(fetchMock, 'POST', '/api/bookings')).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.requestBooking)).toHaveLength(0);
   });
 
   it("follows the api's zone, not the browser's: at 03:00 in London the evening before can still be booked", async () => {
@@ -202,7 +203,10 @@ describe('BookingForm', () => {
   });
 
   it("sets no minimum until the api has said the venue's zone, and still sends (the api checks the date)", async () => {
-    const fetchMock = routeFetch({ 'POST /api/bookings': CREATED, 'GET /api/venue': () => new Promise(() => undefined) });
+    const fetchMock = routeFetch({
+      [at(routes.requestBooking)]: CREATED,
+      [at(routes.getVenue)]: () => new Promise(() => undefined),
+    });
     const onBooked = jest.fn();
     const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
     expect(screen.getByLabelText('Date')).not.toHaveAttribute('min');
@@ -210,6 +214,6 @@ describe('BookingForm', () => {
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
-    expect(callsTo(fetchMock, 'POST', '/api/bookings')).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.requestBooking)).toHaveLength(1);
   });
 });

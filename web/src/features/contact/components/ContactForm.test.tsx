@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
 import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
 import { ContactForm } from './ContactForm';
 
@@ -46,7 +47,7 @@ describe('ContactForm', () => {
 
     expect(await screen.findByText('Message sent successfully!')).toBeInTheDocument();
     expect(screen.getByText("We'll get back to you as soon as possible.")).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contact');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(routes.sendContactMessage.path);
     expect(sentBody(fetchMock)).toEqual({
       name: 'Ann',
       email: 'ann@example.com',

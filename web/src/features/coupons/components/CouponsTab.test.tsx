@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import * as routes from '@nocturne/contracts/routes';
 import { aCouponDetails, aMember, anAvailableCoupon, aUserCoupon } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { CouponsTab } from './CouponsTab';
 
 const renderTab = (points = 50) => renderWithApp(<CouponsTab user={aMember({ currentPoints: points })} />);
@@ -17,7 +18,7 @@ describe('coupons tab', () => {
 
   it('lists coupons with cost or Free, and gives the reason when one cannot be claimed', async () => {
     routeFetch({
-      'GET /api/coupons': {
+      [at(routes.listCoupons)]: {
         status: 200,
         body: [
           anAvailableCoupon(),
@@ -34,7 +35,7 @@ describe('coupons tab', () => {
           anAvailableCoupon({ id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', code: 'BIG', title: 'Big spender', pointsCost: 500 }),
         ],
       },
-      'GET /api/coupons/my': { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: { status: 200, body: [] },
     });
     renderTab(50);
     const list = await screen.findByRole('list', { name: 'Available coupons' });
@@ -56,12 +57,12 @@ describe('coupons tab', () => {
   it('claims a coupon: Claiming..., the success toast, then My Coupons refreshes', async () => {
     let release: () => void = () => undefined;
     const fetchMock = routeFetch({
-      'GET /api/coupons': { status: 200, body: [anAvailableCoupon()] },
-      'GET /api/coupons/my': [
+      [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon()] },
+      [at(routes.listMyCoupons)]: [
         { status: 200, body: [] },
         { status: 200, body: [aUserCoupon()] },
       ],
-      'POST /api/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/claim': () =>
+      [at(routes.claimCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })]: () =>
         new Promise((resolve) => (release = () => resolve({ status: 201, body: aUserCoupon() }))),
     });
     const view = renderTab();
@@ -72,14 +73,14 @@ describe('coupons tab', () => {
     expect(screen.getByText('Check your My Coupons tab to use it.')).toBeInTheDocument();
     const mine = await screen.findByRole('list', { name: 'My coupons' });
     expect(within(mine).getByText('Discount: 50% off')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', '/api/coupons/my')).toHaveLength(2);
+    expect(callsTo(fetchMock, routes.listMyCoupons)).toHaveLength(2);
   });
 
   it("shows the server's reason when a claim is refused, or 'Failed to claim coupon.'", async () => {
     routeFetch({
-      'GET /api/coupons': { status: 200, body: [anAvailableCoupon()] },
-      'GET /api/coupons/my': { status: 200, body: [] },
-      'POST /api/coupons/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/claim': [
+      [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon()] },
+      [at(routes.listMyCoupons)]: { status: 200, body: [] },
+      [at(routes.claimCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })]: [
         { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'This coupon has run out' } },
         new TypeError('Failed to fetch'),
       ],
@@ -93,8 +94,8 @@ describe('coupons tab', () => {
 
   it("shows when a coupon was claimed and redeemed on the venue's clocks (the api's zone), not the browser's", async () => {
     routeFetch({
-      'GET /api/coupons': { status: 200, body: [] },
-      'GET /api/coupons/my': {
+      [at(routes.listCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: {
         status: 200,
         body: [aUserCoupon({ claimedAt: '2026-11-21T10:00:00.000Z', redeemedAt: '2026-11-21T14:30:00.000Z' })],
       },
@@ -108,8 +109,8 @@ describe('coupons tab', () => {
 
   it('draws the QR dark on light with a 4-module quiet zone, holding {"userCouponId","token"}, and the short code under it', async () => {
     routeFetch({
-      'GET /api/coupons': { status: 200, body: [] },
-      'GET /api/coupons/my': {
+      [at(routes.listCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: {
         status: 200,
         body: [aUserCoupon({ coupon: aCouponDetails({ type: 'fixed_amount', value: 20 }) })],
       },
@@ -140,8 +141,8 @@ describe('coupons tab', () => {
 
   it("says 'QR code not available' when a coupon has no token", async () => {
     routeFetch({
-      'GET /api/coupons': { status: 200, body: [] },
-      'GET /api/coupons/my': { status: 200, body: [aUserCoupon({ qrCode: '' })] },
+      [at(routes.listCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: { status: 200, body: [aUserCoupon({ qrCode: '' })] },
     });
     renderTab();
     expect(await screen.findByText('QR code not available')).toBeInTheDocument();
@@ -150,12 +151,12 @@ describe('coupons tab', () => {
   it('redeems: Redeeming..., the toast, then the Redeemed badge replaces the button and code', async () => {
     let release: () => void = () => undefined;
     routeFetch({
-      'GET /api/coupons': { status: 200, body: [] },
-      'GET /api/coupons/my': [
+      [at(routes.listCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: [
         { status: 200, body: [aUserCoupon()] },
         { status: 200, body: [aUserCoupon({ redeemedAt: '2026-11-21T11:00:00.000Z', redeemedBy: 'member' })] },
       ],
-      'POST /api/coupons/redeem/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb': () =>
+      [at(routes.redeemMyCoupon, { userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' })]: () =>
         new Promise((resolve) => (release = () => resolve({ status: 200, body: { success: true, message: 'Redeemed' } }))),
     });
     const view = renderTab();
@@ -175,9 +176,9 @@ describe('coupons tab', () => {
 
   it("says 'Failed to redeem coupon.' when redeeming fails, and the fetch failures", async () => {
     routeFetch({
-      'GET /api/coupons': { status: 500, body: {} },
-      'GET /api/coupons/my': { status: 200, body: [aUserCoupon()] },
-      'POST /api/coupons/redeem/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb': { status: 500, body: {} },
+      [at(routes.listCoupons)]: { status: 500, body: {} },
+      [at(routes.listMyCoupons)]: { status: 200, body: [aUserCoupon()] },
+      [at(routes.redeemMyCoupon, { userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' })]: { status: 500, body: {} },
     });
     const view = renderTab();
     expect(await screen.findByText('Failed to fetch coupons')).toBeInTheDocument();
@@ -188,8 +189,8 @@ describe('coupons tab', () => {
 
   it('Cancel in the confirmation leaves the coupon untouched', async () => {
     const fetchMock = routeFetch({
-      'GET /api/coupons': { status: 200, body: [] },
-      'GET /api/coupons/my': { status: 200, body: [aUserCoupon()] },
+      [at(routes.listCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: { status: 200, body: [aUserCoupon()] },
     });
     const view = renderTab();
     await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
@@ -201,7 +202,7 @@ describe('coupons tab', () => {
   });
 
   it("says 'Failed to fetch user coupons' when My Coupons cannot load", async () => {
-    routeFetch({ 'GET /api/coupons': { status: 200, body: [] }, 'GET /api/coupons/my': new TypeError('offline') });
+    routeFetch({ [at(routes.listCoupons)]: { status: 200, body: [] }, [at(routes.listMyCoupons)]: new TypeError('offline') });
     renderTab();
     expect(await screen.findByText('Failed to fetch user coupons')).toBeInTheDocument();
   });
@@ -210,9 +211,9 @@ describe('coupons tab', () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
       routeFetch({
-        'GET /api/coupons': new TypeError('Failed to fetch'),
-        'GET /api/coupons/my': new TypeError('Failed to fetch'),
-        'POST /api/coupons/redeem/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb': new TypeError('Failed to fetch'),
+        [at(routes.listCoupons)]: new TypeError('Failed to fetch'),
+        [at(routes.listMyCoupons)]: new TypeError('Failed to fetch'),
+        [at(routes.redeemMyCoupon, { userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' })]: new TypeError('Failed to fetch'),
       });
       const view = renderWithApp(<CouponsTab user={aMember()} />);
       view.queryClient.setQueryData(['coupons', 'my'], [aUserCoupon()]);

@@ -121,7 +121,7 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
 }
 
 /**
- * SPEC 2's My Coupons, from GET /api/coupons/my: held coupons stay even when no longer offered.
+ * My Coupons, from routes.listMyCoupons: held coupons stay even when no longer offered.
  * With no network (or a fetch that failed while a saved copy is shown) it says it is showing the
  * coupons saved on this device, so a member at the door still has their QR and short code.
  */

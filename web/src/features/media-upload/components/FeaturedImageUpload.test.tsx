@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import * as routes from '@nocturne/contracts/routes';
 import { Toaster } from '@/components/ui/toaster';
 import { mockFetch, sentBody } from '@/testing/render';
 import { createFeaturedImageUppy, MESSAGES } from './create-featured-image-uppy';
@@ -48,7 +49,7 @@ describe('featured image upload', () => {
     uppy.addFile({ name: 'flyer.png', type: 'image/png', data: png() });
     await uppy.upload().catch(() => undefined);
     await waitFor(() => expect(uppy.getFiles()).toHaveLength(0));
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/upload/sign');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(routes.signUpload.path);
     expect(sentBody(fetchMock)).toEqual({ contentType: 'image/png' });
     expect(error).toHaveBeenCalledWith(MESSAGES.parametersFailed, expect.anything());
     expect(onRemoved).toHaveBeenCalled();
@@ -59,10 +60,10 @@ describe('featured image upload', () => {
     const { uppy, onUploaded } = setup();
     destroy = () => uppy.destroy();
     const id = uppy.addFile({ name: 'flyer.png', type: 'image/png', data: png() });
-    uppy.emit('upload-success', uppy.getFile(id), { status: 200, uploadURL: 'http://localhost/api/uploads/news/abc.png' });
+    uppy.emit('upload-success', uppy.getFile(id), { status: 200, uploadURL: 'http://localhost:9000/media/news/abc.png' });
     expect(await screen.findByText(MESSAGES.uploaded)).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/upload/finalize');
-    expect(sentBody(fetchMock)).toEqual({ mediaURL: 'http://localhost/api/uploads/news/abc.png', contentType: 'image/png' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(routes.finalizeUpload.path);
+    expect(sentBody(fetchMock)).toEqual({ mediaURL: 'http://localhost:9000/media/news/abc.png', contentType: 'image/png' });
     expect(onUploaded).toHaveBeenCalledWith('news/abc.png', 'flyer.png');
   });
 
@@ -75,7 +76,7 @@ describe('featured image upload', () => {
       error.mockRestore();
     };
     const id = uppy.addFile({ name: 'flyer.png', type: 'image/png', data: png() });
-    uppy.emit('upload-success', uppy.getFile(id), { status: 200, uploadURL: 'http://localhost/api/uploads/news/abc.png' });
+    uppy.emit('upload-success', uppy.getFile(id), { status: 200, uploadURL: 'http://localhost:9000/media/news/abc.png' });
     expect(await screen.findByText(MESSAGES.finalizeFailed)).toBeInTheDocument();
     expect(onUploaded).not.toHaveBeenCalled();
   });
@@ -98,7 +99,7 @@ describe('featured image upload', () => {
     };
     const id = uppy.addFile({ name: 'flyer.png', type: 'image/png', data: png() });
     uppy.setFileState(id, { progress: { ...uppy.getFile(id).progress, uploadComplete: true, percentage: 100 } });
-    uppy.emit('upload-success', uppy.getFile(id), { status: 200, uploadURL: 'http://localhost/api/uploads/news/abc.png' });
+    uppy.emit('upload-success', uppy.getFile(id), { status: 200, uploadURL: 'http://localhost:9000/media/news/abc.png' });
     expect(await screen.findByText('The file is not a PNG image.')).toBeInTheDocument();
     await waitFor(() => expect(uppy.getFile(id).error).toContain('The file is not a PNG image.'));
     expect(onUploaded).not.toHaveBeenCalled();

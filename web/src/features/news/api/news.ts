@@ -1,5 +1,6 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { NewsComment, NewsLikeResponse, NewsListResponse, PostCommentResponse } from '@nocturne/contracts';
+import type { NewsListResponse } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { newsFeedQueryOptions } from '@/lib/news-feed';
 import { POLL_MS, polling } from '@/lib/polling';
@@ -8,12 +9,12 @@ import { invalidate, queryKeys } from '@/lib/query-keys';
 /** The feed, newest first, one page at a time ("Load more" asks for the next cursor). */
 export const useNewsFeed = () => useInfiniteQuery({ ...newsFeedQueryOptions(), ...polling(POLL_MS.feed) });
 
-export const getComments = (postId: string) => api.get<NewsComment[]>(`/api/news/${postId}/comments`);
+export const getComments = (postId: string) => api.call(routes.listPostComments, { params: { id: postId } });
 
 export const commentsQueryOptions = (postId: string) =>
   queryOptions({ queryKey: queryKeys.comments(postId), queryFn: () => getComments(postId) });
 
-/** SPEC 7: comments are fetched only while a post is selected. */
+/** A post's comments are fetched only while it is selected. */
 export const useComments = (postId: string | null) =>
   useQuery({ ...commentsQueryOptions(postId ?? ''), enabled: postId !== null, ...polling(POLL_MS.comments) });
 
@@ -32,14 +33,14 @@ function patchPost(feed: Feed | undefined, postId: string, patch: Partial<NewsLi
 }
 
 export const postComment = (postId: string, content: string) =>
-  api.post<PostCommentResponse>(`/api/news/${postId}/comments`, { content });
+  api.call(routes.postComment, { params: { id: postId }, body: { content } });
 
 export function usePostComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => postComment(postId, content),
     onSuccess: () => {
-      // SPEC 4: comments and point history refresh; the header's points and the post's count too.
+      // Comments and point history refresh; the header's points and the post's count too.
       void invalidate(queryClient, queryKeys.comments(postId), queryKeys.pointsHistory, queryKeys.me);
       queryClient.setQueryData<Feed>(queryKeys.news, (feed) => {
         const post = feed?.pages.flatMap((page) => page.posts).find((item) => item.id === postId);
@@ -51,7 +52,7 @@ export function usePostComment(postId: string) {
 
 /** PUT likes, DELETE unlikes; both are idempotent, so a double click cannot count twice. */
 export const setLike = ({ postId, like }: { postId: string; like: boolean }) =>
-  like ? api.put<NewsLikeResponse>(`/api/news/${postId}/like`) : api.delete<NewsLikeResponse>(`/api/news/${postId}/like`);
+  like ? api.call(routes.likePost, { params: { id: postId } }) : api.call(routes.unlikePost, { params: { id: postId } });
 
 export function useToggleLike() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PointHistoryResponse } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getPointHistory = () => api.get<PointHistoryResponse>('/api/points/history');
+export const getPointHistory = () => api.call(routes.listPointHistory);
 
 export const pointHistoryQueryOptions = () => queryOptions({ queryKey: queryKeys.pointsHistory, queryFn: getPointHistory });
 

@@ -1,4 +1,4 @@
-import type { QrRedeemResponse, QrValidateResponse } from '@nocturne/contracts';
+import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 
 /** What the camera read (the QR payload) or what staff typed (the short code under the QR). */
@@ -8,7 +8,7 @@ export type ScannedCode = { userCouponId: string; token: string } | { code: stri
 const SHORT_CODE = /^[0-9a-z]{11}$/i;
 
 /**
- * SPEC 5's scanned text is JSON holding the user coupon's id and token; typed text may instead be
+ * A scanned code is JSON holding the user coupon's id and token; typed text may instead be
  * the short code, in any case, with or without hyphens and spaces (the api normalises it).
  */
 export function parseScannedCode(text: string): ScannedCode | null {
@@ -34,8 +34,7 @@ const formOf = (code: ScannedCode) =>
 export const codeText = (code: ScannedCode) =>
   'code' in code ? code.code : JSON.stringify({ userCouponId: code.userCouponId, token: code.token });
 
-export const validateCode = (code: ScannedCode) => api.post<QrValidateResponse>('/api/qr/validate', formOf(code));
+export const validateCode = (code: ScannedCode) => api.call(routes.validateCode, { body: formOf(code) });
 
-// SPEC 7: validatedBy is the literal 'admin'; the api records the signed-in admin.
-export const redeemCode = (code: ScannedCode) =>
-  api.post<QrRedeemResponse>('/api/qr/redeem', { ...formOf(code), validatedBy: 'admin' });
+// validatedBy is the literal 'admin' (the staff side redeemed it); the api records who signed in.
+export const redeemCode = (code: ScannedCode) => api.call(routes.redeemCode, { body: { ...formOf(code), validatedBy: 'admin' } });

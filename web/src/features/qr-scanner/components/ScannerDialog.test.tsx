@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
+import * as routes from '@nocturne/contracts/routes';
 import { renderWithApp } from '@/testing/render';
-import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import type { CameraControls, StartCamera } from '../api/camera';
 import { ScannerDialog } from './ScannerDialog';
 
@@ -41,8 +42,8 @@ describe('QR scanner', () => {
   it('validates a scan, shows the details, redeems it and closes', async () => {
     const camera = fakeCamera();
     const fetchMock = routeFetch({
-      'POST /api/qr/validate': { status: 200, body: validAnswer },
-      'POST /api/qr/redeem': { status: 200, body: { success: true, message: 'Coupon redeemed' } },
+      [at(routes.validateCode)]: { status: 200, body: validAnswer },
+      [at(routes.redeemCode)]: { status: 200, body: { success: true, message: 'Coupon redeemed' } },
     });
     const view = renderScanner(camera.start);
     expect(screen.getByRole('dialog', { name: 'Scan QR Code' })).toBeInTheDocument();
@@ -59,15 +60,15 @@ describe('QR scanner', () => {
     expect(screen.getByText('50')).toBeInTheDocument();
     expect(screen.getByText('Ann Lee')).toBeInTheDocument();
     expect(screen.getByText('Silver')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/qr/validate')).toEqual([
-      { url: '/api/qr/validate', body: { userCouponId: code.userCouponId, qrCodeToken: 'token-123' } },
+    expect(callsTo(fetchMock, routes.validateCode)).toEqual([
+      { url: routes.validateCode.path, body: { userCouponId: code.userCouponId, qrCodeToken: 'token-123' } },
     ]);
 
     await view.user.click(screen.getByRole('button', { name: 'Redeem Coupon' }));
     expect(await screen.findByText('Coupon Redeemed!')).toBeInTheDocument();
     expect(screen.getByText('Half-price cocktail redeemed for Ann Lee.')).toBeInTheDocument();
     expect(view.onOpenChange).toHaveBeenCalledWith(false);
-    expect(callsTo(fetchMock, 'POST', '/api/qr/redeem')[0]?.body).toEqual({
+    expect(callsTo(fetchMock, routes.redeemCode)[0]?.body).toEqual({
       userCouponId: code.userCouponId,
       qrCodeToken: 'token-123',
       validatedBy: 'admin',
@@ -77,9 +78,9 @@ describe('QR scanner', () => {
   it('offers Undo in the toast after a redemption, and undoes it', async () => {
     const camera = fakeCamera();
     const fetchMock = routeFetch({
-      'POST /api/qr/validate': { status: 200, body: validAnswer },
-      'POST /api/qr/redeem': { status: 200, body: { success: true, message: 'Redeemed', userCouponId: code.userCouponId } },
-      [`POST /api/admin/redemptions/${code.userCouponId}/undo`]: {
+      [at(routes.validateCode)]: { status: 200, body: validAnswer },
+      [at(routes.redeemCode)]: { status: 200, body: { success: true, message: 'Redeemed', userCouponId: code.userCouponId } },
+      [at(routes.undoRedemption, { userCouponId: code.userCouponId })]: {
         status: 200,
         body: { success: true, message: 'Redemption of Half-price cocktail for Ann undone: the coupon can be used again' },
       },
@@ -95,18 +96,18 @@ describe('QR scanner', () => {
     await view.user.click(await screen.findByRole('button', { name: 'Redeem Coupon' }));
     expect(await screen.findByText('Coupon Redeemed!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(callsTo(fetchMock, 'POST', `/api/admin/redemptions/${code.userCouponId}/undo`)).toHaveLength(0);
+    expect(callsTo(fetchMock, routes.undoRedemption, { userCouponId: code.userCouponId })).toHaveLength(0);
 
     // A plain click: jsdom lacks the pointer capture the toast's swipe handling asks for.
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Redemption undone')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', `/api/admin/redemptions/${code.userCouponId}/undo`)).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.undoRedemption, { userCouponId: code.userCouponId })).toHaveLength(1);
   });
 
   it('reports an invalid code with the server message and re-arms for the next scan', async () => {
     const camera = fakeCamera();
     const fetchMock = routeFetch({
-      'POST /api/qr/validate': [
+      [at(routes.validateCode)]: [
         { status: 200, body: { valid: false, message: 'This coupon has already been redeemed' } },
         { status: 200, body: { valid: false, message: '' } },
         { status: 200, body: validAnswer },
@@ -119,7 +120,7 @@ describe('QR scanner', () => {
     expect(screen.getByText('This coupon has already been redeemed')).toBeInTheDocument();
     // The same rejected code still in front of the camera is not re-sent at once.
     await camera.show(JSON.stringify(code));
-    expect(callsTo(fetchMock, 'POST', '/api/qr/validate')).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.validateCode)).toHaveLength(1);
     await camera.show(JSON.stringify({ ...code, token: 'other' }));
     expect(await screen.findByText('This QR code is invalid or has already been redeemed.')).toBeInTheDocument();
     await camera.show(JSON.stringify({ ...code, token: 'third' }));
@@ -128,7 +129,7 @@ describe('QR scanner', () => {
 
   it("says 'Scan Error' for text that is not the coupon JSON, and when the network fails", async () => {
     const camera = fakeCamera();
-    routeFetch({ 'POST /api/qr/validate': new TypeError('Failed to fetch') });
+    routeFetch({ [at(routes.validateCode)]: new TypeError('Failed to fetch') });
     renderScanner(camera.start);
     await screen.findByTestId('qr-camera');
     await camera.show('https://example.com/not-a-coupon');
@@ -141,8 +142,8 @@ describe('QR scanner', () => {
   it('Scan Another goes back to scanning; a refused redemption says why', async () => {
     const camera = fakeCamera();
     routeFetch({
-      'POST /api/qr/validate': { status: 200, body: validAnswer },
-      'POST /api/qr/redeem': [
+      [at(routes.validateCode)]: { status: 200, body: validAnswer },
+      [at(routes.redeemCode)]: [
         { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Already redeemed', success: false } },
         new TypeError('Failed to fetch'),
       ],
@@ -169,7 +170,7 @@ describe('QR scanner', () => {
     const start = jest.fn<StartCamera>(async () => {
       throw new Error('NotAllowedError');
     });
-    routeFetch({ 'POST /api/qr/validate': { status: 200, body: validAnswer } });
+    routeFetch({ [at(routes.validateCode)]: { status: 200, body: validAnswer } });
     const view = renderScanner(start);
     expect(await screen.findByText('Camera Error')).toBeInTheDocument();
     expect(screen.getByText('Failed to access camera. Please check permissions.')).toBeInTheDocument();
@@ -195,17 +196,17 @@ describe('QR scanner', () => {
   it('takes the short code as typed (any case, spaces, hyphens) and sends it as { code }', async () => {
     const camera = fakeCamera();
     const fetchMock = routeFetch({
-      'POST /api/qr/validate': { status: 200, body: validAnswer },
-      'POST /api/qr/redeem': { status: 200, body: { success: true, message: 'Coupon redeemed' } },
+      [at(routes.validateCode)]: { status: 200, body: validAnswer },
+      [at(routes.redeemCode)]: { status: 200, body: { success: true, message: 'Coupon redeemed' } },
     });
     const view = renderScanner(camera.start);
     await view.user.type(screen.getByLabelText('Short code (if the camera fails)', { exact: false }), ' k7qm 3xpd-2a9 ');
     await view.user.click(screen.getByRole('button', { name: 'Check Code' }));
     expect(await screen.findByText('Valid Coupon Detected!')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/qr/validate')[0]?.body).toEqual({ code: 'K7QM3XPD2A9' });
+    expect(callsTo(fetchMock, routes.validateCode)[0]?.body).toEqual({ code: 'K7QM3XPD2A9' });
     await view.user.click(screen.getByRole('button', { name: 'Redeem Coupon' }));
     expect(await screen.findByText('Coupon Redeemed!')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/qr/redeem')[0]?.body).toEqual({ code: 'K7QM3XPD2A9', validatedBy: 'admin' });
+    expect(callsTo(fetchMock, routes.redeemCode)[0]?.body).toEqual({ code: 'K7QM3XPD2A9', validatedBy: 'admin' });
   });
 
   it('a refused code turns the camera frame red and buzzes; a valid one green', async () => {
@@ -213,7 +214,7 @@ describe('QR scanner', () => {
     Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
     const camera = fakeCamera();
     routeFetch({
-      'POST /api/qr/validate': [
+      [at(routes.validateCode)]: [
         { status: 200, body: { valid: false, message: 'Already redeemed' } },
         { status: 200, body: validAnswer },
       ],
