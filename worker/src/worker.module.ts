@@ -4,6 +4,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { createOrmConfig } from '@nocturne/db';
+import { Ledger, tierThresholdsFrom } from '@nocturne/ledger';
 import { ALL_QUEUES, createRedisConnection, defaultJobOptions } from '@nocturne/queues';
 import { LoggerModule } from 'nestjs-pino';
 import { type WorkerConfig, WorkerConfigModule } from './config/worker-config.js';
@@ -106,6 +107,7 @@ export class WorkerModule {
         // Points expiry (issue 20): nightly when POINTS_EXPIRE_AFTER_MONTHS is set.
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         PointsExpiryRepository,
+        { provide: Ledger, useValue: new Ledger(tierThresholdsFrom(config)) },
         ExpirePointsJob,
         SendPointsExpiryWarningJob,
       ],

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { clubNightOf, expiryCutoff, monthOf, planPointsExpiry } from '@nocturne/domain';
+import { Ledger } from '@nocturne/ledger';
 import { type JobPayload, QueueName } from '@nocturne/queues';
 import type { Queue } from 'bullmq';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
@@ -41,6 +42,7 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
   constructor(
     private readonly em: EntityManager,
     private readonly repository: PointsExpiryRepository,
+    private readonly ledger: Ledger,
     @InjectConfig() private readonly config: WorkerConfig,
     @InjectClock() private readonly clock: Clock,
     @InjectQueue(QueueName.Email) private readonly email: Queue,
@@ -91,13 +93,9 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
       if (!member) return { expired: 0, warning: null };
       const { movements, sent, states } = await loadExpiryLedger(this.repository, tx, memberId, timeZone);
       const plan = planPointsExpiry(movements, sent, night, months, timeZone);
-      let expired = 0;
-      if (plan.expire > 0 && (await this.repository.insertExpiry(tx, memberId, night, plan.expire))) {
-        const balance = await this.repository.debitBalance(tx, memberId, plan.expire);
-        // The row is locked and the plan never exceeds the balance: this cannot happen, and must not commit if it does.
-        if (!balance) throw new Error(`Expiring ${plan.expire} points would take member ${memberId} below zero`);
-        expired = plan.expire;
-      }
+      // The night's expiry row is unique: a second run on the same night expires nothing more.
+      const expired =
+        plan.expire > 0 && (await this.ledger.expire(tx, { memberId, night, points: plan.expire })) ? plan.expire : 0;
       // Deleted and disabled accounts cannot sign in to spend: no warning, so (never without one) no expiry.
       if (!plan.warn || member.deleted_at || member.disabled_at) return { expired, warning: null };
       // A pending warning is queued again (its job id keeps it one job); a failed one waits for next month's.

@@ -3,9 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import { sql } from 'kysely';
 
-export const EXPIRY_DESCRIPTION = 'Points expired';
-export const EXPIRY_SOURCE_TYPE = 'points_expiry';
-
 const WARNING_KIND_PREFIX = 'points-expiry-warning:';
 
 /** The email_deliveries kind of a member's expiry warning of a month ('YYYY-MM'): at most one per member and month. */
@@ -14,7 +11,10 @@ export const expiryWarningKind = (month: string): string => `${WARNING_KIND_PREF
 /** The month of an expiry warning's kind. */
 export const expiryWarningMonth = (kind: string): string => kind.slice(WARNING_KIND_PREFIX.length);
 
-/** Queries of the points expiry job: thin, no rules (those are in @nocturne/domain). */
+/**
+ * What the points expiry jobs read, and the warnings they record: thin, no rules (those are in
+ * @nocturne/domain). The expiry itself is written by the ledger library (@nocturne/ledger).
+ */
 @Injectable()
 export class PointsExpiryRepository {
   /**
@@ -70,35 +70,6 @@ export class PointsExpiryRepository {
       .where('subject_id', '=', memberId)
       .where('kind', 'like', `${WARNING_KIND_PREFIX}%`)
       .execute();
-  }
-
-  /** One expiry row per member and night (the ledger's unique key); false when that night's row exists. */
-  async insertExpiry(em: EntityManager, memberId: string, night: string, points: number): Promise<boolean> {
-    const row = await db(em)
-      .insertInto('point_transactions')
-      .values({
-        member_id: memberId,
-        points: -points,
-        kind: 'expiry',
-        description: EXPIRY_DESCRIPTION,
-        source_type: EXPIRY_SOURCE_TYPE,
-        source_id: night,
-      })
-      .onConflict((oc) => oc.columns(['member_id', 'kind', 'source_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** The cached balance follows the row; total earned (and so the tier) stays as it is. */
-  async debitBalance(em: EntityManager, memberId: string, points: number) {
-    return db(em)
-      .updateTable('members')
-      .set({ current_points: sql`current_points - ${points}`, updated_at: sql`now()` })
-      .where('id', '=', memberId)
-      .where('current_points', '>=', points)
-      .returning(['current_points', 'total_points', 'member_tier'])
-      .executeTakeFirst();
   }
 
   /** Records the warning once per member and month; answers the delivery's state (pending until sent). */
