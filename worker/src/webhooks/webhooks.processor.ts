@@ -1,0 +1,16 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { QueueName } from '@nocturne/queues';
+import type { Queue } from 'bullmq';
+import { JobDispatcher } from '../runtime/job-dispatcher.js';
+import { QueueProcessor } from '../runtime/queue-processor.js';
+
+/** Runs the webhooks queue: fan-outs and signed deliveries. */
+@Injectable()
+export class WebhooksProcessor extends QueueProcessor {
+  protected readonly concurrency = 8;
+
+  constructor(@InjectQueue(QueueName.Webhooks) queue: Queue, dispatcher: JobDispatcher) {
+    super(queue, dispatcher);
+  }
+}
