@@ -16,14 +16,12 @@ import { AcImportFailedError, AcNotConfiguredError, AcRateLimitedError, AcReject
  */
 @Injectable()
 export class ActiveCampaignProcessor extends QueueProcessor {
-  protected readonly concurrency = 10;
-
   constructor(
     @InjectQueue(QueueName.ActiveCampaign) queue: Queue,
     dispatcher: JobDispatcher,
     @InjectConfig() private readonly settings: WorkerConfig,
   ) {
-    super(queue, dispatcher);
+    super(queue, dispatcher, settings);
   }
 
   protected override options(): QueueWorkerOptions {

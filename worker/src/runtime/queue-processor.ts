@@ -1,7 +1,9 @@
 import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { QueueName } from '@nocturne/queues';
 import { type Job, MetricsTime, type Queue, Worker, type WorkerOptions } from 'bullmq';
+import type { WorkerConfig } from '../config/worker-config.js';
 import type { JobDispatcher } from './job-dispatcher.js';
+import { queueConcurrency } from './queue-concurrency.js';
 
 /** What a queue may set of its BullMQ worker beyond what every queue gets here. */
 export type QueueWorkerOptions = Omit<WorkerOptions, 'connection' | 'prefix' | 'concurrency' | 'metrics'>;
@@ -11,11 +13,11 @@ const metrics: WorkerOptions['metrics'] = { maxDataPoints: MetricsTime.ONE_WEEK 
 
 /**
  * Runs one queue's jobs in this process: a BullMQ worker on the queue's connection and prefix
- * (BullModule.forRoot), `concurrency` jobs at once, each through the JobDispatcher (schema
+ * (BullModule.forRoot), `queueConcurrency` jobs at once, each through the JobDispatcher (schema
  * check, ORM context, log context). The area that owns the queue extends it, naming the queue and,
  * where it has them, its own options and error translation.
  *
- * The worker is built here rather than by @Processor: a queue's options may come from
+ * The worker is built here rather than by @Processor: its concurrency and options come from
  * configuration, which a class decorator cannot see. It starts once every module is initialised
  * (the job registry has been checked) and stops, finishing running jobs, before the ORM closes.
  */
@@ -26,6 +28,7 @@ export abstract class QueueProcessor implements OnApplicationBootstrap, OnModule
   protected constructor(
     protected readonly queue: Queue,
     private readonly dispatcher: JobDispatcher,
+    private readonly config: WorkerConfig,
   ) {}
 
   get queueName(): QueueName {
@@ -33,7 +36,9 @@ export abstract class QueueProcessor implements OnApplicationBootstrap, OnModule
   }
 
   /** Jobs of this queue this process runs at once. */
-  protected abstract readonly concurrency: number;
+  get concurrency(): number {
+    return queueConcurrency(this.config, this.queueName);
+  }
 
   onApplicationBootstrap(): void {
     const { connection, prefix } = this.queue.opts;
