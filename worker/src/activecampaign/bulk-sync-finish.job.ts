@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
-import { ActiveCampaignRepository } from './activecampaign.repository.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { ActiveCampaignRepository } from './activecampaign.repository.js';
 
 /**
  * The parent of a bulk-sync flow: runs once every batch has completed or failed. A batch still

@@ -2,11 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { defaultJobOptions, flowJob, type JobPayload } from '@nocturne/queues';
 import { FlowProducer, type JobsOptions } from 'bullmq';
-import { BULK_IMPORT_LIMITS, splitForBulkImport } from './bulk-import-request.js';
-import { ActiveCampaignRepository, type MemberForAc } from './activecampaign.repository.js';
-import { acContactOf } from './member-contact.js';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { ActiveCampaignRepository, type MemberForAc } from './activecampaign.repository.js';
+import { BULK_IMPORT_LIMITS, splitForBulkImport } from './bulk-import-request.js';
+import { acContactOf } from './member-contact.js';
 
 /** Batches retry quickly at first: AC's 5xx spells are usually short. */
 const BATCH_JOB_OPTIONS: JobsOptions = {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
-import { ActiveCampaignClient } from './activecampaign.client.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { ActiveCampaignClient } from './activecampaign.client.js';
 
 export type DeleteContactResult = { status: 'deleted' | 'absent' } | { status: 'skipped'; reason: string };
 

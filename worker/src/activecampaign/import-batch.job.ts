@@ -2,15 +2,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
 import { DelayedError, type Job } from 'bullmq';
-import { AcImportFailedError, AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
-import { ActiveCampaignClient } from './activecampaign.client.js';
-import { type AcImportInfo, FAILED_STATUS_MEANING, importState, membersOutcome } from './import-outcome.js';
-import { ActiveCampaignRepository, type BatchCounts, type MemberForAc, type SyncBatch } from './activecampaign.repository.js';
-import { acContactOf } from './member-contact.js';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { isFinalAttempt } from '../runtime/final-attempt.js';
-import { IMPORT_POLLING, type ImportPolling, recheckDelayMs } from './import-polling.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { AcImportFailedError, AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
+import { ActiveCampaignClient } from './activecampaign.client.js';
+import { ActiveCampaignRepository, type BatchCounts, type MemberForAc, type SyncBatch } from './activecampaign.repository.js';
+import { type AcImportInfo, FAILED_STATUS_MEANING, importState, membersOutcome } from './import-outcome.js';
+import { IMPORT_POLLING, type ImportPolling, recheckDelayMs } from './import-polling.js';
+import { acContactOf } from './member-contact.js';
 
 /** Why a member listed in a completed import's `failure` is not synced. */
 export const BULK_FAILURE_REASON = 'ActiveCampaign could not create this contact (listed as failed by its bulk import)';

@@ -2,13 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
+import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { isFinalAttempt } from '../runtime/final-attempt.js';
+import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
 import { ActiveCampaignClient } from './activecampaign.client.js';
 import { ActiveCampaignRepository } from './activecampaign.repository.js';
 import { acContactOf } from './member-contact.js';
-import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
-import { isFinalAttempt } from '../runtime/final-attempt.js';
-import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 
 export type SyncContactResult = { status: 'synced'; contactId: string } | { status: 'skipped'; reason: string };
 

@@ -2,10 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
+import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { bookingDecisionMail, bookingSummary } from './booking-mail.js';
 import { type DeliveryOutcome, EmailDeliveryService } from './email-delivery.service.js';
 import { MailRepository } from './mail.repository.js';
-import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 
 /** Tells the venue inbox about a new booking request. */
 @Injectable()

@@ -2,9 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
+import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { type DeliveryOutcome, EmailDeliveryService } from './email-delivery.service.js';
 import { MailRepository } from './mail.repository.js';
-import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 
 /** E-mails a contact-form message to the venue inbox, with Reply-To set to the sender. */
 @Injectable()

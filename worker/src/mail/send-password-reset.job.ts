@@ -3,9 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type { JobPayload } from '@nocturne/queues';
 import { createHash, randomBytes } from 'node:crypto';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { MailRepository } from './mail.repository.js';
 import { Mailer } from './mailer.js';
-import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { MaintenanceRepository } from './maintenance.repository.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { MaintenanceRepository } from './maintenance.repository.js';
 
 /** Expired sessions and reset tokens are kept this long (a week), then deleted. */
 const KEEP_EXPIRED_DAYS = 7;

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ObjectStorage } from '@nocturne/storage';
+import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { MaintenanceRepository } from './maintenance.repository.js';
 import { InjectStorage } from './object-storage.provider.js';
-import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 
 /** Signed uploads never finalized within this long are abandoned (issue 7). */
 export const STALE_UPLOAD_HOURS = 24;

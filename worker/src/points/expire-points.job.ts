@@ -7,9 +7,9 @@ import { type JobPayload, QueueName } from '@nocturne/queues';
 import type { Queue } from 'bullmq';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { type Clock, InjectClock } from '../runtime/clock.js';
+import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { loadExpiryLedger } from './expiry-ledger.js';
 import { PointsExpiryRepository } from './points-expiry.repository.js';
-import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 
 const BATCH = 200;
 

@@ -4,11 +4,11 @@ import { clubNightOf, type ExpiryNoticeLine, pointsExpiryNotice } from '@nocturn
 import type { JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { type DeliveryOutcome, EmailDeliveryService } from '../mail/email-delivery.service.js';
 import { type Clock, InjectClock } from '../runtime/clock.js';
+import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { loadExpiryLedger } from './expiry-ledger.js';
 import { expiryWarningKind, PointsExpiryRepository } from './points-expiry.repository.js';
-import { type DeliveryOutcome, EmailDeliveryService } from '../mail/email-delivery.service.js';
-import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 
 /** 'Tuesday 31 March 2028': a club night's date as a member reads it. */
 function nightLabel(night: string): string {

@@ -4,9 +4,9 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { LoggerModule, Logger as PinoNestLogger } from 'nestjs-pino';
 import { Writable } from 'node:stream';
+import { currentJobCorrelationId, JobDispatcher } from './job-dispatcher.js';
 import { JobHandlerRegistry } from './job-handler-registry.js';
 import type { JobHandler } from './job-handler.js';
-import { currentJobCorrelationId, JobDispatcher } from './job-dispatcher.js';
 
 const MEMBER = '6f1c2d4e-8a9b-4c3d-9e8f-7a6b5c4d3e2f';
 const REQUEST = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';

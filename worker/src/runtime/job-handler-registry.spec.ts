@@ -1,8 +1,8 @@
 import { Injectable, type Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { ALL_JOB_NAMES, ALL_QUEUES, type JobName, type QueueName } from '@nocturne/queues';
-import { HandlesJob, type JobHandler } from './job-handler.js';
 import { JobHandlerRegistry, JobRegistryError, processorProblems, registryProblems } from './job-handler-registry.js';
+import { HandlesJob, type JobHandler } from './job-handler.js';
 import type { QueueProcessor } from './queue-processor.js';
 import { WORKER_AREAS, type WorkerArea } from './worker-area.js';
 

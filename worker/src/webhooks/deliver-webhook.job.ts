@@ -6,9 +6,9 @@ import type { JobPayload } from '@nocturne/queues';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
-import { type WebhookDeliveryState, WebhooksRepository } from './webhooks.repository.js';
 import { isFinalAttempt } from '../runtime/final-attempt.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { type WebhookDeliveryState, WebhooksRepository } from './webhooks.repository.js';
 
 const TIMEOUT_MS = 10_000;
 

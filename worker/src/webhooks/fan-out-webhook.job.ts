@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { JobProducer, type JobPayload, webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
 import type { Job } from 'bullmq';
-import { WebhooksRepository } from './webhooks.repository.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 /**
  * Writes one delivery per endpoint subscribed to the event and queues it. The job id comes from
