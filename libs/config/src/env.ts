@@ -128,8 +128,26 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/** Jobs of a queue one worker process runs at once. */
+const concurrency = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
+/** A queue's own concurrency, unset to follow WORKER_CONCURRENCY. */
+const ownConcurrency = () => optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(100).optional());
+
 export const workerEnvSchema = baseEnvSchema.extend({
-  WORKER_CONCURRENCY: int(4, 1),
+  /** Every queue without a setting of its own (the WORKER_CONCURRENCY_<QUEUE> below). */
+  WORKER_CONCURRENCY: concurrency(4),
+  /** Unset: WORKER_CONCURRENCY. */
+  WORKER_CONCURRENCY_EMAIL: ownConcurrency(),
+  /** Unset: WORKER_CONCURRENCY. */
+  WORKER_CONCURRENCY_WEBHOOKS: ownConcurrency(),
+  /**
+   * The Redis limiter (AC_RATE_LIMIT_PER_SECOND), not this, sets how fast ActiveCampaign is
+   * called; this only has to keep enough requests in flight to reach that rate while each waits
+   * on AC (up to a second or two, or a bulk import's polls).
+   */
+  WORKER_CONCURRENCY_ACTIVECAMPAIGN: concurrency(10),
+  /** One at a time: maintenance jobs sweep whole tables (sessions, uploads, every member's points) and can wait. */
+  WORKER_CONCURRENCY_MAINTENANCE: concurrency(1),
   /** Requests per second the ActiveCampaign account allows (AC's documented limit is 5). */
   AC_RATE_LIMIT_PER_SECOND: int(5, 1),
   /** Bulk imports per minute the account allows (AC's documented limit is 100). */
