@@ -28,8 +28,7 @@ import { CurrentMember } from './current-member.decorator.js';
 import { AuthFailure } from './auth-failure.js';
 import { LoginThrottle } from './login-throttle.js';
 import { LIMITS, RateLimiter } from './rate-limiter.js';
-import type { AuthenticatedMember } from './session.service.js';
-import { userFromSession } from './user-view.js';
+import { type AuthenticatedMember, userFromSession } from './user-view.js';
 
 /**
  * A reset request for a real account does a little more work (it records an event) than one for
