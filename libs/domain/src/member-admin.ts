@@ -1,6 +1,3 @@
-/** What a disabled member is told when they try to sign in (and what staff are told it says). */
-export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact the venue.';
-
 /** A staff points adjustment moves at most this many points either way (a typo guard, not a policy). */
 export const POINTS_ADJUSTMENT_MAX = 10_000;
 /** The reason staff give for an adjustment; the member reads it in their history. */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminMemberView } from '@nocturne/contracts';
-import { ACCOUNT_DISABLED_MESSAGE } from '@nocturne/domain';
+import { ACCOUNT_DISABLED } from '@nocturne/domain';
 import { anActiveCampaignStatus, anAdmin, anAdminMemberView, MEMBER_ID } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
@@ -173,7 +173,7 @@ describe("a member's page for staff", () => {
     expect(await screen.findByText(/Disabled Tue 24 Nov( 2026)?, 20:00 by Alex Reyes/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enable account' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', `/api/admin/members/${MEMBER_ID}/disable`)).toHaveLength(1);
-    expect(ACCOUNT_DISABLED_MESSAGE).toMatch(/contact the venue/);
+    expect(ACCOUNT_DISABLED).toMatch(/contact the venue/);
   });
 
   it("does not offer to disable the admin's own account", async () => {

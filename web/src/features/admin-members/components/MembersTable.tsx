@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AC_NOT_CONFIGURED } from '@nocturne/domain';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -42,7 +43,7 @@ export function MembersTable() {
       </div>
       {acOff ? (
         <p id="members-ac-off" className="mb-4 text-sm text-white/80">
-          Sync to AC is off: ActiveCampaign is not configured (the Email tab says what to set).
+          Sync to AC is off: {AC_NOT_CONFIGURED} (the Email tab says what to set).
         </p>
       ) : null}
       {members.isPending ? (

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen } from '@testing-library/react';
+import { INVALID_LOGIN } from '@nocturne/domain';
 import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
 import { LoginForm } from './LoginForm';
 
@@ -69,10 +70,10 @@ describe('LoginForm', () => {
   });
 
   it("shows the server's message for a wrong password", async () => {
-    mockFetch({ status: 401, body: { success: false, message: 'Invalid email or password' } });
+    mockFetch({ status: 401, body: { success: false, message: INVALID_LOGIN } });
     const view = renderWithApp(<LoginForm onForgotPassword={() => undefined} />);
     await signIn(view);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_LOGIN);
     expect(localStorage.getItem('sessionId')).toBeNull();
   });
 

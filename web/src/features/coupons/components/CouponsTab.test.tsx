@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { tierRefusalWords } from '@nocturne/domain';
 import { aCouponDetails, aMember, anAvailableCoupon, aUserCoupon } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
@@ -29,7 +30,7 @@ describe('coupons tab', () => {
             type: 'vip_upgrade',
             value: null,
             claimable: false,
-            reason: 'Requires Gold tier',
+            reason: tierRefusalWords('gold').reason,
           }),
           anAvailableCoupon({ id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', code: 'BIG', title: 'Big spender', pointsCost: 500 }),
         ],

@@ -1,8 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UserCoupon } from '@nocturne/contracts';
+import { ALREADY_REDEEMED, COUPON_NOT_FOUND } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { couponUnusable } from '../../claim-rules.js';
-import { ALREADY_REDEEMED, COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
+import { CouponFailure } from '../../coupon-failure.js';
 import { termsFromRow, userCouponFromRow } from '../../coupon-view.js';
 import { CouponsRepository } from '../../coupons.repository.js';
 import { QrTokenService } from '../../qr-token.service.js';
