@@ -7,21 +7,8 @@ export const adjustmentDescription = (reason: string) => `Staff adjustment: ${re
 
 /**
  * Where a member's claimed coupon stands, as staff see it: redeemed; or still usable (claimed);
- * or unusable because the venue withdrew (archived) or paused the coupon, or it expired.
+ * or unusable because the venue withdrew (archived) or paused the coupon, or it expired (the
+ * api's claim rules decide which).
  */
 export const USER_COUPON_STATES = ['claimed', 'redeemed', 'paused', 'expired', 'withdrawn'] as const;
 export type UserCouponState = (typeof USER_COUPON_STATES)[number];
-
-export interface UserCouponFacts {
-  redeemedAt: Date | null;
-  coupon: { isActive: boolean; archivedAt: Date | null; validUntil: Date | null };
-}
-
-/** A redemption stands whatever happened to the coupon since; otherwise the first reason it cannot be used. */
-export function userCouponState({ redeemedAt, coupon }: UserCouponFacts, now: Date): UserCouponState {
-  if (redeemedAt) return 'redeemed';
-  if (coupon.archivedAt) return 'withdrawn';
-  if (!coupon.isActive) return 'paused';
-  if (coupon.validUntil && coupon.validUntil.getTime() <= now.getTime()) return 'expired';
-  return 'claimed';
-}

@@ -32,8 +32,11 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
       // their earlier claims (per-member limit) and their balance are read after those commit.
       const member = (await this.coupons.lockClaimant(tx, memberId))!;
       await this.refuseIfNotClaimable(tx, couponId, member);
-      // Global maxUses: parallel claims queue on the coupon's row and each re-checks claimed_count.
-      if (!(await this.coupons.takeClaim(tx, couponId))) {
+      // The database has the last word, under the coupon's row lock: parallel claims queue there,
+      // and each is judged by the same rules on the count the one before it left.
+      const taken = await this.coupons.takeClaim(tx, couponId, memberId);
+      if (!taken) {
+        // Name what changed since the check above (almost always: the last use went to someone else).
         await this.refuseIfNotClaimable(tx, couponId, member);
         throw new CouponFailure('conflict', CLAIM_REFUSALS.fully_claimed.message);
       }
