@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { CreatePostForm } from './CreatePostForm';
-import { fakeImageUpload } from './fake-image-upload';
+import { fakeImageUpload } from '@/testing/fake-image-upload';
 import { PublishedPosts } from './PublishedPosts';
 
 const created = {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { aNewsPost, anAdmin } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, routeFetch, signIn } from '@/testing/route-fetch';
-import { fakeImageUpload } from './fake-image-upload';
+import { fakeImageUpload } from '@/testing/fake-image-upload';
 import { PublishedPosts } from './PublishedPosts';
 
 const post = aNewsPost({
