@@ -246,7 +246,16 @@ describe('POST /api/coupons/{id}/claim', () => {
     expect(await balance(member.user.id)).toEqual({ current_points: 10, total_points: 60 });
     const events = await t.sql.query('select type, payload from outbox where aggregate_id = $1', [answer.body.id]);
     expect(events.rows).toEqual([
-      { type: 'CouponClaimed', payload: { userCouponId: answer.body.id, memberId: member.user.id, couponId: coupon.id } },
+      {
+        type: 'CouponClaimed',
+        payload: {
+          userCouponId: answer.body.id,
+          memberId: member.user.id,
+          couponId: coupon.id,
+          pointsCost: 50,
+          title: '10% off',
+        },
+      },
     ]);
     const counted = await t.request('GET', '/api/admin/coupons', { token: adminToken });
     expect(counted.body.find((c: { id: string }) => c.id === coupon.id)).toMatchObject({ claimedCount: 1, redeemedCount: 0 });

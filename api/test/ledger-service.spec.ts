@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { ApiConfig } from '../src/config/api-config.js';
 import type { Raise } from '../src/infrastructure/outbox/in-transaction-handler.decorator.js';
 import { CreditPointsWhenCommentPostedHandler } from '../src/modules/ledger/credit-points-when-comment-posted.handler.js';
+import { DebitPointsWhenCouponClaimedHandler } from '../src/modules/ledger/debit-points-when-coupon-claimed.handler.js';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository.js';
-import { LedgerService } from '../src/modules/ledger/ledger.service.js';
+import { InsufficientPointsError, LedgerService } from '../src/modules/ledger/ledger.service.js';
 import { openTestOrm, type TestOrm } from './support/test-orm.js';
 
 /*
@@ -155,27 +156,19 @@ describe('LedgerService: reversing a comment reward', () => {
 });
 
 describe('CreditPointsWhenCommentPostedHandler', () => {
-  async function post(em: EntityManager, title: string): Promise<string> {
-    const row = await db(em)
-      .insertInto('news_posts')
-      .values({ title, content: 'Doors at nine.' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
   function handlerSetup() {
     const context = setup();
-    return { ...context, handler: new CreditPointsWhenCommentPostedHandler(context.ledger, context.rows) };
+    return { ...context, handler: new CreditPointsWhenCommentPostedHandler(context.ledger) };
   }
 
-  const commentPosted = (memberId: string, postId: string, pointsAwarded: number, commentId = randomUUID()) =>
-    domainEvent('CommentPosted', commentId, { commentId, memberId, postId, pointsAwarded });
+  const commentPosted = (memberId: string, pointsAwarded: number, postTitle = 'Jazz', commentId = randomUUID()) =>
+    domainEvent('CommentPosted', commentId, { commentId, memberId, postId: randomUUID(), pointsAwarded, postTitle });
 
-  it('credits the points the comment earned, as a comment_reward row naming the post and the comment', async () => {
+  it('credits the points the comment earned, as a comment_reward row naming the post as the event titles it', async () => {
     const { em, handler, raise } = handlerSetup();
     const memberId = await member(em, { current_points: 20, total_points: 20 });
-    const event = commentPosted(memberId, await post(em, 'Terrace opening'), 10);
+    // No post row: the title is the one the comment was posted under, not whatever the post is called later.
+    const event = commentPosted(memberId, 10, 'Terrace opening');
     await handler.handle(event, em, raise);
     expect(await rowsOf(em, memberId)).toEqual([
       {
@@ -193,14 +186,13 @@ describe('CreditPointsWhenCommentPostedHandler', () => {
   it('pays each comment once: the same event handled again changes nothing, another comment pays again', async () => {
     const { em, handler, raise } = handlerSetup();
     const memberId = await member(em);
-    const postId = await post(em, 'Jazz');
-    const event = commentPosted(memberId, postId, 10);
+    const event = commentPosted(memberId, 10);
     await handler.handle(event, em, raise);
     await handler.handle(event, em, raise);
     expect(await rowsOf(em, memberId)).toHaveLength(1);
     expect(await balanceOf(em, memberId)).toMatchObject({ current_points: 10, total_points: 10 });
 
-    await handler.handle(commentPosted(memberId, postId, 10), em, raise);
+    await handler.handle(commentPosted(memberId, 10), em, raise);
     expect(await rowsOf(em, memberId)).toHaveLength(2);
     expect(await balanceOf(em, memberId)).toMatchObject({ current_points: 20, total_points: 20 });
   });
@@ -208,28 +200,20 @@ describe('CreditPointsWhenCommentPostedHandler', () => {
   it('pays nothing for a comment that earned nothing (past the nightly limit)', async () => {
     const { em, handler, raise, raised } = handlerSetup();
     const memberId = await member(em, { current_points: 5, total_points: 5 });
-    await handler.handle(commentPosted(memberId, await post(em, 'Jazz'), 0), em, raise);
+    await handler.handle(commentPosted(memberId, 0), em, raise);
     expect(await rowsOf(em, memberId)).toEqual([]);
     expect(await balanceOf(em, memberId)).toMatchObject({ current_points: 5, total_points: 5 });
     expect(raised).toEqual([]);
   });
 
-  it('names "a news post" when the post is gone', async () => {
-    const { em, handler, raise } = handlerSetup();
-    const memberId = await member(em);
-    await handler.handle(commentPosted(memberId, randomUUID(), 10), em, raise);
-    expect((await rowsOf(em, memberId))[0]!.description).toBe('Commented on: a news post');
-  });
-
   it('moves the member up a tier when total earned points reach its threshold, raising MemberTierChanged once', async () => {
     const { em, handler, raise, raised } = handlerSetup();
     const memberId = await member(em, { current_points: 5, total_points: 90 });
-    const postId = await post(em, 'Jazz');
-    await handler.handle(commentPosted(memberId, postId, 5), em, raise);
+    await handler.handle(commentPosted(memberId, 5), em, raise);
     expect((await balanceOf(em, memberId)).member_tier).toBe('bronze');
     expect(raised).toEqual([]);
 
-    await handler.handle(commentPosted(memberId, postId, 5), em, raise);
+    await handler.handle(commentPosted(memberId, 5), em, raise);
     expect(await balanceOf(em, memberId)).toEqual({ current_points: 15, total_points: 100, member_tier: 'silver' });
     expect(raised).toEqual([
       expect.objectContaining({
@@ -239,7 +223,44 @@ describe('CreditPointsWhenCommentPostedHandler', () => {
       }),
     ]);
 
-    await handler.handle(commentPosted(memberId, postId, 5), em, raise);
+    await handler.handle(commentPosted(memberId, 5), em, raise);
     expect(raised).toHaveLength(1);
+  });
+});
+
+describe('DebitPointsWhenCouponClaimedHandler', () => {
+  const couponClaimed = (memberId: string, pointsCost: number, title: string) => {
+    const userCouponId = randomUUID();
+    return domainEvent('CouponClaimed', userCouponId, { userCouponId, memberId, couponId: randomUUID(), pointsCost, title });
+  };
+
+  it("debits the price and names the title the claim took (the event's), whatever the coupon row says now", async () => {
+    const { em, ledger } = setup();
+    const handler = new DebitPointsWhenCouponClaimedHandler(ledger);
+    const memberId = await member(em, { current_points: 40, total_points: 40 });
+    // No coupon row at all: nothing is read back from a coupon that staff may have edited since.
+    const event = couponClaimed(memberId, 15, 'Happy hour');
+    await handler.handle(event, em);
+    expect(await rowsOf(em, memberId)).toEqual([
+      {
+        points: -15,
+        kind: 'coupon_claim',
+        description: 'Claimed: Happy hour',
+        source_type: 'user_coupon',
+        source_id: event.payload.userCouponId,
+        reverses_id: null,
+      },
+    ]);
+    expect(await balanceOf(em, memberId)).toMatchObject({ current_points: 25, total_points: 40 });
+  });
+
+  it('writes nothing for a free coupon, and refuses to take a balance below zero', async () => {
+    const { em, ledger } = setup();
+    const handler = new DebitPointsWhenCouponClaimedHandler(ledger);
+    const memberId = await member(em, { current_points: 10, total_points: 10 });
+    await handler.handle(couponClaimed(memberId, 0, 'Free drink'), em);
+    expect(await rowsOf(em, memberId)).toEqual([]);
+    await expect(handler.handle(couponClaimed(memberId, 11, 'VIP table'), em)).rejects.toBeInstanceOf(InsufficientPointsError);
+    expect(await balanceOf(em, memberId)).toMatchObject({ current_points: 10, total_points: 10 });
   });
 });

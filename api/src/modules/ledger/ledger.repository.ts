@@ -77,10 +77,6 @@ const moveBalance = new PreparedQuery((kysely, memberId: string, pointsChange: n
     .returning(['current_points', 'total_points', 'member_tier']),
 );
 
-const couponPrice = new PreparedQuery((kysely, couponId: string) =>
-  kysely.selectFrom('coupons').select(['title', 'points_cost']).where('id', '=', couponId),
-);
-
 /**
  * Every query of the ledger: point_transactions and the cached balance columns of members. Each
  * method takes the EntityManager (the caller's transaction) first; the rules are LedgerService's.
@@ -220,15 +216,5 @@ export class LedgerRepository {
       .groupBy('m.id')
       .orderBy('m.email')
       .execute();
-  }
-
-  // ---- what the in-transaction handlers name in the rows they write
-
-  async couponPrice(em: EntityManager, couponId: string) {
-    return couponPrice.first(em, couponId);
-  }
-
-  async postTitle(em: EntityManager, postId: string): Promise<string | undefined> {
-    return (await db(em).selectFrom('news_posts').select('title').where('id', '=', postId).executeTakeFirst())?.title;
   }
 }

@@ -42,7 +42,15 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
       }
       const userCouponId = await this.coupons.insertUserCoupon(tx, memberId, couponId);
       try {
-        await raise(domainEvent('CouponClaimed', userCouponId, { userCouponId, memberId, couponId }));
+        await raise(
+          domainEvent('CouponClaimed', userCouponId, {
+            userCouponId,
+            memberId,
+            couponId,
+            pointsCost: taken.points_cost,
+            title: taken.title,
+          }),
+        );
       } catch (error) {
         // The ledger refuses to go below zero (a balance spent elsewhere since the check above).
         if (error instanceof InsufficientPointsError) throw new CouponFailure('conflict', CLAIM_REFUSALS.points.message);
