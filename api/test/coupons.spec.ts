@@ -23,7 +23,7 @@ const balance = async (memberId: string) =>
   };
 
 describe('admin coupons', () => {
-  it('creates a coupon with SPEC defaults, trimmed, and lists it with its counts', async () => {
+  it("creates a coupon with the form's defaults, trimmed, and lists it with its counts", async () => {
     const code = couponCode('HAPPY');
     const answer = await t.request('POST', '/api/admin/coupons', {
       token: adminToken,

@@ -1,6 +1,6 @@
 import type { User } from '@nocturne/contracts';
 
-// SPEC 3/9: the session id and the user record live in localStorage under these keys.
+// The session id and the user record live in localStorage under these keys (PRODUCT.md §3).
 const SESSION_KEY = 'sessionId';
 const USER_KEY = 'user';
 // Set when the sign-in answer says it was the member's first: the greeting says "Welcome", not "Welcome back".

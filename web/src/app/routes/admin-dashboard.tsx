@@ -81,7 +81,7 @@ function AdminDashboard({ user }: { user: User }) {
   );
 }
 
-// SPEC 6 leaves a client-side admin check open; a member here would only meet 403s, so members
+// A member here would only meet 403s (the api checks every staff call), so members
 // are sent to their own area (the API enforces admin rights either way).
 export default function AdminDashboardRoute() {
   return <SessionGate access="admin">{(user) => <AdminDashboard user={user} />}</SessionGate>;

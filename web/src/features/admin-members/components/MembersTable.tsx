@@ -15,7 +15,7 @@ import { SyncContactButton } from './SyncContactButton';
 const cell =
   'px-3 py-2 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:p-0 max-md:before:w-16 max-md:before:shrink-0 max-md:before:text-xs max-md:before:uppercase max-md:before:tracking-wider max-md:before:text-white/70 max-md:before:content-[attr(data-label)]';
 
-/** SPEC 2's Member Management table, with search and paging. */
+/** The Member Management table, with search and paging (PRODUCT.md §2.6). */
 export function MembersTable() {
   const venueTime = useVenueTime();
   const [search, setSearch] = useState('');

@@ -51,7 +51,7 @@ describe('admin news', () => {
     expect(submit).toBeDisabled();
     await view.user.type(screen.getByLabelText(/^Title/), '   ');
     await view.user.type(screen.getByLabelText(/^Content( \*)?$/), 'Costumes welcome.');
-    // SPEC 5: a blank title keeps the button disabled.
+    // A blank title keeps the button disabled.
     expect(submit).toBeDisabled();
     await view.user.clear(screen.getByLabelText(/^Title/));
     await view.user.type(screen.getByLabelText(/^Title/), ' Halloween ');

@@ -42,7 +42,7 @@ describe('published posts: edit and delete', () => {
     const title = within(form).getByLabelText(/^Title/);
     await view.user.clear(title);
     await view.user.type(title, '  ');
-    // SPEC 5: blank is not saved.
+    // Blank is not saved.
     expect(within(form).getByRole('button', { name: 'Save Changes' })).toBeDisabled();
     await view.user.type(title, 'Halloween Ball ');
     await view.user.selectOptions(within(form).getByLabelText('Content Type'), 'promotion');

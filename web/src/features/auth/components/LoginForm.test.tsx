@@ -17,7 +17,7 @@ const user = (isAdmin: boolean) => ({
 });
 
 async function signIn(view: ReturnType<typeof renderWithApp>, { remember = false } = {}) {
-  // SPEC 5: the e-mail is plain text, so anything typed is sent as is.
+  // The e-mail is plain text, so anything typed is sent as is.
   await view.user.type(screen.getByLabelText(/^Email/), 'Ann@Example.com');
   await view.user.type(screen.getByLabelText('Password'), 'secret-password');
   if (remember) await view.user.click(screen.getByLabelText('Remember me'));

@@ -48,7 +48,7 @@ describe('coupons tab', () => {
     expect(within(vip!).getByText('Free')).toBeInTheDocument();
     expect(within(vip!).getByRole('button', { name: 'Claim' })).toBeDisabled();
     expect(within(vip!).getByText('Requires Gold tier')).toBeInTheDocument();
-    // SPEC 5: disabled when the cost exceeds the current points.
+    // Disabled while the cost is above the current points.
     expect(within(big!).getByRole('button', { name: 'Claim' })).toBeDisabled();
     expect(within(big!).getByText('You need 450 more points')).toBeInTheDocument();
     expect(await screen.findByText('You have not claimed any coupons yet.')).toBeInTheDocument();
