@@ -1,18 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { db, PreparedQuery } from '@nocturne/db';
+import { db } from '@nocturne/db';
 
 export type LedgerAuditRow = Awaited<ReturnType<LedgerRepository['auditRows']>>[number];
 
-/** Every claim reads it while it holds the coupon's and the member's row locks: compiled once. */
-const couponPrice = new PreparedQuery((kysely, couponId: string) =>
-  kysely.selectFrom('coupons').select(['title', 'points_cost']).where('id', '=', couponId),
-);
-
 /**
- * What the api reads of the ledger: a member's history, the audit, and what the in-transaction
- * handlers name in the rows they write. Every write (and the reads its rules need) is in
- * @nocturne/ledger. Each method takes the EntityManager (the caller's transaction) first.
+ * What the api reads of the ledger: a member's history and the audit. Every write (and the reads
+ * its rules need) is in @nocturne/ledger; the in-transaction handlers name a row from their event. Each method takes the EntityManager (the caller's transaction) first.
  */
 @Injectable()
 export class LedgerRepository {
@@ -59,15 +53,5 @@ export class LedgerRepository {
       .groupBy('m.id')
       .orderBy('m.email')
       .execute();
-  }
-
-  // ---- what the in-transaction handlers name in the rows they write
-
-  async couponPrice(em: EntityManager, couponId: string) {
-    return couponPrice.first(em, couponId);
-  }
-
-  async postTitle(em: EntityManager, postId: string): Promise<string | undefined> {
-    return (await db(em).selectFrom('news_posts').select('title').where('id', '=', postId).executeTakeFirst())?.title;
   }
 }
