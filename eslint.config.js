@@ -1,105 +1,153 @@
 // ESLint flat config for the whole monorepo (TypeScript, ES modules, React in web/).
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const root = path.dirname(fileURLToPath(import.meta.url));
 const foldersIn = (dir) =>
-  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+  readdirSync(path.join(root, dir), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+const LIBS = foldersIn('libs');
 
 /** A string that is, or starts a request to, one of the api's paths ("/api/…", "GET /api/…", "/health/…"). */
 const API_PATH = String.raw`/^((GET|POST|PUT|PATCH|DELETE) )?\/(api|health|metrics)(\/|$)/`;
 
-const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Every entry a workspace package exports (`@nocturne/db`, `@nocturne/contracts/constants`,
+ * `@nocturne/api/app-factory`, ...), mapped to its source file as the web's tsconfig paths and
+ * jest map it: imports resolve the same before and after a build, and a boundary sees the file
+ * an import really reaches.
+ */
+const packageEntries = ['api', 'worker', ...LIBS.map((lib) => `libs/${lib}`)].flatMap((dir) => {
+  if (!existsSync(path.join(root, dir, 'package.json'))) return [];
+  const manifest = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+  return Object.entries(manifest.exports ?? {}).map(([subpath, target]) => ({
+    specifier: path.posix.join(manifest.name, subpath),
+    source: path.join(root, dir, target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')),
+  }));
+});
 
 /**
- * Web: features never import each other; app/ composes them (bulletproof-react). Shared code
- * (lib, components, config, testing) imports no feature and no route. Every import outside a
- * feature's folder goes through the `@/` alias, so the patterns below see it.
+ * The boundaries below are checked on the file an import resolves to (static imports, re-exports
+ * and dynamic `import()` alike), each package's files with its own tsconfig (the web's `@/`
+ * alias, `.js` specifiers naming `.ts` sources in api, worker and libs). A TypeScript import that
+ * does not resolve is an error, so none slips past them. The cycle check parses the repository's
+ * own files only: a package cannot import us back, and skipping them keeps lint quick.
  */
-const WEB_FEATURES = foldersIn('./web/src/features/');
-const webBoundaries = [
-  ...WEB_FEATURES.map((feature) => ({
-    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [
-                `@/features/${other}`,
-                `@/features/${other}/**`,
-              ]),
-              message:
-                'Features never import each other: pass what one needs from the other in app/, or move the shared part to lib/.',
-            },
-            { group: ['@/app', '@/app/**'], message: 'app/ composes the features, not the other way round.' },
-            {
-              regex: '^(\\.\\./){2,}',
-              message: "Leave the feature's folder through the @/ alias (lib, components, config), not by climbing folders.",
-            },
-          ],
-        },
-      ],
-    },
-  })),
+const importResolution = {
+  'import-x/resolver-next': [
+    createTypeScriptImportResolver({
+      project: ['web/tsconfig.json', 'api/tsconfig.spec.json', 'worker/tsconfig.spec.json', 'libs/tsconfig.spec.json'].map(
+        (tsconfig) => path.join(root, tsconfig),
+      ),
+      noWarnOnMultipleProjects: true,
+      alias: Object.fromEntries(packageEntries.map(({ specifier, source }) => [`${specifier}$`, [source]])),
+    }),
+  ],
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/ignore': ['/node_modules/'],
+};
+const NODE_MODULES = '**/node_modules/**';
+
+/**
+ * The processes and the web share code only through libs/: web, api and worker never import
+ * each other, and reach a lib only through an entry its package exports (`@nocturne/<lib>` and
+ * its subpaths), never a file behind it. Libs import no process, except the test harness
+ * (libs/testing), which starts the api through the one entry the api exports for it.
+ */
+const libEntries = packageEntries
+  .filter(({ source }) => source.startsWith(path.join(root, 'libs') + path.sep))
+  .map(({ source }) => `./${path.relative(path.join(root, 'libs'), source)}`);
+const SHARED_ONLY = 'Share through libs/: a process or the web imports a lib only by its @nocturne/* package entries.';
+const LIBS_IMPORT_NO_PROCESS = 'libs/ is shared by the processes and the web: it imports none of them.';
+const WEB = ['web/src', 'web/e2e'];
+const API = ['api/src', 'api/test'];
+const WORKER = ['worker/src', 'worker/test'];
+const apiFromWorker = { target: API, from: 'worker', message: SHARED_ONLY };
+const layerZones = [
+  { target: WEB, from: ['api', 'worker'], message: SHARED_ONLY },
+  { target: API, from: 'web', message: SHARED_ONLY },
+  apiFromWorker,
+  { target: WORKER, from: ['web', 'api'], message: SHARED_ONLY },
+  { target: [...WEB, ...API, ...WORKER], from: 'libs', except: libEntries, message: SHARED_ONLY },
+  { target: 'libs', from: ['web', 'worker'], message: LIBS_IMPORT_NO_PROCESS },
+  { target: LIBS.filter((lib) => lib !== 'testing').map((lib) => `libs/${lib}`), from: 'api', message: LIBS_IMPORT_NO_PROCESS },
   {
-    files: ['web/src/{lib,components,config,testing}/**/*.{ts,tsx}'],
-    ignores: ['web/src/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@/features/**', '@/app/**'], message: 'Shared web code imports no feature and no route.' }] },
-      ],
-    },
+    target: 'libs/testing',
+    from: 'api',
+    except: packageEntries
+      .filter(({ specifier }) => specifier.startsWith('@nocturne/api/'))
+      .map(({ source }) => `./${path.relative(path.join(root, 'api'), source)}`),
+    message:
+      'The test harness starts the api through @nocturne/api/app-factory, as production builds it; nothing else of the api.',
   },
+];
+
+/**
+ * libs/domain holds pure rules: it imports no package at all (no database, queue, HTTP or file
+ * client, no other lib); a caller passes in what a rule needs. libs/contracts, shared with the
+ * browser, imports only zod, the domain and itself. Neither imports Node's built-in modules
+ * (the one exception is webhook-target, below).
+ */
+const otherLibs = (...own) => LIBS.filter((lib) => !own.includes(lib)).map((lib) => `libs/${lib}`);
+const PURE_DOMAIN = 'libs/domain is pure rules: no I/O and no packages; the caller passes in what a rule needs.';
+const CONTRACTS_ONLY = 'libs/contracts holds zod schemas shared with the browser: it imports only zod and libs/domain.';
+const pureLibZones = [
+  { target: 'libs/domain', from: ['web', 'api', 'worker', ...otherLibs('domain')], message: PURE_DOMAIN },
+  { target: 'libs/domain', from: NODE_MODULES, message: PURE_DOMAIN },
+  { target: 'libs/contracts', from: ['web', 'api', 'worker', ...otherLibs('domain', 'contracts')], message: CONTRACTS_ONLY },
+  { target: 'libs/contracts', from: NODE_MODULES, except: ['**/node_modules/zod/**'], message: CONTRACTS_ONLY },
 ];
 
 /**
  * Api: a module (api/src/modules/<m>/) is reached from outside only through its public file,
  * `<m>.public.ts` (what other modules may use: services, decorators, guards, commands), or its
- * Nest module, `<m>.module.ts` (for the app's imports). The imports are relative, so a file at
- * depth d under its module reaches the modules folder with d + 1 `../`: one block per module
- * and depth says which specifiers name another module's internals. Tests (`*.spec.ts` beside the
- * code, and api/test/) may reach internals: a unit test builds a handler from its parts.
+ * Nest module, `<m>.module.ts` (for the app's imports); this holds for the other modules and the
+ * rest of api/src alike. Tests (`*.spec.ts` beside the code, and api/test/) may reach internals:
+ * a unit test builds a handler from its parts.
  */
-const API_MODULES = foldersIn('./api/src/modules/');
-const MAX_API_DEPTH = 5;
-const publicOnly = (prefix, ownModule) =>
-  `${prefix}${ownModule ? `(?!${escapeRegex(ownModule)}/)` : ''}([^./][^/]*)/(?!\\1\\.(?:public|module)\\.js$)`;
-const API_BOUNDARY_MESSAGE = "Another module's internals: import its <module>.public.ts (or <module>.module.ts) instead.";
-const apiBoundaries = [
+const API_MODULES = foldersIn('api/src/modules');
+const API_TOP = readdirSync(path.join(root, 'api/src')).filter((entry) => entry !== 'modules');
+const apiModuleZones = API_MODULES.map((module) => ({
+  target: [
+    ...API_TOP.map((entry) => `api/src/${entry}`),
+    ...API_MODULES.filter((other) => other !== module).map((other) => `api/src/modules/${other}`),
+  ],
+  from: `api/src/modules/${module}`,
+  except: [`./${module}.public.ts`, `./${module}.module.ts`],
+  message: "Another module's internals: import its <module>.public.ts (or <module>.module.ts) instead.",
+}));
+
+/**
+ * Web: features never import each other, nor the app; app/ composes them (bulletproof-react).
+ * Shared code (lib, components, config, testing) imports no feature and no route; its tests
+ * may render a feature.
+ */
+const WEB_FEATURES = foldersIn('web/src/features');
+const webFeatureZones = WEB_FEATURES.map((feature) => ({
+  target: `web/src/features/${feature}`,
+  from: ['web/src/features', 'web/src/app'],
+  except: [`./${feature}`],
+  message: 'Features never import each other: pass what one needs from the other in app/, or move the shared part to lib/.',
+}));
+const webSharedZones = [
   {
-    // Outside the modules (common, infrastructure, scripts, the app's root files).
-    files: ['api/src/**/*.ts'],
-    ignores: ['api/src/modules/**', 'api/src/**/*.spec.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: publicOnly('(?:^|/)modules/'), message: API_BOUNDARY_MESSAGE }] }],
-    },
+    target: ['lib', 'components', 'config', 'testing'].map((folder) => `web/src/${folder}`),
+    from: ['web/src/features', 'web/src/app'],
+    message: 'Shared web code imports no feature and no route.',
   },
-  ...API_MODULES.flatMap((module) =>
-    Array.from({ length: MAX_API_DEPTH + 1 }, (_, depth) => ({
-      files: [`api/src/modules/${module}/${'*/'.repeat(depth)}*.ts`],
-      ignores: ['api/src/**/*.spec.ts'],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              { regex: publicOnly(`^(?:\\.\\./){${depth + 1}}`, module), message: API_BOUNDARY_MESSAGE },
-              // Climbing past the modules folder and back into it.
-              { regex: publicOnly(`^(?:\\.\\./){${depth + 2},}(?:.*/)?modules/`), message: API_BOUNDARY_MESSAGE },
-            ],
-          },
-        ],
-      },
-    })),
-  ),
 ];
+
+const restrictedPaths = (zones) => ['error', { basePath: root, zones }];
+const TESTS = ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx'];
 
 export default tseslint.config(
   {
@@ -149,6 +197,82 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: importResolution,
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths([
+        ...layerZones,
+        ...pureLibZones,
+        ...apiModuleZones,
+        ...webFeatureZones,
+        ...webSharedZones,
+      ]),
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The scripts' own dynamic imports of built output (libs/tooling) resolve only after a build.
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }] },
+  },
+  {
+    // A test may reach a module's internals (a unit test builds a handler from its parts), and a
+    // test of shared web code may render a feature; the layers hold for tests too.
+    files: TESTS,
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([...layerZones, ...pureLibZones, ...webFeatureZones]) },
+  },
+  {
+    // The deployment checks hold the alert rules and dashboards against both processes' metrics.
+    files: ['api/test/deploy/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths([...layerZones.filter((zone) => zone !== apiFromWorker), ...pureLibZones]),
+    },
+  },
+  {
+    files: ['libs/domain/src/**/*.ts', 'libs/contracts/src/**/*.ts'],
+    rules: { 'import-x/no-nodejs-modules': 'error' },
+  },
+  {
+    // Whether a webhook may call an address is a rule: node:net lends it address arithmetic
+    // (BlockList, isIP) and nothing that opens a socket; the DNS lookup is passed in. This file is
+    // kept out of the domain's index, which the web bundles.
+    files: ['libs/domain/src/webhook-target.ts'],
+    rules: {
+      'import-x/no-nodejs-modules': ['error', { allow: ['node:net'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'node:net',
+              allowImportNames: ['BlockList', 'isIP', 'isIPv4', 'isIPv6'],
+              message: "Only node:net's address arithmetic: a domain rule opens no socket.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Conventions beside the boundaries: a feature leaves its folder through the @/ alias (lib,
+    // components, config), not by climbing folders.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}',
+              message: "Leave the feature's folder through the @/ alias (lib, components, config), not by climbing folders.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web reaches the api only through the route table generated from the endpoint list
     // (`@nocturne/contracts/routes`, called with lib/api-client's `api.call`): a path spelled by
     // hand would drift from the api unnoticed.
@@ -163,6 +287,4 @@ export default tseslint.config(
       ],
     },
   },
-  ...webBoundaries,
-  ...apiBoundaries,
 );

@@ -1,16 +1,18 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module.js';
 import { answerClientError } from './common/http/client-error.js';
 import type { ApiConfig } from './config/api-config.js';
+import { recordHttpDurations } from './infrastructure/metrics/http-metrics.js';
 import { MetricsService } from './infrastructure/metrics/metrics.service.js';
 import { registerQueueDashboard } from './infrastructure/queues/queue-dashboard.js';
 import { RateLimiter } from './modules/auth/auth.public.js';
 import { QueueRegistry } from './infrastructure/queues/queue-registry.js';
+import { logRequests } from './infrastructure/web/request-log.js';
 import { registerSecurityHeaders } from './infrastructure/web/security-headers.js';
 import { registerSpa } from './infrastructure/web/spa.js';
 
@@ -45,7 +47,6 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
     ...(config.LOG_LEVEL === 'silent' ? { logger: false as const } : {}),
   });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
   // Browsers PUT uploads to, and load media from, the bucket's public address.
@@ -54,14 +55,8 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
-  const metrics = app.get(MetricsService);
-  fastify.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpDuration.observe(
-      { method: request.method, route: route === '/*' ? 'spa' : route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-  });
+  recordHttpDurations(fastify, app.get(MetricsService));
+  logRequests(fastify, () => PinoLogger.root);
   await registerQueueDashboard(fastify, app.get(QueueRegistry), config, app.get(RateLimiter));
   await registerSpa(fastify, config.WEB_DIST_DIR);
   await app.init();

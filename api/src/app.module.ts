@@ -1,4 +1,4 @@
-import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
@@ -34,10 +34,11 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule.forRoot({
-          // API routes only: health checks and metrics scrapes would drown the log.
-          forRoutes: [{ path: '{/*splat}', method: RequestMethod.ALL }],
           pinoHttp: {
             level: config.LOG_LEVEL,
+            // The request lines are written by web/request-log.ts, for every route Fastify serves;
+            // this middleware only binds the request to the logs written while Nest handles it.
+            autoLogging: false,
             // Fastify assigns the request id (see app.factory.ts); pino-http reuses it.
             // A request is logged by what identifies it, never by its headers (tokens, cookies).
             // pino-http serializes this into a child logger for every request, logged or not, so

@@ -47,7 +47,15 @@ describe('POST /api/news/{id}/comments', () => {
       answer.body.id,
     ]);
     expect(events.rows).toEqual([
-      { payload: { commentId: answer.body.id, memberId: member.user.id, postId: post.id, pointsAwarded: 5 } },
+      {
+        payload: {
+          commentId: answer.body.id,
+          memberId: member.user.id,
+          postId: post.id,
+          pointsAwarded: 5,
+          postTitle: 'Friday Late Session',
+        },
+      },
     ]);
     const listed = (await t.request('GET', '/api/news?limit=100', { token: member.sessionId })).body.posts.find(
       (p: { id: string }) => p.id === post.id,

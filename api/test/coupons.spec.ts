@@ -23,7 +23,7 @@ const balance = async (memberId: string) =>
   };
 
 describe('admin coupons', () => {
-  it('creates a coupon with SPEC defaults, trimmed, and lists it with its counts', async () => {
+  it("creates a coupon with the form's defaults, trimmed, and lists it with its counts", async () => {
     const code = couponCode('HAPPY');
     const answer = await t.request('POST', '/api/admin/coupons', {
       token: adminToken,
@@ -246,7 +246,16 @@ describe('POST /api/coupons/{id}/claim', () => {
     expect(await balance(member.user.id)).toEqual({ current_points: 10, total_points: 60 });
     const events = await t.sql.query('select type, payload from outbox where aggregate_id = $1', [answer.body.id]);
     expect(events.rows).toEqual([
-      { type: 'CouponClaimed', payload: { userCouponId: answer.body.id, memberId: member.user.id, couponId: coupon.id } },
+      {
+        type: 'CouponClaimed',
+        payload: {
+          userCouponId: answer.body.id,
+          memberId: member.user.id,
+          couponId: coupon.id,
+          pointsCost: 50,
+          title: '10% off',
+        },
+      },
     ]);
     const counted = await t.request('GET', '/api/admin/coupons', { token: adminToken });
     expect(counted.body.find((c: { id: string }) => c.id === coupon.id)).toMatchObject({ claimedCount: 1, redeemedCount: 0 });

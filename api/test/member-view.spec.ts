@@ -1,4 +1,4 @@
-import { ACCOUNT_DISABLED_MESSAGE } from '@nocturne/domain';
+import { ACCOUNT_DISABLED } from '@nocturne/domain';
 import {
   GOOD_PASSWORD,
   randomIp,
@@ -222,7 +222,7 @@ describe('disabling and enabling an account', () => {
     }
     const refused = await signIn(member.email);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(ACCOUNT_DISABLED_MESSAGE);
+    expect(refused.body.message).toBe(ACCOUNT_DISABLED);
     // A wrong password still says only that: the account's state is told to whoever knows the password.
     expect((await signIn(member.email, 'not-the-password')).status).toBe(401);
 
@@ -268,7 +268,7 @@ describe('disabling and enabling an account', () => {
     expect((await t.request('POST', '/api/auth/reset-password', { body: { token, password } })).status).toBe(200);
     const refused = await signIn(member.email, password);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(ACCOUNT_DISABLED_MESSAGE);
+    expect(refused.body.message).toBe(ACCOUNT_DISABLED);
   });
 
   it('never lets an admin disable themselves', async () => {

@@ -1,7 +1,7 @@
 import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
 
 test.describe('landing page structure', () => {
-  test('has nav, hero, the sections in SPEC order with their ids, then the footer', async ({ page }) => {
+  test('has nav, hero, the sections in order with their ids, then the footer', async ({ page }) => {
     await page.goto('/');
     const order = await page.evaluate(() =>
       [...document.querySelectorAll('body header, main > section, body footer')].map((el) =>

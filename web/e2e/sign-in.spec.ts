@@ -11,7 +11,7 @@ test.describe('sign-in screen', () => {
     await expect(page.getByText(/Need help accessing your account\? Call us on \+61/)).toBeVisible();
   });
 
-  // Issue #18 (over SPEC's "same screen"): staff sign in only; nobody creates an account here.
+  // Staff sign in only; nobody creates an account here (PRODUCT.md §2.4).
   test('/admin-login is the staff sign-in with the full form and no Create Account', async ({ page }) => {
     await page.goto('/admin-login');
     await expect(page.getByRole('heading', { name: 'Staff Sign In' })).toBeVisible();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ActiveCampaignClient } from '../src/activecampaign/activecampaign.client.js';
 import { Mailer } from '../src/mail/mailer.js';
+import { MetricsServer } from '../src/metrics/metrics-server.js';
 import { activeCampaignRequests, emailSends } from '../src/metrics/worker-metrics.js';
 
 // The counters the alert rules in deploy/observability read: they must move with what happens.
@@ -68,5 +69,42 @@ describe('worker metrics', () => {
       await client.onApplicationShutdown();
       await stub.close();
     }
+  });
+});
+
+describe("the worker's /metrics listener", () => {
+  const METRICS_TOKEN = 'scrape-the-worker-with-this-2026';
+  let server: MetricsServer;
+  const get = (path: string, authorization?: string) =>
+    fetch(`http://127.0.0.1:${server.port}${path}`, { headers: authorization ? { authorization } : {} });
+
+  beforeAll(async () => {
+    server = new MetricsServer(config({ WORKER_METRICS_PORT: '0', WORKER_METRICS_HOST: '127.0.0.1', METRICS_TOKEN }));
+    await server.onApplicationBootstrap();
+  });
+  afterAll(async () => {
+    await server.onApplicationShutdown();
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a wrong token', 'Bearer not-the-metrics-token-at-all'],
+    ['the token without Bearer', METRICS_TOKEN],
+    ['a prefix of the token', `Bearer ${METRICS_TOKEN.slice(0, -1)}`],
+  ])('answers 401 for %s with METRICS_TOKEN set, with no metric in the body', async (_, authorization) => {
+    const answer = await get('/metrics', authorization);
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(await answer.text()).not.toContain('email_sends_total');
+  });
+
+  it('answers the metrics to the same bearer token as the api', async () => {
+    const answer = await get('/metrics', `Bearer ${METRICS_TOKEN}`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('email_sends_total');
+  });
+
+  it('leaves the liveness probe open (the kubelet sends no token)', async () => {
+    expect((await get('/health/live')).status).toBe(200);
   });
 });

@@ -2,22 +2,24 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Member } from '@nocturne/db';
 import { seeders } from './seed/seeders.js';
 import type { SeedContext } from './seed/seed-context.js';
-import { runScript, withScriptContext } from './script-app.js';
+import { runScript, scriptLogger, withScriptContext } from './script-app.js';
 
 // npm run db:seed: demo content for an empty database; never in production, never twice.
+// `npm start` runs it before the api, so it speaks in the api's JSON lines.
 runScript(async () => {
   await withScriptContext(async (app, config) => {
+    const logger = scriptLogger('Seed', config.LOG_LEVEL);
     if (config.NODE_ENV === 'production') {
-      console.log('NODE_ENV=production: no demo content.');
+      logger.info('NODE_ENV=production: no demo content.');
       return;
     }
     const em = app.get(EntityManager).fork();
     if ((await em.count(Member)) > 0) {
-      console.log('The database already has members: demo content not loaded.');
+      logger.info('The database already has members: demo content not loaded.');
       return;
     }
-    const ctx: SeedContext = { app, em, config, memberIds: [], adminId: '', log: (line) => console.log(line) };
+    const ctx: SeedContext = { app, em, config, memberIds: [], adminId: '', log: (line) => logger.info(line) };
     for (const seed of seeders) await seed(ctx);
-    console.log('Demo content loaded.');
+    logger.info('Demo content loaded.');
   });
 });

@@ -135,6 +135,12 @@ describe('docker-compose.yml', () => {
       true,
       undefined,
     ]);
+    expect([
+      worker.WORKER_CONCURRENCY_EMAIL,
+      worker.WORKER_CONCURRENCY_WEBHOOKS,
+      worker.WORKER_CONCURRENCY_ACTIVECAMPAIGN,
+      worker.WORKER_CONCURRENCY_MAINTENANCE,
+    ]).toEqual([undefined, undefined, 10, 1]);
   });
 
   it('gives no secret a default', () => {

@@ -211,6 +211,9 @@ describe('deploy/k8s', () => {
         };
         const parsed = loadConfig(schemas[workload.metadata.name as keyof typeof schemas], env) as Record<string, unknown>;
         expect(parsed['NODE_ENV']).toBe('production');
+        // The api's and the workers' /metrics both ask for the Secret's token.
+        if (workload.metadata.name !== 'nocturne-migrate')
+          expect(parsed['METRICS_TOKEN']).toBe(secretExample.stringData['METRICS_TOKEN']);
       }
     }
     expect(

@@ -8,6 +8,11 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 const optionalUrl = optionalString.pipe(z.url().optional());
+/**
+ * Bearer token of the api's and the worker's GET /metrics: when set, a scrape without
+ * `Authorization: Bearer <METRICS_TOKEN>` gets 401. One token for both, so one scrape config serves them.
+ */
+const metricsToken = optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional());
 
 /** Variables every process reads. */
 export const baseEnvSchema = z.object({
@@ -73,8 +78,7 @@ export const apiEnvSchema = baseEnvSchema.extend({
   WEB_DIST_DIR: z.string().default('web/dist'),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
-  /** When set, GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>` (else 401). */
-  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_TOKEN: metricsToken,
   /** Basic auth of Bull Board at /admin/queues; the dashboard is off unless both are set. */
   QUEUE_DASHBOARD_USER: optionalString,
   QUEUE_DASHBOARD_PASSWORD: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -128,8 +132,26 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/** Jobs of a queue one worker process runs at once. */
+const concurrency = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
+/** A queue's own concurrency, unset to follow WORKER_CONCURRENCY. */
+const ownConcurrency = () => optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(100).optional());
+
 export const workerEnvSchema = baseEnvSchema.extend({
-  WORKER_CONCURRENCY: int(4, 1),
+  /** Every queue without a setting of its own (the WORKER_CONCURRENCY_<QUEUE> below). */
+  WORKER_CONCURRENCY: concurrency(4),
+  /** Unset: WORKER_CONCURRENCY. */
+  WORKER_CONCURRENCY_EMAIL: ownConcurrency(),
+  /** Unset: WORKER_CONCURRENCY. */
+  WORKER_CONCURRENCY_WEBHOOKS: ownConcurrency(),
+  /**
+   * The Redis limiter (AC_RATE_LIMIT_PER_SECOND), not this, sets how fast ActiveCampaign is
+   * called; this only has to keep enough requests in flight to reach that rate while each waits
+   * on AC (up to a second or two, or a bulk import's polls).
+   */
+  WORKER_CONCURRENCY_ACTIVECAMPAIGN: concurrency(10),
+  /** One at a time: maintenance jobs sweep whole tables (sessions, uploads, every member's points) and can wait. */
+  WORKER_CONCURRENCY_MAINTENANCE: concurrency(1),
   /** Requests per second the ActiveCampaign account allows (AC's documented limit is 5). */
   AC_RATE_LIMIT_PER_SECOND: int(5, 1),
   /** Bulk imports per minute the account allows (AC's documented limit is 100). */
@@ -137,6 +159,7 @@ export const workerEnvSchema = baseEnvSchema.extend({
   /** Port of the worker's /metrics and /health/live listener; unset: no listener. */
   WORKER_METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
+  METRICS_TOKEN: metricsToken,
   /** Points earned in a month expire at the end of the month this many months later, after a warning e-mail; unset: never. */
   POINTS_EXPIRE_AFTER_MONTHS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(1200).optional()),
 });

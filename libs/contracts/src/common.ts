@@ -4,7 +4,7 @@ import { TIERS } from './constants.js';
 /**
  * Every error answer, whatever the route: `issues` names each bad field of a 400; `retryAfter` (also
  * sent as the `Retry-After` header) says how many seconds to wait after a 429 or 503. `success` is
- * always false, as SPEC's auth and coupon answers read it.
+ * always false, as the web reads the sign-in and coupon answers (PRODUCT.md §3).
  */
 export const ErrorResponse = z
   .object({

@@ -43,7 +43,7 @@ export function couponValueProblem(type: CouponType, value: number | null): stri
 }
 
 /**
- * SPEC 5's coupon form: code, title and description required and trimmed; whole numbers >= 0;
+ * The coupon form (PRODUCT.md §5): code, title and description required and trimmed; whole numbers >= 0;
  * empty value or maxUses is null (unlimited); validUntil an ISO instant or null. Defaults: type
  * percentage, points cost 0, required tier bronze, one claim per member.
  */
@@ -155,7 +155,7 @@ export type UserCoupon = z.infer<typeof UserCoupon>;
 
 export const UserCouponParams = z.object({ userCouponId: Uuid });
 
-/** The JSON text a member's QR code holds (SPEC 3 "QR payload"); the scanner parses it with this. */
+/** The JSON text a member's QR code holds (PRODUCT.md §3); the scanner parses it with this. */
 export const QrPayload = z.object({
   userCouponId: Uuid,
   token: z.string().min(1, 'must not be empty').max(200),

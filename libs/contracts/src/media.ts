@@ -32,7 +32,7 @@ const MediaContentType = z
 export const SignUploadRequest = z.object({ contentType: MediaContentType });
 export type SignUploadRequest = z.infer<typeof SignUploadRequest>;
 
-/** SPEC 3 "Upload parameters": the browser PUTs the raw file to `uploadURL` with `headers`. */
+/** The upload parameters (PRODUCT.md §3): the browser PUTs the raw file to `uploadURL` with `headers`. */
 export const SignUploadResponse = z
   .object({
     uploadURL: z.string().describe('Absolute (S3) or same-origin relative (local storage) URL, valid for a few minutes'),
@@ -44,7 +44,7 @@ export type SignUploadResponse = z.infer<typeof SignUploadResponse>;
 
 export const FinalizeUploadRequest = z.object({
   mediaURL: z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
-  // SPEC 7: contentType defaults to image/jpeg.
+  // A finalize without a type is a JPEG (PRODUCT.md §7).
   contentType: MediaContentType.default('image/jpeg'),
 });
 export type FinalizeUploadRequest = z.infer<typeof FinalizeUploadRequest>;

@@ -1,10 +1,12 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { SeedManager } from '@mikro-orm/seeder';
+import { pino, type Logger } from 'pino';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { entities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
+import { JsonOrmLogger } from './orm-logger.js';
 
 /** Source folder of the migrations, where `npm run db:migration:create` writes new ones. */
 export const MIGRATIONS_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/migrations');
@@ -13,7 +15,11 @@ export interface OrmConfigOptions {
   databaseUrl: string;
   poolMax?: number;
   debug?: boolean;
+  /** Where MikroORM's lines go, as JSON; by default a pino logger at `info` on stdout. */
+  logger?: Logger;
 }
+
+let defaultLogger: Logger | undefined;
 
 /**
  * Typed as plain `Options`: the entity list's inferred type grew past what the compiler will
@@ -42,5 +48,7 @@ export function createOrmConfig(options: OrmConfigOptions): Options {
     allowGlobalContext: false,
     ensureDatabase: false,
     debug: options.debug ?? false,
+    colors: false,
+    loggerFactory: (loggerOptions) => new JsonOrmLogger(loggerOptions, options.logger ?? (defaultLogger ??= pino())),
   });
 }

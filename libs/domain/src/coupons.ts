@@ -14,3 +14,13 @@ export type QrScanResult = (typeof QR_SCAN_RESULTS)[number];
 /** How the coupon was presented: the QR payload (camera or pasted JSON) or a short code typed by staff. */
 export const QR_SCAN_METHODS = ['qr', 'code'] as const;
 export type QrScanMethod = (typeof QR_SCAN_METHODS)[number];
+
+/**
+ * What can stand between a member and a claim, in the order a claim checks them, so a refusal
+ * names the first. The first three make a coupon unusable for anyone (claim, Redeem Now, both door
+ * scans); `fully_claimed` also takes it off the members' list; the last three are the member's own.
+ */
+export const CLAIM_OBSTACLES = ['withdrawn', 'paused', 'expired', 'fully_claimed', 'tier', 'already_claimed', 'points'] as const;
+export type ClaimObstacle = (typeof CLAIM_OBSTACLES)[number];
+/** The obstacles that make a coupon unusable for anyone, whatever the member. */
+export type CouponUnusable = Extract<ClaimObstacle, 'withdrawn' | 'paused' | 'expired'>;

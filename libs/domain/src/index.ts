@@ -13,3 +13,4 @@ export * from './redemption-undo.js';
 export * from './points-expiry.js';
 export * from './member-admin.js';
 export * from './club-night-week.js';
+export * from './messages.js';

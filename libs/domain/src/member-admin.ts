@@ -1,6 +1,3 @@
-/** What a disabled member is told when they try to sign in (and what staff are told it says). */
-export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact the venue.';
-
 /** A staff points adjustment moves at most this many points either way (a typo guard, not a policy). */
 export const POINTS_ADJUSTMENT_MAX = 10_000;
 /** The reason staff give for an adjustment; the member reads it in their history. */
@@ -10,21 +7,8 @@ export const adjustmentDescription = (reason: string) => `Staff adjustment: ${re
 
 /**
  * Where a member's claimed coupon stands, as staff see it: redeemed; or still usable (claimed);
- * or unusable because the venue withdrew (archived) or paused the coupon, or it expired.
+ * or unusable because the venue withdrew (archived) or paused the coupon, or it expired (the
+ * api's claim rules decide which).
  */
 export const USER_COUPON_STATES = ['claimed', 'redeemed', 'paused', 'expired', 'withdrawn'] as const;
 export type UserCouponState = (typeof USER_COUPON_STATES)[number];
-
-export interface UserCouponFacts {
-  redeemedAt: Date | null;
-  coupon: { isActive: boolean; archivedAt: Date | null; validUntil: Date | null };
-}
-
-/** A redemption stands whatever happened to the coupon since; otherwise the first reason it cannot be used. */
-export function userCouponState({ redeemedAt, coupon }: UserCouponFacts, now: Date): UserCouponState {
-  if (redeemedAt) return 'redeemed';
-  if (coupon.archivedAt) return 'withdrawn';
-  if (!coupon.isActive) return 'paused';
-  if (coupon.validUntil && coupon.validUntil.getTime() <= now.getTime()) return 'expired';
-  return 'claimed';
-}

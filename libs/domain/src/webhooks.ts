@@ -4,6 +4,7 @@ export const WEBHOOK_EVENTS = [
   'comment.posted',
   'coupon.claimed',
   'coupon.redeemed',
+  'coupon.redemption_undone',
   'booking.requested',
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];

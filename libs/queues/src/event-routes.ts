@@ -1,62 +1,93 @@
+import type { WebhookEventName } from '@nocturne/domain';
 import type { JobRequest } from './enqueue.js';
-import { type DomainEventPayload, type DomainEventType, domainEventSchemas, isDomainEventType } from './events.js';
-import type { JobName, JobPayload } from './jobs.js';
+import { type DomainEventType, isDomainEventType, parseStoredEventPayload, type StoredEventPayload } from './events.js';
+import type { JobName } from './jobs.js';
 
-type Routes = {
-  [T in DomainEventType]?: (payload: DomainEventPayload<T>) => JobRequest[];
-};
+/** The background work an event asks for: which jobs it can make, and how, from its stored payload. */
+export interface EventJobs<T extends DomainEventType> {
+  readonly jobs: readonly JobName[];
+  readonly build: (payload: StoredEventPayload<T>) => JobRequest[];
+}
 
-/** Outgoing webhooks carry the event's payload (ids, no personal data) under its public name. */
-const webhook = (event: JobPayload<'webhooks.fan-out'>['event'], data: object): JobRequest => ({
+/** An event that asks for no background work, and why: every event has a reaction or a reason. */
+export interface NoJobs {
+  readonly jobs: readonly [];
+  readonly reason: string;
+}
+
+export type EventRoute<T extends DomainEventType> = EventJobs<T> | NoJobs;
+
+/** Declares the jobs an event makes; `build` cannot make a job it does not declare (N comes from `names` only). */
+function jobs<T extends DomainEventType, const N extends JobName>(
+  names: readonly N[],
+  build: (payload: StoredEventPayload<T>) => (JobRequest & { name: NoInfer<N> })[],
+): EventJobs<T> {
+  return { jobs: names, build };
+}
+
+const noJobs = (reason: string): NoJobs => ({ jobs: [], reason });
+
+/** Outgoing webhooks carry the event's payload (ids and the facts of the moment, no personal data) under its public name. */
+const webhook = (event: WebhookEventName, data: object): JobRequest<'webhooks.fan-out'> => ({
   name: 'webhooks.fan-out',
   data: { event, data: { ...data } },
 });
 
 /**
- * What background work each domain event asks for. The outbox relay enqueues these jobs with
- * ids derived from the outbox row, so a row relayed twice still makes each job once.
+ * What background work each domain event asks for (their in-transaction handlers are the api's,
+ * beside the modules that react). The outbox relay enqueues these jobs with ids derived from the
+ * outbox row, so a row relayed twice still makes each job once. docs/ARCHITECTURE.md lists every
+ * route in its events table, and a test holds the two together.
  */
-export const eventRoutes: Routes = {
-  PasswordResetRequested: (event) => [{ name: 'email.password-reset', data: event }],
-  ContactMessageReceived: (event) => [{ name: 'email.contact-message', data: event }],
-  BookingRequested: (event) => [
+export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
+  MemberRegistered: jobs(['activecampaign.sync-contact', 'webhooks.fan-out'], (event) => [
+    // The worker skips the sync quietly while ActiveCampaign is not configured or auto-sync is off.
+    { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
+    webhook('member.registered', event),
+  ]),
+  MemberTierChanged: jobs(['activecampaign.sync-contact'], (event) => [
+    { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
+  ]),
+  PasswordResetRequested: jobs(['email.password-reset'], (event) => [{ name: 'email.password-reset', data: event }]),
+  CommentPosted: jobs(['webhooks.fan-out'], (event) => [webhook('comment.posted', event)]),
+  CouponClaimed: jobs(['webhooks.fan-out'], (event) => [webhook('coupon.claimed', event)]),
+  CouponRedeemed: jobs(['webhooks.fan-out'], (event) => [webhook('coupon.redeemed', event)]),
+  // A receiver counting coupon.redeemed learns that one no longer stands.
+  CouponRedemptionUndone: jobs(['webhooks.fan-out'], (event) => [webhook('coupon.redemption_undone', event)]),
+  ContactMessageReceived: jobs(['email.contact-message'], (event) => [{ name: 'email.contact-message', data: event }]),
+  BookingRequested: jobs(['email.booking-request', 'email.booking-acknowledgement', 'webhooks.fan-out'], (event) => [
     { name: 'email.booking-request', data: event },
     { name: 'email.booking-acknowledgement', data: event },
     webhook('booking.requested', event),
-  ],
-  BookingStatusChanged: (event) => [{ name: 'email.booking-status', data: event }],
-  // The worker skips these quietly while ActiveCampaign is not configured or auto-sync is off.
-  MemberRegistered: (event) => [
-    { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
-    webhook('member.registered', event),
-  ],
-  CommentPosted: (event) => [webhook('comment.posted', event)],
-  CouponClaimed: (event) => [webhook('coupon.claimed', event)],
-  CouponRedeemed: (event) => [webhook('coupon.redeemed', event)],
-  MemberTierChanged: (event) => [{ name: 'activecampaign.sync-contact', data: { memberId: event.memberId } }],
-  ContactsBulkSyncRequested: (event) => [{ name: 'activecampaign.bulk-sync', data: event }],
-  MemberDeleted: (event) =>
+  ]),
+  BookingStatusChanged: jobs(['email.booking-status'], (event) => [{ name: 'email.booking-status', data: event }]),
+  ContactsBulkSyncRequested: jobs(['activecampaign.bulk-sync'], (event) => [{ name: 'activecampaign.bulk-sync', data: event }]),
+  MemberDisabled: noJobs(
+    'audit trail only: the sessions were revoked in the same transaction, and the ActiveCampaign contact stays (disabling stops signing in, not e-mail the member agreed to)',
+  ),
+  MemberEnabled: noJobs(
+    'audit trail only: signing in works again at once, and nothing outside changed when the account was disabled',
+  ),
+  // A member who never reached ActiveCampaign has no contact to delete.
+  MemberDeleted: jobs(['activecampaign.delete-contact'], (event) =>
     event.acContactId
       ? [{ name: 'activecampaign.delete-contact', data: { memberId: event.memberId, contactId: event.acContactId } }]
       : [],
+  ),
 };
 
-export function jobsForEvent<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>): JobRequest[] {
-  const route = eventRoutes[type] as ((payload: DomainEventPayload<T>) => JobRequest[]) | undefined;
-  return route ? route(payload) : [];
+export function jobsForEvent<T extends DomainEventType>(type: T, payload: StoredEventPayload<T>): JobRequest[] {
+  const route: EventRoute<T> = eventRoutes[type];
+  return 'build' in route ? route.build(payload) : [];
 }
 
 /**
  * The jobs of an event as stored (an outbox row's type and payload), its payload parsed by the
- * event's schema; undefined for a type this build does not know.
+ * event's stored schema; undefined for a type this build does not know.
  */
 export function jobsForStoredEvent(type: string, payload: unknown): JobRequest[] | undefined {
   if (!isDomainEventType(type)) return undefined;
-  return jobsForEvent(type, parseDomainEventPayload(type, payload));
-}
-
-function parseDomainEventPayload<T extends DomainEventType>(type: T, payload: unknown): DomainEventPayload<T> {
-  return domainEventSchemas[type].parse(payload) as DomainEventPayload<T>;
+  return jobsForEvent(type, parseStoredEventPayload(type, payload));
 }
 
 /** Deterministic job id: `<outbox id>-<job name>`. */

@@ -3,7 +3,9 @@ import { z } from 'zod';
 
 /**
  * Domain events, past tense, each with the id of the aggregate it concerns. They are written to
- * the outbox in the transaction that raised them; payloads carry ids, not personal data.
+ * the outbox in the transaction that raised them. Payloads carry ids and the facts a reaction needs
+ * as they were at that moment (a claim's price and title), so no handler reads back a row that may
+ * have changed since; never personal data (a handler that needs it reads the row).
  */
 export const domainEventSchemas = {
   MemberRegistered: z.object({ memberId: z.uuid() }),
@@ -13,8 +15,22 @@ export const domainEventSchemas = {
     to: z.enum(TIERS),
   }),
   PasswordResetRequested: z.object({ memberId: z.uuid(), requestId: z.uuid() }),
-  CommentPosted: z.object({ commentId: z.uuid(), memberId: z.uuid(), postId: z.uuid(), pointsAwarded: z.number().int() }),
-  CouponClaimed: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), couponId: z.uuid() }),
+  /** postTitle: the post as it was titled when the comment was posted (the reward's history line names it). */
+  CommentPosted: z.object({
+    commentId: z.uuid(),
+    memberId: z.uuid(),
+    postId: z.uuid(),
+    pointsAwarded: z.number().int(),
+    postTitle: z.string().min(1).max(200),
+  }),
+  /** pointsCost and title: the coupon as the claim took it, so the debit is what the member agreed to pay. */
+  CouponClaimed: z.object({
+    userCouponId: z.uuid(),
+    memberId: z.uuid(),
+    couponId: z.uuid(),
+    pointsCost: z.number().int().min(0),
+    title: z.string().min(1).max(200),
+  }),
   CouponRedeemed: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), by: z.enum(REDEEMED_BY) }),
   CouponRedemptionUndone: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), adminId: z.uuid() }),
   ContactMessageReceived: z.object({ contactMessageId: z.uuid() }),
@@ -30,6 +46,23 @@ export const domainEventSchemas = {
 
 export type DomainEventType = keyof typeof domainEventSchemas;
 export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof domainEventSchemas)[T]>;
+
+/**
+ * Events as an outbox row may hold them. A field added to an event later is optional here: rows
+ * written by an older build lack it and must still be relayed (a row that fails to parse would
+ * hold up the relay). Events are raised, and handled in their transaction, with every field.
+ */
+export const storedEventSchemas = {
+  ...domainEventSchemas,
+  CommentPosted: domainEventSchemas.CommentPosted.partial({ postTitle: true }),
+  CouponClaimed: domainEventSchemas.CouponClaimed.partial({ pointsCost: true, title: true }),
+} satisfies { [T in DomainEventType]: z.ZodType };
+export type StoredEventPayload<T extends DomainEventType> = z.infer<(typeof storedEventSchemas)[T]>;
+
+/** An outbox row's payload, parsed by its event's stored schema. */
+export function parseStoredEventPayload<T extends DomainEventType>(type: T, payload: unknown): StoredEventPayload<T> {
+  return storedEventSchemas[type].parse(payload) as StoredEventPayload<T>;
+}
 
 export function isDomainEventType(type: string): type is DomainEventType {
   return Object.hasOwn(domainEventSchemas, type);

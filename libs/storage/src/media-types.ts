@@ -1,6 +1,6 @@
 import { MEDIA_CONTENT_TYPES, type MediaContentType } from '@nocturne/contracts';
 
-/** Upload limits shared by the api (sign, PUT, finalize) and the worker. SPEC 9: 10 MB, one file. */
+/** Upload limits shared by the api (sign, PUT, finalize) and the worker. 10 MB, one file (PRODUCT.md §9). */
 export const MAX_UPLOAD_BYTES = 10_485_760;
 
 /** The extension each accepted type's keys get (the list itself lives in the API contracts). */

@@ -29,9 +29,10 @@ export function baseConfig(displayName, overrides = {}) {
     moduleNameMapper: {
       '^@nocturne/contracts/constants$': '<rootDir>/libs/contracts/src/constants.ts',
       '^@nocturne/contracts/routes$': '<rootDir>/libs/contracts/src/routes.generated.ts',
+      '^@nocturne/contracts/route-table$': '<rootDir>/libs/contracts/src/route-table.ts',
       // Node-only (node:net): kept out of the domain index, which the web bundles.
       '^@nocturne/domain/webhook-target$': '<rootDir>/libs/domain/src/webhook-target.ts',
-      '^@nocturne/(config|domain|contracts|queues|db|storage|testing)$': '<rootDir>/libs/$1/src/index.ts',
+      '^@nocturne/(config|domain|contracts|queues|db|ledger|storage|sync-jobs|testing)$': '<rootDir>/libs/$1/src/index.ts',
       // The api's factory, for the test harness in libs/testing that starts the api.
       '^@nocturne/api/app-factory$': '<rootDir>/api/src/app.factory.ts',
       '^(\\.{1,2}/.*)\\.js$': '$1',

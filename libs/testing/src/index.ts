@@ -6,3 +6,4 @@ export * from './activecampaign-stub.js';
 export * from './test-app.js';
 export * from './coupons.js';
 export * from './ledger-verify.js';
+export * from './service-process.js';

@@ -53,8 +53,10 @@ function jest(name, config, extraEnv = {}) {
   const failedSuites = report.numRuntimeErrorTestSuites ?? 0;
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests + failedSuites;
+  // Skipped tests (a binary such as promtool missing outside CI) are named here, not hidden.
+  const skipped = report.numPendingTests ? `, ${report.numPendingTests} skipped` : '';
   stages.push(
-    `${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${failedSuites ? `, ${failedSuites} suites did not run` : ''} (${seconds}s)`,
+    `${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped}${failedSuites ? `, ${failedSuites} suites did not run` : ''} (${seconds}s)`,
   );
   if (!ok && report.numFailedTests + failedSuites === 0) {
     totals.failed += 1;

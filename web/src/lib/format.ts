@@ -1,7 +1,7 @@
 // Amounts, counts and names as the signed-in areas show them. Dates are the venue's: see
 // lib/venue-time (useVenueTime), never the browser's zone.
 
-/** "+5" / "-50": SPEC 2's signed points. */
+/** "+5" / "-50": signed points, as the history shows them. */
 export const signedPoints = (points: number) => (points > 0 ? `+${points}` : String(points));
 
 const englishPlurals = new Intl.PluralRules('en');

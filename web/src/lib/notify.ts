@@ -1,7 +1,7 @@
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from './api-client';
 
-/** SPEC 8's failure toast: title "Error", destructive. */
+/** The failure toast: title "Error", destructive (PRODUCT.md §8). */
 export const toastError = (description: string, title = 'Error') => toast({ title, description, variant: 'destructive' });
 
 export const OFFLINE_MESSAGE = "You're offline: this needs a connection.";

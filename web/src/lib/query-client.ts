@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-// SPEC 7's fetch defaults: no retry (a 401 fails at once); mutations invalidate what they change.
+// No retry (a 401 fails at once); mutations invalidate what they change (PRODUCT.md §7).
 // Queries that poll say so themselves (lib/polling.ts: interval, focus, reconnect); everything
 // else keeps its data until invalidated.
 export const createQueryClient = () =>

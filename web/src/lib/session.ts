@@ -1,7 +1,7 @@
 import type { User } from '@nocturne/contracts';
 import { runsTheVenue } from '@nocturne/domain';
 
-// SPEC 3/9: the session id and the user record live in localStorage under these keys.
+// The session id and the user record live in localStorage under these keys (PRODUCT.md §3).
 const SESSION_KEY = 'sessionId';
 const USER_KEY = 'user';
 // Set when the sign-in answer says it was the member's first: the greeting says "Welcome", not "Welcome back".

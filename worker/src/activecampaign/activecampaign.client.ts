@@ -3,6 +3,7 @@ import { createRedisConnection } from '@nocturne/queues';
 import type { Redis } from 'ioredis';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { activeCampaignRequests } from '../metrics/worker-metrics.js';
+import type { AcContact } from './ac-contact.js';
 import { AcNotConfiguredError, AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
 import {
   BULK_IMPORT_MAX_BYTES,
@@ -13,18 +14,7 @@ import {
 import { type AcImportInfo, parseImportInfo } from './import-outcome.js';
 import { RequestPacer } from './request-pacer.js';
 
-export interface AcFieldValue {
-  field: string;
-  value: string;
-}
-
-export interface AcContact {
-  email: string;
-  firstName: string;
-  lastName: string;
-  fieldValues: AcFieldValue[];
-}
-
+export type { AcContact } from './ac-contact.js';
 export type { AcImportInfo } from './import-outcome.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;

@@ -1,17 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
+import * as syncJobs from '@nocturne/sync-jobs';
+import type { BatchCounts } from '@nocturne/sync-jobs';
 import { sql } from 'kysely';
 
-/** Counts a settled batch adds to its sync job's progress. */
-export interface BatchCounts {
-  synced: number;
-  failed: number;
-}
+export type { BatchCounts } from '@nocturne/sync-jobs';
 
 /**
  * The ActiveCampaign jobs' data: sync jobs, their batches and the members' sync state. Every
- * method runs in the caller's `em` (pass the transaction where rows must change together).
+ * method runs in the caller's `em` (pass the transaction where rows must change together). A sync
+ * job's rows are written only through @nocturne/sync-jobs, which the api's start of a bulk sync
+ * uses too.
  */
 @Injectable()
 export class ActiveCampaignRepository {
@@ -78,17 +78,12 @@ export class ActiveCampaignRepository {
   }
 
   /** Locks the sync job's row until the transaction ends (fan-outs of one job take turns). */
-  async lockSyncJob(em: EntityManager, syncJobId: string): Promise<void> {
-    await db(em).selectFrom('sync_jobs').select('id').where('id', '=', syncJobId).forUpdate().execute();
+  lockSyncJob(em: EntityManager, syncJobId: string): Promise<void> {
+    return syncJobs.lockSyncJob(em, syncJobId);
   }
 
-  async completeSyncJob(em: EntityManager, syncJobId: string): Promise<void> {
-    await db(em)
-      .updateTable('sync_jobs')
-      .set({ state: 'completed', finished_at: sql<string>`now()` })
-      .where('id', '=', syncJobId)
-      .where('state', '=', 'running')
-      .execute();
+  completeSyncJob(em: EntityManager, syncJobId: string): Promise<void> {
+    return syncJobs.completeSyncJob(em, syncJobId);
   }
 
   async batchNumbers(em: EntityManager, syncJobId: string): Promise<number[]> {
@@ -131,56 +126,31 @@ export class ActiveCampaignRepository {
     return row?.max ?? null;
   }
 
-  async addBatch(em: EntityManager, syncJobId: string, batchNo: number, memberIds: string[]): Promise<void> {
-    await db(em)
-      .insertInto('sync_job_batches')
-      .values({ sync_job_id: syncJobId, batch_no: batchNo, member_ids: memberIds })
-      .execute();
+  addBatch(em: EntityManager, syncJobId: string, batchNo: number, memberIds: string[]): Promise<void> {
+    return syncJobs.addBatch(em, syncJobId, batchNo, memberIds);
   }
 
-  async setBatchMembers(em: EntityManager, batchId: string, memberIds: string[]): Promise<void> {
-    await db(em).updateTable('sync_job_batches').set({ member_ids: memberIds }).where('id', '=', batchId).execute();
+  setBatchMembers(em: EntityManager, batchId: string, memberIds: string[]): Promise<void> {
+    return syncJobs.setBatchMembers(em, batchId, memberIds);
   }
 
-  async saveAcBatchId(em: EntityManager, batchId: string, acBatchId: string): Promise<void> {
-    await db(em).updateTable('sync_job_batches').set({ ac_batch_id: acBatchId }).where('id', '=', batchId).execute();
+  saveAcBatchId(em: EntityManager, batchId: string, acBatchId: string): Promise<void> {
+    return syncJobs.saveAcBatchId(em, batchId, acBatchId);
   }
 
   /** Settles a pending batch with these counts. False when it was settled already (by another run): nothing changed. */
-  async settleBatch(em: EntityManager, batchId: string, counts: BatchCounts): Promise<boolean> {
-    const result = await db(em)
-      .updateTable('sync_job_batches')
-      .set({ state: 'done', synced: counts.synced, failed: counts.failed })
-      .where('id', '=', batchId)
-      .where('state', '=', 'pending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  settleBatch(em: EntityManager, batchId: string, counts: BatchCounts): Promise<boolean> {
+    return syncJobs.settleBatch(em, batchId, counts);
   }
 
   /** Fails a pending batch: every member in it counts as failed. False when it was settled already: nothing changed. */
-  async failBatch(em: EntityManager, batchId: string, reason: string): Promise<boolean> {
-    const result = await db(em)
-      .updateTable('sync_job_batches')
-      .set((eb) => ({ state: 'failed', synced: 0, failed: eb.fn<number>('cardinality', ['member_ids']), last_error: reason }))
-      .where('id', '=', batchId)
-      .where('state', '=', 'pending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  failBatch(em: EntityManager, batchId: string, reason: string): Promise<boolean> {
+    return syncJobs.failBatch(em, batchId, reason);
   }
 
   /** Fails every batch of the job still pending (keeping an error already recorded, else "gave up"). */
-  async failPendingBatches(em: EntityManager, syncJobId: string): Promise<void> {
-    await db(em)
-      .updateTable('sync_job_batches')
-      .set((eb) => ({
-        state: 'failed',
-        synced: 0,
-        failed: eb.fn<number>('cardinality', ['member_ids']),
-        last_error: eb.fn.coalesce('last_error', sql.lit('gave up')),
-      }))
-      .where('sync_job_id', '=', syncJobId)
-      .where('state', '=', 'pending')
-      .execute();
+  failPendingBatches(em: EntityManager, syncJobId: string): Promise<void> {
+    return syncJobs.failPendingBatches(em, syncJobId);
   }
 }
 

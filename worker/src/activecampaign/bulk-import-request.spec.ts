@@ -1,4 +1,4 @@
-import type { AcContact } from './activecampaign.client.js';
+import type { AcContact } from './ac-contact.js';
 import { BULK_IMPORT_LIMITS, bulkImportBody, splitForBulkImport } from './bulk-import-request.js';
 
 const contact = (n: number, firstName = 'Guest'): AcContact => ({

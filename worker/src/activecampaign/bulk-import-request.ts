@@ -1,4 +1,4 @@
-import type { AcContact } from './activecampaign.client.js';
+import type { AcContact } from './ac-contact.js';
 
 /**
  * ActiveCampaign's documented limits on POST /api/3/import/bulk_import.

@@ -1,5 +1,5 @@
 import type { WorkerConfig } from '../config/worker-config.js';
-import type { AcContact } from './activecampaign.client.js';
+import type { AcContact } from './ac-contact.js';
 import type { MemberForAc } from './activecampaign.repository.js';
 
 /** The AC contact for a member; tier and points go to custom fields when their ids are configured. */

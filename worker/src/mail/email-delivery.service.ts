@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { isFinalAttempt } from '../jobs/final-attempt.js';
+import { type Clock, InjectClock } from '../runtime/clock.js';
+import { isFinalAttempt } from '../runtime/final-attempt.js';
 import { MailRepository } from './mail.repository.js';
-import { type Clock, InjectClock } from '../ledger/clock.js';
 import { Mailer, type OutgoingMail } from './mailer.js';
 
 export type DeliveryOutcome = 'sent' | 'already sent' | 'no delivery';

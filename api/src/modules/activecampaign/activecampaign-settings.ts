@@ -1,6 +1,7 @@
+import { AC_NOT_CONFIGURED } from '@nocturne/domain';
 import type { ApiConfig } from '../../config/api-config.js';
 
-export const NOT_CONFIGURED_MESSAGE = 'ActiveCampaign is not configured: set AC_API_URL and AC_API_KEY.';
+export const NOT_CONFIGURED_MESSAGE = `${AC_NOT_CONFIGURED}: set AC_API_URL and AC_API_KEY.`;
 
 export function acConfigured(config: Pick<ApiConfig, 'AC_API_URL' | 'AC_API_KEY'>): boolean {
   return Boolean(config.AC_API_URL && config.AC_API_KEY);

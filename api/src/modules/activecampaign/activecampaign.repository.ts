@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
+import * as syncJobs from '@nocturne/sync-jobs';
 import { sql } from 'kysely';
 
 /** Members (not deleted): when the last sync was, how many wait for their first, how many failed. */
@@ -20,7 +21,11 @@ function memberSyncCounts(em: EntityManager) {
     .where('deleted_at', 'is', null);
 }
 
-/** Sync jobs, their batches and the members' sync state. Every method runs in the caller's `em` (its transaction). */
+/**
+ * Sync jobs, their batches and the members' sync state. Every method runs in the caller's `em`
+ * (its transaction). A sync job's rows are written only through @nocturne/sync-jobs, which the
+ * worker's ActiveCampaign area uses too.
+ */
 @Injectable()
 export class ActiveCampaignRepository {
   async memberExists(em: EntityManager, id: string): Promise<boolean> {
@@ -33,16 +38,9 @@ export class ActiveCampaignRepository {
     return row !== undefined;
   }
 
-  /** A new running sync job, or undefined when one is running already (a partial unique index allows one). */
-  async startSyncJob(em: EntityManager, requestedBy: string): Promise<string | undefined> {
-    const row = await db(em)
-      .insertInto('sync_jobs')
-      .values({ total: 0, requested_by: requestedBy })
-      // A literal, not a parameter: PostgreSQL infers the partial index from this predicate.
-      .onConflict((conflict) => conflict.column('state').where('state', '=', sql.lit('running')).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id;
+  /** A new running sync job, or undefined when one is running already. */
+  startSyncJob(em: EntityManager, requestedBy: string): Promise<string | undefined> {
+    return syncJobs.startSyncJob(em, requestedBy);
   }
 
   runningSyncJob(em: EntityManager) {
@@ -50,48 +48,13 @@ export class ActiveCampaignRepository {
   }
 
   /** Snapshots every member into batches of `batchSize`, in id order, numbered from 0. */
-  async writeBatches(em: EntityManager, syncJobId: string, batchSize: number): Promise<void> {
-    const k = db(em);
-    // The batch size is inlined: the select list and the group by must be the same expression.
-    const batchNo = sql<number>`(rn - 1) / ${sql.lit(batchSize)}`;
-    await k
-      .insertInto('sync_job_batches')
-      .columns(['sync_job_id', 'batch_no', 'member_ids'])
-      .expression(
-        k
-          .selectFrom(
-            k
-              .selectFrom('members')
-              .select(['id', sql<number>`row_number() over (order by id)`.as('rn')])
-              .where('deleted_at', 'is', null)
-              .as('numbered'),
-          )
-          .select([
-            sql<string>`${syncJobId}::uuid`.as('sync_job_id'),
-            batchNo.as('batch_no'),
-            sql<string[]>`array_agg(id order by id)`.as('member_ids'),
-          ])
-          .groupBy(batchNo),
-      )
-      .execute();
+  writeBatches(em: EntityManager, syncJobId: string, batchSize: number): Promise<void> {
+    return syncJobs.writeBatches(em, syncJobId, batchSize);
   }
 
   /** Sets the job's total to the members in its batches; answers it. */
-  async countSyncJobTotal(em: EntityManager, syncJobId: string): Promise<number> {
-    const row = await db(em)
-      .updateTable('sync_jobs')
-      .set((eb) => ({
-        total: eb
-          .selectFrom('sync_job_batches')
-          .select((b) =>
-            b.cast<number>(b.fn.coalesce(b.fn.sum(b.fn('cardinality', ['member_ids'])), sql.lit(0)), 'integer').as('total'),
-          )
-          .where('sync_job_id', '=', syncJobId),
-      }))
-      .where('id', '=', syncJobId)
-      .returning('total')
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
+  countSyncJobTotal(em: EntityManager, syncJobId: string): Promise<number> {
+    return syncJobs.countSyncJobTotal(em, syncJobId);
   }
 
   /** The job with its progress: the sum of its settled batches, so a retried batch never counts twice. */

@@ -12,6 +12,7 @@ import {
   UpdateProfileRequest,
   User,
 } from '@nocturne/contracts';
+import { PASSWORD_CHANGED, PASSWORD_RESET_DONE, resetLinkSent } from '@nocturne/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
@@ -28,8 +29,7 @@ import { CurrentMember } from './current-member.decorator.js';
 import { AuthFailure } from './auth-failure.js';
 import { LoginThrottle } from './login-throttle.js';
 import { LIMITS, RateLimiter } from './rate-limiter.js';
-import type { AuthenticatedMember } from './session.service.js';
-import { userFromSession } from './user-view.js';
+import { type AuthenticatedMember, userFromSession } from './user-view.js';
 
 /**
  * A reset request for a real account does a little more work (it records an event) than one for
@@ -89,7 +89,7 @@ export class AuthController {
   ): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.currentPasswordPerMember, member.id);
     await this.commands.execute(new ChangePasswordCommand(member.id, member.sessionId, body));
-    return { success: true, message: 'Your password has been changed. Other devices have been signed out.' };
+    return { success: true, message: PASSWORD_CHANGED };
   }
 
   @Endpoint(endpoints.signOut)
@@ -105,7 +105,7 @@ export class AuthController {
   ): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.forgotPasswordPerIp, request.ip);
     await settleNoSoonerThan(FORGOT_PASSWORD_ANSWER_MS, this.commands.execute(new RequestPasswordResetCommand(body.email)));
-    return { success: true, message: 'If an account exists for that email, a reset link is on its way.' };
+    return { success: true, message: resetLinkSent() };
   }
 
   @Endpoint(endpoints.resetPassword)
@@ -115,6 +115,6 @@ export class AuthController {
   ): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.resetPasswordPerIp, request.ip);
     await this.commands.execute(new ResetPasswordCommand(body.token, body.password));
-    return { success: true, message: 'Your password has been changed. Please sign in.' };
+    return { success: true, message: PASSWORD_RESET_DONE };
   }
 }

@@ -10,5 +10,5 @@ export { RequestPasswordResetCommand } from './commands/request-password-reset/r
 export { CurrentMember } from './current-member.decorator.js';
 export { PasswordHasher } from './password-hasher.js';
 export { type Limit, LIMITS, RateLimiter, TooManyRequestsException } from './rate-limiter.js';
-export { type AuthenticatedMember, SessionService } from './session.service.js';
-export { USER_COLUMNS, userFromRow } from './user-view.js';
+export { SessionService } from './session.service.js';
+export { type AuthenticatedMember, USER_COLUMNS, userFromRow } from './user-view.js';

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext, UnauthorizedException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedMember } from './session.service.js';
+import type { AuthenticatedMember } from './user-view.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

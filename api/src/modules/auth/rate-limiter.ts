@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { TOO_MANY_ATTEMPTS } from '@nocturne/domain';
 import type { Redis } from 'ioredis';
 import { RetryLaterException } from '../../common/http/retry-later.js';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
@@ -33,7 +34,7 @@ export const LIMITS = {
 /** 429 with a `Retry-After` header (set by the exception filter from `retryAfterSeconds`). */
 export class TooManyRequestsException extends RetryLaterException {
   constructor(retryAfterSeconds: number) {
-    super(retryAfterSeconds, 'Too many attempts. Please wait a little and try again.', HttpStatus.TOO_MANY_REQUESTS, {
+    super(retryAfterSeconds, TOO_MANY_ATTEMPTS, HttpStatus.TOO_MANY_REQUESTS, {
       success: false,
     });
   }

@@ -1,24 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EntityManager as RootEntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Role, Tier } from '@nocturne/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
 import { AuthRepository } from './auth.repository.js';
-
-export interface AuthenticatedMember {
-  sessionId: string;
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string | null;
-  role: Role;
-  currentPoints: number;
-  totalPoints: number;
-  memberTier: Tier;
-  createdAt: Date;
-}
+import type { AuthenticatedMember } from './user-view.js';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

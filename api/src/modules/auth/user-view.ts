@@ -1,8 +1,22 @@
 import type { User } from '@nocturne/contracts';
 import type { Database } from '@nocturne/db';
+import type { Role, Tier } from '@nocturne/domain';
 import type { Selectable } from 'kysely';
 import { isoTimestamp } from '../../common/timestamps.js';
-import type { AuthenticatedMember } from './session.service.js';
+
+/** The member a session belongs to, as the session service resolves it for each request. */
+export interface AuthenticatedMember {
+  sessionId: string;
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  role: Role;
+  currentPoints: number;
+  totalPoints: number;
+  memberTier: Tier;
+  createdAt: Date;
+}
 
 /** The members columns the API's `user` object is made of. */
 export const USER_COLUMNS = [

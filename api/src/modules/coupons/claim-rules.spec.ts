@@ -1,4 +1,4 @@
-import { claimRefusal, type CouponTerms, couponUnusable } from './claim-rules.js';
+import { claimRefusal, type CouponTerms, couponUnusable, userCouponState } from './claim-rules.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const coupon = (overrides: Partial<CouponTerms> = {}): CouponTerms => ({
@@ -70,7 +70,7 @@ describe('claimRefusal', () => {
     ],
     ['a cost above the balance', coupon({ pointsCost: 21 }), member, 'conflict', 'Not enough points', 'Not enough points'],
   ])('refuses %s', (_, terms, claimant, kind, message, reason) => {
-    expect(claimRefusal(terms, claimant, now)).toEqual({ kind, message, reason });
+    expect(claimRefusal(terms, claimant, now)).toMatchObject({ kind, message, reason });
   });
 
   it('counts validUntil as exclusive and higher tiers as meeting lower requirements', () => {
@@ -88,11 +88,29 @@ describe('claimRefusal', () => {
 describe('couponUnusable', () => {
   it('is null for a live coupon and names why otherwise', () => {
     expect(couponUnusable(coupon({ validUntil: new Date(now.getTime() + 1) }), now)).toBeNull();
-    expect(couponUnusable(coupon({ archivedAt: now }), now)).toBe('This coupon is no longer available');
-    expect(couponUnusable(coupon({ isActive: false }), now)).toBe(
-      'This coupon has been paused by the venue and cannot be used right now',
-    );
+    expect(couponUnusable(coupon({ archivedAt: now }), now)).toBe('withdrawn');
+    expect(couponUnusable(coupon({ isActive: false }), now)).toBe('paused');
     // Archiving also switches a coupon off; it says the lasting reason.
-    expect(couponUnusable(coupon({ isActive: false, archivedAt: now }), now)).toBe('This coupon is no longer available');
+    expect(couponUnusable(coupon({ isActive: false, archivedAt: now }), now)).toBe('withdrawn');
+  });
+});
+
+describe('userCouponState', () => {
+  const live = { isActive: true, archivedAt: null, validUntil: null };
+
+  it('is claimed while the coupon can still be used', () => {
+    expect(userCouponState(null, live, now)).toBe('claimed');
+    expect(userCouponState(null, { ...live, validUntil: new Date(now.getTime() + 1) }, now)).toBe('claimed');
+  });
+
+  it('stays redeemed whatever happened to the coupon since', () => {
+    const gone = { isActive: false, archivedAt: now, validUntil: new Date('2026-01-01T00:00:00Z') };
+    expect(userCouponState(new Date('2026-11-01T00:00:00Z'), gone, now)).toBe('redeemed');
+  });
+
+  it('names the first reason an unredeemed coupon cannot be used: withdrawn, paused, expired', () => {
+    expect(userCouponState(null, { isActive: false, archivedAt: now, validUntil: now }, now)).toBe('withdrawn');
+    expect(userCouponState(null, { isActive: false, archivedAt: null, validUntil: now }, now)).toBe('paused');
+    expect(userCouponState(null, { ...live, validUntil: now }, now)).toBe('expired');
   });
 });

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { CreateCouponRequest, UpdateCouponRequest } from '@nocturne/contracts';
 import { type Database, db, PreparedQuery, type RedeemedBy } from '@nocturne/db';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { claimantFacts, claimObstacleSql, couponOfferedSql } from './claim-rules.js';
 
 /** The coupon columns every answer about a coupon is made from. */
 const COUPON_VIEW = [
@@ -64,31 +65,18 @@ function selectUserCoupon(kysely: Kysely<Database>) {
  * holding row locks. The SQL is what the builder would produce on each call.
  */
 
-/** Live coupons (active, not archived, not expired, not used up), newest first, with the member's claims of each. */
+/**
+ * The coupons on offer (usable, not used up), newest first, each with what stops this member
+ * claiming it now (claim-rules.ts), judged on the member's row as it is.
+ */
 const availableCoupons = new PreparedQuery((kysely, memberId: string) =>
   kysely
-    .selectFrom('coupons as c')
+    .selectFrom('coupons')
     .select(COUPON_VIEW)
-    .select((eb) =>
-      eb
-        .selectFrom('user_coupons as uc')
-        .select(sql<number>`count(*)::int`.as('count'))
-        .whereRef('uc.coupon_id', '=', 'c.id')
-        .where('uc.member_id', '=', memberId)
-        .$asScalar()
-        .$notNull()
-        .as('member_claims'),
-    )
-    .where((eb) =>
-      eb.and([
-        eb.ref('c.is_active'),
-        eb('c.archived_at', 'is', null),
-        eb.or([eb('c.valid_until', 'is', null), eb('c.valid_until', '>', now())]),
-        eb.or([eb('c.max_uses', 'is', null), eb('c.claimed_count', '<', eb.ref('c.max_uses'))]),
-      ]),
-    )
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc'),
+    .select((eb) => claimObstacleSql(eb, claimantFacts(eb, memberId)).as('obstacle'))
+    .where((eb) => couponOfferedSql(eb))
+    .orderBy('coupons.created_at', 'desc')
+    .orderBy('coupons.id', 'desc'),
 );
 
 const couponById = new PreparedQuery((kysely, couponId: string) =>
@@ -107,21 +95,17 @@ const memberClaims = new PreparedQuery((kysely, couponId: string, memberId: stri
     .where('member_id', '=', memberId),
 );
 
-/** The conditional update of a claim: live, not expired, and under max_uses when it runs. */
-const takeClaim = new PreparedQuery((kysely, couponId: string) =>
+/**
+ * The conditional update of a claim: every claim rule (claim-rules.ts), judged by PostgreSQL on the
+ * rows as they are when it runs. It answers the price and title the claim was taken at.
+ */
+const takeClaim = new PreparedQuery((kysely, couponId: string, memberId: string) =>
   kysely
     .updateTable('coupons')
     .set((eb) => ({ claimed_count: eb('claimed_count', '+', 1), updated_at: now() }))
-    .where('id', '=', couponId)
-    .where((eb) =>
-      eb.and([
-        eb.ref('is_active'),
-        eb('archived_at', 'is', null),
-        eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now())]),
-        eb.or([eb('max_uses', 'is', null), eb('claimed_count', '<', eb.ref('max_uses'))]),
-      ]),
-    )
-    .returning('id'),
+    .where('coupons.id', '=', couponId)
+    .where((eb) => eb(claimObstacleSql(eb, claimantFacts(eb, memberId)), 'is', null))
+    .returning(['points_cost', 'title']),
 );
 
 const newUserCoupon = new PreparedQuery((kysely, memberId: string, couponId: string) =>
@@ -193,10 +177,7 @@ export class CouponsRepository {
     return couponById.first(em, couponId);
   }
 
-  /**
-   * The coupons a member may see (active, not archived, not expired, not used up), newest first,
-   * each with how many times this member has claimed it.
-   */
+  /** The coupons on offer, newest first, each with what stops this member claiming it now (null: nothing). */
   async listAvailable(em: EntityManager, memberId: string) {
     return availableCoupons.rows(em, memberId);
   }
@@ -315,11 +296,12 @@ export class CouponsRepository {
   }
 
   /**
-   * Counts one more claim if the coupon is still claimable and not used up; false when it is not.
-   * The update takes the coupon's row lock, so parallel claims queue and each sees the last count.
+   * Counts one more claim if this member may claim the coupon now, answering the coupon's price and
+   * title as claimed; undefined when they may not. The update takes the coupon's row lock, so
+   * parallel claims queue and each sees the last count.
    */
-  async takeClaim(em: EntityManager, couponId: string): Promise<boolean> {
-    return (await takeClaim.first(em, couponId)) !== undefined;
+  async takeClaim(em: EntityManager, couponId: string, memberId: string) {
+    return takeClaim.first(em, couponId, memberId);
   }
 
   async insertUserCoupon(em: EntityManager, memberId: string, couponId: string): Promise<string> {

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { QrScanAction } from '@nocturne/db';
+import { ALREADY_REDEEMED } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import { couponUnusable } from './claim-rules.js';
-import { ALREADY_REDEEMED } from './coupon-failure.js';
+import { couponUnusable, unusableMessage } from './claim-rules.js';
 import { CouponsRepository, type UserCouponView, UUID_PATTERN } from './coupons.repository.js';
 import { termsFromRow } from './coupon-view.js';
 import { type PresentedCoupon, scannedText } from './presented-coupon.js';
@@ -69,7 +69,7 @@ export class QrScanService {
       };
     }
     const unusable = couponUnusable(termsFromRow(row.coupon), new Date());
-    if (unusable) return { ok: false, kind: 'conflict', row, message: unusable };
+    if (unusable) return { ok: false, kind: 'conflict', row, message: unusableMessage(unusable) };
     return { ok: true, row };
   }
 

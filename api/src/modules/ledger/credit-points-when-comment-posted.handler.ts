@@ -6,32 +6,28 @@ import {
   type InTransactionHandler,
   type Raise,
 } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
-import { LedgerRepository } from './ledger.repository.js';
 import { LedgerService } from './ledger.service.js';
 
 /**
  * Pays the reward the comment command decided (0 once the nightly limit is reached) in the
- * comment's own transaction; the ledger's unique source key pays each comment at most once.
+ * comment's own transaction; the ledger's unique source key pays each comment at most once. The
+ * history line names the post as it was titled when the comment was posted (the event's).
  */
 @Injectable()
 @HandlesInTransaction('CommentPosted')
 export class CreditPointsWhenCommentPostedHandler implements InTransactionHandler<'CommentPosted'> {
-  constructor(
-    private readonly ledger: LedgerService,
-    private readonly rows: LedgerRepository,
-  ) {}
+  constructor(private readonly ledger: LedgerService) {}
 
   async handle(event: DomainEvent<'CommentPosted'>, tx: EntityManager, raise: Raise): Promise<void> {
-    const { commentId, memberId, postId, pointsAwarded } = event.payload;
+    const { commentId, memberId, postTitle, pointsAwarded } = event.payload;
     if (pointsAwarded <= 0) return;
-    const title = await this.rows.postTitle(tx, postId);
     await this.ledger.credit(
       tx,
       {
         memberId,
         points: pointsAwarded,
         kind: 'comment_reward',
-        description: `Commented on: ${title ?? 'a news post'}`,
+        description: `Commented on: ${postTitle}`,
         sourceType: 'news_comment',
         sourceId: commentId,
       },

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Tier, tierForTotalPoints, type TierThresholds } from '@nocturne/domain';
-import type { ApiConfig } from '../../config/api-config.js';
 import { LedgerRepository } from './ledger.repository.js';
+
+export { tierThresholdsFrom } from '@nocturne/ledger';
 
 export interface LedgerDifference {
   memberId: string;
@@ -17,10 +18,6 @@ export interface LedgerDifference {
 export interface LedgerAudit {
   membersChecked: number;
   differences: LedgerDifference[];
-}
-
-export function tierThresholdsFrom(config: Pick<ApiConfig, 'TIER_SILVER' | 'TIER_GOLD' | 'TIER_PLATINUM'>): TierThresholds {
-  return { silver: config.TIER_SILVER, gold: config.TIER_GOLD, platinum: config.TIER_PLATINUM };
 }
 
 /**

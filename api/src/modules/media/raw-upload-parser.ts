@@ -2,7 +2,7 @@ import { MAX_UPLOAD_BYTES } from '@nocturne/storage';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Local-storage uploads arrive as raw bytes (SPEC 7: no form encoding). The JSON body limit is
+ * Local-storage uploads arrive as raw bytes (PRODUCT.md §7: no form encoding). The JSON body limit is
  * 1 MiB, so these types get their own parser allowing one byte more than an upload may have:
  * the route can then tell "too large" apart and answer 413 itself, and Fastify cuts off anything
  * bigger still without buffering it.

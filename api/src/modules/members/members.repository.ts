@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { USER_COLUMNS } from '../auth/auth.public.js';
+import { couponUsableSql } from '../coupons/coupons.public.js';
 
 /** Members not deleted whose e-mail or full name matches `pattern` (an ILIKE pattern; null matches all). */
 function matching(pattern: string | null) {
@@ -66,9 +67,7 @@ export class MembersRepository {
         eb
           .selectFrom('coupons')
           .select(count.as('n'))
-          .where('is_active', '=', true)
-          .where('archived_at', 'is', null)
-          .where((c) => c.or([c('valid_until', 'is', null), c('valid_until', '>', sql<string>`now()`)]))
+          .where((c) => couponUsableSql(c))
           .as('activeCoupons'),
         eb
           .selectFrom('coupons')

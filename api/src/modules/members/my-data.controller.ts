@@ -1,6 +1,7 @@
 import { Controller, Header } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { DeleteAccountRequest, endpoints, MyDataExport, SuccessResponse } from '@nocturne/contracts';
+import { ACCOUNT_DELETED } from '@nocturne/domain';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody } from '../../common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember, LIMITS, RateLimiter } from '../auth/auth.public.js';
@@ -27,6 +28,6 @@ export class MyDataController {
   async delete(@CurrentMember() member: AuthenticatedMember, @ValidBody() body: DeleteAccountRequest): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.currentPasswordPerMember, member.id);
     await this.commands.execute(new DeleteMyAccountCommand(member.id, body.password));
-    return { success: true, message: 'Your account has been deleted.' };
+    return { success: true, message: ACCOUNT_DELETED };
   }
 }

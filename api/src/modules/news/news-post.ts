@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NewsPost } from '@nocturne/contracts';
 import { isoTimestamp } from '../../common/timestamps.js';
-import { NewsFailure } from './news-failure.js';
+import { NewsFailure, POST_NOT_FOUND } from './news-failure.js';
 import type { NewsPostRow, NewsRepository } from './news.repository.js';
-
-export const POST_NOT_FOUND = 'No news post with this id';
 
 export function newsPostFromRow(row: NewsPostRow, likedByMe: boolean): NewsPost {
   return {

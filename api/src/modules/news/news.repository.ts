@@ -6,8 +6,7 @@ import { type Database, db, PreparedQuery } from '@nocturne/db';
 import type { CommentVisibility } from '@nocturne/domain';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { FeedPosition } from './feed-cursor.js';
-import { NewsFailure } from './news-failure.js';
-import { POST_NOT_FOUND } from './news-post.js';
+import { NewsFailure, POST_NOT_FOUND } from './news-failure.js';
 
 /** The columns of `news_posts` that make a NewsPost (see `newsPostFromRow`). */
 const NEWS_POST_FIELDS = [

@@ -16,6 +16,7 @@ import { Migration20261124100000_CommentModeration } from './Migration2026112410
 import { Migration20261124101000_MemberAdministration } from './Migration20261124101000_MemberAdministration.js';
 import { Migration20261124102000_InboxStates } from './Migration20261124102000_InboxStates.js';
 import { Migration20261124103000_OverviewIndexes } from './Migration20261124103000_OverviewIndexes.js';
+import { Migration20261125090000_RedemptionUndoneWebhook } from './Migration20261125090000_RedemptionUndoneWebhook.js';
 import { Migration20261126120000_StaffRoles } from './Migration20261126120000_StaffRoles.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
@@ -36,6 +37,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261124101000_MemberAdministration', class: Migration20261124101000_MemberAdministration },
   { name: 'Migration20261124102000_InboxStates', class: Migration20261124102000_InboxStates },
   { name: 'Migration20261124103000_OverviewIndexes', class: Migration20261124103000_OverviewIndexes },
+  { name: 'Migration20261125090000_RedemptionUndoneWebhook', class: Migration20261125090000_RedemptionUndoneWebhook },
   { name: 'Migration20261126120000_StaffRoles', class: Migration20261126120000_StaffRoles },
 ];
 

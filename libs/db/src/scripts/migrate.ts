@@ -1,10 +1,22 @@
+import { baseEnvSchema, loadConfigOrExit } from '@nocturne/config';
+import { pino } from 'pino';
 import { databaseNameOf } from '../database-url.js';
 import { migrateDatabase } from '../migrate.js';
-import { databaseUrlFromEnv, runScript } from './cli.js';
 
-runScript(async () => {
-  const databaseUrl = databaseUrlFromEnv();
-  const applied = await migrateDatabase(databaseUrl);
-  const target = databaseNameOf(databaseUrl);
-  console.log(applied.length ? `Applied to ${target}: ${applied.join(', ')}` : `${target} is up to date`);
-});
+// `npm run db:migrate`, the migrate Job and compose's migrate service: its lines join the api's and
+// the worker's in the same log, so they are pino JSON lines too (MikroORM's through JsonOrmLogger).
+const { DATABASE_URL, LOG_LEVEL } = loadConfigOrExit(baseEnvSchema.pick({ DATABASE_URL: true, LOG_LEVEL: true }));
+const logger = pino({ level: LOG_LEVEL });
+const context = 'Migrate';
+const target = databaseNameOf(DATABASE_URL);
+
+let code = 0;
+try {
+  const applied = await migrateDatabase(DATABASE_URL, { logger });
+  if (applied.length) logger.info({ context, database: target, applied }, `Applied ${applied.length} migrations to ${target}`);
+  else logger.info({ context, database: target }, `${target} is up to date`);
+} catch (error) {
+  logger.error({ context, database: target, err: error }, `Migrating ${target} failed: ${(error as Error).message}`);
+  code = 1;
+}
+logger.flush(() => process.exit(code));

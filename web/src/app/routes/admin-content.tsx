@@ -19,7 +19,7 @@ function AdminContentPage({ user }: { user: User }) {
   );
 }
 
-/** SPEC 2: admins stay; members go to their dashboard; no session goes to sign in. */
+/** Staff stay; members go to their dashboard; no session goes to sign in (PRODUCT.md §2.7). */
 export default function AdminContentRoute() {
   return <SessionGate access="staff">{(user) => <AdminContentPage user={user} />}</SessionGate>;
 }

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UpdateProfileRequest } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
+import { ACCOUNT_DELETED, ACCOUNT_NOT_DELETED_WRONG_PASSWORD, PASSWORD_CHANGED, WRONG_CURRENT_PASSWORD } from '@nocturne/domain';
 import { aMember, aNewsPost } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { at, callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
@@ -392,9 +393,9 @@ describe('members area', () => {
       [at(routes.changeMyPassword)]: [
         {
           status: 400,
-          body: { statusCode: 400, error: 'Bad Request', success: false, message: 'Your current password is not right.' },
+          body: { statusCode: 400, error: 'Bad Request', success: false, message: WRONG_CURRENT_PASSWORD },
         },
-        { status: 200, body: { success: true, message: 'Your password has been changed. Other devices have been signed out.' } },
+        { status: 200, body: { success: true, message: PASSWORD_CHANGED } },
       ],
     });
     const view = renderArea();
@@ -402,7 +403,7 @@ describe('members area', () => {
     await view.user.type(screen.getByLabelText(/^Current password/), 'wrong-password');
     await view.user.type(screen.getByLabelText(/^New password/), 'a-brand-new-secret');
     await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is not right.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(WRONG_CURRENT_PASSWORD);
     await view.user.clear(screen.getByLabelText(/^Current password/));
     await view.user.type(screen.getByLabelText(/^Current password/), 'right-password');
     await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -456,10 +457,10 @@ describe('members area', () => {
             statusCode: 400,
             error: 'Bad Request',
             success: false,
-            message: 'That password is not right, so your account was not deleted.',
+            message: ACCOUNT_NOT_DELETED_WRONG_PASSWORD,
           },
         },
-        { status: 200, body: { success: true, message: 'Your account has been deleted.' } },
+        { status: 200, body: { success: true, message: ACCOUNT_DELETED } },
       ],
     });
     const view = renderArea();

@@ -30,7 +30,7 @@ function useSessionExpired(): boolean {
 }
 
 /**
- * SPEC 2/6 session handling for the signed-in areas: no stored session and user → sign in; admin
+ * Session handling for the signed-in areas (PRODUCT.md §6): no stored session and user → sign in; admin
  * areas send members to their own dashboard; "Loading..." until the fresh user (points) arrives
  * from routes.getMe. A session the server no longer knows (any 401) is cleared, not kept.
  */

@@ -6,7 +6,7 @@ import SignInRoute from './sign-in';
 describe('sign-in route', () => {
   beforeEach(() => localStorage.clear());
 
-  // Issue #18 over SPEC's "same screen": /admin-login is for staff, so nobody creates an account there.
+  // /admin-login is for staff, so nobody creates an account there (PRODUCT.md §2.4).
   it('/admin-login reads as staff sign-in, without Create Account', async () => {
     const view = renderWithApp(<SignInRoute />, { path: '/admin-login' });
     expect(screen.getByRole('heading', { name: 'Staff Sign In' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, dismissToast, removeToast, useToasts } from './use-toast';
 
-/** Radix Toast set up per SPEC 9: swipe right past 50 px, F8 focuses the area. */
+/** Radix Toast as PRODUCT.md §9 sets it: swipe right past 50 px, F8 focuses the area. */
 export function Toaster() {
   const toasts = useToasts();
   return (

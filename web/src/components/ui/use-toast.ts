@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// SPEC 9: one toast visible at a time, each shown for 5000 ms.
+// One toast visible at a time, each shown for 5000 ms (PRODUCT.md §9).
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@nocturne/contracts/constants';
+import { PASSWORD_CHANGED } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { reasonOr } from '@/lib/notify';
@@ -38,7 +39,7 @@ export function PasswordForm() {
       ) : null}
       {change.isSuccess ? (
         <p role="status" className="text-sm text-gold-light">
-          {change.data.message ?? 'Your password has been changed.'}
+          {change.data.message ?? PASSWORD_CHANGED}
         </p>
       ) : null}
       <Button type="submit" variant="outline" disabled={change.isPending} className="justify-self-start">

@@ -6,7 +6,7 @@ import { MyDataCard } from './MyDataCard';
 import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
 
-/** SPEC 2's profile (email, name, the real join date, tier), with the member's own changes below it. */
+/** The profile (email, name, the real join date, tier; PRODUCT.md §2.5), with the member's own changes below it. */
 export function ProfileTab({ user }: { user: User }) {
   const venueTime = useVenueTime();
   const rows: [string, string][] = [

@@ -6,7 +6,7 @@ import { clearSession } from '@/lib/session';
 import { logout } from '../api/me';
 
 /**
- * SPEC 2: logout clears the stored session and user and goes to /members-login. The server-side
+ * Logout (PRODUCT.md §2.5) clears the stored session and user and goes to /members-login. The server-side
  * revocation is started first (it needs the bearer token) but never holds the member back.
  */
 export function useLogout() {

@@ -80,7 +80,7 @@ describe('admin coupons tab', () => {
     expect(onScan).toHaveBeenCalled();
   });
 
-  it('creates a coupon with SPEC 5 conversions, closes the form and refreshes the list', async () => {
+  it("creates a coupon with the form's conversions, closes the form and refreshes the list", async () => {
     const fetchMock = routeFetch({
       [at(routes.listAdminCoupons)]: [
         { status: 200, body: [] },

@@ -11,7 +11,7 @@ import { CouponForm } from './CouponForm';
 import { CouponRow } from './CouponRow';
 import { RecentScans } from './RecentScans';
 
-/** SPEC 2's admin Coupons tab; the scanner is opened by the page (its own feature). */
+/** The staff's Coupons tab (PRODUCT.md §2.6); the scanner is opened by the page (its own feature). */
 export function AdminCouponsTab({ onScan }: { onScan: () => void }) {
   const coupons = useAdminCoupons();
   const remove = useDeleteCoupon();

@@ -27,7 +27,7 @@ const valueHint: Record<CouponType, string> = {
 const ZONE_FAILED = "Could not load the venue's time zone. Please close the form and try again.";
 
 /**
- * SPEC 2's Create Coupon form; creating closes it and refreshes the list (SPEC 4). Given a coupon,
+ * The Create Coupon form (PRODUCT.md §2.6); creating closes it and refreshes the list. Given a coupon,
  * the same form edits it: prefilled, it sends only what changed and closes once saved. "Valid
  * until" is a club night on the venue's calendar (the api's VENUE_TZ): editing waits for the zone
  * to prefill it, and neither form sends before the api has said which zone that is.

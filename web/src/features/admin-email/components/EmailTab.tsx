@@ -128,7 +128,7 @@ function Capabilities({ status }: { status: ActiveCampaignStatus }) {
   );
 }
 
-/** SPEC 2's Email tab, with the integration's real status (not static text). */
+/** The Email tab, with the integration's real status (PRODUCT.md §2.6). */
 export function EmailTab() {
   const status = useActiveCampaignStatus();
   return (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminMemberView } from '@nocturne/contracts';
+import { AC_NOT_CONFIGURED } from '@nocturne/domain';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -67,7 +68,7 @@ export function MemberAccountActions({ member, currentAdminId }: { member: Membe
       </div>
       {acOff ? (
         <p id="member-ac-off" className="text-sm text-white/80">
-          Sync is off: ActiveCampaign is not configured (the Email tab says what to set).
+          Sync is off: {AC_NOT_CONFIGURED} (the Email tab says what to set).
         </p>
       ) : null}
       {self ? (

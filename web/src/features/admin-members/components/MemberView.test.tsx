@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminMemberView } from '@nocturne/contracts';
-import { ACCOUNT_DISABLED_MESSAGE } from '@nocturne/domain';
 import * as routes from '@nocturne/contracts/routes';
+import { ACCOUNT_DISABLED } from '@nocturne/domain';
 import { api } from '@/lib/api-client';
 import { anActiveCampaignStatus, anAdmin, anAdminMemberView, MEMBER_ID } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
@@ -175,7 +175,7 @@ describe("a member's page for staff", () => {
     expect(await screen.findByText(/Disabled Tue 24 Nov( 2026)?, 20:00 by Alex Reyes/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enable account' })).toBeInTheDocument();
     expect(callsTo(fetchMock, routes.disableMember, { id: MEMBER_ID })).toHaveLength(1);
-    expect(ACCOUNT_DISABLED_MESSAGE).toMatch(/contact the venue/);
+    expect(ACCOUNT_DISABLED).toMatch(/contact the venue/);
   });
 
   it("does not offer to disable the admin's own account", async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AC_NOT_CONFIGURED } from '@nocturne/domain';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ROLE_NAMES } from '@nocturne/domain';
@@ -15,7 +16,7 @@ import { SyncContactButton } from './SyncContactButton';
 const cell =
   'px-3 py-2 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:p-0 max-md:before:w-16 max-md:before:shrink-0 max-md:before:text-xs max-md:before:uppercase max-md:before:tracking-wider max-md:before:text-white/70 max-md:before:content-[attr(data-label)]';
 
-/** SPEC 2's Member Management table, with search and paging. */
+/** The Member Management table, with search and paging (PRODUCT.md §2.6). */
 export function MembersTable() {
   const venueTime = useVenueTime();
   const [search, setSearch] = useState('');
@@ -43,7 +44,7 @@ export function MembersTable() {
       </div>
       {acOff ? (
         <p id="members-ac-off" className="mb-4 text-sm text-white/80">
-          Sync to AC is off: ActiveCampaign is not configured (the Email tab says what to set).
+          Sync to AC is off: {AC_NOT_CONFIGURED} (the Email tab says what to set).
         </p>
       ) : null}
       {members.isPending ? (

@@ -5,7 +5,7 @@ import { toastError } from '@/lib/notify';
 import { useSyncContact } from '../api/admin-users';
 
 /**
- * SPEC 2's per-member "Sync to AC", with SPEC 8's toasts. `acOff` (ActiveCampaign not configured)
+ * The per-member "Sync to AC", with its toasts (PRODUCT.md §8). `acOff` (ActiveCampaign not configured)
  * disables it; `describedBy` names the line that says why.
  */
 export function SyncContactButton({

@@ -1,4 +1,5 @@
 import type { AdminComment } from '@nocturne/contracts';
+import { COMMENT_REMOVED_BY_STAFF } from '@nocturne/domain';
 import { countOf } from '@/lib/format';
 
 /**
@@ -10,7 +11,7 @@ export function removalConsequence({ pointsAwarded, author }: Pick<AdminComment,
   const taken = Math.min(pointsAwarded, Math.max(author.currentPoints, 0));
   const earned = countOf(pointsAwarded, 'point');
   if (taken === pointsAwarded) {
-    return `${author.name} loses the ${earned} it earned ("Comment removed by staff" in their points history); their tier can drop.`;
+    return `${author.name} loses the ${earned} it earned ("${COMMENT_REMOVED_BY_STAFF}" in their points history); their tier can drop.`;
   }
   const spent = `${author.name} has already spent ${taken === 0 ? 'them all' : `all but ${taken}`}`;
   return (

@@ -4,7 +4,7 @@ import * as routes from '@nocturne/contracts/routes';
 import { renderWithApp } from '@/testing/render';
 import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { CreatePostForm } from './CreatePostForm';
-import { fakeImageUpload } from './fake-image-upload';
+import { fakeImageUpload } from '@/testing/fake-image-upload';
 import { PublishedPosts } from './PublishedPosts';
 
 const created = {
@@ -52,7 +52,7 @@ describe('admin news', () => {
     expect(submit).toBeDisabled();
     await view.user.type(screen.getByLabelText(/^Title/), '   ');
     await view.user.type(screen.getByLabelText(/^Content( \*)?$/), 'Costumes welcome.');
-    // SPEC 5: a blank title keeps the button disabled.
+    // A blank title keeps the button disabled.
     expect(submit).toBeDisabled();
     await view.user.clear(screen.getByLabelText(/^Title/));
     await view.user.type(screen.getByLabelText(/^Title/), ' Halloween ');

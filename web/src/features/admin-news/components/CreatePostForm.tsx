@@ -8,7 +8,7 @@ import { EMPTY_DRAFT, isBlank, PostFields, trimmed, type ImageUploadSlot, type P
 export type { ImageUploadSlot } from './PostFields';
 
 /**
- * SPEC 2's create-post form (admin News tab and the admin content page). The upload widget is
+ * The create-post form (the staff's News tab and content page, PRODUCT.md §2.6). The upload widget is
  * passed in by the page (features do not import each other); it is remounted after each post so
  * the next one starts with no image.
  */
@@ -21,7 +21,7 @@ export function CreatePostForm({ imageUpload }: { imageUpload?: (slot: ImageUplo
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // SPEC 5: blank title or content is ignored (the button is disabled too).
+    // A blank title or content is ignored (the button is disabled too).
     if (blank || create.isPending) return;
     create.mutate(trimmed(draft), {
       onSuccess: () => {

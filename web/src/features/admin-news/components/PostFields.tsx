@@ -18,7 +18,7 @@ export interface PostDraft {
 
 export const EMPTY_DRAFT: PostDraft = { title: '', content: '', contentType: 'announcement', featuredImageUrl: null };
 
-/** SPEC 5: title and content must be non-blank after trimming. */
+/** Title and content must not be blank after trimming (PRODUCT.md §5). */
 export const isBlank = (draft: PostDraft) => !draft.title.trim() || !draft.content.trim();
 
 export const trimmed = (draft: PostDraft): PostDraft => ({ ...draft, title: draft.title.trim(), content: draft.content.trim() });

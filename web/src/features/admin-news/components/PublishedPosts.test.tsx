@@ -4,7 +4,7 @@ import * as routes from '@nocturne/contracts/routes';
 import { aNewsPost, anAdmin } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
-import { fakeImageUpload } from './fake-image-upload';
+import { fakeImageUpload } from '@/testing/fake-image-upload';
 import { PublishedPosts } from './PublishedPosts';
 
 const post = aNewsPost({
@@ -43,7 +43,7 @@ describe('published posts: edit and delete', () => {
     const title = within(form).getByLabelText(/^Title/);
     await view.user.clear(title);
     await view.user.type(title, '  ');
-    // SPEC 5: blank is not saved.
+    // Blank is not saved.
     expect(within(form).getByRole('button', { name: 'Save Changes' })).toBeDisabled();
     await view.user.type(title, 'Halloween Ball ');
     await view.user.selectOptions(within(form).getByLabelText('Content Type'), 'promotion');

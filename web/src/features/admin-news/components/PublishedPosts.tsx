@@ -11,7 +11,7 @@ import { EditPostForm } from './EditPostForm';
 import type { ImageUploadSlot } from './PostFields';
 
 /**
- * SPEC 2's "Published Posts": a scrollable list with two-line previews and counts, each post with
+ * "Published Posts" (PRODUCT.md §2.6): a scrollable list with two-line previews and counts, each post with
  * Edit (the post turns into its form, in place) and Delete (asks first).
  */
 export function PublishedPosts({ imageUpload }: { imageUpload?: (slot: ImageUploadSlot) => ReactNode }) {

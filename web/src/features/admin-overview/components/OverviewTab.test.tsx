@@ -22,7 +22,7 @@ const baseRoutes = {
 describe('Overview tab', () => {
   beforeEach(() => localStorage.clear());
 
-  it("keeps SPEC's three cards and shows tonight's figures under the night's name", async () => {
+  it("keeps the three cards and shows tonight's figures under the night's name", async () => {
     routeFetch({ ...baseRoutes, [at(routes.getAdminOverview)]: { status: 200, body: anAdminOverview() } });
     renderWithApp(<OverviewTab />);
     expect(await screen.findByRole('heading', { name: 'Tonight · Sat 28 Nov from 06:00' })).toBeInTheDocument();

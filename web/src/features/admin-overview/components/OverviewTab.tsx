@@ -85,7 +85,7 @@ function HowWasTonight() {
   );
 }
 
-/** SPEC 2's three overview cards, with real figures where SPEC shows static ones, then tonight's. */
+/** The three overview cards, with real figures, then tonight's (PRODUCT.md §2.6). */
 export function OverviewTab() {
   const members = useMemberCount();
   const news = useNewsCount();

@@ -38,7 +38,13 @@ describe('admin webhooks tab', () => {
     const view = renderWithApp(<WebhooksTab />);
     expect(await screen.findByText('No endpoints registered.')).toBeInTheDocument();
     await view.user.type(screen.getByLabelText('Endpoint URL', { exact: false }), 'https://hooks.example.com/in');
-    for (const name of ['member.registered', 'comment.posted', 'coupon.redeemed', 'booking.requested']) {
+    for (const name of [
+      'member.registered',
+      'comment.posted',
+      'coupon.redeemed',
+      'coupon.redemption_undone',
+      'booking.requested',
+    ]) {
       await view.user.click(screen.getByRole('checkbox', { name }));
     }
     await view.user.click(screen.getByRole('button', { name: 'Register Endpoint' }));

@@ -1,3 +1,4 @@
+import { resetLinkSent } from '@nocturne/domain';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
@@ -27,7 +28,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         <p className="mt-1 text-sm text-white/80">Enter your e-mail and we'll send you a link to choose a new password.</p>
       </div>
       {sentTo ? (
-        <FormAlert tone="success">{`If an account exists for ${sentTo}, a reset link is on its way. Please check your e-mail.`}</FormAlert>
+        <FormAlert tone="success">{resetLinkSent(sentTo)}</FormAlert>
       ) : (
         <form onSubmit={submit} className="grid gap-4" aria-label="Forgot password">
           <TextField label="Email" name="email" type="email" autoComplete="email" required />

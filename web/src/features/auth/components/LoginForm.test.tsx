@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen } from '@testing-library/react';
+import { INVALID_LOGIN } from '@nocturne/domain';
 import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
 import { LoginForm } from './LoginForm';
 
@@ -17,7 +18,7 @@ const user = (role: 'member' | 'manager' | 'admin') => ({
 });
 
 async function signIn(view: ReturnType<typeof renderWithApp>, { remember = false } = {}) {
-  // SPEC 5: the e-mail is plain text, so anything typed is sent as is.
+  // The e-mail is plain text, so anything typed is sent as is.
   await view.user.type(screen.getByLabelText(/^Email/), 'Ann@Example.com');
   await view.user.type(screen.getByLabelText('Password'), 'secret-password');
   if (remember) await view.user.click(screen.getByLabelText('Remember me'));
@@ -71,10 +72,10 @@ describe('LoginForm', () => {
   });
 
   it("shows the server's message for a wrong password", async () => {
-    mockFetch({ status: 401, body: { success: false, message: 'Invalid email or password' } });
+    mockFetch({ status: 401, body: { success: false, message: INVALID_LOGIN } });
     const view = renderWithApp(<LoginForm onForgotPassword={() => undefined} />);
     await signIn(view);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_LOGIN);
     expect(localStorage.getItem('sessionId')).toBeNull();
   });
 

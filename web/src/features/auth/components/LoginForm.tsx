@@ -7,7 +7,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { FormAlert } from './FormAlert';
 import { PasswordField } from './PasswordField';
 
-// "Remember me" is not sent to the server (SPEC 3); on this device it keeps the e-mail filled in.
+// "Remember me" is never sent to the server; on this device it keeps the e-mail filled in (PRODUCT.md §2.4).
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
@@ -39,7 +39,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
 
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Sign in">
-      {/* SPEC 5: the e-mail is plain text here, not format-checked. */}
+      {/* The e-mail is plain text here, not format-checked: the api finds the account or says no. */}
       <TextField label="Email" name="email" type="text" autoComplete="username" required defaultValue={remembered} />
       <PasswordField label="Password" name="password" autoComplete="current-password" required />
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -16,7 +16,7 @@ export function RegisterForm() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const field = (name: string) => String(data.get(name) ?? '');
-    // SPEC 5: checked here only; confirmPassword is never sent.
+    // Checked here only; the confirmation is never sent.
     if (field('password') !== field('confirmPassword')) return setError('Passwords do not match');
     setError(null);
     register.mutate(

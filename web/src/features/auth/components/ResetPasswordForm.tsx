@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_DONE } from '@nocturne/domain';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
@@ -25,7 +26,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   if (reset.isSuccess) {
     return (
       <div className="grid gap-4">
-        <FormAlert tone="success">Your password has been changed. You can now sign in.</FormAlert>
+        <FormAlert tone="success">{PASSWORD_RESET_DONE}</FormAlert>
         <Link to="/members-login" className={buttonClass('gold')}>
           Go to Sign In
         </Link>

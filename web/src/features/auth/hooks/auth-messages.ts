@@ -2,7 +2,7 @@ import type { AuthResponse } from '@nocturne/contracts';
 import { ApiError } from '@/lib/api-client';
 
 /**
- * SPEC 8's wording: a refusal shows the server's message (or the fallback); a failure to reach
+ * PRODUCT.md §8: a refusal shows the server's message (or the fallback); a failure to reach
  * the server or read its answer says to try again.
  */
 export function authFailureMessage(error: unknown, fallback: 'Login failed' | 'Registration failed'): string {

@@ -10,7 +10,7 @@ const values = (date: string, now: Date, ...zone: [string | undefined] | []) =>
 const earlier = new Date('2026-11-16T09:00:00Z');
 
 describe('timeOptionsFor', () => {
-  it("offers SPEC's full list while no date is picked", () => {
+  it('offers every booking time while no date is picked', () => {
     expect(values('', earlier)).toEqual([...BOOKING_TIMES]);
   });
 

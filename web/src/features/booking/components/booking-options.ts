@@ -17,7 +17,7 @@ type Contract = z.input<typeof BookingRequest>;
 type ContractGuests = NonNullable<Contract['guests']>;
 export type BookingService = NonNullable<Contract['service']>;
 
-// SPEC 3: 2 guests and the VIP room unless the visitor picks otherwise; no time preselected.
+// 2 guests and the VIP room unless the visitor picks otherwise; no time preselected (PRODUCT.md §2.3).
 export const defaultGuests: ContractGuests = DEFAULT_BOOKING_GUESTS;
 export const defaultService: BookingService = DEFAULT_BOOKING_SERVICE;
 
@@ -36,7 +36,7 @@ const slotHour = (value: string) => Number(value.slice(0, 2));
 const nightHour = (hour: number) => (hour < CLUB_NIGHT_ROLLOVER_HOUR ? hour + 24 : hour);
 
 /**
- * The slots offered for a date: SPEC's list (all of it while no date is picked), kept to that
+ * The slots offered for a date: BOOKING_TIMES (all of them while no date is picked), kept to that
  * night's opening hours (doors open at 20:00 Sunday to Wednesday, 19:00 Thursday to Saturday; the
  * after-midnight slots belong to the same night). For tonight (the venue's current club night),
  * slots already started on the venue's clocks go too; while the venue's zone is not known, none do

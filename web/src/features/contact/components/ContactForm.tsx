@@ -7,7 +7,7 @@ import { useSendContactMessage, type ContactPayload } from '../api/send-contact-
 
 const EMPTY: ContactPayload = { name: '', email: '', phone: '', message: '', website: '' };
 
-/** A 400 or 429 says something the visitor can act on; anything else gets SPEC 8's text. */
+/** A 400 or 429 says something the visitor can act on; anything else gets the general text (PRODUCT.md §8). */
 function failureDescription(error: unknown): string {
   if (error instanceof ApiError && (error.status === 400 || error.status === 429) && error.serverMessage) {
     return error.serverMessage;
@@ -23,7 +23,7 @@ export function ContactForm() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // SPEC 5: the check is ours (not the browser's) so the visitor gets the toast.
+    // The check is ours (not the browser's) so the visitor gets the toast.
     if (!values.name.trim() || !values.email.trim() || !values.message.trim()) {
       toast({ title: 'Please fill in all required fields', variant: 'destructive' });
       return;

@@ -8,12 +8,12 @@ import { useAvailableCoupons, useClaimCoupon } from '../api/coupons';
 
 function claimBlocker(coupon: AvailableCoupon, currentPoints: number): string | undefined {
   if (!coupon.claimable) return coupon.reason ?? 'Not available to claim';
-  // SPEC 5: disabled when the cost exceeds the member's points.
+  // Disabled while the cost is above the member's points, saying how many more they need.
   if (coupon.pointsCost > currentPoints) return `You need ${countOf(coupon.pointsCost - currentPoints, 'more point')}`;
   return undefined;
 }
 
-/** SPEC 2's Available Coupons with the server's reason when one cannot be claimed. */
+/** Available Coupons, with the server's reason when one cannot be claimed (PRODUCT.md §2.5). */
 export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
   const coupons = useAvailableCoupons();
   const claim = useClaimCoupon();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * Dark modules on a light card with the 4-module quiet zone the QR standard asks for, and error
- * correction M: gold-on-black (SPEC 9's first design) is an inverted code that camera decoders
+ * correction M: gold on black (the first design) is an inverted code that camera decoders
  * miss, so the code is drawn the way every scanner reads it. 240 px is about 5 px a module.
  */
 export const QR_SIZE = 240;

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import * as routes from '@nocturne/contracts/routes';
+import { tierRefusalWords } from '@nocturne/domain';
 import { aCouponDetails, aMember, anAvailableCoupon, aUserCoupon } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { at, callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
@@ -30,7 +31,7 @@ describe('coupons tab', () => {
             type: 'vip_upgrade',
             value: null,
             claimable: false,
-            reason: 'Requires Gold tier',
+            reason: tierRefusalWords('gold').reason,
           }),
           anAvailableCoupon({ id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', code: 'BIG', title: 'Big spender', pointsCost: 500 }),
         ],
@@ -48,7 +49,7 @@ describe('coupons tab', () => {
     expect(within(vip!).getByText('Free')).toBeInTheDocument();
     expect(within(vip!).getByRole('button', { name: 'Claim' })).toBeDisabled();
     expect(within(vip!).getByText('Requires Gold tier')).toBeInTheDocument();
-    // SPEC 5: disabled when the cost exceeds the current points.
+    // Disabled while the cost is above the current points.
     expect(within(big!).getByRole('button', { name: 'Claim' })).toBeDisabled();
     expect(within(big!).getByText('You need 450 more points')).toBeInTheDocument();
     expect(await screen.findByText('You have not claimed any coupons yet.')).toBeInTheDocument();

@@ -10,7 +10,7 @@ import { useOnline } from '@/lib/offline-cache';
 import { useMyCoupons, useRedeemCoupon } from '../api/coupons';
 import { CouponQrCode } from './CouponQrCode';
 
-/** SPEC 2: percentage coupons show "Discount: n% off", fixed amounts "Value: $n". */
+/** Percentage coupons show "Discount: n% off", fixed amounts "Value: $n" (PRODUCT.md §2.5). */
 function worth(coupon: UserCoupon['coupon']): string | null {
   if (coupon.value === null) return null;
   if (coupon.type === 'percentage') return `Discount: ${coupon.value}% off`;
@@ -121,7 +121,7 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
 }
 
 /**
- * My Coupons, from routes.listMyCoupons: held coupons stay even when no longer offered.
+ * My Coupons (PRODUCT.md §2.5), from routes.listMyCoupons: held coupons stay even when no longer offered.
  * With no network (or a fetch that failed while a saved copy is shown) it says it is showing the
  * coupons saved on this device, so a member at the door still has their QR and short code.
  */

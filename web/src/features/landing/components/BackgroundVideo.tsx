@@ -12,7 +12,7 @@ interface BackgroundVideoProps {
   loop?: boolean;
 }
 
-/** A decorative, muted, looping video. A video that fails to load is only logged (SPEC 2). */
+/** A decorative, muted, looping video. A video that fails to load is only logged: the page works without it. */
 export function BackgroundVideo({ source, playing, load = true, className = '', videoRef, loop = true }: BackgroundVideoProps) {
   const ownRef = useRef<HTMLVideoElement | null>(null);
   const ref = videoRef ?? ownRef;

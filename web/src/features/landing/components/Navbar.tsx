@@ -12,7 +12,7 @@ const LINKS: { id: SectionId; label: string }[] = [
   { id: 'contact', label: 'Contact' },
 ];
 
-// SPEC 9: the bar changes its background once the page is scrolled beyond 100 px.
+// The bar changes its background once the page is scrolled beyond 100 px (PRODUCT.md §2.2).
 const SCROLL_THRESHOLD_PX = 100;
 
 const linkClass =

@@ -6,7 +6,7 @@ import { useInView } from '../hooks/use-in-view';
 import { BackgroundVideo } from './BackgroundVideo';
 import { PhotoStrip } from './PhotoStrip';
 
-// SPEC 4: the two videos alternate every 4 s; the headline word changes every 2.5 s.
+// The two videos alternate every 4 s; the headline word changes every 2.5 s (PRODUCT.md §2.2).
 // The lightbox (and Radix Dialog with it) loads on the first photo click, not with the page.
 const Lightbox = lazy(() => import('./Lightbox').then((module) => ({ default: module.Lightbox })));
 

@@ -21,7 +21,7 @@ describe('featured image upload', () => {
   let destroy: (() => void) | undefined;
   afterEach(() => destroy?.());
 
-  it('holds SPEC restrictions: one image or video of at most 10485760 bytes, no automatic start', () => {
+  it('holds the upload limits: one image or video of at most 10485760 bytes, no automatic start', () => {
     const { uppy } = setup();
     destroy = () => uppy.destroy();
     expect(uppy.opts.autoProceed).toBe(false);

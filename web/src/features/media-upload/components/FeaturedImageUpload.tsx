@@ -13,7 +13,7 @@ export interface FeaturedImageUploadProps {
 }
 
 /**
- * SPEC "Upload button": opens Uppy's dashboard for one image or video, uploads it straight to
+ * The upload button (PRODUCT.md §2.9): opens Uppy's dashboard for one image or video, uploads it straight to
  * storage with a presigned PUT, then has the server check and publish it. Import it lazily
  * (see LazyFeaturedImageUpload): Uppy is only loaded on the admin pages that use it.
  */
@@ -39,7 +39,7 @@ export function FeaturedImageUpload({ onUploaded, onRemoved }: FeaturedImageUplo
         callbacks.current.onRemoved();
       },
     });
-    // SPEC 9: Uppy's own dashboard defaults (750x550, 280 px thumbnails, 600 for a single file) stand.
+    // Uppy's own dashboard defaults (750x550, 280 px thumbnails, 600 for a single file) stand.
     uppy.use(Dashboard, {
       inline: false,
       thumbnailWidth: 280,

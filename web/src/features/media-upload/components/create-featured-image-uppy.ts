@@ -4,13 +4,13 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { finalizeUpload, getUploadParameters } from '../api/upload';
 
-// SPEC "Upload button" and SPEC 9: one file of at most 10485760 bytes, images and videos, no automatic start.
+// One file of at most 10485760 bytes, images and videos, no automatic start (PRODUCT.md §2.9).
 export const UPLOAD_RESTRICTIONS = {
   maxNumberOfFiles: 1,
   maxFileSize: 10_485_760,
   allowedFileTypes: ['image/*', 'video/*'],
 };
-// SPEC 9 library defaults, where Uppy 6 still exposes them (its request timeout and retry delays are fixed inside the S3 client).
+// The library's defaults, where Uppy 6 still exposes them (its request timeout and retry delays are fixed inside the S3 client).
 export const CONCURRENT_UPLOADS = 5;
 
 export const MESSAGES = {

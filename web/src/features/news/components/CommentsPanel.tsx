@@ -98,7 +98,7 @@ export function CommentsSheet({ post, onClose }: { post: NewsPost | null; onClos
   );
 }
 
-/** SPEC 2's side panel: the selected post's comments and the form that earns points. */
+/** The side panel: the selected post's comments and the form that earns points (PRODUCT.md §2.5). */
 export function CommentsPanel({ post }: { post: NewsPost | null }) {
   return (
     <Card title="Comments" description={post ? post.title : undefined} className="lg:sticky lg:top-4">

@@ -10,7 +10,7 @@ import { NewsPostCard } from './NewsPostCard';
 /** Tailwind's `lg`: from here the comments sit beside the feed; below it they open in a sheet. */
 const SIDE_BY_SIDE = '(min-width: 1024px)';
 
-/** SPEC 2's News Feed tab: "Latest News" beside the selected post's comments (in a sheet on a phone). */
+/** The News Feed tab (PRODUCT.md §2.5): "Latest News" beside the selected post's comments (in a sheet on a phone). */
 export function NewsFeedTab() {
   const sideBySide = useMediaQuery(SIDE_BY_SIDE, true);
   const feed = useNewsFeed();

@@ -5,7 +5,7 @@ import { FeaturedMedia } from '@/components/ui/featured-media';
 import { countOf, humanise } from '@/lib/format';
 import { useVenueTime } from '@/lib/venue-time';
 
-/** One post of the feed: SPEC 2's badge, date, title, content, counts and View & Comment. */
+/** One post of the feed: badge, date, title, content, counts and View & Comment (PRODUCT.md §2.5). */
 export function NewsPostCard({
   post,
   selected,

@@ -24,7 +24,7 @@ function PointHistory() {
               {venueTime.dateTime(entry.createdAt)}
             </time>
           </div>
-          {/* SPEC 2: green for positive, red for negative; a 0 (a reward reversed after it was spent) is neither. */}
+          {/* Green for positive, red for negative; a 0 (a reward reversed after it was spent) is neither. */}
           <span
             className={`shrink-0 font-semibold ${entry.points > 0 ? 'text-emerald-300' : entry.points < 0 ? 'text-red-300' : 'text-white/80'}`}
           >
@@ -36,7 +36,7 @@ function PointHistory() {
   );
 }
 
-/** SPEC 2's Points tab: summary (with progress to the next tier) and history. */
+/** The Points tab: summary (with progress to the next tier) and history (PRODUCT.md §2.5). */
 export function PointsTab({ user }: { user: User }) {
   const figures: [string, string][] = [
     ['Total Earned', String(user.totalPoints)],

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { ALREADY_REDEEMED } from '@nocturne/domain';
 import { useState } from 'react';
 import * as routes from '@nocturne/contracts/routes';
 import { renderWithApp } from '@/testing/render';
@@ -108,7 +109,7 @@ describe('QR scanner', () => {
     const camera = fakeCamera();
     const fetchMock = routeFetch({
       [at(routes.validateCode)]: [
-        { status: 200, body: { valid: false, message: 'This coupon has already been redeemed' } },
+        { status: 200, body: { valid: false, message: ALREADY_REDEEMED } },
         { status: 200, body: { valid: false, message: '' } },
         { status: 200, body: validAnswer },
       ],
@@ -117,7 +118,7 @@ describe('QR scanner', () => {
     await screen.findByTestId('qr-camera');
     await camera.show(JSON.stringify(code));
     expect(await screen.findByText('Invalid QR Code')).toBeInTheDocument();
-    expect(screen.getByText('This coupon has already been redeemed')).toBeInTheDocument();
+    expect(screen.getByText(ALREADY_REDEEMED)).toBeInTheDocument();
     // The same rejected code still in front of the camera is not re-sent at once.
     await camera.show(JSON.stringify(code));
     expect(callsTo(fetchMock, routes.validateCode)).toHaveLength(1);

@@ -167,7 +167,7 @@ function ValidatedCoupon({ result }: { result: QrValidateResponse }) {
   );
 }
 
-/** SPEC 2's QR scanner overlay: camera, validated details, Redeem Coupon / Scan Another. */
+/** The QR scanner (PRODUCT.md §2.10): camera, validated details, Redeem Coupon / Scan Another. */
 export function ScannerDialog({
   open,
   onOpenChange,

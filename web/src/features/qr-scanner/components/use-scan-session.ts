@@ -34,8 +34,8 @@ function buzz(outcome: 'valid' | 'refused') {
 }
 
 /**
- * SPEC 4's scanner states: scanning → validated → redeemed (closes) or Scan Another. One scan is
- * handled at a time; after an invalid scan it re-arms. Every message is SPEC 8's.
+ * The scanner's states (PRODUCT.md §4): scanning → validated → redeemed (closes) or Scan Another. One
+ * scan is handled at a time; after an invalid scan it re-arms. Its messages are PRODUCT.md §8's.
  */
 export function useScanSession(onRedeemed: () => void) {
   const [state, setState] = useState<ScanState>({ step: 'scanning' });

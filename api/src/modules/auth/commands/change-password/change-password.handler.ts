@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { WRONG_CURRENT_PASSWORD } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuthFailure } from '../../auth-failure.js';
 import { AuthRepository } from '../../auth.repository.js';
@@ -7,8 +8,6 @@ import { PasswordHasher } from '../../password-hasher.js';
 import { passwordProblem } from '../../password-policy.js';
 import { SessionService } from '../../session.service.js';
 import { ChangePasswordCommand } from './change-password.command.js';
-
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not right.';
 
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, void> {
@@ -23,7 +22,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
   async execute({ memberId, sessionId, input }: ChangePasswordCommand): Promise<void> {
     const member = await this.repository.findPasswordOwner(this.em, memberId);
     if (!member || !(await this.hasher.verify(input.currentPassword, member.password_hash))) {
-      throw new AuthFailure('invalid', WRONG_CURRENT_PASSWORD_MESSAGE);
+      throw new AuthFailure('invalid', WRONG_CURRENT_PASSWORD);
     }
     const problem = passwordProblem(input.newPassword, { email: member.email, firstName: member.first_name });
     if (problem) throw new AuthFailure('invalid', problem);

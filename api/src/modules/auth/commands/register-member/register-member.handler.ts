@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthResponse } from '@nocturne/contracts';
+import { EMAIL_TAKEN } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { settleNoSoonerThan } from '../../../../common/timing.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
@@ -10,8 +11,6 @@ import { passwordProblem } from '../../password-policy.js';
 import { SessionService } from '../../session.service.js';
 import { userFromRow } from '../../user-view.js';
 import { RegisterMemberCommand } from './register-member.command.js';
-
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please sign in instead.';
 
 /**
  * A new member costs a few more statements (ledger, event, session) than a taken e-mail's refusal;
@@ -40,7 +39,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
         lastName: input.lastName,
         passwordHash,
       });
-      if (!memberId) throw new AuthFailure('conflict', EMAIL_TAKEN_MESSAGE);
+      if (!memberId) throw new AuthFailure('conflict', EMAIL_TAKEN);
       await raise(domainEvent('MemberRegistered', memberId, { memberId }));
       const sessionId = await this.sessions.create(tx, memberId, meta);
       // Read after the event's in-transaction handlers: the welcome points are in.

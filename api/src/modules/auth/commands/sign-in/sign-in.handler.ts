@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthResponse } from '@nocturne/contracts';
-import { ACCOUNT_DISABLED_MESSAGE } from '@nocturne/domain';
+import { ACCOUNT_DISABLED, INVALID_LOGIN } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuthFailure } from '../../auth-failure.js';
 import { AuthRepository } from '../../auth.repository.js';
@@ -9,8 +9,6 @@ import { PasswordHasher } from '../../password-hasher.js';
 import { SessionService } from '../../session.service.js';
 import { userFromRow } from '../../user-view.js';
 import { SignInCommand } from './sign-in.command.js';
-
-export const INVALID_LOGIN_MESSAGE = 'Invalid email or password';
 
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand, AuthResponse> {
@@ -29,9 +27,9 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
     const found = await this.repository.findSignInCandidate(this.em, input.email);
     this.decoyHash ??= this.hasher.hash('decoy password for unknown emails');
     const valid = await this.hasher.verify(input.password, found?.password_hash ?? (await this.decoyHash));
-    if (!found || !valid) throw new AuthFailure('unauthorized', INVALID_LOGIN_MESSAGE);
+    if (!found || !valid) throw new AuthFailure('unauthorized', INVALID_LOGIN);
     // Said only to someone who knows the password, so it tells a stranger nothing about the account.
-    if (found.disabled_at !== null) throw new AuthFailure('forbidden', ACCOUNT_DISABLED_MESSAGE);
+    if (found.disabled_at !== null) throw new AuthFailure('forbidden', ACCOUNT_DISABLED);
     const upgradedHash = this.hasher.needsRehash(found.password_hash) ? await this.hasher.hash(input.password) : null;
     return this.unitOfWork.run(async (tx) => {
       await this.repository.recordSignIn(tx, found.id, upgradedHash);

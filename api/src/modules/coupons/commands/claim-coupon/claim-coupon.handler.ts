@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UserCoupon } from '@nocturne/contracts';
+import { CLAIM_REFUSALS, COUPON_NOT_FOUND } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { InsufficientPointsError } from '../../../ledger/ledger.public.js';
 import { claimRefusal } from '../../claim-rules.js';
-import { COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
+import { CouponFailure } from '../../coupon-failure.js';
 import { termsFromRow, userCouponFromRow } from '../../coupon-view.js';
 import { type Claimant, CouponsRepository } from '../../coupons.repository.js';
 import { QrTokenService } from '../../qr-token.service.js';
@@ -31,17 +32,28 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
       // their earlier claims (per-member limit) and their balance are read after those commit.
       const member = (await this.coupons.lockClaimant(tx, memberId))!;
       await this.refuseIfNotClaimable(tx, couponId, member);
-      // Global maxUses: parallel claims queue on the coupon's row and each re-checks claimed_count.
-      if (!(await this.coupons.takeClaim(tx, couponId))) {
+      // The database has the last word, under the coupon's row lock: parallel claims queue there,
+      // and each is judged by the same rules on the count the one before it left.
+      const taken = await this.coupons.takeClaim(tx, couponId, memberId);
+      if (!taken) {
+        // Name what changed since the check above (almost always: the last use went to someone else).
         await this.refuseIfNotClaimable(tx, couponId, member);
-        throw new CouponFailure('conflict', 'This coupon has been fully claimed');
+        throw new CouponFailure('conflict', CLAIM_REFUSALS.fully_claimed.message);
       }
       const userCouponId = await this.coupons.insertUserCoupon(tx, memberId, couponId);
       try {
-        await raise(domainEvent('CouponClaimed', userCouponId, { userCouponId, memberId, couponId }));
+        await raise(
+          domainEvent('CouponClaimed', userCouponId, {
+            userCouponId,
+            memberId,
+            couponId,
+            pointsCost: taken.points_cost,
+            title: taken.title,
+          }),
+        );
       } catch (error) {
         // The ledger refuses to go below zero (a balance spent elsewhere since the check above).
-        if (error instanceof InsufficientPointsError) throw new CouponFailure('conflict', 'Not enough points');
+        if (error instanceof InsufficientPointsError) throw new CouponFailure('conflict', CLAIM_REFUSALS.points.message);
         throw error;
       }
       // Stored with the claim, so the code shown in this answer can be typed at the door right away.

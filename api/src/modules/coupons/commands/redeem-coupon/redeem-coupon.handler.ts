@@ -1,8 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UserCoupon } from '@nocturne/contracts';
+import { ALREADY_REDEEMED, COUPON_NOT_FOUND } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { couponUnusable } from '../../claim-rules.js';
-import { ALREADY_REDEEMED, COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
+import { couponUnusable, unusableMessage } from '../../claim-rules.js';
+import { CouponFailure } from '../../coupon-failure.js';
 import { termsFromRow, userCouponFromRow } from '../../coupon-view.js';
 import { CouponsRepository } from '../../coupons.repository.js';
 import { QrTokenService } from '../../qr-token.service.js';
@@ -27,7 +28,7 @@ export class RedeemCouponHandler implements ICommandHandler<RedeemCouponCommand,
       if (!row) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
       if (row.redeemed_at) throw new CouponFailure('conflict', ALREADY_REDEEMED);
       const unusable = couponUnusable(termsFromRow(row.coupon), new Date());
-      if (unusable) throw new CouponFailure('conflict', unusable);
+      if (unusable) throw new CouponFailure('conflict', unusableMessage(unusable));
       const redeemed = await this.redemptions.markRedeemed(tx, raise, row, 'member', null);
       if (!redeemed) throw new CouponFailure('conflict', ALREADY_REDEEMED);
       return userCouponFromRow(await this.shortCodes.ensure(tx, redeemed), this.qr);

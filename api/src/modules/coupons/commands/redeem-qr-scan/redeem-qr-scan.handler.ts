@@ -1,9 +1,10 @@
 import type { ErrorKind } from '../../../../common/errors/domain-error.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { QrRedeemResponse } from '@nocturne/contracts';
+import { ALREADY_REDEEMED } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { TooManyRequestsException } from '../../../auth/auth.public.js';
-import { ALREADY_REDEEMED, CouponFailure } from '../../coupon-failure.js';
+import { CouponFailure } from '../../coupon-failure.js';
 import { QrScanService, type ScanAttempt } from '../../qr-scan.service.js';
 import { Redemptions } from '../../redemption.js';
 import { RedeemQrScanCommand } from './redeem-qr-scan.command.js';

@@ -1,8 +1,9 @@
 import type { ErrorKind } from '../../../../common/errors/domain-error.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UndoRedemptionResponse } from '@nocturne/contracts';
+import { COUPON_NOT_FOUND } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
+import { CouponFailure } from '../../coupon-failure.js';
 import { CouponsRepository } from '../../coupons.repository.js';
 import { QrScanService } from '../../qr-scan.service.js';
 import { Redemptions } from '../../redemption.js';

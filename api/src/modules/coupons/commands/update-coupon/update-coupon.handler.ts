@@ -1,9 +1,10 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type AdminCoupon, couponValueProblem, type UpdateCouponRequest } from '@nocturne/contracts';
+import { COUPON_NOT_FOUND } from '@nocturne/domain';
 import type { FieldIssue } from '../../../../common/errors/domain-error.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { COUPON_NOT_FOUND, CouponFailure } from '../../coupon-failure.js';
+import { CouponFailure } from '../../coupon-failure.js';
 import { adminCouponFromRow } from '../../coupon-view.js';
 import { CouponsRepository, type CouponView } from '../../coupons.repository.js';
 import { UpdateCouponCommand } from './update-coupon.command.js';

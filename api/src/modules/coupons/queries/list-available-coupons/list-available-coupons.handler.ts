@@ -1,14 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AvailableCoupon } from '@nocturne/contracts';
-import { claimRefusal } from '../../claim-rules.js';
-import { couponDetailsFromRow, termsFromRow } from '../../coupon-view.js';
+import { claimRefusalWords } from '@nocturne/domain';
+import { couponDetailsFromRow } from '../../coupon-view.js';
 import { CouponsRepository } from '../../coupons.repository.js';
 import { ListAvailableCouponsQuery } from './list-available-coupons.query.js';
 
 /**
- * The coupons a member can see (active, not archived, not expired, not used up), newest first,
- * each saying whether this member can claim it now, by the same rules the claim applies.
+ * The coupons on offer (usable, not used up), newest first, each saying whether this member can
+ * claim it now and, when not, why: the database judges by the claim's own rules (claim-rules.ts).
  */
 @QueryHandler(ListAvailableCouponsQuery)
 export class ListAvailableCouponsHandler implements IQueryHandler<ListAvailableCouponsQuery, AvailableCoupon[]> {
@@ -19,14 +19,10 @@ export class ListAvailableCouponsHandler implements IQueryHandler<ListAvailableC
 
   async execute({ member }: ListAvailableCouponsQuery): Promise<AvailableCoupon[]> {
     const rows = await this.coupons.listAvailable(this.em, member.id);
-    const now = new Date();
-    return rows.map((row) => {
-      const refusal = claimRefusal(
-        termsFromRow(row),
-        { tier: member.memberTier, currentPoints: member.currentPoints, claims: row.member_claims },
-        now,
-      );
-      return { ...couponDetailsFromRow(row), claimable: !refusal, ...(refusal ? { reason: refusal.reason } : {}) };
-    });
+    return rows.map(({ obstacle, ...row }) => ({
+      ...couponDetailsFromRow(row),
+      claimable: obstacle === null,
+      ...(obstacle === null ? {} : { reason: claimRefusalWords(obstacle, row.required_tier).reason }),
+    }));
   }
 }

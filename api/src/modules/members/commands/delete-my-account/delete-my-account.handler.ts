@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ACCOUNT_NOT_DELETED_WRONG_PASSWORD } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { PasswordHasher, SessionService } from '../../../auth/auth.public.js';
@@ -7,8 +8,6 @@ import { MemberCommentsService } from '../../../news/news.public.js';
 import { MembersRepository } from '../../members.repository.js';
 import { DeleteMyAccountCommand } from './delete-my-account.command.js';
 import { MembersFailure } from '../../members-failure.js';
-
-export const WRONG_PASSWORD_MESSAGE = 'That password is not right, so your account was not deleted.';
 
 /**
  * Australian Privacy Principle 13 and the member's own wish: the account is emptied of personal
@@ -31,7 +30,7 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
   async execute({ memberId, password }: DeleteMyAccountCommand): Promise<void> {
     const member = await this.repository.findPasswordHash(this.em, memberId);
     if (!member || !(await this.hasher.verify(password, member.password_hash)))
-      throw new MembersFailure('invalid', WRONG_PASSWORD_MESSAGE);
+      throw new MembersFailure('invalid', ACCOUNT_NOT_DELETED_WRONG_PASSWORD);
     await this.unitOfWork.run(async (tx, raise) => {
       // The row lock makes a second, concurrent deletion find deleted_at set and do nothing.
       const erased = await this.repository.eraseMember(tx, memberId);

@@ -12,7 +12,7 @@ export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.';
 export const CANNOT_DISABLE_LAST_ADMIN = 'This is the last admin account: it cannot be disabled.';
 
 /**
- * Disables an account: sign-in is refused with ACCOUNT_DISABLED_MESSAGE and every session is revoked
+ * Disables an account: sign-in is refused with ACCOUNT_DISABLED and every session is revoked
  * in the same transaction (SessionService drops them from this replica's cache; the others drop them
  * when the commit's version notification arrives). Disabling a disabled account changes nothing.
  */

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminMemberView } from '@nocturne/contracts';
-import { userCouponState } from '@nocturne/domain';
 import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { userFromRow } from '../../../auth/auth.public.js';
+import { userCouponState } from '../../../coupons/coupons.public.js';
 import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
 import { MembersRepository } from '../../members.repository.js';
 import { GetAdminMemberQuery } from './get-admin-member.query.js';
@@ -66,14 +66,8 @@ export class GetAdminMemberHandler implements IQueryHandler<GetAdminMemberQuery,
           validatedAt: isoTimestampOrNull(row.validated_at),
           validUntil: isoTimestampOrNull(row.valid_until),
           state: userCouponState(
-            {
-              redeemedAt: dateOrNull(row.redeemed_at),
-              coupon: {
-                isActive: row.is_active,
-                archivedAt: dateOrNull(row.archived_at),
-                validUntil: dateOrNull(row.valid_until),
-              },
-            },
+            dateOrNull(row.redeemed_at),
+            { isActive: row.is_active, archivedAt: dateOrNull(row.archived_at), validUntil: dateOrNull(row.valid_until) },
             now,
           ),
           redemptionUndoneAt: isoTimestampOrNull(row.undone_at),

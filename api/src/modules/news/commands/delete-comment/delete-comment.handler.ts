@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeleteCommentResponse } from '@nocturne/contracts';
+import { commentRemovedDescription } from '@nocturne/domain';
 import type { Raise } from '../../../../infrastructure/outbox/in-transaction-handler.decorator.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { LedgerService } from '../../../ledger/ledger.public.js';
@@ -9,12 +10,6 @@ import { DeleteCommentCommand } from './delete-comment.command.js';
 import { NewsFailure } from '../../news-failure.js';
 
 export const COMMENT_NOT_FOUND = 'No comment with this id';
-
-/**
- * The reversal's line in the member's Points History (issue #18: "Comment removed by staff"),
- * naming the post as the reward's own line ("Commented on: <title>") does, so the two pair up.
- */
-export const commentRemovedDescription = (postTitle: string) => `Comment removed by staff: ${postTitle}`;
 
 /**
  * Soft-deletes the comment (the conditional update lets exactly one of two racing admins win),

@@ -1,8 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeleteNewsPostResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { NewsFailure } from '../../news-failure.js';
-import { POST_NOT_FOUND } from '../../news-post.js';
+import { NewsFailure, POST_NOT_FOUND } from '../../news-failure.js';
 import { NewsRepository } from '../../news.repository.js';
 import { DeleteNewsPostCommand } from './delete-news-post.command.js';
 

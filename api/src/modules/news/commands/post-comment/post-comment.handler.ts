@@ -27,11 +27,19 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
 
   async execute({ memberId, postId, content }: PostCommentCommand): Promise<PostCommentResponse> {
     return this.unitOfWork.run(async (tx, raise) => {
-      await requirePublishedPost(this.news, tx, postId);
+      const post = await requirePublishedPost(this.news, tx, postId);
       const pointsAwarded = await this.rewardFor(tx, memberId);
       const comment = await this.news.insertComment(tx, postId, memberId, content);
       await this.news.changeCommentCount(tx, postId, 1);
-      await raise(domainEvent('CommentPosted', comment.id, { commentId: comment.id, memberId, postId, pointsAwarded }));
+      await raise(
+        domainEvent('CommentPosted', comment.id, {
+          commentId: comment.id,
+          memberId,
+          postId,
+          pointsAwarded,
+          postTitle: post.title,
+        }),
+      );
       const member = await this.news.findCommenter(tx, memberId);
       return {
         id: comment.id,

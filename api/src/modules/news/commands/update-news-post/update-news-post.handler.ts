@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { NewsPost } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { NewsFailure } from '../../news-failure.js';
-import { newsPostFromRow, POST_NOT_FOUND } from '../../news-post.js';
+import { NewsFailure, POST_NOT_FOUND } from '../../news-failure.js';
+import { newsPostFromRow } from '../../news-post.js';
 import { NewsRepository } from '../../news.repository.js';
 import { UpdateNewsPostCommand } from './update-news-post.command.js';
 

@@ -1,0 +1,2 @@
+export * from './ledger.js';
+export type { LedgerEntry } from './ledger.statements.js';

@@ -1,0 +1,166 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { db, type PointKind, PreparedQuery } from '@nocturne/db';
+import type { Tier } from '@nocturne/domain';
+import { sql } from 'kysely';
+
+/** One row of point_transactions as the ledger writes it. */
+export interface LedgerEntry {
+  memberId: string;
+  points: number;
+  kind: PointKind;
+  description: string;
+  /** What paid (or was paid for): with kind and member, unique — each source pays at most once. */
+  sourceType: string;
+  sourceId: string;
+  reversesId?: string;
+  /** The admin who wrote the row by hand (a staff adjustment). */
+  recordedById?: string;
+}
+
+const now = () => sql<string>`now()`;
+
+/*
+ * Every statement that writes the ledger, each run in the caller's transaction (`em`). The ones
+ * every claim, comment and welcome bonus runs are compiled once (PreparedQuery): a claim runs
+ * them while it holds the coupon's and the member's row locks. No rules here: those are Ledger's.
+ */
+
+const appendRow = new PreparedQuery(
+  (
+    kysely,
+    memberId: string,
+    points: number,
+    kind: PointKind,
+    description: string,
+    sourceType: string,
+    sourceId: string,
+    reversesId: string | null,
+    recordedById: string | null,
+  ) =>
+    kysely
+      .insertInto('point_transactions')
+      .values({
+        member_id: memberId,
+        points,
+        kind,
+        description,
+        source_type: sourceType,
+        source_id: sourceId,
+        reverses_id: reversesId,
+        recorded_by_id: recordedById,
+      })
+      .onConflict((conflict) => conflict.columns(['member_id', 'kind', 'source_id']).doNothing())
+      .returning('id'),
+);
+
+/** A debit's conditional update: never below zero. */
+const spendPoints = new PreparedQuery((kysely, memberId: string, points: number) =>
+  kysely
+    .updateTable('members')
+    .set((eb) => ({ current_points: eb('current_points', '+', points), updated_at: now() }))
+    .where('id', '=', memberId)
+    .where((eb) => eb(eb('current_points', '+', points), '>=', 0))
+    .returning(['current_points', 'total_points', 'member_tier']),
+);
+
+const moveBalance = new PreparedQuery((kysely, memberId: string, pointsChange: number, earnedChange: number) =>
+  kysely
+    .updateTable('members')
+    .set((eb) => ({
+      current_points: eb('current_points', '+', pointsChange),
+      total_points: eb.fn<number>('greatest', [eb('total_points', '+', earnedChange), eb.lit(0)]),
+      updated_at: now(),
+    }))
+    .where('id', '=', memberId)
+    .returning(['current_points', 'total_points', 'member_tier']),
+);
+
+/**
+ * Appends a row unless its source has already paid this member for this kind (the unique key on
+ * member, kind and source); answers whether it did.
+ */
+export async function insertRow(em: EntityManager, row: LedgerEntry): Promise<boolean> {
+  const { memberId, points, kind, description, sourceType, sourceId, reversesId, recordedById } = row;
+  const appended = await appendRow.first(
+    em,
+    memberId,
+    points,
+    kind,
+    description,
+    sourceType,
+    sourceId,
+    reversesId ?? null,
+    recordedById ?? null,
+  );
+  return appended !== undefined;
+}
+
+/**
+ * Spends points (a negative change) unless the balance would go below zero: undefined then. The
+ * conditional update takes the member's row lock, so parallel debits queue behind it.
+ */
+export function spend(em: EntityManager, memberId: string, points: number) {
+  return spendPoints.first(em, memberId, points);
+}
+
+/** Moves the balance and total earned (never below zero); undefined when there is no such member. */
+export function changeBalance(em: EntityManager, memberId: string, pointsChange: number, earnedChange: number) {
+  return moveBalance.first(em, memberId, pointsChange, earnedChange);
+}
+
+export async function setTier(em: EntityManager, memberId: string, tier: Tier): Promise<void> {
+  await db(em).updateTable('members').set({ member_tier: tier }).where('id', '=', memberId).execute();
+}
+
+/** A row that is not itself a reversal. */
+export function findReversible(em: EntityManager, transactionId: string) {
+  return db(em)
+    .selectFrom('point_transactions')
+    .select(['member_id', 'points', 'kind'])
+    .where('id', '=', transactionId)
+    .where('kind', '<>', 'reversal')
+    .executeTakeFirst();
+}
+
+/** The member's balance, with the row lock that queues every other change to it. */
+export function lockBalance(em: EntityManager, memberId: string) {
+  return db(em).selectFrom('members').select('current_points').where('id', '=', memberId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Locks the member's row (`for update`) and answers the transaction's clock, `now()`: the instant
+ * that also stamps the ledger rows written in this transaction.
+ */
+export async function lockMemberAndReadClock(em: EntityManager, memberId: string): Promise<string> {
+  const row = await db(em)
+    .selectFrom('members')
+    .select(now().as('now'))
+    .where('id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.now;
+}
+
+/** How many rows of this kind the member was paid in [start, end). */
+export async function countRows(em: EntityManager, memberId: string, kind: PointKind, start: Date, end: Date): Promise<number> {
+  const row = await db(em)
+    .selectFrom('point_transactions')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('member_id', '=', memberId)
+    .where('kind', '=', kind)
+    .where('created_at', '>=', start.toISOString())
+    .where('created_at', '<', end.toISOString())
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** The member's row of this kind paid by this source, if there is one. */
+export function findBySource(em: EntityManager, memberId: string, kind: PointKind, sourceId: string) {
+  return db(em)
+    .selectFrom('point_transactions')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', kind)
+    .where('source_id', '=', sourceId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,1 @@
+export * from './sync-job-writer.js';

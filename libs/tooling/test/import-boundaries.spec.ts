@@ -1,0 +1,271 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The import boundaries of eslint.config.js, as `npm run lint` applies them: each case plants one
+// file inside the tree (so the config's zones apply to it), lints it, and expects the rule that
+// names the boundary. The planted files are removed before the whole tree is linted.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const eslintBin = path.join(root, 'node_modules/eslint/bin/eslint.js');
+const probeId = `boundary-probe-${process.pid}`;
+
+interface LintMessage {
+  ruleId: string | null;
+  message: string;
+}
+
+function lint(args: string[]): { status: number | null; results: { filePath: string; messages: LintMessage[] }[] } {
+  const run = spawnSync(process.execPath, [eslintBin, '--format', 'json', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (!run.stdout) throw new Error(`eslint printed no report (exit ${run.status}): ${run.stderr}`);
+  return { status: run.status, results: JSON.parse(run.stdout) };
+}
+
+const foldersIn = (dir: string) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+/** Some source file under `dir` (tree-relative) that `accept` takes: the cases follow renames. */
+function someFileIn(dir: string, accept: (name: string) => boolean): string {
+  const found = (readdirSync(path.join(root, dir), { recursive: true }) as string[])
+    .filter((file) => /\.tsx?$/.test(file) && !/\.(spec|test)\.tsx?$/.test(file) && accept(path.basename(file)))
+    .sort()[0];
+  if (!found) throw new Error(`no source file in ${dir}`);
+  return path.join(dir, found);
+}
+
+/** The specifier a file at `from` uses for `to` (both tree-relative): relative, `.js` for a `.ts` file. */
+function specifier(from: string, to: string): string {
+  const relative = path.relative(path.dirname(from), to).split(path.sep).join('/');
+  return (relative.startsWith('.') ? relative : `./${relative}`).replace(/\.tsx?$/, '.js');
+}
+
+const [webFeature, otherWebFeature] = foldersIn('web/src/features');
+const [apiModule, otherApiModule] = foldersIn('api/src/modules');
+const otherFeatureFile = someFileIn(`web/src/features/${otherWebFeature}`, () => true);
+const otherModuleInternal = someFileIn(
+  `api/src/modules/${otherApiModule}`,
+  (name) => name !== `${otherApiModule}.public.ts` && name !== `${otherApiModule}.module.ts`,
+);
+const webAlias = (file: string) =>
+  `@/${path
+    .relative('web/src', file)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.tsx?$/, '')}`;
+
+interface Case {
+  name: string;
+  file: string;
+  source: string;
+  rule: string;
+  says: string;
+}
+
+const probe = (dir: string, name: string) => `${dir}/${probeId}-${name}.ts`;
+const moduleProbe = probe(`api/src/modules/${apiModule}`, 'module');
+const cycleA = probe('api/src/common', 'cycle-a');
+const cycleB = probe('api/src/common', 'cycle-b');
+
+const cases: Case[] = [
+  {
+    name: 'web importing the api',
+    file: probe('web/src/lib', 'web-to-api'),
+    source: `export * as api from '${specifier('web/src/lib/x.ts', 'api/src/main.ts')}';\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: 'Share through libs/',
+  },
+  {
+    name: 'the api importing the worker',
+    file: probe('api/src', 'api-to-worker'),
+    source: `export * as worker from '${specifier('api/src/x.ts', 'worker/src/main.ts')}';\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: 'Share through libs/',
+  },
+  {
+    name: 'the worker importing the api',
+    file: probe('worker/src', 'worker-to-api'),
+    source: `export * as api from '${specifier('worker/src/x.ts', 'api/src/main.ts')}';\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: 'Share through libs/',
+  },
+  {
+    name: "the worker importing a file behind a lib's package entry",
+    file: probe('worker/src', 'worker-to-lib-internal'),
+    source: `export * as entities from '${specifier(
+      'worker/src/x.ts',
+      someFileIn('libs/db/src', (name) => name !== 'index.ts'),
+    )}';\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: 'Share through libs/',
+  },
+  {
+    name: 'a lib importing the worker',
+    file: probe('libs/queues/src', 'lib-to-worker'),
+    source: `export * as worker from '${specifier('libs/queues/src/x.ts', 'worker/src/main.ts')}';\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: 'libs/ is shared by the processes and the web',
+  },
+  {
+    name: 'the domain importing pg',
+    file: probe('libs/domain/src', 'domain-to-pg'),
+    source: "export { default as pg } from 'pg';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'libs/domain is pure rules',
+  },
+  {
+    name: 'the domain importing @nocturne/db',
+    file: probe('libs/domain/src', 'domain-to-db'),
+    source: "export { db } from '@nocturne/db';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'libs/domain is pure rules',
+  },
+  {
+    name: 'the domain importing node:fs',
+    file: probe('libs/domain/src', 'domain-to-fs'),
+    source: "export { readFileSync } from 'node:fs';\n",
+    rule: 'import-x/no-nodejs-modules',
+    says: 'node:fs',
+  },
+  {
+    name: 'the contracts importing kysely',
+    file: probe('libs/contracts/src', 'contracts-to-kysely'),
+    source: "export { sql } from 'kysely';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'libs/contracts holds zod schemas',
+  },
+  {
+    name: "an api module importing another module's internal file",
+    file: moduleProbe,
+    source: `export * as internals from '${specifier(moduleProbe, otherModuleInternal)}';\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: "Another module's internals",
+  },
+  {
+    name: "api infrastructure importing a module's internal file",
+    file: probe('api/src/infrastructure', 'infrastructure-to-module'),
+    source: `export * as internals from '${specifier('api/src/infrastructure/x.ts', otherModuleInternal)}';\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: "Another module's internals",
+  },
+  {
+    name: 'a web feature importing another feature',
+    file: probe(`web/src/features/${webFeature}`, 'feature-to-feature'),
+    source: `export * as other from '${webAlias(otherFeatureFile)}';\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: 'Features never import each other',
+  },
+  {
+    name: 'shared web code importing a feature',
+    file: probe('web/src/lib', 'shared-to-feature'),
+    source: `export * as feature from '${webAlias(otherFeatureFile)}';\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: 'Shared web code imports no feature and no route',
+  },
+  {
+    name: 'a dynamic import() from the worker into the api',
+    file: probe('worker/src', 'dynamic-worker-to-api'),
+    source: `export const load = () => import('${specifier('worker/src/x.ts', 'api/src/main.ts')}');\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: 'Share through libs/',
+  },
+  {
+    name: 'a dynamic import() of another web feature',
+    file: probe(`web/src/features/${webFeature}`, 'dynamic-feature-to-feature'),
+    source: `export const load = () => import('${webAlias(otherFeatureFile)}');\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: 'Features never import each other',
+  },
+  {
+    name: 'a two-file cycle (first file)',
+    file: cycleA,
+    source: `import { b } from '${specifier(cycleA, cycleB)}';\nexport const a = () => b;\n`,
+    rule: 'import-x/no-cycle',
+    says: 'cycle',
+  },
+  {
+    name: 'a two-file cycle (second file)',
+    file: cycleB,
+    source: `import { a } from '${specifier(cycleB, cycleA)}';\nexport const b = 1;\nexport const c = () => a;\n`,
+    rule: 'import-x/no-cycle',
+    says: 'cycle',
+  },
+];
+
+/** Imports the boundaries allow, planted beside the bad ones: the rules must stay quiet on them. */
+const allowed = [
+  {
+    file: probe(`api/src/modules/${apiModule}`, 'allowed-public'),
+    source: [
+      `export * as publicFile from '${specifier(moduleProbe, `api/src/modules/${otherApiModule}/${otherApiModule}.public.ts`)}';`,
+      `export * as nestModule from '${specifier(moduleProbe, `api/src/modules/${otherApiModule}/${otherApiModule}.module.ts`)}';`,
+      "export * as contracts from '@nocturne/contracts';",
+      "export * as db from '@nocturne/db';",
+      '',
+    ].join('\n'),
+  },
+  {
+    file: probe(`web/src/features/${webFeature}`, 'allowed-shared'),
+    source: `export * as contracts from '@nocturne/contracts';\nexport * as lib from '${webAlias(someFileIn('web/src/lib', () => true))}';\n`,
+  },
+  {
+    file: probe('libs/contracts/src', 'allowed-zod'),
+    source: "export { z } from 'zod';\nexport * as domain from '@nocturne/domain';\n",
+  },
+];
+const BOUNDARY_RULES = [
+  'import-x/no-restricted-paths',
+  'import-x/no-nodejs-modules',
+  'import-x/no-cycle',
+  'import-x/no-unresolved',
+];
+
+describe('import boundaries (eslint.config.js)', () => {
+  const planted = [...cases, ...allowed].map(({ file }) => path.join(root, file));
+  let messagesOf: Map<string, LintMessage[]>;
+  let status: number | null;
+
+  beforeAll(() => {
+    try {
+      for (const { file, source } of [...cases, ...allowed]) writeFileSync(path.join(root, file), source, { flag: 'wx' });
+      const report = lint(['--no-warn-ignored', ...planted]);
+      status = report.status;
+      messagesOf = new Map(report.results.map((result) => [path.relative(root, result.filePath), result.messages]));
+    } finally {
+      for (const file of planted) rmSync(file, { force: true });
+    }
+  }, 300_000);
+
+  it('fails lint on the planted imports', () => {
+    expect(status).toBe(1);
+  });
+
+  it.each(cases)('refuses $name ($rule)', ({ file, rule, says }) => {
+    const messages = messagesOf.get(file) ?? [];
+    expect(messages).toContainEqual(expect.objectContaining({ ruleId: rule, message: expect.stringContaining(says) }));
+  });
+
+  it.each(allowed)('allows the imports in $file', ({ file }) => {
+    const messages = messagesOf.get(file);
+    expect(messages).toBeDefined();
+    expect(messages!.filter((message) => BOUNDARY_RULES.includes(message.ruleId ?? ''))).toEqual([]);
+  });
+});
+
+describe('the tree', () => {
+  it('lints clean, with the planted files gone', () => {
+    const report = lint(['--max-warnings=0', '.']);
+    const problems = report.results.flatMap((result) =>
+      result.messages.map((message) => `${path.relative(root, result.filePath)}: ${message.ruleId} ${message.message}`),
+    );
+    expect(problems).toEqual([]);
+    expect(report.results.some((result) => path.basename(result.filePath).startsWith(probeId))).toBe(false);
+    expect(report.status).toBe(0);
+  }, 600_000);
+});

@@ -1,0 +1,13 @@
+/** A custom field's value on a contact; the field is named by its id (AC_FIELD_TIER, AC_FIELD_POINTS). */
+export interface AcFieldValue {
+  field: string;
+  value: string;
+}
+
+/** A contact as this worker sends it to ActiveCampaign, one at a time (contact/sync) or in bulk imports. */
+export interface AcContact {
+  email: string;
+  firstName: string;
+  lastName: string;
+  fieldValues: AcFieldValue[];
+}

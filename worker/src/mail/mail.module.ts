@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import type { WorkerArea } from '../runtime/worker-area.js';
+import { EmailDeliveryService } from './email-delivery.service.js';
+import { EmailProcessor } from './email.processor.js';
+import { MailRepository } from './mail.repository.js';
+import { Mailer } from './mailer.js';
+import { SendBookingAcknowledgementJob, SendBookingRequestJob, SendBookingStatusJob } from './send-booking-mails.job.js';
+import { SendContactMessageJob } from './send-contact-message.job.js';
+import { SendPasswordResetJob } from './send-password-reset.job.js';
+
+const MAIL_JOBS = [
+  SendPasswordResetJob,
+  SendContactMessageJob,
+  SendBookingRequestJob,
+  SendBookingAcknowledgementJob,
+  SendBookingStatusJob,
+];
+
+/**
+ * E-mail: the mailer (SMTP, or .eml files without SMTP_URL), the delivery rows other areas send
+ * through (EmailDeliveryService: sent once, attempts and errors recorded), the venue's e-mails,
+ * and the processor of the e-mail queue.
+ */
+@Module({
+  providers: [...MAIL_JOBS, EmailProcessor, EmailDeliveryService, Mailer, MailRepository],
+  exports: [EmailDeliveryService],
+})
+export class MailModule {}
+
+export const mailArea: WorkerArea = { name: 'mail', module: MailModule, jobs: MAIL_JOBS, processor: EmailProcessor };

@@ -1,0 +1,37 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { JobPayload } from '@nocturne/queues';
+import type { Job } from 'bullmq';
+import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { type DeliveryOutcome, EmailDeliveryService } from './email-delivery.service.js';
+import { MailRepository } from './mail.repository.js';
+
+/** E-mails a contact-form message to the venue inbox, with Reply-To set to the sender. */
+@Injectable()
+@HandlesJob('email.contact-message')
+export class SendContactMessageJob implements JobHandler<'email.contact-message'> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mail: MailRepository,
+    private readonly deliveries: EmailDeliveryService,
+  ) {}
+
+  async handle({ contactMessageId }: JobPayload<'email.contact-message'>, job: Job): Promise<DeliveryOutcome> {
+    const row = await this.mail.findContactMessage(this.em, contactMessageId);
+    if (!row) return 'no delivery';
+    return this.deliveries.deliver(contactMessageId, 'venue-notification', job, () => ({
+      subject: `Contact form: ${row.name}`,
+      replyTo: row.email,
+      text: [
+        `From: ${row.name} <${row.email}>`,
+        row.phone ? `Phone: ${row.phone}` : undefined,
+        `Received: ${new Date(row.created_at).toISOString()}`,
+        `Reference: ${contactMessageId}`,
+        '',
+        row.message,
+      ]
+        .filter((line) => line !== undefined)
+        .join('\n'),
+    }));
+  }
+}

@@ -1,0 +1,55 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { JobPayload } from '@nocturne/queues';
+import { createHash, randomBytes } from 'node:crypto';
+import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { MailRepository } from './mail.repository.js';
+import { Mailer } from './mailer.js';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/**
+ * Makes the one-time reset token and e-mails its link. The token exists only in the e-mail; the
+ * database keeps its hash. A retry of the same request replaces the token instead of adding one.
+ */
+@Injectable()
+@HandlesJob('email.password-reset')
+export class SendPasswordResetJob implements JobHandler<'email.password-reset'> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mail: MailRepository,
+    private readonly mailer: Mailer,
+    @InjectConfig() private readonly config: WorkerConfig,
+  ) {}
+
+  async handle({ memberId, requestId }: JobPayload<'email.password-reset'>): Promise<string> {
+    const member = await this.mail.findMember(this.em, memberId);
+    if (!member) return 'member no longer exists';
+    const token = randomBytes(32).toString('base64url');
+    const saved = await this.mail.saveResetToken(this.em, {
+      memberId,
+      requestId,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    if (!saved) return 'already used';
+    const link = new URL('/reset-password', this.config.APP_URL);
+    link.searchParams.set('token', token);
+    await this.mailer.send({
+      to: member.email,
+      subject: 'Reset your Nocturne password',
+      text: [
+        `Hi ${member.first_name},`,
+        '',
+        'Someone (hopefully you) asked to reset the password of your Nocturne membership.',
+        `Choose a new password here within the next hour: ${link.toString()}`,
+        '',
+        'If it was not you, ignore this e-mail: your password stays as it is.',
+        '',
+        'Nocturne',
+      ].join('\n'),
+    });
+    return 'sent';
+  }
+}

@@ -1,0 +1,75 @@
+import { lookup } from 'node:dns/promises';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { webhookTargetProblem } from '@nocturne/domain/webhook-target';
+import type { JobPayload } from '@nocturne/queues';
+import { type Job, UnrecoverableError } from 'bullmq';
+import { Webhook } from 'standardwebhooks';
+import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { isFinalAttempt } from '../runtime/final-attempt.js';
+import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { type WebhookDeliveryState, WebhooksRepository } from './webhooks.repository.js';
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Sends one delivery, signed per Standard Webhooks (webhook-id is the delivery id, the same on
+ * every retry). A 2xx answer succeeds; anything else is recorded and retried with backoff until
+ * the last attempt marks the delivery failed. A target that is (or now resolves to) a private
+ * address fails at once unless WEBHOOKS_ALLOW_PRIVATE.
+ */
+@Injectable()
+@HandlesJob('webhooks.deliver')
+export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly webhooks: WebhooksRepository,
+    @InjectConfig() private readonly config: WorkerConfig,
+  ) {}
+
+  async handle({ deliveryId }: JobPayload<'webhooks.deliver'>, job: Job): Promise<string> {
+    const row = await this.webhooks.findDelivery(this.em, deliveryId);
+    if (!row || row.state === 'succeeded') return 'nothing to send';
+    const problem = await webhookTargetProblem(row.url, this.config.WEBHOOKS_ALLOW_PRIVATE, (host) =>
+      lookup(host, { all: true }),
+    );
+    if (problem) {
+      await this.record(deliveryId, 'failed', null, `Target refused: ${problem}`);
+      throw new UnrecoverableError(`Webhook target refused: ${problem}`);
+    }
+    const body = JSON.stringify(row.payload);
+    const timestamp = new Date();
+    const signature = new Webhook(row.secret).sign(row.id, timestamp, body);
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const answer = await fetch(row.url, {
+        method: 'POST',
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': row.id,
+          'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+          'webhook-signature': signature,
+        },
+      });
+      status = answer.status;
+      await answer.body?.cancel();
+      if (status < 200 || status > 299) error = `HTTP ${status}`;
+    } catch (failure) {
+      error = (failure as Error).message;
+    }
+    if (!error) {
+      await this.record(deliveryId, 'succeeded', status, null);
+      return 'delivered';
+    }
+    await this.record(deliveryId, isFinalAttempt(job) ? 'failed' : 'pending', status, error);
+    throw new Error(`Webhook delivery failed: ${error}`);
+  }
+
+  private async record(id: string, state: WebhookDeliveryState, status: number | null, error: string | null): Promise<void> {
+    await this.webhooks.recordAttempt(this.em, id, state, status, error?.slice(0, 500) ?? null);
+  }
+}
