@@ -2,8 +2,14 @@ import { z } from 'zod';
 import { MemberTier, Uuid } from './common.js';
 import { CouponType } from './coupons.js';
 
-/** Control characters other than tab and newline: a scanner's Enter arrives as a key, not text. */
-const noControl = (text: string) => !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(text);
+/** No control characters other than tab and newline (C0, DEL, C1): a scanner's Enter arrives as a key, not text. */
+function noControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if ((unit < 0x20 && unit !== 0x09 && unit !== 0x0a) || (unit >= 0x7f && unit <= 0x9f)) return false;
+  }
+  return true;
+}
 
 /**
  * Door mode sends whatever it read or was typed, as it came: a coupon's QR payload (JSON), a
