@@ -42,23 +42,28 @@ export const redeemCode = endpoint({
 export const listScans = endpoint({
   method: 'GET',
   path: '/api/admin/scans',
-  summary: 'The QR scan log, newest first',
+  summary: 'The QR scan log, newest first; door staff see tonight only (from 06:00 venue time), members by first name',
   access: DOOR_STAFF,
   tags: ['admin', 'qr'],
   query: ScanLogQuery,
   response: ScanLogPage,
-  conditional: { scopes: ['qr_scans', 'coupons', 'member_names'] },
+  // The clock too: a door account's log starts at 06:00, and an Undo lapses after its window.
+  conditional: { scopes: ['qr_scans', 'coupons', 'member_names'], everySeconds: 60 },
 });
 
 export const undoRedemption = endpoint({
   method: 'POST',
   path: '/api/admin/redemptions/:userCouponId/undo',
-  summary: `Undo a redemption made less than ${REDEMPTION_UNDO_MINUTES} minutes ago: the coupon is claimed again (logged)`,
+  summary: `Undo a redemption made less than ${REDEMPTION_UNDO_MINUTES} minutes ago: the coupon is claimed again (logged). Door staff undo only their own`,
   access: DOOR_STAFF,
   tags: ['admin', 'qr'],
   params: RedemptionParams,
   response: UndoRedemptionResponse,
-  errors: { 404: 'Coupon not found', 409: `Not redeemed, or redeemed more than ${REDEMPTION_UNDO_MINUTES} minutes ago` },
+  errors: {
+    403: 'Door staff may undo only redemptions they made',
+    404: 'Coupon not found',
+    409: `Not redeemed, or redeemed more than ${REDEMPTION_UNDO_MINUTES} minutes ago`,
+  },
 });
 
 export const checkAtDoor = endpoint({
