@@ -92,6 +92,7 @@ export const DoorCardVerdict = z.object({
       night: z.iso.date(),
       /** False when this member's visit tonight was already recorded: points come once a night. */
       recorded: z.boolean(),
+      /** The points this check credited: POINTS_PER_VISIT for the night's first scan, else 0. */
       points: z.number().int(),
     })
     .nullable(),
@@ -133,7 +134,11 @@ export const DoorRedeemResponse = z
   .meta({ id: 'DoorRedeemResponse' });
 export type DoorRedeemResponse = z.infer<typeof DoorRedeemResponse>;
 
-/** Tonight at the door, for the signed-in staffer: their tally, and tonight's scan log (door staff see no other night). */
+/**
+ * Tonight at the door, for the signed-in staffer: the club night and their tally in it. Redemptions
+ * count every redemption they made tonight, undone ones too; `undone` counts their undos.
+ * (Tonight's scan log is GET /api/admin/scans: door staff see no other night there.)
+ */
 export const DoorTonight = z
   .object({
     night: z.iso.date(),

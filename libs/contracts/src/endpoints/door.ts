@@ -100,7 +100,8 @@ export const getDoorTonight = endpoint({
   access: DOOR_STAFF,
   tags: ['door'],
   response: DoorTonight,
-  conditional: { scopes: ['qr_scans'] },
+  // Redemptions and undos are scan-log lines, visits are visits; the clock turns the night at 06:00.
+  conditional: { scopes: ['qr_scans', 'visits'], everySeconds: 60 },
 });
 
 export const getMyCard = endpoint({
