@@ -2,7 +2,7 @@ import { clubNightOf } from './club-night.js';
 import type { CouponType } from './coupons.js';
 
 /*
- * What door mode says, worded once (PRODUCT.md §6): a verdict fills a phone's screen in a queue at
+ * What door mode says, worded once (PRODUCT.md §8): a verdict fills a phone's screen in a queue at
  * 23:30, so it is a few words a staffer can read at arm's length, and every time is venue time on
  * a 24-hour clock, as everywhere staff look. The api sends these; the web shows them as sent.
  */

@@ -16,7 +16,7 @@ export type CouponRefusal = Extract<DoorRefusal, 'member_disabled' | 'already_us
 
 /**
  * Whether staff may redeem a member's coupon now, and if not, why in the words door mode shows
- * (PRODUCT.md §6): the holder's account first (a disabled or deleted member's coupons are refused,
+ * (PRODUCT.md §8): the holder's account first (a disabled or deleted member's coupons are refused,
  * whatever their state), then a redemption that already stands, then the coupon's own state in
  * the claim rules' order. Null when it may be redeemed.
  */

@@ -5,7 +5,7 @@ import { isShortCodeCollision, QrTokenService, SHORT_CODE_ATTEMPTS } from '../co
 import { type CardHolder, DoorRepository, type StoredCard } from './door.repository.js';
 
 /**
- * Members' cards (PRODUCT.md §6), with the conventions of coupon codes: a QR token that is an HMAC
+ * Members' cards (PRODUCT.md §9), with the conventions of coupon codes: a QR token that is an HMAC
  * of the card id with QR_SECRET (prefixed `member-card:`, so it can never be a coupon's), and a
  * stored 11-character short code derived the same way, in one namespace with the coupons' codes.
  * A card is issued the first time its member asks for it (a migration cannot know QR_SECRET), so

@@ -14,7 +14,7 @@ export interface VisitOutcome {
 }
 
 /**
- * Visits (PRODUCT.md §6): a member whose card is scanned at the door is there that club night,
+ * Visits (PRODUCT.md §9): a member whose card is scanned at the door is there that club night,
  * once. The unique key on (member, night) decides between two staffers scanning the same card at
  * once; the first records the visit and raises MemberVisited, whose in-transaction handler pays
  * the visit points (POINTS_PER_VISIT) through the ledger.

@@ -15,7 +15,7 @@ type Outcome = { answer: DoorCheckResponse } | { waitSeconds: number };
 type Verdict = { answer: DoorCheckResponse; line: Pick<ScanLine, 'userCouponId' | 'memberId' | 'accepted' | 'reason'> };
 
 /**
- * Door mode's check (PRODUCT.md §6): whatever was shown gets one verdict in words and one scan-log
+ * Door mode's check (PRODUCT.md §6, §8): whatever was shown gets one verdict in words and one scan-log
  * line, in one transaction; a member card also records tonight's visit (points once a night).
  * Text that could be a typed code goes through the staffer's typed-code limit first, and a miss
  * counts towards it: over the limit is a 429 with the seconds to count down, after the log commits.

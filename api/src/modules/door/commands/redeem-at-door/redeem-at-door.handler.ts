@@ -26,7 +26,7 @@ type Outcome = { answer: DoorRedeemResponse } | { refusal: Refusal } | { waitSec
 const USER_COUPON_REQUIRED = [{ path: 'userCouponId', message: 'is required to redeem from a member card' }];
 
 /**
- * Door mode's redeem (PRODUCT.md §6): the coupon the text names, or the card holder's coupon the
+ * Door mode's redeem (PRODUCT.md §6, §8): the coupon the text names, or the card holder's coupon the
  * staffer chose, redeemed once under its row lock (concurrent redeemers queue; the first wins) and
  * recorded with the staffer as validator. Every attempt is one scan-log line in the same
  * transaction; a refusal (409 in words, 404 for nothing of ours, 429 over the typed-code limit)
