@@ -18,6 +18,7 @@ import { ActiveCampaignModule } from './modules/activecampaign/activecampaign.mo
 import { AuthGuard } from './modules/auth/auth.public.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CouponsModule } from './modules/coupons/coupons.module.js';
+import { DoorModule } from './modules/door/door.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { MembersModule } from './modules/members/members.module.js';
@@ -61,6 +62,7 @@ export class AppModule {
         AuthModule,
         NewsModule,
         CouponsModule,
+        DoorModule,
         MediaModule,
         VenueInboxModule,
         WebhooksModule,

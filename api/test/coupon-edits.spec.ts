@@ -213,7 +213,7 @@ describe('an inactive coupon', () => {
     expect((await t.request('POST', `/api/coupons/redeem/${held.id}`, { token: member.sessionId })).status).toBe(200);
   });
 
-  it('is refused at the door: validate says so, redeem answers 409, both logged', async () => {
+  it('is refused at the door in a word: validate says so, redeem answers 409, both logged', async () => {
     const coupon = await createCoupon(t, admin.sessionId, { type: 'free_drink', value: null });
     const { held } = await holder(coupon.id);
     // The claim's answer is the user coupon, with the QR token its code renders.
@@ -222,18 +222,18 @@ describe('an inactive coupon', () => {
 
     const validated = await t.request('POST', '/api/qr/validate', { token: admin.sessionId, body: payload });
     expect(validated.status).toBe(200);
-    expect(validated.body).toEqual({ valid: false, message: PAUSED });
+    expect(validated.body).toEqual({ valid: false, message: 'Paused' });
     const redeemed = await t.request('POST', '/api/qr/redeem', {
       token: admin.sessionId,
       body: { ...payload, validatedBy: 'admin' },
     });
     expect(redeemed.status).toBe(409);
-    expect(redeemed.body.message).toBe(PAUSED);
+    expect(redeemed.body.message).toBe('Paused');
     expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();
     const log = await t.sql.query('select action, result, reason from qr_scans where user_coupon_id = $1 order by id', [held.id]);
     expect(log.rows).toEqual([
-      { action: 'validate', result: 'rejected', reason: PAUSED },
-      { action: 'redeem', result: 'rejected', reason: PAUSED },
+      { action: 'validate', result: 'rejected', reason: 'Paused' },
+      { action: 'redeem', result: 'rejected', reason: 'Paused' },
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { QrPayload } from '@nocturne/contracts';
 import { createCoupon } from './support/coupon-fixtures.js';
+import { expireAtTonightsStart, lastNightInWords } from './support/door-fixtures.js';
 import { registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
 let t: TestApp;
@@ -80,26 +81,26 @@ describe('POST /api/qr/validate', () => {
     expect(answer.body).toEqual({ valid: false, message: INVALID });
   });
 
-  it('reports an expired, archived or already redeemed coupon as invalid, saying which', async () => {
+  it('reports an expired, archived or already redeemed coupon as invalid, saying which in a few words', async () => {
     const expired = await heldCoupon();
-    await t.sql.query("update coupons set valid_until = now() - interval '1 second' where id = $1", [expired.coupon.id]);
+    await expireAtTonightsStart(t, expired.coupon.id);
     expect((await validate({ userCouponId: expired.held.id, qrCodeToken: expired.held.qrCode })).body).toEqual({
       valid: false,
-      message: 'This coupon has expired',
+      message: `Expired on ${lastNightInWords(t)}`,
     });
 
     const archived = await heldCoupon();
     expect((await t.request('DELETE', `/api/admin/coupons/${archived.coupon.id}`, { token: admin.sessionId })).status).toBe(200);
     expect((await validate({ userCouponId: archived.held.id, qrCodeToken: archived.held.qrCode })).body).toEqual({
       valid: false,
-      message: 'This coupon is no longer available',
+      message: 'No longer offered',
     });
 
     const used = await heldCoupon();
     expect((await t.request('POST', `/api/coupons/redeem/${used.held.id}`, { token: used.member.sessionId })).status).toBe(200);
     const answer = await validate({ userCouponId: used.held.id, qrCodeToken: used.held.qrCode });
     expect(answer.body.valid).toBe(false);
-    expect(answer.body.message).toMatch(/^This coupon has already been redeemed \(.+\)$/);
+    expect(answer.body.message).toMatch(/^Already used at \d{2}:\d{2} \(the member\)$/);
   });
 
   it('answers 400 naming the fields of both forms when neither is sent', async () => {
@@ -118,7 +119,7 @@ describe('POST /api/qr/redeem', () => {
     const { held, member } = await heldCoupon();
     const answer = await staffRedeem({ userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, message: 'Redeemed Free entry for Jordan', userCouponId: held.id });
+    expect(answer.body).toEqual({ success: true, message: 'Redeemed: Free entry for Jordan', userCouponId: held.id });
     const row = (
       await t.sql.query('select redeemed_at, validated_at, validated_by_id, redeemed_by from user_coupons where id = $1', [
         held.id,
@@ -141,7 +142,7 @@ describe('POST /api/qr/redeem', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       success: false,
-      message: expect.stringMatching(/^This coupon has already been redeemed/),
+      message: expect.stringMatching(/^Already used at \d{2}:\d{2} \(Alex\)$/),
     });
     const own = await t.request('POST', `/api/coupons/redeem/${held.id}`, { token: member.sessionId });
     expect(own.status).toBe(409);
@@ -154,10 +155,10 @@ describe('POST /api/qr/redeem', () => {
     const wrong = await staffRedeem({ userCouponId: held.id, qrCodeToken: other.held.qrCode });
     expect(wrong.status).toBe(404);
     expect(wrong.body).toMatchObject({ success: false, message: INVALID });
-    await t.sql.query("update coupons set valid_until = now() - interval '1 second' where id = $1", [coupon.id]);
+    await expireAtTonightsStart(t, coupon.id);
     const expired = await staffRedeem({ userCouponId: held.id, qrCodeToken: held.qrCode });
     expect(expired.status).toBe(409);
-    expect(expired.body.message).toBe('This coupon has expired');
+    expect(expired.body.message).toBe(`Expired on ${lastNightInWords(t)}`);
     expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();
   });
 });
@@ -186,7 +187,7 @@ describe('GET /api/admin/scans', () => {
         ...held_,
         action: 'redeem',
         result: 'rejected',
-        reason: expect.stringMatching(/^This coupon has already been redeemed/),
+        reason: expect.stringMatching(/^Already used at \d{2}:\d{2} \(Alex\)$/),
         undoableUntil: null,
       },
       {
@@ -194,7 +195,7 @@ describe('GET /api/admin/scans', () => {
         ...held_,
         action: 'redeem',
         result: 'accepted',
-        reason: 'Redeemed Free entry for Jordan',
+        reason: 'Redeemed: Free entry for Jordan',
         undoableUntil: expect.stringMatching(/Z$/),
       },
       {

@@ -113,7 +113,7 @@ describe('typing the short code at the door', () => {
 
     const redeemed = await staffRedeem({ code: held.shortCode, validatedBy: 'admin' }, staff.sessionId);
     expect(redeemed.status).toBe(200);
-    expect(redeemed.body).toEqual({ success: true, message: 'Redeemed Free entry for Jordan', userCouponId: held.id });
+    expect(redeemed.body).toEqual({ success: true, message: 'Redeemed: Free entry for Jordan', userCouponId: held.id });
     const row = (await t.sql.query('select redeemed_by, validated_by_id from user_coupons where id = $1', [held.id])).rows[0];
     expect(row).toEqual({ redeemed_by: 'staff', validated_by_id: staff.user.id });
 
@@ -206,12 +206,12 @@ describe('typing the short code at the door', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       success: false,
-      message: expect.stringMatching(/^This coupon has already been redeemed \(.+\)$/),
+      message: expect.stringMatching(/^Already used at \d{2}:\d{2} \(.+\)$/),
     });
     const checked = await validate({ code: held.shortCode });
     expect(checked.body).toMatchObject({
       valid: false,
-      message: expect.stringMatching(/^This coupon has already been redeemed/),
+      message: expect.stringMatching(/^Already used at \d{2}:\d{2} \(.+\)$/),
     });
     const events = await t.sql.query(
       "select count(*)::int as n from outbox where type = 'CouponRedeemed' and aggregate_id = $1",

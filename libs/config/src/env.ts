@@ -34,6 +34,8 @@ export const baseEnvSchema = z.object({
   POINTS_WELCOME_BONUS: int(20),
   POINTS_PER_COMMENT: int(5),
   COMMENT_REWARDS_PER_NIGHT: int(10),
+  /** Points for a member's visit (their card scanned at the door), once per club night; 0 turns them off. */
+  POINTS_PER_VISIT: int(20),
   SESSION_TTL_DAYS: int(30, 1),
   /** Absolute session lifetime from sign-in, whatever the use (the sliding expiry stops there). */
   SESSION_MAX_AGE_DAYS: int(90, 1),

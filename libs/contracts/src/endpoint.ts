@@ -38,6 +38,7 @@ export const VERSION_SCOPES = [
   'email_deliveries',
   'sync_jobs',
   'webhooks',
+  'visits',
 ] as const;
 export type VersionScope = (typeof VERSION_SCOPES)[number] | 'member:{me}';
 

@@ -13,5 +13,6 @@ export * from './webhooks.js';
 export * from './admin-overview.js';
 export * from './moderation.js';
 export * from './system.js';
+export * from './door.js';
 export * from './endpoint.js';
 export { endpoints, type EndpointName, type Endpoints } from './endpoints/index.js';

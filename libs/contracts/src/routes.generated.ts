@@ -8,6 +8,7 @@ export const adjustMemberPoints: Route<Endpoints['adjustMemberPoints']> = {
   path: '/api/admin/members/:id/points-adjustments',
 };
 export const changeMyPassword: Route<Endpoints['changeMyPassword']> = { method: 'POST', path: '/api/auth/me/password' };
+export const checkAtDoor: Route<Endpoints['checkAtDoor']> = { method: 'POST', path: '/api/door/check' };
 export const claimCoupon: Route<Endpoints['claimCoupon']> = { method: 'POST', path: '/api/coupons/:id/claim' };
 export const createCoupon: Route<Endpoints['createCoupon']> = { method: 'POST', path: '/api/admin/coupons' };
 export const createNewsPost: Route<Endpoints['createNewsPost']> = { method: 'POST', path: '/api/admin/news' };
@@ -29,9 +30,11 @@ export const getAdminStats: Route<Endpoints['getAdminStats']> = { method: 'GET',
 export const getApiDocs: Route<Endpoints['getApiDocs']> = { method: 'GET', path: '/api/docs' };
 export const getApiDocsAsset: Route<Endpoints['getApiDocsAsset']> = { method: 'GET', path: '/api/docs/assets/:file' };
 export const getApiDocsScript: Route<Endpoints['getApiDocsScript']> = { method: 'GET', path: '/api/docs/init.js' };
+export const getDoorTonight: Route<Endpoints['getDoorTonight']> = { method: 'GET', path: '/api/door/tonight' };
 export const getInboxCounts: Route<Endpoints['getInboxCounts']> = { method: 'GET', path: '/api/admin/inbox/counts' };
 export const getMe: Route<Endpoints['getMe']> = { method: 'GET', path: '/api/auth/me' };
 export const getMedia: Route<Endpoints['getMedia']> = { method: 'GET', path: '/media/news/:file' };
+export const getMyCard: Route<Endpoints['getMyCard']> = { method: 'GET', path: '/api/auth/me/card' };
 export const getOpenApiDocument: Route<Endpoints['getOpenApiDocument']> = { method: 'GET', path: '/api/openapi.json' };
 export const getSyncJob: Route<Endpoints['getSyncJob']> = { method: 'GET', path: '/api/admin/sync-jobs/:jobId' };
 export const getVenue: Route<Endpoints['getVenue']> = { method: 'GET', path: '/api/venue' };
@@ -59,6 +62,7 @@ export const listWebhookDeliveries: Route<Endpoints['listWebhookDeliveries']> = 
 export const listWebhooks: Route<Endpoints['listWebhooks']> = { method: 'GET', path: '/api/admin/webhooks' };
 export const postComment: Route<Endpoints['postComment']> = { method: 'POST', path: '/api/news/:id/comments' };
 export const receiveLocalUpload: Route<Endpoints['receiveLocalUpload']> = { method: 'PUT', path: '/api/uploads/news/:file' };
+export const redeemAtDoor: Route<Endpoints['redeemAtDoor']> = { method: 'POST', path: '/api/door/redeem' };
 export const redeemCode: Route<Endpoints['redeemCode']> = { method: 'POST', path: '/api/qr/redeem' };
 export const redeemMyCoupon: Route<Endpoints['redeemMyCoupon']> = { method: 'POST', path: '/api/coupons/redeem/:userCouponId' };
 export const redeliverWebhook: Route<Endpoints['redeliverWebhook']> = {

@@ -14,3 +14,4 @@ export * from './points-expiry.js';
 export * from './member-admin.js';
 export * from './club-night-week.js';
 export * from './messages.js';
+export * from './door.js';

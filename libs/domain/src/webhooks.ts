@@ -6,6 +6,7 @@ export const WEBHOOK_EVENTS = [
   'coupon.redeemed',
   'coupon.redemption_undone',
   'booking.requested',
+  'member.visited',
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 

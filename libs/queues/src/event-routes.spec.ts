@@ -51,6 +51,13 @@ describe('event routes', () => {
     ]);
   });
 
+  it("tell webhook receivers of a member's visit, with the night and the points it paid", () => {
+    const payload = { visitId: USER_COUPON, memberId: MEMBER, night: '2026-11-27', points: 20, staffId: ADMIN };
+    expect(jobsForStoredEvent('MemberVisited', payload)).toEqual([
+      { name: 'webhooks.fan-out', data: { event: 'member.visited', data: payload } },
+    ]);
+  });
+
   it('ask nothing of the worker for a disabled or enabled account, and of ActiveCampaign only for a member it knows', () => {
     expect(jobsForStoredEvent('MemberDisabled', { memberId: MEMBER, adminId: ADMIN })).toEqual([]);
     expect(jobsForStoredEvent('MemberEnabled', { memberId: MEMBER, adminId: ADMIN })).toEqual([]);

@@ -54,6 +54,7 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
   CouponRedeemed: jobs(['webhooks.fan-out'], (event) => [webhook('coupon.redeemed', event)]),
   // A receiver counting coupon.redeemed learns that one no longer stands.
   CouponRedemptionUndone: jobs(['webhooks.fan-out'], (event) => [webhook('coupon.redemption_undone', event)]),
+  MemberVisited: jobs(['webhooks.fan-out'], (event) => [webhook('member.visited', event)]),
   ContactMessageReceived: jobs(['email.contact-message'], (event) => [{ name: 'email.contact-message', data: event }]),
   BookingRequested: jobs(['email.booking-request', 'email.booking-acknowledgement', 'webhooks.fan-out'], (event) => [
     { name: 'email.booking-request', data: event },

@@ -33,6 +33,17 @@ export const domainEventSchemas = {
   }),
   CouponRedeemed: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), by: z.enum(REDEEMED_BY) }),
   CouponRedemptionUndone: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), adminId: z.uuid() }),
+  /**
+   * A member's card scanned at the door on a club night for the first time: points (what the visit
+   * pays, 0 while visit points are off) are credited in the same transaction; staffId scanned it.
+   */
+  MemberVisited: z.object({
+    visitId: z.uuid(),
+    memberId: z.uuid(),
+    night: z.iso.date(),
+    points: z.number().int().min(0),
+    staffId: z.uuid(),
+  }),
   ContactMessageReceived: z.object({ contactMessageId: z.uuid() }),
   BookingRequested: z.object({ bookingId: z.uuid() }),
   BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { doorBudgets, doorMarkdown, runDoorBench } from './bench-door.mjs';
 import { admin, commitLabel, dropRedisPrefix, freePort, must, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -633,6 +634,9 @@ try {
     noDoubleClaims: claimCheck.every((row) => row.doubles === 0),
   };
 
+  // Door mode: 20 phones checking and redeeming at once, beside a baseline of its own (bench-door.mjs).
+  report.door = await runDoorBench({ base, pool, env, freePort, log, setPhase: (name) => (phase = name) });
+
   phase = 'verify, sign-in, outbox';
   log('ledger:verify');
   const verify = spawnSync(node, ['api/dist/scripts/ledger-verify.js'], {
@@ -804,6 +808,7 @@ function budgets(r) {
     measured: `${r.bulkSync.ratioToFloor}x (${r.bulkSync.seconds} s vs ${r.bulkSync.floorSeconds} s)`,
     met: r.bulkSync.state === 'completed' && r.bulkSync.ratioToFloor <= 1.25,
   });
+  list.push(...doorBudgets(r.door));
   for (const [name, x] of Object.entries(r.rss))
     list.push({ budget: `${name} RSS < 300 MB`, measured: `peak ${x.peakMb} MB`, met: x.peakMb < 300 });
   return list;
@@ -825,6 +830,7 @@ function markdown(r) {
       .map(([route, x]) => `${route} ${x.rounds.map((q) => q.p99Ratio).join(', ')}`)
       .join('; ')}.`,
     '',
+    ...doorMarkdown(r.door),
     '| Measure | Result |',
     '| --- | --- |',
     `| POST comment, ${WRITERS} members, ${WRITE_SECONDS} s | ${r.comments.rps} req/s, p50 ${r.comments.p50} ms, p99 ${r.comments.p99} ms, ${r.comments.created} comments, statuses ${JSON.stringify(r.comments.statusCodes)}, cached count ${r.comments.cachedCountMatches ? 'matches' : 'DIFFERS'} |`,

@@ -51,8 +51,8 @@ export class AdminCouponsController {
   }
 
   @Endpoint(endpoints.listScans)
-  scans(@ValidQuery() query: z.infer<typeof ScanLogQuery>): Promise<ScanLogPage> {
-    return this.queries.execute(new ListScansQuery(query.limit, query.cursor));
+  scans(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: z.infer<typeof ScanLogQuery>): Promise<ScanLogPage> {
+    return this.queries.execute(new ListScansQuery(query.limit, query.cursor, { id: staff.id, role: staff.role }));
   }
 
   @Endpoint(endpoints.undoRedemption)
@@ -60,6 +60,6 @@ export class AdminCouponsController {
     @CurrentMember() admin: AuthenticatedMember,
     @ValidParams() params: z.infer<typeof RedemptionParams>,
   ): Promise<UndoRedemptionResponse> {
-    return this.commands.execute(new UndoRedemptionCommand(admin.id, params.userCouponId));
+    return this.commands.execute(new UndoRedemptionCommand(admin.id, params.userCouponId, admin.role));
   }
 }

@@ -10,6 +10,7 @@ import { UpdateCouponHandler } from './commands/update-coupon/update-coupon.hand
 import { ValidateQrScanHandler } from './commands/validate-qr-scan/validate-qr-scan.handler.js';
 import { CouponsController } from './coupons.controller.js';
 import { CouponsRepository } from './coupons.repository.js';
+import { DoorCoupons } from './door-coupons.service.js';
 import { QrScanService } from './qr-scan.service.js';
 import { QrTokenService } from './qr-token.service.js';
 import { ShortCodeAttempts } from './short-code-attempts.service.js';
@@ -31,6 +32,7 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     ShortCodeAttempts,
     CouponsRepository,
     Redemptions,
+    DoorCoupons,
     CreateCouponHandler,
     UpdateCouponHandler,
     DeleteCouponHandler,
@@ -44,6 +46,6 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     ListMyCouponsHandler,
     ListScansHandler,
   ],
-  exports: [QrTokenService],
+  exports: [QrTokenService, DoorCoupons],
 })
 export class CouponsModule {}

@@ -1,8 +1,17 @@
 /*
  * What the rest of the api may use of the coupons module (ESLint refuses imports of its other
- * files from outside it): the commands the seed script dispatches, and the rule of when a coupon
- * can be used, for read models that judge coupons (the staff's member view, the overview).
+ * files from outside it): the commands the seed script dispatches, the rule of when a coupon can
+ * be used, for read models that judge coupons (the staff's member view, the overview), and what
+ * door mode asks of coupons (DoorCoupons) with the QR and short-code machinery a member card
+ * shares with coupons (one secret, one code format, one namespace of typed codes).
  */
 export { couponUsableSql, userCouponState } from './claim-rules.js';
 export { ClaimCouponCommand } from './commands/claim-coupon/claim-coupon.command.js';
 export { CreateCouponCommand } from './commands/create-coupon/create-coupon.command.js';
+export type { CouponRefusal } from './coupon-verdict.js';
+export type { UserCouponView } from './coupons.repository.js';
+export { DoorCoupons } from './door-coupons.service.js';
+export type { CouponJudgement, ScanLine } from './qr-scan.service.js';
+export { QrTokenService } from './qr-token.service.js';
+export { formatShortCode, normaliseShortCode } from './short-code.js';
+export { isShortCodeCollision, SHORT_CODE_ATTEMPTS } from './short-code.service.js';

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { CreateCouponRequest, UpdateCouponRequest } from '@nocturne/contracts';
 import { type Database, db, PreparedQuery, type RedeemedBy } from '@nocturne/db';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import { claimantFacts, claimObstacleSql, couponOfferedSql } from './claim-rules.js';
+import { claimantFacts, claimObstacleSql, couponOfferedSql, couponUsableSql } from './claim-rules.js';
 
 /** The coupon columns every answer about a coupon is made from. */
 const COUPON_VIEW = [
@@ -36,7 +36,10 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 const now = () => sql<string>`now()`;
 
-/** A user coupon with its holder and, as JSON, its coupon. */
+/**
+ * A user coupon with its holder (and whether their account still works), the staffer who
+ * validated it (the door names them: "Already used at 23:41 (Sam)") and, as JSON, its coupon.
+ */
 function selectUserCoupon(kysely: Kysely<Database>) {
   return kysely
     .selectFrom('user_coupons as uc')
@@ -50,10 +53,16 @@ function selectUserCoupon(kysely: Kysely<Database>) {
       'uc.redeemed_at',
       'uc.redeemed_by',
       'uc.validated_at',
+      'uc.validated_by_id',
       'uc.short_code',
       'm.first_name',
       'm.last_name',
       'm.member_tier',
+      'm.disabled_at',
+      'm.deleted_at',
+      // A subquery, not a join: a redeemer that waited for the row lock gets the row as the winner
+      // left it, and PostgreSQL re-runs a subquery for that row but keeps a joined row as first read.
+      eb.selectFrom('members as v').select('v.first_name').whereRef('v.id', '=', 'uc.validated_by_id').as('validated_by_name'),
       // The coupon row as JSON, so its columns never clash with the user coupon's.
       eb.fn.toJson('c').as('coupon'),
     ]);
@@ -327,6 +336,41 @@ export class CouponsRepository {
     return (options.lock ? userCouponByShortCode.locked : userCouponByShortCode.plain).first(em, code);
   }
 
+  /**
+   * The member's coupons usable tonight, newest claim first: claimed, not redeemed, and a coupon
+   * anyone may still use (claim-rules.ts: not withdrawn, not paused, not expired) at the statement's now().
+   */
+  async listUsableOf(em: EntityManager, memberId: string) {
+    return selectUserCoupon(db(em))
+      .where('uc.member_id', '=', memberId)
+      .where('uc.redeemed_at', 'is', null)
+      .where('uc.coupon_id', 'in', (eb) =>
+        eb
+          .selectFrom('coupons')
+          .select('coupons.id')
+          .where((c) => couponUsableSql(c)),
+      )
+      .orderBy('uc.claimed_at', 'desc')
+      .orderBy('uc.id', 'desc')
+      .execute();
+  }
+
+  /**
+   * Whether `typed` is a coupon's template code (FIRSTROUND), live or archived: what a member's
+   * coupon used to show in large type. Case, spaces and hyphens do not matter, as in short codes.
+   */
+  async isTemplateCode(em: EntityManager, typed: string): Promise<boolean> {
+    const compact = typed.replace(/[\s\-\u2010-\u2015\u2212]/g, '').toLowerCase();
+    if (compact === '') return false;
+    const row = await db(em)
+      .selectFrom('coupons')
+      .select('id')
+      .where(sql<string>`lower(regexp_replace(code, '[\s-]', '', 'g'))`, '=', compact)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async listMemberUserCoupons(em: EntityManager, memberId: string) {
     return selectUserCoupon(db(em))
       .where('uc.member_id', '=', memberId)
@@ -396,15 +440,19 @@ export class CouponsRepository {
     await db(em).insertInto('qr_scans').values(entry).execute();
   }
 
-  /** A page of the scan log, newest first, one row more than `limit` when there is a next page. */
-  async listScans(em: EntityManager, options: { limit: number; cursor: string | undefined; undoMinutes: number }) {
-    const { limit, cursor, undoMinutes } = options;
+  /**
+   * A page of the scan log, newest first, one row more than `limit` when there is a next page;
+   * `since` keeps only attempts from that instant on. The member is the line's own (cards, and
+   * coupon scans since it was recorded), else the scanned coupon's holder.
+   */
+  async listScans(em: EntityManager, options: { limit: number; cursor: string | undefined; undoMinutes: number; since?: Date }) {
+    const { limit, cursor, undoMinutes, since } = options;
     return db(em)
       .selectFrom('qr_scans as s')
       .leftJoin('members as a', 'a.id', 's.admin_id')
       .leftJoin('user_coupons as uc', 'uc.id', 's.user_coupon_id')
       .leftJoin('coupons as c', 'c.id', 'uc.coupon_id')
-      .leftJoin('members as m', 'm.id', 'uc.member_id')
+      .leftJoin('members as m', (join) => join.on((eb) => eb('m.id', '=', eb.fn.coalesce('s.member_id', 'uc.member_id'))))
       .select((eb) => [
         eb.cast<string>('s.id', 'text').as('id'),
         's.at',
@@ -417,7 +465,10 @@ export class CouponsRepository {
         's.result',
         's.reason',
         'c.code as coupon_code',
+        'm.id as member_id',
+        'm.first_name as member_first_name',
         eb.fn<string>('concat_ws', [sql.lit(' '), 'm.first_name', 'm.last_name']).as('member_name'),
+        'uc.validated_by_id',
         // A redemption and its log line share the transaction's now(): this line's redemption still
         // stands when the coupon's redeemed_at is its time (not an older one since undone).
         eb
@@ -435,8 +486,24 @@ export class CouponsRepository {
           .as('undoable_until'),
       ])
       .$if(cursor !== undefined, (query) => query.where('s.id', '<', cursor!))
+      .$if(since !== undefined, (query) => query.where('s.at', '>=', since!.toISOString()))
       .orderBy('s.id', 'desc')
       .limit(limit + 1)
       .execute();
+  }
+
+  /** What one staffer did at the door in [start, end): accepted redemptions and accepted undos. */
+  async tallyOf(em: EntityManager, adminId: string, start: Date, end: Date) {
+    return db(em)
+      .selectFrom('qr_scans')
+      .select((eb) => [
+        eb.cast<number>(eb.fn.countAll().filterWhere('action', '=', 'redeem'), 'integer').as('redemptions'),
+        eb.cast<number>(eb.fn.countAll().filterWhere('action', '=', 'undo'), 'integer').as('undone'),
+      ])
+      .where('admin_id', '=', adminId)
+      .where('result', '=', 'accepted')
+      .where('at', '>=', start.toISOString())
+      .where('at', '<', end.toISOString())
+      .executeTakeFirstOrThrow();
   }
 }

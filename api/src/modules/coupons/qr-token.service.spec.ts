@@ -69,6 +69,19 @@ describe('QrTokenService', () => {
     expect(service.isShortCodeOf(ID, '', 8)).toBe(false);
   });
 
+  it("never takes a coupon's token or code for a member card's with the same id, nor the other way round", () => {
+    const cardToken = service.tokenFor(ID, 'member-card');
+    expect(cardToken).toMatch(/^[\w-]{43}$/);
+    expect(cardToken).not.toBe(service.tokenFor(ID));
+    expect(service.matches(ID, cardToken, 'member-card')).toBe(true);
+    expect(service.matches(ID, cardToken)).toBe(false);
+    expect(service.matches(ID, service.tokenFor(ID), 'member-card')).toBe(false);
+    const cardCode = service.shortCodeFor(ID, 0, 'member-card');
+    expect(cardCode).not.toBe(service.shortCodeFor(ID, 0));
+    expect(service.isShortCodeOf(ID, cardCode, 8, 'member-card')).toBe(true);
+    expect(service.isShortCodeOf(ID, cardCode, 8)).toBe(false);
+  });
+
   it('refuses to run without QR_SECRET in production', () => {
     expect(() => new QrTokenService(config({ NODE_ENV: 'production' }))).toThrow('QR_SECRET is required');
   });

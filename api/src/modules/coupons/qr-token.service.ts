@@ -1,15 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import { encodeShortCode, shortCodeMessage } from './short-code.js';
+import { type CodeSubject, encodeShortCode, qrTokenMessage, shortCodeMessage } from './short-code.js';
 
 let warnedAboutDevelopmentSecret = false;
 
 /**
- * QR tokens: HMAC-SHA256 of the user-coupon id with QR_SECRET, base64url (256 bits). Nothing is
- * stored; a token is recomputed and compared in constant time, and it fits one user coupon only.
- * Short codes: 55 bits of another HMAC of the id (short-code.ts), stored so a typed code can be
- * found; a stored code counts only while it is still derived from the current secret.
+ * QR tokens: HMAC-SHA256 of the user-coupon id (or a member card's id) with QR_SECRET, base64url
+ * (256 bits). Nothing is stored; a token is recomputed and compared in constant time, and it fits
+ * one user coupon (or card) only: the two are HMAC'd with different prefixes, so a coupon's token
+ * can never be a card's. Short codes: 55 bits of another HMAC of the id (short-code.ts), stored so
+ * a typed code can be found; a stored code counts only while it is still derived from the current secret.
  */
 @Injectable()
 export class QrTokenService {
@@ -33,29 +34,33 @@ export class QrTokenService {
     }
   }
 
-  tokenFor(userCouponId: string): string {
-    return createHmac('sha256', this.secret).update(`user-coupon:${userCouponId.toLowerCase()}`).digest('base64url');
+  tokenFor(id: string, subject: CodeSubject = 'user-coupon'): string {
+    return createHmac('sha256', this.secret).update(qrTokenMessage(id, subject)).digest('base64url');
   }
 
-  matches(userCouponId: string, token: string): boolean {
-    const expected = Buffer.from(this.tokenFor(userCouponId), 'utf8');
+  matches(id: string, token: string, subject: CodeSubject = 'user-coupon'): boolean {
+    const expected = Buffer.from(this.tokenFor(id, subject), 'utf8');
     const given = Buffer.from(token, 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** The user coupon's candidate short code for `attempt` (0 first; the next after a collision). */
-  shortCodeFor(userCouponId: string, attempt = 0): string {
-    return encodeShortCode(createHmac('sha256', this.secret).update(shortCodeMessage(userCouponId, attempt)).digest());
+  /** The user coupon's (or card's) candidate short code for `attempt` (0 first; the next after a collision). */
+  shortCodeFor(id: string, attempt = 0, subject: CodeSubject = 'user-coupon'): string {
+    return encodeShortCode(
+      createHmac('sha256', this.secret)
+        .update(shortCodeMessage(id, attempt, subject))
+        .digest(),
+    );
   }
 
   /**
-   * Whether `code` (stored form) is one of the user coupon's first `attempts` candidates under the
-   * current secret, compared in constant time. False for codes from a rotated-out QR_SECRET.
+   * Whether `code` (stored form) is one of the user coupon's (or card's) first `attempts` candidates
+   * under the current secret, compared in constant time. False for codes from a rotated-out QR_SECRET.
    */
-  isShortCodeOf(userCouponId: string, code: string, attempts: number): boolean {
+  isShortCodeOf(id: string, code: string, attempts: number, subject: CodeSubject = 'user-coupon'): boolean {
     const given = Buffer.from(code, 'utf8');
     for (let attempt = 0; attempt < attempts; attempt++) {
-      const expected = Buffer.from(this.shortCodeFor(userCouponId, attempt), 'utf8');
+      const expected = Buffer.from(this.shortCodeFor(id, attempt, subject), 'utf8');
       // Stopping at a match tells only which attempt matched, which is no secret; nearly always 0.
       if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
     }

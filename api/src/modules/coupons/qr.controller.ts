@@ -14,7 +14,7 @@ export class QrController {
 
   @Endpoint(endpoints.validateCode)
   validate(@CurrentMember() admin: AuthenticatedMember, @ValidBody() body: QrValidateRequest): Promise<QrValidateResponse> {
-    return this.commands.execute(new ValidateQrScanCommand(admin.id, presentedCoupon(body)));
+    return this.commands.execute(new ValidateQrScanCommand(admin.id, presentedCoupon(body), admin.role));
   }
 
   @Endpoint(endpoints.redeemCode)

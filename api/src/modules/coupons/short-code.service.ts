@@ -6,12 +6,17 @@ import { QrTokenService } from './qr-token.service.js';
 
 /** Candidates tried per user coupon: at 55 bits a second one is already a one-in-billions event. */
 export const SHORT_CODE_ATTEMPTS = 8;
-const UNIQUE_CONSTRAINT = 'user_coupons_short_code_unique';
+/**
+ * What refuses a short code already held: each table's unique index, and the trigger that keeps
+ * coupons' and cards' codes apart (a typed code must find one row of one of them).
+ */
+const HELD_ELSEWHERE = ['user_coupons_short_code_unique', 'member_cards_short_code_unique', 'short_code_namespace'];
 
-/** True for the unique index refusing a short code that another user coupon already holds. */
+/** True for a short code refused because another user coupon or member card already holds it. */
 export function isShortCodeCollision(error: unknown): boolean {
   return (
-    error instanceof UniqueConstraintViolationException && (error as { constraint?: string }).constraint === UNIQUE_CONSTRAINT
+    error instanceof UniqueConstraintViolationException &&
+    HELD_ELSEWHERE.includes((error as { constraint?: string }).constraint ?? '')
   );
 }
 
@@ -40,7 +45,7 @@ export class ShortCodeService {
   }
 
   /**
-   * Stores the first candidate no other user coupon holds (HMAC of the id, then of `id:1`, `id:2`...)
+   * Stores the first candidate no other user coupon (or member card) holds (HMAC of the id, then of `id:1`, `id:2`...)
    * in place of `previous`, and returns the code the row holds afterwards.
    */
   async assign(em: EntityManager, userCouponId: string, previous: string | null): Promise<string> {

@@ -5,6 +5,7 @@ import {
   formatShortCode,
   normaliseShortCode,
   SHORT_CODE_BITS,
+  qrTokenMessage,
   shortCodeMessage,
 } from './short-code.js';
 
@@ -68,6 +69,18 @@ describe('shortCodeMessage', () => {
 
   it('never collides with the QR token message for the same id', () => {
     expect(shortCodeMessage(ID, 0)).not.toBe(`user-coupon:${ID.toLowerCase()}`);
+  });
+
+  it("keeps a member card's messages apart from a coupon's, for codes and tokens alike", () => {
+    expect(shortCodeMessage(ID, 0, 'member-card')).toBe(`member-card-short-code:${ID.toLowerCase()}`);
+    expect(shortCodeMessage(ID, 3, 'member-card')).toBe(`member-card-short-code:${ID.toLowerCase()}:3`);
+    const messages = [
+      shortCodeMessage(ID, 0),
+      shortCodeMessage(ID, 0, 'member-card'),
+      qrTokenMessage(ID, 'user-coupon'),
+      qrTokenMessage(ID, 'member-card'),
+    ];
+    expect(new Set(messages).size).toBe(4);
   });
 
   it('refuses a negative or fractional attempt', () => {

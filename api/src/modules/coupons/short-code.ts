@@ -17,15 +17,24 @@ const STORED_FORM = /^[0-9A-HJKMNP-TV-Z]{11}$/;
 /** Hyphens, dashes a phone keyboard may substitute (U+2010-2015, minus sign) and any white space. */
 const IGNORED = /[\s\-\u2010-\u2015\u2212]/g;
 
+/** What a short code or QR token stands for: a member's claimed coupon, or a member's card. */
+export type CodeSubject = 'user-coupon' | 'member-card';
+
 /**
- * The text that is HMAC'd for a user coupon's code. Attempt 0 is the id alone; after a collision
- * (another coupon already holds that code) attempt n appends `:n`. The prefix keeps these digests
- * apart from the QR tokens', which HMAC `user-coupon:<id>` with the same secret.
+ * The text that is HMAC'd for a user coupon's or a member card's code. Attempt 0 is the id alone;
+ * after a collision (a coupon or card already holds that code) attempt n appends `:n`. The prefix
+ * keeps these digests apart from each other's and from the QR tokens', which HMAC `<subject>:<id>`
+ * with the same secret.
  */
-export function shortCodeMessage(userCouponId: string, attempt: number): string {
+export function shortCodeMessage(id: string, attempt: number, subject: CodeSubject = 'user-coupon'): string {
   if (!Number.isInteger(attempt) || attempt < 0) throw new RangeError(`attempt must be a whole number >= 0, got ${attempt}`);
-  const id = userCouponId.toLowerCase();
-  return `user-coupon-short-code:${attempt === 0 ? id : `${id}:${attempt}`}`;
+  const lower = id.toLowerCase();
+  return `${subject}-short-code:${attempt === 0 ? lower : `${lower}:${attempt}`}`;
+}
+
+/** The text that is HMAC'd for a QR token: `user-coupon:<id>` or `member-card:<id>`, so a token fits one subject only. */
+export function qrTokenMessage(id: string, subject: CodeSubject): string {
+  return `${subject}:${id.toLowerCase()}`;
 }
 
 /** The first 55 bits of a digest (most significant first) as 11 Crockford digits. */

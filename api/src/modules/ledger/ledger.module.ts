@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CreditPointsWhenCommentPostedHandler } from './credit-points-when-comment-posted.handler.js';
+import { CreditPointsWhenMemberVisitedHandler } from './credit-points-when-member-visited.handler.js';
 import { CreditWelcomeBonusWhenMemberRegisteredHandler } from './credit-welcome-bonus-when-member-registered.handler.js';
 import { DebitPointsWhenCouponClaimedHandler } from './debit-points-when-coupon-claimed.handler.js';
 import { LedgerRepository } from './ledger.repository.js';
@@ -15,6 +16,7 @@ import { ListPointHistoryHandler } from './queries/list-point-history/list-point
     LedgerService,
     CreditWelcomeBonusWhenMemberRegisteredHandler,
     CreditPointsWhenCommentPostedHandler,
+    CreditPointsWhenMemberVisitedHandler,
     DebitPointsWhenCouponClaimedHandler,
     ListPointHistoryHandler,
   ],

@@ -4,6 +4,7 @@ import { Coupon } from './coupon.entity.js';
 import { EmailDelivery } from './email-delivery.entity.js';
 import { MediaUpload } from './media-upload.entity.js';
 import { Member } from './member.entity.js';
+import { MemberCard } from './member-card.entity.js';
 import { NewsComment } from './news-comment.entity.js';
 import { NewsLike } from './news-like.entity.js';
 import { NewsPost } from './news-post.entity.js';
@@ -15,6 +16,7 @@ import { QrScan } from './qr-scan.entity.js';
 import { Session } from './session.entity.js';
 import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
+import { Visit } from './visit.entity.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
 export { Member, OutboxEvent, PasswordResetToken, PointTransaction, Session };
@@ -38,6 +40,7 @@ export { BOOKING_STATUSES, type BookingStatus } from './booking.entity.js';
 export { CONTACT_MESSAGE_STATES, type ContactMessageState } from './contact-message.entity.js';
 export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';
 export { WebhookDelivery, WebhookEndpoint };
+export { MemberCard, Visit };
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
 
 /**
@@ -65,6 +68,8 @@ export const entities: [
   typeof MediaUpload,
   typeof WebhookEndpoint,
   typeof WebhookDelivery,
+  typeof MemberCard,
+  typeof Visit,
 ] = [
   Member,
   Session,
@@ -86,4 +91,6 @@ export const entities: [
   MediaUpload,
   WebhookEndpoint,
   WebhookDelivery,
+  MemberCard,
+  Visit,
 ];

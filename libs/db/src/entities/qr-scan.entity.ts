@@ -13,19 +13,25 @@ export {
 } from '@nocturne/domain';
 
 /**
- * Every validate and redeem attempt at the door, valid or not. userCoupon is null when the scanned
- * id or code matches nothing (or its token was wrong); scannedId keeps what was sent (the typed
- * text for a short code).
+ * Every validate, redeem and undo attempt at the door, valid or not, and every member card checked
+ * there. userCoupon is null when the scanned id or code matches nothing (or its token was wrong),
+ * and for a card; member is whose coupon or card it was, when that is known; scannedId keeps what
+ * was sent (the typed text for a short code, the card id for a scanned card).
  */
 export const QrScan = defineEntity({
   name: 'QrScan',
   tableName: 'qr_scans',
-  indexes: [{ name: 'qr_scans_user_coupon_idx', properties: ['userCoupon'] }],
+  indexes: [
+    { name: 'qr_scans_user_coupon_idx', properties: ['userCoupon'] },
+    // Door mode's tally counts a staffer's redemptions and undos of the night.
+    { name: 'qr_scans_admin_at_idx', properties: ['admin', 'at'] },
+  ],
   properties: {
     id: p.bigint('string').primary().autoincrement(),
     at: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     admin: () => p.manyToOne(Member).deleteRule('set null').nullable(),
     userCoupon: () => p.manyToOne(UserCoupon).deleteRule('set null').nullable(),
+    member: () => p.manyToOne(Member).deleteRule('set null').nullable(),
     scannedId: p.string().length(100),
     method: p.enum(QR_SCAN_METHODS).default('qr'),
     action: p.enum(QR_SCAN_ACTIONS),

@@ -18,6 +18,7 @@ import { Migration20261124102000_InboxStates } from './Migration20261124102000_I
 import { Migration20261124103000_OverviewIndexes } from './Migration20261124103000_OverviewIndexes.js';
 import { Migration20261125090000_RedemptionUndoneWebhook } from './Migration20261125090000_RedemptionUndoneWebhook.js';
 import { Migration20261126120000_StaffRoles } from './Migration20261126120000_StaffRoles.js';
+import { Migration20261126140000_DoorNight } from './Migration20261126140000_DoorNight.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -39,6 +40,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261124103000_OverviewIndexes', class: Migration20261124103000_OverviewIndexes },
   { name: 'Migration20261125090000_RedemptionUndoneWebhook', class: Migration20261125090000_RedemptionUndoneWebhook },
   { name: 'Migration20261126120000_StaffRoles', class: Migration20261126120000_StaffRoles },
+  { name: 'Migration20261126140000_DoorNight', class: Migration20261126140000_DoorNight },
 ];
 
 /**
@@ -64,4 +66,5 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'resource_version_flushes',
   'resource_version_seq',
   '_versions_',
+  'short_code_namespace',
 ];

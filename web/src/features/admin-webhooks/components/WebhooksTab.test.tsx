@@ -44,6 +44,7 @@ describe('admin webhooks tab', () => {
       'coupon.redeemed',
       'coupon.redemption_undone',
       'booking.requested',
+      'member.visited',
     ]) {
       await view.user.click(screen.getByRole('checkbox', { name }));
     }

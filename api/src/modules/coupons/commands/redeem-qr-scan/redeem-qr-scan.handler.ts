@@ -1,7 +1,7 @@
 import type { ErrorKind } from '../../../../common/errors/domain-error.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { QrRedeemResponse } from '@nocturne/contracts';
-import { ALREADY_REDEEMED } from '@nocturne/domain';
+import { ALREADY_REDEEMED, redeemedMessage } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { TooManyRequestsException } from '../../../auth/auth.public.js';
 import { CouponFailure } from '../../coupon-failure.js';
@@ -39,11 +39,21 @@ export class RedeemQrScanHandler implements ICommandHandler<RedeemQrScanCommand,
       }
       const redeemed = await this.redemptions.markRedeemed(tx, raise, check.row, 'staff', adminId);
       if (!redeemed) {
-        await this.scans.log(tx, attempt, { userCouponId: check.row.id, accepted: false, reason: ALREADY_REDEEMED });
+        await this.scans.log(tx, attempt, {
+          userCouponId: check.row.id,
+          memberId: check.row.member_id,
+          accepted: false,
+          reason: ALREADY_REDEEMED,
+        });
         return { success: false, kind: 'conflict', message: ALREADY_REDEEMED };
       }
-      const message = `Redeemed ${redeemed.coupon.title} for ${redeemed.first_name}`;
-      await this.scans.log(tx, attempt, { userCouponId: redeemed.id, accepted: true, reason: message });
+      const message = redeemedMessage(redeemed.coupon.title, redeemed.first_name);
+      await this.scans.log(tx, attempt, {
+        userCouponId: redeemed.id,
+        memberId: redeemed.member_id,
+        accepted: true,
+        reason: message,
+      });
       return { success: true, message, userCouponId: redeemed.id };
     });
     if ('waitSeconds' in outcome) throw new TooManyRequestsException(outcome.waitSeconds);

@@ -1,7 +1,7 @@
 import type { ErrorKind } from '../../../../common/errors/domain-error.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UndoRedemptionResponse } from '@nocturne/contracts';
-import { COUPON_NOT_FOUND } from '@nocturne/domain';
+import { COUPON_NOT_FOUND, DOOR_UNDO_OWN_ONLY } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { CouponsRepository } from '../../coupons.repository.js';
@@ -12,8 +12,9 @@ import { UndoRedemptionCommand } from './undo-redemption.command.js';
 type Outcome = { success: true; message: string } | { success: false; kind: ErrorKind; message: string };
 
 /**
- * Undoes a redemption within the undo window. The attempt on an existing coupon is logged in the
- * same transaction whatever its outcome; a refusal becomes an error answer after that commit.
+ * Undoes a redemption within the undo window. Door staff undo only redemptions they made
+ * themselves (PRODUCT.md §6); managers and admins undo any. The attempt on an existing coupon is
+ * logged in the same transaction whatever its outcome; a refusal becomes an error answer after that commit.
  */
 @CommandHandler(UndoRedemptionCommand)
 export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionCommand, UndoRedemptionResponse> {
@@ -24,15 +25,19 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
     private readonly redemptions: Redemptions,
   ) {}
 
-  async execute({ adminId, userCouponId }: UndoRedemptionCommand): Promise<UndoRedemptionResponse> {
+  async execute({ adminId, userCouponId, role }: UndoRedemptionCommand): Promise<UndoRedemptionResponse> {
     const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
       const row = await this.coupons.findUserCoupon(tx, userCouponId, { lock: true });
       if (!row) return { success: false, kind: 'not_found', message: COUPON_NOT_FOUND };
+      if (role === 'door' && row.redeemed_at !== null && row.validated_by_id !== adminId) {
+        await this.scans.logUndo(tx, adminId, row, { accepted: false, reason: DOOR_UNDO_OWN_ONLY });
+        return { success: false, kind: 'forbidden', message: DOOR_UNDO_OWN_ONLY };
+      }
       const undo = await this.redemptions.undo(tx, raise, row, adminId);
       const message = undo.undone
         ? `Redemption of ${row.coupon.title} for ${row.first_name} undone: the coupon can be used again`
         : undo.message;
-      await this.scans.logUndo(tx, adminId, row.id, { accepted: undo.undone, reason: message });
+      await this.scans.logUndo(tx, adminId, row, { accepted: undo.undone, reason: message });
       return undo.undone ? { success: true, message } : { success: false, kind: 'conflict', message };
     });
     if (!outcome.success) throw new CouponFailure(outcome.kind, outcome.message);

@@ -9,8 +9,10 @@ import { ValidateQrScanCommand } from './validate-qr-scan.command.js';
 type Outcome = { answer: QrValidateResponse } | { waitSeconds: number };
 
 /**
- * Answers `{valid: false, message}` for any bad scan or code (never an error status) and logs
- * every attempt. Only too many wrong typed codes are an error: 429, after the log has committed.
+ * Answers `{valid: false, message}` for any bad scan or code (never an error status), in door
+ * mode's words for a coupon that cannot be used ("Already used at 23:41 (Sam)", "Member account
+ * disabled"), and logs every attempt. Only too many wrong typed codes are an error: 429, after the
+ * log has committed.
  */
 @CommandHandler(ValidateQrScanCommand)
 export class ValidateQrScanHandler implements ICommandHandler<ValidateQrScanCommand, QrValidateResponse> {
@@ -20,7 +22,7 @@ export class ValidateQrScanHandler implements ICommandHandler<ValidateQrScanComm
     private readonly qr: QrTokenService,
   ) {}
 
-  async execute({ adminId, presented }: ValidateQrScanCommand): Promise<QrValidateResponse> {
+  async execute({ adminId, presented, role }: ValidateQrScanCommand): Promise<QrValidateResponse> {
     const outcome = await this.unitOfWork.run(async (tx): Promise<Outcome> => {
       const attempt: ScanAttempt = { adminId, presented, action: 'validate' };
       const lockedOut = await this.scans.lockedOut(tx, attempt);
@@ -32,14 +34,15 @@ export class ValidateQrScanHandler implements ICommandHandler<ValidateQrScanComm
       }
       const { row } = check;
       const message = 'Valid coupon';
-      await this.scans.log(tx, attempt, { userCouponId: row.id, accepted: true, reason: message });
+      await this.scans.log(tx, attempt, { userCouponId: row.id, memberId: row.member_id, accepted: true, reason: message });
       return {
         answer: {
           valid: true,
           message,
           userCoupon: { id: row.id, qrCode: this.qr.tokenFor(row.id) },
           coupon: { title: row.coupon.title, code: row.coupon.code, type: row.coupon.type, value: row.coupon.value },
-          user: { firstName: row.first_name, lastName: row.last_name, memberTier: row.member_tier },
+          // Of a scanned member door staff see only the first name and tier (PRODUCT.md §6).
+          user: { firstName: row.first_name, lastName: role === 'door' ? null : row.last_name, memberTier: row.member_tier },
         },
       };
     });

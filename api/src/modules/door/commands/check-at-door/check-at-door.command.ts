@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+import type { DoorCheckResponse } from '@nocturne/contracts';
+
+/** A staffer in door mode checking what the camera read or what they typed; `staffId` is the signed-in staffer. */
+export class CheckAtDoorCommand extends Command<DoorCheckResponse> {
+  constructor(
+    readonly staffId: string,
+    readonly text: string,
+    readonly method: 'scan' | 'typed',
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,17 @@
+import { Command } from '@nestjs/cqrs';
+import type { DoorRedeemResponse } from '@nocturne/contracts';
+
+/**
+ * A staffer in door mode redeeming what they just checked: the same text, and for a member card
+ * the coupon chosen from its list (`userCouponId`); `staffId` is the signed-in staffer.
+ */
+export class RedeemAtDoorCommand extends Command<DoorRedeemResponse> {
+  constructor(
+    readonly staffId: string,
+    readonly text: string,
+    readonly method: 'scan' | 'typed',
+    readonly userCouponId: string | undefined,
+  ) {
+    super();
+  }
+}

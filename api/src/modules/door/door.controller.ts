@@ -1,0 +1,46 @@
+import { Controller } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  DoorCheckRequest,
+  DoorCheckResponse,
+  DoorRedeemRequest,
+  DoorRedeemResponse,
+  DoorTonight,
+  endpoints,
+  MemberCard,
+} from '@nocturne/contracts';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { ValidBody } from '../../common/http/input.decorators.js';
+import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
+import { CheckAtDoorCommand } from './commands/check-at-door/check-at-door.command.js';
+import { RedeemAtDoorCommand } from './commands/redeem-at-door/redeem-at-door.command.js';
+import { GetDoorTonightQuery } from './queries/get-door-tonight/get-door-tonight.query.js';
+import { GetMyCardQuery } from './queries/get-my-card/get-my-card.query.js';
+
+@Controller()
+export class DoorController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Endpoint(endpoints.checkAtDoor)
+  check(@CurrentMember() staff: AuthenticatedMember, @ValidBody() body: DoorCheckRequest): Promise<DoorCheckResponse> {
+    return this.commands.execute(new CheckAtDoorCommand(staff.id, body.text, body.method));
+  }
+
+  @Endpoint(endpoints.redeemAtDoor)
+  redeem(@CurrentMember() staff: AuthenticatedMember, @ValidBody() body: DoorRedeemRequest): Promise<DoorRedeemResponse> {
+    return this.commands.execute(new RedeemAtDoorCommand(staff.id, body.text, body.method, body.userCouponId));
+  }
+
+  @Endpoint(endpoints.getDoorTonight)
+  tonight(@CurrentMember() staff: AuthenticatedMember): Promise<DoorTonight> {
+    return this.queries.execute(new GetDoorTonightQuery(staff.id));
+  }
+
+  @Endpoint(endpoints.getMyCard)
+  myCard(@CurrentMember() member: AuthenticatedMember): Promise<MemberCard> {
+    return this.queries.execute(new GetMyCardQuery(member));
+  }
+}

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { CouponsModule } from '../coupons/coupons.module.js';
+import { CheckAtDoorHandler } from './commands/check-at-door/check-at-door.handler.js';
+import { RedeemAtDoorHandler } from './commands/redeem-at-door/redeem-at-door.handler.js';
+import { DoorController } from './door.controller.js';
+import { DoorDesk } from './door-desk.service.js';
+import { DoorRepository } from './door.repository.js';
+import { MemberCards } from './member-cards.service.js';
+import { GetDoorTonightHandler } from './queries/get-door-tonight/get-door-tonight.handler.js';
+import { GetMyCardHandler } from './queries/get-my-card/get-my-card.handler.js';
+import { Visits } from './visits.service.js';
+
+/**
+ * Door mode (PRODUCT.md §6): checking and redeeming whatever a member shows at the door, members'
+ * cards and their visits, and the staffer's tally of the night. Coupons, their redemption and the
+ * scan log stay the coupons module's; this module asks it (DoorCoupons).
+ */
+@Module({
+  imports: [CouponsModule],
+  controllers: [DoorController],
+  providers: [
+    DoorRepository,
+    MemberCards,
+    Visits,
+    DoorDesk,
+    CheckAtDoorHandler,
+    RedeemAtDoorHandler,
+    GetDoorTonightHandler,
+    GetMyCardHandler,
+  ],
+})
+export class DoorModule {}

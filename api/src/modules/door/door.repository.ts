@@ -1,0 +1,118 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { type Database, db, PreparedQuery } from '@nocturne/db';
+import { type Kysely, sql } from 'kysely';
+import { isoTimestamp } from '../../common/timestamps.js';
+
+export type CardHolder = NonNullable<Awaited<ReturnType<DoorRepository['findCardHolder']>>>;
+export type StoredCard = NonNullable<Awaited<ReturnType<DoorRepository['findCardOf']>>>;
+
+/** A member card with what the door may learn of its holder. */
+function selectCardHolder(kysely: Kysely<Database>) {
+  return kysely
+    .selectFrom('member_cards as mc')
+    .innerJoin('members as m', 'm.id', 'mc.member_id')
+    .select([
+      'mc.id',
+      'mc.short_code',
+      'm.id as member_id',
+      'm.first_name',
+      'm.member_tier',
+      'm.created_at as member_since',
+      'm.disabled_at',
+      'm.deleted_at',
+    ]);
+}
+
+/* Each scan of a card runs one of these: compiled once (PreparedQuery). */
+const cardHolderById = new PreparedQuery((kysely, cardId: string) => selectCardHolder(kysely).where('mc.id', '=', cardId));
+const cardHolderByShortCode = new PreparedQuery((kysely, code: string) =>
+  selectCardHolder(kysely).where('mc.short_code', '=', code),
+);
+
+/**
+ * Every query of the door module: members' cards, their visits, and what the door reads of a
+ * card's holder. No rules here: the services and handlers decide.
+ */
+@Injectable()
+export class DoorRepository {
+  // ---- cards
+
+  findCardOf(em: EntityManager, memberId: string) {
+    return db(em).selectFrom('member_cards').select(['id', 'short_code']).where('member_id', '=', memberId).executeTakeFirst();
+  }
+
+  findCardHolder(em: EntityManager, cardId: string) {
+    return cardHolderById.first(em, cardId);
+  }
+
+  findCardHolderByShortCode(em: EntityManager, code: string) {
+    return cardHolderByShortCode.first(em, code);
+  }
+
+  /**
+   * Issues the member's card unless they have one (then nothing: the caller reads it). A short
+   * code another card or a coupon holds is refused by the unique index or the namespace trigger.
+   */
+  async insertCard(em: EntityManager, card: { id: string; memberId: string; shortCode: string }): Promise<boolean> {
+    try {
+      const inserted = await db(em)
+        .insertInto('member_cards')
+        .values({ id: card.id, member_id: card.memberId, short_code: card.shortCode })
+        .onConflict((conflict) => conflict.column('member_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    } catch (error) {
+      throw error instanceof Error ? em.getDriver().convertException(error) : error;
+    }
+  }
+
+  /** Replaces a card's short code if it still holds `replacing`; answers whether it did. */
+  async storeCardShortCode(em: EntityManager, cardId: string, code: string, replacing: string): Promise<boolean> {
+    try {
+      const updated = await db(em)
+        .updateTable('member_cards')
+        .set({ short_code: code })
+        .where('id', '=', cardId)
+        .where('short_code', '=', replacing)
+        .returning('id')
+        .executeTakeFirst();
+      return updated !== undefined;
+    } catch (error) {
+      throw error instanceof Error ? em.getDriver().convertException(error) : error;
+    }
+  }
+
+  // ---- visits
+
+  /** The transaction's clock, `now()`: the instant the visit's ledger row is stamped with. */
+  async clock(em: EntityManager): Promise<Date> {
+    const row = await db(em)
+      .selectNoFrom(sql<string>`now()`.as('now'))
+      .executeTakeFirstOrThrow();
+    return new Date(isoTimestamp(row.now));
+  }
+
+  /** Records the visit unless the member already has one that night (the unique key decides); its id, or undefined. */
+  async insertVisit(em: EntityManager, visit: { memberId: string; night: string; staffId: string; points: number }) {
+    const row = await db(em)
+      .insertInto('visits')
+      .values({ member_id: visit.memberId, night: visit.night, recorded_by_id: visit.staffId, points: visit.points })
+      .onConflict((conflict) => conflict.columns(['member_id', 'night']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** How many visits the staffer recorded on a club night. */
+  async countVisitsBy(em: EntityManager, staffId: string, night: string): Promise<number> {
+    const row = await db(em)
+      .selectFrom('visits')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('recorded_by_id', '=', staffId)
+      .where('night', '=', night)
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+}

@@ -1,0 +1,25 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Member } from './member.entity.js';
+
+/**
+ * A member at the door: their card scanned on a club night. One row per member and night (the
+ * unique key decides between two staffers scanning at once), so visit points are paid once a night.
+ */
+export const Visit = defineEntity({
+  name: 'Visit',
+  tableName: 'visits',
+  uniques: [{ name: 'visits_member_night_unique', properties: ['member', 'night'] }],
+  // Door mode's tally counts a staffer's visits of the night.
+  indexes: [{ name: 'visits_recorded_by_night_idx', properties: ['recordedBy', 'night'] }],
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    member: () => p.manyToOne(Member).deleteRule('cascade'),
+    /** The club night (YYYY-MM-DD, the night that began at 06:00 venue time). */
+    night: p.string().columnType('date'),
+    /** The staffer whose scan recorded it. */
+    recordedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+    /** What the visit paid (POINTS_PER_VISIT when it was recorded; 0 while visit points are off). */
+    points: p.integer(),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  },
+});
