@@ -12,7 +12,9 @@ afterAll(async () => {
 });
 
 const PARALLEL = 80;
-const ROUNDS = 10;
+// Twenty rounds, so the p95 is the 19th of 20 times rather than the slowest of ten: one round that
+// met a garbage collection or a neighbouring test file's burst no longer decides the budget alone.
+const ROUNDS = 20;
 
 interface Tally {
   statuses: Record<number, number>;
