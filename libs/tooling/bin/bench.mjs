@@ -35,6 +35,8 @@ const COMMENTS_PER_POST = 100;
 const COUPONS = 200;
 const CLAIMS_PER_MEMBER = 5; // 10,000 x 5 = 50,000 user coupons
 const WRITERS = 200;
+/** The tiers in order, as claim-rules.ts hands them to PostgreSQL. */
+const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
 
 const log = (message) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 /** What the run is doing now, so the RSS samples can say which phase drove the peak. */
@@ -242,15 +244,23 @@ function startBaseline(databaseUrl, port) {
       };
     },
     '/api/coupons': async (member) => {
+      // The api's statement as compiled from claim-rules.ts (claimObstacleSql, couponOfferedSql):
+      // every claim rule judged by PostgreSQL, the member's tier and points read by the statement.
       const { rows } = await pool.query(
         `select c.id, c.code, c.title, c.description, c.type, c.value, c.points_cost, c.required_tier, c.max_uses, c.per_member_limit,
                 c.valid_until, c.is_active, c.archived_at, c.claimed_count, c.redeemed_count, c.created_at,
-                (select count(*)::int from user_coupons uc where uc.coupon_id = c.id and uc.member_id = $1) as member_claims
+                case when c.archived_at is not null then 'withdrawn' when not c.is_active then 'paused'
+                     when (c.valid_until is not null and c.valid_until <= now()) then 'expired'
+                     when (c.max_uses is not null and c.claimed_count >= c.max_uses) then 'fully_claimed'
+                     when array_position($1::text[], c.required_tier) > array_position($1::text[], (select m.member_tier from members m where m.id = $2)) then 'tier'
+                     when (select count(*)::int from user_coupons uc where uc.coupon_id = c.id and uc.member_id = $2) >= c.per_member_limit then 'already_claimed'
+                     when (select m.current_points from members m where m.id = $2) < c.points_cost then 'points'
+                     else null end as obstacle
            from coupons c
-          where c.is_active and c.archived_at is null and (c.valid_until is null or c.valid_until > now())
-            and (c.max_uses is null or c.claimed_count < c.max_uses)
+          where not (c.archived_at is not null or not c.is_active or (c.valid_until is not null and c.valid_until <= now()))
+            and not (c.max_uses is not null and c.claimed_count >= c.max_uses)
           order by c.created_at desc, c.id desc`,
-        [member.id],
+        [TIERS, member.id],
       );
       return rows.map((row) => ({
         id: row.id,
@@ -265,7 +275,8 @@ function startBaseline(databaseUrl, port) {
         perMemberLimit: row.per_member_limit,
         validUntil: row.valid_until && new Date(row.valid_until).toISOString(),
         isActive: row.is_active,
-        claimable: row.member_claims < row.per_member_limit && member.currentPoints >= row.points_cost,
+        claimable: row.obstacle === null,
+        reason: row.obstacle,
       }));
     },
     '/api/points/history': async (member) => {
