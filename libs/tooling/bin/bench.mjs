@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { doorBudgets, doorMarkdown, runDoorBench } from './bench-door.mjs';
+import { readJson, writeRoute } from './bench-writes.mjs';
 import { admin, commitLabel, dropRedisPrefix, freePort, must, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -205,14 +206,18 @@ async function seed(pool, base) {
 
 // ---------------------------------------------------------------------------------------------
 // The baseline: the same three reads with the same SQL (including the per-request session
-// lookup) on node:http + pg, no framework, no validation, no logging.
+// lookup) and the comment and claim transactions (bench-writes.mjs) on node:http + pg, no
+// framework, no validation, no logging.
 function startBaseline(databaseUrl, port) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const sessionSql = `select s.id as session_id, s.last_seen_at, m.id, m.email, m.first_name as "firstName", m.last_name as "lastName",
-              m.role, m.current_points as "currentPoints", m.total_points as "totalPoints",
-              m.member_tier as "memberTier", m.created_at as "createdAt"
+  // The api's session lookup as it runs it (api/src/modules/auth/session.service.ts).
+  const sessionSql = `select s.id as session_id, s.last_seen_at, s.expires_at, s.created_at as session_created_at, m.id, m.email,
+              m.first_name as "firstName", m.last_name as "lastName", m.role, m.current_points as "currentPoints",
+              m.total_points as "totalPoints", m.member_tier as "memberTier", m.created_at as "createdAt"
          from sessions s join members m on m.id = s.member_id
-        where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
+        where s.token_hash = $1 and s.revoked_at is null and m.disabled_at is null and s.expires_at > now()
+          and s.created_at > now() - make_interval(secs => $2)`;
+  const SESSION_MAX_SECONDS = 90 * 24 * 3600;
   const routes = {
     '/api/news': async (member) => {
       const { rows } = await pool.query(
@@ -302,12 +307,19 @@ function startBaseline(databaseUrl, port) {
       response.end(text);
     };
     try {
-      const route = routes[new URL(request.url, 'http://x').pathname];
-      if (!route) return send(404, { statusCode: 404, message: 'Not found' });
+      const pathname = new URL(request.url, 'http://x').pathname;
+      const write = writeRoute(pool, request.method, pathname);
+      const route = request.method === 'GET' ? routes[pathname] : undefined;
+      if (!route && !write) return send(404, { statusCode: 404, message: 'Not found' });
       const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
       if (!token) return send(401, { statusCode: 401, message: 'Sign in' });
-      const session = (await pool.query(sessionSql, [createHash('sha256').update(token).digest('hex')])).rows[0];
+      const session = (await pool.query(sessionSql, [createHash('sha256').update(token).digest('hex'), SESSION_MAX_SECONDS]))
+        .rows[0];
       if (!session) return send(401, { statusCode: 401, message: 'Sign in' });
+      if (write) {
+        const answer = await write(session, await readJson(request));
+        return send(answer.status, answer.body);
+      }
       return send(200, await route(session));
     } catch (error) {
       return send(500, { statusCode: 500, message: String(error) });
@@ -458,7 +470,12 @@ try {
   baseline = spawn(node, [fileURLToPath(import.meta.url), '--baseline'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, DATABASE_URL: env.DATABASE_URL, PORT: String(baselinePort) },
+    env: {
+      ...process.env,
+      DATABASE_URL: env.DATABASE_URL,
+      PORT: String(baselinePort),
+      VENUE_TZ: env.VENUE_TZ ?? 'Australia/Sydney',
+    },
   });
   await waitUntil(`http://127.0.0.1:${baselinePort}/api/news`, (response) => response.status === 401, 'the baseline');
   report.reads = {};
@@ -516,9 +533,6 @@ try {
       rounds,
     };
   }
-  await stop(baseline);
-  baseline = undefined;
-
   // Writes at WRITERS concurrent members, each connection with its own session.
   const post = (await pool.query('select id from news_posts order by created_at desc limit 1')).rows[0].id;
   const setupClient = () => {
@@ -552,6 +566,19 @@ try {
     created: commentCheck.rows - commentsBefore,
     cachedCountMatches: commentCheck.rows === commentCheck.cached,
   };
+  // The same load on the baseline's transaction (bench-writes.mjs), same members, same post.
+  phase = 'POST comment, baseline';
+  log(`POST comment on the baseline at ${WRITERS} connections for ${WRITE_SECONDS} s`);
+  report.commentsBaseline = summarize(
+    await cannon({
+      url: `http://127.0.0.1:${baselinePort}/api/news/${post}/comments`,
+      method: 'POST',
+      body: JSON.stringify({ content: 'Best night of the month, see you next week' }),
+      connections: WRITERS,
+      duration: WRITE_SECONDS,
+      setupClient: setupClient(),
+    }),
+  );
 
   // What versioning costs writers (the triggers of the ResourceVersions migration): the same
   // comment load in alternating rounds with the version triggers on and off, in this run.
@@ -603,47 +630,64 @@ try {
     rounds: costRounds,
   };
 
-  // Claims: 5 scarce coupons (max 150 uses, 5 points each); every writer tries each of them.
-  const claimCoupons = (
-    await pool.query(
-      `insert into coupons (code, title, description, type, value, points_cost, required_tier, max_uses, per_member_limit)
-       select 'RUSH' || g, 'Rush ' || g, 'Contended by the benchmark', 'free_drink', null, 5, 'bronze', 150, 1 from generate_series(1, 5) g
-       returning id`,
-    )
-  ).rows.map((row) => row.id);
+  // Claims: 5 scarce coupons (max 150 uses, 5 points each); every writer tries each of them. Then
+  // the same on 5 fresh coupons against the baseline's transaction.
+  const scarceCoupons = async (prefix) =>
+    (
+      await pool.query(
+        `insert into coupons (code, title, description, type, value, points_cost, required_tier, max_uses, per_member_limit)
+         select $1 || g, 'Rush ' || g, 'Contended by the benchmark', 'free_drink', null, 5, 'bronze', 150, 1 from generate_series(1, 5) g
+         returning id`,
+        [prefix],
+      )
+    ).rows.map((row) => row.id);
+  const claimLoad = (url, coupons) =>
+    cannon({
+      url,
+      connections: WRITERS,
+      amount: WRITERS * coupons.length,
+      // Each connection is one member walking the five coupons with its own session.
+      setupClient: (() => {
+        let next = 0;
+        return (client) => {
+          const authorization = `Bearer ${writerTokens[next++ % writerTokens.length]}`;
+          client.setRequests(
+            coupons.map((id) => ({ method: 'POST', path: `/api/coupons/${id}/claim`, headers: { authorization } })),
+          );
+        };
+      })(),
+    });
+  const claimCheckOf = async (coupons) => {
+    const rows = (
+      await pool.query(
+        `select c.id, c.max_uses, c.claimed_count, (select count(*)::int from user_coupons u where u.coupon_id = c.id) as rows,
+                (select count(*)::int from (select member_id from user_coupons u where u.coupon_id = c.id group by member_id having count(*) > 1) d) as doubles
+           from coupons c where c.id = any($1::uuid[])`,
+        [coupons],
+      )
+    ).rows;
+    return {
+      claimed: rows.reduce((sum, row) => sum + row.rows, 0),
+      claimsWithinMaxUses: rows.every((row) => row.rows <= row.max_uses && row.rows === row.claimed_count),
+      noDoubleClaims: rows.every((row) => row.doubles === 0),
+    };
+  };
+  const claimCoupons = await scarceCoupons('RUSH');
   phase = 'POST claim';
   log(
     `POST claim at ${WRITERS} connections (${WRITERS * claimCoupons.length} claims on ${claimCoupons.length} coupons of 150 uses)`,
   );
-  const claimResult = await cannon({
-    url: base,
-    connections: WRITERS,
-    amount: WRITERS * claimCoupons.length,
-    // Each connection is one member walking the five coupons with its own session.
-    setupClient: (() => {
-      let next = 0;
-      return (client) => {
-        const authorization = `Bearer ${writerTokens[next++ % writerTokens.length]}`;
-        client.setRequests(
-          claimCoupons.map((id) => ({ method: 'POST', path: `/api/coupons/${id}/claim`, headers: { authorization } })),
-        );
-      };
-    })(),
-  });
-  const claimCheck = (
-    await pool.query(
-      `select c.id, c.max_uses, c.claimed_count, (select count(*)::int from user_coupons u where u.coupon_id = c.id) as rows,
-              (select count(*)::int from (select member_id from user_coupons u where u.coupon_id = c.id group by member_id having count(*) > 1) d) as doubles
-         from coupons c where c.id = any($1::uuid[])`,
-      [claimCoupons],
-    )
-  ).rows;
-  report.claims = {
-    ...summarize(claimResult),
-    claimed: claimCheck.reduce((sum, row) => sum + row.rows, 0),
-    claimsWithinMaxUses: claimCheck.every((row) => row.rows <= row.max_uses && row.rows === row.claimed_count),
-    noDoubleClaims: claimCheck.every((row) => row.doubles === 0),
+  const claimResult = await claimLoad(base, claimCoupons);
+  report.claims = { ...summarize(claimResult), ...(await claimCheckOf(claimCoupons)) };
+  const baselineCoupons = await scarceCoupons('BASE');
+  phase = 'POST claim, baseline';
+  log(`POST claim on the baseline, the same load on ${baselineCoupons.length} fresh coupons`);
+  report.claimsBaseline = {
+    ...summarize(await claimLoad(`http://127.0.0.1:${baselinePort}`, baselineCoupons)),
+    ...(await claimCheckOf(baselineCoupons)),
   };
+  await stop(baseline);
+  baseline = undefined;
 
   // Door mode: 20 phones checking and redeeming at once, beside a baseline of its own (bench-door.mjs).
   report.door = await runDoorBench({ base, pool, env, freePort, log, setPhase: (name) => (phase = name) });
@@ -807,13 +851,35 @@ function budgets(r) {
     });
   }
   const invariants =
-    r.ledgerVerify.ok && r.claims.claimsWithinMaxUses && r.claims.noDoubleClaims && r.comments.cachedCountMatches;
+    r.ledgerVerify.ok &&
+    r.claims.claimsWithinMaxUses &&
+    r.claims.noDoubleClaims &&
+    r.claimsBaseline.claimsWithinMaxUses &&
+    r.claimsBaseline.noDoubleClaims &&
+    r.comments.cachedCountMatches;
   const fiveHundreds = (r.comments.statusCodes['500'] ?? 0) + (r.claims.statusCodes['500'] ?? 0);
   list.push({
     budget: `comment and claim keep every invariant at ${WRITERS} clients`,
     measured: `invariants ${invariants ? 'hold' : 'BROKEN'}, ${fiveHundreds} 500s`,
     met: invariants && fiveHundreds === 0,
   });
+  // Writes against the baseline's same transaction (bench-writes.mjs), same load, same run.
+  for (const [name, api, bare] of [
+    ['comment', r.comments, r.commentsBaseline],
+    ['claim', r.claims, r.claimsBaseline],
+  ]) {
+    const ratio = bare.rps > 0 ? round(api.rps / bare.rps, 2) : null;
+    list.push({
+      budget: `POST ${name} >= 0.7x baseline req/s at ${WRITERS} clients (goal)`,
+      measured: `${ratio}x (${api.rps} vs ${bare.rps} req/s)`,
+      met: ratio !== null && ratio >= 0.7,
+    });
+    list.push({
+      budget: `POST ${name} p99 <= 1 s at ${WRITERS} clients (goal)`,
+      measured: `${api.p99} ms (baseline ${bare.p99} ms)`,
+      met: api.p99 <= 1000,
+    });
+  }
   list.push({
     budget: 'bulk sync <= 1.25x the floor',
     measured: `${r.bulkSync.ratioToFloor}x (${r.bulkSync.seconds} s vs ${r.bulkSync.floorSeconds} s)`,
@@ -847,6 +913,7 @@ function markdown(r) {
     `| POST comment, ${WRITERS} members, ${WRITE_SECONDS} s | ${r.comments.rps} req/s, p50 ${r.comments.p50} ms, p99 ${r.comments.p99} ms, ${r.comments.created} comments, statuses ${JSON.stringify(r.comments.statusCodes)}, cached count ${r.comments.cachedCountMatches ? 'matches' : 'DIFFERS'} |`,
     `| POST comment with the version triggers on / off (${r.versionTriggerCost.triggers} triggers, 3 alternating rounds) | ${r.versionTriggerCost.rounds.map((q) => `${q.on.rps} / ${q.off.rps} req/s`).join('; ')}: median ratio ${r.versionTriggerCost.rpsRatio}x |`,
     `| POST claim, ${WRITERS} members x 5 coupons of 150 uses | ${r.claims.rps} req/s, p50 ${r.claims.p50} ms, p99 ${r.claims.p99} ms; ${r.claims.claimed} claimed; statuses ${JSON.stringify(r.claims.statusCodes)} |`,
+    `| The same writes on the baseline (node:http + pg, the api's statements) | comment ${r.commentsBaseline.rps} req/s, p50 ${r.commentsBaseline.p50} ms, p99 ${r.commentsBaseline.p99} ms, statuses ${JSON.stringify(r.commentsBaseline.statusCodes)}; claim ${r.claimsBaseline.rps} req/s, p50 ${r.claimsBaseline.p50} ms, p99 ${r.claimsBaseline.p99} ms, ${r.claimsBaseline.claimed} claimed, statuses ${JSON.stringify(r.claimsBaseline.statusCodes)} |`,
     `| Invariants after writes | ledger:verify ${r.ledgerVerify.ok ? 'clean' : 'FAILED'}; claims <= maxUses ${r.claims.claimsWithinMaxUses ? 'yes' : 'NO'}; no double claims ${r.claims.noDoubleClaims ? 'yes' : 'NO'} |`,
     `| Sign-in (${r.login.samples} sequential) | p50 ${r.login.p50} ms, p99 ${r.login.p99} ms |`,
     `| Outbox event -> job enqueued (${r.outbox.jobsFound}/${r.outbox.events} events) | p50 ${r.outbox.p50} ms, p99 ${r.outbox.p99} ms |`,

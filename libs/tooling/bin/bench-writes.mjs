@@ -1,0 +1,235 @@
+// The writes' baseline for `npm run bench`: a comment and a claim on node:http + pg, running the
+// api's transaction statement for statement (captured from PostgreSQL's statement log of one
+// comment and one paid claim through the api: the same locks, conditional updates, ledger row,
+// balance change, short code in a savepoint and outbox row), with no framework, validation,
+// command bus or logging around it. What the api spends beyond this is its own cost.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { clubNightBounds } from '@nocturne/domain';
+
+const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** The api's defaults (libs/config env.ts), which the bench does not override. */
+const POINTS_PER_COMMENT = 5;
+const COMMENT_REWARDS_PER_NIGHT = 10;
+const VENUE_TZ = process.env.VENUE_TZ ?? 'Australia/Sydney';
+
+const iso = (value) => new Date(value).toISOString();
+
+function shortCode() {
+  const bytes = randomBytes(11);
+  let code = '';
+  for (const byte of bytes) code += CROCKFORD[byte % 32];
+  return code;
+}
+
+/** Runs `work` in one transaction on one pooled connection, as the api's UnitOfWork does. */
+async function inTransaction(pool, work) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query(result.status < 300 ? 'commit' : 'rollback');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function outbox(client, type, aggregateId, payload) {
+  await client.query('insert into outbox (type, aggregate_id, correlation_id, payload) values ($1, $2, $3, $4)', [
+    type,
+    aggregateId,
+    randomUUID(),
+    JSON.stringify(payload),
+  ]);
+}
+
+async function postComment(pool, member, postId, body) {
+  const content = typeof body?.content === 'string' ? body.content.trim() : '';
+  if (!content) return { status: 400, body: { statusCode: 400, message: 'content is required' } };
+  return inTransaction(pool, async (client) => {
+    const post = (await client.query('select id, title from news_posts where id = $1 and published_at <= now()', [postId]))
+      .rows[0];
+    if (!post) return { status: 404, body: { statusCode: 404, message: 'Post not found' } };
+    const { now } = (await client.query('select now() as now from members where id = $1 for update', [member.id])).rows[0];
+    const night = clubNightBounds(new Date(now), VENUE_TZ);
+    const { count } = (
+      await client.query(
+        'select count(*)::int as count from point_transactions where member_id = $1 and kind = $2 and created_at >= $3 and created_at < $4',
+        [member.id, 'comment_reward', night.start, night.end],
+      )
+    ).rows[0];
+    const pointsAwarded = count < COMMENT_REWARDS_PER_NIGHT ? POINTS_PER_COMMENT : 0;
+    const comment = (
+      await client.query(
+        'insert into news_comments (post_id, author_id, content) values ($1, $2, $3) returning id, content, created_at',
+        [postId, member.id, content],
+      )
+    ).rows[0];
+    await client.query('update news_posts set comment_count = comment_count + $1 where id = $2', [1, postId]);
+    if (pointsAwarded > 0) {
+      await client.query(
+        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, reverses_id, recorded_by_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (member_id, kind, source_id) do nothing returning id`,
+        [member.id, pointsAwarded, 'comment_reward', `Commented on: ${post.title}`, 'news_comment', comment.id, null, null],
+      );
+      await client.query(
+        `update members set current_points = current_points + $1, total_points = greatest(total_points + $2, 0), updated_at = now()
+          where id = $3 returning current_points, total_points, member_tier`,
+        [pointsAwarded, pointsAwarded, member.id],
+      );
+    }
+    const author = (await client.query('select first_name, current_points, total_points from members where id = $1', [member.id]))
+      .rows[0];
+    await outbox(client, 'CommentPosted', comment.id, {
+      commentId: comment.id,
+      memberId: member.id,
+      postId,
+      pointsAwarded,
+      postTitle: post.title,
+    });
+    return {
+      status: 201,
+      body: {
+        id: comment.id,
+        content: comment.content,
+        createdAt: iso(comment.created_at),
+        author: { firstName: author.first_name },
+        pointsAwarded,
+        currentPoints: author.current_points,
+        totalPoints: author.total_points,
+      },
+    };
+  });
+}
+
+async function claimCoupon(pool, member, couponId) {
+  return inTransaction(pool, async (client) => {
+    await client.query('select id, member_tier, current_points from members where id = $1 for update', [member.id]);
+    const coupon = (
+      await client.query(
+        `select id, code, title, description, type, value, points_cost, required_tier, max_uses, per_member_limit, valid_until,
+                is_active, archived_at, claimed_count, redeemed_count, created_at from coupons where id = $1`,
+        [couponId],
+      )
+    ).rows[0];
+    if (!coupon) return { status: 404, body: { statusCode: 404, message: 'Coupon not found' } };
+    await client.query('select count(*)::int as count from user_coupons where coupon_id = $1 and member_id = $2', [
+      couponId,
+      member.id,
+    ]);
+    const taken = (
+      await client.query(
+        `update coupons set claimed_count = claimed_count + $1, updated_at = now()
+          where coupons.id = $2 and case when coupons.archived_at is not null then 'withdrawn' when not coupons.is_active then 'paused'
+                when (coupons.valid_until is not null and coupons.valid_until <= now()) then 'expired'
+                when (coupons.max_uses is not null and coupons.claimed_count >= coupons.max_uses) then 'fully_claimed'
+                when array_position($3::text[], coupons.required_tier) > array_position($4::text[], (select members.member_tier from members where members.id = $5)) then 'tier'
+                when (select count(*)::int as claims from user_coupons where user_coupons.coupon_id = coupons.id and user_coupons.member_id = $6) >= coupons.per_member_limit then 'already_claimed'
+                when (select members.current_points from members where members.id = $7) < coupons.points_cost then 'points'
+                else null end is null
+          returning points_cost, title`,
+        [1, couponId, TIERS, TIERS, member.id, member.id, member.id],
+      )
+    ).rows[0];
+    if (!taken) return { status: 409, body: { statusCode: 409, message: 'This coupon can no longer be claimed' } };
+    const { id } = (
+      await client.query('insert into user_coupons (member_id, coupon_id) values ($1, $2) returning id', [member.id, couponId])
+    ).rows[0];
+    const view = (
+      await client.query(
+        `select uc.id, uc.member_id, uc.coupon_id, uc.claimed_at, uc.redeemed_at, uc.redeemed_by, uc.validated_at, uc.validated_by_id,
+                uc.short_code, m.first_name, m.last_name, m.member_tier, m.disabled_at, m.deleted_at,
+                (select v.first_name from members as v where v.id = uc.validated_by_id) as validated_by_name, to_json(c) as coupon
+           from user_coupons as uc join coupons as c on c.id = uc.coupon_id join members as m on m.id = uc.member_id
+          where uc.id = $1`,
+        [id],
+      )
+    ).rows[0];
+    const code = shortCode();
+    await client.query('savepoint "trx1"');
+    await client.query(
+      'update user_coupons set short_code = $1 where id = $2 and short_code is not distinct from $3 returning id',
+      [code, id, null],
+    );
+    await client.query('release "trx1"');
+    if (taken.points_cost > 0) {
+      const spent = await client.query(
+        `update members set current_points = current_points + $2, updated_at = now()
+          where id = $1 and current_points + $2 >= 0 returning current_points, total_points, member_tier`,
+        [member.id, -taken.points_cost],
+      );
+      if (spent.rowCount === 0) return { status: 403, body: { statusCode: 403, message: 'Not enough points' } };
+      await client.query(
+        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, reverses_id, recorded_by_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (member_id, kind, source_id) do nothing returning id`,
+        [member.id, -taken.points_cost, 'coupon_claim', `Claimed: ${taken.title}`, 'user_coupon', id, null, null],
+      );
+    }
+    await outbox(client, 'CouponClaimed', id, {
+      userCouponId: id,
+      couponId,
+      memberId: member.id,
+      pointsCost: taken.points_cost,
+      title: taken.title,
+    });
+    const { coupon: row } = view;
+    return {
+      status: 201,
+      body: {
+        id,
+        couponId,
+        claimedAt: iso(view.claimed_at),
+        redeemedAt: null,
+        validatedAt: null,
+        redeemedBy: null,
+        qrCode: randomBytes(32).toString('base64url'),
+        shortCode: `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`,
+        coupon: {
+          id: row.id,
+          code: row.code,
+          title: row.title,
+          description: row.description,
+          type: row.type,
+          value: row.value,
+          pointsCost: row.points_cost,
+          requiredTier: row.required_tier,
+          maxUses: row.max_uses,
+          perMemberLimit: row.per_member_limit,
+          validUntil: row.valid_until && iso(row.valid_until),
+          isActive: row.is_active,
+        },
+      },
+    };
+  });
+}
+
+/** The writes the baseline serves: `(method, pathname)` to a handler of `(member, body)`, or undefined. */
+export function writeRoute(pool, method, pathname) {
+  if (method !== 'POST') return undefined;
+  const comment = /^\/api\/news\/([0-9a-f-]{36})\/comments$/.exec(pathname);
+  if (comment) return (member, body) => postComment(pool, member, comment[1], body);
+  const claim = /^\/api\/coupons\/([0-9a-f-]{36})\/claim$/.exec(pathname);
+  if (claim) return (member) => claimCoupon(pool, member, claim[1]);
+  return undefined;
+}
+
+/** Reads a request's JSON body (the baseline's only parsing). */
+export function readJson(request) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        resolve(text ? JSON.parse(text) : undefined);
+      } catch (error) {
+        reject(error);
+      }
+    });
+    request.on('error', reject);
+  });
+}
