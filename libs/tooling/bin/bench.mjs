@@ -330,6 +330,46 @@ function startBaseline(databaseUrl, port) {
   );
 }
 
+/**
+ * Where a write load's time goes inside PostgreSQL: samples the database's backends every 25 ms
+ * while `load` runs and counts what each was doing (running, or waiting and on what: a row lock,
+ * the WAL flush of a commit, a client that has not sent its next statement yet).
+ */
+async function waitsDuring(pool, database, load) {
+  const counts = {};
+  let samples = 0;
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const { rows } = await pool.query(
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as what, state from pg_stat_activity
+          where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend' and state <> 'idle'`,
+        [database],
+      );
+      samples += 1;
+      for (const row of rows) {
+        const what = row.state === 'idle in transaction' ? 'idle in transaction (the client)' : row.what;
+        counts[what] = (counts[what] ?? 0) + 1;
+      }
+      await sleep(25);
+    }
+  })();
+  try {
+    return { result: await load(), waits: topWaits(counts, samples) };
+  } finally {
+    running = false;
+    await sampler;
+  }
+}
+
+/** The five commonest states, as the average number of backends in each. */
+function topWaits(counts, samples) {
+  return Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([what, count]) => ({ what, backends: round(count / Math.max(1, samples), 1) }));
+}
+
 function cannon(options) {
   return new Promise((resolve, reject) => {
     autocannon({ connections: 50, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
@@ -547,14 +587,16 @@ try {
   phase = 'POST comment';
   log(`POST comment at ${WRITERS} connections for ${WRITE_SECONDS} s`);
   const commentsBefore = (await pool.query('select count(*)::int as n from news_comments where post_id = $1', [post])).rows[0].n;
-  const commentResult = await cannon({
-    url: `${base}/api/news/${post}/comments`,
-    method: 'POST',
-    body: JSON.stringify({ content: 'Best night of the month, see you next week' }),
-    connections: WRITERS,
-    duration: WRITE_SECONDS,
-    setupClient: setupClient(),
-  });
+  const { result: commentResult, waits: commentWaits } = await waitsDuring(pool, database, () =>
+    cannon({
+      url: `${base}/api/news/${post}/comments`,
+      method: 'POST',
+      body: JSON.stringify({ content: 'Best night of the month, see you next week' }),
+      connections: WRITERS,
+      duration: WRITE_SECONDS,
+      setupClient: setupClient(),
+    }),
+  );
   const commentCheck = (
     await pool.query(
       'select count(*)::int as rows, (select comment_count from news_posts where id = $1) as cached from news_comments where post_id = $1 and deleted_at is null',
@@ -563,14 +605,15 @@ try {
   ).rows[0];
   report.comments = {
     ...summarize(commentResult),
+    waits: commentWaits,
     created: commentCheck.rows - commentsBefore,
     cachedCountMatches: commentCheck.rows === commentCheck.cached,
   };
   // The same load on the baseline's transaction (bench-writes.mjs), same members, same post.
   phase = 'POST comment, baseline';
   log(`POST comment on the baseline at ${WRITERS} connections for ${WRITE_SECONDS} s`);
-  report.commentsBaseline = summarize(
-    await cannon({
+  const commentBaseline = await waitsDuring(pool, database, () =>
+    cannon({
       url: `http://127.0.0.1:${baselinePort}/api/news/${post}/comments`,
       method: 'POST',
       body: JSON.stringify({ content: 'Best night of the month, see you next week' }),
@@ -579,6 +622,7 @@ try {
       setupClient: setupClient(),
     }),
   );
+  report.commentsBaseline = { ...summarize(commentBaseline.result), waits: commentBaseline.waits };
 
   // What versioning costs writers (the triggers of the ResourceVersions migration): the same
   // comment load in alternating rounds with the version triggers on and off, in this run.
@@ -677,13 +721,15 @@ try {
   log(
     `POST claim at ${WRITERS} connections (${WRITERS * claimCoupons.length} claims on ${claimCoupons.length} coupons of 150 uses)`,
   );
-  const claimResult = await claimLoad(base, claimCoupons);
-  report.claims = { ...summarize(claimResult), ...(await claimCheckOf(claimCoupons)) };
+  const { result: claimResult, waits: claimWaits } = await waitsDuring(pool, database, () => claimLoad(base, claimCoupons));
+  report.claims = { ...summarize(claimResult), waits: claimWaits, ...(await claimCheckOf(claimCoupons)) };
   const baselineCoupons = await scarceCoupons('BASE');
   phase = 'POST claim, baseline';
   log(`POST claim on the baseline, the same load on ${baselineCoupons.length} fresh coupons`);
+  const claimBaseline = await waitsDuring(pool, database, () => claimLoad(`http://127.0.0.1:${baselinePort}`, baselineCoupons));
   report.claimsBaseline = {
-    ...summarize(await claimLoad(`http://127.0.0.1:${baselinePort}`, baselineCoupons)),
+    ...summarize(claimBaseline.result),
+    waits: claimBaseline.waits,
     ...(await claimCheckOf(baselineCoupons)),
   };
   await stop(baseline);
@@ -914,6 +960,14 @@ function markdown(r) {
     `| POST comment with the version triggers on / off (${r.versionTriggerCost.triggers} triggers, 3 alternating rounds) | ${r.versionTriggerCost.rounds.map((q) => `${q.on.rps} / ${q.off.rps} req/s`).join('; ')}: median ratio ${r.versionTriggerCost.rpsRatio}x |`,
     `| POST claim, ${WRITERS} members x 5 coupons of 150 uses | ${r.claims.rps} req/s, p50 ${r.claims.p50} ms, p99 ${r.claims.p99} ms; ${r.claims.claimed} claimed; statuses ${JSON.stringify(r.claims.statusCodes)} |`,
     `| The same writes on the baseline (node:http + pg, the api's statements) | comment ${r.commentsBaseline.rps} req/s, p50 ${r.commentsBaseline.p50} ms, p99 ${r.commentsBaseline.p99} ms, statuses ${JSON.stringify(r.commentsBaseline.statusCodes)}; claim ${r.claimsBaseline.rps} req/s, p50 ${r.claimsBaseline.p50} ms, p99 ${r.claimsBaseline.p99} ms, ${r.claimsBaseline.claimed} claimed, statuses ${JSON.stringify(r.claimsBaseline.statusCodes)} |`,
+    `| Where the writes' time goes in PostgreSQL (backends busy on average, by what they do or wait for) | ${[
+      ['comment', r.comments.waits],
+      ['comment baseline', r.commentsBaseline.waits],
+      ['claim', r.claims.waits],
+      ['claim baseline', r.claimsBaseline.waits],
+    ]
+      .map(([name, waits]) => `${name}: ${waits.map((w) => `${w.what} ${w.backends}`).join(', ')}`)
+      .join('; ')} |`,
     `| Invariants after writes | ledger:verify ${r.ledgerVerify.ok ? 'clean' : 'FAILED'}; claims <= maxUses ${r.claims.claimsWithinMaxUses ? 'yes' : 'NO'}; no double claims ${r.claims.noDoubleClaims ? 'yes' : 'NO'} |`,
     `| Sign-in (${r.login.samples} sequential) | p50 ${r.login.p50} ms, p99 ${r.login.p99} ms |`,
     `| Outbox event -> job enqueued (${r.outbox.jobsFound}/${r.outbox.events} events) | p50 ${r.outbox.p50} ms, p99 ${r.outbox.p99} ms |`,
