@@ -69,7 +69,6 @@ async function postComment(pool, member, postId, body) {
         [postId, member.id, content],
       )
     ).rows[0];
-    await client.query('update news_posts set comment_count = comment_count + $1 where id = $2', [1, postId]);
     if (pointsAwarded > 0) {
       await client.query(
         `insert into point_transactions (member_id, points, kind, description, source_type, source_id, reverses_id, recorded_by_id)
@@ -84,6 +83,7 @@ async function postComment(pool, member, postId, body) {
     }
     const author = (await client.query('select first_name, current_points, total_points from members where id = $1', [member.id]))
       .rows[0];
+    await client.query('update news_posts set comment_count = comment_count + $1 where id = $2', [1, postId]);
     await outbox(client, 'CommentPosted', comment.id, {
       commentId: comment.id,
       memberId: member.id,
