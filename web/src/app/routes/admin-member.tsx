@@ -13,7 +13,7 @@ function AdminMemberPage({ user }: { user: User }) {
       <AreaHeader title="Member" firstName={user.firstName} badge={<Badge tone="neon">Administrator</Badge>} />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <nav aria-label="Back" className="mb-6">
-          <Link to="/admin-dashboard?tab=members" className={buttonClass('outline', 'px-4')}>
+          <Link to="/admin/members" className={buttonClass('outline', 'px-4')}>
             <span aria-hidden="true">←</span> Back to Members
           </Link>
         </nav>
