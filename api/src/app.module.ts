@@ -24,6 +24,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { NewsModule } from './modules/news/news.module.js';
 import { OverviewModule } from './modules/overview/overview.module.js';
+import { StaffModule } from './modules/staff/staff.module.js';
 import { VenueInboxModule } from './modules/venue-inbox/venue-inbox.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
@@ -68,6 +69,7 @@ export class AppModule {
         WebhooksModule,
         ActiveCampaignModule,
         MembersModule,
+        StaffModule,
         OverviewModule,
       ],
       providers: [

@@ -70,6 +70,8 @@ describe('serving the web app', () => {
     '/member-dashboard',
     '/member-dashboard/',
     '/admin/content',
+    '/admin/members',
+    '/admin/staff',
     '/admin/members/7d4f4a52-0f7e-4a3e-9c55-2d1f3c1b9e10',
     '/reset-password?token=abc',
   ])('answers %s with the empty shell, so a reload never flashes the landing page', async (url) => {
@@ -80,7 +82,7 @@ describe('serving the web app', () => {
     expect(page.body).toBe('<!doctype html><div id="root"></div>');
   });
 
-  it.each(['/no-such-page', '/member-dashboard/extra', '/admin', '/events/2026', '/admin/members', '/admin/members/1/extra'])(
+  it.each(['/no-such-page', '/member-dashboard/extra', '/admin', '/events/2026', '/admin/staffing', '/admin/members/1/extra'])(
     'answers %s, which is none of the app\'s pages, with 404 and the shell (the app shows "Page Not Found")',
     async (url) => {
       const page = await t.request('GET', url);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { call, createCoupon, registerMember, requireApi, signInAdmin, useSession } from './club';
+import { call, createCoupon, openAdminScreen, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
 // Issue 18, coupons, against the whole stack: an admin edits a coupon and switches it off, and the
@@ -26,8 +26,7 @@ function venueWallClock(iso: string, timeZone: string): string {
 
 async function openCouponsTab(page: Page) {
   await page.goto('/admin-dashboard');
-  await page.getByRole('tab', { name: 'Coupons' }).click();
-  await expect(page.getByRole('tabpanel').getByText(/Loading/)).toHaveCount(0);
+  await openAdminScreen(page, 'Coupons');
 }
 
 test('an admin edits a coupon and deactivates it; the member no longer sees it on offer', async ({ page, browser, request }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { call, randomIp, requireApi, type Session, signInAdmin, uniqueEmail, useSession } from './club';
+import { call, openAdminScreen, randomIp, requireApi, type Session, signInAdmin, uniqueEmail, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
 // Issue 18, inbox, against the whole stack: a guest books and writes; the admin confirms the
@@ -40,8 +40,7 @@ async function guestBooks(request: Parameters<typeof call>[0], name: string) {
 
 async function openTab(page: Page, name: 'Bookings' | 'Messages') {
   await page.goto('/admin-dashboard');
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect(page.getByRole('tabpanel').getByText(/Loading/)).toHaveCount(0);
+  await openAdminScreen(page, name);
 }
 
 async function adminName(request: Parameters<typeof call>[0], admin: Session) {
@@ -137,8 +136,7 @@ test.describe('on a 375 px phone', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
 
-    await page.getByRole('tab', { name: 'Messages', exact: true }).click();
-    await expect(page.getByRole('tabpanel').getByText(/Loading/)).toHaveCount(0);
+    await openAdminScreen(page, 'Messages');
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
   });

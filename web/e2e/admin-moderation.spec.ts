@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { call, randomIp, registerMember, requireApi, signInAdmin, useSession } from './club';
+import { call, openAdminScreen, randomIp, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
 // Issue #18, point 3: a member's comment found by staff in the Comments tab and removed; the
@@ -32,8 +32,7 @@ for (const [device, viewport] of [
 
     await useSession(page, admin);
     await page.goto('/admin-dashboard');
-    await page.getByRole('tab', { name: 'Comments' }).click();
-    const panel = page.getByRole('tabpanel');
+    const panel = await openAdminScreen(page, 'Comments');
     await panel.getByLabel('Search comments').fill(spam);
     const comments = panel.getByRole('list', { name: 'Comments' });
     const card = comments.getByRole('listitem', { name: 'Comment by Mod Tester' });

@@ -11,7 +11,8 @@ const LAPTOP = { width: 1280, height: 800 };
 
 async function openOverview(page: Page) {
   await page.goto('/admin-dashboard');
-  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  // The first screen, at its own address (a tab on a laptop, the menu's choice on a phone).
+  await expect(page).toHaveURL(/\/admin\/overview$/);
   await expect(page.getByRole('heading', { name: /^Tonight · \w{3} \d{1,2} \w{3} from 06:00$/ })).toBeVisible();
   await expect(page.getByRole('tabpanel').getByText(/Loading/)).toHaveCount(0);
 }

@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test';
-import { call, createCoupon, qrVideo, registerMember, requireApi, signInAdmin, useSession } from './club';
+import { call, createCoupon, openAdminScreen, qrVideo, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, test } from './fixtures';
 
 // The admin dashboard against the whole stack: nothing is mocked.
@@ -191,20 +191,49 @@ test('an admin undoes a redemption from the scan log: the coupon is claimed agai
   expect(after?.redeemedAt).toBeNull();
 });
 
-test('every admin tab fits a 375 px phone and the tabs are keyboard reachable', async ({ page, request }) => {
+test('the admin tabs are keyboard reachable: arrows move, Enter opens the screen at its own address', async ({
+  page,
+  request,
+}) => {
   const admin = await signInAdmin(request);
   await useSession(page, admin);
-  await page.setViewportSize(PHONE);
   await page.goto('/admin-dashboard');
   const overview = page.getByRole('tab', { name: 'Overview' });
   await expect(overview).toHaveAttribute('aria-selected', 'true');
   await overview.focus();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'News' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
-  for (const tab of ['Overview', 'News', 'Members', 'Email', 'Coupons', 'Bookings', 'Messages', 'Webhooks']) {
-    await page.getByRole('tab', { name: tab }).click();
-    await expect(page.getByRole('tabpanel')).toBeVisible();
-    expect(await hasHorizontalScroll(page), `${tab} scrolls sideways`).toBe(false);
+  await expect(page).toHaveURL(/\/admin\/news$/);
+});
+
+test('every admin screen fits a 375 px phone, opened from the menu, which the keyboard reaches', async ({ page, request }) => {
+  const admin = await signInAdmin(request);
+  await useSession(page, admin);
+  await page.setViewportSize(PHONE);
+  await page.goto('/admin-dashboard');
+  await expect(page.getByRole('tablist', { name: 'Admin dashboard' })).toBeHidden();
+  const menu = page.getByRole('button', { name: 'Menu: Overview' });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Overview' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  for (const screen of [
+    'Overview',
+    'News',
+    'Comments',
+    'Members',
+    'Email',
+    'Coupons',
+    'Bookings',
+    'Messages',
+    'Webhooks',
+    'Staff',
+  ]) {
+    await openAdminScreen(page, screen);
+    expect(await hasHorizontalScroll(page), `${screen} scrolls sideways`).toBe(false);
   }
 });
 

@@ -8,7 +8,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
-import { test } from './fixtures';
+import { expect, test } from './fixtures';
 
 // Helpers for the members-club browser tests. They run against the whole stack (E2E_BASE_URL):
 // set-up that is not under test (an admin's post or coupon, a member holding a coupon) goes
@@ -68,6 +68,23 @@ export const registerMember = (request: APIRequestContext, firstName = 'Erin') =
     lastName: 'Tester',
     password: PASSWORD,
   });
+
+/**
+ * Opens a screen of the staff dashboard as a person would: its tab on a wide screen, the menu on a
+ * phone (under 600 px the tabs give way to one menu button), then waits for its lists to load.
+ */
+export async function openAdminScreen(page: Page, name: string) {
+  if ((page.viewportSize()?.width ?? 1280) < 600) {
+    const nav = page.getByRole('navigation', { name: 'Admin screens' });
+    await nav.getByRole('button', { name: /^Menu: / }).click();
+    await nav.getByRole('link', { name: new RegExp(`^${name}\\b`) }).click();
+    await expect(nav.getByRole('button', { name: `Menu: ${name}` })).toBeVisible();
+  } else {
+    await page.getByRole('tab', { name, exact: true }).click();
+  }
+  await expect(page.getByRole('tabpanel').getByText(/Loading/)).toHaveCount(0);
+  return page.getByRole('tabpanel');
+}
 
 /** Opens the app already signed in, as after a sign-in on this device. */
 export async function useSession(page: Page, session: Session) {

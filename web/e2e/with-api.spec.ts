@@ -174,7 +174,8 @@ test('an admin signs in and lands on the admin dashboard', async ({ page }) => {
   await page.getByLabel('Email').fill(email ?? '');
   await page.getByLabel('Password', { exact: true }).fill(password ?? '');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  // /admin-dashboard opens the first screen of the staff dashboard.
+  await expect(page).toHaveURL(/\/admin\/overview$/);
   const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { isAdmin?: boolean });
   expect(user.isAdmin).toBe(true);
 });

@@ -53,6 +53,24 @@ export const DEFAULT_BOOKING_SERVICE = 'vip-room';
 export const CONTACT_MESSAGE_MAX = 5000;
 
 /**
+ * The staff dashboard's screens, each its own page at `/admin/<screen>` (PRODUCT.md §2.6), in the
+ * order the navigation lists them. Which roles see which is the web's (the api checks every call).
+ */
+export const ADMIN_SCREENS = [
+  'overview',
+  'news',
+  'comments',
+  'members',
+  'email',
+  'coupons',
+  'bookings',
+  'messages',
+  'webhooks',
+  'staff',
+] as const;
+export type AdminScreen = (typeof ADMIN_SCREENS)[number];
+
+/**
  * The web app's pages. The router declares exactly these (a web test holds it to that); the api
  * answers any other page path with 404 and the app's shell, which shows "Page Not Found". A
  * `:name` segment stands for any one path segment.
@@ -65,6 +83,7 @@ export const APP_PAGE_PATHS = [
   '/reset-password',
   '/member-dashboard',
   '/admin-dashboard',
+  ...ADMIN_SCREENS.map((screen) => `/admin/${screen}` as const),
   '/admin/content',
   '/admin/members/:id',
 ] as const;

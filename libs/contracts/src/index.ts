@@ -9,6 +9,7 @@ export * from './venue-inbox.js';
 export * from './activecampaign.js';
 export * from './media.js';
 export * from './members.js';
+export * from './staff.js';
 export * from './webhooks.js';
 export * from './admin-overview.js';
 export * from './moderation.js';

@@ -8,6 +8,7 @@ export const adjustMemberPoints: Route<Endpoints['adjustMemberPoints']> = {
   path: '/api/admin/members/:id/points-adjustments',
 };
 export const changeMyPassword: Route<Endpoints['changeMyPassword']> = { method: 'POST', path: '/api/auth/me/password' };
+export const changeStaffRole: Route<Endpoints['changeStaffRole']> = { method: 'PUT', path: '/api/admin/staff/:id/role' };
 export const checkAtDoor: Route<Endpoints['checkAtDoor']> = { method: 'POST', path: '/api/door/check' };
 export const claimCoupon: Route<Endpoints['claimCoupon']> = { method: 'POST', path: '/api/coupons/:id/claim' };
 export const createCoupon: Route<Endpoints['createCoupon']> = { method: 'POST', path: '/api/admin/coupons' };
@@ -40,6 +41,7 @@ export const getSyncJob: Route<Endpoints['getSyncJob']> = { method: 'GET', path:
 export const getVenue: Route<Endpoints['getVenue']> = { method: 'GET', path: '/api/venue' };
 export const healthLive: Route<Endpoints['healthLive']> = { method: 'GET', path: '/health/live' };
 export const healthReady: Route<Endpoints['healthReady']> = { method: 'GET', path: '/health/ready' };
+export const inviteStaff: Route<Endpoints['inviteStaff']> = { method: 'POST', path: '/api/admin/staff/invitations' };
 export const likePost: Route<Endpoints['likePost']> = { method: 'PUT', path: '/api/news/:id/like' };
 export const listAdminComments: Route<Endpoints['listAdminComments']> = { method: 'GET', path: '/api/admin/comments' };
 export const listAdminCoupons: Route<Endpoints['listAdminCoupons']> = { method: 'GET', path: '/api/admin/coupons' };
@@ -55,6 +57,7 @@ export const listNews: Route<Endpoints['listNews']> = { method: 'GET', path: '/a
 export const listPointHistory: Route<Endpoints['listPointHistory']> = { method: 'GET', path: '/api/points/history' };
 export const listPostComments: Route<Endpoints['listPostComments']> = { method: 'GET', path: '/api/news/:id/comments' };
 export const listScans: Route<Endpoints['listScans']> = { method: 'GET', path: '/api/admin/scans' };
+export const listStaff: Route<Endpoints['listStaff']> = { method: 'GET', path: '/api/admin/staff' };
 export const listWebhookDeliveries: Route<Endpoints['listWebhookDeliveries']> = {
   method: 'GET',
   path: '/api/admin/webhooks/:id/deliveries',
@@ -72,6 +75,7 @@ export const redeliverWebhook: Route<Endpoints['redeliverWebhook']> = {
 export const register: Route<Endpoints['register']> = { method: 'POST', path: '/api/auth/register' };
 export const registerWebhook: Route<Endpoints['registerWebhook']> = { method: 'POST', path: '/api/admin/webhooks' };
 export const removeComment: Route<Endpoints['removeComment']> = { method: 'DELETE', path: '/api/admin/comments/:id' };
+export const removeStaff: Route<Endpoints['removeStaff']> = { method: 'DELETE', path: '/api/admin/staff/:id' };
 export const requestBooking: Route<Endpoints['requestBooking']> = { method: 'POST', path: '/api/bookings' };
 export const requestPasswordReset: Route<Endpoints['requestPasswordReset']> = {
   method: 'POST',

@@ -41,6 +41,14 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'admin',
 };
 
+/** A role after "as": "invited as a manager", "changed to door staff". */
+export const ROLE_AS: Record<Role, string> = {
+  member: 'a member',
+  door: 'door staff',
+  manager: 'a manager',
+  admin: 'an admin',
+};
+
 /** Why a signed-in account is refused an endpoint: "This needs a manager or admin account." */
 export function roleRefusal(allowed: readonly Role[]): string {
   const names = ROLES.filter((role) => allowed.includes(role)).map((role) => ROLE_LABELS[role]);

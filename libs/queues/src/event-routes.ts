@@ -49,6 +49,13 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
     { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
   ]),
   PasswordResetRequested: jobs(['email.password-reset'], (event) => [{ name: 'email.password-reset', data: event }]),
+  // The same one-time link as a reset, worded as an invitation naming the role.
+  StaffInvited: jobs(['email.password-reset'], (event) => [
+    { name: 'email.password-reset', data: { memberId: event.memberId, requestId: event.requestId, invitedAs: event.role } },
+  ]),
+  StaffRoleChanged: noJobs(
+    'audit trail only: the sessions were revoked in the same transaction, so the new role applies from the next sign-in',
+  ),
   CommentPosted: jobs(['webhooks.fan-out'], (event) => [webhook('comment.posted', event)]),
   CouponClaimed: jobs(['webhooks.fan-out'], (event) => [webhook('coupon.claimed', event)]),
   CouponRedeemed: jobs(['webhooks.fan-out'], (event) => [webhook('coupon.redeemed', event)]),

@@ -1,4 +1,4 @@
-import { BOOKING_DECISIONS, REDEEMED_BY, TIERS } from '@nocturne/domain';
+import { BOOKING_DECISIONS, REDEEMED_BY, ROLES, STAFF_ROLES, TIERS } from '@nocturne/domain';
 import { z } from 'zod';
 
 /**
@@ -15,6 +15,13 @@ export const domainEventSchemas = {
     to: z.enum(TIERS),
   }),
   PasswordResetRequested: z.object({ memberId: z.uuid(), requestId: z.uuid() }),
+  /**
+   * An admin invited the account to the staff with a role (a new account, or a member promoted and
+   * signed out): the worker e-mails it a one-time link to set its password. requestId names the link.
+   */
+  StaffInvited: z.object({ memberId: z.uuid(), requestId: z.uuid(), role: z.enum(STAFF_ROLES), adminId: z.uuid() }),
+  /** An admin changed a staff account's role (`member`: off the staff); its sessions ended in the same transaction. */
+  StaffRoleChanged: z.object({ memberId: z.uuid(), adminId: z.uuid(), from: z.enum(ROLES), to: z.enum(ROLES) }),
   /** postTitle: the post as it was titled when the comment was posted (the reward's history line names it). */
   CommentPosted: z.object({
     commentId: z.uuid(),

@@ -1,4 +1,4 @@
-import { BOOKING_DECISIONS, WEBHOOK_EVENTS } from '@nocturne/domain';
+import { BOOKING_DECISIONS, STAFF_ROLES, WEBHOOK_EVENTS } from '@nocturne/domain';
 import { z } from 'zod';
 
 export const QueueName = {
@@ -16,9 +16,10 @@ export const ALL_QUEUES: QueueName[] = Object.values(QueueName);
  * handler.
  */
 export const jobDefinitions = {
+  /** A reset link; with `invitedAs`, the invitation of a new staff account (the same link, to set a first password). */
   'email.password-reset': {
     queue: QueueName.Email,
-    payload: z.object({ memberId: z.uuid(), requestId: z.uuid() }),
+    payload: z.object({ memberId: z.uuid(), requestId: z.uuid(), invitedAs: z.enum(STAFF_ROLES).optional() }),
   },
   'email.contact-message': {
     queue: QueueName.Email,

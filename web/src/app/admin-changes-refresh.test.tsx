@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { ADMIN_SCREENS } from '@nocturne/contracts/constants';
 import * as routes from '@nocturne/contracts/routes';
 import { useCreateCoupon, useDeleteCoupon } from '@/features/admin-coupons/api/admin-coupons';
 import { EMPTY_COUPON_FORM, toCreateCouponPayload } from '@/features/admin-coupons/api/coupon-form';
@@ -35,6 +36,8 @@ import {
 import { renderWithApp } from '@/testing/render';
 import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import AdminDashboardRoute from './routes/admin-dashboard';
+
+const ADMIN_PAGES = ADMIN_SCREENS.map((screen) => `/admin/${screen}`);
 
 // The admin's queries keep their data until invalidated (staleTime Infinity): a change that does
 // not invalidate what it moves leaves the overview's counts and the lists as they were.
@@ -244,7 +247,7 @@ describe('admin changes refresh what they change', () => {
       [at(routes.healthReady)]: { status: 200, body: { status: 'ok' } },
       [at(routes.getActiveCampaignStatus)]: { status: 200, body: anActiveCampaignStatus({ configured: false }) },
     });
-    const view = renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
+    const view = renderWithApp(<AdminDashboardRoute />, { path: '/admin/overview', alsoAt: ADMIN_PAGES });
     expect(await screen.findByText('3')).toBeInTheDocument();
 
     await view.user.click(screen.getByRole('tab', { name: 'News' }));

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ADMIN_SCREENS } from '@nocturne/contracts/constants';
 import { PageLoading } from '@/components/ui/page-loading';
 import { LandingRoute } from './routes/landing';
 import { RootLayout } from './routes/root-layout';
@@ -10,6 +11,7 @@ import { RootLayout } from './routes/root-layout';
 const SignInRoute = lazy(() => import('./routes/sign-in'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const MemberDashboardRoute = lazy(() => import('./routes/member-dashboard'));
+const AdminDashboardRedirect = lazy(() => import('./routes/admin-dashboard-redirect'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin-dashboard'));
 const AdminContentRoute = lazy(() => import('./routes/admin-content'));
 const AdminMemberRoute = lazy(() => import('./routes/admin-member'));
@@ -26,7 +28,10 @@ export function AppRoutes() {
           <Route path="/admin-login" element={<SignInRoute />} />
           <Route path="/reset-password" element={<ResetPasswordRoute />} />
           <Route path="/member-dashboard" element={<MemberDashboardRoute />} />
-          <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
+          <Route path="/admin-dashboard" element={<AdminDashboardRedirect />} />
+          {ADMIN_SCREENS.map((screen) => (
+            <Route key={screen} path={`/admin/${screen}`} element={<AdminDashboardRoute />} />
+          ))}
           <Route path="/admin/content" element={<AdminContentRoute />} />
           <Route path="/admin/members/:id" element={<AdminMemberRoute />} />
           <Route path="*" element={<NotFoundRoute />} />

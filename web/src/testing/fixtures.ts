@@ -13,6 +13,7 @@ import type {
   CouponDetails,
   NewsPost,
   QrScanEntry,
+  StaffMember,
   SyncJobStatus,
   User,
   UserCoupon,
@@ -44,6 +45,18 @@ export const aMember = (overrides: Partial<User> = {}): User => ({
 
 export const anAdmin = (overrides: Partial<User> = {}): User =>
   aMember({ firstName: 'Alex', role: 'admin', isAdmin: true, email: 'alex@example.com', ...overrides });
+
+/** A staff account as the Staff screen lists it: door staff who signed in once, unless a test says otherwise. */
+export const aStaffMember = (overrides: Partial<StaffMember> = {}): StaffMember => ({
+  id: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee',
+  email: 'sam@example.com',
+  firstName: 'Sam',
+  lastName: 'Reyes',
+  role: 'door',
+  lastSignInAt: '2026-11-21T12:41:00.000Z',
+  disabledAt: null,
+  ...overrides,
+});
 
 /** A member as the admin's member table lists them. */
 export const anAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({

@@ -12,14 +12,20 @@ function CurrentPath() {
   return <p data-testid="current-path">{useLocation().pathname}</p>;
 }
 
-export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+/**
+ * Renders `ui` at `path` (and at each of `alsoAt`: the staff dashboard is one page at several
+ * addresses); any other address shows where the app went (`current-path`).
+ */
+export function renderWithApp(ui: ReactElement, { path = '/', alsoAt = [] }: { path?: string; alsoAt?: string[] } = {}) {
   const user = userEvent.setup();
   const queryClient = createQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path={path} element={ui} />
+          {[path, ...alsoAt.filter((other) => other !== path)].map((at) => (
+            <Route key={at} path={at} element={ui} />
+          ))}
           <Route path="*" element={<CurrentPath />} />
         </Routes>
       </MemoryRouter>

@@ -7,6 +7,7 @@ import * as members from './members.js';
 import * as news from './news.js';
 import * as overview from './overview.js';
 import * as points from './points.js';
+import * as staff from './staff.js';
 import * as system from './system.js';
 import * as venue from './venue.js';
 import * as webhooks from './webhooks.js';
@@ -20,6 +21,7 @@ export const endpoints = {
   ...system,
   ...auth,
   ...members,
+  ...staff,
   ...news,
   ...points,
   ...coupons,

@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
+import { ADMIN_SCREENS } from '@nocturne/contracts/constants';
 import * as routes from '@nocturne/contracts/routes';
 import { aMember, anActiveCampaignStatus, anAdmin, someAdminStats } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { at, routeFetch, signIn } from '@/testing/route-fetch';
 import AdminContentRoute from './admin-content';
 import AdminDashboardRoute from './admin-dashboard';
+
+const ADMIN_PAGES = ADMIN_SCREENS.map((screen) => `/admin/${screen}`);
 
 const admin = anAdmin();
 
@@ -29,7 +32,7 @@ describe('admin dashboard', () => {
       [at(routes.healthReady)]: { status: 200, body: { status: 'ok' } },
       [at(routes.getActiveCampaignStatus)]: { status: 200, body: anActiveCampaignStatus({ configured: false }) },
     });
-    renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
+    renderWithApp(<AdminDashboardRoute />, { path: '/admin/overview', alsoAt: ADMIN_PAGES });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Administrator')).toBeInTheDocument();
@@ -45,6 +48,7 @@ describe('admin dashboard', () => {
       'Bookings',
       'Messages',
       'Webhooks',
+      'Staff',
     ]);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     // Real figures from the stats answer and the readiness probe.
@@ -65,7 +69,7 @@ describe('admin dashboard', () => {
       [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
       [at(routes.healthReady)]: { status: 200, body: { status: 'ok' } },
     });
-    const view = renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
+    const view = renderWithApp(<AdminDashboardRoute />, { path: '/admin/overview', alsoAt: ADMIN_PAGES });
     await view.user.click(await screen.findByRole('tab', { name: 'News' }));
     expect(screen.getByRole('heading', { name: 'Create News Post' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Published Posts' })).toBeInTheDocument();
@@ -80,18 +84,18 @@ describe('admin dashboard', () => {
       [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },
       [at(routes.healthReady)]: { status: 503, body: { status: 'error' } },
     });
-    renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
+    renderWithApp(<AdminDashboardRoute />, { path: '/admin/overview', alsoAt: ADMIN_PAGES });
     expect(await screen.findByText('Degraded')).toBeInTheDocument();
     expect(screen.getByText('1')).toBeInTheDocument();
   });
 
   it('sends visitors without a session to sign in, and members to their own area', async () => {
     routeFetch({ [at(routes.getMe)]: { status: 200, body: aMember() } });
-    const first = renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
+    const first = renderWithApp(<AdminDashboardRoute />, { path: '/admin/overview', alsoAt: ADMIN_PAGES });
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
     first.unmount();
     signIn(aMember());
-    renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });
+    renderWithApp(<AdminDashboardRoute />, { path: '/admin/overview', alsoAt: ADMIN_PAGES });
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
   });
 });

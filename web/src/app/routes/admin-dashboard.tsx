@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { User } from '@nocturne/contracts';
+import { ADMIN_SCREENS, type AdminScreen } from '@nocturne/contracts/constants';
 import { Badge, Card } from '@/components/ui/card';
 import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
@@ -14,7 +15,9 @@ import { CommentModeration } from '@/features/admin-moderation/components/Commen
 import { CreatePostForm } from '@/features/admin-news/components/CreatePostForm';
 import { PublishedPosts } from '@/features/admin-news/components/PublishedPosts';
 import { OverviewTab } from '@/features/admin-overview/components/OverviewTab';
+import { StaffScreen } from '@/features/admin-staff/components/StaffScreen';
 import { WebhooksTab } from '@/features/admin-webhooks/components/WebhooksTab';
+import { type AdminMenuItem, AdminMenu } from './admin-menu';
 import { featuredImageSlot } from './featured-image-slot';
 import { SessionGate } from './session-gate';
 
@@ -50,36 +53,63 @@ function CouponsTab() {
   );
 }
 
-function AdminDashboard({ user }: { user: User }) {
-  // The open tab lives in the address (?tab=members), so a member's page can lead back to it.
-  const [params, setParams] = useSearchParams();
-  const openTab = (tab: string) => setParams(tab === 'overview' ? {} : { tab }, { replace: true });
+interface Screen extends AdminMenuItem {
+  /** Webhooks send member data to other systems, Staff hands out roles: admins only (PRODUCT.md §6). */
+  adminsOnly?: boolean;
+  content: ReactNode;
+}
+
+function useScreens(user: User): Screen[] {
   const waiting = useInboxCounts().data;
+  const screens: Screen[] = [
+    { value: 'overview', label: 'Overview', content: <OverviewTab /> },
+    { value: 'news', label: 'News', content: <NewsTab /> },
+    { value: 'comments', label: 'Comments', content: <CommentModeration /> },
+    { value: 'members', label: 'Members', content: <MembersTable /> },
+    { value: 'email', label: 'Email', content: <EmailTab /> },
+    { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },
+    { value: 'bookings', label: 'Bookings', count: waiting?.requestedBookings, content: <BookingsInbox /> },
+    { value: 'messages', label: 'Messages', count: waiting?.newMessages, content: <MessagesInbox /> },
+    { value: 'webhooks', label: 'Webhooks', adminsOnly: true, content: <WebhooksTab /> },
+    { value: 'staff', label: 'Staff', adminsOnly: true, content: <StaffScreen currentAdminId={user.id} /> },
+  ];
+  return screens.filter((screen) => !screen.adminsOnly || user.role === 'admin');
+}
+
+/** The screen an address names (`/admin/members` → members), if it is one. */
+function screenAt(pathname: string): AdminScreen | undefined {
+  const name = pathname.split('/')[2];
+  return ADMIN_SCREENS.find((screen) => screen === name);
+}
+
+/**
+ * The staff dashboard: each screen is its own page (`/admin/members`, PRODUCT.md §2.6), so Back,
+ * reload and a shared link keep the place. Tabs on a wide screen, a menu under 600 px.
+ */
+function AdminDashboard({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const screens = useScreens(user);
+  const current = screens.find((screen) => screen.value === screenAt(pathname));
+  // A screen this role may not see (a manager at /admin/staff) opens the first one it may.
+  if (!current) return <Navigate to={`/admin/${screens[0]!.value}`} replace />;
   return (
     <div className="min-h-dvh bg-night-950 text-white">
-      <title>Admin Dashboard · Nocturne</title>
+      <title>{`${current.label} · Admin Dashboard · Nocturne`}</title>
       <AreaHeader
         title="Admin Dashboard"
         firstName={user.firstName}
         badge={<Badge tone="neon">{user.role === 'admin' ? 'Administrator' : 'Manager'}</Badge>}
       />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        <AdminMenu items={screens} current={current.value} />
         <AreaTabs
           label="Admin dashboard"
-          defaultValue={params.get('tab') ?? 'overview'}
-          onValueChange={openTab}
-          tabs={[
-            { value: 'overview', label: 'Overview', content: <OverviewTab /> },
-            { value: 'news', label: 'News', content: <NewsTab /> },
-            { value: 'comments', label: 'Comments', content: <CommentModeration /> },
-            { value: 'members', label: 'Members', content: <MembersTable /> },
-            { value: 'email', label: 'Email', content: <EmailTab /> },
-            { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },
-            { value: 'bookings', label: 'Bookings', count: waiting?.requestedBookings, content: <BookingsInbox /> },
-            { value: 'messages', label: 'Messages', count: waiting?.newMessages, content: <MessagesInbox /> },
-            // Webhooks send member data to other systems: admins only.
-            ...(user.role === 'admin' ? [{ value: 'webhooks', label: 'Webhooks', content: <WebhooksTab /> }] : []),
-          ]}
+          value={current.value}
+          onValueChange={(screen) => navigate(`/admin/${screen}`)}
+          activationMode="manual"
+          listClassName="max-[599px]:hidden"
+          tabs={screens}
         />
       </main>
     </div>

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ADMIN_SCREENS } from '@nocturne/contracts/constants';
 import * as routes from '@nocturne/contracts/routes';
 import { aMember, anActiveCampaignStatus, anAdmin, anAdminMemberView, anAdminUser, MEMBER_ID } from '@/testing/fixtures';
 import { createQueryClient } from '@/lib/query-client';
@@ -22,7 +23,9 @@ function renderAt(path: string) {
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
+          {ADMIN_SCREENS.map((screen) => (
+            <Route key={screen} path={`/admin/${screen}`} element={<AdminDashboardRoute />} />
+          ))}
           <Route path="/admin/members/:id" element={<AdminMemberRoute />} />
           <Route path="*" element={<Where />} />
         </Routes>
@@ -51,7 +54,7 @@ describe('the member page route (/admin/members/:id)', () => {
     expect(await screen.findByRole('heading', { name: 'Member Management' })).toBeInTheDocument();
     // Another tab goes into the address too, so the browser's Back returns to it.
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
-    expect(screen.getAllByTestId('where').at(-1)).toHaveTextContent(/^\/admin-dashboard$/);
+    expect(screen.getAllByTestId('where').at(-1)).toHaveTextContent(/^\/admin\/overview$/);
   });
 
   it('sends a member to their own dashboard', async () => {

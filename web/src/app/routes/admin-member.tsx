@@ -10,10 +10,14 @@ function AdminMemberPage({ user }: { user: User }) {
   const { id = '' } = useParams();
   return (
     <div className="min-h-dvh bg-night-950 text-white">
-      <AreaHeader title="Member" firstName={user.firstName} badge={<Badge tone="neon">Administrator</Badge>} />
+      <AreaHeader
+        title="Member"
+        firstName={user.firstName}
+        badge={<Badge tone="neon">{user.role === 'admin' ? 'Administrator' : 'Manager'}</Badge>}
+      />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <nav aria-label="Back" className="mb-6">
-          <Link to="/admin-dashboard?tab=members" className={buttonClass('outline', 'px-4')}>
+          <Link to="/admin/members" className={buttonClass('outline', 'px-4')}>
             <span aria-hidden="true">←</span> Back to Members
           </Link>
         </nav>
@@ -23,7 +27,7 @@ function AdminMemberPage({ user }: { user: User }) {
   );
 }
 
-/** A member's page for staff, linked from the Members table (a deep link works too); admins only. */
+/** A member's page for staff, linked from the Members table (a deep link works too); managers and admins. */
 export default function AdminMemberRoute() {
   return <SessionGate access="staff">{(user) => <AdminMemberPage user={user} />}</SessionGate>;
 }

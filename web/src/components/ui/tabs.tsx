@@ -19,22 +19,34 @@ const countClass =
 
 /**
  * The signed-in areas' tab bar (Radix Tabs: arrow keys move between tabs, roles are tab/tabpanel).
- * Inactive panels are unmounted, so each tab fetches its data when first opened.
+ * Inactive panels are unmounted, so each tab fetches its data when first opened. With `value` the
+ * open tab is the caller's (the staff dashboard's address); `listClassName` adds to the bar's
+ * classes (hiding it on a phone, where a menu stands in for it).
  */
 export function AreaTabs({
   label,
   tabs,
   defaultValue,
+  value,
   onValueChange,
+  activationMode,
+  listClassName = '',
 }: {
   label: string;
   tabs: TabDefinition[];
-  defaultValue: string;
+  defaultValue?: string;
+  value?: string;
   onValueChange?: (value: string) => void;
+  /** `manual`: arrow keys move the focus only, Enter or Space opens the tab (each opening is a page visited). */
+  activationMode?: 'automatic' | 'manual';
+  listClassName?: string;
 }) {
   return (
-    <Tabs.Root defaultValue={defaultValue} onValueChange={onValueChange}>
-      <Tabs.List aria-label={label} className="flex flex-wrap gap-1 rounded-3xl border border-white/10 bg-night-900/80 p-1">
+    <Tabs.Root defaultValue={defaultValue} value={value} onValueChange={onValueChange} activationMode={activationMode}>
+      <Tabs.List
+        aria-label={label}
+        className={`flex flex-wrap gap-1 rounded-3xl border border-white/10 bg-night-900/80 p-1 ${listClassName}`}
+      >
         {tabs.map((tab) => (
           <Tabs.Trigger
             key={tab.value}

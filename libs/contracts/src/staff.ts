@@ -1,0 +1,50 @@
+import { ROLES, STAFF_ROLES } from '@nocturne/domain';
+import { z } from 'zod';
+import { Email, Uuid } from './common.js';
+
+/** A staff account as the admin's Staff screen lists it. */
+export const StaffMember = z
+  .object({
+    id: Uuid,
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    role: z.enum(STAFF_ROLES),
+    /** Null until the account first signs in (an invitation not yet taken up). */
+    lastSignInAt: z.iso.datetime().nullable(),
+    /** Set while an admin has disabled the account. */
+    disabledAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'StaffMember' });
+export type StaffMember = z.infer<typeof StaffMember>;
+
+/** `GET /api/admin/staff`: every staff account, admins first, then managers, then door staff. */
+export const StaffList = z.object({ staff: z.array(StaffMember) });
+export type StaffList = z.infer<typeof StaffList>;
+
+/**
+ * `POST /api/admin/staff/invitations`: a new account with the role, or a member promoted to it; the
+ * worker e-mails a one-time link to set a password. The first name is what door messages show
+ * ("Already used at 23:41 (Sam)"); a promoted member keeps their own.
+ */
+export const InviteStaffRequest = z.object({
+  email: Email,
+  firstName: z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  role: z.enum(STAFF_ROLES, { message: 'must be door, manager or admin' }),
+});
+export type InviteStaffRequest = z.input<typeof InviteStaffRequest>;
+
+export const InviteStaffResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** True when the e-mail belonged to a member, who now holds the role. */
+  promoted: z.boolean(),
+  staff: StaffMember,
+});
+export type InviteStaffResponse = z.infer<typeof InviteStaffResponse>;
+
+/** `PUT /api/admin/staff/{id}/role`: the new role; `member` takes the account off the staff. */
+export const ChangeStaffRoleRequest = z.object({
+  role: z.enum(ROLES, { message: 'must be member, door, manager or admin' }),
+});
+export type ChangeStaffRoleRequest = z.infer<typeof ChangeStaffRoleRequest>;

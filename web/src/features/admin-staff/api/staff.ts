@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InviteStaffRequest } from '@nocturne/contracts';
+import type { Role } from '@nocturne/domain';
+import * as routes from '@nocturne/contracts/routes';
+import { api } from '@/lib/api-client';
+import { POLL_MS, polling } from '@/lib/polling';
+import { invalidate, queryKeys } from '@/lib/query-keys';
+
+export const staffKeys = { list: ['admin', 'staff'] as const };
+
+export const getStaff = () => api.call(routes.listStaff);
+export const staffQueryOptions = () => queryOptions({ queryKey: staffKeys.list, queryFn: getStaff });
+export const useStaff = () => useQuery({ ...staffQueryOptions(), ...polling(POLL_MS.admin) });
+
+export const inviteStaff = (body: InviteStaffRequest) => api.call(routes.inviteStaff, { body });
+export const changeStaffRole = ({ id, role }: { id: string; role: Role }) =>
+  api.call(routes.changeStaffRole, { params: { id }, body: { role } });
+export const removeStaff = (id: string) => api.call(routes.removeStaff, { params: { id } });
+
+/** A role change moves the staff list, the members table's badges and the overview's count of admins. */
+function useStaffMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => invalidate(queryClient, staffKeys.list, queryKeys.adminUsers, queryKeys.adminStats),
+  });
+}
+
+export const useInviteStaff = () => useStaffMutation(inviteStaff);
+export const useChangeStaffRole = () => useStaffMutation(changeStaffRole);
+export const useRemoveStaff = () => useStaffMutation(removeStaff);
