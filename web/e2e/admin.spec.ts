@@ -101,7 +101,7 @@ test('an admin starts the bulk ActiveCampaign sync and the bar reaches 100%', as
   const status = await call<{ configured: boolean }>(request, 'GET', '/api/admin/integrations/activecampaign', admin);
   await useSession(page, admin);
   await page.goto('/admin-dashboard');
-  await page.getByRole('tab', { name: 'Email' }).click();
+  await page.getByRole('tab', { name: 'ActiveCampaign' }).click();
   if (!status.configured) {
     // Without AC_API_URL/AC_API_KEY the button is off and the tab names the variables instead of pretending.
     await expect(page.getByRole('button', { name: 'Sync All Members to ActiveCampaign' })).toBeDisabled();
@@ -201,7 +201,7 @@ test('every admin tab fits a 375 px phone and the tabs are keyboard reachable', 
   await overview.focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
-  for (const tab of ['Overview', 'News', 'Members', 'Email', 'Coupons', 'Bookings', 'Messages', 'Webhooks']) {
+  for (const tab of ['Overview', 'News', 'Members', 'ActiveCampaign', 'Coupons', 'Bookings', 'Messages', 'Webhooks']) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();
     expect(await hasHorizontalScroll(page), `${tab} scrolls sideways`).toBe(false);

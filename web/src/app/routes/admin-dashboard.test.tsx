@@ -40,7 +40,7 @@ describe('admin dashboard', () => {
       'News',
       'Comments',
       'Members',
-      'Email',
+      'ActiveCampaign',
       'Coupons',
       'Bookings',
       'Messages',

@@ -43,6 +43,6 @@ export const systemReadyQueryOptions = () =>
 
 export const useSystemReady = () => useQuery({ ...systemReadyQueryOptions(), ...polling(POLL_MS.admin) });
 
-/** The Email tab's status, of which the overview shows only whether the integration is set up. */
+/** The ActiveCampaign tab's status, of which the overview shows only whether the integration is set up. */
 export const useActiveCampaignConfigured = () =>
   useQuery({ ...activeCampaignStatusQueryOptions(), select: (status) => status.configured });
