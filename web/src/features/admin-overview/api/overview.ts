@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as routes from '@nocturne/contracts/routes';
+import { acConnectionWords } from '@nocturne/domain';
 import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
@@ -43,6 +44,12 @@ export const systemReadyQueryOptions = () =>
 
 export const useSystemReady = () => useQuery({ ...systemReadyQueryOptions(), ...polling(POLL_MS.admin) });
 
-/** The ActiveCampaign tab's status, of which the overview shows only whether the integration is set up. */
-export const useActiveCampaignConfigured = () =>
-  useQuery({ ...activeCampaignStatusQueryOptions(), select: (status) => status.configured });
+/**
+ * The ActiveCampaign tab's status, of which the overview shows only the badge: "Connected" only
+ * after AC answered a call, else Unreachable, Configured (not contacted yet) or Not configured.
+ */
+export const useActiveCampaignConnection = () =>
+  useQuery({
+    ...activeCampaignStatusQueryOptions(),
+    select: (status) => (status.configured ? acConnectionWords(status.connection, () => '').badge : 'Not configured'),
+  });

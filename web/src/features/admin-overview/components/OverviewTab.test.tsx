@@ -42,6 +42,23 @@ describe('Overview tab', () => {
     expect(figure(now, 'Points outstanding')).toBe(new Intl.NumberFormat().format(18_250));
   });
 
+  it("says 'Connected' for ActiveCampaign only once it answered, 'Unreachable' while it does not", async () => {
+    const unreachable = {
+      state: 'unreachable',
+      lastAnsweredAt: null,
+      unreachableSince: '2026-11-28T11:00:00.000Z',
+      reason: 'no answer within 15 s',
+    } as const;
+    routeFetch({
+      ...baseRoutes,
+      [at(routes.getAdminOverview)]: { status: 200, body: anAdminOverview() },
+      [at(routes.getActiveCampaignStatus)]: [{ status: 200, body: anActiveCampaignStatus({ connection: unreachable }) }],
+    });
+    renderWithApp(<OverviewTab />);
+    expect(await screen.findByText('ActiveCampaign: Unreachable')).toBeInTheDocument();
+    expect(screen.queryByText('ActiveCampaign: Connected')).not.toBeInTheDocument();
+  });
+
   it('gives each chart its figures as a table for screen readers', async () => {
     routeFetch({ ...baseRoutes, [at(routes.getAdminOverview)]: { status: 200, body: anAdminOverview() } });
     renderWithApp(<OverviewTab />);
