@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import * as routes from '@nocturne/contracts/routes';
 import { acConnectionWords } from '@nocturne/domain';
 import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
 import { api } from '@/lib/api-client';
+import { reasonOr, toastError } from '@/lib/notify';
 import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -53,3 +54,18 @@ export const useActiveCampaignConnection = () =>
     ...activeCampaignStatusQueryOptions(),
     select: (status) => (status.configured ? acConnectionWords(status.connection, () => '').badge : 'Not configured'),
   });
+
+export const openQueueDashboard = () => api.call(routes.openQueueDashboard);
+
+/**
+ * The queue dashboard is a page the api serves, and the session is a bearer token the browser
+ * cannot send with a page: the api first hands out a pass (an HttpOnly cookie for that page only),
+ * then the browser goes there; admins land on the full board, managers on a read-only one.
+ */
+export function useOpenQueueDashboard(go: (path: string) => void = (path) => window.location.assign(path)) {
+  return useMutation({
+    mutationFn: openQueueDashboard,
+    onSuccess: (pass) => go(pass.path),
+    onError: (error) => toastError(reasonOr(error, 'Could not open the queue dashboard')),
+  });
+}

@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from '@jest/globals';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as routes from '@nocturne/contracts/routes';
-import { anAdminOverview, someAdminStats } from '@/testing/fixtures';
+import { anActiveCampaignStatus, anAdminOverview, someAdminStats } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { at, callsTo, routeFetch } from '@/testing/route-fetch';
 import { OverviewTab } from './OverviewTab';
@@ -79,11 +79,22 @@ describe('Overview tab', () => {
     ).toBe('Sat 28 Nov1253400');
   });
 
-  it('shows queue health with a plain link to the queue dashboard, and ActiveCampaign as not configured', async () => {
-    routeFetch({ ...baseRoutes, [at(routes.getAdminOverview)]: { status: 200, body: anAdminOverview() } });
+  it('shows queue health with a way into the queue dashboard, and ActiveCampaign as not configured', async () => {
+    const fetchMock = routeFetch({
+      ...baseRoutes,
+      [at(routes.getAdminOverview)]: { status: 200, body: anAdminOverview() },
+      [at(routes.openQueueDashboard)]: {
+        status: 200,
+        body: { path: '/admin/queues/manage/', readOnly: false, expiresAt: '2026-11-28T12:00:00.000Z' },
+      },
+    });
     renderWithApp(<OverviewTab />);
-    const link = await screen.findAllByRole('link', { name: 'Open the queue dashboard' });
-    expect(link[0]).toHaveAttribute('href', '/admin/queues');
+    const open = await screen.findAllByRole('button', { name: 'Open the queue dashboard' });
+    // jsdom cannot leave the page: the attempt is all it reports (the hook's own test sees where it goes).
+    const navigation = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    fireEvent.click(open[0]!);
+    await waitFor(() => expect(callsTo(fetchMock, routes.openQueueDashboard)).toHaveLength(1));
+    navigation.mockRestore();
     expect(screen.getByText('2 failed')).toBeInTheDocument();
     const queues = screen.getByRole('list', { name: 'Jobs per queue' });
     expect(
@@ -136,14 +147,20 @@ describe('Overview tab', () => {
         status: 200,
         body: {
           ...overview,
-          queues: { available: false, error: 'Redis is not answering: no answer within 1.5 s', queues: [], dashboardPath: null },
+          queues: {
+            available: false,
+            error: 'Redis is not answering: no answer within 1.5 s',
+            queues: [],
+            dashboardPath: '/admin/queues',
+          },
         },
       },
     });
     renderWithApp(<OverviewTab />);
     expect(await screen.findByText(/Redis is not answering/)).toBeInTheDocument();
     expect(screen.getByText('Unavailable')).toBeInTheDocument();
-    expect(screen.getAllByText(/The queue dashboard is off/)).toHaveLength(2);
+    // Bull Board shows why too: still reachable.
+    expect(screen.getAllByRole('button', { name: 'Open the queue dashboard' })).toHaveLength(2);
     expect(screen.getByLabelText('Figures of the night')).toBeInTheDocument();
   });
 
