@@ -118,7 +118,17 @@ test.describe('on a 375 px phone', () => {
     await openAdmin(page, request);
     const tabs = await adminTabs(page);
     expect(tabs).toEqual(
-      expect.arrayContaining(['Overview', 'News', 'Comments', 'Members', 'ActiveCampaign', 'Coupons', 'Bookings', 'Messages', 'Webhooks']),
+      expect.arrayContaining([
+        'Overview',
+        'News',
+        'Comments',
+        'Members',
+        'ActiveCampaign',
+        'Coupons',
+        'Bookings',
+        'Messages',
+        'Webhooks',
+      ]),
     );
     for (const tab of tabs) {
       const panel = await openTab(page, tab);
