@@ -1,5 +1,7 @@
 import { ActiveCampaignStub, registerAdmin, startTestApp, type TestApp, testEnv, waitFor } from '@nocturne/testing';
 import type { INestApplicationContext } from '@nestjs/common';
+import { QueueName } from '@nocturne/queues';
+import { Queue } from 'bullmq';
 import { startWorker } from '../support/worker-app.js';
 import { seedMembers } from '../support/worker-harness.js';
 
@@ -11,6 +13,7 @@ let t: TestApp;
 let env: Record<string, string>;
 let adminToken: string;
 let worker: INestApplicationContext | undefined;
+let queue: Queue;
 
 beforeAll(async () => {
   stub = await ActiveCampaignStub.start();
@@ -18,8 +21,10 @@ beforeAll(async () => {
   env = base.env;
   t = await startTestApp({}, base);
   adminToken = (await registerAdmin(t)).sessionId;
+  queue = new Queue(QueueName.ActiveCampaign, { connection: { url: env['REDIS_URL'] }, prefix: env['REDIS_PREFIX'] });
 });
 afterAll(async () => {
+  await queue?.close();
   await worker?.close();
   await t?.close();
   await stub?.close();
@@ -74,8 +79,15 @@ describe('ActiveCampaign out of reach', () => {
       failed: 0,
       paused: { reason: 'the connection was refused' },
     });
-    const batches = await t.sql.query<{ state: string }>('select state from sync_job_batches where sync_job_id = $1', [jobId]);
+    const batches = await t.sql.query<{ state: string; batch_no: number }>(
+      'select state, batch_no from sync_job_batches where sync_job_id = $1',
+      [jobId],
+    );
     expect(batches.rows.every((row) => row.state === 'pending')).toBe(true);
+    // Waiting is not failing: however long AC stays away, no batch spends its attempts (12, then failed for good).
+    const tried = await Promise.all(batches.rows.map((row) => queue.getJob(`bulk-${jobId}-batch-${row.batch_no}`)));
+    expect(tried.map((job) => job?.attemptsMade)).toEqual(batches.rows.map(() => 0));
+    expect(tried.some((job) => (job?.attemptsStarted ?? 0) > 1)).toBe(true);
 
     const onAt = Date.now();
     await stub.switchOn();
