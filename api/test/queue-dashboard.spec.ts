@@ -15,7 +15,7 @@ afterAll(async () => {
 
 /** Asks for a pass as the web does; answers the api's answer and the cookie to send back. */
 async function pass(token: string) {
-  const answer = await t.request('POST', '/api/admin/queue-dashboard/pass', { token });
+  const answer = await t.request('POST', '/api/admin/queue-dashboard/pass', { token, body: {} });
   const setCookie = answer.headers.get('set-cookie') ?? '';
   return { ...answer, setCookie, cookie: setCookie.split(';')[0]! };
 }
@@ -107,6 +107,13 @@ describe('queue dashboard behind staff sign-in', () => {
       expect(refused.setCookie).toBe('');
     }
     expect((await pass('not-a-session-token-at-all-0000')).status).toBe(401);
+    const admin = await registerStaff(t, 'admin');
+    const withBody = await t.request('POST', '/api/admin/queue-dashboard/pass', {
+      token: admin.sessionId,
+      body: { readOnly: false },
+    });
+    expect(withBody.status).toBe(400);
+    expect(withBody.headers.get('set-cookie')).toBeNull();
 
     const anonymous = await board('/admin/queues');
     expect(anonymous.status).toBe(303);
@@ -123,7 +130,6 @@ describe('queue dashboard behind staff sign-in', () => {
     await waitUntil(async () => (await board('/admin/queues/view/api/queues', demotedPass.cookie)).status === 403);
 
     // Signed out: the pass goes with the session.
-    const admin = await registerStaff(t, 'admin');
     const adminPass = await pass(admin.sessionId);
     expect((await board('/admin/queues/manage/api/queues', adminPass.cookie)).status).toBe(200);
     expect((await t.request('POST', '/api/auth/logout', { token: admin.sessionId })).status).toBeLessThan(300);

@@ -70,7 +70,8 @@ describe('the api log', () => {
     const { sessionId, user } = (await login.json()) as { sessionId: string; user: { id: string } };
     const pass = await fetch(`${baseUrl}/api/admin/queue-dashboard/pass`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${sessionId}` },
+      headers: { authorization: `Bearer ${sessionId}`, 'content-type': 'application/json' },
+      body: '{}',
     });
     expect(pass.status).toBe(200);
     const cookie = pass.headers.get('set-cookie')!.split(';')[0]!;

@@ -2,6 +2,7 @@ import { Controller, Logger, Req, Res } from '@nestjs/common';
 import { endpoints, type QueueDashboardPass } from '@nocturne/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { ValidBody } from '../../common/http/input.decorators.js';
 import { type AuthenticatedMember, bearerToken, CurrentMember, hashToken } from '../../modules/auth/auth.public.js';
 import { boardOf, passCookie, QueueDashboardPasses } from './queue-dashboard.js';
 
@@ -15,6 +16,7 @@ export class QueueDashboardController {
   @Endpoint(endpoints.openQueueDashboard)
   async open(
     @CurrentMember() member: AuthenticatedMember,
+    @ValidBody() _body: Record<string, never>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<QueueDashboardPass> {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { AdminOverview, AdminOverviewQuery, QueueDashboardPass } from '../admin-overview.js';
 import { MANAGERS, endpoint } from '../endpoint.js';
 
@@ -24,5 +25,8 @@ export const openQueueDashboard = endpoint({
     'Hands the caller a pass to the queue dashboard (Bull Board at /admin/queues) for an hour: an HttpOnly, SameSite=Strict cookie for that path, tied to this session; admins get the full board, managers a read-only one',
   access: MANAGERS,
   tags: ['admin'],
+  // Nothing to say but "open it": an empty JSON object, so any other body is refused (400).
+  body: z.strictObject({}),
   response: QueueDashboardPass,
+  errors: { 400: 'The body is not an empty JSON object' },
 });

@@ -55,7 +55,7 @@ export const useActiveCampaignConnection = () =>
     select: (status) => (status.configured ? acConnectionWords(status.connection, () => '').badge : 'Not configured'),
   });
 
-export const openQueueDashboard = () => api.call(routes.openQueueDashboard);
+export const openQueueDashboard = () => api.call(routes.openQueueDashboard, { body: {} });
 
 /**
  * The queue dashboard is a page the api serves, and the session is a bearer token the browser
