@@ -10,7 +10,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 // The site's own videos and photos live in public/site-media; /media is the api's (uploads).
-const proxy = { '/api': apiTarget, '/media': apiTarget, '/health': apiTarget };
+// The queue dashboard (Bull Board) is served by the api too: its pass cookie is set on this origin.
+const proxy = { '/api': apiTarget, '/media': apiTarget, '/health': apiTarget, '/admin/queues': apiTarget };
 const ROOT_ELEMENT = '<div id="root"></div>';
 const COMPRESSIBLE = /\.(?:js|css|html|svg|txt|json|webmanifest|wasm)$/;
 

@@ -9,8 +9,8 @@ import { answerClientError } from './common/http/client-error.js';
 import type { ApiConfig } from './config/api-config.js';
 import { recordHttpDurations } from './infrastructure/metrics/http-metrics.js';
 import { MetricsService } from './infrastructure/metrics/metrics.service.js';
-import { registerQueueDashboard } from './infrastructure/queues/queue-dashboard.js';
-import { RateLimiter } from './modules/auth/auth.public.js';
+import { QueueDashboardPasses, registerQueueDashboard } from './infrastructure/queues/queue-dashboard.js';
+import { SessionService } from './modules/auth/auth.public.js';
 import { QueueRegistry } from './infrastructure/queues/queue-registry.js';
 import { logRequests } from './infrastructure/web/request-log.js';
 import { registerSecurityHeaders } from './infrastructure/web/security-headers.js';
@@ -57,7 +57,10 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
   });
   recordHttpDurations(fastify, app.get(MetricsService));
   logRequests(fastify, () => PinoLogger.root);
-  await registerQueueDashboard(fastify, app.get(QueueRegistry), config, app.get(RateLimiter));
+  const sessions = app.get(SessionService);
+  await registerQueueDashboard(fastify, app.get(QueueRegistry), app.get(QueueDashboardPasses), (tokenHash) =>
+    sessions.resolveHash(tokenHash),
+  );
   await registerSpa(fastify, config.WEB_DIST_DIR);
   await app.init();
   return app;

@@ -206,8 +206,8 @@ describe('GET /api/admin/overview', () => {
     expect(Object.keys(byName).sort()).toEqual(['activecampaign', 'email', 'maintenance', 'webhooks']);
     expect(byName.maintenance).toMatchObject({ waiting: 1, delayed: 1, failed: 0 });
     expect(byName.email).toMatchObject({ failed: 1 });
-    // Bull Board is off in tests (no QUEUE_DASHBOARD_USER): no link to a page that answers 404.
-    expect(body.queues.dashboardPath).toBeNull();
+    // Bull Board behind staff sign-in, opened from here.
+    expect(body.queues.dashboardPath).toBe('/admin/queues');
   });
 
   it('shows ActiveCampaign as not configured, with the failed contacts, the latest refusal and the latest bulk sync', async () => {

@@ -14,7 +14,7 @@ import path from 'node:path';
 // The built api as it runs in production, its stdout read as an operator's log collector reads it:
 // one JSON line per request a person or a browser made, none for health checks and scrapes, and a
 // line when it stops.
-const DASHBOARD = { user: 'ops', password: 'queue-dashboard-password-2026' };
+const ADMIN = { email: 'night-manager@club.example', password: 'queue-dashboard-password-2026' };
 
 let db: TestDatabase;
 let api: ServiceProcess;
@@ -38,8 +38,8 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     WEB_DIST_DIR: dist,
     MAIL_DIR: path.join(dist, 'mail'),
-    QUEUE_DASHBOARD_USER: DASHBOARD.user,
-    QUEUE_DASHBOARD_PASSWORD: DASHBOARD.password,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
   await api.waitForLine((line) => line.includes('api listening on'), 'the api to listen');
 });
@@ -61,8 +61,20 @@ const parsed = () => api.stdout().map((line) => JSON.parse(line) as Record<strin
 const linesOf = (id: string) => parsed().filter((line) => line['req']?.id === id);
 
 describe('the api log', () => {
-  it('writes one JSON line per request: api routes, SPA pages and files, the queue dashboard and its sign-ins, 404s', async () => {
-    const basic = `Basic ${Buffer.from(`${DASHBOARD.user}:${DASHBOARD.password}`).toString('base64')}`;
+  it('writes one JSON line per request (api routes, SPA pages and files, the queue dashboard, 404s) and one per queue dashboard sign-in', async () => {
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { sessionId, user } = (await login.json()) as { sessionId: string; user: { id: string } };
+    const pass = await fetch(`${baseUrl}/api/admin/queue-dashboard/pass`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sessionId}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(pass.status).toBe(200);
+    const cookie = pass.headers.get('set-cookie')!.split(';')[0]!;
     const sent = [
       { what: 'an api route', ...(await send('/api/venue')) },
       { what: 'an unknown api route', ...(await send('/api/no-such-route')) },
@@ -73,12 +85,12 @@ describe('the api log', () => {
       { what: 'the landing page', ...(await send('/')) },
       { what: 'an app page', ...(await send('/members-login?next=%2Fmember-dashboard')) },
       { what: 'a missing file', ...(await send('/assets/missing-0000.js')) },
-      { what: 'the queue dashboard unsigned', ...(await send('/admin/queues')) },
+      { what: 'the queue dashboard unsigned', ...(await send('/admin/queues', { redirect: 'manual' })) },
       {
-        what: 'a wrong dashboard sign-in',
-        ...(await send('/admin/queues', { headers: { authorization: 'Basic b3BzOm5vcGU=' } })),
+        what: 'a wrong dashboard pass',
+        ...(await send('/admin/queues/manage/api/queues', { headers: { cookie: `nocturne_queues=${'x'.repeat(43)}` } })),
       },
-      { what: 'the queue dashboard signed in', ...(await send('/admin/queues', { headers: { authorization: basic } })) },
+      { what: 'the queue dashboard signed in', ...(await send('/admin/queues/manage/', { headers: { cookie } })) },
     ];
     expect(sent.map(({ what, status }) => ({ what, status }))).toEqual([
       { what: 'an api route', status: 200 },
@@ -87,8 +99,8 @@ describe('the api log', () => {
       { what: 'the landing page', status: 200 },
       { what: 'an app page', status: 200 },
       { what: 'a missing file', status: 404 },
-      { what: 'the queue dashboard unsigned', status: 401 },
-      { what: 'a wrong dashboard sign-in', status: 401 },
+      { what: 'the queue dashboard unsigned', status: 303 },
+      { what: 'a wrong dashboard pass', status: 401 },
       { what: 'the queue dashboard signed in', status: 200 },
     ]);
     // A line is written once the answer has gone out: wait for the last one.
@@ -106,8 +118,22 @@ describe('the api log', () => {
         remoteAddress: '127.0.0.1',
       });
     }
+    // Each sign-in to the queue dashboard: who, with which role, which board, from where.
+    expect(parsed().filter((line) => line['event'] === 'queue_dashboard.sign_in')).toEqual([
+      expect.objectContaining({
+        level: 30,
+        context: 'QueueDashboard',
+        memberId: user.id,
+        role: 'admin',
+        readOnly: false,
+        ip: '127.0.0.1',
+        msg: `queue dashboard opened by admin ${user.id}`,
+      }),
+    ]);
     // What identifies the request, never its headers: no credentials reach the log.
-    expect(api.stdout().join('\n')).not.toContain(basic.slice(6));
+    const log = api.stdout().join('\n');
+    expect(log).not.toContain(sessionId);
+    expect(log).not.toContain(cookie.split('=')[1]);
   });
 
   it('writes nothing for health checks and metrics scrapes, however often they come', async () => {

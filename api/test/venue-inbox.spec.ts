@@ -245,7 +245,7 @@ describe('ActiveCampaign without configuration', () => {
       runningJobId: null,
     });
     expect(status.body.pending).toBeGreaterThan(0);
-    // The e-mail tab names what to set; nothing optional is reported as in use.
+    // The ActiveCampaign tab names what to set; nothing optional is reported as in use.
     expect(status.body).toMatchObject({
       missingVariables: ['AC_API_URL', 'AC_API_KEY'],
       listId: null,

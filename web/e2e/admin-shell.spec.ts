@@ -123,7 +123,7 @@ test.describe('on a 375 px phone', () => {
         'News',
         'Comments',
         'Members',
-        'Email',
+        'ActiveCampaign',
         'Coupons',
         'Bookings',
         'Messages',

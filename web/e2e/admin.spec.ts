@@ -101,7 +101,7 @@ test('an admin starts the bulk ActiveCampaign sync and the bar reaches 100%', as
   const status = await call<{ configured: boolean }>(request, 'GET', '/api/admin/integrations/activecampaign', admin);
   await useSession(page, admin);
   await page.goto('/admin-dashboard');
-  await page.getByRole('tab', { name: 'Email' }).click();
+  await page.getByRole('tab', { name: 'ActiveCampaign' }).click();
   if (!status.configured) {
     // Without AC_API_URL/AC_API_KEY the button is off and the tab names the variables instead of pretending.
     await expect(page.getByRole('button', { name: 'Sync All Members to ActiveCampaign' })).toBeDisabled();
@@ -225,7 +225,7 @@ test('every admin screen fits a 375 px phone, opened from the menu, which the ke
     'News',
     'Comments',
     'Members',
-    'Email',
+    'ActiveCampaign',
     'Coupons',
     'Bookings',
     'Messages',

@@ -81,9 +81,6 @@ export const apiEnvSchema = baseEnvSchema.extend({
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
   METRICS_TOKEN: metricsToken,
-  /** Basic auth of Bull Board at /admin/queues; the dashboard is off unless both are set. */
-  QUEUE_DASHBOARD_USER: optionalString,
-  QUEUE_DASHBOARD_PASSWORD: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /**
    * Which X-Forwarded-* hops to believe (per-IP rate limits behind a proxy): `false`, the number of
    * proxies in front of the api (`1` behind one load balancer), or their addresses and CIDRs,

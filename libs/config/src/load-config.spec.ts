@@ -37,18 +37,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig(workerEnvSchema, { AC_API_URL: 'https://acme.api-us1.com' })).toThrow(/AC_API_KEY/);
   });
 
-  it('turns the queue dashboard on only with both its user and a password of 16+ characters', () => {
-    expect(() => loadConfig(apiEnvSchema, { QUEUE_DASHBOARD_USER: 'ops' })).toThrow(
-      /QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD/,
-    );
-    expect(() => loadConfig(apiEnvSchema, { QUEUE_DASHBOARD_USER: 'ops', QUEUE_DASHBOARD_PASSWORD: 'change-me' })).toThrow(
-      /QUEUE_DASHBOARD_PASSWORD: must be at least 16 characters/,
-    );
-    const config = loadConfig(apiEnvSchema, { QUEUE_DASHBOARD_USER: 'ops', QUEUE_DASHBOARD_PASSWORD: 'night-shift-2026' });
-    expect(config.QUEUE_DASHBOARD_PASSWORD).toBe('night-shift-2026');
-    expect(loadConfig(apiEnvSchema, {}).QUEUE_DASHBOARD_USER).toBeUndefined();
-  });
-
   it('serves worker metrics only when WORKER_METRICS_PORT is set', () => {
     expect(loadConfig(workerEnvSchema, { WORKER_METRICS_PORT: '' }).WORKER_METRICS_PORT).toBeUndefined();
     expect(loadConfig(workerEnvSchema, { WORKER_METRICS_PORT: '9464' }).WORKER_METRICS_PORT).toBe(9464);

@@ -37,9 +37,6 @@ export function loadConfig<S extends z.ZodType<Record<string, unknown>>>(
   if (Boolean(config['AC_API_URL']) !== Boolean(config['AC_API_KEY'])) {
     problems.push('AC_API_URL and AC_API_KEY: set both to enable ActiveCampaign, or neither');
   }
-  if (Boolean(config['QUEUE_DASHBOARD_USER']) !== Boolean(config['QUEUE_DASHBOARD_PASSWORD'])) {
-    problems.push('QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD: set both to turn on the queue dashboard, or neither');
-  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

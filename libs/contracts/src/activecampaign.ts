@@ -24,13 +24,34 @@ export const SyncJobStatus = z
     percent: z.number().int(),
     startedAt: z.iso.datetime(),
     finishedAt: z.iso.datetime().nullable(),
+    /**
+     * Set while a running sync waits because ActiveCampaign cannot be reached (since when, why in
+     * words); it resumes by itself when AC answers again. Null otherwise.
+     */
+    paused: z.object({ since: z.iso.datetime(), reason: z.string() }).nullable(),
   })
   .meta({ id: 'SyncJobStatus' });
 export type SyncJobStatus = z.infer<typeof SyncJobStatus>;
 
+/**
+ * Whether ActiveCampaign answers, from the outcome of the calls the worker made (PRODUCT.md §2.6):
+ * `not_configured` (no URL or key), `not_contacted` (configured, no call recorded yet),
+ * `connected` (the last call was answered, at `lastAnsweredAt`), `unreachable` (calls fail since
+ * `unreachableSince`, for `reason` in words: "no answer within 15 s", "it refused the API key").
+ */
+export const AcConnection = z.object({
+  state: z.enum(['not_configured', 'not_contacted', 'connected', 'unreachable']),
+  lastAnsweredAt: z.iso.datetime().nullable(),
+  unreachableSince: z.iso.datetime().nullable(),
+  reason: z.string().nullable(),
+});
+export type AcConnection = z.infer<typeof AcConnection>;
+
 export const ActiveCampaignStatus = z
   .object({
     configured: z.boolean(),
+    /** Whether AC answers: "Connected" only after a call it answered. */
+    connection: AcConnection,
     /** The variables still to set (in the api's and the worker's environment) before AC can be used; empty when configured. */
     missingVariables: z.array(z.enum(['AC_API_URL', 'AC_API_KEY'])),
     accountUrl: z.string().nullable(),

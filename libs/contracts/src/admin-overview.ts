@@ -75,8 +75,8 @@ export const AdminOverview = z
       available: z.boolean(),
       error: z.string().nullable(),
       queues: z.array(QueueHealth),
-      /** Where Bull Board answers, or null when it is off (QUEUE_DASHBOARD_USER and _PASSWORD unset). */
-      dashboardPath: z.string().nullable(),
+      /** Where Bull Board answers (staff open it through openQueueDashboard, which hands out its pass). */
+      dashboardPath: z.string(),
     }),
     activeCampaign: z.object({
       configured: z.boolean(),
@@ -103,3 +103,16 @@ export const AdminOverview = z
   })
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.infer<typeof AdminOverview>;
+
+/**
+ * The queue dashboard's pass was handed out (as an HttpOnly cookie for its path): open `path`.
+ * Admins get the full board, managers a read-only one.
+ */
+export const QueueDashboardPass = z
+  .object({
+    path: z.string(),
+    readOnly: z.boolean(),
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'QueueDashboardPass' });
+export type QueueDashboardPass = z.infer<typeof QueueDashboardPass>;

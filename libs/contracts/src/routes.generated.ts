@@ -63,6 +63,10 @@ export const listWebhookDeliveries: Route<Endpoints['listWebhookDeliveries']> = 
   path: '/api/admin/webhooks/:id/deliveries',
 };
 export const listWebhooks: Route<Endpoints['listWebhooks']> = { method: 'GET', path: '/api/admin/webhooks' };
+export const openQueueDashboard: Route<Endpoints['openQueueDashboard']> = {
+  method: 'POST',
+  path: '/api/admin/queue-dashboard/pass',
+};
 export const postComment: Route<Endpoints['postComment']> = { method: 'POST', path: '/api/news/:id/comments' };
 export const receiveLocalUpload: Route<Endpoints['receiveLocalUpload']> = { method: 'PUT', path: '/api/uploads/news/:file' };
 export const redeemAtDoor: Route<Endpoints['redeemAtDoor']> = { method: 'POST', path: '/api/door/redeem' };

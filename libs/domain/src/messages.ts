@@ -62,3 +62,36 @@ export const commentRemovedDescription = (postTitle: string) => `${COMMENT_REMOV
 
 /** ActiveCampaign sync is switched off until AC_API_URL and AC_API_KEY are set. */
 export const AC_NOT_CONFIGURED = 'ActiveCampaign is not configured';
+
+/** Whether ActiveCampaign answers, as the calls made to it found (PRODUCT.md §2.6). */
+export interface AcConnectionWords {
+  state: 'not_configured' | 'not_contacted' | 'connected' | 'unreachable';
+  lastAnsweredAt: string | null;
+  unreachableSince: string | null;
+  reason: string | null;
+}
+
+/**
+ * The ActiveCampaign tab's badge and line: "Connected, last answered 22:30" only after a call AC
+ * answered; "Configured, unreachable since 22:30: no answer within 15 s" while calls fail.
+ * `at` writes an instant as venue time (24-hour).
+ */
+export function acConnectionWords(connection: AcConnectionWords, at: (iso: string) => string): { badge: string; line: string } {
+  switch (connection.state) {
+    case 'not_configured':
+      return { badge: 'Not configured', line: AC_NOT_CONFIGURED };
+    case 'not_contacted':
+      return { badge: 'Configured', line: 'Configured, not contacted yet' };
+    case 'connected':
+      return { badge: 'Connected', line: `Connected, last answered ${at(connection.lastAnsweredAt!)}` };
+    case 'unreachable':
+      return {
+        badge: 'Unreachable',
+        line: `Configured, unreachable since ${at(connection.unreachableSince!)}: ${connection.reason ?? 'no reason recorded'}`,
+      };
+  }
+}
+
+/** A bulk sync waiting for ActiveCampaign to answer again. */
+export const acSyncPausedWords = (since: string, reason: string) =>
+  `Paused: ActiveCampaign unreachable since ${since}: ${reason}, retrying by itself`;

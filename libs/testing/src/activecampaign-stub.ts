@@ -165,9 +165,24 @@ export class ActiveCampaignStub {
     return [...this.reached].filter(([, count]) => count > 1).map(([email]) => email);
   }
 
-  async close(): Promise<void> {
+  /**
+   * AC out of reach: the port stops listening, so every request is refused at connect
+   * (ECONNREFUSED), as when AC or the way to it is down; switchOn() listens on the same port again.
+   */
+  async switchOff(): Promise<void> {
+    if (!this.server.listening) return;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  async switchOn(): Promise<void> {
+    if (this.server.listening) return;
+    const port = Number(new URL(this.url).port);
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+  }
+
+  async close(): Promise<void> {
+    await this.switchOff();
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -3,7 +3,7 @@ import * as routes from '@nocturne/contracts/routes';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
-// Read by the Email tab (the whole status) and the overview (connected or not): one definition.
+// Read by the ActiveCampaign tab (the whole status) and the overview (connected or not): one definition.
 export const getActiveCampaignStatus = () => api.call(routes.getActiveCampaignStatus);
 
 export const activeCampaignStatusQueryOptions = () =>

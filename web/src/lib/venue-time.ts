@@ -45,6 +45,14 @@ export function formatVenueDateTime(iso: string, timeZone: string, now = new Dat
   return `${at['weekday']} ${at['day']} ${at['month']}${year}, ${at['hour']}:${at['minute']}`;
 }
 
+/** "22:30" for an instant today at the venue (24-hour), else as formatVenueDateTime: "Fri 28 Nov, 22:30". */
+export function formatVenueClock(iso: string, timeZone: string, now = new Date()): string {
+  const at = partsOf(new Date(iso), timeZone);
+  const today = partsOf(now, timeZone);
+  const sameDay = at['year'] === today['year'] && at['month'] === today['month'] && at['day'] === today['day'];
+  return sameDay ? `${at['hour']}:${at['minute']}` : formatVenueDateTime(iso, timeZone, now);
+}
+
 /** "Fri 28 Nov" for an instant, as the venue's calendar shows it; the year is added when it is not this year there. */
 export function formatVenueDay(iso: string, timeZone: string, now = new Date()): string {
   const at = partsOf(new Date(iso), timeZone);
@@ -71,6 +79,7 @@ export function useVenueTime() {
     () => ({
       timeZone,
       dateTime: (iso: string | null | undefined) => (iso && timeZone ? formatVenueDateTime(iso, timeZone) : ''),
+      clock: (iso: string | null | undefined) => (iso && timeZone ? formatVenueClock(iso, timeZone) : ''),
       day: (iso: string | null | undefined) => (iso && timeZone ? formatVenueDay(iso, timeZone) : ''),
     }),
     [timeZone],

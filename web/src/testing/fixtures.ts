@@ -231,6 +231,7 @@ export const aContactMessage = (overrides: Partial<ContactMessageView> = {}): Co
 
 export const anActiveCampaignStatus = (overrides: Partial<ActiveCampaignStatus> = {}): ActiveCampaignStatus => ({
   configured: true,
+  connection: { state: 'connected', lastAnsweredAt: '2026-11-21T09:58:00.000Z', unreachableSince: null, reason: null },
   missingVariables: [],
   accountUrl: 'https://venue.api-us1.com',
   listId: null,
@@ -252,6 +253,7 @@ export const aSyncJob = (overrides: Partial<SyncJobStatus> = {}): SyncJobStatus 
   percent: 0,
   startedAt: '2026-11-21T10:00:00.000Z',
   finishedAt: null,
+  paused: null,
   ...overrides,
 });
 

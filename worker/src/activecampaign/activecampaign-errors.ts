@@ -27,3 +27,18 @@ export class AcNotConfiguredError extends Error {
 
 /** AC settled a bulk import as failed or interrupted (or it never finished): the batch is failed for good, with AC's status as the reason. */
 export class AcImportFailedError extends Error {}
+
+/**
+ * ActiveCampaign could not be reached (no answer in time, an address that cannot be found, a
+ * refused connection): waiting is all that helps, so the queue pauses for `retryAfterMs` and the
+ * job goes back without spending an attempt; it resumes by itself once AC answers again.
+ */
+export class AcUnreachableError extends Error {
+  constructor(
+    readonly retryAfterMs: number,
+    /** Why, in words: "no answer within 15 s". */
+    readonly reason: string,
+  ) {
+    super(`ActiveCampaign unreachable: ${reason}`);
+  }
+}

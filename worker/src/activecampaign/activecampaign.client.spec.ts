@@ -1,4 +1,4 @@
-import { errorReason, retryAfterMs } from './activecampaign.client.js';
+import { answerProblem, errorReason, retryAfterMs, unreachablePauseMs, unreachableReason } from './activecampaign.client.js';
 
 describe('retryAfterMs', () => {
   it('reads seconds or an HTTP date, and waits a second when AC says nothing useful', () => {
@@ -37,5 +37,31 @@ describe('errorReason', () => {
         400,
       ),
     ).toMatch(/^Rate limit exceeded\. \(Up to 100/);
+  });
+});
+
+describe('when AC cannot be reached', () => {
+  it('pauses half as long as the failure has lasted: a second at first, 30 s at most', () => {
+    expect(unreachablePauseMs(10_000, 10_000)).toBe(1000);
+    expect(unreachablePauseMs(0, 8_000)).toBe(4000);
+    expect(unreachablePauseMs(0, 21 * 60_000)).toBe(30_000);
+  });
+
+  it("says why in words, from fetch's error and its cause", () => {
+    const fetchFailed = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: { code } });
+    expect(unreachableReason(new DOMException('The operation timed out.', 'TimeoutError'), 15_000)).toBe('no answer within 15 s');
+    expect(unreachableReason(fetchFailed('ENOTFOUND'), 15_000)).toBe('the address could not be found');
+    expect(unreachableReason(fetchFailed('EAI_AGAIN'), 15_000)).toBe('the address could not be found');
+    expect(unreachableReason(fetchFailed('ECONNREFUSED'), 15_000)).toBe('the connection was refused');
+    expect(unreachableReason(fetchFailed('ECONNRESET'), 15_000)).toBe('the connection was cut off');
+    expect(unreachableReason(fetchFailed('CERT_HAS_EXPIRED'), 15_000)).toBe('its certificate was not accepted');
+    expect(unreachableReason(fetchFailed('EWHATEVER'), 15_000)).toBe('the request failed (EWHATEVER)');
+  });
+
+  it('counts a refused key and server errors as AC not usable, any other answer as AC answering', () => {
+    expect(answerProblem(403)).toBe('it refused the API key');
+    expect(answerProblem(401)).toBe('it refused the API key');
+    expect(answerProblem(503)).toBe('it answered 503, a server error');
+    for (const status of [200, 201, 404, 422, 429]) expect(answerProblem(status)).toBeNull();
   });
 });

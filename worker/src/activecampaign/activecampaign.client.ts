@@ -1,10 +1,10 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { createRedisConnection } from '@nocturne/queues';
+import { createRedisConnection, recordAcAnswered, recordAcFailure } from '@nocturne/queues';
 import type { Redis } from 'ioredis';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { activeCampaignRequests } from '../metrics/worker-metrics.js';
 import type { AcContact } from './ac-contact.js';
-import { AcNotConfiguredError, AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
+import { AcNotConfiguredError, AcRateLimitedError, AcRejectedError, AcUnreachableError } from './activecampaign-errors.js';
 import {
   BULK_IMPORT_MAX_BYTES,
   BULK_IMPORT_MAX_CONTACTS,
@@ -23,18 +23,33 @@ const SECOND_WINDOW_MS = 1_010;
 const MINUTE_WINDOW_MS = 60_100;
 /** When a bulk import is refused with "Rate limit exceeded." (no Retry-After), wait this long. */
 const IMPORT_LIMIT_BACKOFF_MS = 10_000;
+/**
+ * While AC cannot be reached the queue pauses for half as long as the failure has lasted (in this
+ * process), within these bounds: a short blip is retried within a second or two, a long outage
+ * every 30 s.
+ */
+export const UNREACHABLE_PAUSE_MS = { least: 1_000, most: 30_000 };
+
+/** How long the queue waits after a call that could not reach AC, failing since `since`. */
+export function unreachablePauseMs(since: number, now = Date.now()): number {
+  return Math.min(Math.max(Math.round((now - since) / 2), UNREACHABLE_PAUSE_MS.least), UNREACHABLE_PAUSE_MS.most);
+}
 
 /**
  * ActiveCampaign API v3. Every request takes a permit from a Redis limiter shared by all workers
  * (the account's requests per second; bulk imports also per minute). Failures are classified for
  * the processor: AcRateLimitedError (wait, no attempt burnt), AcRejectedError (fail at once), any
- * other error (5xx, network: retry with backoff).
+ * AcUnreachableError (no answer, no such address, connection refused: the queue pauses and the job
+ * waits without spending an attempt), any other error (5xx: retry with backoff). The outcome of
+ * every call is recorded in Redis (@nocturne/queues ac-reachability) for the operators' screens.
  */
 @Injectable()
 export class ActiveCampaignClient implements OnApplicationShutdown {
   private readonly redis: Redis;
   private readonly requests: RequestPacer;
   private readonly imports: RequestPacer;
+  /** When calls in this process started failing to reach AC (null while they reach it): the pause grows with it. */
+  private unreachableSince: number | null = null;
 
   constructor(@InjectConfig() private readonly config: WorkerConfig) {
     this.redis = createRedisConnection(config.REDIS_URL, 'worker', 'nocturne-ac-limiter');
@@ -113,6 +128,14 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     return parseImportInfo(await this.request('GET', `/api/3/import/info?batchId=${encodeURIComponent(batchId)}`));
   }
 
+  /** Keeps the call's outcome for the operators' screens: answered (null) or why not; Redis trouble is not the call's. */
+  private async record(problem: string | null): Promise<void> {
+    const prefix = this.config.REDIS_PREFIX;
+    await (problem === null ? recordAcAnswered(this.redis, prefix) : recordAcFailure(this.redis, prefix, problem)).catch(
+      () => undefined,
+    );
+  }
+
   /** `payload` is sent as JSON; a string is taken as JSON already encoded. */
   private async request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> {
     if (!this.config.AC_API_URL || !this.config.AC_API_KEY) throw new AcNotConfiguredError();
@@ -133,12 +156,17 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
       text = await response.text();
     } catch (error) {
       activeCampaignRequests.inc({ result: 'error' });
-      throw error;
+      const reason = unreachableReason(error, REQUEST_TIMEOUT_MS);
+      await this.record(reason);
+      this.unreachableSince ??= Date.now();
+      throw new AcUnreachableError(unreachablePauseMs(this.unreachableSince), reason);
     } finally {
       await permit.release();
     }
+    this.unreachableSince = null;
     activeCampaignRequests.inc({ result: outcomeOf(response.status, text) });
     const body = parseJson(text);
+    await this.record(answerProblem(response.status));
     if (response.ok) return body as T;
     if (response.status === 429) {
       const wait = retryAfterMs(response.headers.get('retry-after'));
@@ -154,6 +182,28 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
       throw new AcRejectedError(response.status, reason);
     throw new Error(`ActiveCampaign answered ${response.status}: ${reason}`);
   }
+}
+
+/** Why an answer means AC is not usable (a refused key, a server error), or null when it answered. */
+export function answerProblem(status: number): string | null {
+  if (status === 401 || status === 403) return 'it refused the API key';
+  if (status >= 500) return `it answered ${status}, a server error`;
+  return null;
+}
+
+/** Why a request got no answer, in words an operator reads: from fetch's error and its cause's code. */
+export function unreachableReason(error: unknown, timeoutMs: number): string {
+  const name = (error as { name?: string } | undefined)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  const code = cause?.code ?? (error as { code?: string } | undefined)?.code ?? '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'the address could not be found';
+  if (code === 'ECONNREFUSED') return 'the connection was refused';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'the connection was cut off';
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'no answer within the connection timeout';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'the network could not reach it';
+  if (/CERT|SSL|TLS|SELF_SIGNED/.test(code)) return 'its certificate was not accepted';
+  return code ? `the request failed (${code})` : `the request failed (${(error as Error)?.message ?? 'unknown error'})`;
 }
 
 /** How a request ended, for activecampaign_requests_total (the same classes the request throws). */

@@ -5,7 +5,7 @@ import { DelayedError, type Job } from 'bullmq';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { isFinalAttempt } from '../runtime/final-attempt.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
-import { AcImportFailedError, AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
+import { AcImportFailedError, AcRateLimitedError, AcRejectedError, AcUnreachableError } from './activecampaign-errors.js';
 import { ActiveCampaignClient } from './activecampaign.client.js';
 import { ActiveCampaignRepository, type BatchCounts, type MemberForAc, type SyncBatch } from './activecampaign.repository.js';
 import { type AcImportInfo, FAILED_STATUS_MEANING, importState, membersOutcome } from './import-outcome.js';
@@ -67,7 +67,7 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
       const final =
         error instanceof AcRejectedError ||
         error instanceof AcImportFailedError ||
-        (!(error instanceof AcRateLimitedError) && isFinalAttempt(job));
+        (!(error instanceof AcRateLimitedError) && !(error instanceof AcUnreachableError) && isFinalAttempt(job));
       if (final) await this.fail(batch, (error as Error).message);
       throw error;
     }

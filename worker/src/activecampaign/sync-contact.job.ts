@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { isFinalAttempt } from '../runtime/final-attempt.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
-import { AcRateLimitedError, AcRejectedError } from './activecampaign-errors.js';
+import { AcRateLimitedError, AcRejectedError, AcUnreachableError } from './activecampaign-errors.js';
 import { ActiveCampaignClient } from './activecampaign.client.js';
 import { ActiveCampaignRepository } from './activecampaign.repository.js';
 import { acContactOf } from './member-contact.js';
@@ -39,7 +39,8 @@ export class SyncContactJob implements JobHandler<'activecampaign.sync-contact'>
       await this.activeCampaign.markContactSynced(this.em, memberId, contactId);
       return { status: 'synced', contactId };
     } catch (error) {
-      const final = error instanceof AcRejectedError || (!(error instanceof AcRateLimitedError) && isFinalAttempt(job));
+      const waits = error instanceof AcRateLimitedError || error instanceof AcUnreachableError;
+      const final = error instanceof AcRejectedError || (!waits && isFinalAttempt(job));
       if (final) await this.activeCampaign.markSyncError(this.em, [memberId], (error as Error).message.slice(0, 1000));
       throw error;
     }

@@ -1,6 +1,9 @@
 import { loadConfig, workerEnvSchema } from '@nocturne/config';
+import { createRedisConnection, readAcReachability } from '@nocturne/queues';
 import { ActiveCampaignStub, testRedisPrefix } from '@nocturne/testing';
-import { AcRateLimitedError, AcRejectedError } from '../../src/activecampaign/activecampaign-errors.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AcRateLimitedError, AcRejectedError, AcUnreachableError } from '../../src/activecampaign/activecampaign-errors.js';
 import { ActiveCampaignClient } from '../../src/activecampaign/activecampaign.client.js';
 
 let stub: ActiveCampaignStub;
@@ -108,4 +111,70 @@ describe('ActiveCampaign client against the stub', () => {
       await small.close();
     }
   });
+
+  it('records every call: refused key and server errors as unreachable with the reason, any other answer as answered', async () => {
+    const redis = createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'producer');
+    const prefix = testRedisPrefix('ac-reach');
+    try {
+      const before = new Date().toISOString();
+      await client({ REDIS_PREFIX: prefix, AC_API_KEY: 'wrong' })
+        .syncContact(contact('a@example.com'))
+        .catch(() => undefined);
+      const refused = await readAcReachability(redis, prefix);
+      expect(refused).toEqual({ lastAnsweredAt: null, failingSince: expect.any(String), reason: 'it refused the API key' });
+      expect(refused.failingSince! >= before).toBe(true);
+
+      const ac = client({ REDIS_PREFIX: prefix });
+      stub.failFor(503, 300);
+      await ac.syncContact(contact('b@example.com')).catch(() => undefined);
+      // Still failing: the failure keeps its start, the reason is the latest.
+      expect(await readAcReachability(redis, prefix)).toEqual({
+        lastAnsweredAt: null,
+        failingSince: refused.failingSince,
+        reason: 'it answered 503, a server error',
+      });
+
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // A refusal of one contact (422) is still an answer: AC is there.
+      await ac.syncContact(contact('not an email')).catch(() => undefined);
+      const answered = await readAcReachability(redis, prefix);
+      expect(answered).toEqual({ lastAnsweredAt: expect.any(String), failingSince: null, reason: null });
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('names why AC could not be reached: refused connection, unknown address, no answer in time', async () => {
+    const redis = createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'producer');
+    const prefix = testRedisPrefix('ac-unreach');
+    // A server that accepts the connection and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = stub.url;
+      await stub.close();
+      const refused = await client({ REDIS_PREFIX: prefix, AC_API_URL: url })
+        .syncContact(contact('a@example.com'))
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AcUnreachableError);
+      expect(refused).toMatchObject({ reason: 'the connection was refused', retryAfterMs: 1000 });
+      expect(await readAcReachability(redis, prefix)).toMatchObject({ reason: 'the connection was refused' });
+
+      // RFC 6761: ".invalid" names are never found.
+      const unknown = await client({ REDIS_PREFIX: prefix, AC_API_URL: 'http://ac.nocturne.invalid' })
+        .syncContact(contact('a@example.com'))
+        .catch((error: unknown) => error);
+      expect(unknown).toMatchObject({ reason: 'the address could not be found' });
+
+      const slow = client({ REDIS_PREFIX: prefix, AC_API_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+      const timedOut = await slow.syncContact(contact('a@example.com')).catch((error: unknown) => error);
+      expect(timedOut).toMatchObject({ reason: 'no answer within 15 s' });
+      expect(await readAcReachability(redis, prefix)).toMatchObject({ lastAnsweredAt: null, reason: 'no answer within 15 s' });
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+      redis.disconnect();
+      stub = await ActiveCampaignStub.start();
+    }
+  }, 30_000);
 });

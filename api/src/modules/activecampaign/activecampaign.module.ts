@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AcConnectionService } from './ac-connection.service.js';
 import { ActiveCampaignController } from './activecampaign.controller.js';
 import { ActiveCampaignRepository } from './activecampaign.repository.js';
 import { StartBulkSyncHandler } from './commands/start-bulk-sync/start-bulk-sync.handler.js';
@@ -12,6 +13,7 @@ import { GetSyncJobHandler } from './queries/get-sync-job/get-sync-job.handler.j
   controllers: [ActiveCampaignController],
   providers: [
     ActiveCampaignRepository,
+    AcConnectionService,
     SyncContactHandler,
     StartBulkSyncHandler,
     GetSyncJobHandler,

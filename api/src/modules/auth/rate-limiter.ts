@@ -27,8 +27,6 @@ export const LIMITS = {
   bookingPerIp: { name: 'booking-ip', max: 5, windowMs: 10 * 60_000 },
   /** Guesses at the current password from a signed-in session (change password, delete account). */
   currentPasswordPerMember: { name: 'current-password-member', max: 10, windowMs: 15 * 60_000 },
-  /** Wrong basic-auth answers to the queue dashboard (Bull Board) from one address. */
-  queueDashboardFailuresPerIp: { name: 'queues-ip', max: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** 429 with a `Retry-After` header (set by the exception filter from `retryAfterSeconds`). */

@@ -71,7 +71,15 @@ export class SessionService {
    */
   async resolve(token: string): Promise<AuthenticatedMember | null> {
     if (!/^[\w-]{20,100}$/.test(token)) return null;
-    const tokenHash = hashToken(token);
+    return this.resolveHash(hashToken(token));
+  }
+
+  /**
+   * The member behind a token known only by its SHA-256 (what the queue dashboard's pass keeps,
+   * never the token itself): the same live checks as resolve().
+   */
+  async resolveHash(tokenHash: string): Promise<AuthenticatedMember | null> {
+    if (!/^[0-9a-f]{64}$/.test(tokenHash)) return null;
     const cached = this.fromCache(tokenHash);
     if (cached) return cached;
     // Cached only if no version changed while the row was read: then the versions read afterwards

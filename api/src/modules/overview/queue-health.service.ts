@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminOverview } from '@nocturne/contracts';
 import { ALL_QUEUES } from '@nocturne/queues';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { QUEUE_DASHBOARD_PATH } from '../../infrastructure/queues/queue-dashboard.js';
 import { QueueRegistry } from '../../infrastructure/queues/queue-registry.js';
 
@@ -17,13 +16,10 @@ type QueuesHealth = AdminOverview['queues'];
  */
 @Injectable()
 export class QueueHealthService {
-  constructor(
-    private readonly queues: QueueRegistry,
-    @InjectConfig() private readonly config: ApiConfig,
-  ) {}
+  constructor(private readonly queues: QueueRegistry) {}
 
   async read(): Promise<QueuesHealth> {
-    const dashboardPath = this.config.QUEUE_DASHBOARD_USER && this.config.QUEUE_DASHBOARD_PASSWORD ? QUEUE_DASHBOARD_PATH : null;
+    const dashboardPath = QUEUE_DASHBOARD_PATH;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(

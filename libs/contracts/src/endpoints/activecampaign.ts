@@ -27,9 +27,10 @@ export const startBulkSync = endpoint({
 export const getSyncJob = endpoint({
   method: 'GET',
   path: '/api/admin/sync-jobs/:jobId',
-  summary: 'Progress of a bulk sync',
+  summary: 'Progress of a bulk sync, and whether it is paused because ActiveCampaign cannot be reached',
   access: MANAGERS,
-  conditional: { scopes: ['sync_jobs'] },
+  // AC's reachability lives in Redis, not in a versioned table: the clock refreshes it every 5 s.
+  conditional: { scopes: ['sync_jobs'], everySeconds: 5 },
   tags: ['activecampaign', 'admin'],
   params: SyncJobParams,
   response: SyncJobStatus,
@@ -39,9 +40,10 @@ export const getSyncJob = endpoint({
 export const getActiveCampaignStatus = endpoint({
   method: 'GET',
   path: '/api/admin/integrations/activecampaign',
-  summary: 'ActiveCampaign status for the e-mail tab',
+  summary: 'ActiveCampaign status for the ActiveCampaign tab: configured, and whether it answers',
   access: MANAGERS,
   tags: ['activecampaign', 'admin'],
   response: ActiveCampaignStatus,
-  conditional: { scopes: ['sync_jobs', 'members'] },
+  // AC's reachability lives in Redis, not in a versioned table: the clock refreshes it every 5 s.
+  conditional: { scopes: ['sync_jobs', 'members'], everySeconds: 5 },
 });

@@ -1,4 +1,5 @@
-import { AdminOverview, AdminOverviewQuery } from '../admin-overview.js';
+import { z } from 'zod';
+import { AdminOverview, AdminOverviewQuery, QueueDashboardPass } from '../admin-overview.js';
 import { MANAGERS, endpoint } from '../endpoint.js';
 
 export const getAdminOverview = endpoint({
@@ -15,4 +16,17 @@ export const getAdminOverview = endpoint({
     scopes: ['members', 'user_coupons', 'news_comments', 'point_transactions', 'bookings', 'contact_messages', 'sync_jobs'],
     everySeconds: 15,
   },
+});
+
+export const openQueueDashboard = endpoint({
+  method: 'POST',
+  path: '/api/admin/queue-dashboard/pass',
+  summary:
+    'Hands the caller a pass to the queue dashboard (Bull Board at /admin/queues) for an hour: an HttpOnly, SameSite=Strict cookie for that path, tied to this session; admins get the full board, managers a read-only one',
+  access: MANAGERS,
+  tags: ['admin'],
+  // Nothing to say but "open it": an empty JSON object, so any other body is refused (400).
+  body: z.strictObject({}),
+  response: QueueDashboardPass,
+  errors: { 400: 'The body is not an empty JSON object' },
 });

@@ -43,7 +43,7 @@ describe('admin dashboard', () => {
       'News',
       'Comments',
       'Members',
-      'Email',
+      'ActiveCampaign',
       'Coupons',
       'Bookings',
       'Messages',

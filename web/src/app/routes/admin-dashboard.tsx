@@ -66,7 +66,7 @@ function useScreens(user: User): Screen[] {
     { value: 'news', label: 'News', content: <NewsTab /> },
     { value: 'comments', label: 'Comments', content: <CommentModeration /> },
     { value: 'members', label: 'Members', content: <MembersTable /> },
-    { value: 'email', label: 'Email', content: <EmailTab /> },
+    { value: 'email', label: 'ActiveCampaign', content: <EmailTab /> },
     { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },
     { value: 'bookings', label: 'Bookings', count: waiting?.requestedBookings, content: <BookingsInbox /> },
     { value: 'messages', label: 'Messages', count: waiting?.newMessages, content: <MessagesInbox /> },

@@ -130,7 +130,7 @@ describe('the staff dashboard on a phone: a menu instead of rows of tabs', () =>
       ['News', '/admin/news'],
       ['Comments', '/admin/comments'],
       ['Members', '/admin/members'],
-      ['Email', '/admin/email'],
+      ['ActiveCampaign', '/admin/email'],
       ['Coupons', '/admin/coupons'],
       ['Bookings2 waiting', '/admin/bookings'],
       ['Messages', '/admin/messages'],

@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { SyncJobStatus } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { anActiveCampaignStatus, aSyncJob } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { at, routeFetch, signIn } from '@/testing/route-fetch';
+import { at, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { EmailTab } from './EmailTab';
 
 const JOB = '77777777-7777-4777-8777-777777777777';
 const status = anActiveCampaignStatus;
+const NOT_CONFIGURED = { state: 'not_configured', lastAnsweredAt: null, unreachableSince: null, reason: null } as const;
 const job = (synced: number, state: SyncJobStatus['state']) =>
   aSyncJob({
     jobId: JOB,
@@ -18,7 +19,7 @@ const job = (synced: number, state: SyncJobStatus['state']) =>
     finishedAt: state === 'completed' ? '2026-11-21T10:00:05.000Z' : null,
   });
 
-describe('email tab', () => {
+describe('ActiveCampaign tab', () => {
   beforeEach(() => {
     localStorage.clear();
     signIn();
@@ -46,11 +47,57 @@ describe('email tab', () => {
     expect(screen.getByRole('button', { name: 'Sync All Members to ActiveCampaign' })).toBeEnabled();
   });
 
+  it("says 'Connected' only after AC answered a call, with when (venue time, 24-hour)", async () => {
+    const now = new Date().toISOString();
+    routeFetch({
+      ...venueZone(),
+      [at(routes.getActiveCampaignStatus)]: {
+        status: 200,
+        body: status({ connection: { state: 'connected', lastAnsweredAt: now, unreachableSince: null, reason: null } }),
+      },
+    });
+    renderWithApp(<EmailTab />);
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+    expect(await screen.findByText(/^Connected, last answered ([01]\d|2[0-3]):[0-5]\d$/)).toBeInTheDocument();
+  });
+
+  it('says a configured AC that does not answer is unreachable, since when and why, never "Connected"', async () => {
+    const since = new Date().toISOString();
+    routeFetch({
+      ...venueZone(),
+      [at(routes.getActiveCampaignStatus)]: {
+        status: 200,
+        body: status({
+          connection: { state: 'unreachable', lastAnsweredAt: null, unreachableSince: since, reason: 'no answer within 15 s' },
+        }),
+      },
+    });
+    renderWithApp(<EmailTab />);
+    expect(await screen.findByText('Unreachable')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Configured, unreachable since ([01]\d|2[0-3]):[0-5]\d: no answer within 15 s$/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Connected/)).not.toBeInTheDocument();
+  });
+
+  it("does not say 'Connected' for a key that is set but has not been used yet", async () => {
+    routeFetch({
+      [at(routes.getActiveCampaignStatus)]: {
+        status: 200,
+        body: status({ connection: { state: 'not_contacted', lastAnsweredAt: null, unreachableSince: null, reason: null } }),
+      },
+    });
+    renderWithApp(<EmailTab />);
+    expect(await screen.findByText('Configured, not contacted yet')).toBeInTheDocument();
+    expect(screen.getByText('Configured')).toBeInTheDocument();
+    expect(screen.queryByText(/Connected/)).not.toBeInTheDocument();
+  });
+
   it('says when ActiveCampaign is not configured', async () => {
     routeFetch({
       [at(routes.getActiveCampaignStatus)]: {
         status: 200,
-        body: status({ configured: false, accountUrl: null, autoSync: false }),
+        body: status({ configured: false, connection: NOT_CONFIGURED, accountUrl: null, autoSync: false }),
       },
     });
     renderWithApp(<EmailTab />);
@@ -62,7 +109,13 @@ describe('email tab', () => {
     routeFetch({
       [at(routes.getActiveCampaignStatus)]: {
         status: 200,
-        body: status({ configured: false, missingVariables: ['AC_API_URL', 'AC_API_KEY'], accountUrl: null, autoSync: false }),
+        body: status({
+          configured: false,
+          connection: NOT_CONFIGURED,
+          missingVariables: ['AC_API_URL', 'AC_API_KEY'],
+          accountUrl: null,
+          autoSync: false,
+        }),
       },
       [at(routes.startBulkSync)]: { status: 202, body: { jobId: JOB, total: 4, alreadyRunning: false } },
     });
@@ -98,6 +151,27 @@ describe('email tab', () => {
     expect(screen.getByText('4 of 4 members synced to ActiveCampaign.')).toBeInTheDocument();
     expect(bar).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByRole('button', { name: 'Sync All Members to ActiveCampaign' })).toBeEnabled();
+  });
+
+  it('shows a bulk sync waiting for an unreachable AC as paused, with the reason, until it moves again', async () => {
+    const since = new Date().toISOString();
+    routeFetch({
+      ...venueZone(),
+      [at(routes.getActiveCampaignStatus)]: { status: 200, body: status({ runningJobId: JOB }) },
+      [at(routes.getSyncJob, { jobId: JOB })]: [
+        { status: 200, body: { ...job(0, 'running'), paused: { since, reason: 'the connection was refused' } } },
+        { status: 200, body: job(2, 'running') },
+      ],
+    });
+    renderWithApp(<EmailTab />);
+    expect(
+      await screen.findByText(
+        /^Paused: ActiveCampaign unreachable since ([01]\d|2[0-3]):[0-5]\d: the connection was refused, retrying by itself$/,
+      ),
+    ).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Bulk sync progress' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'), { timeout: 4000 });
+    expect(screen.queryByText(/^Paused/)).not.toBeInTheDocument();
   });
 
   it('picks up a bulk sync that is already running', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ActiveCampaignStatus } from '@nocturne/contracts';
+import { acConnectionWords, acSyncPausedWords } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -16,6 +17,7 @@ function customFieldsText(fields: ActiveCampaignStatus['customFields']): string 
 function StatusCard({ status }: { status: ActiveCampaignStatus }) {
   const venueTime = useVenueTime();
   const rows: [string, string][] = [
+    ['Connection', acConnectionWords(status.connection, venueTime.clock).line],
     ['Auto-sync on new member registration', status.autoSync ? 'Enabled' : 'Disabled'],
     ['Account', status.accountUrl ?? 'Not set'],
     ['API Key', status.configured ? 'API Key Configured' : 'Not configured'],
@@ -49,6 +51,7 @@ function BulkSync({ runningJobId, configured }: { runningJobId: string | null; c
     if (runningJobId) setJobId(runningJobId);
   }
   const job = useSyncJob(jobId);
+  const venueTime = useVenueTime();
   const announced = useRef<string | null>(null);
 
   useEffect(() => {
@@ -72,6 +75,7 @@ function BulkSync({ runningJobId, configured }: { runningJobId: string | null; c
 
   const running = jobId !== null && job.data?.state !== 'completed';
   const percent = job.data?.percent ?? 0;
+  const paused = running ? (job.data?.paused ?? null) : null;
   return (
     <div className="grid gap-3">
       <Button
@@ -101,6 +105,12 @@ function BulkSync({ runningJobId, configured }: { runningJobId: string | null; c
           <p className="text-sm text-white/80" aria-live="polite">
             {percent}% · {job.data.synced} synced{job.data.failed ? `, ${job.data.failed} failed` : ''} of {job.data.total}
           </p>
+          {/* Not a bar frozen at 0%: the sync says it waits for AC, and why (PRODUCT.md §2.6). */}
+          {paused ? (
+            <p role="status" className="text-sm text-amber-200">
+              {acSyncPausedWords(venueTime.clock(paused.since), paused.reason)}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {job.isError ? <ListNote tone="error">Lost track of the sync job; reload to see its progress.</ListNote> : null}
@@ -128,7 +138,14 @@ function Capabilities({ status }: { status: ActiveCampaignStatus }) {
   );
 }
 
-/** The Email tab, with the integration's real status (PRODUCT.md §2.6). */
+const BADGE_TONES = {
+  connected: 'green',
+  not_contacted: 'gold',
+  unreachable: 'red',
+  not_configured: 'red',
+} as const satisfies Record<ActiveCampaignStatus['connection']['state'], string>;
+
+/** The ActiveCampaign tab, with the integration's real status (PRODUCT.md §2.6). */
 export function EmailTab() {
   const status = useActiveCampaignStatus();
   return (
@@ -137,8 +154,8 @@ export function EmailTab() {
         title="ActiveCampaign"
         action={
           status.data ? (
-            <Badge tone={status.data.configured ? 'green' : 'red'}>
-              {status.data.configured ? 'Connected' : 'Not configured'}
+            <Badge tone={BADGE_TONES[status.data.connection.state]}>
+              {acConnectionWords(status.data.connection, () => '').badge}
             </Badge>
           ) : null
         }

@@ -68,7 +68,7 @@ export function MemberAccountActions({ member, currentAdminId }: { member: Membe
       </div>
       {acOff ? (
         <p id="member-ac-off" className="text-sm text-white/80">
-          Sync is off: {AC_NOT_CONFIGURED} (the Email tab says what to set).
+          Sync is off: {AC_NOT_CONFIGURED} (the ActiveCampaign tab says what to set).
         </p>
       ) : null}
       {self ? (

@@ -83,7 +83,7 @@ describe('members table', () => {
       },
     });
     const view = renderWithApp(<MembersTable />);
-    const note = 'Sync to AC is off: ActiveCampaign is not configured (the Email tab says what to set).';
+    const note = 'Sync to AC is off: ActiveCampaign is not configured (the ActiveCampaign tab says what to set).';
     expect(await screen.findByText(note)).toBeInTheDocument();
     const sync = screen.getByRole('button', { name: 'Sync to AC: ann@example.com' });
     expect(sync).toBeDisabled();

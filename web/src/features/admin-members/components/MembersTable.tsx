@@ -44,7 +44,7 @@ export function MembersTable() {
       </div>
       {acOff ? (
         <p id="members-ac-off" className="mb-4 text-sm text-white/80">
-          Sync to AC is off: {AC_NOT_CONFIGURED} (the Email tab says what to set).
+          Sync to AC is off: {AC_NOT_CONFIGURED} (the ActiveCampaign tab says what to set).
         </p>
       ) : null}
       {members.isPending ? (

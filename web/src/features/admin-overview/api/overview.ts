@@ -1,7 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import * as routes from '@nocturne/contracts/routes';
+import { acConnectionWords } from '@nocturne/domain';
 import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
 import { api } from '@/lib/api-client';
+import { reasonOr, toastError } from '@/lib/notify';
 import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -43,6 +45,27 @@ export const systemReadyQueryOptions = () =>
 
 export const useSystemReady = () => useQuery({ ...systemReadyQueryOptions(), ...polling(POLL_MS.admin) });
 
-/** The Email tab's status, of which the overview shows only whether the integration is set up. */
-export const useActiveCampaignConfigured = () =>
-  useQuery({ ...activeCampaignStatusQueryOptions(), select: (status) => status.configured });
+/**
+ * The ActiveCampaign tab's status, of which the overview shows only the badge: "Connected" only
+ * after AC answered a call, else Unreachable, Configured (not contacted yet) or Not configured.
+ */
+export const useActiveCampaignConnection = () =>
+  useQuery({
+    ...activeCampaignStatusQueryOptions(),
+    select: (status) => (status.configured ? acConnectionWords(status.connection, () => '').badge : 'Not configured'),
+  });
+
+export const openQueueDashboard = () => api.call(routes.openQueueDashboard, { body: {} });
+
+/**
+ * The queue dashboard is a page the api serves, and the session is a bearer token the browser
+ * cannot send with a page: the api first hands out a pass (an HttpOnly cookie for that page only),
+ * then the browser goes there; admins land on the full board, managers on a read-only one.
+ */
+export function useOpenQueueDashboard(go: (path: string) => void = (path) => window.location.assign(path)) {
+  return useMutation({
+    mutationFn: openQueueDashboard,
+    onSuccess: (pass) => go(pass.path),
+    onError: (error) => toastError(reasonOr(error, 'Could not open the queue dashboard')),
+  });
+}

@@ -1,6 +1,7 @@
 import type { AdminOverview } from '@nocturne/contracts';
 import { Badge, Card } from '@/components/ui/card';
 import { formatVenueDateTime } from '@/lib/venue-time';
+import { useOpenQueueDashboard } from '../api/overview';
 
 const QUEUE_NAMES: Record<string, string> = {
   email: 'E-mail',
@@ -9,19 +10,18 @@ const QUEUE_NAMES: Record<string, string> = {
   webhooks: 'Webhooks',
 };
 
-/** A plain link: Bull Board is served by the api, outside the app's router. */
-function DashboardLink({ path }: { path: string | null }) {
-  return path ? (
-    <a
-      href={path}
-      className="mt-4 inline-block text-sm font-semibold text-gold underline underline-offset-4 hover:text-gold-light"
+/** Bull Board is served by the api, outside the app's router: a pass first, then the page (admins full, managers read-only). */
+function DashboardLink() {
+  const open = useOpenQueueDashboard();
+  return (
+    <button
+      type="button"
+      onClick={() => open.mutate()}
+      disabled={open.isPending}
+      className="mt-4 inline-block text-sm font-semibold text-gold underline underline-offset-4 hover:text-gold-light disabled:opacity-60"
     >
-      Open the queue dashboard
-    </a>
-  ) : (
-    <p className="mt-4 text-xs text-white/75">
-      The queue dashboard is off: set QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD to open it at /admin/queues.
-    </p>
+      {open.isPending ? 'Opening the queue dashboard...' : 'Open the queue dashboard'}
+    </button>
   );
 }
 
@@ -64,20 +64,12 @@ function QueueHealthCard({ queues }: { queues: AdminOverview['queues'] }) {
           {queues.error ?? 'Redis is not answering.'} Jobs wait in the database and go out when it is back.
         </p>
       )}
-      <DashboardLink path={queues.dashboardPath} />
+      <DashboardLink />
     </Card>
   );
 }
 
-function SyncHealthCard({
-  sync,
-  timeZone,
-  dashboardPath,
-}: {
-  sync: AdminOverview['activeCampaign'];
-  timeZone: string;
-  dashboardPath: string | null;
-}) {
+function SyncHealthCard({ sync, timeZone }: { sync: AdminOverview['activeCampaign']; timeZone: string }) {
   const badge = !sync.configured ? (
     <Badge tone="muted">Not configured</Badge>
   ) : sync.failedContacts ? (
@@ -118,7 +110,7 @@ function SyncHealthCard({
           Last error ({formatVenueDateTime(sync.lastError.at, timeZone)}): {sync.lastError.message}
         </p>
       ) : null}
-      <DashboardLink path={dashboardPath} />
+      <DashboardLink />
     </Card>
   );
 }
@@ -128,7 +120,7 @@ export function BackgroundHealth({ overview }: { overview: AdminOverview }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <QueueHealthCard queues={overview.queues} />
-      <SyncHealthCard sync={overview.activeCampaign} timeZone={overview.timeZone} dashboardPath={overview.queues.dashboardPath} />
+      <SyncHealthCard sync={overview.activeCampaign} timeZone={overview.timeZone} />
     </div>
   );
 }

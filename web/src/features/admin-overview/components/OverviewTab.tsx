@@ -3,7 +3,7 @@ import { clubNightOf } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Card, ListNote } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
-import { useActiveCampaignConfigured, useAdminOverview, useMemberCount, useNewsCount, useSystemReady } from '../api/overview';
+import { useActiveCampaignConnection, useAdminOverview, useMemberCount, useNewsCount, useSystemReady } from '../api/overview';
 import { BackgroundHealth } from './BackgroundHealth';
 import { NightFigures } from './NightFigures';
 
@@ -90,7 +90,7 @@ export function OverviewTab() {
   const members = useMemberCount();
   const news = useNewsCount();
   const ready = useSystemReady();
-  const activeCampaign = useActiveCampaignConfigured();
+  const activeCampaign = useActiveCampaignConnection();
   const loading = '…';
   return (
     <div className="grid gap-6">
@@ -110,11 +110,7 @@ export function OverviewTab() {
           value={ready.isPending ? loading : ready.data ? 'Online' : 'Degraded'}
           note={ready.isPending || ready.data ? 'All systems operational' : 'Database or queue store not answering'}
           tone={ready.isPending || ready.data ? 'gold' : 'red'}
-          extra={
-            activeCampaign.data === undefined
-              ? undefined
-              : `ActiveCampaign: ${activeCampaign.data ? 'Connected' : 'Not configured'}`
-          }
+          extra={activeCampaign.data === undefined ? undefined : `ActiveCampaign: ${activeCampaign.data}`}
         />
       </div>
       <HowWasTonight />

@@ -3,24 +3,27 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ActiveCampaignStatus } from '@nocturne/contracts';
 import { isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
+import { AcConnectionService } from '../../ac-connection.service.js';
 import { acConfigured, acMissingVariables } from '../../activecampaign-settings.js';
 import { ActiveCampaignRepository } from '../../activecampaign.repository.js';
 import { GetActiveCampaignStatusQuery } from './get-activecampaign-status.query.js';
 
-/** What the admin's e-mail tab shows of ActiveCampaign: configuration, members pending or failed, the running job. */
+/** What the admin's ActiveCampaign tab shows of ActiveCampaign: configuration, whether AC answers, members pending or failed, the running job. */
 @QueryHandler(GetActiveCampaignStatusQuery)
 export class GetActiveCampaignStatusHandler implements IQueryHandler<GetActiveCampaignStatusQuery, ActiveCampaignStatus> {
   constructor(
     private readonly em: EntityManager,
     private readonly activeCampaign: ActiveCampaignRepository,
+    private readonly connection: AcConnectionService,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
   async execute(): Promise<ActiveCampaignStatus> {
-    const row = await this.activeCampaign.memberSyncSummary(this.em);
+    const [row, connection] = await Promise.all([this.activeCampaign.memberSyncSummary(this.em), this.connection.current()]);
     const configured = acConfigured(this.config);
     return {
       configured,
+      connection,
       missingVariables: acMissingVariables(this.config),
       accountUrl: this.config.AC_API_URL ?? null,
       listId: configured ? (this.config.AC_LIST_ID ?? null) : null,
