@@ -1,3 +1,4 @@
+import type { BookingProblem } from './booking-night.js';
 import type { ClaimObstacle } from './coupons.js';
 import { type Tier, tierLabel } from './tiers.js';
 
@@ -62,3 +63,52 @@ export const commentRemovedDescription = (postTitle: string) => `${COMMENT_REMOV
 
 /** ActiveCampaign sync is switched off until AC_API_URL and AC_API_KEY are set. */
 export const AC_NOT_CONFIGURED = 'ActiveCampaign is not configured';
+
+// ---- bookings (PRODUCT.md §2.3)
+
+const nightFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** "Friday 28 November 2026": a night named by its evening's date (a calendar date, so formatted in UTC). */
+export function nightName(night: string): string {
+  return nightFormat.format(new Date(`${night}T00:00:00Z`)).replace(',', '');
+}
+
+const weekdayFormat = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'long' });
+const range = (times: readonly string[]) => `${times[0]} to ${times[times.length - 1]}`;
+
+export const FULLY_BOOKED = 'Fully booked';
+export const BOOKING_DATE_MISSING = 'Please choose the night of your booking.';
+export const BOOKING_TIME_MISSING = 'Please choose a time.';
+
+/** A field's problem with a booking's night or time, in words that name the night meant. */
+export function bookingProblemMessage(problem: BookingProblem): string {
+  switch (problem.reason) {
+    case 'missing':
+      return problem.field === 'date' ? BOOKING_DATE_MISSING : BOOKING_TIME_MISSING;
+    case 'malformed':
+      return 'Please enter the date as YYYY-MM-DD.';
+    case 'ended':
+      return `The night of ${nightName(problem.night)} has ended. Tonight is the night of ${nightName(problem.tonight)}; please choose it or a later night.`;
+    case 'too-far':
+      return `Bookings open 6 months ahead: the last night you can book now is ${nightName(problem.last)}.`;
+    case 'closed':
+      return `On ${weekdayFormat.format(new Date(`${problem.night}T00:00:00Z`))} nights we take bookings from ${range(problem.slots)}; please choose one of those times.`;
+    case 'begun':
+      if (problem.remaining.length === 0) {
+        return `${problem.time} tonight has already begun and no times are left tonight; please choose a later night.`;
+      }
+      return problem.remaining.length === 1
+        ? `${problem.time} tonight has already begun; the only time left tonight is ${problem.remaining[0]}.`
+        : `${problem.time} tonight has already begun; the times left tonight are ${range(problem.remaining)}.`;
+  }
+}
+
+/** The refusal when a night's bookings for a service are full. */
+export const fullyBookedMessage = (night: string, service: string) =>
+  `${service} is fully booked on the night of ${nightName(night)}. Please choose another night or service.`;
