@@ -1,4 +1,12 @@
-import { addMonths, bookableNights, bookingSlots, bookingTimeProblems, openSlots, slotStart } from './booking-night.js';
+import {
+  addMonths,
+  bookableNights,
+  bookingSlots,
+  bookingTimeProblems,
+  guestCanCancel,
+  openSlots,
+  slotStart,
+} from './booking-night.js';
 import { clubNightOf } from './club-night.js';
 import { bookingProblemMessage } from './messages.js';
 
@@ -107,5 +115,21 @@ describe('bookingTimeProblems', () => {
       ['date', 'Bookings open 6 months ahead: the last night you can book now is Tuesday 25 May 2027.'],
     ]);
     expect(problems('2029-01-01', '20:00')[0]![0]).toBe('date');
+  });
+});
+
+describe('guestCanCancel', () => {
+  const booking = { status: 'confirmed', date: '2026-11-25', time: '01:00' };
+  it('lets a guest cancel until the booked time begins, after midnight included', () => {
+    expect(guestCanCancel(booking, syd('2026-11-26T00:59:00'), SYD)).toBe(true);
+    expect(guestCanCancel(booking, syd('2026-11-26T01:00:00'), SYD)).toBe(false);
+    expect(guestCanCancel({ ...booking, time: null }, syd('2026-11-26T05:59:00'), SYD)).toBe(true);
+    expect(guestCanCancel({ ...booking, time: null }, syd('2026-11-26T06:00:00'), SYD)).toBe(false);
+  });
+
+  it('refuses a booking declined or already cancelled', () => {
+    expect(guestCanCancel({ ...booking, status: 'declined' }, syd('2026-11-20T12:00:00'), SYD)).toBe(false);
+    expect(guestCanCancel({ ...booking, status: 'cancelled' }, syd('2026-11-20T12:00:00'), SYD)).toBe(false);
+    expect(guestCanCancel({ ...booking, status: 'requested' }, syd('2026-11-20T12:00:00'), SYD)).toBe(true);
   });
 });

@@ -116,3 +116,21 @@ export function bookingTimeProblems(
   }
   return problems;
 }
+
+/**
+ * Whether a guest may still cancel a booking through the link in their e-mail: while it holds a
+ * place (requested or confirmed) and its time has not come (for a booking with no time, until its
+ * night ends; with no night, while it holds a place).
+ */
+export function guestCanCancel(
+  booking: { status: string; date: string | null; time: string | null },
+  now: Date,
+  timeZone: string,
+): boolean {
+  if (booking.status !== 'requested' && booking.status !== 'confirmed') return false;
+  if (!booking.date) return true;
+  const until = booking.time
+    ? slotStart(booking.date, booking.time, timeZone)
+    : instantAtWallClock(addDays(booking.date, 1), CLUB_NIGHT_ROLLOVER_HOUR, timeZone);
+  return now.getTime() < until.getTime();
+}

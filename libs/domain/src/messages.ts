@@ -112,3 +112,13 @@ export function bookingProblemMessage(problem: BookingProblem): string {
 /** The refusal when a night's bookings for a service are full. */
 export const fullyBookedMessage = (night: string, service: string) =>
   `${service} is fully booked on the night of ${nightName(night)}. Please choose another night or service.`;
+
+export const BOOKING_LINK_INVALID =
+  'This cancel link is not valid. Please use the link in your booking e-mail, or call the venue.';
+export const BOOKING_CANCELLED = 'Your booking is cancelled. We hope to see you another night.';
+/** Why a guest's booking can no longer be cancelled through the link. */
+export function bookingNotCancellableMessage(status: string): string {
+  if (status === 'cancelled') return 'This booking is already cancelled.';
+  if (status === 'declined') return 'The venue declined this booking, so there is nothing to cancel.';
+  return 'The time of this booking has come, so it can no longer be cancelled here. Please call the venue.';
+}
