@@ -5,10 +5,11 @@ import {
   bookingTimeProblems,
   guestCanCancel,
   openSlots,
+  reminderNight,
   slotStart,
 } from './booking-night.js';
 import { clubNightOf } from './club-night.js';
-import { bookingProblemMessage } from './messages.js';
+import { bookingProblemMessage, venueDateTime } from './messages.js';
 
 const SYD = 'Australia/Sydney';
 // Sydney is UTC+11 in November (daylight saving): 00:00 on Thursday 26 Nov is 13:00 UTC on the 25th.
@@ -131,5 +132,28 @@ describe('guestCanCancel', () => {
     expect(guestCanCancel({ ...booking, status: 'declined' }, syd('2026-11-20T12:00:00'), SYD)).toBe(false);
     expect(guestCanCancel({ ...booking, status: 'cancelled' }, syd('2026-11-20T12:00:00'), SYD)).toBe(false);
     expect(guestCanCancel({ ...booking, status: 'requested' }, syd('2026-11-20T12:00:00'), SYD)).toBe(true);
+  });
+});
+
+describe('reminderNight', () => {
+  it("is tonight's from 14:00 venue time until the night ends, and none in the morning", () => {
+    expect(reminderNight(syd('2026-11-26T13:59:00'), SYD)).toBeNull();
+    expect(reminderNight(syd('2026-11-26T14:00:00'), SYD)).toBe('2026-11-26');
+    expect(reminderNight(syd('2026-11-27T01:30:00'), SYD)).toBe('2026-11-26');
+    expect(reminderNight(syd('2026-11-27T06:00:00'), SYD)).toBeNull();
+  });
+
+  it('keeps to 14:00 venue time on the day the clocks change', () => {
+    // Sunday 5 April 2026: AEST (UTC+10) from 03:00, so 14:00 is 04:00 UTC.
+    expect(reminderNight(new Date('2026-04-05T03:59:00Z'), SYD)).toBeNull();
+    expect(reminderNight(new Date('2026-04-05T04:00:00Z'), SYD)).toBe('2026-04-05');
+  });
+});
+
+describe('venueDateTime', () => {
+  it('gives an instant in venue time on a 24-hour clock, across a DST change', () => {
+    expect(venueDateTime(syd('2026-11-26T01:30:00'), SYD)).toBe('Thursday 26 November 2026, 01:30 (Australia/Sydney)');
+    expect(venueDateTime(new Date('2026-04-05T12:05:00Z'), SYD)).toBe('Sunday 5 April 2026, 22:05 (Australia/Sydney)');
+    expect(venueDateTime(new Date('2026-04-04T12:05:00Z'), SYD)).toBe('Saturday 4 April 2026, 23:05 (Australia/Sydney)');
   });
 });

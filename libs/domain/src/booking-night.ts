@@ -134,3 +134,16 @@ export function guestCanCancel(
     : instantAtWallClock(addDays(booking.date, 1), CLUB_NIGHT_ROLLOVER_HOUR, timeZone);
   return now.getTime() < until.getTime();
 }
+
+/** The hour (venue time) of the night's afternoon from which its guests are reminded. */
+export const BOOKING_REMINDER_HOUR = 14;
+
+/**
+ * The night whose guests are due their reminder at `now`: tonight's, from 14:00 on its evening's
+ * date until the night ends (before 06:00 that is the night that began yesterday); null in the
+ * morning and early afternoon, when tonight's reminders are not due yet.
+ */
+export function reminderNight(now: Date, timeZone: string): string | null {
+  const night = clubNightOf(now, timeZone);
+  return now.getTime() >= instantAtWallClock(night, BOOKING_REMINDER_HOUR, timeZone).getTime() ? night : null;
+}

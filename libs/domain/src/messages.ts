@@ -109,6 +109,22 @@ export function bookingProblemMessage(problem: BookingProblem): string {
   }
 }
 
+/** "Thursday 26 November 2026, 01:30 (Australia/Sydney)": an instant as staff read it, venue time on a 24-hour clock. */
+export function venueDateTime(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    hourCycle: 'h23',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} (${timeZone})`;
+}
+
 /** The refusal when a night's bookings for a service are full. */
 export const fullyBookedMessage = (night: string, service: string) =>
   `${service} is fully booked on the night of ${nightName(night)}. Please choose another night or service.`;

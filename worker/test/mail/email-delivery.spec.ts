@@ -181,6 +181,10 @@ describe('e-mail delivery', () => {
     expect(statusMail.raw.replace(/\r\n/g, '\n')).toContain(`A note from the venue:\n${note}`);
     expect(statusMail.raw).toContain(`Date: ${nightName(night)}`);
     expect(statusMail.raw).not.toMatch(/text\/html/i);
+    // The booking rides along for the guest's calendar (RFC 5545; parsed in booking-ics.spec.ts), with the cancel link.
+    expect(statusMail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
+    expect(statusMail.raw).toMatch(/filename=nocturne-booking\.ics/);
+    expect(statusMail.raw.replace(/=\r?\n/g, '')).toMatch(/Cancel your booking here: http:\/\/\S+\/bookings\/cancel\?id=/);
     const same = await t.request('PATCH', `/api/admin/bookings/${id}`, { token: adminToken, body: { status: 'confirmed' } });
     expect(same.status).toBe(409);
 
