@@ -30,6 +30,7 @@ export const DELIVERY_SENTENCES: Record<InboxDeliveryKind, Record<DeliveryPhase,
   'guest-acknowledgement': aboutGuest('Acknowledgement', 'Acknowledgement sent to the guest'),
   'guest-status-confirmed': aboutGuest('Confirmation e-mail', 'Confirmation e-mail sent to the guest'),
   'guest-status-declined': aboutGuest('Decline e-mail', 'Decline e-mail sent to the guest'),
+  'guest-reminder': aboutGuest('Reminder', 'Reminder sent to the guest'),
 };
 
 export const deliverySentence = (delivery: Pick<EmailDeliveryView, 'kind' | 'state' | 'lastError'>) =>
