@@ -8,7 +8,14 @@ import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { type Clock, InjectClock } from '../runtime/clock.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { bookingIcs } from './booking-ics.js';
-import { bookingDecisionMail, bookingReminderMail, bookingSummary, cancelLine } from './booking-mail.js';
+import {
+  bookingDecisionMail,
+  bookingReminderMail,
+  bookingSummary,
+  cancelLine,
+  readableDate,
+  readableTime,
+} from './booking-mail.js';
 import { type DeliveryOutcome, EmailDeliveryService } from './email-delivery.service.js';
 import { MailRepository } from './mail.repository.js';
 
@@ -26,7 +33,7 @@ export class SendBookingRequestJob implements JobHandler<'email.booking-request'
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
     return this.deliveries.deliver(bookingId, 'venue-notification', job, () => ({
-      subject: `Booking request: ${booking.name}, ${booking.date ?? 'date open'}`,
+      subject: `Booking request: ${booking.name}, ${booking.date ? readableDate(booking.date) : 'date open'}${booking.time ? ` ${readableTime(booking.time)}` : ''}`,
       replyTo: booking.email,
       text: [
         `From: ${booking.name} <${booking.email}>`,
