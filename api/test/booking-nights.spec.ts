@@ -187,6 +187,17 @@ describe("the guest's signed cancel link", () => {
     const cancel = await t.request('POST', `/api/bookings/${body.id}/cancel`, { body: { token: tokenOf(body.id) } });
     expect(cancel.status).toBe(200);
     expect(cancel.body).toMatchObject({ status: 'cancelled', cancellable: false });
+    // The venue is told: an e-mail owed to its inbox and the BookingCancelled event, in the same transaction.
+    const told = await t.sql.query(
+      "select recipient from email_deliveries where subject_id = $1 and kind = 'venue-cancellation'",
+      [body.id],
+    );
+    expect(told.rows).toEqual([{ recipient: t.config.VENUE_INBOX }]);
+    const events = await t.sql.query(
+      "select count(*)::int as n from outbox where type = 'BookingCancelled' and aggregate_id = $1",
+      [body.id],
+    );
+    expect(events.rows[0].n).toBe(1);
     expect((await t.request('GET', '/api/bookings/availability')).body.full).toEqual([]);
     const again = await t.request('POST', `/api/bookings/${body.id}/cancel`, { body: { token: tokenOf(body.id) } });
     expect(again.status).toBe(409);

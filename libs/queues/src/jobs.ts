@@ -36,6 +36,11 @@ export const jobDefinitions = {
     queue: QueueName.Email,
     payload: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),
   },
+  /** Tells the venue inbox a guest cancelled through their e-mail's link. */
+  'email.booking-cancelled': {
+    queue: QueueName.Email,
+    payload: z.object({ bookingId: z.uuid() }),
+  },
   /** A guest's reminder the afternoon of their night, with the cancel link; its email_deliveries row is written first. */
   'email.booking-reminder': {
     queue: QueueName.Email,

@@ -8,6 +8,7 @@ import {
   BookingLinks,
   QueueBookingRemindersJob,
   SendBookingAcknowledgementJob,
+  SendBookingCancelledJob,
   SendBookingReminderJob,
   SendBookingRequestJob,
   SendBookingStatusJob,
@@ -23,6 +24,7 @@ const MAIL_JOBS = [
   SendBookingStatusJob,
   SendBookingReminderJob,
   QueueBookingRemindersJob,
+  SendBookingCancelledJob,
 ];
 
 /**

@@ -49,6 +49,32 @@ export class SendBookingRequestJob implements JobHandler<'email.booking-request'
   }
 }
 
+/** Tells the venue inbox the guest cancelled through the link in their e-mail (the place is free again). */
+@Injectable()
+@HandlesJob('email.booking-cancelled')
+export class SendBookingCancelledJob implements JobHandler<'email.booking-cancelled'> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mail: MailRepository,
+    private readonly deliveries: EmailDeliveryService,
+  ) {}
+
+  async handle({ bookingId }: JobPayload<'email.booking-cancelled'>, job: Job): Promise<DeliveryOutcome> {
+    const booking = await this.mail.findBooking(this.em, bookingId);
+    if (!booking) return 'no delivery';
+    return this.deliveries.deliver(bookingId, 'venue-cancellation', job, () => ({
+      subject: `Booking cancelled by the guest: ${booking.name}, ${booking.date ? readableDate(booking.date) : 'date open'}${booking.time ? ` ${readableTime(booking.time)}` : ''}`,
+      replyTo: booking.email,
+      text: [
+        `${booking.name} <${booking.email}> cancelled this booking through the link in their e-mail; its place is free again.`,
+        '',
+        ...bookingSummary(booking),
+        `Reference: ${booking.id}`,
+      ].join('\n'),
+    }));
+  }
+}
+
 /** The signed link that lets a guest cancel without an account (checked by the api). */
 @Injectable()
 export class BookingLinks {

@@ -1,6 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BookingCancellation } from '@nocturne/contracts';
 import { bookingNotCancellableMessage } from '@nocturne/domain';
+import { domainEvent } from '@nocturne/queues';
+import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { BookingCancelLink } from '../../booking-cancel-link.js';
 import { BookingClock } from '../../booking-clock.js';
@@ -11,7 +13,7 @@ import { CancelBookingCommand } from './cancel-booking.command.js';
 /**
  * The guest cancels through the signed link in their e-mail: the booking becomes cancelled (staff
  * see it so), its place on the night is free again, and the e-mails not yet sent about it (the
- * reminder, a decision) are dropped. Refused once its time has come, or when it holds no place.
+ * reminder, a decision) are dropped; the venue inbox is e-mailed (BookingCancelled). Refused once its time has come, or when it holds no place.
  */
 @CommandHandler(CancelBookingCommand)
 export class CancelBookingHandler implements ICommandHandler<CancelBookingCommand, BookingCancellation> {
@@ -20,10 +22,11 @@ export class CancelBookingHandler implements ICommandHandler<CancelBookingComman
     private readonly inbox: VenueInboxRepository,
     private readonly link: BookingCancelLink,
     private readonly clock: BookingClock,
+    @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
   async execute({ bookingId, token }: CancelBookingCommand): Promise<BookingCancellation> {
-    return this.unitOfWork.run(async (tx) => {
+    return this.unitOfWork.run(async (tx, raise) => {
       const booking = this.link.check(bookingId, token, await this.inbox.bookingForGuest(tx, bookingId, true));
       if (!this.link.view(booking).cancellable) {
         throw new VenueInboxFailure('conflict', bookingNotCancellableMessage(booking.status));
@@ -32,6 +35,14 @@ export class CancelBookingHandler implements ICommandHandler<CancelBookingComman
       for (const kind of ['guest-reminder', 'guest-status-confirmed', 'guest-status-declined'] as const) {
         await this.inbox.dropUnsentDelivery(tx, bookingId, kind);
       }
+      // The venue is told, as it was of the request.
+      await this.inbox.insertDelivery(tx, {
+        subject_type: 'booking',
+        subject_id: bookingId,
+        kind: 'venue-cancellation',
+        recipient: this.config.VENUE_INBOX,
+      });
+      await raise(domainEvent('BookingCancelled', bookingId, { bookingId }));
       return this.link.view({ ...booking, status: 'cancelled' });
     });
   }
