@@ -32,6 +32,8 @@ async function book(): Promise<string> {
     body: {
       name: 'Jordan Lee',
       email: `jordan-${randomIp()}@example.com`,
+      // A week ahead: a night and a time are required, and a week on the slot has not begun.
+      date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
       time: '22:00',
       guests: '4',
       service: 'vip-room',

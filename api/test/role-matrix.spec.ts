@@ -60,6 +60,18 @@ describe('who may call each endpoint', () => {
       expect({ status: anonymous.status, message: anonymous.body?.message }).toEqual({ status: 401, message: 'Please sign in' });
   });
 
+  it("lets managers and admins set a night's places, and anyone read availability or use a signed cancel link", async () => {
+    expect(endpoints.setBookingCapacity.access).toBe(MANAGERS);
+    expect(endpoints.listBookingCapacities.access).toBe(MANAGERS);
+    for (const spec of [endpoints.getBookingAvailability, endpoints.getBookingCancellation, endpoints.cancelBooking]) {
+      expect(spec.access).toBe(ANYONE);
+    }
+    const door = await call(endpoints.setBookingCapacity, await sessionOf('door'));
+    expect(door.status).toBe(403);
+    expect(door.body.message).toBe('This needs a manager or admin account.');
+    expect((await call(endpoints.getBookingAvailability)).status).toBe(200);
+  });
+
   it('tells a door account what it needs, in words', async () => {
     const answer = await call(endpoints.listMembers, await sessionOf('door'));
     expect(answer.status).toBe(403);

@@ -32,6 +32,8 @@ test.beforeAll(async ({ request }) => {
     name: 'Jordan Lee',
     email: 'jordan@example.com',
     phone: '0400 000 000',
+    // A night and a time are required; a week ahead the slot has not begun.
+    date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
     time: '22:00',
     guests: '4',
     service: 'vip-room',

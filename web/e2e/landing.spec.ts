@@ -57,9 +57,9 @@ test.describe('landing page structure', () => {
     await page.goto('/');
     const contact = page.locator('#contact');
     await expect(contact).toContainText('Sunday – Wednesday');
-    await expect(contact).toContainText('8:00 PM – 4:00 AM');
+    await expect(contact).toContainText('20:00 – 04:00');
     await expect(contact).toContainText('Thursday – Saturday');
-    await expect(contact).toContainText('7:00 PM – 4:00 AM');
+    await expect(contact).toContainText('19:00 – 04:00');
     const directions = contact.getByRole('link', { name: /Get Directions/ });
     await expect(directions).toHaveAttribute('target', '_blank');
     await expect(directions).toHaveAttribute('href', /google\.com\/maps\/dir\/.*destination=/);

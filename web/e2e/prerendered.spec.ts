@@ -10,8 +10,8 @@ test.describe('prerendered landing page', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'NOCTURNE', level: 1 })).toBeVisible();
     for (const id of ['venue', 'performers', 'services', 'contact']) await expect(page.locator(`#${id}`)).toBeAttached();
-    await expect(page.locator('#contact')).toContainText('8:00 PM – 4:00 AM');
-    await expect(page.locator('#contact')).toContainText('7:00 PM – 4:00 AM');
+    await expect(page.locator('#contact')).toContainText('20:00 – 04:00');
+    await expect(page.locator('#contact')).toContainText('19:00 – 04:00');
     await expect(page.getByRole('link', { name: /Get Directions/ })).toHaveAttribute('href', /maps/);
     await context.close();
   });

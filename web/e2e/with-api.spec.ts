@@ -32,6 +32,31 @@ function venueClubNight(timeZone: string, now = new Date()): string {
 }
 const PASSWORD = 'night-owl-password-1';
 
+const addDays = (date: string, days: number) =>
+  new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + days))
+    .toISOString()
+    .slice(0, 10);
+
+/** The instant the venue's clocks show `hh:mm` on `date` (no DST change falls at these hours). */
+function venueInstant(date: string, hh: number, mm: number, timeZone: string): Date {
+  const naive = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), hh, mm);
+  const wall = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(naive))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const shown = Date.UTC(wall['year']!, wall['month']! - 1, wall['day']!, wall['hour']!, wall['minute']!);
+  return new Date(naive - (shown - naive));
+}
+
 test('a booking reaches the API, closes the modal and promises contact within 24 hours', async ({ page, request }) => {
   // The landing page asks nothing of the api for the booking form until it is opened.
   const venueAsks: string[] = [];
@@ -49,6 +74,7 @@ test('a booking reaches the API, closes the modal and promises contact within 24
   await dialog.getByLabel('Name').fill('E2E Visitor');
   await dialog.getByLabel('Email').fill(uniqueEmail('booking'));
   await dialog.getByLabel('Phone').fill('0400 000 000');
+  await dialog.getByLabel('Date').fill(addDays(venueClubNight(timeZone), 7));
   await dialog.getByLabel('Time').selectOption('22:00');
   await dialog.getByLabel('Guests').selectOption('6+');
   await dialog.getByLabel('Service').selectOption('birthday');
@@ -71,23 +97,50 @@ test('a booking reaches the API, closes the modal and promises contact within 24
   await expect(page.getByText("We'll contact you within 24 hours to confirm.", { exact: true })).toBeVisible();
 });
 
-test('a booking the API refuses keeps what was typed and shows why', async ({ page }) => {
+test('a booking the API refuses keeps what was typed and shows why, beside the field, naming the night', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Book VIP' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book Your Experience' });
   await dialog.getByLabel('Name').fill('E2E Visitor');
   await dialog.getByLabel('Email').fill(uniqueEmail('late'));
-  // A date in the past passes the browser (no min on a typed value via fill) but not the API.
+  // A night long ended passes the browser (no min on a typed value, a time slipped into the list) but not the API.
   await dialog.getByLabel('Date').evaluate((input: HTMLInputElement) => input.removeAttribute('min'));
   await dialog.getByLabel('Date').fill('2020-01-01');
+  await dialog.getByLabel('Time').evaluate((select: HTMLSelectElement) => select.add(new Option('22:00', '22:00')));
+  await dialog.getByLabel('Time').selectOption('22:00');
   await page.waitForTimeout(3000);
   const [response] = await Promise.all([
     page.waitForResponse((answer) => answer.url().endsWith('/api/bookings')),
     dialog.getByRole('button', { name: 'Request Booking' }).click(),
   ]);
   expect(response.status()).toBe(400);
-  await expect(dialog.getByRole('alert')).toHaveText(/^Date must be today \(\d{4}-\d{2}-\d{2}\) or later\.$/);
+  const ended =
+    /^The night of Wednesday 1 January 2020 has ended\. Tonight is the night of \w+ \d{1,2} \w+ \d{4}; please choose it or a later night\.$/;
+  await expect(dialog.getByRole('alert')).toHaveText(ended);
+  await expect(dialog.getByLabel('Date')).toHaveAccessibleDescription(ended);
   await expect(dialog.getByLabel('Name')).toHaveValue('E2E Visitor');
+});
+
+test("at 01:30 venue time the form offers tonight's remaining slots, tonight being the night that began yesterday", async ({
+  page,
+  request,
+}) => {
+  const { timeZone } = (await (await request.get('/api/venue')).json()) as { timeZone: string };
+  // Tomorrow's night, seen from 01:30 the morning after it began (the browser's clock is set there).
+  const night = addDays(venueClubNight(timeZone), 1);
+  await page.clock.setFixedTime(venueInstant(addDays(night, 1), 1, 30, timeZone));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Book VIP' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book Your Experience' });
+  await expect(dialog.getByLabel('Date')).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
+  await dialog.getByLabel('Date').fill(night);
+  const offered = () =>
+    dialog.getByLabel('Time').evaluate((select: HTMLSelectElement) => Array.from(select.options, (option) => option.value));
+  await expect.poll(offered).toEqual(['', '02:00']);
+  // The next night still has every slot from its doors opening.
+  await dialog.getByLabel('Date').fill(addDays(night, 1));
+  await expect.poll(async () => (await offered()).slice(-3)).toEqual(['00:00', '01:00', '02:00']);
+  expect((await offered()).length).toBeGreaterThanOrEqual(8);
 });
 
 test('the contact form sends a message and says so', async ({ page }) => {

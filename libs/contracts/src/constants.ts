@@ -6,6 +6,7 @@ export {
   BOOKING_DECISIONS,
   BOOKING_NOTE_MAX,
   BOOKING_STATUSES,
+  BOOKING_TIMES,
   COMMENT_VISIBILITIES,
   CONTACT_MESSAGE_STATES,
   COUPON_TYPES,
@@ -27,7 +28,6 @@ export {
 } from '@nocturne/domain';
 
 export const PASSWORD_MIN_LENGTH = 10;
-export const BOOKING_TIMES = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00'] as const;
 export const BOOKING_GUESTS = ['1', '2', '3', '4', '5', '6+'] as const;
 export const BOOKING_SERVICES = [
   'vip-room',
@@ -86,5 +86,6 @@ export const APP_PAGE_PATHS = [
   ...ADMIN_SCREENS.map((screen) => `/admin/${screen}` as const),
   '/admin/content',
   '/admin/members/:id',
+  '/bookings/cancel',
 ] as const;
 export type AppPagePath = (typeof APP_PAGE_PATHS)[number];

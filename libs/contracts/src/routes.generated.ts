@@ -7,6 +7,7 @@ export const adjustMemberPoints: Route<Endpoints['adjustMemberPoints']> = {
   method: 'POST',
   path: '/api/admin/members/:id/points-adjustments',
 };
+export const cancelBooking: Route<Endpoints['cancelBooking']> = { method: 'POST', path: '/api/bookings/:id/cancel' };
 export const changeMyPassword: Route<Endpoints['changeMyPassword']> = { method: 'POST', path: '/api/auth/me/password' };
 export const changeStaffRole: Route<Endpoints['changeStaffRole']> = { method: 'PUT', path: '/api/admin/staff/:id/role' };
 export const checkAtDoor: Route<Endpoints['checkAtDoor']> = { method: 'POST', path: '/api/door/check' };
@@ -31,6 +32,14 @@ export const getAdminStats: Route<Endpoints['getAdminStats']> = { method: 'GET',
 export const getApiDocs: Route<Endpoints['getApiDocs']> = { method: 'GET', path: '/api/docs' };
 export const getApiDocsAsset: Route<Endpoints['getApiDocsAsset']> = { method: 'GET', path: '/api/docs/assets/:file' };
 export const getApiDocsScript: Route<Endpoints['getApiDocsScript']> = { method: 'GET', path: '/api/docs/init.js' };
+export const getBookingAvailability: Route<Endpoints['getBookingAvailability']> = {
+  method: 'GET',
+  path: '/api/bookings/availability',
+};
+export const getBookingCancellation: Route<Endpoints['getBookingCancellation']> = {
+  method: 'GET',
+  path: '/api/bookings/:id/cancellation',
+};
 export const getDoorTonight: Route<Endpoints['getDoorTonight']> = { method: 'GET', path: '/api/door/tonight' };
 export const getInboxCounts: Route<Endpoints['getInboxCounts']> = { method: 'GET', path: '/api/admin/inbox/counts' };
 export const getMe: Route<Endpoints['getMe']> = { method: 'GET', path: '/api/auth/me' };
@@ -45,6 +54,10 @@ export const inviteStaff: Route<Endpoints['inviteStaff']> = { method: 'POST', pa
 export const likePost: Route<Endpoints['likePost']> = { method: 'PUT', path: '/api/news/:id/like' };
 export const listAdminComments: Route<Endpoints['listAdminComments']> = { method: 'GET', path: '/api/admin/comments' };
 export const listAdminCoupons: Route<Endpoints['listAdminCoupons']> = { method: 'GET', path: '/api/admin/coupons' };
+export const listBookingCapacities: Route<Endpoints['listBookingCapacities']> = {
+  method: 'GET',
+  path: '/api/admin/booking-capacities',
+};
 export const listBookings: Route<Endpoints['listBookings']> = { method: 'GET', path: '/api/admin/bookings' };
 export const listContactMessages: Route<Endpoints['listContactMessages']> = {
   method: 'GET',
@@ -91,6 +104,10 @@ export const sendContactMessage: Route<Endpoints['sendContactMessage']> = { meth
 export const sendMemberPasswordReset: Route<Endpoints['sendMemberPasswordReset']> = {
   method: 'POST',
   path: '/api/admin/members/:id/password-reset',
+};
+export const setBookingCapacity: Route<Endpoints['setBookingCapacity']> = {
+  method: 'PUT',
+  path: '/api/admin/booking-capacities',
 };
 export const signIn: Route<Endpoints['signIn']> = { method: 'POST', path: '/api/auth/login' };
 export const signOut: Route<Endpoints['signOut']> = { method: 'POST', path: '/api/auth/logout' };

@@ -85,6 +85,8 @@ export type ContactMessagesQuery = z.infer<typeof ContactMessagesQuery>;
 /** Bookings newest first, all of them or those with one status. */
 export const BookingsQuery = InboxPage.extend({
   status: z.enum(BOOKING_STATUSES, { message: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
+  /** Only the bookings of this club night (YYYY-MM-DD, venue time). */
+  night: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
 });
 export type BookingsQuery = z.infer<typeof BookingsQuery>;
 
@@ -122,3 +124,32 @@ export type UpdateContactMessageRequest = z.infer<typeof UpdateContactMessageReq
 
 export const ContactMessageResponse = z.object({ success: z.literal(true), message: ContactMessageView });
 export type ContactMessageResponse = z.infer<typeof ContactMessageResponse>;
+
+/** A manager sets how many bookings a night takes for a service; null takes the limit away. */
+export const SetBookingCapacityRequest = z.object({
+  night: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }),
+  service: z.enum(BOOKING_SERVICES, { message: `must be one of ${BOOKING_SERVICES.join(', ')}` }),
+  capacity: z.number({ message: 'must be a whole number or null' }).int('must be a whole number').min(0).max(1000).nullable(),
+});
+export type SetBookingCapacityRequest = z.infer<typeof SetBookingCapacityRequest>;
+
+export const BookingCapacityView = z
+  .object({
+    night: z.string(),
+    service: z.enum(BOOKING_SERVICES),
+    /** Null: no limit set for the night and service. */
+    capacity: z.number().int().nullable(),
+    /** Bookings holding a place (requested or confirmed). */
+    booked: z.number().int(),
+    full: z.boolean(),
+  })
+  .meta({ id: 'BookingCapacity' });
+export type BookingCapacityView = z.infer<typeof BookingCapacityView>;
+
+export const BookingCapacitiesQuery = z.object({ night: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }) });
+export type BookingCapacitiesQuery = z.infer<typeof BookingCapacitiesQuery>;
+/** Every service of the night, limited or not. */
+export const BookingCapacityList = z.object({ capacities: z.array(BookingCapacityView) });
+export type BookingCapacityList = z.infer<typeof BookingCapacityList>;
+export const BookingCapacityResponse = z.object({ success: z.literal(true), capacity: BookingCapacityView });
+export type BookingCapacityResponse = z.infer<typeof BookingCapacityResponse>;

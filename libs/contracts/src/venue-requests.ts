@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Email, optionalText, requiredText } from './common.js';
 import {
   BOOKING_GUESTS,
+  BOOKING_STATUSES,
   BOOKING_SERVICES,
   BOOKING_TIMES,
   CONTACT_MESSAGE_MAX,
@@ -28,11 +29,16 @@ export const BookingRequest = z.object({
   name: requiredText(120),
   email: Email,
   phone: Phone,
-  /** YYYY-MM-DD in venue time; today or later (checked by the server against VENUE_TZ). */
+  /**
+   * The club night (YYYY-MM-DD, the evening's date in venue time); required. From tonight (before
+   * 06:00 that is the night that began yesterday) to 6 months ahead: the server checks it against
+   * VENUE_TZ and names the night at fault (PRODUCT.md §2.3).
+   */
   date: z.iso
     .date({ message: 'must be a date (YYYY-MM-DD)' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Required: one of the night's slots from its opening hours, not yet begun (checked by the server). */
   time: z
     .enum(BOOKING_TIMES, { message: `must be one of ${BOOKING_TIMES.join(', ')}` })
     .optional()
@@ -60,3 +66,44 @@ export const CreatedResponse = z.object({ success: z.literal(true), id: z.uuid()
 /** What the browser needs to know of the venue: the time zone its dates and times are in (VENUE_TZ). */
 export const VenueInfo = z.object({ timeZone: z.string() }).meta({ id: 'VenueInfo' });
 export type VenueInfo = z.infer<typeof VenueInfo>;
+
+const NightDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
+const Service = z.enum(BOOKING_SERVICES, { message: `must be one of ${BOOKING_SERVICES.join(', ')}` });
+
+/** The nights the date picker asks about (at most 7 months of them). */
+export const BookingAvailabilityQuery = z.object({
+  from: NightDate.optional(),
+  to: NightDate.optional(),
+});
+export type BookingAvailabilityQuery = z.infer<typeof BookingAvailabilityQuery>;
+
+/**
+ * What the booking form needs before anyone fills it: the first and last nights that can be
+ * booked now (tonight, 6 months on), and the nights and services that are fully booked.
+ */
+export const BookingAvailability = z
+  .object({
+    firstNight: z.string(),
+    lastNight: z.string(),
+    full: z.array(z.object({ night: z.string(), service: Service })),
+  })
+  .meta({ id: 'BookingAvailability' });
+export type BookingAvailability = z.infer<typeof BookingAvailability>;
+
+/** The signed link in a guest's e-mail carries the booking's id and this HMAC token. */
+export const BookingCancelToken = z.object({ token: z.string({ message: 'is required' }).min(1).max(200) });
+export type BookingCancelToken = z.infer<typeof BookingCancelToken>;
+
+/** What the cancel page shows of a booking: enough for the guest to know it is theirs. */
+export const BookingCancellation = z
+  .object({
+    night: z.string().nullable(),
+    time: z.string().nullable(),
+    service: Service,
+    guests: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    /** False once the night has ended or the booking is declined or already cancelled. */
+    cancellable: z.boolean(),
+  })
+  .meta({ id: 'BookingCancellation' });
+export type BookingCancellation = z.infer<typeof BookingCancellation>;

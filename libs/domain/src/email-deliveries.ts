@@ -12,5 +12,9 @@ export const INBOX_DELIVERY_KINDS = [
   'guest-acknowledgement',
   'guest-status-confirmed',
   'guest-status-declined',
+  /** The afternoon of the night: a reminder with the link to cancel. */
+  'guest-reminder',
+  /** The venue is told the guest cancelled through the link. */
+  'venue-cancellation',
 ] as const;
 export type InboxDeliveryKind = (typeof INBOX_DELIVERY_KINDS)[number];

@@ -9,6 +9,7 @@ export * from './webhooks.js';
 export * from './points.js';
 export * from './contact-sync.js';
 export * from './club-night.js';
+export * from './booking-night.js';
 export * from './redemption-undo.js';
 export * from './points-expiry.js';
 export * from './member-admin.js';

@@ -1,3 +1,4 @@
+import type { BookingProblem } from './booking-night.js';
 import type { ClaimObstacle } from './coupons.js';
 import { type Tier, tierLabel } from './tiers.js';
 
@@ -95,3 +96,78 @@ export function acConnectionWords(connection: AcConnectionWords, at: (iso: strin
 /** A bulk sync waiting for ActiveCampaign to answer again. */
 export const acSyncPausedWords = (since: string, reason: string) =>
   `Paused: ActiveCampaign unreachable since ${since}: ${reason}, retrying by itself`;
+
+// ---- bookings (PRODUCT.md §2.3)
+
+const nightFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** "Friday 28 November 2026": a night named by its evening's date (a calendar date, so formatted in UTC). */
+export function nightName(night: string): string {
+  return nightFormat.format(new Date(`${night}T00:00:00Z`)).replace(',', '');
+}
+
+const weekdayFormat = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'long' });
+const range = (times: readonly string[]) => `${times[0]} to ${times[times.length - 1]}`;
+
+export const FULLY_BOOKED = 'Fully booked';
+export const BOOKING_DATE_MISSING = 'Please choose the night of your booking.';
+export const BOOKING_TIME_MISSING = 'Please choose a time.';
+
+/** A field's problem with a booking's night or time, in words that name the night meant. */
+export function bookingProblemMessage(problem: BookingProblem): string {
+  switch (problem.reason) {
+    case 'missing':
+      return problem.field === 'date' ? BOOKING_DATE_MISSING : BOOKING_TIME_MISSING;
+    case 'malformed':
+      return 'Please enter the date as YYYY-MM-DD.';
+    case 'ended':
+      return `The night of ${nightName(problem.night)} has ended. Tonight is the night of ${nightName(problem.tonight)}; please choose it or a later night.`;
+    case 'too-far':
+      return `Bookings open 6 months ahead: the last night you can book now is ${nightName(problem.last)}.`;
+    case 'closed':
+      return `On ${weekdayFormat.format(new Date(`${problem.night}T00:00:00Z`))} nights we take bookings from ${range(problem.slots)}; please choose one of those times.`;
+    case 'begun':
+      if (problem.remaining.length === 0) {
+        return `${problem.time} tonight has already begun and no times are left tonight; please choose a later night.`;
+      }
+      return problem.remaining.length === 1
+        ? `${problem.time} tonight has already begun; the only time left tonight is ${problem.remaining[0]}.`
+        : `${problem.time} tonight has already begun; the times left tonight are ${range(problem.remaining)}.`;
+  }
+}
+
+/** "Thursday 26 November 2026, 01:30 (Australia/Sydney)": an instant as staff read it, venue time on a 24-hour clock. */
+export function venueDateTime(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    hourCycle: 'h23',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} (${timeZone})`;
+}
+
+/** The refusal when a night's bookings for a service are full. */
+export const fullyBookedMessage = (night: string, service: string) =>
+  `${service} is fully booked on the night of ${nightName(night)}. Please choose another night or service.`;
+
+export const BOOKING_LINK_INVALID =
+  'This cancel link is not valid. Please use the link in your booking e-mail, or call the venue.';
+export const BOOKING_CANCELLED = 'Your booking is cancelled. We hope to see you another night.';
+/** Why a guest's booking can no longer be cancelled through the link. */
+export function bookingNotCancellableMessage(status: string): string {
+  if (status === 'cancelled') return 'This booking is already cancelled.';
+  if (status === 'declined') return 'The venue declined this booking, so there is nothing to cancel.';
+  return 'The time of this booking has come, so it can no longer be cancelled here. Please call the venue.';
+}

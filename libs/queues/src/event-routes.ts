@@ -69,6 +69,7 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
     webhook('booking.requested', event),
   ]),
   BookingStatusChanged: jobs(['email.booking-status'], (event) => [{ name: 'email.booking-status', data: event }]),
+  BookingCancelled: jobs(['email.booking-cancelled'], (event) => [{ name: 'email.booking-cancelled', data: event }]),
   ContactsBulkSyncRequested: jobs(['activecampaign.bulk-sync'], (event) => [{ name: 'activecampaign.bulk-sync', data: event }]),
   MemberDisabled: noJobs(
     'audit trail only: the sessions were revoked in the same transaction, and the ActiveCampaign contact stays (disabling stops signing in, not e-mail the member agreed to)',

@@ -54,6 +54,8 @@ export const domainEventSchemas = {
   ContactMessageReceived: z.object({ contactMessageId: z.uuid() }),
   BookingRequested: z.object({ bookingId: z.uuid() }),
   BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),
+  /** The guest cancelled through the signed link in their e-mail: the venue is told. */
+  BookingCancelled: z.object({ bookingId: z.uuid() }),
   ContactsBulkSyncRequested: z.object({ syncJobId: z.uuid() }),
   /** Staff disabled the account (its sessions were revoked) or enabled it again: the audit trail of both. */
   MemberDisabled: z.object({ memberId: z.uuid(), adminId: z.uuid() }),

@@ -37,6 +37,16 @@ export const jobDefinitions = {
     queue: QueueName.Email,
     payload: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),
   },
+  /** Tells the venue inbox a guest cancelled through their e-mail's link. */
+  'email.booking-cancelled': {
+    queue: QueueName.Email,
+    payload: z.object({ bookingId: z.uuid() }),
+  },
+  /** A guest's reminder the afternoon of their night, with the cancel link; its email_deliveries row is written first. */
+  'email.booking-reminder': {
+    queue: QueueName.Email,
+    payload: z.object({ bookingId: z.uuid() }),
+  },
   /** A member's points expiry warning of a month (POINTS_EXPIRE_AFTER_MONTHS); its email_deliveries row is written first. */
   'email.points-expiry-warning': {
     queue: QueueName.Email,
@@ -88,6 +98,11 @@ export const jobDefinitions = {
   },
   /** Nightly: expires warned batches of points older than POINTS_EXPIRE_AFTER_MONTHS and queues the warnings due (does nothing when unset). */
   'maintenance.expire-points': {
+    queue: QueueName.Maintenance,
+    payload: z.object({}),
+  },
+  /** Every quarter hour: from 14:00 venue time, queues the reminders of tonight's confirmed bookings not yet reminded. */
+  'maintenance.queue-booking-reminders': {
     queue: QueueName.Maintenance,
     payload: z.object({}),
   },

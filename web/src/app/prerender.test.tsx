@@ -77,7 +77,7 @@ beforeEach(() => {
 describe('the prerendered landing page', () => {
   it('holds the sections, the hours and the booking buttons before any script runs', () => {
     for (const id of ['venue', 'performers', 'services', 'contact']) expect(html).toContain(`id="${id}"`);
-    expect(html).toContain('8:00 PM – 4:00 AM');
+    expect(html).toContain('20:00 – 04:00');
     expect(html).toContain('Book VIP');
   });
 

@@ -15,6 +15,7 @@ const AdminDashboardRedirect = lazy(() => import('./routes/admin-dashboard-redir
 const AdminDashboardRoute = lazy(() => import('./routes/admin-dashboard'));
 const AdminContentRoute = lazy(() => import('./routes/admin-content'));
 const AdminMemberRoute = lazy(() => import('./routes/admin-member'));
+const CancelBookingRoute = lazy(() => import('./routes/cancel-booking'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export function AppRoutes() {
@@ -34,6 +35,7 @@ export function AppRoutes() {
           ))}
           <Route path="/admin/content" element={<AdminContentRoute />} />
           <Route path="/admin/members/:id" element={<AdminMemberRoute />} />
+          <Route path="/bookings/cancel" element={<CancelBookingRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -1,4 +1,7 @@
-// Every fact about the venue lives here, so a venue changes its details in one place.
+// Every fact about the venue lives here, so a venue changes its details in one place. The opening
+// hours the booking rules use are the domain's (VENUE_OPENING_HOURS), shared with the api.
+import { VENUE_OPENING_HOURS } from '@nocturne/domain';
+
 export interface VideoSource {
   webm: string;
   mp4: string;
@@ -56,15 +59,16 @@ export const venue = {
     { name: 'X', url: 'https://x.com/nocturnevenue' },
   ],
   openingHours: [
-    { days: 'Sunday – Wednesday', hours: '8:00 PM – 4:00 AM' },
-    { days: 'Thursday – Saturday', hours: '7:00 PM – 4:00 AM' },
+    // Venue time on a 24-hour clock, as everywhere on the site.
+    { days: 'Sunday – Wednesday', hours: '20:00 – 04:00' },
+    { days: 'Thursday – Saturday', hours: '19:00 – 04:00' },
   ],
   openingNote: 'Open 7 nights a week',
   /**
    * The same hours for the booking form: the hour the doors open each evening, by weekday
    * (0 = Sunday, as Date.getDay()), and the hour the night ends the next morning.
    */
-  opening: { opensAtHour: [20, 20, 20, 20, 19, 19, 19], closesAtHour: 4 },
+  opening: VENUE_OPENING_HOURS,
   minimumAge: 18,
   media: {
     hero: video('hero'),

@@ -1,4 +1,4 @@
-import { bookingDecisionMail, bookingSummary } from './booking-mail.js';
+import { bookingDecisionMail, bookingReminderMail, bookingSummary } from './booking-mail.js';
 
 const booking = {
   name: 'Jordan Lee',
@@ -33,5 +33,15 @@ describe('booking e-mails', () => {
     expect(mail.subject).toBe('About your booking request - Nocturne');
     expect(mail.text).toContain('we cannot take your booking this time');
     expect(mail.text).not.toContain('A note from the venue');
+  });
+
+  it('carry the link to cancel in the confirmation and the reminder, not in a decline', () => {
+    const link = 'https://nocturne.example/bookings/cancel?id=1&token=t';
+    expect(bookingDecisionMail(booking, 'confirmed', link).text).toContain(`Cancel your booking here: ${link}`);
+    expect(bookingDecisionMail(booking, 'declined', link).text).not.toContain(link);
+    const reminder = bookingReminderMail(booking, link);
+    expect(reminder.subject).toBe('See you tonight - Nocturne');
+    expect(reminder.text).toContain('Date: Friday 27 November 2026\nTime: 01:00 (after midnight)');
+    expect(reminder.text).toContain(`Cancel your booking here: ${link}`);
   });
 });

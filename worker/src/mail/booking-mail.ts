@@ -1,3 +1,4 @@
+import { nightName } from '@nocturne/domain';
 import type { BookingForMail } from './mail.repository.js';
 
 const SERVICE_LABELS: Record<string, string> = {
@@ -10,19 +11,11 @@ const SERVICE_LABELS: Record<string, string> = {
   corporate: 'Corporate event',
 };
 
-// The date is a calendar date of the venue (no instant): formatted as such, in UTC.
-const dateFormat = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+/** "VIP room" for vip-room. */
+export const readableService = (service: string) => SERVICE_LABELS[service] ?? service;
 
-/** "Friday 28 November 2026" for the club night's date 2026-11-28. */
-export function readableDate(date: string): string {
-  return dateFormat.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
-}
+/** "Friday 28 November 2026" for the club night's date 2026-11-28 (a calendar date of the venue). */
+export const readableDate = nightName;
 
 /** "22:00", or "01:00 (after midnight)": the slots after midnight belong to the night of the date. */
 export function readableTime(time: string): string {
@@ -32,7 +25,7 @@ export function readableTime(time: string): string {
 /** The booking as lines of plain text, shared by the venue's and the guest's e-mails. */
 export function bookingSummary(booking: Pick<BookingForMail, 'service' | 'date' | 'time' | 'guests'>): string[] {
   return [
-    `Service: ${SERVICE_LABELS[booking.service] ?? booking.service}`,
+    `Service: ${readableService(booking.service)}`,
     `Date: ${booking.date ? readableDate(booking.date) : 'not given'}`,
     `Time: ${booking.time ? readableTime(booking.time) : 'not given'}`,
     `Guests: ${booking.guests}`,
@@ -46,6 +39,7 @@ export function bookingSummary(booking: Pick<BookingForMail, 'service' | 'date' 
 export function bookingDecisionMail(
   booking: Pick<BookingForMail, 'name' | 'service' | 'date' | 'time' | 'guests' | 'status_note'>,
   status: 'confirmed' | 'declined',
+  cancelUrl?: string,
 ): { subject: string; text: string } {
   const confirmed = status === 'confirmed';
   return {
@@ -57,6 +51,31 @@ export function bookingDecisionMail(
       '',
       ...bookingSummary(booking),
       ...(booking.status_note ? ['', 'A note from the venue:', booking.status_note] : []),
+      ...(confirmed && cancelUrl ? ['', 'The booking is attached for your calendar.', cancelLine(cancelUrl)] : []),
+      '',
+      'Nocturne',
+    ].join('\n'),
+  };
+}
+
+/** The guest's way out, in every e-mail about a booking that holds a place. */
+export const cancelLine = (cancelUrl: string) => `Can't make it? Cancel your booking here: ${cancelUrl}`;
+
+/** The afternoon of the night: the booking once more, and the link to cancel it. */
+export function bookingReminderMail(
+  booking: Pick<BookingForMail, 'name' | 'service' | 'date' | 'time' | 'guests'>,
+  cancelUrl: string,
+): { subject: string; text: string } {
+  return {
+    subject: 'See you tonight - Nocturne',
+    text: [
+      `Hi ${booking.name},`,
+      '',
+      'A reminder of your booking at Nocturne tonight:',
+      '',
+      ...bookingSummary(booking),
+      '',
+      cancelLine(cancelUrl),
       '',
       'Nocturne',
     ].join('\n'),

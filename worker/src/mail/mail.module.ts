@@ -4,7 +4,15 @@ import { EmailDeliveryService } from './email-delivery.service.js';
 import { EmailProcessor } from './email.processor.js';
 import { MailRepository } from './mail.repository.js';
 import { Mailer } from './mailer.js';
-import { SendBookingAcknowledgementJob, SendBookingRequestJob, SendBookingStatusJob } from './send-booking-mails.job.js';
+import {
+  BookingLinks,
+  QueueBookingRemindersJob,
+  SendBookingAcknowledgementJob,
+  SendBookingCancelledJob,
+  SendBookingReminderJob,
+  SendBookingRequestJob,
+  SendBookingStatusJob,
+} from './send-booking-mails.job.js';
 import { SendContactMessageJob } from './send-contact-message.job.js';
 import { SendPasswordResetJob } from './send-password-reset.job.js';
 
@@ -14,6 +22,9 @@ const MAIL_JOBS = [
   SendBookingRequestJob,
   SendBookingAcknowledgementJob,
   SendBookingStatusJob,
+  SendBookingReminderJob,
+  QueueBookingRemindersJob,
+  SendBookingCancelledJob,
 ];
 
 /**
@@ -22,9 +33,23 @@ const MAIL_JOBS = [
  * and the processor of the e-mail queue.
  */
 @Module({
-  providers: [...MAIL_JOBS, EmailProcessor, EmailDeliveryService, Mailer, MailRepository],
+  providers: [...MAIL_JOBS, EmailProcessor, EmailDeliveryService, Mailer, MailRepository, BookingLinks],
   exports: [EmailDeliveryService],
 })
 export class MailModule {}
 
-export const mailArea: WorkerArea = { name: 'mail', module: MailModule, jobs: MAIL_JOBS, processor: EmailProcessor };
+export const mailArea: WorkerArea = {
+  name: 'mail',
+  module: MailModule,
+  jobs: MAIL_JOBS,
+  processor: EmailProcessor,
+  schedules: [
+    // The afternoon of each night (14:00 venue time on): the job works out the night itself.
+    {
+      schedulerId: 'queue-booking-reminders',
+      repeat: { every: 15 * 60_000 },
+      name: 'maintenance.queue-booking-reminders',
+      payload: {},
+    },
+  ],
+};

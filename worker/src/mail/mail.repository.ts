@@ -63,6 +63,37 @@ export class MailRepository {
       .executeTakeFirst();
   }
 
+  /** Tonight's confirmed bookings whose guest has no reminder yet (written or sent). */
+  bookingsToRemind(em: EntityManager, night: string) {
+    return db(em)
+      .selectFrom('bookings as b')
+      .select(['b.id', 'b.email', 'b.time'])
+      .where('b.date', '=', night)
+      .where('b.status', '=', 'confirmed')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('email_deliveries as d')
+              .select('d.id')
+              .whereRef('d.subject_id', '=', 'b.id')
+              .where('d.kind', '=', 'guest-reminder'),
+          ),
+        ),
+      )
+      .execute();
+  }
+
+  /** Owes the guest their reminder: once per booking (a second run finds the row and writes nothing). */
+  async oweReminder(em: EntityManager, bookingId: string, recipient: string): Promise<boolean> {
+    const row = await db(em)
+      .insertInto('email_deliveries')
+      .values({ subject_type: 'booking', subject_id: bookingId, kind: 'guest-reminder', recipient })
+      .onConflict((conflict) => conflict.columns(['subject_id', 'kind']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   findMember(em: EntityManager, id: string) {
     return db(em).selectFrom('members').select(['email', 'first_name']).where('id', '=', id).executeTakeFirst();
   }

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Files sent with the text, e.g. a booking's .ics (text/calendar). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 /**

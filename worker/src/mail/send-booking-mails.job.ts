@@ -1,9 +1,21 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { JobPayload } from '@nocturne/queues';
+import { bookingCancelKey, bookingCancelUrl } from '@nocturne/config';
+import { guestCanCancel, reminderNight } from '@nocturne/domain';
+import { JobProducer, type JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
+import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
+import { type Clock, InjectClock } from '../runtime/clock.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
-import { bookingDecisionMail, bookingSummary } from './booking-mail.js';
+import { bookingIcs } from './booking-ics.js';
+import {
+  bookingDecisionMail,
+  bookingReminderMail,
+  bookingSummary,
+  cancelLine,
+  readableDate,
+  readableTime,
+} from './booking-mail.js';
 import { type DeliveryOutcome, EmailDeliveryService } from './email-delivery.service.js';
 import { MailRepository } from './mail.repository.js';
 
@@ -21,7 +33,7 @@ export class SendBookingRequestJob implements JobHandler<'email.booking-request'
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
     return this.deliveries.deliver(bookingId, 'venue-notification', job, () => ({
-      subject: `Booking request: ${booking.name}, ${booking.date ?? 'date open'}`,
+      subject: `Booking request: ${booking.name}, ${booking.date ? readableDate(booking.date) : 'date open'}${booking.time ? ` ${readableTime(booking.time)}` : ''}`,
       replyTo: booking.email,
       text: [
         `From: ${booking.name} <${booking.email}>`,
@@ -37,6 +49,46 @@ export class SendBookingRequestJob implements JobHandler<'email.booking-request'
   }
 }
 
+/** Tells the venue inbox the guest cancelled through the link in their e-mail (the place is free again). */
+@Injectable()
+@HandlesJob('email.booking-cancelled')
+export class SendBookingCancelledJob implements JobHandler<'email.booking-cancelled'> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mail: MailRepository,
+    private readonly deliveries: EmailDeliveryService,
+  ) {}
+
+  async handle({ bookingId }: JobPayload<'email.booking-cancelled'>, job: Job): Promise<DeliveryOutcome> {
+    const booking = await this.mail.findBooking(this.em, bookingId);
+    if (!booking) return 'no delivery';
+    return this.deliveries.deliver(bookingId, 'venue-cancellation', job, () => ({
+      subject: `Booking cancelled by the guest: ${booking.name}, ${booking.date ? readableDate(booking.date) : 'date open'}${booking.time ? ` ${readableTime(booking.time)}` : ''}`,
+      replyTo: booking.email,
+      text: [
+        `${booking.name} <${booking.email}> cancelled this booking through the link in their e-mail; its place is free again.`,
+        '',
+        ...bookingSummary(booking),
+        `Reference: ${booking.id}`,
+      ].join('\n'),
+    }));
+  }
+}
+
+/** The signed link that lets a guest cancel without an account (checked by the api). */
+@Injectable()
+export class BookingLinks {
+  private readonly key: string;
+
+  constructor(@InjectConfig() private readonly config: WorkerConfig) {
+    this.key = bookingCancelKey(config.QR_SECRET);
+  }
+
+  cancelUrl(bookingId: string): string {
+    return bookingCancelUrl(this.config.APP_URL, this.key, bookingId);
+  }
+}
+
 /** Tells the guest the request arrived and the venue will be in touch within 24 hours. */
 @Injectable()
 @HandlesJob('email.booking-acknowledgement')
@@ -45,6 +97,7 @@ export class SendBookingAcknowledgementJob implements JobHandler<'email.booking-
     private readonly em: EntityManager,
     private readonly mail: MailRepository,
     private readonly deliveries: EmailDeliveryService,
+    private readonly links: BookingLinks,
   ) {}
 
   async handle({ bookingId }: JobPayload<'email.booking-acknowledgement'>, job: Job): Promise<DeliveryOutcome> {
@@ -59,13 +112,18 @@ export class SendBookingAcknowledgementJob implements JobHandler<'email.booking-
         '',
         ...bookingSummary(booking),
         '',
+        cancelLine(this.links.cancelUrl(booking.id)),
+        '',
         'Nocturne',
       ].join('\n'),
     }));
   }
 }
 
-/** Tells the guest the venue confirmed or declined the booking, with the venue's note. */
+/**
+ * Tells the guest the venue confirmed or declined the booking, with the venue's note. A
+ * confirmation carries the booking as an .ics attachment (RFC 5545) and the link to cancel.
+ */
 @Injectable()
 @HandlesJob('email.booking-status')
 export class SendBookingStatusJob implements JobHandler<'email.booking-status'> {
@@ -73,14 +131,83 @@ export class SendBookingStatusJob implements JobHandler<'email.booking-status'> 
     private readonly em: EntityManager,
     private readonly mail: MailRepository,
     private readonly deliveries: EmailDeliveryService,
+    private readonly links: BookingLinks,
+    @InjectConfig() private readonly config: WorkerConfig,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   async handle({ bookingId, status }: JobPayload<'email.booking-status'>, job: Job): Promise<DeliveryOutcome> {
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
     // A decision changed since this job was queued: the guest gets the newer one's e-mail instead.
-    return this.deliveries.deliver(bookingId, `guest-status-${status}`, job, () =>
-      booking.status === status ? bookingDecisionMail(booking, status) : undefined,
+    return this.deliveries.deliver(bookingId, `guest-status-${status}`, job, () => {
+      if (booking.status !== status) return undefined;
+      if (status === 'declined') return bookingDecisionMail(booking, status);
+      const cancelUrl = this.links.cancelUrl(booking.id);
+      const mail = bookingDecisionMail(booking, status, cancelUrl);
+      // Bookings from before night and time were required may lack them: no calendar entry then.
+      if (!booking.date || !booking.time) return mail;
+      const ics = bookingIcs(
+        { id: booking.id, date: booking.date, time: booking.time, guests: booking.guests, service: booking.service },
+        { timeZone: this.config.VENUE_TZ, stamp: this.clock(), cancelUrl },
+      );
+      return {
+        ...mail,
+        attachments: [
+          { filename: 'nocturne-booking.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+        ],
+      };
+    });
+  }
+}
+
+/**
+ * Every quarter hour: from 14:00 venue time on a night's date, owes each of that night's confirmed
+ * bookings one reminder (an email_deliveries row, unique per booking) and queues it. A booking
+ * whose time has already come is left alone. Before 14:00 it does nothing.
+ */
+@Injectable()
+@HandlesJob('maintenance.queue-booking-reminders')
+export class QueueBookingRemindersJob implements JobHandler<'maintenance.queue-booking-reminders'> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mail: MailRepository,
+    private readonly jobs: JobProducer,
+    @InjectConfig() private readonly config: WorkerConfig,
+    @InjectClock() private readonly clock: Clock,
+  ) {}
+
+  async handle(): Promise<{ night: string | null; queued: number }> {
+    const now = this.clock();
+    const night = reminderNight(now, this.config.VENUE_TZ);
+    if (!night) return { night, queued: 0 };
+    let queued = 0;
+    for (const booking of await this.mail.bookingsToRemind(this.em, night)) {
+      if (!guestCanCancel({ status: 'confirmed', date: night, time: booking.time }, now, this.config.VENUE_TZ)) continue;
+      if (!(await this.mail.oweReminder(this.em, booking.id, booking.email))) continue;
+      await this.jobs.enqueue('email.booking-reminder', { bookingId: booking.id }, { jobId: `booking-reminder-${booking.id}` });
+      queued += 1;
+    }
+    return { night, queued };
+  }
+}
+
+/** The guest's reminder the afternoon of the night, with the link to cancel; not sent once the booking is no longer confirmed. */
+@Injectable()
+@HandlesJob('email.booking-reminder')
+export class SendBookingReminderJob implements JobHandler<'email.booking-reminder'> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mail: MailRepository,
+    private readonly deliveries: EmailDeliveryService,
+    private readonly links: BookingLinks,
+  ) {}
+
+  async handle({ bookingId }: JobPayload<'email.booking-reminder'>, job: Job): Promise<DeliveryOutcome> {
+    const booking = await this.mail.findBooking(this.em, bookingId);
+    if (!booking) return 'no delivery';
+    return this.deliveries.deliver(bookingId, 'guest-reminder', job, () =>
+      booking.status === 'confirmed' ? bookingReminderMail(booking, this.links.cancelUrl(booking.id)) : undefined,
     );
   }
 }

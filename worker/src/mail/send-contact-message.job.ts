@@ -1,7 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { venueDateTime } from '@nocturne/domain';
 import type { JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
+import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { type DeliveryOutcome, EmailDeliveryService } from './email-delivery.service.js';
 import { MailRepository } from './mail.repository.js';
@@ -14,6 +16,7 @@ export class SendContactMessageJob implements JobHandler<'email.contact-message'
     private readonly em: EntityManager,
     private readonly mail: MailRepository,
     private readonly deliveries: EmailDeliveryService,
+    @InjectConfig() private readonly config: WorkerConfig,
   ) {}
 
   async handle({ contactMessageId }: JobPayload<'email.contact-message'>, job: Job): Promise<DeliveryOutcome> {
@@ -25,7 +28,8 @@ export class SendContactMessageJob implements JobHandler<'email.contact-message'
       text: [
         `From: ${row.name} <${row.email}>`,
         row.phone ? `Phone: ${row.phone}` : undefined,
-        `Received: ${new Date(row.created_at).toISOString()}`,
+        // Venue time on a 24-hour clock, as staff read every time: "Thursday 26 November 2026, 01:30 (Australia/Sydney)".
+        `Received: ${venueDateTime(new Date(row.created_at), this.config.VENUE_TZ)}`,
         `Reference: ${contactMessageId}`,
         '',
         row.message,

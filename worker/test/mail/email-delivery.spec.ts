@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { nightName } from '@nocturne/domain';
 import { TcpProxy, waitFor, randomIp, registerAdmin, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -134,12 +135,14 @@ describe('e-mail delivery', () => {
   });
 
   it('e-mails the venue and the guest for a booking, and the guest again when it is confirmed', async () => {
+    // A week ahead: bookings open 6 months ahead at most.
+    const night = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const answer = await t.request('POST', '/api/bookings', {
       body: {
         name: 'Jordan Lee',
         email: 'jordan@example.com',
         phone: '0400 000 000',
-        date: '2099-12-31',
+        date: night,
         time: '22:00',
         guests: '6+',
         service: 'birthday',
@@ -176,8 +179,12 @@ describe('e-mail delivery', () => {
     // Staff's note reaches the guest as typed, in a plain-text mail (no HTML part to inject into).
     const statusMail = received.find((m) => m.to.includes('jordan@example.com') && m.raw.includes('confirmed'))!;
     expect(statusMail.raw.replace(/\r\n/g, '\n')).toContain(`A note from the venue:\n${note}`);
-    expect(statusMail.raw).toContain('Date: Thursday 31 December 2099');
+    expect(statusMail.raw).toContain(`Date: ${nightName(night)}`);
     expect(statusMail.raw).not.toMatch(/text\/html/i);
+    // The booking rides along for the guest's calendar (RFC 5545; parsed in booking-ics.spec.ts), with the cancel link.
+    expect(statusMail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
+    expect(statusMail.raw).toMatch(/filename=nocturne-booking\.ics/);
+    expect(statusMail.raw.replace(/=\r?\n/g, '')).toMatch(/Cancel your booking here: http:\/\/\S+\/bookings\/cancel\?id=/);
     const same = await t.request('PATCH', `/api/admin/bookings/${id}`, { token: adminToken, body: { status: 'confirmed' } });
     expect(same.status).toBe(409);
 

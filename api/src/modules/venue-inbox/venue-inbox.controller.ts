@@ -1,6 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  BookingCapacitiesQuery,
+  BookingCapacityList,
+  BookingCapacityResponse,
   BookingList,
   BookingResponse,
   BookingsQuery,
@@ -10,6 +13,7 @@ import {
   endpoints,
   IdParams,
   InboxCounts,
+  SetBookingCapacityRequest,
   UpdateBookingStatusRequest,
   UpdateContactMessageRequest,
 } from '@nocturne/contracts';
@@ -17,9 +21,11 @@ import type { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
+import { SetBookingCapacityCommand } from './commands/set-booking-capacity/set-booking-capacity.command.js';
 import { UpdateBookingStatusCommand } from './commands/update-booking-status/update-booking-status.command.js';
 import { UpdateContactMessageStateCommand } from './commands/update-contact-message-state/update-contact-message-state.command.js';
 import { CountWaitingQuery } from './queries/count-waiting/count-waiting.query.js';
+import { ListBookingCapacitiesQuery } from './queries/list-booking-capacities/list-booking-capacities.query.js';
 import { ListBookingsQuery } from './queries/list-bookings/list-bookings.query.js';
 import { ListContactMessagesQuery } from './queries/list-contact-messages/list-contact-messages.query.js';
 
@@ -61,5 +67,18 @@ export class VenueInboxController {
     @ValidBody() body: UpdateBookingStatusRequest,
   ): Promise<BookingResponse> {
     return { success: true, booking: await this.commands.execute(new UpdateBookingStatusCommand(id, body, admin.id)) };
+  }
+
+  @Endpoint(endpoints.listBookingCapacities)
+  async capacities(@ValidQuery() { night }: BookingCapacitiesQuery): Promise<BookingCapacityList> {
+    return { capacities: await this.queries.execute(new ListBookingCapacitiesQuery(night)) };
+  }
+
+  @Endpoint(endpoints.setBookingCapacity)
+  async setCapacity(
+    @CurrentMember() manager: AuthenticatedMember,
+    @ValidBody() body: SetBookingCapacityRequest,
+  ): Promise<BookingCapacityResponse> {
+    return { success: true, capacity: await this.commands.execute(new SetBookingCapacityCommand(body, manager.id)) };
   }
 }

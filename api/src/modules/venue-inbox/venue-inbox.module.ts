@@ -1,4 +1,11 @@
 import { Module } from '@nestjs/common';
+import { BookingCancelLink } from './booking-cancel-link.js';
+import { BookingClock } from './booking-clock.js';
+import { CancelBookingHandler } from './commands/cancel-booking/cancel-booking.handler.js';
+import { SetBookingCapacityHandler } from './commands/set-booking-capacity/set-booking-capacity.handler.js';
+import { GetBookingAvailabilityHandler } from './queries/get-booking-availability/get-booking-availability.handler.js';
+import { GetBookingCancellationHandler } from './queries/get-booking-cancellation/get-booking-cancellation.handler.js';
+import { ListBookingCapacitiesHandler } from './queries/list-booking-capacities/list-booking-capacities.handler.js';
 import { ReceiveContactMessageHandler } from './commands/receive-contact-message/receive-contact-message.handler.js';
 import { RequestBookingHandler } from './commands/request-booking/request-booking.handler.js';
 import { UpdateBookingStatusHandler } from './commands/update-booking-status/update-booking-status.handler.js';
@@ -17,6 +24,13 @@ import { VenueRequestsController } from './venue-requests.controller.js';
   controllers: [VenueRequestsController, VenueInboxController],
   providers: [
     VenueInboxRepository,
+    BookingClock,
+    BookingCancelLink,
+    SetBookingCapacityHandler,
+    CancelBookingHandler,
+    GetBookingAvailabilityHandler,
+    GetBookingCancellationHandler,
+    ListBookingCapacitiesHandler,
     ReceiveContactMessageHandler,
     RequestBookingHandler,
     UpdateBookingStatusHandler,

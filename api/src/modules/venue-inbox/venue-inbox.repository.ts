@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
-import type { BookingStatus, ContactMessageState, InboxDeliveryKind } from '@nocturne/domain';
+import { BOOKING_HOLDS_PLACE, type BookingStatus, type ContactMessageState, type InboxDeliveryKind } from '@nocturne/domain';
 import { type Insertable, sql } from 'kysely';
 
 type NewDelivery = Pick<Insertable<Database['email_deliveries']>, 'subject_type' | 'subject_id' | 'recipient'> & {
@@ -146,7 +146,7 @@ export class VenueInboxRepository {
   }
 
   /** Newest first, or the one booking `id`. */
-  listBookings(em: EntityManager, page: { before?: string; id?: string; status?: BookingStatus; limit: number }) {
+  listBookings(em: EntityManager, page: { before?: string; id?: string; status?: BookingStatus; night?: string; limit: number }) {
     return db(em)
       .selectFrom('bookings as b')
       .leftJoin('members as a', 'a.id', 'b.decided_by_id')
@@ -169,6 +169,7 @@ export class VenueInboxRepository {
       .$if(page.before !== undefined, (q) => q.where('b.created_at', '<', page.before!))
       .$if(page.id !== undefined, (q) => q.where('b.id', '=', page.id!))
       .$if(page.status !== undefined, (q) => q.where('b.status', '=', page.status!))
+      .$if(page.night !== undefined, (q) => q.where('b.date', '=', page.night!))
       .orderBy('b.created_at', 'desc')
       .orderBy('b.id', 'desc')
       .limit(page.limit)
@@ -214,6 +215,117 @@ export class VenueInboxRepository {
       .orderBy('created_at')
       .orderBy('kind')
       .execute();
+  }
+
+  // ---- a night's places (booking_capacities)
+
+  /**
+   * Holds the night and service until the transaction ends, so two requests for its last place
+   * cannot both count it free (a transaction-scoped advisory lock; nothing else takes it).
+   */
+  async lockNightService(em: EntityManager, night: string, service: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`booking-night:${night}:${service}`}))`.execute(db(em));
+  }
+
+  /** The capacity set for the night and service (null: none), and the bookings holding a place in it. */
+  async placesOf(em: EntityManager, night: string, service: string): Promise<{ capacity: number | null; booked: number }> {
+    const row = await db(em)
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('booking_capacities')
+          .select('capacity')
+          .where('night', '=', night)
+          .where('service', '=', service)
+          .as('capacity'),
+        eb
+          .selectFrom('bookings')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('date', '=', night)
+          .where('service', '=', service)
+          .where('status', 'in', BOOKING_HOLDS_PLACE)
+          .as('booked'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { capacity: row.capacity ?? null, booked: row.booked ?? 0 };
+  }
+
+  /** Every service's capacity and bookings holding a place on one night (services with neither are left out). */
+  async placesOfNight(em: EntityManager, night: string) {
+    const capacities = await db(em)
+      .selectFrom('booking_capacities')
+      .select(['service', 'capacity'])
+      .where('night', '=', night)
+      .execute();
+    const booked = await db(em)
+      .selectFrom('bookings')
+      .select(['service', sql<number>`count(*)::int`.as('n')])
+      .where('date', '=', night)
+      .where('status', 'in', BOOKING_HOLDS_PLACE)
+      .groupBy('service')
+      .execute();
+    return { capacities, booked };
+  }
+
+  async setCapacity(em: EntityManager, entry: { night: string; service: string; capacity: number | null; adminId: string }) {
+    const capacity = entry.capacity;
+    if (capacity === null) {
+      await db(em)
+        .deleteFrom('booking_capacities')
+        .where('night', '=', entry.night)
+        .where('service', '=', entry.service)
+        .execute();
+      return;
+    }
+    await db(em)
+      .insertInto('booking_capacities')
+      .values({ night: entry.night, service: entry.service, capacity, updated_by_id: entry.adminId })
+      .onConflict((conflict) =>
+        conflict.columns(['night', 'service']).doUpdateSet({
+          capacity,
+          updated_by_id: entry.adminId,
+          updated_at: sql<string>`now()`,
+        }),
+      )
+      .execute();
+  }
+
+  /** The nights from `from` to `to` whose bookings for a service have reached its capacity. */
+  fullNights(em: EntityManager, from: string, to: string) {
+    return db(em)
+      .selectFrom('booking_capacities as c')
+      .select([sql<string>`c.night::text`.as('night'), 'c.service'])
+      .where('c.night', '>=', from)
+      .where('c.night', '<=', to)
+      .where(({ eb, selectFrom }) =>
+        eb(
+          'c.capacity',
+          '<=',
+          selectFrom('bookings as b')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('b.date', '=', 'c.night')
+            .whereRef('b.service', '=', 'c.service')
+            .where('b.status', 'in', BOOKING_HOLDS_PLACE),
+        ),
+      )
+      .orderBy('c.night')
+      .orderBy('c.service')
+      .execute();
+  }
+
+  // ---- the guest's cancel link
+
+  /** What the cancel page shows of a booking, its row locked when `forUpdate`. */
+  bookingForGuest(em: EntityManager, id: string, forUpdate = false) {
+    return db(em)
+      .selectFrom('bookings')
+      .select(['id', sql<string | null>`date::text`.as('date'), 'time', 'service', 'guests', 'status'])
+      .where('id', '=', id)
+      .$if(forUpdate, (q) => q.forUpdate())
+      .executeTakeFirst();
+  }
+
+  async cancelBooking(em: EntityManager, id: string, at: Date): Promise<void> {
+    await db(em).updateTable('bookings').set({ status: 'cancelled', cancelled_at: at }).where('id', '=', id).execute();
   }
 }
 

@@ -1,15 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Req } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { BookingRequest, ContactRequest, CreatedResponse, endpoints, VenueInfo } from '@nocturne/contracts';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  BookingAvailability,
+  BookingAvailabilityQuery,
+  BookingCancellation,
+  BookingCancelToken,
+  BookingRequest,
+  ContactRequest,
+  CreatedResponse,
+  endpoints,
+  IdParams,
+  VenueInfo,
+} from '@nocturne/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody } from '../../common/http/input.decorators.js';
+import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
 import { LIMITS, RateLimiter } from '../auth/auth.public.js';
 import { ReceiveContactMessageCommand } from './commands/receive-contact-message/receive-contact-message.command.js';
+import { CancelBookingCommand } from './commands/cancel-booking/cancel-booking.command.js';
 import { RequestBookingCommand } from './commands/request-booking/request-booking.command.js';
+import { GetBookingAvailabilityQuery } from './queries/get-booking-availability/get-booking-availability.query.js';
+import { GetBookingCancellationQuery } from './queries/get-booking-cancellation/get-booking-cancellation.query.js';
 
 type Created = z.infer<typeof CreatedResponse>;
 
@@ -17,6 +31,7 @@ type Created = z.infer<typeof CreatedResponse>;
 export class VenueRequestsController {
   constructor(
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly limiter: RateLimiter,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
@@ -40,5 +55,26 @@ export class VenueRequestsController {
     if (body.website?.trim()) return { success: true, id: randomUUID() };
     const { id } = await this.commands.execute(new RequestBookingCommand(body, request.ip));
     return { success: true, id };
+  }
+
+  @Endpoint(endpoints.getBookingAvailability)
+  availability(@ValidQuery() query: BookingAvailabilityQuery): Promise<BookingAvailability> {
+    return this.queries.execute(new GetBookingAvailabilityQuery(query));
+  }
+
+  @Endpoint(endpoints.getBookingCancellation)
+  cancellation(
+    @ValidParams() { id }: z.infer<typeof IdParams>,
+    @ValidQuery() { token }: BookingCancelToken,
+  ): Promise<BookingCancellation> {
+    return this.queries.execute(new GetBookingCancellationQuery(id, token));
+  }
+
+  @Endpoint(endpoints.cancelBooking)
+  cancel(
+    @ValidParams() { id }: z.infer<typeof IdParams>,
+    @ValidBody() { token }: BookingCancelToken,
+  ): Promise<BookingCancellation> {
+    return this.commands.execute(new CancelBookingCommand(id, token));
   }
 }

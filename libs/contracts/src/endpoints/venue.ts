@@ -1,4 +1,7 @@
 import {
+  BookingCapacitiesQuery,
+  BookingCapacityList,
+  BookingCapacityResponse,
   BookingList,
   BookingResponse,
   BookingsQuery,
@@ -6,10 +9,20 @@ import {
   ContactMessageResponse,
   ContactMessagesQuery,
   InboxCounts,
+  SetBookingCapacityRequest,
   UpdateBookingStatusRequest,
   UpdateContactMessageRequest,
 } from '../venue-inbox.js';
-import { BookingRequest, ContactRequest, CreatedResponse, VenueInfo } from '../venue-requests.js';
+import {
+  BookingAvailability,
+  BookingAvailabilityQuery,
+  BookingCancellation,
+  BookingCancelToken,
+  BookingRequest,
+  ContactRequest,
+  CreatedResponse,
+  VenueInfo,
+} from '../venue-requests.js';
 import { IdParams } from '../common.js';
 import { ANYONE, MANAGERS, endpoint } from '../endpoint.js';
 
@@ -44,9 +57,71 @@ export const requestBooking = endpoint({
   response: CreatedResponse,
   status: 201,
   errors: {
-    400: 'A required field is missing, the date is in the past (venue time), or the form was sent within 3 s of opening',
+    400: "A required field is missing (the night and the time are required), the night has ended or is more than 6 months ahead (venue time), the time is not one of the night's slots or has begun, or the form was sent within 3 s of opening",
+    409: 'The night is fully booked for that service',
     429: 'Too many booking requests from this address',
   },
+});
+
+export const getBookingAvailability = endpoint({
+  method: 'GET',
+  path: '/api/bookings/availability',
+  summary: 'The nights that can be booked now (tonight to 6 months ahead, venue time) and the nights and services fully booked',
+  access: ANYONE,
+  tags: ['venue'],
+  query: BookingAvailabilityQuery,
+  response: BookingAvailability,
+  errors: { 400: 'A malformed date' },
+});
+
+export const getBookingCancellation = endpoint({
+  method: 'GET',
+  path: '/api/bookings/:id/cancellation',
+  summary: "The booking behind a guest's signed cancel link (the token from the e-mail), and whether it can still be cancelled",
+  access: ANYONE,
+  tags: ['venue'],
+  params: IdParams,
+  query: BookingCancelToken,
+  response: BookingCancellation,
+  errors: { 400: 'A bad id or no token', 404: 'No such booking, or the token does not match it' },
+});
+
+export const cancelBooking = endpoint({
+  method: 'POST',
+  path: '/api/bookings/:id/cancel',
+  summary: "Cancel a booking through the guest's signed link (the token from the e-mail); its place on the night is freed",
+  access: ANYONE,
+  tags: ['venue'],
+  params: IdParams,
+  body: BookingCancelToken,
+  response: BookingCancellation,
+  errors: {
+    400: 'A bad id or no token',
+    404: 'No such booking, or the token does not match it',
+    409: 'The night has ended, or the booking was declined or already cancelled',
+  },
+});
+
+export const listBookingCapacities = endpoint({
+  method: 'GET',
+  path: '/api/admin/booking-capacities',
+  summary: "A night's bookings per service against the capacity a manager set (null: no limit)",
+  access: MANAGERS,
+  tags: ['venue', 'admin'],
+  query: BookingCapacitiesQuery,
+  response: BookingCapacityList,
+  errors: { 400: 'A malformed night' },
+});
+
+export const setBookingCapacity = endpoint({
+  method: 'PUT',
+  path: '/api/admin/booking-capacities',
+  summary: 'Set how many bookings a night takes for a service (null takes the limit away); a full night shows as Fully booked',
+  access: MANAGERS,
+  tags: ['venue', 'admin'],
+  body: SetBookingCapacityRequest,
+  response: BookingCapacityResponse,
+  errors: { 400: 'A malformed night, an unknown service or a capacity that is not a whole number from 0 to 1000' },
 });
 
 export const listContactMessages = endpoint({
@@ -76,7 +151,8 @@ export const updateContactMessage = endpoint({
 export const listBookings = endpoint({
   method: 'GET',
   path: '/api/admin/bookings',
-  summary: 'Booking requests, newest first (all, or those with one status), with who decided them and their e-mail state',
+  summary:
+    'Booking requests, newest first (all, or those with one status or of one night), with who decided them and their e-mail state',
   access: MANAGERS,
   conditional: { scopes: ['bookings', 'email_deliveries'] },
   tags: ['venue', 'admin'],

@@ -8,6 +8,8 @@ export { BOOKING_STATUSES, type BookingStatus } from '@nocturne/domain';
 export const Booking = defineEntity({
   name: 'Booking',
   tableName: 'bookings',
+  // Capacity counts a night's bookings per service.
+  indexes: [{ name: 'bookings_date_service_idx', properties: ['date', 'service'] }],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
     name: p.string().length(120),
@@ -25,7 +27,26 @@ export const Booking = defineEntity({
     /** When and by whom the latest decision was made (the admin is null once their account is gone). */
     statusChangedAt: p.datetime().columnType('timestamptz').nullable(),
     decidedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+    /** When the guest cancelled through the link in their e-mail (status 'cancelled'). */
+    cancelledAt: p.datetime().columnType('timestamptz').nullable(),
     ip: p.string().length(64).nullable(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()').index('bookings_created_at_idx'),
+  },
+});
+
+/** The bookings a manager takes for one club night and service; a night without a row has no limit. */
+export const BookingCapacity = defineEntity({
+  name: 'BookingCapacity',
+  tableName: 'booking_capacities',
+  uniques: [{ name: 'booking_capacities_night_service_unique', properties: ['night', 'service'] }],
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    /** The club night (YYYY-MM-DD, venue time). */
+    night: p.string().columnType('date'),
+    service: p.string().length(30),
+    /** Bookings taken (requested or confirmed) before the night shows as fully booked; 0 takes none. */
+    capacity: p.integer(),
+    updatedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+    updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },
 });

@@ -1,4 +1,4 @@
-import { Booking } from './booking.entity.js';
+import { Booking, BookingCapacity } from './booking.entity.js';
 import { ContactMessage } from './contact-message.entity.js';
 import { Coupon } from './coupon.entity.js';
 import { EmailDelivery } from './email-delivery.entity.js';
@@ -35,7 +35,7 @@ export {
   type QrScanMethod,
   type QrScanResult,
 } from './qr-scan.entity.js';
-export { Booking, ContactMessage, EmailDelivery, SyncJob, SyncJobBatch };
+export { Booking, BookingCapacity, ContactMessage, EmailDelivery, SyncJob, SyncJobBatch };
 export { BOOKING_STATUSES, type BookingStatus } from './booking.entity.js';
 export { CONTACT_MESSAGE_STATES, type ContactMessageState } from './contact-message.entity.js';
 export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';
@@ -70,6 +70,7 @@ export const entities: [
   typeof WebhookDelivery,
   typeof MemberCard,
   typeof Visit,
+  typeof BookingCapacity,
 ] = [
   Member,
   Session,
@@ -93,4 +94,5 @@ export const entities: [
   WebhookDelivery,
   MemberCard,
   Visit,
+  BookingCapacity,
 ];

@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { UpdateBookingStatusRequest, UpdateContactMessageRequest } from '@nocturne/contracts';
+import type { SetBookingCapacityRequest, UpdateBookingStatusRequest, UpdateContactMessageRequest } from '@nocturne/contracts';
 import type { BookingStatus, ContactMessageState } from '@nocturne/domain';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
@@ -17,20 +17,40 @@ const PAGE = 50;
 export const bookingsKey = ['admin', 'bookings'] as const;
 export const contactMessagesKey = ['admin', 'contact-messages'] as const;
 
-export const getBookings = (before: string | null, status?: BookingStatus) =>
-  api.call(routes.listBookings, { query: { limit: PAGE, before: before ?? undefined, status } });
+export const getBookings = (before: string | null, status?: BookingStatus, night?: string) =>
+  api.call(routes.listBookings, { query: { limit: PAGE, before: before ?? undefined, status, night } });
 
-/** Newest first (all, or one status); the next page starts before the last item's createdAt. */
-export const bookingsQueryOptions = (status?: BookingStatus) =>
+/** Newest first (all, or one status, of every night or one); the next page starts before the last item's createdAt. */
+export const bookingsQueryOptions = (status?: BookingStatus, night?: string) =>
   infiniteQueryOptions({
-    queryKey: [...bookingsKey, status ?? 'all'] as const,
-    queryFn: ({ pageParam }) => getBookings(pageParam, status),
+    queryKey: [...bookingsKey, status ?? 'all', night ?? 'every night'] as const,
+    queryFn: ({ pageParam }) => getBookings(pageParam, status, night),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.bookings.length < PAGE ? null : (last.bookings.at(-1)?.createdAt ?? null)),
   });
 
-export const useBookings = (status?: BookingStatus) =>
-  useInfiniteQuery({ ...bookingsQueryOptions(status), ...polling(POLL_MS.admin) });
+export const useBookings = (status?: BookingStatus, night?: string) =>
+  useInfiniteQuery({ ...bookingsQueryOptions(status, night), ...polling(POLL_MS.admin) });
+
+/** A night's places per service: the capacity a manager set and the bookings holding one. */
+export const bookingCapacitiesKey = (night: string) => [...bookingsKey, 'capacities', night] as const;
+
+export const useBookingCapacities = (night: string | undefined) =>
+  useQuery({
+    queryKey: bookingCapacitiesKey(night ?? ''),
+    queryFn: () => api.call(routes.listBookingCapacities, { query: { night: night! } }),
+    enabled: Boolean(night),
+    ...polling(POLL_MS.admin),
+  });
+
+/** Setting a capacity changes the night's places (and whether the form shows it fully booked). */
+export function useSetBookingCapacity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetBookingCapacityRequest) => api.call(routes.setBookingCapacity, { body }),
+    onSettled: () => invalidate(queryClient, bookingsKey),
+  });
+}
 
 export const getContactMessages = (before: string | null, filter: { includeSpam: boolean; state?: ContactMessageState }) =>
   api.call(routes.listContactMessages, {

@@ -4,19 +4,21 @@ import { BOOKING_SERVICE_LABELS } from '@nocturne/contracts/constants';
 import { BOOKING_DECISIONS, type BookingStatus } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
-import { SelectField } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/field';
 import { capitalise, countOf } from '@/lib/format';
 import { formatBookingSlot, formatVenueDateTime, useVenueInfo } from '@/lib/venue-time';
 import { useBookings, useInboxCounts } from '../api/inbox';
 import { BookingDecisionDialog, type PendingDecision } from './BookingDecisionDialog';
 import { DeliveryState } from './DeliveryState';
+import { NightPlaces } from './NightPlaces';
 
-const statusTone = { requested: 'gold', confirmed: 'green', declined: 'red' } as const;
+const statusTone = { requested: 'gold', confirmed: 'green', declined: 'red', cancelled: 'muted' } as const;
 const filters = [
   { value: 'all', label: 'All bookings' },
   { value: 'requested', label: 'Waiting for an answer' },
   { value: 'confirmed', label: 'Confirmed' },
   { value: 'declined', label: 'Declined' },
+  { value: 'cancelled', label: 'Cancelled by the guest' },
 ] as const;
 type Filter = (typeof filters)[number]['value'];
 
@@ -30,6 +32,8 @@ function BookingItem({
   onDecide: (pending: PendingDecision) => void;
 }) {
   const waiting = booking.status === 'requested';
+  // A guest who cancelled through their e-mail's link has left nothing to decide.
+  const decisions = booking.status === 'cancelled' ? [] : BOOKING_DECISIONS.filter((decision) => decision !== booking.status);
   return (
     <li
       aria-label={`Booking from ${booking.name}`}
@@ -51,7 +55,9 @@ function BookingItem({
       </p>
       {booking.message ? <p className="whitespace-pre-line break-words text-sm text-white/80">{booking.message}</p> : null}
       <p className="text-xs text-white/75">Received {formatVenueDateTime(booking.createdAt, timeZone)}</p>
-      {!waiting && booking.statusChangedAt ? (
+      {booking.status === 'cancelled' ? (
+        <p className="text-xs text-white/85">Cancelled by the guest through the link in their e-mail</p>
+      ) : !waiting && booking.statusChangedAt ? (
         <p className="text-xs text-white/85">
           {capitalise(booking.status)}
           {booking.decidedBy ? ` by ${booking.decidedBy}` : ''} · {formatVenueDateTime(booking.statusChangedAt, timeZone)}
@@ -62,7 +68,7 @@ function BookingItem({
       ) : null}
       <DeliveryState deliveries={booking.deliveries} timeZone={timeZone} />
       <div className="flex flex-wrap gap-2">
-        {BOOKING_DECISIONS.filter((decision) => decision !== booking.status).map((decision) => (
+        {decisions.map((decision) => (
           <Button
             key={decision}
             variant={decision === 'confirmed' && waiting ? 'gold' : 'outline'}
@@ -76,11 +82,16 @@ function BookingItem({
   );
 }
 
-/** The bookings inbox: requests newest first, those waiting for an answer outlined, with their e-mails in words. */
+/**
+ * The bookings inbox: requests newest first, those waiting for an answer outlined, with their
+ * e-mails in words. Picking a night shows that night's bookings with their status, and its places
+ * per service, which a manager sets.
+ */
 export function BookingsInbox() {
   const [filter, setFilter] = useState<Filter>('all');
+  const [night, setNight] = useState('');
   const [pending, setPending] = useState<PendingDecision | null>(null);
-  const bookings = useBookings(filter === 'all' ? undefined : (filter as BookingStatus));
+  const bookings = useBookings(filter === 'all' ? undefined : (filter as BookingStatus), night || undefined);
   const venue = useVenueInfo();
   const waiting = useInboxCounts().data?.requestedBookings;
   const items = bookings.data?.pages.flatMap((page) => page.bookings) ?? [];
@@ -90,21 +101,27 @@ export function BookingsInbox() {
       title="Bookings"
       description={waiting === undefined ? undefined : `${countOf(waiting, 'request')} waiting for an answer`}
       action={
-        <SelectField label="Show" value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
-          {filters.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
+        <div className="flex flex-wrap gap-3">
+          <TextField label="Night" type="date" value={night} onChange={(event) => setNight(event.target.value)} />
+          <SelectField label="Show" value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
+            {filters.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
       }
     >
+      {night ? <NightPlaces night={night} /> : null}
       {bookings.isPending || venue.isPending ? (
         <ListNote>Loading bookings...</ListNote>
       ) : bookings.isError || !timeZone ? (
         <ListNote tone="error">Failed to fetch bookings</ListNote>
       ) : items.length === 0 ? (
-        <ListNote>{filter === 'all' ? 'No booking requests yet.' : 'No bookings here.'}</ListNote>
+        <ListNote>
+          {night ? 'No bookings for this night.' : filter === 'all' ? 'No booking requests yet.' : 'No bookings here.'}
+        </ListNote>
       ) : (
         <ul aria-label="Bookings" className="grid gap-3">
           {items.map((booking) => (

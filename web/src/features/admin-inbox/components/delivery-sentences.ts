@@ -30,6 +30,13 @@ export const DELIVERY_SENTENCES: Record<InboxDeliveryKind, Record<DeliveryPhase,
   'guest-acknowledgement': aboutGuest('Acknowledgement', 'Acknowledgement sent to the guest'),
   'guest-status-confirmed': aboutGuest('Confirmation e-mail', 'Confirmation e-mail sent to the guest'),
   'guest-status-declined': aboutGuest('Decline e-mail', 'Decline e-mail sent to the guest'),
+  'guest-reminder': aboutGuest('Reminder', 'Reminder sent to the guest'),
+  'venue-cancellation': {
+    sent: 'Venue told of the cancellation',
+    waiting: 'Cancellation notice to the venue is about to be sent',
+    retrying: 'Cancellation notice to the venue failed — will retry',
+    failed: 'Cancellation notice to the venue could not be sent — it is still listed here',
+  },
 };
 
 export const deliverySentence = (delivery: Pick<EmailDeliveryView, 'kind' | 'state' | 'lastError'>) =>

@@ -29,6 +29,11 @@ const setNow = (iso: string) =>
     ],
   });
 
+/** The nights the api says can be booked, with those fully booked. */
+const availability = (full: { night: string; service: string }[] = [], firstNight = '2026-11-20', lastNight = '2027-05-20') => ({
+  [at(routes.getBookingAvailability)]: { status: 200, body: { firstNight, lastNight, full } },
+});
+
 const optionValues = (label: string) =>
   within(screen.getByLabelText(label))
     .getAllByRole<HTMLOptionElement>('option')
@@ -73,21 +78,75 @@ describe('BookingForm', () => {
     expect(screen.getByLabelText('Service')).toHaveValue('group-booking');
   });
 
-  it('makes name and email required for the browser, the rest optional', () => {
+  it('makes name and email required for the browser, the night and the time for the form, the rest optional', () => {
     renderWithApp(<BookingForm onBooked={() => undefined} />);
     expect(screen.getByLabelText(/^Name/)).toBeRequired();
     expect(screen.getByLabelText(/^Email/)).toBeRequired();
-    for (const label of ['Phone', 'Date', 'Time', 'Guests', 'Service', 'Special requests']) {
+    for (const label of ['Date', 'Time']) expect(screen.getByLabelText(label)).toHaveAttribute('aria-required', 'true');
+    for (const label of ['Phone', 'Guests', 'Service', 'Special requests']) {
       expect(screen.getByLabelText(label)).not.toBeRequired();
+      expect(screen.getByLabelText(label)).not.toHaveAttribute('aria-required');
     }
   });
 
+  it('sends nothing without a night and a time, and says so beside each field', async () => {
+    const fetchMock = routeFetch({ [at(routes.requestBooking)]: CREATED, ...venueZone(), ...availability() });
+    const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
+    await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription('Please choose the night of your booking.');
+    expect(screen.getByLabelText('Time')).toHaveAccessibleDescription('Please choose a time.');
+    expect(screen.getByLabelText('Time')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, routes.requestBooking)).toHaveLength(0);
+  });
+
+  it('shows a night fully booked for the chosen service before the form is filled, and does not send it', async () => {
+    setNow('2026-11-20T00:00:00Z');
+    const fetchMock = routeFetch({
+      [at(routes.requestBooking)]: CREATED,
+      ...venueZone('Australia/Sydney'),
+      ...availability([{ night: '2026-12-11', service: 'luxury-suite' }]),
+    });
+    const { user } = renderWithApp(<BookingForm initialService="luxury-suite" onBooked={() => undefined} />);
+    expect(await screen.findByText('Fully booked: Fri 11 Dec')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Date'), '2026-12-11');
+    expect(screen.getByRole('status')).toHaveTextContent('Fully booked');
+    expect(screen.getByRole('button', { name: 'Fully booked' })).toBeDisabled();
+    // The VIP room is not full that night.
+    await user.selectOptions(screen.getByLabelText('Service'), 'vip-room');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request Booking' })).toBeEnabled();
+    expect(callsTo(fetchMock, routes.requestBooking)).toHaveLength(0);
+  });
+
+  it("keeps the picker to the api's bookable nights: tonight to 6 months ahead", async () => {
+    routeFetch({ ...venueZone('Australia/Sydney'), ...availability([], '2026-11-25', '2027-05-25') });
+    renderWithApp(<BookingForm onBooked={() => undefined} />);
+    const date = screen.getByLabelText('Date');
+    await waitFor(() => expect(date).toHaveAttribute('max', '2027-05-25'));
+    expect(date).toHaveAttribute('min', '2026-11-25');
+  });
+
+  it("at 01:30 venue time offers tonight's remaining slots, tonight being the night that began yesterday", async () => {
+    // 14:30 UTC on Wednesday 25 November: 01:30 on Thursday in Sydney, still Wednesday's night.
+    setNow('2026-11-25T14:30:00Z');
+    routeFetch({ ...venueZone('Australia/Sydney'), ...availability([], '2026-11-25', '2027-05-25') });
+    const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
+    const date = screen.getByLabelText('Date');
+    await waitFor(() => expect(date).toHaveAttribute('min', '2026-11-25'));
+    await user.type(date, '2026-11-25');
+    expect(optionValues('Time')).toEqual(['', '02:00']);
+  });
+
   it('posts every field under its payload name and reports success', async () => {
-    const fetchMock = routeFetch({ [at(routes.requestBooking)]: CREATED, ...venueZone() });
+    setNow('2026-11-20T00:00:00Z');
+    const fetchMock = routeFetch({ [at(routes.requestBooking)]: CREATED, ...venueZone('Australia/Sydney'), ...availability() });
     const onBooked = jest.fn();
     const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.type(screen.getByLabelText('Date'), '2026-11-27');
     await user.selectOptions(screen.getByLabelText('Time'), '22:00');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
 
@@ -96,7 +155,7 @@ describe('BookingForm', () => {
       name: 'Ann Lee',
       email: 'ann@example.com',
       phone: '',
-      date: '',
+      date: '2026-11-27',
       time: '22:00',
       guests: '2',
       service: 'vip-room',
@@ -106,26 +165,27 @@ describe('BookingForm', () => {
     });
   });
 
-  it('keeps what was typed and shows the server message when the booking fails', async () => {
+  it("keeps what was typed and shows the server's words beside the field at fault", async () => {
+    setNow('2026-11-20T00:00:00Z');
+    const ended =
+      'The night of Tuesday 24 November 2026 has ended. Tonight is the night of Wednesday 25 November 2026; please choose it or a later night.';
     routeFetch({
-      ...venueZone(),
+      ...venueZone('Australia/Sydney'),
       [at(routes.requestBooking)]: {
         status: 400,
-        body: {
-          statusCode: 400,
-          error: 'Bad Request',
-          message: 'Invalid booking request',
-          issues: [{ path: 'date', message: 'must be today or later' }],
-        },
+        body: { statusCode: 400, error: 'Bad Request', message: ended, issues: [{ path: 'date', message: ended }] },
       },
     });
     const onBooked = jest.fn();
     const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.type(screen.getByLabelText('Date'), '2026-11-27');
+    await user.selectOptions(screen.getByLabelText('Time'), '22:00');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Date must be today or later\.$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ended);
+    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(ended);
     expect(onBooked).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Ann Lee');
     expect(screen.getByLabelText(/^Email/)).toHaveValue('ann@example.com');
@@ -144,13 +204,19 @@ describe('BookingForm', () => {
         },
       },
     });
+    setNow('2026-11-20T00:00:00Z');
     const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example');
+    await user.type(screen.getByLabelText('Date'), '2026-11-27');
+    await user.selectOptions(screen.getByLabelText('Time'), '22:00');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/^Please enter a valid email address, like name@example\.com\.$/);
-    expect(alert.textContent?.match(/valid email/g)).toHaveLength(1);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
+      'Please enter a valid email address, like name@example.com.',
+    );
   });
 
   it("offers the picked night's times: from 20:00 on a Monday, from 19:00 on a Friday", async () => {
@@ -212,6 +278,8 @@ describe('BookingForm', () => {
     expect(screen.getByLabelText('Date')).not.toHaveAttribute('min');
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.type(screen.getByLabelText('Date'), '2026-11-27');
+    await user.selectOptions(screen.getByLabelText('Time'), '22:00');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
     expect(callsTo(fetchMock, routes.requestBooking)).toHaveLength(1);

@@ -1,15 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { BOOKING_DATE_MISSING, BOOKING_TIME_MISSING, FULLY_BOOKED, fullyBookedMessage } from '@nocturne/domain';
 import { ApiError } from '@/lib/api-client';
 import { useVenueTimeZone } from '@/lib/venue-time';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { useBookingAvailability } from '../api/availability';
 import { useCreateBooking, type BookingPayload } from '../api/create-booking';
 import {
   defaultGuests,
   defaultService,
   guestOptions,
+  serviceLabel,
   serviceOptions,
   earliestBookingDate,
+  shortNightName,
   timeOptionsFor,
   type BookingService,
 } from './booking-options';
@@ -25,6 +29,7 @@ const FIELDS = [
   'message',
   'website',
 ] as const satisfies readonly (keyof BookingPayload)[];
+type Field = (typeof FIELDS)[number];
 
 /** The fields as typed, and how long the form was open (the api refuses a form sent within 3 s). */
 function readPayload(form: HTMLFormElement, openedAt: number): BookingPayload {
@@ -46,21 +51,42 @@ const FIELD_LABELS: Record<string, string> = {
 
 const PLAIN_ISSUES: Record<string, string> = {
   email: 'Please enter a valid email address, like name@example.com.',
-  fillMs: 'That was quick! Please check your details, then send the request again.',
 };
 
-/** Field problems in plain words, each once (the server's summary repeats them, so it is not shown beside them). */
-function failureText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const issues = error.body?.issues ?? [];
-    if (issues.length > 0) {
-      const lines = issues.map(({ path, message }) => PLAIN_ISSUES[path] ?? `${FIELD_LABELS[path] ?? path} ${message}.`);
-      return [...new Set(lines)].join(' ');
-    }
-    if (error.serverMessage) return error.serverMessage;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * The server's field problems, each beside its field (PRODUCT.md §2.3): the night and time rules
+ * come as whole sentences naming the night; the schema's short ones ("must be ...") get the
+ * field's name in front. What belongs to no visible field is said under the form.
+ */
+function failureOf(error: unknown): { fields: FieldErrors; general: string | null } {
+  if (!(error instanceof ApiError)) return { fields: {}, general: 'We could not send your booking request. Please try again.' };
+  const fields: FieldErrors = {};
+  const rest: string[] = [];
+  for (const { path, message } of error.body?.issues ?? []) {
+    const text = PLAIN_ISSUES[path] ?? (/^[a-z]/.test(message) ? `${FIELD_LABELS[path] ?? path} ${message}.` : message);
+    if (path in FIELD_LABELS) fields[path as Field] ??= text;
+    else if (path === 'fillMs') rest.push('That was quick! Please check your details, then send the request again.');
+    else rest.push(text);
   }
-  return 'We could not send your booking request. Please try again.';
+  if (Object.keys(fields).length === 0 && rest.length === 0) {
+    rest.push(error.serverMessage ?? 'We could not send your booking request. Please try again.');
+  }
+  return { fields, general: rest.length ? [...new Set(rest)].join(' ') : null };
 }
+
+/** A field's problem, right under it, tied to it by aria-describedby. */
+function FieldProblem({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="mt-1.5 text-sm text-red-200">
+      {children}
+    </p>
+  );
+}
+
+const problemProps = (field: Field, errors: FieldErrors) =>
+  errors[field] ? { 'aria-invalid': true, 'aria-describedby': `booking-${field}-problem` } : {};
 
 interface BookingFormProps {
   initialService?: BookingService;
@@ -68,47 +94,110 @@ interface BookingFormProps {
 }
 
 /**
- * Uncontrolled on purpose: a failed submit leaves everything the visitor typed in place.
+ * Uncontrolled on purpose (but for the night and the service, which decide the times offered and
+ * whether the night is full): a failed submit leaves everything the visitor typed in place.
  *
  * "Today" is the venue's club night (the api's VENUE_TZ), not the visitor's: the form asks the api
- * for the zone when it opens (it loads on the first "Book" click, so the landing page makes no
- * extra request). Until the answer comes the picker sets no minimum rather than a guessed one, and
- * sending is never held back: the api checks the date with the same rule and says what is wrong.
+ * for the zone and for the nights that can be booked (tonight to 6 months ahead, and those fully
+ * booked) when it opens (it loads on the first "Book" click, so the landing page makes no extra
+ * request). Until the answers come the picker sets no limits rather than guessed ones; the api
+ * checks the same rules and says, beside the field, what is wrong.
  */
 export function BookingForm({ initialService = defaultService, onBooked }: BookingFormProps) {
   const booking = useCreateBooking();
   const timeZone = useVenueTimeZone();
+  const availability = useBookingAvailability();
   const [openedAt] = useState(() => performance.now());
   const [date, setDate] = useState('');
+  const [service, setService] = useState<BookingService>(initialService);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [general, setGeneral] = useState<string | null>(null);
   const times = timeOptionsFor(date, timeZone);
+  const fullNights = (availability.data?.full ?? []).filter((entry) => entry.service === service).map((entry) => entry.night);
+  const full = date !== '' && fullNights.includes(date);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    booking.mutate(readPayload(event.currentTarget, openedAt), { onSuccess: onBooked });
+    const payload = readPayload(event.currentTarget, openedAt);
+    // No booking without a night and a time; a full night is said before anything is sent.
+    const missing: FieldErrors = {};
+    if (!payload.date) missing.date = BOOKING_DATE_MISSING;
+    else if (full) missing.date = fullyBookedMessage(payload.date, serviceLabel(service));
+    if (!payload.time) missing.time = BOOKING_TIME_MISSING;
+    setErrors(missing);
+    setGeneral(null);
+    if (Object.keys(missing).length > 0) return;
+    booking.mutate(payload, {
+      onSuccess: onBooked,
+      onError: (error) => {
+        const failure = failureOf(error);
+        setErrors(failure.fields);
+        setGeneral(failure.general);
+      },
+    });
   };
+
+  const dateHint = full
+    ? null
+    : fullNights.length > 0
+      ? `Fully booked: ${fullNights.slice(0, 6).map(shortNightName).join(', ')}`
+      : null;
+  const timeHint =
+    date && times.length === 0 && !errors.time ? 'No times are left on this night; please choose a later night.' : null;
 
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Booking request">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" name="name" autoComplete="name" required />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required />
-        <TextField label="Phone" name="phone" type="tel" autoComplete="tel" />
-        <TextField
-          label="Date"
-          name="date"
-          type="date"
-          min={timeZone ? earliestBookingDate(timeZone) : undefined}
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-        />
-        <SelectField label="Time" name="time" defaultValue="">
-          <option value="">Select a time</option>
-          {times.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
+        <div>
+          <TextField label="Name" name="name" autoComplete="name" required {...problemProps('name', errors)} />
+          {errors.name ? <FieldProblem id="booking-name-problem">{errors.name}</FieldProblem> : null}
+        </div>
+        <div>
+          <TextField label="Email" name="email" type="email" autoComplete="email" required {...problemProps('email', errors)} />
+          {errors.email ? <FieldProblem id="booking-email-problem">{errors.email}</FieldProblem> : null}
+        </div>
+        <div>
+          <TextField label="Phone" name="phone" type="tel" autoComplete="tel" {...problemProps('phone', errors)} />
+          {errors.phone ? <FieldProblem id="booking-phone-problem">{errors.phone}</FieldProblem> : null}
+        </div>
+        <div>
+          <TextField
+            label="Date"
+            name="date"
+            type="date"
+            aria-required="true"
+            min={availability.data?.firstNight ?? (timeZone ? earliestBookingDate(timeZone) : undefined)}
+            max={availability.data?.lastNight}
+            value={date}
+            hint={dateHint}
+            onChange={(event) => setDate(event.target.value)}
+            {...problemProps('date', errors)}
+          />
+          {full && !errors.date ? (
+            <p role="status" className="mt-1.5 text-sm font-medium text-gold">
+              {FULLY_BOOKED}
+            </p>
+          ) : null}
+          {errors.date ? <FieldProblem id="booking-date-problem">{errors.date}</FieldProblem> : null}
+        </div>
+        <div>
+          <SelectField
+            label="Time"
+            name="time"
+            defaultValue=""
+            aria-required="true"
+            hint={timeHint}
+            {...problemProps('time', errors)}
+          >
+            <option value="">Select a time</option>
+            {times.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+          {errors.time ? <FieldProblem id="booking-time-problem">{errors.time}</FieldProblem> : null}
+        </div>
         <SelectField label="Guests" name="guests" defaultValue={defaultGuests}>
           {guestOptions.map((option) => (
             <option key={option.value} value={option.value}>
@@ -117,26 +206,40 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
           ))}
         </SelectField>
       </div>
-      <SelectField label="Service" name="service" defaultValue={initialService}>
+      <SelectField
+        label="Service"
+        name="service"
+        value={service}
+        onChange={(event) => setService(event.target.value as BookingService)}
+      >
         {serviceOptions.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </SelectField>
-      <TextAreaField label="Special requests" name="message" rows={3} placeholder="Anything we should know?" />
+      <div>
+        <TextAreaField
+          label="Special requests"
+          name="message"
+          rows={3}
+          placeholder="Anything we should know?"
+          {...problemProps('message', errors)}
+        />
+        {errors.message ? <FieldProblem id="booking-message-problem">{errors.message}</FieldProblem> : null}
+      </div>
       {/* Honeypot: people never see or reach it; bots that fill every field mark themselves. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="booking-website">Website</label>
         <input id="booking-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      {booking.isError ? (
+      {general ? (
         <p role="alert" className="rounded-md border border-red-500/50 bg-red-950/60 p-3 text-sm text-red-100">
-          {failureText(booking.error)}
+          {general}
         </p>
       ) : null}
-      <Button type="submit" variant="neon" disabled={booking.isPending}>
-        {booking.isPending ? 'Sending...' : 'Request Booking'}
+      <Button type="submit" variant="neon" disabled={booking.isPending || full}>
+        {booking.isPending ? 'Sending...' : full ? FULLY_BOOKED : 'Request Booking'}
       </Button>
     </form>
   );

@@ -5,7 +5,7 @@ import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { useInView } from '../hooks/use-in-view';
 import { ScrollScrubVideo } from './ScrollScrubVideo';
 
-const highlights = ['Three bars and a main stage', 'VIP and private rooms', 'Open until 4:00 AM'];
+const highlights = ['Three bars and a main stage', 'VIP and private rooms', 'Open until 04:00'];
 
 export function VenueSection({ onGroupBooking }: { onGroupBooking: () => void }) {
   const ref = useRef<HTMLElement | null>(null);

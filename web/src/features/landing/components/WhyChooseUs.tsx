@@ -6,7 +6,7 @@ const features = [
   { title: 'Premium Bar', text: 'Champagne, signature cocktails and top-shelf spirits.' },
   { title: 'Free Shuttle', text: `Call our shuttle on ${venue.shuttlePhone} for a ride to the door.` },
   { title: 'Members Rewards', text: 'Free membership: earn points, unlock coupons, climb the tiers.' },
-  { title: 'Open Late', text: 'Seven nights a week, until 4:00 AM.' },
+  { title: 'Open Late', text: 'Seven nights a week, until 04:00.' },
 ];
 
 export function WhyChooseUs() {

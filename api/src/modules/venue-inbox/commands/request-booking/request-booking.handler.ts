@@ -1,8 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { clubNightOf } from '@nocturne/domain';
+import { BOOKING_SERVICE_LABELS } from '@nocturne/contracts';
+import { bookingProblemMessage, bookingTimeProblems, fullyBookedMessage } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { BookingClock } from '../../booking-clock.js';
 import { VenueInboxRepository } from '../../venue-inbox.repository.js';
 import { RequestBookingCommand } from './request-booking.command.js';
 import { VenueInboxFailure } from '../../venue-inbox-failure.js';
@@ -12,30 +14,41 @@ export const ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY = 3;
 
 /**
  * Stores a booking request with its two pending e-mails (venue inbox, guest acknowledgement) and
- * the BookingRequested event in one transaction. "Today" is the current club night in venue
- * time, so a request at 2 am for "tonight" is still accepted.
+ * the BookingRequested event in one transaction. The night and the time are required and judged
+ * in venue time (PRODUCT.md §2.3): before 06:00 "tonight" is the night that began yesterday, so a
+ * request at 01:30 for its 02:00 slot is accepted; an ended night, a slot begun, a time outside
+ * the night's opening hours or a night more than 6 months ahead is refused with words naming the
+ * night. A night whose bookings for the service have reached the manager's capacity is refused
+ * (409), counted under a lock so two requests cannot take its last place.
  */
 @CommandHandler(RequestBookingCommand)
 export class RequestBookingHandler implements ICommandHandler<RequestBookingCommand, { id: string }> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly inbox: VenueInboxRepository,
+    private readonly clock: BookingClock,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
   async execute({ input, ip }: RequestBookingCommand): Promise<{ id: string }> {
-    const today = clubNightOf(new Date(), this.config.VENUE_TZ);
-    if (input.date && input.date < today) {
-      throw new VenueInboxFailure('invalid', `The date must be today (${today}) or later`, {
-        issues: [{ path: 'date', message: `must be today (${today}) or later` }],
-      });
+    const problems = bookingTimeProblems(input, this.clock.now(), this.config.VENUE_TZ);
+    if (problems.length > 0) {
+      const issues = problems.map((problem) => ({ path: problem.field, message: bookingProblemMessage(problem) }));
+      throw new VenueInboxFailure('invalid', issues.map((issue) => issue.message).join(' '), { issues });
     }
+    const night = input.date!;
     return this.unitOfWork.run(async (tx, raise) => {
+      await this.inbox.lockNightService(tx, night, input.service);
+      const places = await this.inbox.placesOf(tx, night, input.service);
+      if (places.capacity !== null && places.booked >= places.capacity) {
+        const message = fullyBookedMessage(night, BOOKING_SERVICE_LABELS[input.service]);
+        throw new VenueInboxFailure('conflict', message, { issues: [{ path: 'date', message }] });
+      }
       const id = await this.inbox.insertBooking(tx, {
         name: input.name,
         email: input.email,
         phone: input.phone ?? null,
-        date: input.date ?? null,
+        date: night,
         time: input.time ?? null,
         guests: input.guests,
         service: input.service,

@@ -28,6 +28,8 @@ export class UpdateBookingStatusHandler implements ICommandHandler<UpdateBooking
     await this.unitOfWork.run(async (tx, raise) => {
       const booking = await this.inbox.lockBooking(tx, bookingId);
       if (!booking) throw new VenueInboxFailure('not_found', 'No such booking');
+      // The guest cancelled through their e-mail's link: there is nothing left to decide.
+      if (booking.status === 'cancelled') throw new VenueInboxFailure('conflict', 'The guest cancelled this booking.');
       const by = booking.decided_by ? ` by ${booking.decided_by}` : '';
       if (booking.status === input.status) {
         throw new VenueInboxFailure('conflict', `This booking is already ${booking.status}${by}.`);

@@ -1,0 +1,34 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { BookingAvailability } from '@nocturne/contracts';
+import { bookableNights } from '@nocturne/domain';
+import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
+import { BookingClock } from '../../booking-clock.js';
+import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { GetBookingAvailabilityQuery } from './get-booking-availability.query.js';
+
+/**
+ * What the booking form's date picker needs before anyone types: the nights that can be booked
+ * now (tonight, in venue time, to 6 months ahead) and, within them, the nights and services full.
+ */
+@QueryHandler(GetBookingAvailabilityQuery)
+export class GetBookingAvailabilityHandler implements IQueryHandler<GetBookingAvailabilityQuery, BookingAvailability> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly inbox: VenueInboxRepository,
+    private readonly clock: BookingClock,
+    @InjectConfig() private readonly config: ApiConfig,
+  ) {}
+
+  async execute({ range }: GetBookingAvailabilityQuery): Promise<BookingAvailability> {
+    const { first, last } = bookableNights(this.clock.now(), this.config.VENUE_TZ);
+    const from = range.from && range.from > first ? range.from : first;
+    const to = range.to && range.to < last ? range.to : last;
+    const full = from <= to ? await this.inbox.fullNights(this.em, from, to) : [];
+    return {
+      firstNight: first,
+      lastNight: last,
+      full: full.map((row) => ({ night: row.night, service: row.service as BookingAvailability['full'][number]['service'] })),
+    };
+  }
+}

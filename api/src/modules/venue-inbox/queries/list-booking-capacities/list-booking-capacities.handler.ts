@@ -1,0 +1,23 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { BOOKING_SERVICES, type BookingCapacityView } from '@nocturne/contracts';
+import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { ListBookingCapacitiesQuery } from './list-booking-capacities.query.js';
+
+/** Every service of a night: the capacity a manager set (null: none) and the bookings holding a place. */
+@QueryHandler(ListBookingCapacitiesQuery)
+export class ListBookingCapacitiesHandler implements IQueryHandler<ListBookingCapacitiesQuery, BookingCapacityView[]> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly inbox: VenueInboxRepository,
+  ) {}
+
+  async execute({ night }: ListBookingCapacitiesQuery): Promise<BookingCapacityView[]> {
+    const { capacities, booked } = await this.inbox.placesOfNight(this.em, night);
+    return BOOKING_SERVICES.map((service) => {
+      const capacity = capacities.find((row) => row.service === service)?.capacity ?? null;
+      const taken = booked.find((row) => row.service === service)?.n ?? 0;
+      return { night, service, capacity, booked: taken, full: capacity !== null && taken >= capacity };
+    });
+  }
+}
