@@ -67,5 +67,6 @@ export const APP_PAGE_PATHS = [
   '/admin-dashboard',
   '/admin/content',
   '/admin/members/:id',
+  '/door',
 ] as const;
 export type AppPagePath = (typeof APP_PAGE_PATHS)[number];

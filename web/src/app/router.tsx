@@ -13,6 +13,7 @@ const MemberDashboardRoute = lazy(() => import('./routes/member-dashboard'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin-dashboard'));
 const AdminContentRoute = lazy(() => import('./routes/admin-content'));
 const AdminMemberRoute = lazy(() => import('./routes/admin-member'));
+const DoorRoute = lazy(() => import('./routes/door'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export function AppRoutes() {
@@ -29,6 +30,7 @@ export function AppRoutes() {
           <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
           <Route path="/admin/content" element={<AdminContentRoute />} />
           <Route path="/admin/members/:id" element={<AdminMemberRoute />} />
+          <Route path="/door" element={<DoorRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

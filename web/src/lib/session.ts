@@ -1,5 +1,5 @@
 import type { User } from '@nocturne/contracts';
-import { runsTheVenue } from '@nocturne/domain';
+import { isStaff, runsTheVenue } from '@nocturne/domain';
 
 // The session id and the user record live in localStorage under these keys (PRODUCT.md §3).
 const SESSION_KEY = 'sessionId';
@@ -55,5 +55,9 @@ export function clearSession(): void {
   localStorage.removeItem(FIRST_SIGN_IN_KEY);
 }
 
-/** Where an account lands after sign-in: managers and admins on the staff dashboard, members in their area. */
-export const homeFor = (user: Pick<User, 'role'>): string => (runsTheVenue(user.role) ? '/admin-dashboard' : '/member-dashboard');
+/**
+ * Where an account lands after sign-in: managers and admins on the staff dashboard, door staff in
+ * door mode (PRODUCT.md §2.12), members in their area.
+ */
+export const homeFor = (user: Pick<User, 'role'>): string =>
+  runsTheVenue(user.role) ? '/admin-dashboard' : isStaff(user.role) ? '/door' : '/member-dashboard';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { User } from '@nocturne/contracts';
+import { buttonClass } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
@@ -62,6 +63,7 @@ function AdminDashboard({ user }: { user: User }) {
         title="Admin Dashboard"
         firstName={user.firstName}
         badge={<Badge tone="neon">{user.role === 'admin' ? 'Administrator' : 'Manager'}</Badge>}
+        aside={<Link to="/door" className={buttonClass('outline')}>Door mode</Link>}
       />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <AreaTabs
