@@ -63,7 +63,11 @@ function AdminDashboard({ user }: { user: User }) {
         title="Admin Dashboard"
         firstName={user.firstName}
         badge={<Badge tone="neon">{user.role === 'admin' ? 'Administrator' : 'Manager'}</Badge>}
-        aside={<Link to="/door" className={buttonClass('outline')}>Door mode</Link>}
+        aside={
+          <Link to="/door" className={buttonClass('outline')}>
+            Door mode
+          </Link>
+        }
       />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <AreaTabs

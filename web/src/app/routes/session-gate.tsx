@@ -76,7 +76,8 @@ export function SessionGate({ access = 'member', children }: { access?: GateAcce
 
   if (!session || expired) return <Navigate to="/members-login" replace />;
   const user = me.data ?? session.user;
-  if (access === 'staff' && !runsTheVenue(user.role)) return <Navigate to={isStaff(user.role) ? '/door' : '/member-dashboard'} replace />;
+  if (access === 'staff' && !runsTheVenue(user.role))
+    return <Navigate to={isStaff(user.role) ? '/door' : '/member-dashboard'} replace />;
   if (access === 'door' && !isStaff(user.role)) return <Navigate to="/member-dashboard" replace />;
   // Other failures (network blips) fall back to the stored user rather than trapping the member.
   if (me.isPending) return <PageLoading />;

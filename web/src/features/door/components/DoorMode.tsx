@@ -173,7 +173,11 @@ function Full({ tone, children, onTap }: { tone: string; children: ReactNode; on
   return (
     <section className={`fixed inset-0 z-40 flex flex-col justify-center gap-6 p-6 text-white ${tone}`}>
       {children}
-      <button type="button" onClick={onTap} className="min-h-14 rounded-2xl border-2 border-white/80 text-xl font-semibold uppercase">
+      <button
+        type="button"
+        onClick={onTap}
+        className="min-h-14 rounded-2xl border-2 border-white/80 text-xl font-semibold uppercase"
+      >
         Next
       </button>
     </section>
@@ -187,7 +191,15 @@ const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds 
  * hyphens allowed (the api ignores them). After too many wrong codes the field is locked with a
  * countdown from the api's retryAfter.
  */
-function TypedEntry({ onSubmit, lockedUntil, busy }: { onSubmit: (text: string) => void; lockedUntil: number | null; busy: boolean }) {
+function TypedEntry({
+  onSubmit,
+  lockedUntil,
+  busy,
+}: {
+  onSubmit: (text: string) => void;
+  lockedUntil: number | null;
+  busy: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const now = useNow(1000);
@@ -312,7 +324,8 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
             {door.notice}
           </p>
         ) : null}
-        {undo}
+        {/* Under a verdict the Undo is on the verdict's screen instead. */}
+        {screen.step === 'scanning' || screen.step === 'checking' ? undo : null}
         <TypedEntry
           onSubmit={(text) => door.submit(text, 'typed')}
           lockedUntil={door.lockedUntil}

@@ -55,13 +55,17 @@ const retryAfterOf = (error: unknown): number | null =>
 export function useDoorSession() {
   const queryClient = useQueryClient();
   const [screen, setScreen] = useState<DoorScreen>({ step: 'scanning' });
+  /** What is on screen now, for handlers that run between renders (camera frames, keys). */
+  const current = useRef<DoorScreen>(screen);
+  const show = useCallback((next: DoorScreen) => {
+    current.current = next;
+    setScreen(next);
+  }, []);
   const [lastRedemption, setLastRedemption] = useState<LastRedemption | null>(null);
   const [undoing, setUndoing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   /** Until when typed codes are refused (after a 429), as a Date.now() instant. */
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
-  const current = useRef(screen);
-  current.current = screen;
   /** The text the camera saw last and when: while it keeps being seen, it is not checked again. */
   const seen = useRef<{ text: string; at: number } | null>(null);
 
@@ -69,21 +73,21 @@ export function useDoorSession() {
 
   const check = useCallback(
     async (text: string, method: DoorMethod) => {
-      setScreen({ step: 'checking', text });
+      show({ step: 'checking', text });
       setNotice(null);
       try {
         const verdict = await checkAtDoor(text, method);
         cue(verdict.ok ? 'yes' : 'no');
-        setScreen({ step: 'verdict', text, method, verdict, redeeming: null, redeemed: [], problem: null });
+        show({ step: 'verdict', text, method, verdict, redeeming: null, redeemed: [], problem: null });
         if (verdict.kind === 'card') void refresh();
       } catch (error) {
         cue('no');
         const wait = retryAfterOf(error);
         if (wait !== null) setLockedUntil(Date.now() + wait * 1000);
-        setScreen({ step: 'failed', message: wordsOf(error, 'Could not check the code: try again') });
+        show({ step: 'failed', message: wordsOf(error, 'Could not check the code: try again') });
       }
     },
-    [refresh],
+    [refresh, show],
   );
 
   /** A text the camera decoded: checked unless it is the one still in view, or a verdict awaits a decision. */
@@ -117,14 +121,14 @@ export function useDoorSession() {
   const dismiss = useCallback(() => {
     // Staff asked for the next one: the code in view may be checked again.
     seen.current = null;
-    setScreen({ step: 'scanning' });
-  }, []);
+    show({ step: 'scanning' });
+  }, [show]);
 
   const redeem = useCallback(
     async (userCouponId?: string) => {
       const shown = current.current;
       if (shown.step !== 'verdict' || shown.redeeming) return;
-      setScreen({ ...shown, redeeming: userCouponId ?? 'coupon', problem: null });
+      show({ ...shown, redeeming: userCouponId ?? 'coupon', problem: null });
       try {
         const answer: DoorRedeemResponse = await redeemAtDoor(shown.text, shown.method, userCouponId);
         cue('yes');
@@ -134,17 +138,17 @@ export function useDoorSession() {
           undoableUntil: Date.parse(answer.undoableUntil),
         });
         if (shown.verdict.kind === 'card') {
-          setScreen({ ...shown, redeeming: null, redeemed: [...shown.redeemed, answer.userCouponId] });
-        } else setScreen({ step: 'redeemed', message: answer.message });
+          show({ ...shown, redeeming: null, redeemed: [...shown.redeemed, answer.userCouponId] });
+        } else show({ step: 'redeemed', message: answer.message });
       } catch (error) {
         cue('no');
         const wait = retryAfterOf(error);
         if (wait !== null) setLockedUntil(Date.now() + wait * 1000);
-        setScreen({ ...shown, redeeming: null, problem: wordsOf(error, 'Could not redeem: try again') });
+        show({ ...shown, redeeming: null, problem: wordsOf(error, 'Could not redeem: try again') });
       }
       void refresh();
     },
-    [refresh],
+    [refresh, show],
   );
 
   const undo = useCallback(async () => {
@@ -177,9 +181,9 @@ export function useDoorSession() {
             ? REFUSAL_SHOWN_MS
             : null;
     if (waitFor === null) return;
-    const timer = setTimeout(() => setScreen({ step: 'scanning' }), waitFor);
+    const timer = setTimeout(() => show({ step: 'scanning' }), waitFor);
     return () => clearTimeout(timer);
-  }, [screen]);
+  }, [screen, show]);
 
   return { screen, onDecoded, submit, dismiss, redeem, undo, undoing, lastRedemption, notice, lockedUntil };
 }

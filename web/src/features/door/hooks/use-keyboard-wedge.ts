@@ -11,7 +11,10 @@ const WEDGE_MIN_LENGTH = 4;
 
 const isField = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
-  (target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement);
+  (target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement);
 
 export function useKeyboardWedge(onScanned: (text: string) => void) {
   const handler = useRef(onScanned);
