@@ -7,7 +7,7 @@ import { startDecodingCamera } from '@/features/qr-scanner/api/camera';
 import { SessionGate } from './session-gate';
 
 // The qr-scanner's camera and decoder, behind door mode's own (lazy) route: none of it loads elsewhere.
-const camera: DoorCamera = (elementId, onDecoded) => startDecodingCamera(elementId, onDecoded);
+const camera: DoorCamera = (elementId, onDecoded, { paused }) => startDecodingCamera(elementId, onDecoded, { paused });
 
 function DoorHeaderActions({ staffDashboard }: { staffDashboard: boolean }) {
   const logout = useLogout();

@@ -7,7 +7,7 @@ import { useNow } from '@/lib/use-now';
 import { formatVenueDate } from '@/lib/venue-time';
 import { useDoorTonight } from '../api/door';
 import { unlockSound } from '../hooks/cues';
-import { useDoorSession, type DoorScreen, type LastRedemption } from '../hooks/use-door-session';
+import { markVerdictShown, useDoorSession, type DoorScreen, type LastRedemption } from '../hooks/use-door-session';
 import { useKeyboardWedge } from '../hooks/use-keyboard-wedge';
 import { useWakeLock } from '../hooks/use-wake-lock';
 
@@ -15,23 +15,39 @@ import { useWakeLock } from '../hooks/use-wake-lock';
  * Starts a camera in the element with this id and reports each decoded text; resolves with its
  * stop function. The app passes the qr-scanner's; tests pass a fake.
  */
-export type DoorCamera = (elementId: string, onDecoded: (text: string) => void) => Promise<() => Promise<void>>;
+export type DoorCamera = (
+  elementId: string,
+  onDecoded: (text: string) => void,
+  options: { paused: () => boolean },
+) => Promise<() => Promise<void>>;
 
 /** The camera, on for as long as door mode is open; starts and stops are chained so two never overlap. */
-function Camera({ start, onDecoded, onError }: { start: DoorCamera; onDecoded: (text: string) => void; onError: () => void }) {
+function Camera({
+  start,
+  onDecoded,
+  paused,
+  onError,
+}: {
+  start: DoorCamera;
+  onDecoded: (text: string) => void;
+  paused: () => boolean;
+  onError: () => void;
+}) {
   const elementId = `door-camera-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const decoded = useRef(onDecoded);
   const failed = useRef(onError);
+  const isPaused = useRef(paused);
   useEffect(() => {
     decoded.current = onDecoded;
     failed.current = onError;
+    isPaused.current = paused;
   });
   useEffect(() => {
     let cancelled = false;
     let stop: (() => Promise<void>) | undefined;
     const started = (async () => {
       try {
-        stop = await start(elementId, (text) => decoded.current(text));
+        stop = await start(elementId, (text) => decoded.current(text), { paused: () => isPaused.current() });
         if (cancelled) await stop();
       } catch {
         if (!cancelled) failed.current();
@@ -96,6 +112,11 @@ function Verdict({
   undo: ReactNode;
 }) {
   const verdict: DoorCheckResponse = shown.verdict;
+  // The frame after this verdict first renders is when staff see it.
+  useEffect(() => {
+    const frame = requestAnimationFrame(markVerdictShown);
+    return () => cancelAnimationFrame(frame);
+  }, [verdict]);
   const tone = verdict.ok ? 'bg-emerald-700' : 'bg-red-700';
   return (
     <section
@@ -314,7 +335,7 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
             The camera could not start. Allow the camera for this site, or type the code.
           </p>
         ) : (
-          <Camera start={startCamera} onDecoded={door.onDecoded} onError={() => setCameraFailed(true)} />
+          <Camera start={startCamera} onDecoded={door.onDecoded} paused={door.checking} onError={() => setCameraFailed(true)} />
         )}
         <p className="min-h-6 text-center text-white/80" aria-live="polite">
           {screen.step === 'checking' ? 'Checking...' : 'Hold the QR code in the frame'}

@@ -32,6 +32,25 @@ export type DoorScreen =
   | { step: 'redeemed'; message: string }
   | { step: 'failed'; message: string };
 
+/**
+ * Marks the moment a read text goes to the api, and the verdict's first frame on screen, so the
+ * time from decode to result (budget 300 ms, PRODUCT.md §2.12) can be read from the page's
+ * performance timeline (`door: decode to verdict`). Where marks are missing, nothing happens.
+ */
+export const DECODE_TO_VERDICT = 'door: decode to verdict';
+/** Of which the api's answer (request sent to answer read). */
+export const API_ANSWER = 'door: api answer';
+function mark(name: 'door:check' | 'door:answer' | 'door:verdict') {
+  try {
+    performance.mark(name);
+    if (name === 'door:answer') performance.measure(API_ANSWER, 'door:check', 'door:answer');
+    if (name === 'door:verdict') performance.measure(DECODE_TO_VERDICT, 'door:check', 'door:verdict');
+  } catch {
+    // No performance timeline here.
+  }
+}
+export const markVerdictShown = () => mark('door:verdict');
+
 /** The last redemption this device made, undoable until `undoableUntil`. */
 export interface LastRedemption {
   userCouponId: string;
@@ -73,10 +92,12 @@ export function useDoorSession() {
 
   const check = useCallback(
     async (text: string, method: DoorMethod) => {
+      mark('door:check');
       show({ step: 'checking', text });
       setNotice(null);
       try {
         const verdict = await checkAtDoor(text, method);
+        mark('door:answer');
         cue(verdict.ok ? 'yes' : 'no');
         show({ step: 'verdict', text, method, verdict, redeeming: null, redeemed: [], problem: null });
         if (verdict.kind === 'card') void refresh();
@@ -117,6 +138,9 @@ export function useDoorSession() {
     },
     [check],
   );
+
+  /** True while a check is on its way: the camera then decodes nothing (see CameraOptions.paused). */
+  const checking = useCallback(() => current.current.step === 'checking', []);
 
   const dismiss = useCallback(() => {
     // Staff asked for the next one: the code in view may be checked again.
@@ -185,5 +209,5 @@ export function useDoorSession() {
     return () => clearTimeout(timer);
   }, [screen, show]);
 
-  return { screen, onDecoded, submit, dismiss, redeem, undo, undoing, lastRedemption, notice, lockedUntil };
+  return { screen, checking, onDecoded, submit, dismiss, redeem, undo, undoing, lastRedemption, notice, lockedUntil };
 }
