@@ -56,12 +56,14 @@ const tonight = {
 /** A camera that decodes whatever the test holds in front of it. */
 function fakeCamera() {
   let emit: (text: string) => void = () => undefined;
+  let paused: () => boolean = () => false;
   const stop = jest.fn(async () => undefined);
-  const start = jest.fn<DoorCamera>(async (_id, onDecoded) => {
+  const start = jest.fn<DoorCamera>(async (_id, onDecoded, options) => {
     emit = onDecoded;
+    paused = options.paused;
     return stop;
   });
-  return { start, stop, show: (text: string) => act(async () => emit(text)) };
+  return { start, stop, show: (text: string) => act(async () => emit(text)), decoding: () => !paused() };
 }
 
 /** The clock Date.now() reads (door mode's dedupe, wedge and countdown), moved by the test. */
@@ -108,6 +110,28 @@ describe('door mode', () => {
     time.pass(2000);
     await camera.show(COUPON_QR);
     await waitFor(() => expect(callsTo(fetchMock, routes.checkAtDoor)).toHaveLength(2));
+  });
+
+  it('decodes nothing while a verdict covers the camera; back to scanning, a code still held up is not checked again unless dismissed', async () => {
+    const time = clock();
+    const { fetchMock, camera, user } = await openDoor({ [at(routes.checkAtDoor)]: { status: 200, body: used } });
+    expect(camera.decoding()).toBe(true);
+    await camera.show(COUPON_QR);
+    await verdict();
+    expect(camera.decoding()).toBe(false);
+    // Red gives way to the camera after about 4 s on its own; the code was held up all along.
+    time.pass(4000);
+    await waitFor(() => expect(screen.queryByTestId('door-verdict')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(camera.decoding()).toBe(true);
+    time.pass(100);
+    await camera.show(COUPON_QR);
+    expect(callsTo(fetchMock, routes.checkAtDoor)).toHaveLength(1);
+    // Dismissed by staff: they asked for the next one, so the code in view is checked again.
+    time.pass(3000);
+    await camera.show(CARD_QR);
+    await user.click(within(await verdict()).getByRole('button', { name: 'Next' }));
+    await camera.show(CARD_QR);
+    await waitFor(() => expect(callsTo(fetchMock, routes.checkAtDoor)).toHaveLength(3));
   });
 
   it('fills the screen green with the coupon and member, redeems it, and does not check it again while it stays in view', async () => {

@@ -335,7 +335,7 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
             The camera could not start. Allow the camera for this site, or type the code.
           </p>
         ) : (
-          <Camera start={startCamera} onDecoded={door.onDecoded} paused={door.checking} onError={() => setCameraFailed(true)} />
+          <Camera start={startCamera} onDecoded={door.onDecoded} paused={door.paused} onError={() => setCameraFailed(true)} />
         )}
         <p className="min-h-6 text-center text-white/80" aria-live="polite">
           {screen.step === 'checking' ? 'Checking...' : 'Hold the QR code in the frame'}

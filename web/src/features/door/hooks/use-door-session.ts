@@ -76,7 +76,12 @@ export function useDoorSession() {
   const [screen, setScreen] = useState<DoorScreen>({ step: 'scanning' });
   /** What is on screen now, for handlers that run between renders (camera frames, keys). */
   const current = useRef<DoorScreen>(screen);
+  /** The text the camera saw last and when: while it keeps being seen, it is not checked again. */
+  const seen = useRef<{ text: string; at: number } | null>(null);
   const show = useCallback((next: DoorScreen) => {
+    // The camera decodes nothing under a verdict (see `paused`): back to scanning, the code last
+    // seen counts as seen just now, so one still held up is not checked again.
+    if (next.step === 'scanning' && current.current.step !== 'scanning' && seen.current) seen.current.at = Date.now();
     current.current = next;
     setScreen(next);
   }, []);
@@ -85,8 +90,6 @@ export function useDoorSession() {
   const [notice, setNotice] = useState<string | null>(null);
   /** Until when typed codes are refused (after a 429), as a Date.now() instant. */
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
-  /** The text the camera saw last and when: while it keeps being seen, it is not checked again. */
-  const seen = useRef<{ text: string; at: number } | null>(null);
 
   const refresh = useCallback(() => invalidate(queryClient, doorTonightKey, ...REDEMPTION_KEYS), [queryClient]);
 
@@ -139,8 +142,11 @@ export function useDoorSession() {
     [check],
   );
 
-  /** True while a check is on its way: the camera then decodes nothing (see CameraOptions.paused). */
-  const checking = useCallback(() => current.current.step === 'checking', []);
+  /**
+   * True unless the camera view is on screen: while a check is on its way (its answer is not kept
+   * waiting behind a decode on the main thread) and under a verdict, the camera decodes nothing.
+   */
+  const paused = useCallback(() => current.current.step !== 'scanning', []);
 
   const dismiss = useCallback(() => {
     // Staff asked for the next one: the code in view may be checked again.
@@ -209,5 +215,5 @@ export function useDoorSession() {
     return () => clearTimeout(timer);
   }, [screen, show]);
 
-  return { screen, checking, onDecoded, submit, dismiss, redeem, undo, undoing, lastRedemption, notice, lockedUntil };
+  return { screen, paused, onDecoded, submit, dismiss, redeem, undo, undoing, lastRedemption, notice, lockedUntil };
 }

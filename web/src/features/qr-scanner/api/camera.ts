@@ -14,7 +14,8 @@ export interface CameraOptions {
   onControls?: (controls: CameraControls) => void;
   /**
    * While this answers true no frame is decoded (the video keeps playing): door mode pauses while
-   * a check is on its way, so the answer is not kept waiting behind a decode on the main thread.
+   * a check is on its way and its verdict covers the camera, so the answer is not kept waiting
+   * behind a decode on the main thread.
    */
   paused?: () => boolean;
 }
