@@ -11,7 +11,7 @@ import {
   useSession,
   type Session,
 } from './club';
-import { expect, test } from './fixtures';
+import { expect, seriousViolations, test } from './fixtures';
 
 // Door mode (issue 30) on a 390x844 phone, as a `door` account, against the whole stack. The
 // camera is Chromium's fake device playing a screenshot of the member's own screen: the QR as My
@@ -130,6 +130,8 @@ async function signInAndScan(page: Page, door: { email: string; password: string
   await expect(page.getByRole('heading', { name: 'Door' })).toBeVisible();
   // No field and so no keyboard until asked for.
   await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByTestId('door-tally')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A USB scanner types the code and Enter, fast, with nothing focused.
   await page.keyboard.type(shortCode, { delay: 5 });
@@ -138,6 +140,7 @@ async function signInAndScan(page: Page, door: { email: string; password: string
   await expect(verdict).toHaveAttribute('data-ok', 'true');
   await expect(verdict).toContainText(title);
   await expect(verdict.getByTestId('door-member')).toHaveText('Kit · Bronze');
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test("the member's coupon QR as rendered: green and redeemed, Undo restores it, then refused as already used", async ({
