@@ -1,5 +1,5 @@
 import type { User } from '@nocturne/contracts';
-import { isStaff, runsTheVenue } from '@nocturne/domain';
+import { runsTheVenue } from '@nocturne/domain';
 
 // The session id and the user record live in localStorage under these keys (PRODUCT.md §3).
 const SESSION_KEY = 'sessionId';
@@ -60,4 +60,4 @@ export function clearSession(): void {
  * door mode (PRODUCT.md §2.12), members in their area.
  */
 export const homeFor = (user: Pick<User, 'role'>): string =>
-  runsTheVenue(user.role) ? '/admin-dashboard' : isStaff(user.role) ? '/door' : '/member-dashboard';
+  runsTheVenue(user.role) ? '/admin-dashboard' : user.role === 'door' ? '/door' : '/member-dashboard';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { User } from '@nocturne/contracts';
-import { isStaff, runsTheVenue } from '@nocturne/domain';
+import { runsTheVenue, STAFF_ROLES } from '@nocturne/domain';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useMe } from '@/features/account/api/me';
 import { ApiError, forgetValidatedAnswers } from '@/lib/api-client';
@@ -77,8 +77,9 @@ export function SessionGate({ access = 'member', children }: { access?: GateAcce
   if (!session || expired) return <Navigate to="/members-login" replace />;
   const user = me.data ?? session.user;
   if (access === 'staff' && !runsTheVenue(user.role))
-    return <Navigate to={isStaff(user.role) ? '/door' : '/member-dashboard'} replace />;
-  if (access === 'door' && !isStaff(user.role)) return <Navigate to="/member-dashboard" replace />;
+    return <Navigate to={user.role === 'door' ? '/door' : '/member-dashboard'} replace />;
+  if (access === 'door' && !(STAFF_ROLES as readonly string[]).includes(user.role))
+    return <Navigate to="/member-dashboard" replace />;
   // Other failures (network blips) fall back to the stored user rather than trapping the member.
   if (me.isPending) return <PageLoading />;
   return <>{children(user)}</>;
