@@ -292,6 +292,29 @@ describe('door mode', () => {
     }
   });
 
+  it('buzzes once for a yes and three times for a no, where the phone can', async () => {
+    clock();
+    const vibrate = jest.fn((_pattern: VibratePattern) => true);
+    Object.defineProperty(navigator, 'vibrate', { configurable: true, value: vibrate });
+    try {
+      const { camera } = await openDoor({
+        [at(routes.checkAtDoor)]: [
+          { status: 200, body: valid },
+          { status: 200, body: used },
+        ],
+      });
+      await camera.show(COUPON_QR);
+      await verdict();
+      await waitFor(() => expect(vibrate).toHaveBeenLastCalledWith(120));
+      fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+      await camera.show(CARD_QR);
+      expect(await verdict()).toHaveAttribute('data-ok', 'false');
+      await waitFor(() => expect(vibrate).toHaveBeenLastCalledWith([80, 60, 80, 60, 80]));
+    } finally {
+      Reflect.deleteProperty(navigator, 'vibrate');
+    }
+  });
+
   it("shows tonight's tally of this staffer's redemptions and visits, the night as a venue date", async () => {
     await openDoor({});
     expect(await screen.findByTestId('door-tally')).toHaveTextContent('Fri 27 Nov: 3 redeemed by you · 2 visits');
