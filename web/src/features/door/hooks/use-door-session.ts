@@ -69,7 +69,7 @@ const retryAfterOf = (error: unknown): number | null =>
  * Door mode's states (PRODUCT.md §2.12): every decoded, typed or wedge-scanned text is checked by
  * the api (routes.checkAtDoor), which answers the verdict in words; a green coupon waits for
  * Redeem or Dismiss, a red one gives way after REFUSAL_SHOWN_MS. The camera's text is checked once
- * while it stays in view: one scan-log row per attempt.
+ * while it stays in view, whatever staff tapped meanwhile: one scan-log row per attempt.
  */
 export function useDoorSession() {
   const queryClient = useQueryClient();
@@ -148,11 +148,12 @@ export function useDoorSession() {
    */
   const paused = useCallback(() => current.current.step !== 'scanning', []);
 
-  const dismiss = useCallback(() => {
-    // Staff asked for the next one: the code in view may be checked again.
-    seen.current = null;
-    show({ step: 'scanning' });
-  }, [show]);
+  /**
+   * Staff are done with this verdict. A code still held up stays ignored until it was out of view
+   * (as after Redeem or the red's timeout): checking it again at once would show the same verdict
+   * again, log another line and, for a green one, never let Dismiss clear the screen.
+   */
+  const dismiss = useCallback(() => show({ step: 'scanning' }), [show]);
 
   const redeem = useCallback(
     async (userCouponId?: string) => {
