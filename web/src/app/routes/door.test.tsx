@@ -40,6 +40,21 @@ describe('the /door route', () => {
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
   });
 
+  it('sends staff to sign in as soon as a check finds the session ended', async () => {
+    signIn(doorStaff);
+    const ended = { status: 401, body: { success: false, statusCode: 401, error: 'Unauthorized', message: 'Please sign in' } };
+    routeFetch({
+      [at(routes.getMe)]: { status: 200, body: doorStaff },
+      [at(routes.getDoorTonight)]: [tonight, ended],
+      [at(routes.checkAtDoor)]: ended,
+    });
+    const { user } = renderWithApp(<DoorRoute />, { path: '/door' });
+    await user.click(await screen.findByRole('button', { name: 'Type a code' }));
+    await user.type(screen.getByRole('textbox'), 'K7QM3XPD2A9');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/members-login');
+  });
+
   it('sends door staff who open the staff dashboard to door mode', async () => {
     openAs(doorStaff);
     renderWithApp(<AdminDashboardRoute />, { path: '/admin-dashboard' });

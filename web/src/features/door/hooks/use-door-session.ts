@@ -58,6 +58,9 @@ export interface LastRedemption {
   undoableUntil: number;
 }
 
+/** A 401: the session ended (signed out elsewhere, role taken away). */
+const sessionEnded = (error: unknown) => error instanceof ApiError && error.status === 401;
+
 const wordsOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status < 500 ? (error.serverMessage ?? fallback) : fallback;
 
@@ -109,6 +112,8 @@ export function useDoorSession() {
         const wait = retryAfterOf(error);
         if (wait !== null) setLockedUntil(Date.now() + wait * 1000);
         show({ step: 'failed', message: wordsOf(error, 'Could not check the code: try again') });
+        // The tally's query then meets the 401 too, and the session gate sends staff to sign in.
+        if (sessionEnded(error)) void refresh();
       }
     },
     [refresh, show],
