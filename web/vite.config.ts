@@ -93,6 +93,9 @@ const pwa = VitePWA({
       'assets/NightCharts-*',
       'assets/eventemitter3-*',
       'assets/ScannerDialog-*',
+      // Door mode and the camera it shares with the scanner: staff phones fetch them on /door.
+      'assets/door-*',
+      'assets/camera-*',
       'assets/reader-*',
       'assets/zxing_*',
     ],

@@ -25,7 +25,7 @@ for (const [device, viewport] of [
       const member = await registerMember(request, 'Axe');
       await useSession(page, member);
       await page.goto('/member-dashboard');
-      for (const tab of ['News Feed', 'Coupons', 'Points', 'Profile']) {
+      for (const tab of ['News Feed', 'Coupons', 'My card', 'Points', 'Profile']) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tabpanel')).toBeVisible();
         // Lists settle (no "Loading..." left) before the check.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { AdminCoupon, CreateCouponRequest } from '@nocturne/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import jsQR from 'jsqr';
+import pg from 'pg';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
@@ -85,6 +86,28 @@ export async function openAdminScreen(page: Page, name: string) {
   await expect(page.getByRole('tabpanel').getByText(/Loading/)).toHaveCount(0);
   return page.getByRole('tabpanel');
 }
+
+/**
+ * A new account holding a staff role, as @nocturne/testing's registerStaff makes one: registered
+ * through the api, the role set in the stack's database (E2E_DATABASE_URL, the runner's throwaway
+ * one). Sign in afterwards (page or api): that session carries the role.
+ */
+export async function registerStaff(request: APIRequestContext, role: 'door' | 'manager' | 'admin', firstName = 'Sam') {
+  const url = process.env.E2E_DATABASE_URL;
+  test.skip(!url, "set E2E_DATABASE_URL (the stack's database) to make staff accounts");
+  const member = await registerMember(request, firstName);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('update members set role = $2 where id = $1', [member.user.id, role]);
+  } finally {
+    await client.end();
+  }
+  return { email: member.user.email, password: PASSWORD, firstName };
+}
+
+export const signIn = (request: APIRequestContext, account: { email: string; password: string }) =>
+  call<Session>(request, 'POST', '/api/auth/login', undefined, { email: account.email, password: account.password });
 
 /** Opens the app already signed in, as after a sign-in on this device. */
 export async function useSession(page: Page, session: Session) {

@@ -87,5 +87,6 @@ export const APP_PAGE_PATHS = [
   '/admin/content',
   '/admin/members/:id',
   '/bookings/cancel',
+  '/door',
 ] as const;
 export type AppPagePath = (typeof APP_PAGE_PATHS)[number];

@@ -69,6 +69,8 @@ try {
         E2E_BASE_URL: env.APP_URL,
         E2E_ADMIN_EMAIL: env.ADMIN_EMAIL,
         E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD,
+        // The throwaway database, for set-up the api has no call for yet (a door account's role).
+        E2E_DATABASE_URL: env.DATABASE_URL,
         CHROMIUM_PATH: chromium,
       },
     },

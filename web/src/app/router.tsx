@@ -16,6 +16,7 @@ const AdminDashboardRoute = lazy(() => import('./routes/admin-dashboard'));
 const AdminContentRoute = lazy(() => import('./routes/admin-content'));
 const AdminMemberRoute = lazy(() => import('./routes/admin-member'));
 const CancelBookingRoute = lazy(() => import('./routes/cancel-booking'));
+const DoorRoute = lazy(() => import('./routes/door'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export function AppRoutes() {
@@ -36,6 +37,7 @@ export function AppRoutes() {
           <Route path="/admin/content" element={<AdminContentRoute />} />
           <Route path="/admin/members/:id" element={<AdminMemberRoute />} />
           <Route path="/bookings/cancel" element={<CancelBookingRoute />} />
+          <Route path="/door" element={<DoorRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

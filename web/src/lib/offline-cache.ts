@@ -3,11 +3,12 @@ import { useSyncExternalStore } from 'react';
 import { queryKeys } from './query-keys';
 
 /**
- * The answers a member needs at the door with no signal, saved on the device: who they are and
- * the coupons they hold (QR and short code). Saved for the signed-in session only, replaced as
- * fresh answers arrive, dropped at sign-out or after two weeks. Admins are never served from it.
+ * The answers a member needs at the door with no signal, saved on the device: who they are, the
+ * coupons they hold and their member card (QR and short code). Saved for the signed-in session
+ * only, replaced as fresh answers arrive, dropped at sign-out or after two weeks. Admins are never
+ * served from it.
  */
-const SAVED_KEYS = [queryKeys.me, queryKeys.myCoupons] as const;
+const SAVED_KEYS = [queryKeys.me, queryKeys.myCoupons, queryKeys.myCard] as const;
 const STORAGE_KEY = 'nocturne:saved-answers';
 const MAX_AGE_MS = 14 * 86_400_000;
 

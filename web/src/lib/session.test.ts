@@ -5,9 +5,10 @@ import { homeFor, readSession } from './session';
 describe('the stored session', () => {
   beforeEach(() => localStorage.clear());
 
-  it('sends managers and admins to the staff dashboard and everyone else to the members area', () => {
+  it('sends managers and admins to the staff dashboard, door staff to door mode and members to their area', () => {
     expect(homeFor({ role: 'admin' })).toBe('/admin-dashboard');
     expect(homeFor({ role: 'manager' })).toBe('/admin-dashboard');
+    expect(homeFor({ role: 'door' })).toBe('/door');
     expect(homeFor({ role: 'member' })).toBe('/member-dashboard');
   });
 

@@ -55,5 +55,9 @@ export function clearSession(): void {
   localStorage.removeItem(FIRST_SIGN_IN_KEY);
 }
 
-/** Where an account lands after sign-in: managers and admins on the staff dashboard, members in their area. */
-export const homeFor = (user: Pick<User, 'role'>): string => (runsTheVenue(user.role) ? '/admin-dashboard' : '/member-dashboard');
+/**
+ * Where an account lands after sign-in: managers and admins on the staff dashboard, door staff in
+ * door mode (PRODUCT.md §2.12), members in their area.
+ */
+export const homeFor = (user: Pick<User, 'role'>): string =>
+  runsTheVenue(user.role) ? '/admin-dashboard' : user.role === 'door' ? '/door' : '/member-dashboard';

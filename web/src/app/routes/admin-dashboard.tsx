@@ -1,7 +1,8 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { User } from '@nocturne/contracts';
 import { ADMIN_SCREENS, type AdminScreen } from '@nocturne/contracts/constants';
+import { buttonClass } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
@@ -100,6 +101,11 @@ function AdminDashboard({ user }: { user: User }) {
         title="Admin Dashboard"
         firstName={user.firstName}
         badge={<Badge tone="neon">{user.role === 'admin' ? 'Administrator' : 'Manager'}</Badge>}
+        aside={
+          <Link to="/door" className={buttonClass('outline')}>
+            Door mode
+          </Link>
+        }
       />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <AdminMenu items={screens} current={current.value} />

@@ -53,7 +53,7 @@ describe('members area', () => {
     // The stored user follows the server's answer.
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ currentPoints: 60 });
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['News Feed', 'Coupons', 'Points', 'Profile']);
+    expect(tabs).toEqual(['News Feed', 'Coupons', 'My card', 'Points', 'Profile']);
     expect(screen.getByRole('tab', { name: 'News Feed' })).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -3,6 +3,7 @@ import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
 import { ProfileTab } from '@/features/account/components/ProfileTab';
 import { CouponsTab } from '@/features/coupons/components/CouponsTab';
+import { MyCard } from '@/features/member-card/components/MyCard';
 import { NewsFeedTab } from '@/features/news/components/NewsFeedTab';
 import { PointsTab } from '@/features/points/components/PointsTab';
 import { SessionGate } from './session-gate';
@@ -30,6 +31,7 @@ function MembersArea({ user }: { user: User }) {
           tabs={[
             { value: 'news', label: 'News Feed', content: <NewsFeedTab /> },
             { value: 'coupons', label: 'Coupons', content: <CouponsTab user={user} /> },
+            { value: 'card', label: 'My card', content: <MyCard /> },
             { value: 'points', label: 'Points', content: <PointsTab user={user} /> },
             { value: 'profile', label: 'Profile', content: <ProfileTab user={user} /> },
           ]}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { User } from '@nocturne/contracts';
-import { runsTheVenue } from '@nocturne/domain';
+import { runsTheVenue, STAFF_ROLES } from '@nocturne/domain';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useMe } from '@/features/account/api/me';
 import { ApiError, forgetValidatedAnswers } from '@/lib/api-client';
@@ -51,8 +51,11 @@ function useSavedAnswers(sessionId: string | undefined, enabled: boolean): void 
   }, [queryClient, sessionId, enabled]);
 }
 
-/** `staff`: the staff dashboard's pages, for managers and admins; `member`: the members area, for any account. */
-export type GateAccess = 'member' | 'staff';
+/**
+ * `staff`: the staff dashboard's pages, for managers and admins; `door`: door mode, for every staff
+ * role (door, manager, admin); `member`: the members area, for any account.
+ */
+export type GateAccess = 'member' | 'staff' | 'door';
 
 export function SessionGate({ access = 'member', children }: { access?: GateAccess; children: (user: User) => ReactNode }) {
   const session = readSession();
@@ -73,7 +76,10 @@ export function SessionGate({ access = 'member', children }: { access?: GateAcce
 
   if (!session || expired) return <Navigate to="/members-login" replace />;
   const user = me.data ?? session.user;
-  if (access === 'staff' && !runsTheVenue(user.role)) return <Navigate to="/member-dashboard" replace />;
+  if (access === 'staff' && !runsTheVenue(user.role))
+    return <Navigate to={user.role === 'door' ? '/door' : '/member-dashboard'} replace />;
+  if (access === 'door' && !(STAFF_ROLES as readonly string[]).includes(user.role))
+    return <Navigate to="/member-dashboard" replace />;
   // Other failures (network blips) fall back to the stored user rather than trapping the member.
   if (me.isPending) return <PageLoading />;
   return <>{children(user)}</>;

@@ -118,7 +118,7 @@ describe('coupons tab', () => {
     });
     renderTab();
     expect(await screen.findByText('Value: $20')).toBeInTheDocument();
-    expect(screen.getByText('QR Code for Validation')).toBeInTheDocument();
+    expect(screen.getByText('Show this at the door')).toBeInTheDocument();
     const qr = await screen.findByTestId('coupon-qr');
     expect(qr).toHaveAttribute('width', '240');
     const png = PNG.sync.read(Buffer.from((qr.getAttribute('src') ?? '').split(',')[1] ?? '', 'base64'));
@@ -138,6 +138,9 @@ describe('coupons tab', () => {
     const data = jsQR(new Uint8ClampedArray(png.data), png.width, png.height, { inversionAttempts: 'dontInvert' })?.data;
     expect(JSON.parse(data ?? 'null')).toEqual({ userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', token: 'token-123' });
     expect(screen.getByTestId('coupon-short-code')).toHaveTextContent('K7QM-3XPD-2A9');
+    // One code for the door: the coupon's template code is not shown as something to hand staff.
+    const item = screen.getByRole('listitem', { name: aCouponDetails().title });
+    expect(within(item).queryByText(aCouponDetails().code, { exact: false })).not.toBeInTheDocument();
   });
 
   it("says 'QR code not available' when a coupon has no token", async () => {

@@ -3,6 +3,7 @@ import type { UserCoupon } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Badge, Card, ListNote } from '@/components/ui/card';
+import { ShortCode } from '@/components/ui/short-code';
 import { toast } from '@/components/ui/use-toast';
 import { useVenueTime } from '@/lib/venue-time';
 import { reasonOr, toastError } from '@/lib/notify';
@@ -78,9 +79,6 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
           <h3 className="font-semibold text-white">{held.coupon.title}</h3>
           {held.redeemedAt ? <Badge tone="green">Redeemed</Badge> : null}
         </div>
-        <p className="text-sm text-white/80">
-          Code: <span className="font-mono text-gold-light">{held.coupon.code}</span>
-        </p>
         {amount ? <p className="text-sm text-white/85">{amount}</p> : null}
         <dl className="grid gap-1 text-xs text-white/75">
           {dates.map(([term, value]) =>
@@ -102,18 +100,12 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
       {/* Once redeemed the code would only be rejected at the door, so it is no longer shown. */}
       {held.redeemedAt ? null : (
         <div className="grid justify-items-center gap-2">
-          <p className="text-xs uppercase tracking-wider text-white/75">QR Code for Validation</p>
+          <p className="text-xs uppercase tracking-wider text-white/75">Show this at the door</p>
           <CouponQrCode userCouponId={held.id} token={held.qrCode} label={held.coupon.title} />
-          <p className="grid justify-items-center text-xs text-white/75">
-            If the scan fails, staff can type
-            <span
-              className="font-mono text-lg tracking-[0.2em] text-white"
-              data-testid="coupon-short-code"
-              aria-label={`Short code ${held.shortCode.split('').join(' ')}`}
-            >
-              {held.shortCode}
-            </span>
-          </p>
+          {/* The one code for the door (PRODUCT.md §2.5): staff scan the QR or type this; the
+              coupon's own name (its template code) is not something to show them. */}
+          <ShortCode code={held.shortCode} testId="coupon-short-code" />
+          <p className="text-xs text-white/75">If the scan fails, staff type this code</p>
         </div>
       )}
     </li>

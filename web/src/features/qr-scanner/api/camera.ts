@@ -12,6 +12,12 @@ export interface CameraOptions {
   /** A camera picked by staff; otherwise the rear camera. */
   deviceId?: string;
   onControls?: (controls: CameraControls) => void;
+  /**
+   * While this answers true no frame is decoded (the video keeps playing): door mode pauses while
+   * a check is on its way and its verdict covers the camera, so the answer is not kept waiting
+   * behind a decode on the main thread.
+   */
+  paused?: () => boolean;
 }
 
 /**
@@ -97,7 +103,7 @@ export const startDecodingCamera: StartCamera = async (elementId, onDecoded, opt
     if (!context) throw new Error('No 2D canvas');
     void (async () => {
       while (!stopped) {
-        if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0) {
+        if (!options.paused?.() && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0) {
           const side = Math.floor(Math.min(video.videoWidth, video.videoHeight) * SCAN_REGION);
           const size = Math.min(side, MAX_DECODE_PX);
           if (canvas.width !== size) canvas.width = canvas.height = size;

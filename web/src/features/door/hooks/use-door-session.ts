@@ -1,0 +1,225 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DoorCheckResponse, DoorRedeemResponse } from '@nocturne/contracts';
+import { ApiError } from '@/lib/api-client';
+import { invalidate, REDEMPTION_KEYS } from '@/lib/query-keys';
+import { checkAtDoor, doorTonightKey, redeemAtDoor, undoAtDoor, type DoorMethod } from '../api/door';
+import { cue } from './cues';
+
+/** A code the camera keeps seeing is checked once: again only after it was out of view this long. */
+export const OUT_OF_VIEW_MS = 1500;
+/** A red answer gives way to the camera after this long (or a tap). */
+export const REFUSAL_SHOWN_MS = 4000;
+/** "Redeemed" stays this long before the camera is back. */
+export const REDEEMED_SHOWN_MS = 2500;
+
+/** What the screen shows: the camera (scanning), a check under way, or a verdict filling the screen. */
+export type DoorScreen =
+  | { step: 'scanning' }
+  | { step: 'checking'; text: string }
+  | {
+      step: 'verdict';
+      text: string;
+      method: DoorMethod;
+      verdict: DoorCheckResponse;
+      /** A redemption under way (its coupon id, or 'coupon' for a scanned coupon). */
+      redeeming: string | null;
+      /** Coupons of a card redeemed from this screen. */
+      redeemed: string[];
+      /** A redemption refused after the check (someone else was faster). */
+      problem: string | null;
+    }
+  | { step: 'redeemed'; message: string }
+  | { step: 'failed'; message: string };
+
+/**
+ * Marks the moment a read text goes to the api, and the verdict's first frame on screen, so the
+ * time from decode to result (budget 300 ms, PRODUCT.md §2.12) can be read from the page's
+ * performance timeline (`door: decode to verdict`). Where marks are missing, nothing happens.
+ */
+export const DECODE_TO_VERDICT = 'door: decode to verdict';
+/** Of which the api's answer (request sent to answer read). */
+export const API_ANSWER = 'door: api answer';
+function mark(name: 'door:check' | 'door:answer' | 'door:verdict') {
+  try {
+    performance.mark(name);
+    if (name === 'door:answer') performance.measure(API_ANSWER, 'door:check', 'door:answer');
+    if (name === 'door:verdict') performance.measure(DECODE_TO_VERDICT, 'door:check', 'door:verdict');
+  } catch {
+    // No performance timeline here.
+  }
+}
+export const markVerdictShown = () => mark('door:verdict');
+
+/** The last redemption this device made, undoable until `undoableUntil`. */
+export interface LastRedemption {
+  userCouponId: string;
+  message: string;
+  undoableUntil: number;
+}
+
+/** A 401: the session ended (signed out elsewhere, role taken away). */
+const sessionEnded = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+const wordsOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status < 500 ? (error.serverMessage ?? fallback) : fallback;
+
+/** Seconds a 429 asks to wait, from its body (retryAfter). */
+const retryAfterOf = (error: unknown): number | null =>
+  error instanceof ApiError && error.status === 429 ? Math.max(1, Number(error.body?.retryAfter) || 60) : null;
+
+/**
+ * Door mode's states (PRODUCT.md §2.12): every decoded, typed or wedge-scanned text is checked by
+ * the api (routes.checkAtDoor), which answers the verdict in words; a green coupon waits for
+ * Redeem or Dismiss, a red one gives way after REFUSAL_SHOWN_MS. The camera's text is checked once
+ * while it stays in view, whatever staff tapped meanwhile: one scan-log row per attempt.
+ */
+export function useDoorSession() {
+  const queryClient = useQueryClient();
+  const [screen, setScreen] = useState<DoorScreen>({ step: 'scanning' });
+  /** What is on screen now, for handlers that run between renders (camera frames, keys). */
+  const current = useRef<DoorScreen>(screen);
+  /** The text the camera saw last and when: while it keeps being seen, it is not checked again. */
+  const seen = useRef<{ text: string; at: number } | null>(null);
+  const show = useCallback((next: DoorScreen) => {
+    // The camera decodes nothing under a verdict (see `paused`): back to scanning, the code last
+    // seen counts as seen just now, so one still held up is not checked again.
+    if (next.step === 'scanning' && current.current.step !== 'scanning' && seen.current) seen.current.at = Date.now();
+    current.current = next;
+    setScreen(next);
+  }, []);
+  const [lastRedemption, setLastRedemption] = useState<LastRedemption | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Until when typed codes are refused (after a 429), as a Date.now() instant. */
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+
+  const refresh = useCallback(() => invalidate(queryClient, doorTonightKey, ...REDEMPTION_KEYS), [queryClient]);
+
+  const check = useCallback(
+    async (text: string, method: DoorMethod) => {
+      mark('door:check');
+      show({ step: 'checking', text });
+      setNotice(null);
+      try {
+        const verdict = await checkAtDoor(text, method);
+        mark('door:answer');
+        cue(verdict.ok ? 'yes' : 'no');
+        show({ step: 'verdict', text, method, verdict, redeeming: null, redeemed: [], problem: null });
+        if (verdict.kind === 'card') void refresh();
+      } catch (error) {
+        cue('no');
+        const wait = retryAfterOf(error);
+        if (wait !== null) setLockedUntil(Date.now() + wait * 1000);
+        show({ step: 'failed', message: wordsOf(error, 'Could not check the code: try again') });
+        // The tally's query then meets the 401 too, and the session gate sends staff to sign in.
+        if (sessionEnded(error)) void refresh();
+      }
+    },
+    [refresh, show],
+  );
+
+  /** A text the camera decoded: checked unless it is the one still in view, or a verdict awaits a decision. */
+  const onDecoded = useCallback(
+    (text: string) => {
+      const now = Date.now();
+      const last = seen.current;
+      if (last && last.text === text && now - last.at < OUT_OF_VIEW_MS) {
+        last.at = now;
+        return;
+      }
+      const shown = current.current;
+      if (shown.step === 'checking' || shown.step === 'redeemed') return;
+      // Green (a coupon to redeem, a card's coupons) waits for staff; red gives way to the next code.
+      if (shown.step === 'verdict' && (shown.verdict.ok || shown.redeeming)) return;
+      seen.current = { text, at: now };
+      void check(text, 'scan');
+    },
+    [check],
+  );
+
+  /** A text typed by staff or by a keyboard-wedge scanner: an explicit attempt, always checked. */
+  const submit = useCallback(
+    (text: string, method: DoorMethod) => {
+      if (current.current.step === 'checking') return;
+      void check(text, method);
+    },
+    [check],
+  );
+
+  /**
+   * True unless the camera view is on screen: while a check is on its way (its answer is not kept
+   * waiting behind a decode on the main thread) and under a verdict, the camera decodes nothing.
+   */
+  const paused = useCallback(() => current.current.step !== 'scanning', []);
+
+  /**
+   * Staff are done with this verdict. A code still held up stays ignored until it was out of view
+   * (as after Redeem or the red's timeout): checking it again at once would show the same verdict
+   * again, log another line and, for a green one, never let Dismiss clear the screen.
+   */
+  const dismiss = useCallback(() => show({ step: 'scanning' }), [show]);
+
+  const redeem = useCallback(
+    async (userCouponId?: string) => {
+      const shown = current.current;
+      if (shown.step !== 'verdict' || shown.redeeming) return;
+      show({ ...shown, redeeming: userCouponId ?? 'coupon', problem: null });
+      try {
+        const answer: DoorRedeemResponse = await redeemAtDoor(shown.text, shown.method, userCouponId);
+        cue('yes');
+        setLastRedemption({
+          userCouponId: answer.userCouponId,
+          message: answer.message,
+          undoableUntil: Date.parse(answer.undoableUntil),
+        });
+        if (shown.verdict.kind === 'card') {
+          show({ ...shown, redeeming: null, redeemed: [...shown.redeemed, answer.userCouponId] });
+        } else show({ step: 'redeemed', message: answer.message });
+      } catch (error) {
+        cue('no');
+        const wait = retryAfterOf(error);
+        if (wait !== null) setLockedUntil(Date.now() + wait * 1000);
+        show({ ...shown, redeeming: null, problem: wordsOf(error, 'Could not redeem: try again') });
+      }
+      void refresh();
+    },
+    [refresh, show],
+  );
+
+  const undo = useCallback(async () => {
+    if (!lastRedemption || undoing) return;
+    setUndoing(true);
+    try {
+      const answer = await undoAtDoor(lastRedemption.userCouponId);
+      setNotice(answer.message);
+      setLastRedemption(null);
+    } catch (error) {
+      setNotice(wordsOf(error, 'Could not undo: try again'));
+      if (error instanceof ApiError && (error.status === 409 || error.status === 403)) setLastRedemption(null);
+    } finally {
+      setUndoing(false);
+    }
+    void refresh();
+  }, [lastRedemption, undoing, refresh]);
+
+  // Back to the camera on its own: red after a few seconds, "Redeemed" after a moment, and a card
+  // with nothing to redeem as red does. Green waits for staff.
+  useEffect(() => {
+    const waitFor =
+      screen.step === 'failed'
+        ? REFUSAL_SHOWN_MS
+        : screen.step === 'redeemed'
+          ? REDEEMED_SHOWN_MS
+          : screen.step === 'verdict' &&
+              !screen.redeeming &&
+              (!screen.verdict.ok || (screen.verdict.kind === 'card' && screen.verdict.coupons.length === 0))
+            ? REFUSAL_SHOWN_MS
+            : null;
+    if (waitFor === null) return;
+    const timer = setTimeout(() => show({ step: 'scanning' }), waitFor);
+    return () => clearTimeout(timer);
+  }, [screen, show]);
+
+  return { screen, paused, onDecoded, submit, dismiss, redeem, undo, undoing, lastRedemption, notice, lockedUntil };
+}
