@@ -85,6 +85,7 @@ check('format', node, ['node_modules/prettier/bin/prettier.cjs', '--check', '.',
 check('typecheck', node, [path.join(root, 'libs/tooling/bin/typecheck.mjs')]);
 jest('unit', 'libs/testing/jest/unit.config.js');
 jest('integration', 'libs/testing/jest/integration.config.js');
+jest('integration-timed', 'libs/testing/jest/integration-timed.config.js');
 if (existsSync(path.join(root, 'web/jest.config.js'))) jest('web', 'web/jest.config.js');
 playwright();
 
