@@ -1,13 +1,14 @@
-import { lookup } from 'node:dns/promises';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { webhookTargetProblem } from '@nocturne/domain/webhook-target';
 import type { JobPayload } from '@nocturne/queues';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
+import { type Agent, fetch } from 'undici';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { isFinalAttempt } from '../runtime/final-attempt.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { createWebhookAgent, InjectWebhookResolver, refusedTarget, type ResolveAll } from './webhook-agent.js';
 import { type WebhookDeliveryState, WebhooksRepository } from './webhooks.repository.js';
 
 const TIMEOUT_MS = 10_000;
@@ -16,27 +17,28 @@ const TIMEOUT_MS = 10_000;
  * Sends one delivery, signed per Standard Webhooks (webhook-id is the delivery id, the same on
  * every retry). A 2xx answer succeeds; anything else is recorded and retried with backoff until
  * the last attempt marks the delivery failed. A target that is (or now resolves to) a private
- * address fails at once unless WEBHOOKS_ALLOW_PRIVATE.
+ * address fails at once unless WEBHOOKS_ALLOW_PRIVATE: checked first for a clear message, and again
+ * by the connection's own lookup (webhook-agent.ts), so a name cannot answer differently in between.
  */
 @Injectable()
 @HandlesJob('webhooks.deliver')
 export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
+  private readonly agent: Agent;
+
   constructor(
     private readonly em: EntityManager,
     private readonly webhooks: WebhooksRepository,
     @InjectConfig() private readonly config: WorkerConfig,
-  ) {}
+    @InjectWebhookResolver() private readonly resolve: ResolveAll,
+  ) {
+    this.agent = createWebhookAgent(resolve, config.WEBHOOKS_ALLOW_PRIVATE);
+  }
 
   async handle({ deliveryId }: JobPayload<'webhooks.deliver'>, job: Job): Promise<string> {
     const row = await this.webhooks.findDelivery(this.em, deliveryId);
     if (!row || row.state === 'succeeded') return 'nothing to send';
-    const problem = await webhookTargetProblem(row.url, this.config.WEBHOOKS_ALLOW_PRIVATE, (host) =>
-      lookup(host, { all: true }),
-    );
-    if (problem) {
-      await this.record(deliveryId, 'failed', null, `Target refused: ${problem}`);
-      throw new UnrecoverableError(`Webhook target refused: ${problem}`);
-    }
+    const problem = await webhookTargetProblem(row.url, this.config.WEBHOOKS_ALLOW_PRIVATE, this.resolve);
+    if (problem) return this.refuse(deliveryId, problem);
     const body = JSON.stringify(row.payload);
     const timestamp = new Date();
     const signature = new Webhook(row.secret).sign(row.id, timestamp, body);
@@ -47,6 +49,7 @@ export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
         method: 'POST',
         body,
         redirect: 'manual',
+        dispatcher: this.agent,
         signal: AbortSignal.timeout(TIMEOUT_MS),
         headers: {
           'content-type': 'application/json',
@@ -59,6 +62,8 @@ export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
       await answer.body?.cancel();
       if (status < 200 || status > 299) error = `HTTP ${status}`;
     } catch (failure) {
+      const refused = refusedTarget(failure);
+      if (refused) return this.refuse(deliveryId, refused.message);
       error = (failure as Error).message;
     }
     if (!error) {
@@ -67,6 +72,11 @@ export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
     }
     await this.record(deliveryId, isFinalAttempt(job) ? 'failed' : 'pending', status, error);
     throw new Error(`Webhook delivery failed: ${error}`);
+  }
+
+  private async refuse(deliveryId: string, problem: string): Promise<never> {
+    await this.record(deliveryId, 'failed', null, `Target refused: ${problem}`);
+    throw new UnrecoverableError(`Webhook target refused: ${problem}`);
   }
 
   private async record(id: string, state: WebhookDeliveryState, status: number | null, error: string | null): Promise<void> {
