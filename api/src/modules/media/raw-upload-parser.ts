@@ -2,7 +2,7 @@ import { LocalDiskStorage, MAX_UPLOAD_BYTES, type ObjectStorage, verifyUpload } 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * Local-storage uploads arrive as raw bytes (PRODUCT.md §7: no form encoding). The upload route is
+ * What a request body may be, decided before it is read. Local-storage uploads arrive as raw bytes (PRODUCT.md §7: no form encoding). The upload route is
  * public (the signature authorizes), so everything a request can be refused for without its body
  * is decided before a byte of the body is read: the storage, the signature over key, content type
  * and expiry, and the declared Content-Length. What passes is handed to the route as the request
@@ -38,6 +38,20 @@ export class UnsupportedRawBody extends RawBodyRefused {
   }
 }
 
+/**
+ * Every other route with a body reads JSON only (PRODUCT.md §7: no form encoding): a form, a
+ * multipart or a text/plain body is what a plain HTML form on any other site can post, so it is
+ * refused with 415 before it is read or parsed.
+ */
+export class NotJsonBody extends RawBodyRefused {
+  constructor(contentType: string) {
+    super(415, `Content-Type ${contentType.split(';')[0]} is not accepted; send application/json`);
+  }
+}
+
+const hasBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+
 /** Why an upload is refused before its body is read, or null to let the body through. */
 export function uploadRefusal(request: FastifyRequest, storage: ObjectStorage, secret: string): RawBodyRefused | null {
   if (!(storage instanceof LocalDiskStorage)) return new RawBodyRefused(404, 'Uploads go to object storage, not to this server');
@@ -63,6 +77,8 @@ export function registerRawUploadParser(fastify: FastifyInstance, storage: Objec
     let refusal: RawBodyRefused | null = null;
     if (request.routeOptions.url === UPLOAD_ROUTE) refusal = uploadRefusal(request, storage, secret);
     else if (isRawBody(request.headers['content-type'])) refusal = new UnsupportedRawBody(request.headers['content-type'] ?? '');
+    else if (hasBody(request) && mediaType(request.headers['content-type']) !== 'application/json')
+      refusal = new NotJsonBody(request.headers['content-type'] ?? 'none');
     if (refusal) {
       // Close the connection once answered: Node would otherwise read the unread body to its end
       // to reuse the connection, which is the very work (up to 10 MB a request) refused here.
