@@ -27,14 +27,16 @@ export const LIMITS = {
   bookingPerIp: { name: 'booking-ip', max: 5, windowMs: 10 * 60_000 },
   /** Guesses at the current password from a signed-in session (change password, delete account). */
   currentPasswordPerMember: { name: 'current-password-member', max: 10, windowMs: 15 * 60_000 },
+  /** Comments one member posts, on any post (PRODUCT.md §9): a person never needs more, a script is stopped. */
+  commentsPerMember: { name: 'comments-member', max: 20, windowMs: 10 * 60_000 },
   /** Wrong basic-auth answers to the queue dashboard (Bull Board) from one address. */
   queueDashboardFailuresPerIp: { name: 'queues-ip', max: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** 429 with a `Retry-After` header (set by the exception filter from `retryAfterSeconds`). */
 export class TooManyRequestsException extends RetryLaterException {
-  constructor(retryAfterSeconds: number) {
-    super(retryAfterSeconds, TOO_MANY_ATTEMPTS, HttpStatus.TOO_MANY_REQUESTS, {
+  constructor(retryAfterSeconds: number, message: string = TOO_MANY_ATTEMPTS) {
+    super(retryAfterSeconds, message, HttpStatus.TOO_MANY_REQUESTS, {
       success: false,
     });
   }
@@ -53,8 +55,8 @@ export class RateLimiter {
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
-  /** Counts one attempt; throws TooManyRequestsException (429 with Retry-After) over the limit. */
-  async hit(limit: Limit, key: string): Promise<void> {
+  /** Counts one attempt; throws TooManyRequestsException (429 with Retry-After, `message`) over the limit. */
+  async hit(limit: Limit, key: string, message?: string): Promise<void> {
     const redisKey = this.key(limit, key);
     let count: number;
     let ttl: number;
@@ -67,7 +69,7 @@ export class RateLimiter {
       this.logger.warn(`Rate limit ${limit.name} not enforced: ${(error as Error).message}`);
       return;
     }
-    if (count > limit.max) throw new TooManyRequestsException(Math.max(1, Math.ceil(ttl / 1000)));
+    if (count > limit.max) throw new TooManyRequestsException(Math.max(1, Math.ceil(ttl / 1000)), message);
   }
 
   /**
