@@ -26,6 +26,8 @@ export class InsufficientPointsError extends Error {
 
 /** What an expiry row says and what it is paid by: the club night it ran on. */
 export const EXPIRY_DESCRIPTION = 'Points expired';
+/** What an adjustment's description becomes when its member's account is deleted. */
+export const ERASED_ADJUSTMENT_DESCRIPTION = 'Points adjustment (reason erased with the account)';
 export const EXPIRY_SOURCE_TYPE = 'points_expiry';
 
 /** The longest description a row holds (the column's length). */
@@ -88,6 +90,16 @@ export class Ledger {
     };
     if (adjustment.points < 0) return this.debit(tx, entry);
     return (await this.credit(tx, entry, raise))!;
+  }
+
+  /**
+   * Account deletion (security review M4): the free-text reasons of the member's adjustments may
+   * name them, so each becomes ERASED_ADJUSTMENT_DESCRIPTION; points, kinds and dates stay, so the
+   * balance and `ledger:verify` do too. The database lets only this change through, and only
+   * inside a transaction that set `nocturne.erasure` (the caller's, reset before it returns).
+   */
+  async eraseAdjustmentReasons(tx: EntityManager, memberId: string): Promise<void> {
+    await statements.eraseAdjustmentReasons(tx, memberId, ERASED_ADJUSTMENT_DESCRIPTION);
   }
 
   /**

@@ -19,6 +19,7 @@ import { Migration20261124103000_OverviewIndexes } from './Migration202611241030
 import { Migration20261125090000_RedemptionUndoneWebhook } from './Migration20261125090000_RedemptionUndoneWebhook.js';
 import { Migration20261126120000_StaffRoles } from './Migration20261126120000_StaffRoles.js';
 import { Migration20261126140000_DoorNight } from './Migration20261126140000_DoorNight.js';
+import { Migration20261126160000_ErasableAdjustmentReasons } from './Migration20261126160000_ErasableAdjustmentReasons.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -41,6 +42,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261125090000_RedemptionUndoneWebhook', class: Migration20261125090000_RedemptionUndoneWebhook },
   { name: 'Migration20261126120000_StaffRoles', class: Migration20261126120000_StaffRoles },
   { name: 'Migration20261126140000_DoorNight', class: Migration20261126140000_DoorNight },
+  { name: 'Migration20261126160000_ErasableAdjustmentReasons', class: Migration20261126160000_ErasableAdjustmentReasons },
 ];
 
 /**
@@ -49,6 +51,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
  */
 export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'point_transactions_append_only',
+  'point_transactions_erase_only',
   'point_transactions_reverses_fk',
   'members_points_non_negative',
   'outbox_unpublished_idx',
