@@ -173,7 +173,7 @@ export async function eraseAdjustmentReasons(tx: EntityManager, memberId: string
     .updateTable('point_transactions')
     .set({ description })
     .where('member_id', '=', memberId)
-    .where('kind', '=', 'adjustment')
+    .where('kind', 'in', ['adjustment', 'balance_adjustment'])
     .where('description', '!=', description)
     .execute();
   await sql`select set_config('nocturne.erasure', 'off', true)`.execute(k);

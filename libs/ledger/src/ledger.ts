@@ -70,25 +70,38 @@ export class Ledger {
 
   /**
    * A staff adjustment, recorded with the admin who made it; each one is its own source. Added
-   * points count as earned (total and tier rise: `ledger:verify` sums positive rows as earned);
+   * points count as earned (total and tier rise: `ledger:verify` sums positive rows as earned)
+   * only when the adjuster says so (`countsTowardTier`); otherwise they are a
+   * `balance_adjustment`, which raises the balance alone (security review L5);
    * taken points only lower the balance, like spending, and never below zero
    * (InsufficientPointsError). Callers lock the member's row first to say what the balance was.
    */
   async adjust(
     tx: EntityManager,
-    adjustment: { memberId: string; points: number; reason: string; adminId: string },
+    adjustment: { memberId: string; points: number; reason: string; adminId: string; countsTowardTier: boolean },
     raise: Raise,
   ): Promise<Balance> {
+    const adding = adjustment.points > 0;
+    const balanceOnly = adding && !adjustment.countsTowardTier;
     const entry: LedgerEntry = {
       memberId: adjustment.memberId,
       points: adjustment.points,
-      kind: 'adjustment',
-      description: adjustmentDescription(adjustment.reason),
+      kind: balanceOnly ? 'balance_adjustment' : 'adjustment',
+      description: adjustmentDescription(
+        adjustment.reason,
+        adding ? { countsTowardTier: adjustment.countsTowardTier } : undefined,
+      ),
       sourceType: 'staff_adjustment',
       sourceId: randomUUID(),
       recordedById: adjustment.adminId,
     };
     if (adjustment.points < 0) return this.debit(tx, entry);
+    if (balanceOnly) {
+      // Raises the balance and leaves total earned, and so the tier, as it was.
+      if (!(await this.insertRow(tx, entry)))
+        throw new Error(`Ledger source ${entry.sourceType}:${entry.sourceId} has already paid`);
+      return this.applyToBalance(tx, entry.memberId, entry.points, 0, raise);
+    }
     return (await this.credit(tx, entry, raise))!;
   }
 

@@ -55,6 +55,7 @@ class FakeRepository extends ActiveCampaignRepository {
       last_name: null,
       member_tier: 'bronze',
       total_points: 0,
+      ac_contact_id: null,
       deleted,
       acContactId: null,
       acSynced: false,

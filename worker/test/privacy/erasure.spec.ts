@@ -73,7 +73,7 @@ it('leaves neither the e-mail nor the names of a deleted member in any table or 
   // A staff adjustment whose reason names the member.
   const adjusted = await t.request('POST', `/api/admin/members/${member.user.id}/points-adjustments`, {
     token: admin.sessionId,
-    body: { points: 15, reason: `Birthday drinks for ${first} ${last} (${email})` },
+    body: { points: 15, reason: `Birthday drinks for ${first} ${last} (${email})`, countsTowardTier: true },
   });
   expect(adjusted.status).toBe(201);
   // A door line that names the member, as door mode writes it ("Welcome, <first name>: …").
