@@ -2,12 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { webhookTargetProblem } from '@nocturne/domain/webhook-target';
 import type { JobPayload } from '@nocturne/queues';
-import { type Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
 import { type Agent, fetch } from 'undici';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { isFinalAttempt } from '../runtime/final-attempt.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
+import { DEFAULT_GATE_OPTIONS, EndpointGates } from './endpoint-gates.js';
 import { createWebhookAgent, InjectWebhookResolver, refusedTarget, type ResolveAll } from './webhook-agent.js';
 import { type WebhookDeliveryState, WebhooksRepository } from './webhooks.repository.js';
 
@@ -24,6 +25,7 @@ const TIMEOUT_MS = 10_000;
 @HandlesJob('webhooks.deliver')
 export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
   private readonly agent: Agent;
+  private readonly gates: EndpointGates;
 
   constructor(
     private readonly em: EntityManager,
@@ -32,6 +34,7 @@ export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
     @InjectWebhookResolver() private readonly resolve: ResolveAll,
   ) {
     this.agent = createWebhookAgent(resolve, config.WEBHOOKS_ALLOW_PRIVATE);
+    this.gates = new EndpointGates({ ...DEFAULT_GATE_OPTIONS, concurrency: config.WEBHOOKS_ENDPOINT_CONCURRENCY });
   }
 
   async handle({ deliveryId }: JobPayload<'webhooks.deliver'>, job: Job): Promise<string> {
@@ -39,6 +42,28 @@ export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
     if (!row || row.state === 'succeeded') return 'nothing to send';
     const problem = await webhookTargetProblem(row.url, this.config.WEBHOOKS_ALLOW_PRIVATE, this.resolve);
     if (problem) return this.refuse(deliveryId, problem);
+    // One slow or failing receiver delays only itself (security review L10): come back later
+    // rather than hold a slot of the queue, and burn no attempt.
+    const gate = this.gates.enter(row.endpoint_id);
+    if (!gate.go) {
+      await job.moveToDelayed(Date.now() + gate.waitMs, job.token);
+      throw new DelayedError(`Webhook delivery postponed: ${gate.why}`);
+    }
+    let ok = false;
+    try {
+      ok = await this.send(deliveryId, row, job);
+      return 'delivered';
+    } finally {
+      this.gates.leave(row.endpoint_id, ok);
+    }
+  }
+
+  /** One attempt: true when the receiver answered 2xx; a refused target or a failed attempt throws. */
+  private async send(
+    deliveryId: string,
+    row: { id: string; payload: unknown; url: string; secret: string },
+    job: Job,
+  ): Promise<boolean> {
     const body = JSON.stringify(row.payload);
     const timestamp = new Date();
     const signature = new Webhook(row.secret).sign(row.id, timestamp, body);
@@ -68,7 +93,7 @@ export class DeliverWebhookJob implements JobHandler<'webhooks.deliver'> {
     }
     if (!error) {
       await this.record(deliveryId, 'succeeded', status, null);
-      return 'delivered';
+      return true;
     }
     await this.record(deliveryId, isFinalAttempt(job) ? 'failed' : 'pending', status, error);
     throw new Error(`Webhook delivery failed: ${error}`);
