@@ -14,8 +14,8 @@ export interface Limit {
 export const LIMITS = {
   /** Failed sign-ins for one e-mail from one address: a lock-out for that pair only. */
   loginFailuresPerPair: { name: 'login-pair', max: 10, windowMs: 15 * 60_000 },
-  /** Failed sign-ins from one address, whatever the e-mail. */
-  loginFailuresPerIp: { name: 'login-ip', max: 30, windowMs: 15 * 60_000 },
+  /** Failed sign-ins from one address, whatever the e-mail: high, since a venue's guests share its Wi-Fi address. */
+  loginFailuresPerIp: { name: 'login-ip', max: 100, windowMs: 15 * 60_000 },
   /** Failed sign-ins for one e-mail from anywhere: past `max`, a growing delay instead of a lock-out. */
   loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
