@@ -95,7 +95,7 @@ const layerZones = [
  * libs/domain holds pure rules: it imports no package at all (no database, queue, HTTP or file
  * client, no other lib); a caller passes in what a rule needs. libs/contracts, shared with the
  * browser, imports only zod, the domain and itself. Neither imports Node's built-in modules
- * (the one exception is webhook-target, below).
+ * (the one exception is webhook-target, below, which also uses ipaddr.js).
  */
 const otherLibs = (...own) => LIBS.filter((lib) => !own.includes(lib)).map((lib) => `libs/${lib}`);
 const PURE_DOMAIN = 'libs/domain is pure rules: no I/O and no packages; the caller passes in what a rule needs.';
@@ -234,11 +234,22 @@ export default tseslint.config(
     rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   {
-    // Whether a webhook may call an address is a rule: node:net lends it address arithmetic
-    // (BlockList, isIP) and nothing that opens a socket; the DNS lookup is passed in. This file is
-    // kept out of the domain's index, which the web bundles.
+    // Whether a webhook may call an address is a rule: node:net and ipaddr.js lend it address
+    // arithmetic (isIP; ipaddr.js's named special ranges) and nothing that opens a socket; the DNS
+    // lookup is passed in. This file is kept out of the domain's index, which the web bundles.
     files: ['libs/domain/src/webhook-target.ts'],
     rules: {
+      'import-x/no-restricted-paths': restrictedPaths([
+        ...layerZones,
+        ...pureLibZones.map((zone) =>
+          zone.target === 'libs/domain' && zone.from === NODE_MODULES
+            ? { ...zone, except: ['**/node_modules/ipaddr.js/**'] }
+            : zone,
+        ),
+        ...apiModuleZones,
+        ...webFeatureZones,
+        ...webSharedZones,
+      ]),
       'import-x/no-nodejs-modules': ['error', { allow: ['node:net'] }],
       'no-restricted-imports': [
         'error',

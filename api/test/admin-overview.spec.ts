@@ -251,6 +251,18 @@ describe('GET /api/admin/overview', () => {
     expect(bad.body.issues.map((i: { path: string }) => i.path)).toEqual(['night']);
   });
 
+  // Security review L1: years 0–99 went through Date.UTC (0058 → 1958) and answered 500.
+  it.each(['0058-02-08', '0000-01-01', '0099-12-31', '1999-12-31'])(
+    'refuses the night %s, before the overview starts, with 400',
+    async (night) => {
+      const answer = await overview(`?night=${night}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues).toEqual([
+        expect.objectContaining({ path: 'night', message: expect.stringMatching(/2000-01-01 or later/) }),
+      ]);
+    },
+  );
+
   it('is for admins only', async () => {
     const member = await registerMember(t);
     expect((await t.request('GET', '/api/admin/overview')).status).toBe(401);

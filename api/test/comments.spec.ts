@@ -1,4 +1,4 @@
-import { clubNightBounds } from '@nocturne/domain';
+import { clubNightBounds, COMMENTING_TOO_FAST } from '@nocturne/domain';
 import { createPost, expectLedgerClean, UNKNOWN_ID } from './support/news-fixtures.js';
 import { registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
@@ -131,22 +131,41 @@ describe('POST /api/news/{id}/comments', () => {
     await expectLedgerClean(t);
   });
 
-  it('gives exactly 10 rewards for 100 parallel comments by one member on one post', async () => {
+  // 20 is the most one member may post in 10 minutes (the comment limit, tested below).
+  it('gives exactly 10 rewards for 20 parallel comments by one member on one post', async () => {
     const post = await createPost(t, adminToken);
     const member = await registerMember(t);
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => comment(post.id, member.sessionId, `Parallel ${i}`)));
-    expect(answers.map((a) => a.status)).toEqual(Array(100).fill(201));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => comment(post.id, member.sessionId, `Parallel ${i}`)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     expect(answers.filter((a) => a.body.pointsAwarded === 5)).toHaveLength(10);
-    expect(answers.filter((a) => a.body.pointsAwarded === 0)).toHaveLength(90);
+    expect(answers.filter((a) => a.body.pointsAwarded === 0)).toHaveLength(10);
     expect(await rewardRows(member.user.id)).toBe(10);
     expect(await me(member.sessionId)).toMatchObject({ currentPoints: 70, totalPoints: 70 });
     const counts = await t.sql.query(
       'select p.comment_count, (select count(*)::int from news_comments c where c.post_id = p.id) as n from news_posts p where p.id = $1',
       [post.id],
     );
-    expect(counts.rows[0]).toEqual({ comment_count: 100, n: 100 });
+    expect(counts.rows[0]).toEqual({ comment_count: 20, n: 20 });
     await expectLedgerClean(t);
   }, 180_000);
+
+  // Security review L2: one member posted 60 comments in half a second.
+  it('takes 20 comments in 10 minutes from one member, then answers 429 with Retry-After and says why', async () => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    const other = await registerMember(t);
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => comment(post.id, member.sessionId, `Burst ${i}`)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(20);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(40);
+    expect(refused[0]!.body).toMatchObject({ success: false, statusCode: 429, message: COMMENTING_TOO_FAST });
+    const retryAfter = Number(refused[0]!.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect((await t.sql.query('select count(*)::int as n from news_comments where post_id = $1', [post.id])).rows[0].n).toBe(20);
+    // The limit is the member's own: someone else still comments.
+    expect((await comment(post.id, other.sessionId, 'Still here')).status).toBe(201);
+  }, 60_000);
 
   it('keeps every balance right when many members comment on one post at once', async () => {
     const post = await createPost(t, adminToken);

@@ -32,6 +32,27 @@ describe('point_transactions is append-only', () => {
     const after = await t.sql.query('select points from point_transactions where member_id = $1', [member.user.id]);
     expect(after.rows).toEqual([{ points: 20 }]);
   });
+
+  // Account deletion may blank descriptions (security review M4); nothing else, even then.
+  it('lets a transaction marked as an erasure change a description, and still nothing that counts', async () => {
+    const member = await registerMember(t);
+    const row = (await t.sql.query('select id from point_transactions where member_id = $1', [member.user.id])).rows[0];
+    const client = await t.sql.connect();
+    try {
+      await client.query('begin');
+      await client.query("select set_config('nocturne.erasure', 'on', true)");
+      await client.query("update point_transactions set description = 'erased' where id = $1", [row.id]);
+      await expect(client.query('update point_transactions set points = 1000 where id = $1', [row.id])).rejects.toThrow(
+        /append-only: UPDATE refused/,
+      );
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+    await expect(t.sql.query("update point_transactions set description = 'erased' where id = $1", [row.id])).rejects.toThrow(
+      /append-only: UPDATE refused/,
+    );
+  });
 });
 
 describe('GET /api/points/history', () => {

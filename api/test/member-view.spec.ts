@@ -1,4 +1,4 @@
-import { ACCOUNT_DISABLED } from '@nocturne/domain';
+import { ACCOUNT_DISABLED, NO_SELF_ADJUSTMENT } from '@nocturne/domain';
 import {
   GOOD_PASSWORD,
   randomIp,
@@ -32,7 +32,7 @@ const signIn = (email: string, password = GOOD_PASSWORD) =>
 describe('who may use the member routes', () => {
   const routes = (id: string): [string, string, unknown?][] => [
     ['GET', `/api/admin/members/${id}`],
-    ['POST', `/api/admin/members/${id}/points-adjustments`, { points: 5, reason: 'Birthday' }],
+    ['POST', `/api/admin/members/${id}/points-adjustments`, { points: 5, reason: 'Birthday', countsTowardTier: true }],
     ['POST', `/api/admin/members/${id}/password-reset`],
     ['POST', `/api/admin/members/${id}/disable`],
     ['POST', `/api/admin/members/${id}/enable`],
@@ -115,12 +115,13 @@ describe('GET /api/admin/members/{id}', () => {
 
   it('caps the history at ?history= newest rows and says how many there are', async () => {
     const member = await registerMember(t);
-    for (const reason of ['One', 'Two', 'Three']) expect((await adjust(member.user.id, { points: 1, reason })).status).toBe(201);
+    for (const reason of ['One', 'Two', 'Three'])
+      expect((await adjust(member.user.id, { points: 1, reason, countsTowardTier: true })).status).toBe(201);
     const capped = await view(member.user.id, '?history=2');
     expect(capped.body.pointsHistory.total).toBe(4);
     expect(capped.body.pointsHistory.entries.map((e: { description: string }) => e.description)).toEqual([
-      'Staff adjustment: Three',
-      'Staff adjustment: Two',
+      'Staff adjustment: Three (counts toward tier)',
+      'Staff adjustment: Two (counts toward tier)',
     ]);
     expect((await view(member.user.id, '?history=0')).status).toBe(400);
   });
@@ -129,7 +130,7 @@ describe('GET /api/admin/members/{id}', () => {
 describe('POST /api/admin/members/{id}/points-adjustments', () => {
   it('adds points with the reason and the admin on the ledger row; the member sees it in their history', async () => {
     const member = await registerMember(t);
-    const answer = await adjust(member.user.id, { points: 90, reason: '  Birthday bonus  ' });
+    const answer = await adjust(member.user.id, { points: 90, reason: '  Birthday bonus  ', countsTowardTier: true });
     expect(answer.status).toBe(201);
     // Added points count as earned: 20 + 90 reaches silver (100).
     expect(answer.body).toMatchObject({ success: true, currentPoints: 110, totalPoints: 110, memberTier: 'silver' });
@@ -137,9 +138,11 @@ describe('POST /api/admin/members/{id}/points-adjustments', () => {
       "select points, description, recorded_by_id from point_transactions where member_id = $1 and kind = 'adjustment'",
       [member.user.id],
     );
-    expect(rows.rows).toEqual([{ points: 90, description: 'Staff adjustment: Birthday bonus', recorded_by_id: admin.user.id }]);
+    expect(rows.rows).toEqual([
+      { points: 90, description: 'Staff adjustment: Birthday bonus (counts toward tier)', recorded_by_id: admin.user.id },
+    ]);
     const history = await t.request('GET', '/api/points/history', { token: member.sessionId });
-    expect(history.body[0]).toMatchObject({ description: 'Staff adjustment: Birthday bonus', points: 90 });
+    expect(history.body[0]).toMatchObject({ description: 'Staff adjustment: Birthday bonus (counts toward tier)', points: 90 });
     const shown = (await view(member.user.id)).body.pointsHistory.entries[0];
     expect(shown).toMatchObject({ kind: 'adjustment', recordedBy: { id: admin.user.id, name: 'Alex Reyes' } });
     expect(await runLedgerVerify(t)).toMatch(/^Ledger verified: \d+ members match/m);
@@ -147,15 +150,17 @@ describe('POST /api/admin/members/{id}/points-adjustments', () => {
 
   it('takes points from the balance only (total earned and tier stay), down to zero and never below', async () => {
     const member = await registerMember(t, { firstName: 'Pascal' });
-    const taken = await adjust(member.user.id, { points: -15, reason: 'Duplicate reward' });
+    const taken = await adjust(member.user.id, { points: -15, reason: 'Duplicate reward', countsTowardTier: false });
     expect(taken.status).toBe(201);
     expect(taken.body).toMatchObject({ currentPoints: 5, totalPoints: 20, memberTier: 'bronze' });
-    const tooMany = await adjust(member.user.id, { points: -6, reason: 'Too much' });
+    const tooMany = await adjust(member.user.id, { points: -6, reason: 'Too much', countsTowardTier: false });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe(
       "Pascal's balance is 5 points, so 6 points cannot be taken: a balance never goes below zero.",
     );
-    expect((await adjust(member.user.id, { points: -5, reason: 'All of it' })).body.currentPoints).toBe(0);
+    expect((await adjust(member.user.id, { points: -5, reason: 'All of it', countsTowardTier: false })).body.currentPoints).toBe(
+      0,
+    );
     const rows = await t.sql.query(
       "select count(*)::int as n from point_transactions where member_id = $1 and kind = 'adjustment'",
       [member.user.id],
@@ -167,20 +172,43 @@ describe('POST /api/admin/members/{id}/points-adjustments', () => {
   it('needs a reason and a non-zero whole number of points within bounds', async () => {
     const member = await registerMember(t);
     for (const body of [
-      { points: 5 },
-      { points: 5, reason: '   ' },
-      { points: 0, reason: 'Nothing' },
-      { points: 2.5, reason: 'Half' },
-      { points: 10_001, reason: 'Typo' },
-      { points: -10_001, reason: 'Typo' },
-      { points: '5', reason: 'Text' },
+      { points: 5, countsTowardTier: true },
+      { points: 5, reason: '   ', countsTowardTier: true },
+      { points: 0, reason: 'Nothing', countsTowardTier: true },
+      { points: 2.5, reason: 'Half', countsTowardTier: true },
+      { points: 10_001, reason: 'Typo', countsTowardTier: true },
+      { points: -10_001, reason: 'Typo', countsTowardTier: true },
+      { points: '5', reason: 'Text', countsTowardTier: true },
+      { points: 5, reason: 'No tier choice' },
     ]) {
       const answer = await adjust(member.user.id, body);
       expect([body, answer.status]).toEqual([body, 400]);
     }
-    const missing = await adjust(member.user.id, { points: 5, reason: '' });
+    const missing = await adjust(member.user.id, { points: 5, reason: '', countsTowardTier: true });
     expect(missing.body.issues).toEqual([{ path: 'reason', message: 'must not be empty' }]);
     expect((await view(member.user.id)).body.member.currentPoints).toBe(20);
+  });
+
+  // Security review L5: an adjustment raised the tier for good, an admin's own account included.
+  it('adds points to the balance only when the adjuster says so: total earned and tier stay, the history says which', async () => {
+    const member = await registerMember(t);
+    const answer = await adjust(member.user.id, { points: 500, reason: 'Refund of a double claim', countsTowardTier: false });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ currentPoints: 520, totalPoints: 20, memberTier: 'bronze' });
+    const history = await t.request('GET', '/api/points/history', { token: member.sessionId });
+    expect(history.body[0]).toMatchObject({
+      description: 'Staff adjustment: Refund of a double claim (balance only, not toward tier)',
+      points: 500,
+    });
+    expect(await runLedgerVerify(t)).toMatch(/^Ledger verified: \d+ members match/m);
+  });
+
+  it('refuses staff adjusting their own account, with words, and changes nothing', async () => {
+    const before = (await view(admin.user.id)).body.member.currentPoints;
+    const own = await adjust(admin.user.id, { points: 1000, reason: 'Mine', countsTowardTier: true });
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe(NO_SELF_ADJUSTMENT);
+    expect((await view(admin.user.id)).body.member.currentPoints).toBe(before);
   });
 });
 

@@ -40,6 +40,7 @@ test("staff adjust a member's points and disable the account; the member sees bo
   await dialog.getByLabel(/^Points/).fill('15');
   await expect(dialog.getByText(`Balance after: ${member.user.currentPoints + 15} points`)).toBeVisible();
   await dialog.getByLabel(/^Reason/).fill('Cocktail mix-up on Friday');
+  await dialog.getByRole('radio', { name: 'Counts toward the tier' }).check();
   const [adjusted] = await Promise.all([
     page.waitForResponse((answer) => answer.url().endsWith('/points-adjustments')),
     dialog.getByRole('button', { name: 'Add 15 points' }).click(),
@@ -50,14 +51,14 @@ test("staff adjust a member's points and disable the account; the member sees bo
     page.getByText(`15 points added for Marlowe: balance now ${member.user.currentPoints + 15} points.`, { exact: true }),
   ).toBeVisible();
   const staffHistory = page.getByRole('heading', { name: 'Points History' }).locator('xpath=ancestor::section');
-  await expect(staffHistory.getByText('Staff adjustment: Cocktail mix-up on Friday')).toBeVisible();
+  await expect(staffHistory.getByText('Staff adjustment: Cocktail mix-up on Friday (counts toward tier)')).toBeVisible();
 
   // The member reads it in their own history.
   await memberPage.getByRole('tab', { name: 'Points' }).click();
   const history = memberPage.getByRole('list', { name: 'Point history' });
-  await expect(history.getByRole('listitem').filter({ hasText: 'Staff adjustment: Cocktail mix-up on Friday' })).toContainText(
-    '+15',
-  );
+  await expect(
+    history.getByRole('listitem').filter({ hasText: 'Staff adjustment: Cocktail mix-up on Friday (counts toward tier)' }),
+  ).toContainText('+15');
 
   // Disabling asks first and says the sessions end.
   await page.getByRole('button', { name: 'Disable account' }).click();

@@ -15,6 +15,7 @@ import { pointsArea } from './points/points.module.js';
 import { type Clock, systemClock } from './runtime/clock.js';
 import { JobRuntimeModule } from './runtime/job-runtime.module.js';
 import type { WorkerArea } from './runtime/worker-area.js';
+import type { ResolveAll } from './webhooks/webhook-agent.js';
 import { webhooksArea } from './webhooks/webhooks.module.js';
 
 /**
@@ -23,9 +24,21 @@ import { webhooksArea } from './webhooks/webhooks.module.js';
  */
 @Module({})
 export class WorkerModule {
-  /** `importPolling` lets tests wait seconds where AC's imports take minutes; `clock` lets them pick the night. */
-  static forRoot(config: WorkerConfig, options: { importPolling?: ImportPolling; clock?: Clock } = {}): DynamicModule {
-    const areas: WorkerArea[] = [mailArea, activeCampaignArea(options.importPolling), webhooksArea, maintenanceArea, pointsArea];
+  /**
+   * `importPolling` lets tests wait seconds where AC's imports take minutes; `clock` lets them pick
+   * the night; `webhookResolver` lets them answer the DNS lookups of webhook deliveries.
+   */
+  static forRoot(
+    config: WorkerConfig,
+    options: { importPolling?: ImportPolling; clock?: Clock; webhookResolver?: ResolveAll } = {},
+  ): DynamicModule {
+    const areas: WorkerArea[] = [
+      mailArea,
+      activeCampaignArea(options.importPolling),
+      webhooksArea(options.webhookResolver),
+      maintenanceArea,
+      pointsArea,
+    ];
     return {
       module: WorkerModule,
       imports: [

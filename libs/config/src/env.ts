@@ -143,6 +143,8 @@ export const workerEnvSchema = baseEnvSchema.extend({
   WORKER_CONCURRENCY_EMAIL: ownConcurrency(),
   /** Unset: WORKER_CONCURRENCY. */
   WORKER_CONCURRENCY_WEBHOOKS: ownConcurrency(),
+  /** Deliveries to one webhook endpoint in flight at once per worker, so a slow receiver delays only itself. */
+  WEBHOOKS_ENDPOINT_CONCURRENCY: concurrency(2),
   /**
    * The Redis limiter (AC_RATE_LIMIT_PER_SECOND), not this, sets how fast ActiveCampaign is
    * called; this only has to keep enough requests in flight to reach that rate while each waits

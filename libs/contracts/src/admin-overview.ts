@@ -6,7 +6,7 @@ const NightDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 
 export const AdminOverviewQuery = z.object({
   /** The last night of the week shown; tonight (the current club night) when left out. Not after tonight. */
-  night: NightDate.optional(),
+  night: NightDate.refine((night) => night >= '2000-01-01', { message: 'must be 2000-01-01 or later' }).optional(),
 });
 export type AdminOverviewQuery = z.infer<typeof AdminOverviewQuery>;
 

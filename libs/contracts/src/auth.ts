@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '@nocturne/domain';
-import { Email, MemberTier } from './common.js';
+import { Email, MemberTier, plainText } from './common.js';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 
 export const User = z
@@ -20,11 +20,14 @@ export const User = z
 export type User = z.infer<typeof User>;
 
 const name = (field: string) =>
-  z
-    .string({ message: 'is required' })
-    .trim()
-    .min(1, `${field} must not be empty`)
-    .max(100, `${field} must be at most 100 characters`);
+  plainText(
+    z
+      .string({ message: 'is required' })
+      .trim()
+      .min(1, `${field} must not be empty`)
+      .max(100, `${field} must be at most 100 characters`),
+    { multiline: false },
+  );
 
 export const Password = z
   .string({ message: 'is required' })

@@ -14,8 +14,8 @@ const wholeNumber = (min: number, max: number) =>
 
 /** The fields of a coupon as the admin writes them; create adds defaults, update makes each optional. */
 const couponFields = {
-  code: requiredText(40).refine((code) => !/\s/.test(code), 'must not contain spaces'),
-  title: requiredText(120),
+  code: requiredText(40, { multiline: false }).refine((code) => !/\s/.test(code), 'must not contain spaces'),
+  title: requiredText(120, { multiline: false }),
   description: requiredText(1000),
   type: CouponType,
   value: wholeNumber(0, 1_000_000).nullable(),

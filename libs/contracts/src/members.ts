@@ -123,6 +123,11 @@ export const PointsAdjustmentRequest = z.object({
     .max(POINTS_ADJUSTMENT_MAX, `must be at most ${POINTS_ADJUSTMENT_MAX}`)
     .refine((points) => points !== 0, 'must not be zero'),
   reason: requiredText(ADJUSTMENT_REASON_MAX),
+  /**
+   * The adjuster's explicit choice for added points (security review L5): true, they count toward
+   * total earned and so the tier; false, they raise the balance only. Taken points never change the tier.
+   */
+  countsTowardTier: z.boolean({ message: 'must be true or false: say whether added points count toward the tier' }),
 });
 export type PointsAdjustmentRequest = z.infer<typeof PointsAdjustmentRequest>;
 

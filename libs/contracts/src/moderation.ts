@@ -10,7 +10,7 @@ import { COMMENT_VISIBILITIES } from './constants.js';
 export const AdminCommentsQuery = PageQuery.extend({
   postId: Uuid.optional(),
   memberId: Uuid.optional(),
-  q: optionalText(200),
+  q: optionalText(200, { multiline: false }),
   status: z.enum(COMMENT_VISIBILITIES, { message: `must be one of ${COMMENT_VISIBILITIES.join(', ')}` }).default('visible'),
 });
 export type AdminCommentsQuery = z.infer<typeof AdminCommentsQuery>;

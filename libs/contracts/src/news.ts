@@ -22,7 +22,7 @@ const featuredImagePathText = z
 export const FeaturedImagePath = featuredImagePathText.nullish().transform((value) => value || null);
 
 export const CreateNewsPostRequest = z.object({
-  title: requiredText(NEWS_TITLE_MAX),
+  title: requiredText(NEWS_TITLE_MAX, { multiline: false }),
   content: requiredText(NEWS_CONTENT_MAX),
   contentType: NewsContentType.default('announcement'),
   featuredImageUrl: FeaturedImagePath,
@@ -38,7 +38,7 @@ const UPDATABLE_FIELDS = ['title', 'content', 'contentType', 'featuredImageUrl']
  */
 export const UpdateNewsPostRequest = z
   .object({
-    title: requiredText(NEWS_TITLE_MAX).optional(),
+    title: requiredText(NEWS_TITLE_MAX, { multiline: false }).optional(),
     content: requiredText(NEWS_CONTENT_MAX).optional(),
     contentType: NewsContentType.optional(),
     featuredImageUrl: featuredImagePathText

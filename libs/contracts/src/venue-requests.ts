@@ -10,10 +10,10 @@ import {
   DEFAULT_BOOKING_SERVICE,
 } from './constants.js';
 
-const Phone = optionalText(40);
+const Phone = optionalText(40, { multiline: false });
 
 export const ContactRequest = z.object({
-  name: requiredText(120),
+  name: requiredText(120, { multiline: false }),
   email: Email,
   phone: Phone,
   message: requiredText(CONTACT_MESSAGE_MAX),
@@ -26,7 +26,7 @@ export type ContactRequest = z.infer<typeof ContactRequest>;
 export const MIN_BOOKING_FILL_MS = 3000;
 
 export const BookingRequest = z.object({
-  name: requiredText(120),
+  name: requiredText(120, { multiline: false }),
   email: Email,
   phone: Phone,
   /**

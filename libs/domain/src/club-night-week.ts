@@ -1,4 +1,4 @@
-import { addDays, clubNightEnd, clubNightStart, isIsoDate } from './club-night.js';
+import { addDays, clubNightEnd, clubNightStart, isIsoDate, utcDate } from './club-night.js';
 
 /** How many club nights the admin overview charts: the night shown and the 7 before it. */
 export const OVERVIEW_NIGHTS = 8;
@@ -49,6 +49,6 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function clubNightLabel(night: string): string {
   if (!isIsoDate(night)) throw new RangeError(`Not a YYYY-MM-DD date: ${night}`);
   const [year, month, day] = night.split('-').map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  const weekday = utcDate(year, month - 1, day).getUTCDay();
   return `${WEEKDAYS[weekday]} ${day} ${MONTHS[month - 1]}`;
 }

@@ -1,8 +1,17 @@
-import { addDays, clubNightBounds, clubNightEnd, clubNightOf, isIsoDate } from './club-night.js';
+import { addDays, clubNightBounds, clubNightEnd, clubNightOf, isIsoDate, utcDate } from './club-night.js';
 
 const SYD = 'Australia/Sydney';
 
 describe('club night', () => {
+  // Security review L1: Date.UTC reads years 0–99 as 1900–1999.
+  it('takes years 0–99 as written', () => {
+    expect(isIsoDate('0058-02-08')).toBe(true);
+    expect(isIsoDate('0058-02-29')).toBe(false);
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(utcDate(58, 1, 8).toISOString()).toBe('0058-02-08T00:00:00.000Z');
+    expect(utcDate(2026, 10, 26, 23, 5, 9).toISOString()).toBe('2026-11-26T23:05:09.000Z');
+  });
+
   // 2026-06-20 is winter in Sydney: UTC+10.
   it('rolls over at 06:00 venue time, not at midnight', () => {
     expect(clubNightOf(new Date('2026-06-20T19:59:59Z'), SYD)).toBe('2026-06-20'); // 05:59:59 on the 21st

@@ -14,6 +14,17 @@ interface WallClock {
   second: number;
 }
 
+/**
+ * Date.UTC for every year: Date.UTC maps years 0–99 to 1900–1999, so '0058-02-08' became 1958 and
+ * failed every check (the overview answered 500 to it). setUTCFullYear takes the year as written.
+ */
+export function utcDate(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  date.setUTCHours(hour, minute, second, 0);
+  return date;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -51,14 +62,14 @@ export function wallClockAt(instant: Date, timeZone: string): WallClock {
 
 function offsetMs(instant: Date, timeZone: string): number {
   const wall = wallClockAt(instant, timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const asUtc = utcDate(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second).getTime();
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
 /** The instant at which the venue's clocks show the given wall time (first match across DST). */
 export function instantAtWallClock(date: string, hour: number, timeZone: string): Date {
   const [year, month, day] = parseDate(date);
-  const naive = Date.UTC(year, month - 1, day, hour);
+  const naive = utcDate(year, month - 1, day, hour).getTime();
   let guess = naive - offsetMs(new Date(naive), timeZone);
   guess = naive - offsetMs(new Date(guess), timeZone);
   return new Date(guess);
@@ -67,7 +78,7 @@ export function instantAtWallClock(date: string, hour: number, timeZone: string)
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const check = new Date(Date.UTC(year, month - 1, day));
+  const check = utcDate(year, month - 1, day);
   return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
 }
 
@@ -78,7 +89,9 @@ function parseDate(date: string): [number, number, number] {
 
 export function addDays(date: string, days: number): string {
   const [year, month, day] = parseDate(date);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  return utcDate(year, month - 1, day + days)
+    .toISOString()
+    .slice(0, 10);
 }
 
 function pad(value: number): string {

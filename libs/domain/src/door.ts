@@ -1,4 +1,4 @@
-import { clubNightOf } from './club-night.js';
+import { clubNightOf, utcDate } from './club-night.js';
 import type { CouponType } from './coupons.js';
 
 /*
@@ -59,7 +59,7 @@ export function nightInWords(night: string, options: { weekday?: boolean; year?:
         ...(options.year ? { year: 'numeric' } : {}),
       }),
   );
-  return format.format(new Date(Date.UTC(year, month - 1, day)));
+  return format.format(utcDate(year, month - 1, day));
 }
 
 function redeemer(by: RedeemedByName): string {

@@ -44,6 +44,10 @@ export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact 
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
 /** Every 429 of the sign-in, sign-up and password limits; the answer's Retry-After says how long. */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a little and try again.';
+/** Staff adjusting their own points (security review L5). */
+export const NO_SELF_ADJUSTMENT = 'You cannot adjust your own points: ask another manager or an admin.';
+/** A member past the comment limit (PRODUCT.md §9); the answer's Retry-After says how long. */
+export const COMMENTING_TOO_FAST = 'You are commenting faster than anyone can read. Please wait a few minutes and try again.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Other devices have been signed out.';
 export const PASSWORD_RESET_DONE = 'Your password has been changed. Please sign in.';

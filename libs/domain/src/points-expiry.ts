@@ -1,4 +1,4 @@
-import { addDays, clubNightOf, clubNightStart, isIsoDate } from './club-night.js';
+import { addDays, clubNightOf, clubNightStart, isIsoDate, utcDate } from './club-night.js';
 
 /**
  * Points expiry (POINTS_EXPIRE_AFTER_MONTHS = N). Points earned during a calendar month of club
@@ -49,7 +49,9 @@ export function monthOf(night: string): string {
 /** A 'YYYY-MM' month shifted by whole months. */
 export function shiftMonth(month: string, months: number): string {
   const [year, monthNumber] = parseMonth(month);
-  return new Date(Date.UTC(year, monthNumber - 1 + months, 1)).toISOString().slice(0, 7);
+  return utcDate(year, monthNumber - 1 + months, 1)
+    .toISOString()
+    .slice(0, 7);
 }
 
 /** The last club night of a month: the last night on which that month's expiring points can be spent. */

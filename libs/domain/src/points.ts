@@ -2,6 +2,7 @@
 /**
  * `expiry`: unspent points taken back when POINTS_EXPIRE_AFTER_MONTHS is set (never out of total earned).
  * `visit`: a member's card scanned at the door, paid once per club night (POINTS_PER_VISIT).
+ * `balance_adjustment`: points staff added to the balance only, never to total earned (the tier).
  */
 export const POINT_KINDS = [
   'welcome_bonus',
@@ -11,5 +12,6 @@ export const POINT_KINDS = [
   'adjustment',
   'expiry',
   'visit',
+  'balance_adjustment',
 ] as const;
 export type PointKind = (typeof POINT_KINDS)[number];

@@ -1,46 +1,45 @@
 // Node-only (node:net): imported as @nocturne/domain/webhook-target, never through the index the web bundles.
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Loopback, private, link-local, shared, multicast and reserved ranges: not for outgoing webhooks. */
-const NON_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
+/**
+ * IPv6 forms that carry an IPv4 address, and where: such an address is as public as the IPv4 address
+ * it carries (security review L4: `::127.0.0.1`, `::ffff:0:10.0.0.1`, `2002:0a00:0001::` and
+ * `64:ff9b::10.0.0.1` all reach private IPv4 space).
+ */
+const CARRIES_IPV4: { network: string; prefix: number; at: number }[] = [
+  { network: '::ffff:0:0', prefix: 96, at: 6 }, // IPv4-mapped
+  { network: '::ffff:0:0:0', prefix: 96, at: 6 }, // SIIT (RFC 6145)
+  { network: '::', prefix: 96, at: 6 }, // IPv4-compatible (deprecated; :: and ::1 are refused before)
+  { network: '64:ff9b::', prefix: 96, at: 6 }, // NAT64 well-known prefix (RFC 6052)
+  { network: '2002::', prefix: 16, at: 1 }, // 6to4 (RFC 3056)
+];
+const CARRIERS = CARRIES_IPV4.map(({ network, prefix, at }) => ({ range: [ipaddr.IPv6.parse(network), prefix] as const, at }));
+
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  for (const { range, at } of CARRIERS) {
+    if (!address.match(range[0], range[1])) continue;
+    const [high, low] = [address.parts[at]!, address.parts[at + 1]!];
+    return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  }
+  return null;
 }
 
-/** Whether an IP address (v4 or v6, v4-mapped included) is a public unicast address. */
+/**
+ * Whether an IP address (v4 or v6, any of the forms above) is a public unicast address: ipaddr.js
+ * names every special range (loopback, private, link-local, shared, reserved, documentation,
+ * multicast, unique-local, site-local fec0::/10, 2001::/23, NAT64 local-use, ...); only "unicast"
+ * is public, and an IPv6 form carrying an IPv4 address is judged by that IPv4 address.
+ */
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.range() === 'unspecified' || v6.range() === 'loopback') return false;
+  const carried = embeddedIpv4(v6);
+  if (carried) return carried.range() === 'unicast';
+  return v6.range() === 'unicast';
 }
 
 export type LookupAll = (hostname: string) => Promise<{ address: string }[]>;

@@ -164,3 +164,17 @@ export function findBySource(em: EntityManager, memberId: string, kind: PointKin
     .where('source_id', '=', sourceId)
     .executeTakeFirst();
 }
+
+/** The one UPDATE the database lets through (migration ErasableAdjustmentReasons): adjustments' descriptions, in an erasure. */
+export async function eraseAdjustmentReasons(tx: EntityManager, memberId: string, description: string): Promise<void> {
+  const k = db(tx);
+  await sql`select set_config('nocturne.erasure', 'on', true)`.execute(k);
+  await k
+    .updateTable('point_transactions')
+    .set({ description })
+    .where('member_id', '=', memberId)
+    .where('kind', 'in', ['adjustment', 'balance_adjustment'])
+    .where('description', '!=', description)
+    .execute();
+  await sql`select set_config('nocturne.erasure', 'off', true)`.execute(k);
+}

@@ -26,6 +26,8 @@ export class InsufficientPointsError extends Error {
 
 /** What an expiry row says and what it is paid by: the club night it ran on. */
 export const EXPIRY_DESCRIPTION = 'Points expired';
+/** What an adjustment's description becomes when its member's account is deleted. */
+export const ERASED_ADJUSTMENT_DESCRIPTION = 'Points adjustment (reason erased with the account)';
 export const EXPIRY_SOURCE_TYPE = 'points_expiry';
 
 /** The longest description a row holds (the column's length). */
@@ -68,26 +70,49 @@ export class Ledger {
 
   /**
    * A staff adjustment, recorded with the admin who made it; each one is its own source. Added
-   * points count as earned (total and tier rise: `ledger:verify` sums positive rows as earned);
+   * points count as earned (total and tier rise: `ledger:verify` sums positive rows as earned)
+   * only when the adjuster says so (`countsTowardTier`); otherwise they are a
+   * `balance_adjustment`, which raises the balance alone (security review L5);
    * taken points only lower the balance, like spending, and never below zero
    * (InsufficientPointsError). Callers lock the member's row first to say what the balance was.
    */
   async adjust(
     tx: EntityManager,
-    adjustment: { memberId: string; points: number; reason: string; adminId: string },
+    adjustment: { memberId: string; points: number; reason: string; adminId: string; countsTowardTier: boolean },
     raise: Raise,
   ): Promise<Balance> {
+    const adding = adjustment.points > 0;
+    const balanceOnly = adding && !adjustment.countsTowardTier;
     const entry: LedgerEntry = {
       memberId: adjustment.memberId,
       points: adjustment.points,
-      kind: 'adjustment',
-      description: adjustmentDescription(adjustment.reason),
+      kind: balanceOnly ? 'balance_adjustment' : 'adjustment',
+      description: adjustmentDescription(
+        adjustment.reason,
+        adding ? { countsTowardTier: adjustment.countsTowardTier } : undefined,
+      ),
       sourceType: 'staff_adjustment',
       sourceId: randomUUID(),
       recordedById: adjustment.adminId,
     };
     if (adjustment.points < 0) return this.debit(tx, entry);
+    if (balanceOnly) {
+      // Raises the balance and leaves total earned, and so the tier, as it was.
+      if (!(await this.insertRow(tx, entry)))
+        throw new Error(`Ledger source ${entry.sourceType}:${entry.sourceId} has already paid`);
+      return this.applyToBalance(tx, entry.memberId, entry.points, 0, raise);
+    }
     return (await this.credit(tx, entry, raise))!;
+  }
+
+  /**
+   * Account deletion (security review M4): the free-text reasons of the member's adjustments may
+   * name them, so each becomes ERASED_ADJUSTMENT_DESCRIPTION; points, kinds and dates stay, so the
+   * balance and `ledger:verify` do too. The database lets only this change through, and only
+   * inside a transaction that set `nocturne.erasure` (the caller's, reset before it returns).
+   */
+  async eraseAdjustmentReasons(tx: EntityManager, memberId: string): Promise<void> {
+    await statements.eraseAdjustmentReasons(tx, memberId, ERASED_ADJUSTMENT_DESCRIPTION);
   }
 
   /**

@@ -150,10 +150,16 @@ describe('Ledger: staff adjustments', () => {
     const memberId = await newMember();
     const adminId = await newMember();
     const { raise } = recorder();
-    await inTransaction((tx) => ledger.adjust(tx, { memberId, points: 110, reason: 'Birthday', adminId }, raise));
-    await inTransaction((tx) => ledger.adjust(tx, { memberId, points: -30, reason: 'Double claim', adminId }, raise));
+    await inTransaction((tx) =>
+      ledger.adjust(tx, { memberId, points: 110, reason: 'Birthday', adminId, countsTowardTier: true }, raise),
+    );
+    await inTransaction((tx) =>
+      ledger.adjust(tx, { memberId, points: -30, reason: 'Double claim', adminId, countsTowardTier: false }, raise),
+    );
     await expect(
-      inTransaction((tx) => ledger.adjust(tx, { memberId, points: -81, reason: 'Too much', adminId }, raise)),
+      inTransaction((tx) =>
+        ledger.adjust(tx, { memberId, points: -81, reason: 'Too much', adminId, countsTowardTier: false }, raise),
+      ),
     ).rejects.toThrow(InsufficientPointsError);
     expect(await balanceOf(memberId)).toEqual({ current_points: 80, total_points: 110, member_tier: 'silver' });
     const recordedBy = await db(orm.em.fork())
@@ -163,7 +169,7 @@ describe('Ledger: staff adjustments', () => {
       .orderBy('created_at')
       .execute();
     expect(recordedBy).toEqual([
-      { description: 'Staff adjustment: Birthday', recorded_by_id: adminId },
+      { description: 'Staff adjustment: Birthday (counts toward tier)', recorded_by_id: adminId },
       { description: 'Staff adjustment: Double claim', recorded_by_id: adminId },
     ]);
     await expectBalanceMatchesRows(memberId);

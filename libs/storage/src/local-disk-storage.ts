@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isMediaKey } from './media-types.js';
 import type { MediaDelivery, ObjectStorage, PresignedUpload } from './object-storage.js';
 import { signUpload } from './upload-signature.js';
+
+/** A streamed object went past its byte limit. */
+export class ObjectTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The object is larger than ${maxBytes} bytes`);
+    this.name = 'ObjectTooLarge';
+  }
+}
 
 /** The api route that receives local uploads (see the api's media module). */
 export const LOCAL_UPLOAD_ROUTE = '/api/uploads/';
@@ -39,6 +49,30 @@ export class LocalDiskStorage implements ObjectStorage {
     await mkdir(path.dirname(file), { recursive: true });
     try {
       await writeFile(temporary, data);
+      await rename(temporary, file);
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
+  /**
+   * Streams a request body to the object, through a temporary file, never holding more than a chunk.
+   * More than `maxBytes` stops the copy with ObjectTooLarge and leaves nothing behind.
+   */
+  async writeStream(key: string, source: Readable, maxBytes: number): Promise<void> {
+    const file = this.pathOf(key);
+    const temporary = path.join(this.root, '.partial', randomUUID());
+    await mkdir(path.dirname(temporary), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true });
+    let seen = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        seen += chunk.length;
+        callback(seen > maxBytes ? new ObjectTooLarge(maxBytes) : null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, limit, createWriteStream(temporary));
       await rename(temporary, file);
     } finally {
       await rm(temporary, { force: true });

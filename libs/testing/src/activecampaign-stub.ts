@@ -45,6 +45,8 @@ export interface StubCounters {
   importInfos: number;
   contactSyncs: number;
   listSubscriptions: number;
+  /** GET /api/3/contacts (list, search and filter). */
+  contactLists: number;
 }
 
 interface ImportBatch {
@@ -92,6 +94,7 @@ export class ActiveCampaignStub {
     importInfos: 0,
     contactSyncs: 0,
     listSubscriptions: 0,
+    contactLists: 0,
   };
   /** How many times each e-mail was accepted (contact/sync or a bulk import), lower-cased. */
   readonly reached = new Map<string, number>();
@@ -106,6 +109,8 @@ export class ActiveCampaignStub {
   /** Ids are never reused, even after a contact is deleted. */
   private nextContactId = 1;
   private forced?: { status: 429 | 503; until: number };
+  /** While set, contact/sync answers wait for it (the contact is made at once, as AC would). */
+  private syncGate?: { opened: Promise<void>; open: () => void; waiting: number };
   private readonly server: Server;
   private readonly options: Required<ActiveCampaignStubOptions>;
   url = '';
@@ -147,6 +152,32 @@ export class ActiveCampaignStub {
    */
   holdImports(status: StubImportStatus): void {
     this.held = status;
+  }
+
+  /**
+   * From now on contact/sync makes the contact but keeps its answer back until releaseContactSyncs():
+   * a sync in flight, for races with the member's deletion.
+   */
+  holdContactSyncs(): void {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    this.syncGate = { opened, open, waiting: 0 };
+  }
+
+  /** How many contact/sync answers are held back now. */
+  get heldContactSyncs(): number {
+    return this.syncGate?.waiting ?? 0;
+  }
+
+  releaseContactSyncs(): void {
+    this.syncGate?.open();
+    this.syncGate = undefined;
+  }
+
+  /** The contact id AC holds for this e-mail, if any. */
+  contactIdOf(email: string): string | undefined {
+    const id = this.contactIds.get(email.toLowerCase());
+    return id === undefined ? undefined : String(id);
   }
 
   releaseImports(): void {
@@ -211,6 +242,7 @@ export class ActiveCampaignStub {
     const url = new URL(request.url ?? '/', 'http://stub');
     const route = `${request.method} ${url.pathname}`;
     if (route === 'POST /api/3/contact/sync') return this.contactSync(response, body);
+    if (route === 'GET /api/3/contacts') return this.listContacts(response, url.searchParams);
     if (route === 'POST /api/3/contactLists') return this.subscribe(response, body);
     const contactPath = /^\/api\/3\/contacts\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'DELETE' && contactPath) return this.deleteContact(response, decodeURIComponent(contactPath[1]!));
@@ -219,7 +251,29 @@ export class ActiveCampaignStub {
     return send(response, 404, { message: 'No Result found for Subscriber with id 0' });
   }
 
-  private contactSync(response: ServerResponse, body: unknown): void {
+  /**
+   * GET /api/3/contacts, after "List, search, and filter contacts" (developers.activecampaign.com/
+   * reference/list-all-contacts): `ids` "Filter contacts by ID. Can be repeated for multiple IDs.
+   * Example: ids[]=1&ids[]=2&ids[]=42"; `email` "Email address of the contact you want to get";
+   * `limit` (20 by default, at most 100). 200 `{"scoredContacts": [], "contacts": [{"id": "1",
+   * "email": "…", "firstName": "…", …}], "meta": {"total": "1", "page_input": {…}}}`.
+   */
+  private listContacts(response: ServerResponse, query: URLSearchParams): void {
+    this.counters.contactLists += 1;
+    const ids = new Set([...query.getAll('ids[]'), ...query.getAll('ids')].flatMap((value) => value.split(',')));
+    const email = query.get('email')?.trim().toLowerCase();
+    const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 20) || 20));
+    const matching = [...this.contactIds]
+      .filter(([address, id]) => (ids.size === 0 || ids.has(String(id))) && (email === undefined || address === email))
+      .map(([address, id]) => ({ id: String(id), email: address, firstName: '', lastName: '' }));
+    send(response, 200, {
+      scoredContacts: [],
+      contacts: matching.slice(0, limit),
+      meta: { total: String(matching.length), page_input: { segmentid: null, formid: 0, listid: 0, tagid: 0, limit } },
+    });
+  }
+
+  private async contactSync(response: ServerResponse, body: unknown): Promise<void> {
     const contact = (body as { contact?: { email?: unknown; firstName?: unknown; lastName?: unknown } } | undefined)?.contact;
     const email = typeof contact?.email === 'string' ? contact.email.trim().toLowerCase() : '';
     if (!EMAIL.test(email)) {
@@ -238,6 +292,12 @@ export class ActiveCampaignStub {
     this.reach(email);
     const id = this.contactIds.get(email) ?? this.nextContactId++;
     this.contactIds.set(email, id);
+    const gate = this.syncGate;
+    if (gate) {
+      gate.waiting += 1;
+      await gate.opened;
+      gate.waiting -= 1;
+    }
     const stamp = new Date().toISOString();
     send(response, 201, {
       fieldValues: [],

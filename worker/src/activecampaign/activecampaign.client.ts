@@ -97,6 +97,35 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * E-mail (lower-cased) to contact id of the given contacts, from "List, search, and filter
+   * contacts" (developers.activecampaign.com/reference/list-all-contacts): GET /api/3/contacts with
+   * `ids[]` ("Can be repeated for multiple IDs") and `limit` (at most 100), answering
+   * `{contacts: [{id, email, …}], meta: {total}}`. A bulk import's `success` lists the ids it
+   * created without their e-mails; this pairs them up.
+   */
+  async contactsByIds(contactIds: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (let start = 0; start < contactIds.length; start += 100) {
+      const chunk = contactIds.slice(start, start + 100);
+      const query = new URLSearchParams(chunk.map((id): [string, string] => ['ids[]', id]));
+      query.set('limit', String(chunk.length));
+      const answer = await this.request<{ contacts?: { id?: unknown; email?: unknown }[] }>('GET', `/api/3/contacts?${query}`);
+      for (const contact of answer.contacts ?? [])
+        if (typeof contact.email === 'string' && contact.id !== undefined)
+          found.set(contact.email.toLowerCase(), String(contact.id));
+    }
+    return found;
+  }
+
+  /** The id of the contact with this e-mail (GET /api/3/contacts?email=…, same reference), or undefined. */
+  async contactIdByEmail(email: string): Promise<string | undefined> {
+    const query = new URLSearchParams({ email, limit: '1' });
+    const answer = await this.request<{ contacts?: { id?: unknown; email?: unknown }[] }>('GET', `/api/3/contacts?${query}`);
+    const match = (answer.contacts ?? []).find((contact) => String(contact.email).toLowerCase() === email.toLowerCase());
+    return match?.id === undefined ? undefined : String(match.id);
+  }
+
   async subscribeToList(contactId: string, listId: string): Promise<void> {
     await this.request('POST', '/api/3/contactLists', { contactList: { list: listId, contact: contactId, status: 1 } });
   }

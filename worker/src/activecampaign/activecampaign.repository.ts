@@ -19,7 +19,7 @@ export class ActiveCampaignRepository {
   private selectActiveMembers(em: EntityManager) {
     return db(em)
       .selectFrom('members')
-      .select(['id', 'email', 'first_name', 'last_name', 'member_tier', 'total_points'])
+      .select(['id', 'email', 'first_name', 'last_name', 'member_tier', 'total_points', 'ac_contact_id'])
       .where('deleted_at', 'is', null);
   }
 
@@ -47,21 +47,42 @@ export class ActiveCampaignRepository {
       .execute();
   }
 
-  async markContactSynced(em: EntityManager, memberId: string, contactId: string): Promise<void> {
-    await db(em)
+  /**
+   * Records the contact AC holds for the member, unless the member was erased meanwhile (a sync in
+   * flight during the deletion): an erased row never gets AC data back. False when nothing was
+   * written, so the caller deletes the contact it just made.
+   */
+  async markContactSynced(em: EntityManager, memberId: string, contactId: string): Promise<boolean> {
+    const result = await db(em)
       .updateTable('members')
       .set({ ac_contact_id: contactId, ac_synced_at: sql<string>`now()`, ac_sync_error: null })
       .where('id', '=', memberId)
-      .execute();
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Synced members whose contact id is not known; an erased member is left alone. */
   async markSynced(em: EntityManager, memberIds: string[]): Promise<void> {
     if (!memberIds.length) return;
     await db(em)
       .updateTable('members')
       .set({ ac_synced_at: sql<string>`now()`, ac_sync_error: null })
       .where('id', '=', sql<string>`any(${memberIds}::uuid[])`)
+      .where('deleted_at', 'is', null)
       .execute();
+  }
+
+  /** The members of `memberIds` erased since they were read. */
+  async erasedAmong(em: EntityManager, memberIds: string[]): Promise<Set<string>> {
+    if (!memberIds.length) return new Set();
+    const rows = await db(em)
+      .selectFrom('members')
+      .select('id')
+      .where('id', '=', sql<string>`any(${memberIds}::uuid[])`)
+      .where('deleted_at', 'is not', null)
+      .execute();
+    return new Set(rows.map((row) => row.id));
   }
 
   async markSyncError(em: EntityManager, memberIds: string[], reason: string): Promise<void> {
@@ -70,6 +91,7 @@ export class ActiveCampaignRepository {
       .updateTable('members')
       .set({ ac_sync_error: reason })
       .where('id', '=', sql<string>`any(${memberIds}::uuid[])`)
+      .where('deleted_at', 'is', null)
       .execute();
   }
 

@@ -55,6 +55,7 @@ class FakeRepository extends ActiveCampaignRepository {
       last_name: null,
       member_tier: 'bronze',
       total_points: 0,
+      ac_contact_id: null,
       deleted,
       acContactId: null,
       acSynced: false,
@@ -130,10 +131,10 @@ class FakeRepository extends ActiveCampaignRepository {
     return Promise.resolve();
   }
 
-  override markContactSynced(em: EntityManager, memberId: string, contactId: string): Promise<void> {
+  override markContactSynced(em: EntityManager, memberId: string, contactId: string): Promise<boolean> {
     Object.assign(this.memberRows.get(memberId)!, { acContactId: contactId, acSynced: true, acSyncError: null });
     this.memberWrites.push({ what: 'synced', ids: [memberId], em });
-    return Promise.resolve();
+    return Promise.resolve(true);
   }
 
   override markSynced(em: EntityManager, memberIds: string[]): Promise<void> {
@@ -167,6 +168,14 @@ class FakeActiveCampaign {
 
   importInfo(): Promise<AcImportInfo> {
     return Promise.resolve({ status: 'completed', success: [], failure: this.importFailure });
+  }
+
+  contactsByIds(): Promise<Map<string, string>> {
+    return Promise.resolve(new Map());
+  }
+
+  contactIdByEmail(email: string): Promise<string | undefined> {
+    return Promise.resolve(`contact-of-${email}`);
   }
 
   syncContact(contact: AcContact): Promise<string> {
@@ -217,7 +226,9 @@ describe('settling a completed bulk import', () => {
   it('writes the batch and its members in one transaction', async () => {
     ac.importFailure = ['m3@example.com'];
     await importBatch.handle({ syncJobId: SYNC_JOB, batchNo: 0 }, bullJob());
-    expect(repo.memberWrites.map((write) => write.em)).toEqual([TX, TX]);
+    // One write per synced member (each with its contact id) and one for the failed: all in the transaction.
+    expect(repo.memberWrites.map((write) => write.what)).toEqual(['synced', 'synced', 'synced', 'error']);
+    expect(repo.memberWrites.every((write) => write.em === TX)).toBe(true);
   });
 });
 

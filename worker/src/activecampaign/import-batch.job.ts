@@ -53,7 +53,8 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
       const state = importState(info.status);
       if (state === 'completed') {
         const outcome = membersOutcome(members, info);
-        return await this.record(batch, outcome.synced, outcome.failed, BULK_FAILURE_REASON);
+        const contactIds = await this.contactIdsOf(outcome.synced, info.success);
+        return await this.record(batch, outcome.synced, outcome.failed, BULK_FAILURE_REASON, contactIds);
       }
       if (state === 'failed') {
         const meaning = FAILED_STATUS_MEANING[info.status as keyof typeof FAILED_STATUS_MEANING];
@@ -112,7 +113,7 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
     try {
       const contactId = await this.client.syncContact(acContactOf(member, this.config));
       if (this.config.AC_LIST_ID) await this.client.subscribeToList(contactId, this.config.AC_LIST_ID);
-      return await this.record(batch, [member], [], '', contactId);
+      return await this.record(batch, [member], [], '', new Map([[member.id, contactId]]));
     } catch (error) {
       // AC refused this one contact: the member failed, the batch is settled.
       if (error instanceof AcRejectedError) return this.record(batch, [], [member], error.message);
@@ -120,29 +121,53 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
     }
   }
 
-  /** Settles the batch once: synced members get ac_synced_at, failed ones the reason; members gone since the snapshot count as failed. */
+  /**
+   * Each synced member's AC contact id, so an erasure can delete the contact (security review M3):
+   * import/info's `success` lists the ids of the contacts the import created, without e-mails, so
+   * they are paired up through GET /api/3/contacts?ids[]=…; a contact the import updated is in
+   * neither list: the id already stored is kept, else it is asked for by e-mail.
+   */
+  private async contactIdsOf(synced: MemberForAc[], createdIds: string[]): Promise<Map<string, string>> {
+    const created = createdIds.length ? await this.client.contactsByIds(createdIds) : new Map<string, string>();
+    const ids = new Map<string, string>();
+    for (const member of synced) {
+      const id =
+        created.get(member.email.toLowerCase()) ?? member.ac_contact_id ?? (await this.client.contactIdByEmail(member.email));
+      if (id) ids.set(member.id, id);
+    }
+    return ids;
+  }
+
+  /**
+   * Settles the batch once: synced members get ac_synced_at and their contact id, failed ones the
+   * reason; members gone since the snapshot count as failed. A member erased while the import ran
+   * gets nothing written, and the contact the import made or updated for them is deleted.
+   */
   private async record(
     batch: SyncBatch,
     synced: MemberForAc[],
     failed: MemberForAc[],
     reason: string,
-    contactId?: string,
+    contactIds: Map<string, string> = new Map(),
   ): Promise<BatchCounts> {
     const counts = { synced: synced.length, failed: batch.member_ids.length - synced.length };
+    const orphans: string[] = [];
     await this.em.transactional(async (tx) => {
       if (!(await this.activeCampaign.settleBatch(tx, batch.id, counts))) return;
-      if (contactId && synced.length === 1) await this.activeCampaign.markContactSynced(tx, synced[0]!.id, contactId);
-      else
-        await this.activeCampaign.markSynced(
-          tx,
-          synced.map((m) => m.id),
-        );
+      const withoutId: string[] = [];
+      for (const member of synced) {
+        const contactId = contactIds.get(member.id);
+        if (!contactId) withoutId.push(member.id);
+        else if (!(await this.activeCampaign.markContactSynced(tx, member.id, contactId))) orphans.push(contactId);
+      }
+      await this.activeCampaign.markSynced(tx, withoutId);
       await this.activeCampaign.markSyncError(
         tx,
         failed.map((m) => m.id),
         reason.slice(0, 1000),
       );
     });
+    for (const contactId of orphans) await this.client.deleteContact(contactId);
     return counts;
   }
 

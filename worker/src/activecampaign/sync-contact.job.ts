@@ -36,7 +36,11 @@ export class SyncContactJob implements JobHandler<'activecampaign.sync-contact'>
     try {
       const contactId = await this.client.syncContact(acContactOf(member, this.config));
       if (this.config.AC_LIST_ID) await this.client.subscribeToList(contactId, this.config.AC_LIST_ID);
-      await this.activeCampaign.markContactSynced(this.em, memberId, contactId);
+      // Erased while the request was in flight: the row stays erased and the contact goes (M3).
+      if (!(await this.activeCampaign.markContactSynced(this.em, memberId, contactId))) {
+        await this.client.deleteContact(contactId);
+        return { status: 'skipped', reason: 'the member was deleted during the sync; their contact was deleted' };
+      }
       return { status: 'synced', contactId };
     } catch (error) {
       const waits = error instanceof AcRateLimitedError || error instanceof AcUnreachableError;

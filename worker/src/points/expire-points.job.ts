@@ -90,14 +90,16 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
   ): Promise<{ expired: number; warning: Warning | null }> {
     return this.em.fork().transactional(async (tx) => {
       const member = await this.repository.lockMember(tx, memberId);
-      if (!member) return { expired: 0, warning: null };
+      // A disabled account cannot sign in to spend: its points wait, whatever warning went out
+      // before staff disabled it (security review L8); they are judged again once it is enabled.
+      if (!member || member.disabled_at) return { expired: 0, warning: null };
       const { movements, sent, states } = await loadExpiryLedger(this.repository, tx, memberId, timeZone);
       const plan = planPointsExpiry(movements, sent, night, months, timeZone);
       // The night's expiry row is unique: a second run on the same night expires nothing more.
       const expired =
         plan.expire > 0 && (await this.ledger.expire(tx, { memberId, night, points: plan.expire })) ? plan.expire : 0;
-      // Deleted and disabled accounts cannot sign in to spend: no warning, so (never without one) no expiry.
-      if (!plan.warn || member.deleted_at || member.disabled_at) return { expired, warning: null };
+      // Deleted accounts cannot sign in to spend: no warning, so (never without one) no expiry.
+      if (!plan.warn || member.deleted_at) return { expired, warning: null };
       // A pending warning is queued again (its job id keeps it one job); a failed one waits for next month's.
       const state = states.get(plan.warn) ?? (await this.repository.recordWarning(tx, memberId, plan.warn, member.email));
       return { expired, warning: state === 'pending' ? { memberId, month: plan.warn } : null };

@@ -47,7 +47,7 @@ export class WebhooksRepository {
     return db(em)
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-      .select(['d.id', 'd.state', 'd.payload', 'e.url', 'e.secret'])
+      .select(['d.id', 'd.state', 'd.payload', 'd.endpoint_id', 'e.url', 'e.secret'])
       .where('d.id', '=', id)
       .executeTakeFirst();
   }

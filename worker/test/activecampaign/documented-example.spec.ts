@@ -15,6 +15,12 @@ const DOCUMENTED_IMPORT_ANSWER =
   '{"Success":1,"queued_contacts":1,"batchId":"0641fbdd-f62f-4c2c-ba02-3a83d5d11ac9","message":"Contact import queued"}';
 const DOCUMENTED_INFO_ANSWER =
   '{"status":"completed","success":["123","124","125","126"],"failure":["invalid.email@invalidDomain"]}';
+/**
+ * "List, search, and filter contacts" (GET /api/3/contacts), its documented answer shape with no
+ * match: the ids 123–126 of the example name contacts this server never made.
+ */
+const DOCUMENTED_EMPTY_LIST_ANSWER =
+  '{"scoredContacts":[],"contacts":[],"meta":{"total":"0","page_input":{"segmentid":null,"formid":0,"listid":0,"tagid":0,"limit":20}}}';
 const API_TOKEN = 'documented-example-token';
 
 let server: Server;
@@ -40,7 +46,9 @@ beforeAll(async () => {
         ? DOCUMENTED_IMPORT_ANSWER
         : request.method === 'GET' && path === '/api/3/import/info?batchId=0641fbdd-f62f-4c2c-ba02-3a83d5d11ac9'
           ? DOCUMENTED_INFO_ANSWER
-          : undefined;
+          : request.method === 'GET' && path.startsWith('/api/3/contacts?')
+            ? DOCUMENTED_EMPTY_LIST_ANSWER
+            : undefined;
     response.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
     response.end(answer ?? '{"message":"not part of this test"}');
   });
@@ -98,4 +106,6 @@ it('syncs every member of a completed import except the one AC lists in `failure
     expect.objectContaining({ email: expect.any(String), first_name: expect.any(String), last_name: expect.any(String) }),
   );
   expect(received.some((r) => r.path === '/api/3/import/info?batchId=0641fbdd-f62f-4c2c-ba02-3a83d5d11ac9')).toBe(true);
+  // The created ids are paired with e-mails through the contact list (security review M3).
+  expect(received.some((r) => r.path.startsWith('/api/3/contacts?ids%5B%5D=123&ids%5B%5D=124'))).toBe(true);
 });

@@ -334,6 +334,23 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     expect(await expiries(t.sql, maxId)).toEqual([{ points: -50, description: 'Points expired', source_id: '2028-01-25' }]);
     await expectLedgerClean(t);
   });
+
+  // Security review L8: a member warned before staff disabled the account lost the points while
+  // disabled, unable to sign in and spend them.
+  it('expires nothing while the account is disabled, even after a warning sent before', async () => {
+    const admin = await registerAdmin(t);
+    const noa = await registerMember(t, { firstName: 'Noa' });
+    const noaId = noa.user.id;
+    await earn(t.sql, noaId, 30, '2026-12-05T10:00:00Z');
+    await runNight('2029-12-17');
+    expect(await warnings(t.sql, noaId)).toMatchObject([{ state: 'sent' }]);
+    expect((await t.request('POST', `/api/admin/members/${noaId}/disable`, { token: admin.sessionId })).status).toBe(200);
+    const before = await member(t.sql, noaId);
+    for (const night of ['2029-12-31', '2030-01-01', '2030-01-20']) await runNight(night);
+    expect(await expiries(t.sql, noaId)).toEqual([]);
+    expect(await member(t.sql, noaId)).toEqual(before);
+    await expectLedgerClean(t);
+  });
 });
 
 describe('points expiry when POINTS_EXPIRE_AFTER_MONTHS is unset', () => {

@@ -65,7 +65,8 @@ export class AuthController {
       answer = await this.commands.execute(new SignInCommand(body, requestMeta(request)));
     } catch (error) {
       // Only a wrong e-mail or password counts as a failure.
-      if (!(error instanceof AuthFailure && error.kind === 'unauthorized')) await attempt.undone();
+      if (error instanceof AuthFailure && error.kind === 'unauthorized') await attempt.failed();
+      else await attempt.undone();
       throw error;
     }
     await attempt.succeeded();

@@ -14,8 +14,8 @@ export interface Limit {
 export const LIMITS = {
   /** Failed sign-ins for one e-mail from one address: a lock-out for that pair only. */
   loginFailuresPerPair: { name: 'login-pair', max: 10, windowMs: 15 * 60_000 },
-  /** Failed sign-ins from one address, whatever the e-mail. */
-  loginFailuresPerIp: { name: 'login-ip', max: 30, windowMs: 15 * 60_000 },
+  /** Failed sign-ins from one address, whatever the e-mail: high, since a venue's guests share its Wi-Fi address. */
+  loginFailuresPerIp: { name: 'login-ip', max: 100, windowMs: 15 * 60_000 },
   /** Failed sign-ins for one e-mail from anywhere: past `max`, a growing delay instead of a lock-out. */
   loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
@@ -27,12 +27,14 @@ export const LIMITS = {
   bookingPerIp: { name: 'booking-ip', max: 5, windowMs: 10 * 60_000 },
   /** Guesses at the current password from a signed-in session (change password, delete account). */
   currentPasswordPerMember: { name: 'current-password-member', max: 10, windowMs: 15 * 60_000 },
+  /** Comments one member posts, on any post (PRODUCT.md §9): a person never needs more, a script is stopped. */
+  commentsPerMember: { name: 'comments-member', max: 20, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** 429 with a `Retry-After` header (set by the exception filter from `retryAfterSeconds`). */
 export class TooManyRequestsException extends RetryLaterException {
-  constructor(retryAfterSeconds: number) {
-    super(retryAfterSeconds, TOO_MANY_ATTEMPTS, HttpStatus.TOO_MANY_REQUESTS, {
+  constructor(retryAfterSeconds: number, message: string = TOO_MANY_ATTEMPTS) {
+    super(retryAfterSeconds, message, HttpStatus.TOO_MANY_REQUESTS, {
       success: false,
     });
   }
@@ -51,8 +53,8 @@ export class RateLimiter {
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
-  /** Counts one attempt; throws TooManyRequestsException (429 with Retry-After) over the limit. */
-  async hit(limit: Limit, key: string): Promise<void> {
+  /** Counts one attempt; throws TooManyRequestsException (429 with Retry-After, `message`) over the limit. */
+  async hit(limit: Limit, key: string, message?: string): Promise<void> {
     const redisKey = this.key(limit, key);
     let count: number;
     let ttl: number;
@@ -65,7 +67,7 @@ export class RateLimiter {
       this.logger.warn(`Rate limit ${limit.name} not enforced: ${(error as Error).message}`);
       return;
     }
-    if (count > limit.max) throw new TooManyRequestsException(Math.max(1, Math.ceil(ttl / 1000)));
+    if (count > limit.max) throw new TooManyRequestsException(Math.max(1, Math.ceil(ttl / 1000)), message);
   }
 
   /**

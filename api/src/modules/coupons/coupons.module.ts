@@ -11,6 +11,7 @@ import { ValidateQrScanHandler } from './commands/validate-qr-scan/validate-qr-s
 import { CouponsController } from './coupons.controller.js';
 import { CouponsRepository } from './coupons.repository.js';
 import { DoorCoupons } from './door-coupons.service.js';
+import { ScanLogErasure } from './scan-log-erasure.service.js';
 import { QrScanService } from './qr-scan.service.js';
 import { QrTokenService } from './qr-token.service.js';
 import { ShortCodeAttempts } from './short-code-attempts.service.js';
@@ -28,6 +29,7 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
   providers: [
     QrTokenService,
     QrScanService,
+    ScanLogErasure,
     ShortCodeService,
     ShortCodeAttempts,
     CouponsRepository,
@@ -46,6 +48,6 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     ListMyCouponsHandler,
     ListScansHandler,
   ],
-  exports: [QrTokenService, DoorCoupons],
+  exports: [QrTokenService, DoorCoupons, ScanLogErasure],
 })
 export class CouponsModule {}

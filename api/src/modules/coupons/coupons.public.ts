@@ -13,5 +13,6 @@ export type { UserCouponView } from './coupons.repository.js';
 export { DoorCoupons } from './door-coupons.service.js';
 export type { CouponJudgement, ScanLine } from './qr-scan.service.js';
 export { QrTokenService } from './qr-token.service.js';
+export { ScanLogErasure } from './scan-log-erasure.service.js';
 export { formatShortCode, normaliseShortCode } from './short-code.js';
 export { isShortCodeCollision, SHORT_CODE_ATTEMPTS } from './short-code.service.js';

@@ -22,7 +22,8 @@ export interface LedgerAudit {
 
 /**
  * Recomputes every member from point_transactions (ARCHITECTURE.md invariant 2): the balance is
- * the sum of all rows; total earned is the sum of positive rows that no reversal undoes; the tier
+ * the sum of all rows; total earned is the sum of positive rows that no reversal undoes (balance
+ * adjustments aside, which staff chose not to count toward the tier); the tier
  * follows total earned. Returns each member whose cached columns disagree.
  */
 export async function auditLedger(

@@ -43,7 +43,13 @@ export class LedgerRepository {
             eb.fn.coalesce(
               eb.fn
                 .sum<number>('t.points')
-                .filterWhere((filter) => filter.and([filter('t.points', '>', 0), filter('r.id', 'is', null)])),
+                .filterWhere((filter) =>
+                  filter.and([
+                    filter('t.points', '>', 0),
+                    filter('r.id', 'is', null),
+                    filter('t.kind', '!=', 'balance_adjustment'),
+                  ]),
+                ),
               eb.lit(0),
             ),
             'integer',

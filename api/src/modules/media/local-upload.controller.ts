@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Controller, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
@@ -24,7 +25,8 @@ export class LocalUploadController {
     @Req() request: FastifyRequest,
   ): Promise<{ url: string }> {
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    // The request stream itself (raw-upload-parser.ts checked signature and size before reading it).
+    const body = request.body as Readable;
     return this.commands.execute(new StoreLocalUploadCommand({ key: `news/${file}`, contentType, body, ...query }));
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { type ObjectStorage, S3Storage } from '@nocturne/storage';
+import { type ObjectStorage, S3Storage, uploadSigningKey } from '@nocturne/storage';
 import type { FastifyInstance } from 'fastify';
+import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { FinalizeUploadHandler } from './commands/finalize-upload/finalize-upload.handler.js';
 import { SignUploadHandler } from './commands/sign-upload/sign-upload.handler.js';
 import { StoreLocalUploadHandler } from './commands/store-local-upload/store-local-upload.handler.js';
@@ -30,12 +31,14 @@ export class MediaModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
   onModuleInit(): void {
     // Script contexts (db:seed, ledger:verify) run these modules without an HTTP server.
     const adapter = this.adapterHost.httpAdapter;
-    if (adapter) registerRawUploadParser(adapter.getInstance<FastifyInstance>());
+    if (adapter)
+      registerRawUploadParser(adapter.getInstance<FastifyInstance>(), this.storage, uploadSigningKey(this.config.QR_SECRET));
   }
 
   onApplicationShutdown(): void {

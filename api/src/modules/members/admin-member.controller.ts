@@ -40,7 +40,9 @@ export class AdminMemberController {
     @ValidParams() params: Params,
     @ValidBody() body: PointsAdjustmentRequest,
   ): Promise<PointsAdjustmentResponse> {
-    return this.commands.execute(new AdjustMemberPointsCommand(params.id, admin.id, body.points, body.reason));
+    return this.commands.execute(
+      new AdjustMemberPointsCommand(params.id, admin.id, body.points, body.reason, body.countsTowardTier),
+    );
   }
 
   @Endpoint(endpoints.sendMemberPasswordReset)

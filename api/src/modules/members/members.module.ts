@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CouponsModule } from '../coupons/coupons.module.js';
 import { NewsModule } from '../news/news.module.js';
+import { VenueInboxModule } from '../venue-inbox/venue-inbox.module.js';
 import { AdminMemberController } from './admin-member.controller.js';
 import { AdjustMemberPointsHandler } from './commands/adjust-member-points/adjust-member-points.handler.js';
 import { DeleteMyAccountHandler } from './commands/delete-my-account/delete-my-account.handler.js';
@@ -7,6 +9,7 @@ import { DisableMemberHandler } from './commands/disable-member/disable-member.h
 import { EnableMemberHandler } from './commands/enable-member/enable-member.handler.js';
 import { SendMemberPasswordResetHandler } from './commands/send-member-password-reset/send-member-password-reset.handler.js';
 import { MembersAdminController } from './members-admin.controller.js';
+import { MailSpool } from './mail-spool.js';
 import { MembersRepository } from './members.repository.js';
 import { MyDataController } from './my-data.controller.js';
 import { GetAdminMemberHandler } from './queries/get-admin-member/get-admin-member.handler.js';
@@ -15,10 +18,11 @@ import { GetAdminStatsHandler } from './queries/get-admin-stats/get-admin-stats.
 import { ListAdminMembersHandler } from './queries/list-admin-members/list-admin-members.handler.js';
 
 @Module({
-  imports: [NewsModule],
+  imports: [NewsModule, CouponsModule, VenueInboxModule],
   controllers: [MembersAdminController, MyDataController, AdminMemberController],
   providers: [
     MembersRepository,
+    MailSpool,
     ListAdminMembersHandler,
     GetAdminStatsHandler,
     ExportMyDataHandler,

@@ -284,8 +284,9 @@ export class MembersRepository {
 
   /**
    * Empties the member's row of personal data, under its row lock (a second, concurrent deletion
-   * finds deleted_at set and changes nothing). Answers the ActiveCampaign contact the row held, or
-   * undefined when there was nothing to erase.
+   * finds deleted_at set and changes nothing). Answers the ActiveCampaign contact, e-mail and names
+   * the row held (for erasing their copies elsewhere) and its placeholder address, or undefined
+   * when there was nothing to erase.
    */
   eraseMember(em: EntityManager, memberId: string) {
     return db(em)
@@ -293,7 +294,7 @@ export class MembersRepository {
       .from((eb) =>
         eb
           .selectFrom('members')
-          .select(['id', 'ac_contact_id'])
+          .select(['id', 'ac_contact_id', 'email', 'first_name', 'last_name'])
           .where('id', '=', memberId)
           .where('deleted_at', 'is', null)
           .forUpdate()
@@ -313,7 +314,7 @@ export class MembersRepository {
         updated_at: sql<string>`now()`,
       }))
       .whereRef('m.id', '=', 'old.id')
-      .returning('old.ac_contact_id')
+      .returning(['old.ac_contact_id', 'old.email', 'old.first_name', 'old.last_name', 'm.email as placeholder'])
       .executeTakeFirst();
   }
 }

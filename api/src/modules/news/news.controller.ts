@@ -10,10 +10,11 @@ import {
   PostCommentRequest,
   PostCommentResponse,
 } from '@nocturne/contracts';
+import { COMMENTING_TOO_FAST } from '@nocturne/domain';
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
-import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
+import { type AuthenticatedMember, CurrentMember, LIMITS, RateLimiter } from '../auth/auth.public.js';
 import { PostCommentCommand } from './commands/post-comment/post-comment.command.js';
 import { RecordPostViewCommand } from './commands/record-post-view/record-post-view.command.js';
 import { SetPostLikeCommand } from './commands/set-post-like/set-post-like.command.js';
@@ -26,6 +27,7 @@ export class NewsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly limiter: RateLimiter,
   ) {}
 
   @Endpoint(endpoints.listNews)
@@ -50,11 +52,12 @@ export class NewsController {
   }
 
   @Endpoint(endpoints.postComment)
-  comment(
+  async comment(
     @CurrentMember() member: AuthenticatedMember,
     @ValidParams() { id }: IdParams,
     @ValidBody() body: PostCommentRequest,
   ): Promise<PostCommentResponse> {
+    await this.limiter.hit(LIMITS.commentsPerMember, member.id, COMMENTING_TOO_FAST);
     return this.commands.execute(new PostCommentCommand(member.id, id, body.content));
   }
 }

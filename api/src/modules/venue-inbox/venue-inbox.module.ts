@@ -15,6 +15,7 @@ import { GetBookingHandler } from './queries/get-booking/get-booking.handler.js'
 import { GetContactMessageHandler } from './queries/get-contact-message/get-contact-message.handler.js';
 import { ListBookingsHandler } from './queries/list-bookings/list-bookings.handler.js';
 import { ListContactMessagesHandler } from './queries/list-contact-messages/list-contact-messages.handler.js';
+import { RecipientErasure } from './recipient-erasure.service.js';
 import { VenueInboxController } from './venue-inbox.controller.js';
 import { VenueInboxRepository } from './venue-inbox.repository.js';
 import { VenueRequestsController } from './venue-requests.controller.js';
@@ -40,6 +41,8 @@ import { VenueRequestsController } from './venue-requests.controller.js';
     GetBookingHandler,
     GetContactMessageHandler,
     CountWaitingHandler,
+    RecipientErasure,
   ],
+  exports: [RecipientErasure],
 })
 export class VenueInboxModule {}

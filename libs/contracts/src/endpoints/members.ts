@@ -35,7 +35,11 @@ export const adjustMemberPoints = endpoint({
   body: PointsAdjustmentRequest,
   response: PointsAdjustmentResponse,
   status: 201,
-  errors: { 400: 'No reason, zero or too many points, or more taken than the balance holds', 404: 'No such member' },
+  errors: {
+    400: 'No reason, no tier choice, zero or too many points, or more taken than the balance holds',
+    403: 'Staff adjusting their own account',
+    404: 'No such member',
+  },
 });
 
 export const sendMemberPasswordReset = endpoint({

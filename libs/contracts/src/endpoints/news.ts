@@ -141,5 +141,9 @@ export const postComment = endpoint({
   body: PostCommentRequest,
   response: PostCommentResponse,
   status: 201,
-  errors: { 400: 'Bad id, or empty or over-long content', 404: 'No such post' },
+  errors: {
+    400: 'Bad id, or empty or over-long content',
+    404: 'No such post',
+    429: 'More than 20 comments in 10 minutes from this member (Retry-After)',
+  },
 });

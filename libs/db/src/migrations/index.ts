@@ -20,6 +20,8 @@ import { Migration20261125090000_RedemptionUndoneWebhook } from './Migration2026
 import { Migration20261126120000_StaffRoles } from './Migration20261126120000_StaffRoles.js';
 import { Migration20261126140000_DoorNight } from './Migration20261126140000_DoorNight.js';
 import { Migration20261126160000_BookingNights } from './Migration20261126160000_BookingNights.js';
+import { Migration20261126170000_ErasableAdjustmentReasons } from './Migration20261126170000_ErasableAdjustmentReasons.js';
+import { Migration20261126171000_BalanceAdjustments } from './Migration20261126171000_BalanceAdjustments.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -43,6 +45,8 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126120000_StaffRoles', class: Migration20261126120000_StaffRoles },
   { name: 'Migration20261126140000_DoorNight', class: Migration20261126140000_DoorNight },
   { name: 'Migration20261126160000_BookingNights', class: Migration20261126160000_BookingNights },
+  { name: 'Migration20261126170000_ErasableAdjustmentReasons', class: Migration20261126170000_ErasableAdjustmentReasons },
+  { name: 'Migration20261126171000_BalanceAdjustments', class: Migration20261126171000_BalanceAdjustments },
 ];
 
 /**
@@ -51,6 +55,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
  */
 export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'point_transactions_append_only',
+  'point_transactions_erase_only',
   'point_transactions_reverses_fk',
   'members_points_non_negative',
   'outbox_unpublished_idx',

@@ -42,7 +42,7 @@ describe('a change to a member refreshes what it moves', () => {
         body: { success: true, message: 'ok', currentPoints: 60, totalPoints: 60, memberTier: 'bronze' },
       },
     });
-    expect(await run(() => useAdjustPoints(MEMBER_ID), { points: 10, reason: 'Birthday' })).toEqual([
+    expect(await run(() => useAdjustPoints(MEMBER_ID), { points: 10, reason: 'Birthday', countsTowardTier: true })).toEqual([
       MEMBER_PAGE,
       TABLE,
       queryKeys.adminStats,

@@ -9,10 +9,12 @@ import { reasonOr, toastError } from '@/lib/notify';
 import { useAdjustPoints } from '../api/admin-member';
 
 type Direction = 'add' | 'take';
+type TierChoice = 'tier' | 'balance';
 
 /**
  * Adds or takes points with a reason the member reads in their history. The balance after the
  * change is shown as it is typed; taking more than the balance is refused here as it is by the api.
+ * Added points count toward the tier only if the adjuster says so: the choice has no default.
  */
 export function AdjustPointsDialog({
   member,
@@ -27,6 +29,7 @@ export function AdjustPointsDialog({
   const [direction, setDirection] = useState<Direction>('add');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [tierChoice, setTierChoice] = useState<TierChoice | null>(null);
   const points = /^\d+$/.test(amount.trim()) ? Number(amount.trim()) : 0;
   const change = direction === 'add' ? points : -points;
   const after = member.currentPoints + change;
@@ -38,7 +41,8 @@ export function AdjustPointsDialog({
         : after < 0
           ? `${member.firstName}'s balance is ${countOf(member.currentPoints, 'point')}: a balance never goes below zero.`
           : null;
-  const ready = points >= 1 && problem === null && reason.trim() !== '' && !adjust.isPending;
+  const ready =
+    points >= 1 && problem === null && reason.trim() !== '' && (direction === 'take' || tierChoice !== null) && !adjust.isPending;
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -46,13 +50,14 @@ export function AdjustPointsDialog({
       setAmount('');
       setReason('');
       setDirection('add');
+      setTierChoice(null);
     }
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
     adjust.mutate(
-      { points: change, reason: reason.trim() },
+      { points: change, reason: reason.trim(), countsTowardTier: direction === 'add' && tierChoice === 'tier' },
       {
         onSuccess: (answer) => {
           toast({ title: 'Points adjusted', description: answer.message });
@@ -87,6 +92,29 @@ export function AdjustPointsDialog({
             </label>
           ))}
         </fieldset>
+        {direction === 'add' && (
+          <fieldset className="flex flex-wrap gap-4">
+            <legend className="mb-2 text-sm font-medium text-white/90">Tier (required)</legend>
+            {(
+              [
+                ['tier', 'Counts toward the tier'],
+                ['balance', 'Balance only'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="tier-choice"
+                  value={value}
+                  checked={tierChoice === value}
+                  onChange={() => setTierChoice(value)}
+                  className="h-4 w-4 accent-gold"
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <TextField
           label="Points"
           inputMode="numeric"

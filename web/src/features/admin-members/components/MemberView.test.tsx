@@ -124,10 +124,46 @@ describe("a member's page for staff", () => {
     expect(callsTo(fetchMock, routes.adjustMemberPoints, { id: MEMBER_ID })[0]!.body).toEqual({
       points: -30,
       reason: 'Reward given twice',
+      countsTowardTier: false,
     });
     expect(await screen.findByText('30 points taken from Ann: balance now 20 points.')).toBeInTheDocument();
     // The view is read again after the change.
     await waitFor(() => expect(callsTo(fetchMock, routes.getAdminMember, { id: MEMBER_ID }).length).toBeGreaterThanOrEqual(2));
+  });
+
+  // Security review L5: added points count toward the tier only by the adjuster's explicit choice.
+  it('asks whether added points count toward the tier, with no answer chosen for them', async () => {
+    const fetchMock = routeFetch({
+      [VIEW]: { status: 200, body: anAdminMemberView({ currentPoints: 50 }) },
+      ...AC_ON,
+      ...venueZone(),
+      [at(routes.adjustMemberPoints, { id: MEMBER_ID })]: {
+        status: 201,
+        body: {
+          success: true,
+          message: '10 points added for Ann: balance now 60 points.',
+          currentPoints: 60,
+          totalPoints: 50,
+          memberTier: 'bronze',
+        },
+      },
+    });
+    const { user } = renderView();
+    await user.click(await screen.findByRole('button', { name: 'Adjust points' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Adjust points' }));
+    await user.type(dialog.getByLabelText(/Points/), '10');
+    await user.type(dialog.getByLabelText(/Reason/), 'Refund');
+    expect(dialog.getByRole('radio', { name: 'Counts toward the tier' })).not.toBeChecked();
+    expect(dialog.getByRole('radio', { name: 'Balance only' })).not.toBeChecked();
+    expect(dialog.getByRole('button', { name: 'Add 10 points' })).toBeDisabled();
+    await user.click(dialog.getByRole('radio', { name: 'Balance only' }));
+    await user.click(dialog.getByRole('button', { name: 'Add 10 points' }));
+    await waitFor(() => expect(callsTo(fetchMock, routes.adjustMemberPoints, { id: MEMBER_ID })).toHaveLength(1));
+    expect(callsTo(fetchMock, routes.adjustMemberPoints, { id: MEMBER_ID })[0]!.body).toEqual({
+      points: 10,
+      reason: 'Refund',
+      countsTowardTier: false,
+    });
   });
 
   it('sends a password reset only after asking', async () => {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Command } from '@nestjs/cqrs';
 
 export interface LocalUpload {
@@ -5,7 +6,8 @@ export interface LocalUpload {
   contentType: string;
   expires: number;
   signature: string;
-  body: Buffer;
+  /** The request body, unread. */
+  body: Readable;
 }
 
 /** The body of a signed `PUT /api/uploads/{key}` (local storage only). */

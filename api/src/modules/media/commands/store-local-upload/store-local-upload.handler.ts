@@ -4,6 +4,7 @@ import {
   LOCAL_UPLOAD_ROUTE,
   LocalDiskStorage,
   MAX_UPLOAD_BYTES,
+  ObjectTooLarge,
   type ObjectStorage,
   uploadSigningKey,
   verifyUpload,
@@ -16,7 +17,9 @@ import { MediaFailure } from '../../media-failure.js';
 
 /**
  * What S3 does for a presigned PUT, for the local folder: the signature (key, content type,
- * expiry) is the whole authorization, so the route itself is public.
+ * expiry) is the whole authorization, so the route itself is public. The signature and the
+ * declared size were checked before the body was read (raw-upload-parser.ts); they are checked
+ * again here, and the body is streamed to the file, never buffered.
  */
 @CommandHandler(StoreLocalUploadCommand)
 export class StoreLocalUploadHandler implements ICommandHandler<StoreLocalUploadCommand, { url: string }> {
@@ -37,14 +40,18 @@ export class StoreLocalUploadHandler implements ICommandHandler<StoreLocalUpload
     const check = verifyUpload(this.secret, upload);
     if (check === 'invalid') throw new MediaFailure('forbidden', 'This upload URL is not valid for this file or content type');
     if (check === 'expired') throw new MediaFailure('forbidden', 'This upload URL has expired; request a new one');
-    if (upload.body.length > MAX_UPLOAD_BYTES)
-      throw new MediaFailure('too_large', `The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MB)`);
 
     const row = await this.media.findUpload(this.em, upload.key);
     if (!row) throw new MediaFailure('forbidden', 'This upload was refused or has expired; request a new upload URL');
     // A finalized object passed its checks; replaying the URL must not swap its bytes.
     if (row.finalized_at) throw new MediaFailure('conflict', 'This upload is already finalized');
-    await (this.storage as LocalDiskStorage).write(upload.key, upload.body);
+    try {
+      await this.storage.writeStream(upload.key, upload.body, MAX_UPLOAD_BYTES);
+    } catch (error) {
+      if (error instanceof ObjectTooLarge)
+        throw new MediaFailure('too_large', `The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MB)`);
+      throw error;
+    }
     return { url: `${LOCAL_UPLOAD_ROUTE}${upload.key}` };
   }
 }

@@ -7,6 +7,8 @@ export class AdjustMemberPointsCommand extends Command<PointsAdjustmentResponse>
     readonly adminId: string,
     readonly points: number,
     readonly reason: string,
+    /** The adjuster's choice for added points: toward total earned (the tier) or the balance only. */
+    readonly countsTowardTier: boolean,
   ) {
     super();
   }

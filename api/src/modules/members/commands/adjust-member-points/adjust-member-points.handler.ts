@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PointsAdjustmentResponse } from '@nocturne/contracts';
+import { NO_SELF_ADJUSTMENT } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { LedgerService } from '../../../ledger/ledger.public.js';
 import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
@@ -13,7 +14,8 @@ export function belowZeroMessage(firstName: string, balance: number, taking: num
 }
 
 /**
- * A staff points adjustment: one `adjustment` ledger row naming the admin and the reason, under
+ * A staff points adjustment: one ledger row naming the admin, the reason and, for added points,
+ * whether they count toward the tier (the adjuster's explicit choice), under
  * the member's row lock (as a claim takes it), so the balance the refusal names is the one the
  * deduction would have met.
  */
@@ -25,13 +27,21 @@ export class AdjustMemberPointsHandler implements ICommandHandler<AdjustMemberPo
     private readonly repository: MembersRepository,
   ) {}
 
-  async execute({ memberId, adminId, points: change, reason }: AdjustMemberPointsCommand): Promise<PointsAdjustmentResponse> {
+  async execute({
+    memberId,
+    adminId,
+    points: change,
+    reason,
+    countsTowardTier,
+  }: AdjustMemberPointsCommand): Promise<PointsAdjustmentResponse> {
+    // Nobody adjusts their own account (security review L5).
+    if (memberId === adminId) throw new MembersFailure('forbidden', NO_SELF_ADJUSTMENT);
     return this.unitOfWork.run(async (tx, raise) => {
       const member = await this.repository.lockMember(tx, memberId);
       if (!member) throw new MembersFailure('not_found', MEMBER_NOT_FOUND);
       if (member.current_points + change < 0)
         throw new MembersFailure('invalid', belowZeroMessage(member.first_name, member.current_points, -change));
-      const balance = await this.ledger.adjust(tx, { memberId, points: change, reason, adminId }, raise);
+      const balance = await this.ledger.adjust(tx, { memberId, points: change, reason, adminId, countsTowardTier }, raise);
       const moved = change > 0 ? `${points(change)} added for` : `${points(-change)} taken from`;
       return {
         success: true,

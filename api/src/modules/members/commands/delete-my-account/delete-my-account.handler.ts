@@ -4,6 +4,10 @@ import { ACCOUNT_NOT_DELETED_WRONG_PASSWORD } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { PasswordHasher, SessionService } from '../../../auth/auth.public.js';
+import { ScanLogErasure } from '../../../coupons/coupons.public.js';
+import { LedgerService } from '../../../ledger/ledger.public.js';
+import { RecipientErasure } from '../../../venue-inbox/venue-inbox.public.js';
+import { MailSpool } from '../../mail-spool.js';
 import { MemberCommentsService } from '../../../news/news.public.js';
 import { MembersRepository } from '../../members.repository.js';
 import { DeleteMyAccountCommand } from './delete-my-account.command.js';
@@ -14,7 +18,8 @@ import { MembersFailure } from '../../members-failure.js';
  * data in one transaction. The members row stays as an anonymous holder of its ledger rows
  * (append-only; `ledger:verify` and the venue's figures stay true) and of claimed coupons'
  * counts; names, e-mail, password, sessions (with their addresses), reset tokens and comment
- * texts go. The ActiveCampaign contact is removed by the worker (MemberDeleted → delete-contact).
+ * texts go, and so do their copies: names in door scan lines, the address in the e-mail log and
+ * in spooled .eml files, the free-text reasons of point adjustments. The ActiveCampaign contact is removed by the worker (MemberDeleted → delete-contact).
  */
 @CommandHandler(DeleteMyAccountCommand)
 export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCommand, void> {
@@ -25,19 +30,32 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
     private readonly sessions: SessionService,
     private readonly comments: MemberCommentsService,
     private readonly repository: MembersRepository,
+    private readonly scans: ScanLogErasure,
+    private readonly recipients: RecipientErasure,
+    private readonly ledger: LedgerService,
+    private readonly spool: MailSpool,
   ) {}
 
   async execute({ memberId, password }: DeleteMyAccountCommand): Promise<void> {
     const member = await this.repository.findPasswordHash(this.em, memberId);
     if (!member || !(await this.hasher.verify(password, member.password_hash)))
       throw new MembersFailure('invalid', ACCOUNT_NOT_DELETED_WRONG_PASSWORD);
+    let erasedEmail: string | undefined;
     await this.unitOfWork.run(async (tx, raise) => {
       // The row lock makes a second, concurrent deletion find deleted_at set and do nothing.
       const erased = await this.repository.eraseMember(tx, memberId);
       if (!erased) return;
+      erasedEmail = erased.email;
       await this.comments.eraseAllOf(tx, memberId);
       await this.sessions.eraseAllFor(tx, memberId);
+      // The copies of the e-mail and names elsewhere (security review M4): door lines, the e-mail
+      // log, the reasons staff gave for adjustments.
+      await this.scans.forgetNames(tx, memberId, [erased.first_name, erased.last_name]);
+      await this.recipients.forgetRecipient(tx, erased.email, erased.placeholder);
+      await this.ledger.eraseAdjustmentReasons(tx, memberId);
       await raise(domainEvent('MemberDeleted', memberId, { memberId, acContactId: erased.ac_contact_id }));
     });
+    // Development's .eml files, once the erasure has committed.
+    if (erasedEmail) await this.spool.forget(erasedEmail);
   }
 }

@@ -1,0 +1,94 @@
+import {
+  createTestDatabase,
+  freeLoopbackPort,
+  type ServiceProcess,
+  startServiceProcess,
+  testRedisPrefix,
+  type TestDatabase,
+} from '@nocturne/testing';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// Security review M2: anonymous upload bodies were buffered before the signature was checked (10 MB
+// each); twenty in parallel took the api from 190 to 507 MB RSS, over the shipped 320 Mi limit.
+// The built api runs as its own process here, so its RSS is its own and not this test's.
+let db: TestDatabase;
+let api: ServiceProcess;
+let baseUrl: string;
+let dir: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase('upload_memory');
+  dir = mkdtempSync(path.join(os.tmpdir(), 'nocturne-upload-memory-'));
+  const port = await freeLoopbackPort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  api = startServiceProcess('api/dist/main.js', {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info', // the 'api listening on' line
+    DATABASE_URL: db.url,
+    REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: testRedisPrefix('upload-memory'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WEB_DIST_DIR: '/nonexistent',
+    STORAGE_DIR: path.join(dir, 'uploads'),
+    MAIL_DIR: path.join(dir, 'mail'),
+  });
+  await api.waitForLine((line) => line.includes('api listening on'), 'the api to listen');
+});
+afterAll(async () => {
+  await api?.stop('SIGKILL');
+  await db?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const rssBytes = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${api.child.pid}/status`, 'utf8'))![1]) * 1024;
+
+/** An upload with a signature the server never issued, as anyone on the internet can send. */
+async function unsignedUpload(body: Buffer): Promise<number> {
+  const expires = Math.floor(Date.now() / 1000) + 600;
+  const url = `${baseUrl}/api/uploads/news/${randomUUID()}.png?expires=${expires}&signature=${'0'.repeat(64)}`;
+  try {
+    const answer = await fetch(url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body });
+    await answer.arrayBuffer();
+    return answer.status;
+  } catch {
+    // The server may close the connection before all 10 MB are sent: refused all the same.
+    return 0;
+  }
+}
+
+it('refuses twenty parallel 10 MB unsigned uploads before reading them: api RSS grows less than 30 MB', async () => {
+  const tenMegabytes = Buffer.alloc(10 * 1024 * 1024, 0x41); // one buffer, sent twenty times
+  // Warm up (first requests compile code and fill pools), then measure from a settled baseline.
+  for (let i = 0; i < 3; i += 1) expect(await unsignedUpload(Buffer.alloc(1024))).toBe(403);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const baseline = rssBytes();
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssBytes())), 10);
+  try {
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => unsignedUpload(tenMegabytes)));
+    expect(statuses.every((status) => status === 403 || status === 0)).toBe(true);
+    expect(statuses.filter((status) => status === 403).length).toBeGreaterThan(0);
+  } finally {
+    clearInterval(sampler);
+  }
+  peak = Math.max(peak, rssBytes());
+  const grownMb = (peak - baseline) / 1024 / 1024;
+  process.stdout.write(
+    `upload-memory: baseline ${(baseline / 1048576).toFixed(1)} MB, peak ${(peak / 1048576).toFixed(1)} MB, grew ${grownMb.toFixed(1)} MB\n`,
+  );
+  expect(grownMb).toBeLessThan(30);
+  const files = readdirSafe(path.join(dir, 'uploads'));
+  expect(files).toEqual([]);
+}, 60_000);
+
+function readdirSafe(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
