@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import { balanceAfterClaim, couponUseBy, offlineNeedsConnection, offlineUpdatedAt, paidClaimQuestion } from './messages.js';
 
 describe('what members are told about the coupons they see', () => {

@@ -53,7 +53,9 @@ describe('members area with no signal, after one online visit', () => {
     localStorage.clear();
     signIn(member);
   });
-  afterEach(() => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true }));
+  afterEach(() => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+  });
 
   it('shows every tab from the saved copy with its dates, and says what needs a connection', async () => {
     online();
