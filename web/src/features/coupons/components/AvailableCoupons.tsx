@@ -25,10 +25,12 @@ function claimBlocker(coupon: AvailableCoupon, currentPoints: number): string | 
 export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
   const coupons = useAvailableCoupons();
   const claim = useClaimCoupon();
-  const [asking, setAsking] = useState<AvailableCoupon | null>(null);
+  // The coupon asked about stays after the question closes, so its words do not blank while it fades out.
+  const [asking, setAsking] = useState(false);
+  const [asked, setAsked] = useState<AvailableCoupon | null>(null);
 
   const sendClaim = (coupon: AvailableCoupon) => {
-    setAsking(null);
+    setAsking(false);
     claim.mutate(coupon.id, {
       onSuccess: () => toast({ title: 'Coupon claimed!', description: 'Check your My Coupons tab to use it.' }),
       onError: (error) => toastError(reasonOr(error, 'Failed to claim coupon.')),
@@ -36,8 +38,10 @@ export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
   };
   const onClaim = (coupon: AvailableCoupon) => {
     if (!navigator.onLine) toastError(offlineNeedsConnection('claiming'));
-    else if (coupon.pointsCost > 0) setAsking(coupon);
-    else sendClaim(coupon);
+    else if (coupon.pointsCost > 0) {
+      setAsked(coupon);
+      setAsking(true);
+    } else sendClaim(coupon);
   };
 
   return (
@@ -86,14 +90,14 @@ export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
         </ul>
       )}
       <ConfirmDialog
-        open={asking !== null}
-        onOpenChange={(open) => !open && setAsking(null)}
-        title={asking ? paidClaimQuestion(asking.pointsCost) : ''}
-        description={asking ? `${asking.title}. ${balanceAfterClaim(currentPoints - asking.pointsCost)}` : ''}
+        open={asking && asked !== null}
+        onOpenChange={setAsking}
+        title={asked ? paidClaimQuestion(asked.pointsCost) : ''}
+        description={asked ? `${asked.title}. ${balanceAfterClaim(currentPoints - asked.pointsCost)}` : ''}
         confirmLabel="Claim"
         pendingLabel="Claiming..."
         pending={claim.isPending}
-        onConfirm={() => asking && sendClaim(asking)}
+        onConfirm={() => asked && sendClaim(asked)}
       />
     </Card>
   );
