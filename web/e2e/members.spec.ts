@@ -84,10 +84,13 @@ test('a member earns, spends and redeems: welcome bonus, +5 for a comment, a cla
   await page.getByRole('tab', { name: 'Points' }).click();
   await expect(history.getByText('+5', { exact: true })).toBeVisible();
 
-  // Claiming costs 10 points.
+  // Claiming costs 10 points: it asks first, with the balance after.
   await page.getByRole('tab', { name: 'Coupons' }).click();
   const offer = page.getByRole('list', { name: 'Available coupons' }).getByRole('listitem').filter({ hasText: coupon.title });
   await offer.getByRole('button', { name: 'Claim' }).click();
+  const ask = page.getByRole('dialog', { name: 'Claim for 10 points?' });
+  await expect(ask).toContainText(`You'll have ${bonus + 5 - 10} left.`);
+  await ask.getByRole('button', { name: 'Claim' }).click();
   await expect(page.getByText('Coupon claimed!', { exact: true })).toBeVisible();
   await expect(points).toHaveText(`${bonus + 5 - 10} points`);
   await page.getByRole('tab', { name: 'Points' }).click();

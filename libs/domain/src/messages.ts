@@ -36,6 +36,28 @@ export function claimRefusalWords(obstacle: ClaimObstacle, requiredTier: Tier): 
   return obstacle === 'tier' ? tierRefusalWords(requiredTier) : CLAIM_REFUSALS[obstacle];
 }
 
+/**
+ * Under each coupon a member sees (offered and held): its last moment as the venue's clocks show
+ * it, already formatted ("Sat 30 Nov, 04:00"), or null when it never expires.
+ */
+export const couponUseBy = (venueDateTime: string | null) => (venueDateTime ? `Use by ${venueDateTime}` : 'No expiry');
+
+const pointsWord = (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`;
+
+/** A paid claim asks first (PRODUCT.md §2.5): the question, naming the cost... */
+export const paidClaimQuestion = (pointsCost: number) => `Claim for ${pointsWord(pointsCost)}?`;
+/** ...and the member's balance once it is spent. */
+export const balanceAfterClaim = (pointsLeft: number) => `You'll have ${pointsLeft} left.`;
+
+// ---- the members area with no signal
+
+/** Said when an action that needs the server is tapped with no network: "claiming", "commenting", "liking". */
+export const offlineNeedsConnection = (doing: string) => `You're offline: ${doing} needs a connection`;
+/** Above a tab shown from the copy saved on the device: when it was last fresh, venue time ("22:30"). */
+export const offlineUpdatedAt = (venueClock: string) => `Offline: updated ${venueClock}`;
+/** The same, when not even the venue's time zone was saved. */
+export const OFFLINE_SAVED_COPY = 'Offline: showing what was saved on this device';
+
 // ---- signing in and the account
 
 export const INVALID_LOGIN = 'Invalid email or password';

@@ -14,19 +14,48 @@ describe('offline cache of the member area', () => {
     const online = new QueryClient();
     stop = saveAnswersAsTheyArrive(online, 'session-a');
     await online.fetchQuery({ queryKey: queryKeys.myCoupons, queryFn: async () => coupons });
-    await online.fetchQuery({ queryKey: ['news'], queryFn: async () => ({ posts: [] }) });
+    await online.fetchQuery({ queryKey: queryKeys.adminCoupons, queryFn: async () => [{ id: 'admin-only' }] });
 
     const later = new QueryClient();
     restoreSavedAnswers(later, 'session-a');
     expect(later.getQueryData(queryKeys.myCoupons)).toEqual(coupons);
     // Restored answers are stale: the first online render asks again.
     expect(later.getQueryState(queryKeys.myCoupons)?.isInvalidated).toBe(true);
-    // Only what the door needs is kept.
-    expect(later.getQueryData(['news'])).toBeUndefined();
+    // Only the members area's answers are kept.
+    expect(later.getQueryData(queryKeys.adminCoupons)).toBeUndefined();
 
     const someoneElse = new QueryClient();
     restoreSavedAnswers(someoneElse, 'session-b');
     expect(someoneElse.getQueryData(queryKeys.myCoupons)).toBeUndefined();
+  });
+
+  it("keeps every members' tab and the venue's time zone, each with when it arrived", async () => {
+    const online = new QueryClient();
+    stop = saveAnswersAsTheyArrive(online, 'session-a');
+    const tabs = [
+      [queryKeys.news, { pages: [{ posts: [{ id: 'post-1' }], nextCursor: null }], pageParams: [null] }],
+      [queryKeys.coupons, [{ id: 'offered-1' }]],
+      [queryKeys.myCoupons, coupons],
+      [queryKeys.pointsHistory, [{ id: 'entry-1', points: 5 }]],
+      [queryKeys.myCard, { shortCode: 'M3RC-4RDX-7QZ' }],
+      [queryKeys.me, { id: 'member-1' }],
+      [queryKeys.venue, { timeZone: 'Australia/Sydney' }],
+    ] as const;
+    for (const [queryKey, data] of tabs) await online.fetchQuery({ queryKey, queryFn: async () => data });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await online.fetchQuery({ queryKey: queryKeys.coupons, queryFn: async () => [{ id: 'offered-2' }], staleTime: 0 });
+
+    const later = new QueryClient();
+    restoreSavedAnswers(later, 'session-a');
+    for (const [queryKey, data] of tabs.filter(([key]) => key !== queryKeys.coupons)) {
+      expect(later.getQueryData(queryKey)).toEqual(data);
+      expect(later.getQueryState(queryKey)?.dataUpdatedAt).toBe(online.getQueryState(queryKey)?.dataUpdatedAt);
+    }
+    expect(later.getQueryData(queryKeys.coupons)).toEqual([{ id: 'offered-2' }]);
+    // Each answer keeps its own time: the list fetched again is newer than the news.
+    expect(later.getQueryState(queryKeys.coupons)!.dataUpdatedAt).toBeGreaterThan(
+      later.getQueryState(queryKeys.news)!.dataUpdatedAt,
+    );
   });
 
   it('forgets everything at sign-out', async () => {

@@ -3,12 +3,21 @@ import { useSyncExternalStore } from 'react';
 import { queryKeys } from './query-keys';
 
 /**
- * The answers a member needs at the door with no signal, saved on the device: who they are, the
- * coupons they hold and their member card (QR and short code). Saved for the signed-in session
- * only, replaced as fresh answers arrive, dropped at sign-out or after two weeks. Admins are never
- * served from it.
+ * The answers the members area needs with no signal, saved on the device: who they are, the
+ * coupons they hold and their member card (QR and short code) for the door, and every tab's list
+ * (the news feed's loaded pages, the coupons on offer, the point history) with the venue's time
+ * zone, so dates show (PRODUCT.md §2.5). Saved for the signed-in session only, replaced as fresh
+ * answers arrive, dropped at sign-out or after two weeks. Admins are never served from it.
  */
-const SAVED_KEYS = [queryKeys.me, queryKeys.myCoupons, queryKeys.myCard] as const;
+const SAVED_KEYS = [
+  queryKeys.me,
+  queryKeys.myCoupons,
+  queryKeys.myCard,
+  queryKeys.news,
+  queryKeys.coupons,
+  queryKeys.pointsHistory,
+  queryKeys.venue,
+] as const;
 const STORAGE_KEY = 'nocturne:saved-answers';
 const MAX_AGE_MS = 14 * 86_400_000;
 
@@ -16,6 +25,8 @@ interface SavedAnswers {
   sessionId: string;
   savedAt: number;
   answers: Record<string, unknown>;
+  /** When each answer arrived (savedAt for a copy saved before this was kept). */
+  answeredAt?: Record<string, number>;
 }
 
 const keyText = (key: readonly unknown[]) => JSON.stringify(key);
@@ -37,7 +48,7 @@ export function restoreSavedAnswers(queryClient: QueryClient, sessionId: string)
   for (const key of SAVED_KEYS) {
     const data = saved.answers[keyText(key)];
     if (data === undefined || queryClient.getQueryData(key) !== undefined) continue;
-    queryClient.setQueryData(key, data, { updatedAt: saved.savedAt });
+    queryClient.setQueryData(key, data, { updatedAt: saved.answeredAt?.[keyText(key)] ?? saved.savedAt });
     void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
   }
 }
@@ -47,10 +58,16 @@ export function saveAnswersAsTheyArrive(queryClient: QueryClient, sessionId: str
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || !isSaved(event.query.queryKey)) return;
     const current = read();
-    const answers = current?.sessionId === sessionId ? current.answers : {};
+    const same = current?.sessionId === sessionId;
+    const answers = same ? current.answers : {};
+    const answeredAt = (same ? current.answeredAt : undefined) ?? {};
     answers[keyText(event.query.queryKey)] = event.query.state.data;
+    answeredAt[keyText(event.query.queryKey)] = event.query.state.dataUpdatedAt;
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ sessionId, savedAt: Date.now(), answers } satisfies SavedAnswers));
+      localStorage.setItem(
+        STORAGE_KEY,
+        JSON.stringify({ sessionId, savedAt: Date.now(), answers, answeredAt } satisfies SavedAnswers),
+      );
     } catch {
       // Storage full or refused (private mode): the app works as before, without the offline copy.
     }

@@ -1,10 +1,14 @@
+import { useState } from 'react';
 import type { AvailableCoupon } from '@nocturne/contracts';
+import { balanceAfterClaim, offlineNeedsConnection, paidClaimQuestion } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { reasonOr, toastError } from '@/lib/notify';
 import { countOf } from '@/lib/format';
 import { useAvailableCoupons, useClaimCoupon } from '../api/coupons';
+import { CouponUseBy } from './CouponUseBy';
 
 function claimBlocker(coupon: AvailableCoupon, currentPoints: number): string | undefined {
   if (!coupon.claimable) return coupon.reason ?? 'Not available to claim';
@@ -13,23 +17,41 @@ function claimBlocker(coupon: AvailableCoupon, currentPoints: number): string | 
   return undefined;
 }
 
-/** Available Coupons, with the server's reason when one cannot be claimed (PRODUCT.md §2.5). */
+/**
+ * Available Coupons, with the server's reason when one cannot be claimed (PRODUCT.md §2.5). A free
+ * coupon is claimed in one tap; a paid one asks first, with the cost and the balance after (Cancel
+ * spends nothing). With no signal a tap says that claiming needs a connection.
+ */
 export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
   const coupons = useAvailableCoupons();
   const claim = useClaimCoupon();
+  // The coupon asked about stays after the question closes, so its words do not blank while it fades out.
+  const [asking, setAsking] = useState(false);
+  const [asked, setAsked] = useState<AvailableCoupon | null>(null);
 
-  const onClaim = (coupon: AvailableCoupon) =>
+  const sendClaim = (coupon: AvailableCoupon) => {
+    setAsking(false);
     claim.mutate(coupon.id, {
       onSuccess: () => toast({ title: 'Coupon claimed!', description: 'Check your My Coupons tab to use it.' }),
       onError: (error) => toastError(reasonOr(error, 'Failed to claim coupon.')),
     });
+  };
+  const onClaim = (coupon: AvailableCoupon) => {
+    if (!navigator.onLine) toastError(offlineNeedsConnection('claiming'));
+    else if (coupon.pointsCost > 0) {
+      setAsked(coupon);
+      setAsking(true);
+    } else sendClaim(coupon);
+  };
 
   return (
     <Card title="Available Coupons">
-      {coupons.isPending ? (
-        <ListNote>Loading coupons...</ListNote>
-      ) : coupons.isError ? (
-        <ListNote tone="error">Failed to fetch coupons</ListNote>
+      {coupons.data === undefined ? (
+        coupons.isError ? (
+          <ListNote tone="error">Failed to fetch coupons</ListNote>
+        ) : (
+          <ListNote>Loading coupons...</ListNote>
+        )
       ) : coupons.data.length === 0 ? (
         <ListNote>No coupons available right now.</ListNote>
       ) : (
@@ -44,6 +66,7 @@ export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
                   <Badge>{coupon.code}</Badge>
                 </div>
                 <p className="text-sm text-white/80">{coupon.description}</p>
+                <CouponUseBy validUntil={coupon.validUntil} />
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <span className="font-semibold text-gold">
                     {coupon.pointsCost > 0 ? countOf(coupon.pointsCost, 'point') : 'Free'}
@@ -66,6 +89,16 @@ export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={asking && asked !== null}
+        onOpenChange={setAsking}
+        title={asked ? paidClaimQuestion(asked.pointsCost) : ''}
+        description={asked ? `${asked.title}. ${balanceAfterClaim(currentPoints - asked.pointsCost)}` : ''}
+        confirmLabel="Claim"
+        pendingLabel="Claiming..."
+        pending={claim.isPending}
+        onConfirm={() => asked && sendClaim(asked)}
+      />
     </Card>
   );
 }

@@ -55,10 +55,10 @@ describe('coupons tab', () => {
     expect(await screen.findByText('You have not claimed any coupons yet.')).toBeInTheDocument();
   });
 
-  it('claims a coupon: Claiming..., the success toast, then My Coupons refreshes', async () => {
+  it('claims a free coupon in one tap: Claiming..., the success toast, then My Coupons refreshes', async () => {
     let release: () => void = () => undefined;
     const fetchMock = routeFetch({
-      [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon()] },
+      [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon({ pointsCost: 0 })] },
       [at(routes.listMyCoupons)]: [
         { status: 200, body: [] },
         { status: 200, body: [aUserCoupon()] },
@@ -68,6 +68,7 @@ describe('coupons tab', () => {
     });
     const view = renderTab();
     await view.user.click(await screen.findByRole('button', { name: 'Claim' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Claiming...' })).toBeDisabled();
     release();
     expect(await screen.findByText('Coupon claimed!')).toBeInTheDocument();
@@ -79,7 +80,7 @@ describe('coupons tab', () => {
 
   it("shows the server's reason when a claim is refused, or 'Failed to claim coupon.'", async () => {
     routeFetch({
-      [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon()] },
+      [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon({ pointsCost: 0 })] },
       [at(routes.listMyCoupons)]: { status: 200, body: [] },
       [at(routes.claimCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })]: [
         { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'This coupon has run out' } },
@@ -211,23 +212,95 @@ describe('coupons tab', () => {
     expect(await screen.findByText('Failed to fetch user coupons')).toBeInTheDocument();
   });
 
-  it("offline, shows the saved coupons (QR and short code) under 'Offline: showing your saved coupons'", async () => {
+  it('a paid claim asks first, with the cost and the balance after; Claim in the dialog spends them', async () => {
+    const fetchMock = routeFetch({
+      [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon({ pointsCost: 150 })] },
+      [at(routes.listMyCoupons)]: { status: 200, body: [] },
+      [at(routes.claimCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })]: { status: 201, body: aUserCoupon() },
+    });
+    const view = renderTab(380);
+    await view.user.click(await screen.findByRole('button', { name: 'Claim' }));
+    const ask = await screen.findByRole('dialog', { name: 'Claim for 150 points?' });
+    expect(ask).toHaveTextContent("You'll have 230 left.");
+    expect(callsTo(fetchMock, routes.claimCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })).toHaveLength(0);
+    await view.user.click(within(ask).getByRole('button', { name: 'Claim' }));
+    expect(await screen.findByText('Coupon claimed!')).toBeInTheDocument();
+    expect(callsTo(fetchMock, routes.claimCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })).toHaveLength(1);
+  });
+
+  it('Cancel in the paid claim question spends nothing', async () => {
+    const fetchMock = routeFetch({
+      [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon({ pointsCost: 150 })] },
+      [at(routes.listMyCoupons)]: { status: 200, body: [] },
+    });
+    const view = renderTab(380);
+    await view.user.click(await screen.findByRole('button', { name: 'Claim' }));
+    await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Claim' })).toBeEnabled();
+  });
+
+  it("shows each coupon's use-by on the venue's clocks, or No expiry, on Coupons and My Coupons", async () => {
+    routeFetch({
+      [at(routes.listCoupons)]: {
+        status: 200,
+        body: [
+          // 17:00 UTC on 29 November is 04:00 on the 30th in Sydney (UTC+11).
+          anAvailableCoupon({ title: 'Late one', validUntil: '2026-11-29T17:00:00.000Z' }),
+          anAvailableCoupon({ id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', title: 'Forever', validUntil: null }),
+        ],
+      },
+      [at(routes.listMyCoupons)]: {
+        status: 200,
+        body: [aUserCoupon({ coupon: aCouponDetails({ validUntil: '2026-11-29T17:00:00.000Z' }) })],
+      },
+      ...venueZone('Australia/Sydney'),
+    });
+    renderTab();
+    const offered = await screen.findByRole('list', { name: 'Available coupons' });
+    const [late, forever] = within(offered).getAllByRole('listitem');
+    expect(await within(late!).findByText(/^Use by Mon 30 Nov( 2026)?, 04:00$/)).toBeInTheDocument();
+    expect(within(forever!).getByText('No expiry')).toBeInTheDocument();
+    const held = await screen.findByRole('listitem', { name: aCouponDetails().title });
+    expect(within(held).getByText(/^Use by Mon 30 Nov( 2026)?, 04:00$/)).toBeInTheDocument();
+  });
+
+  it("offline, shows the saved lists under 'Offline: updated HH:MM' and says claiming and redeeming need a connection", async () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
-      routeFetch({
+      const fetchMock = routeFetch({
         [at(routes.listCoupons)]: new TypeError('Failed to fetch'),
         [at(routes.listMyCoupons)]: new TypeError('Failed to fetch'),
-        [at(routes.redeemMyCoupon, { userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' })]: new TypeError('Failed to fetch'),
+        [at(routes.getVenue)]: new TypeError('Failed to fetch'),
       });
-      const view = renderWithApp(<CouponsTab user={aMember()} />);
-      view.queryClient.setQueryData(['coupons', 'my'], [aUserCoupon()]);
-      expect(await screen.findByText('Offline: showing your saved coupons')).toBeInTheDocument();
+      const view = renderWithApp(<CouponsTab user={aMember({ currentPoints: 500 })} />);
+      // The device's saved copy (lib/offline-cache restores it so): 10:00 UTC is 21:00 in Sydney.
+      const savedAt = Date.parse('2026-11-21T10:00:00.000Z');
+      view.queryClient.setQueryData(['venue'], { timeZone: 'Australia/Sydney' }, { updatedAt: savedAt });
+      view.queryClient.setQueryData(['coupons'], [anAvailableCoupon({ pointsCost: 0, validUntil: null })], {
+        updatedAt: savedAt,
+      });
+      view.queryClient.setQueryData(
+        ['coupons', 'my'],
+        [aUserCoupon({ coupon: aCouponDetails({ validUntil: '2026-11-29T17:00:00.000Z' }) })],
+        { updatedAt: savedAt },
+      );
+      expect(await screen.findByText(/^Offline: updated Sat 21 Nov( 2026)?, 21:00$/)).toBeInTheDocument();
+      expect(screen.queryByText('Failed to fetch coupons')).not.toBeInTheDocument();
       expect(await screen.findByTestId('coupon-qr')).toBeInTheDocument();
       expect(screen.getByTestId('coupon-short-code')).toHaveTextContent('K7QM-3XPD-2A9');
-      // What needs the server says so instead of failing silently.
+      expect(screen.getByText('No expiry')).toBeInTheDocument();
+      // The saved dates show in venue time.
+      expect(screen.getByText(/^Use by Mon 30 Nov( 2026)?, 04:00$/)).toBeInTheDocument();
+      expect(screen.getByText(/^Sat 21 Nov( 2026)?, 21:00$/)).toBeInTheDocument();
+      // What needs the server says so when tapped, and sends nothing.
+      await view.user.click(screen.getByRole('button', { name: 'Claim' }));
+      expect(await screen.findByText("You're offline: claiming needs a connection")).toBeInTheDocument();
       await view.user.click(screen.getByRole('button', { name: 'Redeem Now' }));
-      await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Redeem' }));
-      expect(await screen.findByText("You're offline: this needs a connection.")).toBeInTheDocument();
+      expect(await screen.findByText("You're offline: redeeming needs a connection")).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
     } finally {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
     }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { UserCoupon } from '@nocturne/contracts';
+import { offlineNeedsConnection } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Badge, Card, ListNote } from '@/components/ui/card';
@@ -7,9 +8,9 @@ import { ShortCode } from '@/components/ui/short-code';
 import { toast } from '@/components/ui/use-toast';
 import { useVenueTime } from '@/lib/venue-time';
 import { reasonOr, toastError } from '@/lib/notify';
-import { useOnline } from '@/lib/offline-cache';
 import { useMyCoupons, useRedeemCoupon } from '../api/coupons';
 import { CouponQrCode } from './CouponQrCode';
+import { CouponUseBy } from './CouponUseBy';
 
 /** Percentage coupons show "Discount: n% off", fixed amounts "Value: $n" (PRODUCT.md §2.5). */
 function worth(coupon: UserCoupon['coupon']): string | null {
@@ -62,6 +63,8 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
       onError: (error) => toastError(reasonOr(error, 'Failed to redeem coupon.')),
     });
   };
+  // With no signal it says so at once rather than asking first and then failing.
+  const askToRedeem = () => (navigator.onLine ? setConfirming(true) : toastError(offlineNeedsConnection('redeeming')));
   const dates: [string, string | null][] = [
     ['Claimed', held.claimedAt],
     ['Redeemed', held.redeemedAt],
@@ -80,6 +83,7 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
           {held.redeemedAt ? <Badge tone="green">Redeemed</Badge> : null}
         </div>
         {amount ? <p className="text-sm text-white/85">{amount}</p> : null}
+        {held.redeemedAt ? null : <CouponUseBy validUntil={held.coupon.validUntil} />}
         <dl className="grid gap-1 text-xs text-white/75">
           {dates.map(([term, value]) =>
             value ? (
@@ -91,7 +95,7 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
           )}
         </dl>
         {held.redeemedAt ? null : (
-          <Button onClick={() => setConfirming(true)} disabled={redeem.isPending} className="justify-self-start">
+          <Button onClick={askToRedeem} disabled={redeem.isPending} className="justify-self-start">
             {redeem.isPending ? 'Redeeming...' : 'Redeem Now'}
           </Button>
         )}
@@ -114,20 +118,13 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
 
 /**
  * My Coupons (PRODUCT.md §2.5), from routes.listMyCoupons: held coupons stay even when no longer offered.
- * With no network (or a fetch that failed while a saved copy is shown) it says it is showing the
- * coupons saved on this device, so a member at the door still has their QR and short code.
+ * With no network the copy saved on this device is shown (the tab says so above it), so a member
+ * at the door still has their QR and short code.
  */
 export function MyCoupons() {
   const mine = useMyCoupons();
-  const online = useOnline();
-  const saved = mine.data !== undefined && (!online || mine.isError);
   return (
     <Card title="My Coupons">
-      {saved ? (
-        <p role="status" className="mb-3 rounded-md border border-amber-300/40 bg-amber-950/40 px-3 py-2 text-sm text-amber-100">
-          Offline: showing your saved coupons
-        </p>
-      ) : null}
       {mine.data !== undefined ? (
         mine.data.length === 0 ? (
           <ListNote>You have not claimed any coupons yet.</ListNote>

@@ -1,5 +1,6 @@
 import { tierLabel } from '@nocturne/domain';
 import { Card, ListNote } from '@/components/ui/card';
+import { OfflineNote } from '@/components/ui/offline-note';
 import { QrCode } from '@/components/ui/qr-code';
 import { ShortCode } from '@/components/ui/short-code';
 import { useVenueTime } from '@/lib/venue-time';
@@ -8,6 +9,7 @@ import { useMyCard } from '../api/card';
 /**
  * "My card" (PRODUCT.md §2.5): the member's name, tier and member since, and the QR and short code
  * door staff scan, drawn as a coupon's are. Scanning it at the door records the night's visit.
+ * With no signal it is shown from the device's saved copy, under "Offline: updated HH:MM".
  */
 export function MyCard() {
   const card = useMyCard();
@@ -23,6 +25,7 @@ export function MyCard() {
   const name = [firstName, lastName].filter(Boolean).join(' ');
   return (
     <Card title="My card">
+      <OfflineNote answers={[card]} />
       <div className="mx-auto grid max-w-sm justify-items-center gap-3 rounded-2xl border border-gold/40 bg-night-950/60 p-5 text-center">
         <p className="font-display text-2xl text-gold" data-testid="card-name">
           {name}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { NewsPost } from '@nocturne/contracts';
+import { offlineNeedsConnection } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Card, ListNote } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
@@ -20,6 +21,8 @@ function CommentForm({ postId }: { postId: string }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (blank || post.isPending) return;
+    // With no signal, said at once; the draft stays for when the member is back online.
+    if (!navigator.onLine) return toastError(offlineNeedsConnection('commenting'));
     post.mutate(content, {
       onSuccess: (answer) => {
         setContent('');
