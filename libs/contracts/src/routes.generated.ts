@@ -20,6 +20,7 @@ export const deleteNewsPost: Route<Endpoints['deleteNewsPost']> = { method: 'DEL
 export const deleteWebhook: Route<Endpoints['deleteWebhook']> = { method: 'DELETE', path: '/api/admin/webhooks/:id' };
 export const disableMember: Route<Endpoints['disableMember']> = { method: 'POST', path: '/api/admin/members/:id/disable' };
 export const enableMember: Route<Endpoints['enableMember']> = { method: 'POST', path: '/api/admin/members/:id/enable' };
+export const exportMembers: Route<Endpoints['exportMembers']> = { method: 'GET', path: '/api/admin/members/export' };
 export const exportMyData: Route<Endpoints['exportMyData']> = { method: 'GET', path: '/api/auth/me/export' };
 export const finalizeUpload: Route<Endpoints['finalizeUpload']> = { method: 'POST', path: '/api/admin/upload/finalize' };
 export const getActiveCampaignStatus: Route<Endpoints['getActiveCampaignStatus']> = {

@@ -13,6 +13,7 @@ import { MailSpool } from './mail-spool.js';
 import { MembersRepository } from './members.repository.js';
 import { MyDataController } from './my-data.controller.js';
 import { GetAdminMemberHandler } from './queries/get-admin-member/get-admin-member.handler.js';
+import { ExportMembersHandler } from './queries/export-members/export-members.handler.js';
 import { ExportMyDataHandler } from './queries/export-my-data/export-my-data.handler.js';
 import { GetAdminStatsHandler } from './queries/get-admin-stats/get-admin-stats.handler.js';
 import { ListAdminMembersHandler } from './queries/list-admin-members/list-admin-members.handler.js';
@@ -26,6 +27,7 @@ import { ListAdminMembersHandler } from './queries/list-admin-members/list-admin
     ListAdminMembersHandler,
     GetAdminStatsHandler,
     ExportMyDataHandler,
+    ExportMembersHandler,
     DeleteMyAccountHandler,
     GetAdminMemberHandler,
     AdjustMemberPointsHandler,

@@ -317,4 +317,38 @@ export class MembersRepository {
       .returning(['old.ac_contact_id', 'old.email', 'old.first_name', 'old.last_name', 'm.email as placeholder'])
       .executeTakeFirst();
   }
+
+  /**
+   * One batch of the members export, oldest first, after the (created_at, id) of the last row of the
+   * previous batch: keyset pages, so a million members stream in constant memory and a member
+   * joining meanwhile is neither skipped nor repeated.
+   */
+  exportBatch(em: EntityManager, after: { cursorAt: string; id: string } | null, limit: number) {
+    return db(em)
+      .selectFrom('members')
+      .select([
+        'id',
+        'email',
+        'first_name',
+        'last_name',
+        'role',
+        'member_tier',
+        'current_points',
+        'total_points',
+        'created_at',
+        'last_sign_in_at',
+        'disabled_at',
+        // The cursor at PostgreSQL's own precision (microseconds): a JavaScript Date would cut it to
+        // milliseconds, and rows within that millisecond would come again in the next batch.
+        sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
+      ])
+      .where('deleted_at', 'is', null)
+      .$if(after !== null, (query) =>
+        query.where(sql<boolean>`(created_at, id) > (${after!.cursorAt}::timestamptz, ${after!.id}::uuid)`),
+      )
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
 }

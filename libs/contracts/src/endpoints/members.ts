@@ -9,7 +9,7 @@ import {
 } from '../members.js';
 import { DeleteAccountRequest, MyDataExport } from '../auth.js';
 import { IdParams, SuccessResponse } from '../common.js';
-import { SIGNED_IN, MANAGERS, endpoint } from '../endpoint.js';
+import { ADMINS, SIGNED_IN, MANAGERS, endpoint } from '../endpoint.js';
 
 export const getAdminMember = endpoint({
   method: 'GET',
@@ -117,4 +117,14 @@ export const deleteMyAccount = endpoint({
   body: DeleteAccountRequest,
   response: SuccessResponse,
   errors: { 400: 'The password is wrong', 429: 'Too many attempts' },
+});
+
+export const exportMembers = endpoint({
+  method: 'GET',
+  path: '/api/admin/members/export',
+  summary:
+    'Every member (deleted accounts left out) as CSV, oldest first, streamed: e-mail, names, role, tier, points, joined, last sign-in, disabled. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe',
+  access: ADMINS,
+  tags: ['admin'],
+  produces: 'text/csv',
 });
