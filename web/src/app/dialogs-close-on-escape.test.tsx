@@ -118,7 +118,7 @@ describe('dialogs close with Escape', () => {
 
   it('the comments sheet (member news feed on a phone)', async () => {
     const post = aNewsPost();
-    routeFetch({ [at(routes.listPostComments, { id: post.id })]: { status: 200, body: [] } });
+    routeFetch({ [at(routes.listPostComments, { id: post.id })]: { status: 200, body: { comments: [], nextCursor: null } } });
     const onClose = jest.fn();
     function Harness() {
       const [open, setOpen] = useState(true);

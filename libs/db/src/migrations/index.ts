@@ -20,6 +20,7 @@ import { Migration20261125090000_RedemptionUndoneWebhook } from './Migration2026
 import { Migration20261126120000_StaffRoles } from './Migration20261126120000_StaffRoles.js';
 import { Migration20261126140000_DoorNight } from './Migration20261126140000_DoorNight.js';
 import { Migration20261126160000_BookingNights } from './Migration20261126160000_BookingNights.js';
+import { Migration20261126171500_PostCommentsPaging } from './Migration20261126171500_PostCommentsPaging.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -43,6 +44,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126120000_StaffRoles', class: Migration20261126120000_StaffRoles },
   { name: 'Migration20261126140000_DoorNight', class: Migration20261126140000_DoorNight },
   { name: 'Migration20261126160000_BookingNights', class: Migration20261126160000_BookingNights },
+  { name: 'Migration20261126171500_PostCommentsPaging', class: Migration20261126171500_PostCommentsPaging },
 ];
 
 /**
