@@ -21,7 +21,7 @@ test('My Coupons loads, the phone loses signal, a reload still shows the QR and 
   const coupon = await createCoupon(request, admin, { pointsCost: 0, title: `E2E offline deal ${Date.now()}` });
   const member = await registerMember(request, 'Robin');
   await call(request, 'POST', `/api/coupons/${coupon.id}/claim`, member);
-  const [held] = (await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member)).filter(
+  const [held] = (await call<{ coupons: HeldCoupon[] }>(request, 'GET', '/api/coupons/my', member)).coupons.filter(
     (c) => c.coupon.title === coupon.title,
   );
 

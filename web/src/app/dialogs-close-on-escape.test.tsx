@@ -108,7 +108,7 @@ describe('dialogs close with Escape', () => {
   it('"Redeem this coupon?" (member coupons), leaving the coupon untouched', async () => {
     routeFetch({
       [at(routes.listCoupons)]: { status: 200, body: [] },
-      [at(routes.listMyCoupons)]: { status: 200, body: [aUserCoupon()] },
+      [at(routes.listMyCoupons)]: { status: 200, body: { coupons: [aUserCoupon()], nextCursor: null } },
     });
     const view = renderWithApp(<CouponsTab user={aMember({ currentPoints: 50 })} />);
     await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
