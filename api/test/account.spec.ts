@@ -26,7 +26,7 @@ describe('PATCH /api/auth/me', () => {
     });
     expect(posted.status).toBe(201);
     const before = await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId });
-    expect(before.body[0].author.firstName).toBe('Morgan');
+    expect(before.body.comments[0].author.firstName).toBe('Morgan');
     const etag = before.headers.get('etag');
     expect(etag).toBeTruthy();
 
@@ -54,7 +54,7 @@ describe('PATCH /api/auth/me', () => {
       });
     }
     expect(after.status).toBe(200);
-    expect(after.body[0].author.firstName).toBe('Jo');
+    expect(after.body.comments[0].author.firstName).toBe('Jo');
   });
 
   it('refuses empty or missing names with a 400 naming the field, and needs a session', async () => {
@@ -183,7 +183,7 @@ describe('DELETE /api/auth/me', () => {
     );
     expect(traces.rows[0]).toEqual({ sessions: 0, texts: 0 });
     const comments = await t.request('GET', `/api/news/${post.id}/comments`, { token: adminToken });
-    expect(comments.body).toEqual([]);
+    expect(comments.body).toEqual({ comments: [], nextCursor: null });
     const feed = await t.request('GET', '/api/news?limit=100', { token: adminToken });
     expect(feed.body.posts.find((p: { id: string }) => p.id === post.id).commentCount).toBe(0);
     // The ledger rows stay (append-only) with the anonymous row, and still add up.

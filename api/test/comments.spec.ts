@@ -189,10 +189,94 @@ describe('GET /api/news/{id}/comments', () => {
     const b = (await comment(post.id, second.sessionId, 'Second')).body;
     const answer = await t.request('GET', `/api/news/${post.id}/comments`, { token: second.sessionId });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual([
-      { id: a.id, content: 'First!', createdAt: a.createdAt, author: { firstName: 'Priya' } },
-      { id: b.id, content: 'Second', createdAt: b.createdAt, author: { firstName: 'Mateo' } },
-    ]);
+    expect(answer.body).toEqual({
+      comments: [
+        { id: a.id, content: 'First!', createdAt: a.createdAt, author: { firstName: 'Priya' } },
+        { id: b.id, content: 'Second', createdAt: b.createdAt, author: { firstName: 'Mateo' } },
+      ],
+      nextCursor: null,
+    });
+  });
+});
+
+describe('GET /api/news/{id}/comments, paged', () => {
+  type Page = { comments: { id: string; content: string }[]; nextCursor: string | null };
+  const page = (postId: string, token: string, query: Record<string, string>) =>
+    t.request<Page>('GET', `/api/news/${postId}/comments?${new URLSearchParams(query)}`, { token });
+
+  it('walks every comment exactly once, oldest first, while members keep commenting', async () => {
+    const post = await createPost(t, adminToken);
+    const reader = await registerMember(t);
+    const writer = await registerMember(t);
+    // 230 earlier comments, three to a microsecond-precise instant: pages must break ties by id.
+    await t.sql.query(
+      `insert into news_comments (post_id, author_id, content, created_at)
+       select $1, $2, 'Seeded ' || i, timestamptz '2026-11-01 20:00:00.123456Z' + (i / 3) * interval '1 microsecond'
+       from generate_series(1, 230) as i`,
+      [post.id, reader.user.id],
+    );
+    await t.sql.query('update news_posts set comment_count = comment_count + 230 where id = $1', [post.id]);
+
+    const seen: string[] = [];
+    const posted: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: Record<string, string> = cursor ? { limit: '37', cursor } : { limit: '37' };
+      // While the first pages are read, new comments arrive: they sort after every earlier one.
+      const [answer] = await Promise.all([
+        page(post.id, reader.sessionId, query),
+        ...(pages < 3
+          ? [0, 1].map(async (n) => {
+              const made = await comment(post.id, writer.sessionId, `Live ${pages}.${n}`);
+              expect(made.status).toBe(201);
+              posted.push(made.body.id as string);
+            })
+          : []),
+      ]);
+      expect(answer.status).toBe(200);
+      expect(answer.body.comments.length).toBeLessThanOrEqual(37);
+      seen.push(...answer.body.comments.map((c) => c.id));
+      cursor = answer.body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 50);
+
+    expect(cursor).toBeNull();
+    expect(new Set(seen).size).toBe(seen.length);
+    const all = await t.sql.query<{ id: string }>(
+      'select id from news_comments where post_id = $1 and deleted_at is null order by created_at, id',
+      [post.id],
+    );
+    expect(all.rows).toHaveLength(236);
+    expect(seen).toEqual(all.rows.map((row) => row.id));
+    expect(seen.slice(-6).sort()).toEqual([...posted].sort());
+  }, 120_000);
+
+  it('answers 50 by default, refuses more than 100 with a 400 naming limit, and refuses a forged cursor', async () => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    await t.sql.query(
+      `insert into news_comments (post_id, author_id, content)
+       select $1, $2, 'Seeded ' || i from generate_series(1, 120) as i`,
+      [post.id, member.user.id],
+    );
+    const first = await page(post.id, member.sessionId, {});
+    expect(first.status).toBe(200);
+    expect(first.body.comments).toHaveLength(50);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    expect((await page(post.id, member.sessionId, { limit: '100' })).body.comments).toHaveLength(100);
+
+    for (const limit of ['100000', '101', '0', 'all']) {
+      const refused = await page(post.id, member.sessionId, { limit });
+      expect({ limit, status: refused.status }).toEqual({ limit, status: 400 });
+      expect(issuePaths(refused.body as never)).toEqual(['limit']);
+    }
+    expect((await page(post.id, member.sessionId, { limit: '100000' })).body).toMatchObject({
+      issues: [{ path: 'limit', message: 'must be between 1 and 100' }],
+    });
+    const forged = await page(post.id, member.sessionId, { cursor: 'bm90LWEtY3Vyc29y' });
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ issues: [{ path: 'cursor', message: 'is not a cursor from a previous page' }] });
   });
 });
 
@@ -205,7 +289,10 @@ describe('DELETE /api/admin/comments/{id}', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true, message: 'Comment removed.', pointsReversed: 5 });
     expect(await me(member.sessionId)).toMatchObject({ currentPoints: 20, totalPoints: 20 });
-    expect((await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId })).body).toEqual([]);
+    expect((await t.request('GET', `/api/news/${post.id}/comments`, { token: member.sessionId })).body).toEqual({
+      comments: [],
+      nextCursor: null,
+    });
     expect((await t.sql.query('select comment_count from news_posts where id = $1', [post.id])).rows[0].comment_count).toBe(0);
     const history = (await t.request('GET', '/api/points/history', { token: member.sessionId })).body;
     expect(history[0]).toMatchObject({ description: 'Comment removed by staff: Midweek special', points: -5 });

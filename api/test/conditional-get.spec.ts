@@ -160,7 +160,7 @@ describe('every write that changes an answer changes its ETag, on both replicas'
       201,
     );
     const answer = await expectChanged(b, commentsPath, member.sessionId, comments);
-    expect((answer.body as { content: string }[]).map((c) => c.content)).toEqual(['See you there']);
+    expect((answer.body as { comments: { content: string }[] }).comments.map((c) => c.content)).toEqual(['See you there']);
   });
 
   it('renaming a member changes the comments that show their name', async () => {

@@ -134,7 +134,7 @@ describe('admin coupons', () => {
     }[];
     expect(withArchived.map((c) => c.id)).toContain(coupon.id);
     expect((await available(member.sessionId)).map((c) => c.id)).not.toContain(coupon.id);
-    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body;
+    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons;
     expect(mine[0]).toMatchObject({ id: held.body.id, coupon: { id: coupon.id, isActive: false } });
     const other = await registerMember(t);
     const late = await claim(coupon.id, other.sessionId);
@@ -337,8 +337,80 @@ describe('GET /api/coupons/my', () => {
     await claim(first.id, (await registerMember(t)).sessionId);
     const answer = await t.request('GET', '/api/coupons/my', { token: member.sessionId });
     expect(answer.status).toBe(200);
-    expect(answer.body.map((uc: { coupon: { title: string } }) => uc.coupon.title)).toEqual(['Second', 'First']);
-    expect(answer.body[0]).toMatchObject({ couponId: second.id, redeemedAt: null, qrCode: expect.any(String) });
+    expect(answer.body.nextCursor).toBeNull();
+    expect(answer.body.coupons.map((uc: { coupon: { title: string } }) => uc.coupon.title)).toEqual(['Second', 'First']);
+    expect(answer.body.coupons[0]).toMatchObject({ couponId: second.id, redeemedAt: null, qrCode: expect.any(String) });
+  });
+
+  type Page = { coupons: { id: string; redeemedAt: string | null }[]; nextCursor: string | null };
+  const page = (token: string, query: Record<string, string>) =>
+    t.request<Page>('GET', `/api/coupons/my?${new URLSearchParams(query)}`, { token });
+
+  it('pages held coupons first, then redeemed ones, each exactly once, while the member keeps claiming', async () => {
+    const member = await registerMember(t);
+    await fund(t, member.user.id, 1000);
+    const coupon = await createCoupon(t, adminToken, { title: 'Often claimed', pointsCost: 0 });
+    // 130 earlier claims, three to an instant (ties broken by id): every fourth one redeemed.
+    await t.sql.query(
+      `insert into user_coupons (member_id, coupon_id, claimed_at, redeemed_at, redeemed_by)
+       select $1, $2, timestamptz '2026-11-01 20:00:00.123456Z' + (i / 3) * interval '1 microsecond',
+              case when i % 4 = 0 then timestamptz '2026-11-02 01:00:00Z' end, case when i % 4 = 0 then 'member' end
+       from generate_series(1, 130) as i`,
+      [member.user.id, coupon.id],
+    );
+    const before = await t.sql.query<{ id: string }>(
+      'select id from user_coupons where member_id = $1 order by (redeemed_at is null) desc, claimed_at desc, id desc',
+      [member.user.id],
+    );
+    const fresh = [await createCoupon(t, adminToken, { pointsCost: 0 }), await createCoupon(t, adminToken, { pointsCost: 0 })];
+    const seen: Page['coupons'] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: Record<string, string> = cursor ? { limit: '37', cursor } : { limit: '37' };
+      // New claims sort before every earlier one: a walk already under way neither repeats nor skips for them.
+      const claiming = pages === 1 || pages === 2 ? fresh[pages - 1]! : null;
+      const [answer, claimed] = await Promise.all([
+        page(member.sessionId, query),
+        claiming ? claim(claiming.id, member.sessionId) : null,
+      ]);
+      if (claimed) expect(claimed.status).toBe(201);
+      expect(answer.status).toBe(200);
+      expect(answer.body.coupons.length).toBeLessThanOrEqual(37);
+      seen.push(...answer.body.coupons);
+      cursor = answer.body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 50);
+    expect(cursor).toBeNull();
+    const ids = seen.map((uc) => uc.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => before.rows.some((row) => row.id === id))).toEqual(before.rows.map((row) => row.id));
+    const firstRedeemed = seen.findIndex((uc) => uc.redeemedAt !== null);
+    expect(firstRedeemed).toBeGreaterThan(0);
+    expect(seen.slice(firstRedeemed).every((uc) => uc.redeemedAt !== null)).toBe(true);
+  }, 120_000);
+
+  it('answers 50 by default and refuses a limit over 100 or a forged cursor with a 400 naming it', async () => {
+    const member = await registerMember(t);
+    const coupon = await createCoupon(t, adminToken, { pointsCost: 0 });
+    await t.sql.query('insert into user_coupons (member_id, coupon_id) select $1, $2 from generate_series(1, 60)', [
+      member.user.id,
+      coupon.id,
+    ]);
+    const first = await page(member.sessionId, {});
+    expect(first.body.coupons).toHaveLength(50);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const rest = await page(member.sessionId, { cursor: first.body.nextCursor! });
+    expect(rest.body).toMatchObject({ nextCursor: null });
+    expect(rest.body.coupons).toHaveLength(10);
+    for (const limit of ['100000', '101', '0']) {
+      const refused = await page(member.sessionId, { limit });
+      expect({ limit, status: refused.status }).toEqual({ limit, status: 400 });
+      expect(refused.body).toMatchObject({ issues: [{ path: 'limit', message: 'must be between 1 and 100' }] });
+    }
+    const forged = await page(member.sessionId, { cursor: 'bm90LWEtY3Vyc29y' });
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ issues: [{ path: 'cursor', message: 'is not a cursor from a previous page' }] });
   });
 });
 

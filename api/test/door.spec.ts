@@ -40,7 +40,7 @@ async function heldCoupon(overrides: Record<string, unknown> = {}, member?: Awai
   const coupon = await createCoupon(t, admin.sessionId, { title: 'Free entry', type: 'fixed_amount', value: 25, ...overrides });
   const claimed = await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: holder.sessionId });
   if (claimed.status !== 201) throw new Error(JSON.stringify(claimed.body));
-  const mine = (await t.request('GET', '/api/coupons/my', { token: holder.sessionId })).body as Held[];
+  const mine = (await t.request('GET', '/api/coupons/my', { token: holder.sessionId })).body.coupons as Held[];
   return { member: holder, coupon, held: mine.find((uc) => uc.id === claimed.body.id)! };
 }
 

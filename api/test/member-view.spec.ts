@@ -67,7 +67,7 @@ describe('GET /api/admin/members/{id}', () => {
     const redeemedId = await claim(coupon.id);
     const pausedId = await claim(paused.id);
     await asAdmin('PATCH', `/api/admin/coupons/${paused.id}`, { isActive: false });
-    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as {
+    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons as {
       id: string;
       qrCode: string;
     }[];

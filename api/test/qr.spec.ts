@@ -28,7 +28,10 @@ async function heldCoupon(overrides: Record<string, unknown> = {}) {
   const coupon = await createCoupon(t, admin.sessionId, { title: 'Free entry', type: 'fixed_amount', value: 25, ...overrides });
   const claimed = await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: member.sessionId });
   if (claimed.status !== 201) throw new Error(JSON.stringify(claimed.body));
-  const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as { id: string; qrCode: string }[];
+  const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons as {
+    id: string;
+    qrCode: string;
+  }[];
   return { member, coupon, held: mine.find((uc) => uc.id === claimed.body.id)! };
 }
 
@@ -128,7 +131,7 @@ describe('POST /api/qr/redeem', () => {
     expect(row).toMatchObject({ redeemed_by: 'staff', validated_by_id: admin.user.id });
     expect(row.redeemed_at).toBeInstanceOf(Date);
     expect(row.validated_at).toBeInstanceOf(Date);
-    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body[0];
+    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons[0];
     expect(mine).toMatchObject({
       id: held.id,
       redeemedBy: 'staff',

@@ -28,7 +28,7 @@ async function redeemedCoupon() {
   const coupon = await createCoupon(t, admin.sessionId, { title: 'Free entry', type: 'fixed_amount', value: 25 });
   const claimed = await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: member.sessionId });
   if (claimed.status !== 201) throw new Error(JSON.stringify(claimed.body));
-  const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as {
+  const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons as {
     id: string;
     qrCode: string;
     shortCode: string;
@@ -56,7 +56,7 @@ describe('POST /api/admin/redemptions/{userCouponId}/undo', () => {
     });
     expect(await redeemedCount(coupon.id)).toBe(0);
 
-    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as {
+    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons as {
       id: string;
       redeemedAt: string | null;
     }[];

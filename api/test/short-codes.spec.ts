@@ -34,7 +34,7 @@ async function heldCoupon() {
   const coupon = await createCoupon(t, admin.sessionId, { title: 'Free entry', type: 'fixed_amount', value: 25 });
   const claimed = await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: member.sessionId });
   if (claimed.status !== 201) throw new Error(JSON.stringify(claimed.body));
-  const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as Held[];
+  const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons as Held[];
   return { member, coupon, claimed: claimed.body as Held, held: mine.find((uc) => uc.id === claimed.body.id)! };
 }
 
@@ -65,7 +65,7 @@ describe("the member's short code", () => {
   it('is given, once, to a coupon claimed before short codes existed, the first time My Coupons lists it', async () => {
     const { member, held } = await heldCoupon();
     await t.sql.query('update user_coupons set short_code = null where id = $1', [held.id]);
-    const listed = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body as Held[];
+    const listed = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons as Held[];
     expect(listed[0]!.shortCode).toBe(held.shortCode);
     expect((await t.sql.query('select short_code from user_coupons where id = $1', [held.id])).rows[0].short_code).toBe(
       held.shortCode.replaceAll('-', ''),
@@ -84,7 +84,7 @@ describe("the member's short code", () => {
       first.held.id,
     ]);
     const list = async () =>
-      ((await t.request('GET', '/api/coupons/my', { token: second.member.sessionId })).body as Held[])[0]!.shortCode;
+      ((await t.request('GET', '/api/coupons/my', { token: second.member.sessionId })).body.coupons as Held[])[0]!.shortCode;
     const code = await list();
     expect(code).toBe(formatShortCode(qr.shortCodeFor(second.held.id, 1)));
     expect(code).not.toBe(second.held.shortCode);
@@ -338,7 +338,7 @@ describe('a new QR_SECRET', () => {
       const check = (body: unknown) => after.request('POST', '/api/qr/validate', { token: staff.sessionId, body });
       expect((await check({ code: claimed.shortCode })).body).toEqual({ valid: false, message: INVALID_CODE });
       expect((await check({ userCouponId: claimed.id, qrCodeToken: claimed.qrCode })).body.valid).toBe(false);
-      const [mine] = (await after.request('GET', '/api/coupons/my', { token: member.sessionId })).body as Held[];
+      const [mine] = (await after.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons as Held[];
       expect(mine!.shortCode).toMatch(GROUPED);
       expect(mine!.shortCode).not.toBe(claimed.shortCode);
       expect((await check({ code: mine!.shortCode })).body).toMatchObject({

@@ -157,7 +157,7 @@ test("an admin scans a member's QR code with the camera, redeems it, and a secon
     await dialog.getByRole('button', { name: 'Redeem Coupon' }).click();
     await expect(page.getByText('Coupon Redeemed!', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
-    const [after] = await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member);
+    const [after] = (await call<{ coupons: HeldCoupon[] }>(request, 'GET', '/api/coupons/my', member)).coupons;
     expect(after?.redeemedAt).toBeTruthy();
 
     // The same code again: the api reports it invalid and the scanner stays open for the next one.
@@ -187,7 +187,7 @@ test('an admin undoes a redemption from the scan log: the coupon is claimed agai
     .click();
   await expect(page.getByText('Redemption undone', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: `Undo redemption of ${coupon.code}` })).toHaveCount(0);
-  const [after] = await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member);
+  const [after] = (await call<{ coupons: HeldCoupon[] }>(request, 'GET', '/api/coupons/my', member)).coupons;
   expect(after?.redeemedAt).toBeNull();
 });
 

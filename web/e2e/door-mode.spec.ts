@@ -154,7 +154,7 @@ test("the member's coupon QR as rendered: green and redeemed, Undo restores it, 
   await page.setViewportSize(PHONE);
   await useSession(page, member);
   const screenshot = await (await claimOnPage(page, coupon.title)).getByTestId('coupon-qr').screenshot();
-  const myCoupon = async () => (await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member))[0]!;
+  const myCoupon = async () => (await call<{ coupons: HeldCoupon[] }>(request, 'GET', '/api/coupons/my', member)).coupons[0]!;
   const heldId = (await myCoupon()).id;
 
   const door = await signIn(request, await registerStaff(request, 'door', 'Sam'));
@@ -236,7 +236,7 @@ test("the member's card: status, tier and coupons, redeemable from there; visit 
     const offered = coupons.getByRole('listitem', { name: coupon.title });
     await offered.getByRole('button', { name: 'Redeem' }).click();
     await expect(offered.getByText('Redeemed', { exact: true })).toBeVisible();
-    const [held] = await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member);
+    const [held] = (await call<{ coupons: HeldCoupon[] }>(request, 'GET', '/api/coupons/my', member)).coupons;
     expect(held?.redeemedAt).toBeTruthy();
 
     // Scanned twice more tonight: welcomed, no more points.

@@ -129,7 +129,7 @@ test("the admin scanner reads the member's QR exactly as My Coupons shows it, he
       await browser.close();
     }
   }
-  const [after] = await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member);
+  const [after] = (await call<{ coupons: HeldCoupon[] }>(request, 'GET', '/api/coupons/my', member)).coupons;
   expect(after?.redeemedAt).toBeNull();
 });
 
@@ -188,7 +188,7 @@ test("staff type the short code from the member's screen: it validates and redee
   await dialog.getByRole('button', { name: 'Redeem Coupon' }).click();
   await expect(page.getByText('Coupon Redeemed!', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
-  const [after] = await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member);
+  const [after] = (await call<{ coupons: HeldCoupon[] }>(request, 'GET', '/api/coupons/my', member)).coupons;
   expect(after?.redeemedAt).toBeTruthy();
   expect(after?.redeemedBy).toBe('staff');
   await memberPage.reload();

@@ -103,7 +103,7 @@ test('a member earns, spends and redeems: welcome bonus, +5 for a comment, a cla
   const qr = held.getByTestId('coupon-qr');
   await expect(qr).toBeVisible();
   const text = decodeQr(await qr.screenshot());
-  const [mine] = (await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', session)).filter(
+  const [mine] = (await call<{ coupons: HeldCoupon[] }>(request, 'GET', '/api/coupons/my', session)).coupons.filter(
     (item) => item.coupon.title === coupon.title,
   );
   expect(JSON.parse(text ?? 'null')).toEqual({ userCouponId: mine?.id, token: mine?.qrCode });

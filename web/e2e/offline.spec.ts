@@ -52,7 +52,7 @@ test("after one visit, with no signal every members' tab shows its saved content
   });
   const member = await registerMember(request, 'Robin');
   await call(request, 'POST', `/api/coupons/${coupon.id}/claim`, member);
-  const [held] = (await call<HeldCoupon[]>(request, 'GET', '/api/coupons/my', member)).filter(
+  const [held] = (await call<{ coupons: HeldCoupon[] }>(request, 'GET', '/api/coupons/my', member)).coupons.filter(
     (c) => c.coupon.title === coupon.title,
   );
   const card = await call<{ shortCode: string }>(request, 'GET', '/api/auth/me/card', member);

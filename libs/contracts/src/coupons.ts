@@ -153,6 +153,34 @@ export const UserCoupon = z
   .meta({ id: 'UserCoupon' });
 export type UserCoupon = z.infer<typeof UserCoupon>;
 
+/** Most user coupons one page of My Coupons holds; a larger `limit` is refused (400), not clamped. */
+export const MY_COUPONS_PAGE_MAX = 100;
+
+/**
+ * `GET /api/coupons/my?limit=&cursor=`: `limit` 1..100 (default 50); pass `nextCursor` back as
+ * `cursor` for the next page. A member may have claimed thousands: no answer carries them all.
+ */
+export const MyCouponsQuery = z.object({
+  limit: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, `must be between 1 and ${MY_COUPONS_PAGE_MAX}`)
+    .max(MY_COUPONS_PAGE_MAX, `must be between 1 and ${MY_COUPONS_PAGE_MAX}`)
+    .default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type MyCouponsQuery = z.infer<typeof MyCouponsQuery>;
+
+/** Held coupons (not redeemed) first, then redeemed ones; each part newest claim first. */
+export const MyCouponsPage = z
+  .object({
+    coupons: z.array(UserCoupon),
+    /** Null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'MyCouponsPage' });
+export type MyCouponsPage = z.infer<typeof MyCouponsPage>;
+
 export const UserCouponParams = z.object({ userCouponId: Uuid });
 
 /** The JSON text a member's QR code holds (PRODUCT.md §3); the scanner parses it with this. */

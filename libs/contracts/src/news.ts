@@ -95,6 +95,34 @@ export const NewsComment = z
   .meta({ id: 'NewsComment' });
 export type NewsComment = z.infer<typeof NewsComment>;
 
+/** Most comments one page of a post's comments holds; a larger `limit` is refused (400), not clamped. */
+export const POST_COMMENTS_PAGE_MAX = 100;
+
+/**
+ * `GET /api/news/{id}/comments?limit=&cursor=`: the post's comments oldest first, `limit` 1..100
+ * (default 50); pass `nextCursor` back as `cursor` for the next page. A post may hold tens of
+ * thousands of comments: no answer carries them all.
+ */
+export const PostCommentsQuery = z.object({
+  limit: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, `must be between 1 and ${POST_COMMENTS_PAGE_MAX}`)
+    .max(POST_COMMENTS_PAGE_MAX, `must be between 1 and ${POST_COMMENTS_PAGE_MAX}`)
+    .default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type PostCommentsQuery = z.infer<typeof PostCommentsQuery>;
+
+export const PostCommentsPage = z
+  .object({
+    comments: z.array(NewsComment),
+    /** Null on the last page; comments posted later appear after the last one (oldest first). */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'PostCommentsPage' });
+export type PostCommentsPage = z.infer<typeof PostCommentsPage>;
+
 export const PostCommentRequest = z.object({ content: requiredText(COMMENT_MAX) });
 export type PostCommentRequest = z.infer<typeof PostCommentRequest>;
 

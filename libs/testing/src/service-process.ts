@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +24,10 @@ export interface ServiceProcess {
 /**
  * Starts `node <entry>` from the repo's root with exactly the given environment (plus PATH), as
  * `npm start`, a container or the e2e runner would, so tests see what an operator's log sees.
+ * `nodeFlags` go before the entry (e.g. the heap limits of `npm run start:api`, see `startFlagsOf`).
  */
-export function startServiceProcess(entry: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, [path.join(root, entry)], {
+export function startServiceProcess(entry: string, env: Record<string, string>, nodeFlags: string[] = []): ServiceProcess {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(root, entry)], {
     cwd: root,
     env: { PATH: process.env['PATH'] ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,4 +67,15 @@ export async function freeLoopbackPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * The V8 memory flags (`--max-old-space-size=…`, `--max-semi-space-size=…`) an npm script of the
+ * repo's package.json starts node with, so a test runs a process under the limits production has.
+ */
+export function startFlagsOf(script: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const command = pkg.scripts[script];
+  if (!command) throw new Error(`package.json has no script ${script}`);
+  return command.split(/\s+/).filter((word) => /^--max-(old|semi)-space-size=\d+$/.test(word));
 }

@@ -108,7 +108,7 @@ describe('dialogs close with Escape', () => {
   it('"Redeem this coupon?" (member coupons), leaving the coupon untouched', async () => {
     routeFetch({
       [at(routes.listCoupons)]: { status: 200, body: [] },
-      [at(routes.listMyCoupons)]: { status: 200, body: [aUserCoupon()] },
+      [at(routes.listMyCoupons)]: { status: 200, body: { coupons: [aUserCoupon()], nextCursor: null } },
     });
     const view = renderWithApp(<CouponsTab user={aMember({ currentPoints: 50 })} />);
     await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
@@ -118,7 +118,7 @@ describe('dialogs close with Escape', () => {
 
   it('the comments sheet (member news feed on a phone)', async () => {
     const post = aNewsPost();
-    routeFetch({ [at(routes.listPostComments, { id: post.id })]: { status: 200, body: [] } });
+    routeFetch({ [at(routes.listPostComments, { id: post.id })]: { status: 200, body: { comments: [], nextCursor: null } } });
     const onClose = jest.fn();
     function Harness() {
       const [open, setOpen] = useState(true);

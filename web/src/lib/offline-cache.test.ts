@@ -67,4 +67,14 @@ describe('offline cache of the member area', () => {
     restoreSavedAnswers(later, 'session-a');
     expect(later.getQueryData(queryKeys.myCoupons)).toBeUndefined();
   });
+
+  it('does not restore a list saved before My Coupons came in pages as if it were pages', () => {
+    localStorage.setItem(
+      'nocturne:saved-answers',
+      JSON.stringify({ sessionId: 'session-a', savedAt: Date.now(), answers: { [JSON.stringify(['coupons', 'my'])]: coupons } }),
+    );
+    const later = new QueryClient();
+    restoreSavedAnswers(later, 'session-a');
+    expect(later.getQueryData(queryKeys.myCoupons)).toBeUndefined();
+  });
 });

@@ -16,7 +16,11 @@ export const queryKeys = {
   comments: (postId: string) => ['news', postId, 'comments'] as const,
   /** The coupons on offer; also the prefix of the member's own. */
   coupons: ['coupons'] as const,
-  myCoupons: ['coupons', 'my'] as const,
+  /**
+   * The member's coupons, as pages (an infinite query). Not ['coupons', 'my']: devices saved the
+   * whole-list answer under that key for offline use, and it must not be restored as pages.
+   */
+  myCoupons: ['coupons', 'my', 'pages'] as const,
   /**
    * Every figure of the overview (the counts, the nights, queue and sync health): the prefix of
    * each overview query, so invalidating it after an admin change refreshes all of them.

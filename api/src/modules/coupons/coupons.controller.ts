@@ -1,9 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { AvailableCoupon, endpoints, IdParams, UserCoupon, UserCouponParams } from '@nocturne/contracts';
+import {
+  AvailableCoupon,
+  endpoints,
+  IdParams,
+  MyCouponsPage,
+  MyCouponsQuery,
+  UserCoupon,
+  UserCouponParams,
+} from '@nocturne/contracts';
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidParams } from '../../common/http/input.decorators.js';
+import { ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { ClaimCouponCommand } from './commands/claim-coupon/claim-coupon.command.js';
 import { RedeemCouponCommand } from './commands/redeem-coupon/redeem-coupon.command.js';
@@ -23,8 +31,8 @@ export class CouponsController {
   }
 
   @Endpoint(endpoints.listMyCoupons)
-  mine(@CurrentMember() member: AuthenticatedMember): Promise<UserCoupon[]> {
-    return this.queries.execute(new ListMyCouponsQuery(member.id));
+  mine(@CurrentMember() member: AuthenticatedMember, @ValidQuery() page: MyCouponsQuery): Promise<MyCouponsPage> {
+    return this.queries.execute(new ListMyCouponsQuery(member.id, page));
   }
 
   @Endpoint(endpoints.claimCoupon)

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { CreateCouponRequest, UpdateCouponRequest } from '@nocturne/contracts';
 import { type Database, db, PreparedQuery, type RedeemedBy } from '@nocturne/db';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { MyCouponsPosition } from './my-coupons-cursor.js';
 import { claimantFacts, claimObstacleSql, couponOfferedSql, couponUsableSql } from './claim-rules.js';
 
 /** The coupon columns every answer about a coupon is made from. */
@@ -371,11 +372,27 @@ export class CouponsRepository {
     return row !== undefined;
   }
 
-  async listMemberUserCoupons(em: EntityManager, memberId: string) {
-    return selectUserCoupon(db(em))
+  /**
+   * Up to `limit` of the member's user coupons, held ones (not redeemed) first, then the redeemed
+   * ones, each part newest claim first: a range scan of user_coupons_member_held_idx (member_id,
+   * (redeemed_at is null), claimed_at, id) read backwards, after a position when there is one.
+   */
+  async listMemberUserCoupons(em: EntityManager, memberId: string, after: MyCouponsPosition | null, limit: number) {
+    const page = selectUserCoupon(db(em))
+      .select((eb) => [
+        sql<boolean>`${eb.ref('uc.redeemed_at')} is null`.as('held'),
+        sql<string>`to_char(${eb.ref('uc.claimed_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
+      ])
       .where('uc.member_id', '=', memberId)
+      .orderBy(sql`(${sql.ref('uc.redeemed_at')} is null)`, 'desc')
       .orderBy('uc.claimed_at', 'desc')
       .orderBy('uc.id', 'desc')
+      .limit(limit);
+    if (!after) return page.execute();
+    return page
+      .where(
+        sql<boolean>`((${sql.ref('uc.redeemed_at')} is null), ${sql.ref('uc.claimed_at')}, ${sql.ref('uc.id')}) < (${after.held}::boolean, ${after.claimedAt}::timestamptz, ${after.id}::uuid)`,
+      )
       .execute();
   }
 

@@ -3,12 +3,13 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   endpoints,
   IdParams,
-  NewsComment,
   NewsLikeResponse,
   NewsListQuery,
   NewsListResponse,
   PostCommentRequest,
   PostCommentResponse,
+  PostCommentsPage,
+  PostCommentsQuery,
 } from '@nocturne/contracts';
 import { COMMENTING_TOO_FAST } from '@nocturne/domain';
 import { z } from 'zod';
@@ -46,9 +47,14 @@ export class NewsController {
   }
 
   @Endpoint(endpoints.listPostComments)
-  async comments(@CurrentMember() member: AuthenticatedMember, @ValidParams() { id }: IdParams): Promise<NewsComment[]> {
-    await this.commands.execute(new RecordPostViewCommand(member.id, id));
-    return this.queries.execute(new ListPostCommentsQuery(id));
+  async comments(
+    @CurrentMember() member: AuthenticatedMember,
+    @ValidParams() { id }: IdParams,
+    @ValidQuery() page: PostCommentsQuery,
+  ): Promise<PostCommentsPage> {
+    // Opening the post (its first page) is the view; "Show more" pages do not count again.
+    if (!page.cursor) await this.commands.execute(new RecordPostViewCommand(member.id, id));
+    return this.queries.execute(new ListPostCommentsQuery(id, page));
   }
 
   @Endpoint(endpoints.postComment)

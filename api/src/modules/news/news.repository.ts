@@ -76,16 +76,42 @@ const publishedPost = new PreparedQuery((kysely, postId: string) =>
     .where('published_at', '<=', sql<string>`now()`),
 );
 
-/** A post's live comments, oldest first, with their authors' first names. */
-const liveComments = new PreparedQuery((kysely, postId: string) =>
-  kysely
+/**
+ * One page of a post's live comments, oldest first, with their authors' first names: a range scan
+ * of news_comments_post_live_idx (post_id, created_at, id) where deleted_at is null, starting after
+ * the cursor's position when there is one.
+ */
+function commentsPage(
+  kysely: Kysely<Database>,
+  postId: string,
+  limit: number,
+  after?: { afterCreatedAt: string; afterId: string },
+) {
+  const page = kysely
     .selectFrom('news_comments as c')
     .innerJoin('members as m', 'm.id', 'c.author_id')
     .select(['c.id', 'c.content', 'c.created_at', 'm.first_name'])
+    .select((eb) =>
+      sql<string>`to_char(${eb.ref('c.created_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
+    )
     .where('c.post_id', '=', postId)
     .where('c.deleted_at', 'is', null)
     .orderBy('c.created_at')
-    .orderBy('c.id'),
+    .orderBy('c.id')
+    .limit(limit);
+  if (!after) return page;
+  return page.where((eb) =>
+    eb(
+      eb.refTuple('c.created_at', 'c.id'),
+      '>',
+      eb.tuple(eb.cast<string>(eb.val(after.afterCreatedAt), 'timestamptz'), eb.cast<string>(eb.val(after.afterId), 'uuid')),
+    ),
+  );
+}
+
+const firstCommentsPage = new PreparedQuery((kysely, postId: string, limit: number) => commentsPage(kysely, postId, limit));
+const nextCommentsPage = new PreparedQuery((kysely, postId: string, limit: number, afterCreatedAt: string, afterId: string) =>
+  commentsPage(kysely, postId, limit, { afterCreatedAt, afterId }),
 );
 
 /**
@@ -274,9 +300,11 @@ export class NewsRepository {
       .execute();
   }
 
-  /** A post's live comments, oldest first, with their authors' first names. */
-  async listLiveComments(em: EntityManager, postId: string) {
-    return liveComments.rows(em, postId);
+  /** Up to `limit` of a post's live comments, oldest first, after a position when there is one. */
+  async listLiveComments(em: EntityManager, postId: string, after: FeedPosition | null, limit: number) {
+    return after
+      ? nextCommentsPage.rows(em, postId, limit, after.createdAt, after.id)
+      : firstCommentsPage.rows(em, postId, limit);
   }
 
   async insertComment(em: EntityManager, postId: string, authorId: string, content: string) {

@@ -4,6 +4,8 @@ import {
   AdminCouponListQuery,
   AvailableCoupon,
   CreateCouponRequest,
+  MyCouponsPage,
+  MyCouponsQuery,
   UpdateCouponRequest,
   UserCoupon,
   UserCouponParams,
@@ -25,10 +27,13 @@ export const listCoupons = endpoint({
 export const listMyCoupons = endpoint({
   method: 'GET',
   path: '/api/coupons/my',
-  summary: "The member's claimed coupons, newest first",
+  summary:
+    "One page of the member's claimed coupons: held ones first, then redeemed, each newest claim first (limit 1..100, default 50; nextCursor null on the last page)",
   access: SIGNED_IN,
   tags: ['coupons'],
-  response: z.array(UserCoupon),
+  query: MyCouponsQuery,
+  response: MyCouponsPage,
+  errors: { 400: 'A bad limit (over 100) or cursor' },
   conditional: { scopes: ['coupons', 'member:{me}'], everySeconds: 60 },
 });
 

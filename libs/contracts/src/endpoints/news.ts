@@ -1,16 +1,16 @@
-import { z } from 'zod';
 import { AdminCommentList, AdminCommentsQuery } from '../moderation.js';
 import {
   CreateNewsPostRequest,
   DeleteCommentResponse,
   DeleteNewsPostResponse,
-  NewsComment,
   NewsLikeResponse,
   NewsListQuery,
   NewsListResponse,
   NewsPost,
   PostCommentRequest,
   PostCommentResponse,
+  PostCommentsPage,
+  PostCommentsQuery,
   UpdateNewsPostRequest,
 } from '../news.js';
 import { IdParams } from '../common.js';
@@ -120,15 +120,18 @@ export const unlikePost = endpoint({
 export const listPostComments = endpoint({
   method: 'GET',
   path: '/api/news/:id/comments',
-  summary: "A post's comments, oldest first; opening them counts one view per member",
+  summary:
+    "One page of a post's comments, oldest first (limit 1..100, default 50; nextCursor null on the last page); opening the first page counts one view per member",
   access: SIGNED_IN,
   // Answers differ per member only in that the first one records their view: a 304 can only
-  // follow this member's own earlier answer, so the view is already counted.
+  // follow this member's own earlier answer, so the view is already counted. The ETag covers the
+  // url, so each page (cursor, limit) has its own.
   conditional: { scopes: ['news_posts', 'news_comments', 'member_names'] },
   tags: ['news'],
   params: IdParams,
-  response: z.array(NewsComment),
-  errors: postErrors,
+  query: PostCommentsQuery,
+  response: PostCommentsPage,
+  errors: { 400: 'The id is not a UUID, or a bad limit (over 100) or cursor', 404: 'No such post' },
 });
 
 export const postComment = endpoint({

@@ -10,7 +10,7 @@ export const NewsComment = defineEntity({
   name: 'NewsComment',
   tableName: 'news_comments',
   indexes: [
-    { name: 'news_comments_post_created_idx', properties: ['post', 'createdAt'] },
+    { name: 'news_comments_post_created_id_idx', properties: ['post', 'createdAt', 'id'] },
     { name: 'news_comments_created_idx', properties: ['createdAt', 'id'] },
   ],
   properties: {

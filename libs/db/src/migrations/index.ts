@@ -22,6 +22,8 @@ import { Migration20261126140000_DoorNight } from './Migration20261126140000_Doo
 import { Migration20261126160000_BookingNights } from './Migration20261126160000_BookingNights.js';
 import { Migration20261126170000_ErasableAdjustmentReasons } from './Migration20261126170000_ErasableAdjustmentReasons.js';
 import { Migration20261126171000_BalanceAdjustments } from './Migration20261126171000_BalanceAdjustments.js';
+import { Migration20261126171500_PostCommentsPaging } from './Migration20261126171500_PostCommentsPaging.js';
+import { Migration20261126172000_MyCouponsPaging } from './Migration20261126172000_MyCouponsPaging.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -47,6 +49,8 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126160000_BookingNights', class: Migration20261126160000_BookingNights },
   { name: 'Migration20261126170000_ErasableAdjustmentReasons', class: Migration20261126170000_ErasableAdjustmentReasons },
   { name: 'Migration20261126171000_BalanceAdjustments', class: Migration20261126171000_BalanceAdjustments },
+  { name: 'Migration20261126171500_PostCommentsPaging', class: Migration20261126171500_PostCommentsPaging },
+  { name: 'Migration20261126172000_MyCouponsPaging', class: Migration20261126172000_MyCouponsPaging },
 ];
 
 /**
@@ -66,6 +70,7 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'coupons_counts_check',
   'coupons_values_check',
   'user_coupons_redeemed_consistent',
+  'user_coupons_member_held_idx',
   'sync_jobs_one_running_idx',
   'media_uploads_pending_idx',
   'resource_versions',

@@ -122,8 +122,8 @@ describe('members area', () => {
       ],
       [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
       [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: [
-        { status: 200, body: [] },
-        { status: 200, body: [comment('Great night!')] },
+        { status: 200, body: { comments: [], nextCursor: null } },
+        { status: 200, body: { comments: [comment('Great night!')], nextCursor: null } },
       ],
       [at(routes.postComment, { id: '11111111-1111-4111-8111-111111111111' })]: () =>
         new Promise((resolve) => {
@@ -161,12 +161,51 @@ describe('members area', () => {
     });
   });
 
+  it('shows a post\'s first page of comments and the next one on "Show more comments", until the last', async () => {
+    signIn();
+    const numbered = (n: number) => ({
+      ...comment(`Comment ${n}`),
+      id: `22222222-2222-4222-8222-${String(n).padStart(12, '0')}`,
+    });
+    const fetchMock = routeFetch({
+      [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
+      [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: (_body, url) =>
+        new URL(url, 'http://x').searchParams.get('cursor') === 'page-2'
+          ? { status: 200, body: { comments: [numbered(3)], nextCursor: null } }
+          : { status: 200, body: { comments: [numbered(1), numbered(2)], nextCursor: 'page-2' } },
+    });
+    const view = renderArea();
+    await view.user.click(await screen.findByRole('button', { name: 'View & Comment' }));
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).queryByText('Comment 3')).not.toBeInTheDocument();
+
+    await view.user.click(screen.getByRole('button', { name: 'Show more comments' }));
+    expect(await within(list).findByText('Comment 3')).toBeInTheDocument();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent),
+    ).toEqual(['Comment 1', 'Comment 2', 'Comment 3']);
+    expect(screen.queryByRole('button', { name: 'Show more comments' })).not.toBeInTheDocument();
+    const urls = callsTo(fetchMock, routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' }).map(
+      ({ url }) => new URL(url, 'http://x').searchParams,
+    );
+    expect(urls[0]?.get('limit')).toBe('50');
+    expect(urls[0]?.has('cursor')).toBe(false);
+    expect(urls[1]?.get('cursor')).toBe('page-2');
+  });
+
   it("says honestly when tonight's comment rewards are used up", async () => {
     signIn();
     routeFetch({
       [at(routes.getMe)]: { status: 200, body: aMember() },
       [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
-      [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: { status: 200, body: [] },
+      [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: {
+        status: 200,
+        body: { comments: [], nextCursor: null },
+      },
       [at(routes.postComment, { id: '11111111-1111-4111-8111-111111111111' })]: {
         status: 201,
         body: { ...comment('Again'), pointsAwarded: 0, currentPoints: 50, totalPoints: 50 },
@@ -188,7 +227,10 @@ describe('members area', () => {
     routeFetch({
       [at(routes.getMe)]: { status: 200, body: aMember() },
       [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
-      [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: { status: 200, body: [] },
+      [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: {
+        status: 200,
+        body: { comments: [], nextCursor: null },
+      },
       [at(routes.postComment, { id: '11111111-1111-4111-8111-111111111111' })]: new TypeError('Failed to fetch'),
     });
     const view = renderArea();
@@ -217,7 +259,7 @@ describe('members area', () => {
         [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
         [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: {
           status: 200,
-          body: [comment('Great night!')],
+          body: { comments: [comment('Great night!')], nextCursor: null },
         },
       });
       const view = renderArea();

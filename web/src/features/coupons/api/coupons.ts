@@ -1,17 +1,35 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
 
 export const getAvailableCoupons = () => api.call(routes.listCoupons);
-export const getMyCoupons = () => api.call(routes.listMyCoupons);
+/** My Coupons per page: the api answers at most 100 at once; held coupons come first. */
+export const MY_COUPONS_PAGE_SIZE = 50;
+
+export const getMyCoupons = (cursor: string | null) =>
+  api.call(routes.listMyCoupons, { query: { limit: MY_COUPONS_PAGE_SIZE, cursor: cursor ?? undefined } });
 
 export const availableCouponsQueryOptions = () => queryOptions({ queryKey: queryKeys.coupons, queryFn: getAvailableCoupons });
-export const myCouponsQueryOptions = () => queryOptions({ queryKey: queryKeys.myCoupons, queryFn: getMyCoupons });
+/** Held coupons first, then redeemed ones, one page at a time ("Show more coupons" asks for the next cursor). */
+export const myCouponsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.myCoupons,
+    queryFn: ({ pageParam }) => getMyCoupons(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
 export const useAvailableCoupons = () => useQuery({ ...availableCouponsQueryOptions(), ...polling(POLL_MS.feed) });
-export const useMyCoupons = () => useQuery({ ...myCouponsQueryOptions(), ...polling(POLL_MS.mine) });
+export const useMyCoupons = () => useInfiniteQuery({ ...myCouponsQueryOptions(), ...polling(POLL_MS.mine) });
 
 // The answers of claim and redeem are not read: the lists are refetched instead.
 export const claimCoupon = (couponId: string) => api.call(routes.claimCoupon, { params: { id: couponId } });

@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import * as routes from '@nocturne/contracts/routes';
 import { tierRefusalWords } from '@nocturne/domain';
 import { aCouponDetails, aMember, anAvailableCoupon, aUserCoupon } from '@/testing/fixtures';
+import { queryKeys } from '@/lib/query-keys';
 import { renderWithApp } from '@/testing/render';
 import { at, callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { CouponsTab } from './CouponsTab';
@@ -36,7 +37,7 @@ describe('coupons tab', () => {
           anAvailableCoupon({ id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', code: 'BIG', title: 'Big spender', pointsCost: 500 }),
         ],
       },
-      [at(routes.listMyCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: { status: 200, body: { coupons: [], nextCursor: null } },
     });
     renderTab(50);
     const list = await screen.findByRole('list', { name: 'Available coupons' });
@@ -60,8 +61,8 @@ describe('coupons tab', () => {
     const fetchMock = routeFetch({
       [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon({ pointsCost: 0 })] },
       [at(routes.listMyCoupons)]: [
-        { status: 200, body: [] },
-        { status: 200, body: [aUserCoupon()] },
+        { status: 200, body: { coupons: [], nextCursor: null } },
+        { status: 200, body: { coupons: [aUserCoupon()], nextCursor: null } },
       ],
       [at(routes.claimCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })]: () =>
         new Promise((resolve) => (release = () => resolve({ status: 201, body: aUserCoupon() }))),
@@ -81,7 +82,7 @@ describe('coupons tab', () => {
   it("shows the server's reason when a claim is refused, or 'Failed to claim coupon.'", async () => {
     routeFetch({
       [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon({ pointsCost: 0 })] },
-      [at(routes.listMyCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: { status: 200, body: { coupons: [], nextCursor: null } },
       [at(routes.claimCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })]: [
         { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'This coupon has run out' } },
         new TypeError('Failed to fetch'),
@@ -94,12 +95,46 @@ describe('coupons tab', () => {
     expect(await screen.findByText('Failed to claim coupon.')).toBeInTheDocument();
   });
 
+  it('shows the first page of My Coupons and the next on "Show more coupons", until the last', async () => {
+    const held = (n: number, redeemed = false) =>
+      aUserCoupon({
+        id: `bbbbbbbb-bbbb-4bbb-8bbb-${String(n).padStart(12, '0')}`,
+        coupon: aCouponDetails({ title: `Coupon ${n}` }),
+        ...(redeemed ? { redeemedAt: '2026-11-21T11:00:00.000Z', redeemedBy: 'member' as const } : {}),
+      });
+    const fetchMock = routeFetch({
+      [at(routes.listCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: (_body, url) =>
+        new URL(url, 'http://x').searchParams.get('cursor') === 'page-2'
+          ? { status: 200, body: { coupons: [held(3, true)], nextCursor: null } }
+          : { status: 200, body: { coupons: [held(1), held(2)], nextCursor: 'page-2' } },
+    });
+    const view = renderTab();
+    const list = await screen.findByRole('list', { name: 'My coupons' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem', { name: /^Coupon/ })).toHaveLength(2));
+    await view.user.click(screen.getByRole('button', { name: 'Show more coupons' }));
+    expect(await within(list).findByRole('listitem', { name: 'Coupon 3' })).toBeInTheDocument();
+    expect(
+      within(list)
+        .getAllByRole('listitem', { name: /^Coupon/ })
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Coupon 1', 'Coupon 2', 'Coupon 3']);
+    expect(screen.queryByRole('button', { name: 'Show more coupons' })).not.toBeInTheDocument();
+    const asked = callsTo(fetchMock, routes.listMyCoupons).map(({ url }) => new URL(url, 'http://x').searchParams);
+    expect(asked[0]?.get('limit')).toBe('50');
+    expect(asked[0]?.has('cursor')).toBe(false);
+    expect(asked[1]?.get('cursor')).toBe('page-2');
+  });
+
   it("shows when a coupon was claimed and redeemed on the venue's clocks (the api's zone), not the browser's", async () => {
     routeFetch({
       [at(routes.listCoupons)]: { status: 200, body: [] },
       [at(routes.listMyCoupons)]: {
         status: 200,
-        body: [aUserCoupon({ claimedAt: '2026-11-21T10:00:00.000Z', redeemedAt: '2026-11-21T14:30:00.000Z' })],
+        body: {
+          coupons: [aUserCoupon({ claimedAt: '2026-11-21T10:00:00.000Z', redeemedAt: '2026-11-21T14:30:00.000Z' })],
+          nextCursor: null,
+        },
       },
       ...venueZone('Australia/Sydney'),
     });
@@ -114,7 +149,7 @@ describe('coupons tab', () => {
       [at(routes.listCoupons)]: { status: 200, body: [] },
       [at(routes.listMyCoupons)]: {
         status: 200,
-        body: [aUserCoupon({ coupon: aCouponDetails({ type: 'fixed_amount', value: 20 }) })],
+        body: { coupons: [aUserCoupon({ coupon: aCouponDetails({ type: 'fixed_amount', value: 20 }) })], nextCursor: null },
       },
     });
     renderTab();
@@ -147,7 +182,7 @@ describe('coupons tab', () => {
   it("says 'QR code not available' when a coupon has no token", async () => {
     routeFetch({
       [at(routes.listCoupons)]: { status: 200, body: [] },
-      [at(routes.listMyCoupons)]: { status: 200, body: [aUserCoupon({ qrCode: '' })] },
+      [at(routes.listMyCoupons)]: { status: 200, body: { coupons: [aUserCoupon({ qrCode: '' })], nextCursor: null } },
     });
     renderTab();
     expect(await screen.findByText('QR code not available')).toBeInTheDocument();
@@ -158,8 +193,11 @@ describe('coupons tab', () => {
     routeFetch({
       [at(routes.listCoupons)]: { status: 200, body: [] },
       [at(routes.listMyCoupons)]: [
-        { status: 200, body: [aUserCoupon()] },
-        { status: 200, body: [aUserCoupon({ redeemedAt: '2026-11-21T11:00:00.000Z', redeemedBy: 'member' })] },
+        { status: 200, body: { coupons: [aUserCoupon()], nextCursor: null } },
+        {
+          status: 200,
+          body: { coupons: [aUserCoupon({ redeemedAt: '2026-11-21T11:00:00.000Z', redeemedBy: 'member' })], nextCursor: null },
+        },
       ],
       [at(routes.redeemMyCoupon, { userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' })]: () =>
         new Promise((resolve) => (release = () => resolve({ status: 200, body: { success: true, message: 'Redeemed' } }))),
@@ -182,7 +220,7 @@ describe('coupons tab', () => {
   it("says 'Failed to redeem coupon.' when redeeming fails, and the fetch failures", async () => {
     routeFetch({
       [at(routes.listCoupons)]: { status: 500, body: {} },
-      [at(routes.listMyCoupons)]: { status: 200, body: [aUserCoupon()] },
+      [at(routes.listMyCoupons)]: { status: 200, body: { coupons: [aUserCoupon()], nextCursor: null } },
       [at(routes.redeemMyCoupon, { userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' })]: { status: 500, body: {} },
     });
     const view = renderTab();
@@ -195,7 +233,7 @@ describe('coupons tab', () => {
   it('Cancel in the confirmation leaves the coupon untouched', async () => {
     const fetchMock = routeFetch({
       [at(routes.listCoupons)]: { status: 200, body: [] },
-      [at(routes.listMyCoupons)]: { status: 200, body: [aUserCoupon()] },
+      [at(routes.listMyCoupons)]: { status: 200, body: { coupons: [aUserCoupon()], nextCursor: null } },
     });
     const view = renderTab();
     await view.user.click(await screen.findByRole('button', { name: 'Redeem Now' }));
@@ -282,8 +320,11 @@ describe('coupons tab', () => {
         updatedAt: savedAt,
       });
       view.queryClient.setQueryData(
-        ['coupons', 'my'],
-        [aUserCoupon({ coupon: aCouponDetails({ validUntil: '2026-11-29T17:00:00.000Z' }) })],
+        queryKeys.myCoupons,
+        {
+          pages: [{ coupons: [aUserCoupon({ coupon: aCouponDetails({ validUntil: '2026-11-29T17:00:00.000Z' }) })], nextCursor: null }],
+          pageParams: [null],
+        },
         { updatedAt: savedAt },
       );
       expect(await screen.findByText(/^Offline: updated Sat 21 Nov( 2026)?, 21:00$/)).toBeInTheDocument();

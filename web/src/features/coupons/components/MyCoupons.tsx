@@ -123,17 +123,27 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
  */
 export function MyCoupons() {
   const mine = useMyCoupons();
+  const online = useOnline();
+  const held = mine.data?.pages.flatMap((page) => page.coupons);
   return (
     <Card title="My Coupons">
-      {mine.data !== undefined ? (
-        mine.data.length === 0 ? (
+      {held !== undefined ? (
+        held.length === 0 ? (
           <ListNote>You have not claimed any coupons yet.</ListNote>
         ) : (
-          <ul aria-label="My coupons" className="grid gap-3">
-            {mine.data.map((held) => (
-              <HeldCoupon key={held.id} held={held} />
-            ))}
-          </ul>
+          <div className="grid gap-3">
+            <ul aria-label="My coupons" className="grid gap-3">
+              {held.map((coupon) => (
+                <HeldCoupon key={coupon.id} held={coupon} />
+              ))}
+            </ul>
+            {/* Held coupons come first: the later pages hold older redeemed ones. */}
+            {mine.hasNextPage ? (
+              <Button variant="outline" onClick={() => void mine.fetchNextPage()} disabled={mine.isFetchingNextPage || !online}>
+                {mine.isFetchingNextPage ? 'Loading...' : 'Show more coupons'}
+              </Button>
+            ) : null}
+          </div>
         )
       ) : mine.isError ? (
         <ListNote tone="error">Failed to fetch user coupons</ListNote>

@@ -1,4 +1,4 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { NewsListResponse } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
@@ -9,14 +9,27 @@ import { invalidate, queryKeys } from '@/lib/query-keys';
 /** The feed, newest first, one page at a time ("Load more" asks for the next cursor). */
 export const useNewsFeed = () => useInfiniteQuery({ ...newsFeedQueryOptions(), ...polling(POLL_MS.feed) });
 
-export const getComments = (postId: string) => api.call(routes.listPostComments, { params: { id: postId } });
+/** Comments per page: a popular post holds tens of thousands; the api answers at most 100 at once. */
+export const COMMENTS_PAGE_SIZE = 50;
 
+export const getComments = (postId: string, cursor: string | null) =>
+  api.call(routes.listPostComments, {
+    params: { id: postId },
+    query: { limit: COMMENTS_PAGE_SIZE, cursor: cursor ?? undefined },
+  });
+
+/** A post's comments oldest first, one page at a time ("Show more comments" asks for the next cursor). */
 export const commentsQueryOptions = (postId: string) =>
-  queryOptions({ queryKey: queryKeys.comments(postId), queryFn: () => getComments(postId) });
+  infiniteQueryOptions({
+    queryKey: queryKeys.comments(postId),
+    queryFn: ({ pageParam }) => getComments(postId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
-/** A post's comments are fetched only while it is selected. */
+/** A post's comments are fetched only while it is selected; a poll refetches the pages shown. */
 export const useComments = (postId: string | null) =>
-  useQuery({ ...commentsQueryOptions(postId ?? ''), enabled: postId !== null, ...polling(POLL_MS.comments) });
+  useInfiniteQuery({ ...commentsQueryOptions(postId ?? ''), enabled: postId !== null, ...polling(POLL_MS.comments) });
 
 type Feed = InfiniteData<NewsListResponse, string | null>;
 

@@ -66,19 +66,28 @@ function CommentList({ postId }: { postId: string }) {
   const comments = useComments(postId);
   if (comments.isPending) return <ListNote>Loading comments...</ListNote>;
   if (comments.isError) return <ListNote tone="error">Failed to fetch comments</ListNote>;
-  if (comments.data.length === 0) return <ListNote>No comments yet. Be the first!</ListNote>;
+  const shown = comments.data.pages.flatMap((page) => page.comments);
+  if (shown.length === 0) return <ListNote>No comments yet. Be the first!</ListNote>;
   return (
-    <ul aria-label="Comments" className="grid max-h-96 gap-3 overflow-y-auto pr-1">
-      {comments.data.map((comment) => (
-        <li key={comment.id} className="rounded-lg border border-white/10 bg-night-950/60 p-3">
-          <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs text-white/75">
-            <span className="font-semibold text-gold-light">{comment.author.firstName}</span>
-            <time dateTime={comment.createdAt}>{venueTime.dateTime(comment.createdAt)}</time>
-          </div>
-          <p className="mt-1 whitespace-pre-line break-words text-sm text-white/90">{comment.content}</p>
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-3">
+      <ul aria-label="Comments" className="grid max-h-96 gap-3 overflow-y-auto pr-1">
+        {shown.map((comment) => (
+          <li key={comment.id} className="rounded-lg border border-white/10 bg-night-950/60 p-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs text-white/75">
+              <span className="font-semibold text-gold-light">{comment.author.firstName}</span>
+              <time dateTime={comment.createdAt}>{venueTime.dateTime(comment.createdAt)}</time>
+            </div>
+            <p className="mt-1 whitespace-pre-line break-words text-sm text-white/90">{comment.content}</p>
+          </li>
+        ))}
+      </ul>
+      {/* Oldest first, a page at a time: the next page holds later comments, a member's new one among them. */}
+      {comments.hasNextPage ? (
+        <Button variant="outline" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+          {comments.isFetchingNextPage ? 'Loading...' : 'Show more comments'}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

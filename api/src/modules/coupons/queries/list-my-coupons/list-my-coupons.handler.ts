@@ -1,15 +1,21 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { UserCoupon } from '@nocturne/contracts';
+import type { MyCouponsPage } from '@nocturne/contracts';
+import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
 import { userCouponFromRow } from '../../coupon-view.js';
 import { CouponsRepository } from '../../coupons.repository.js';
+import { decodeMyCouponsCursor, encodeMyCouponsCursor } from '../../my-coupons-cursor.js';
 import { QrTokenService } from '../../qr-token.service.js';
 import { ShortCodeService } from '../../short-code.service.js';
 import { ListMyCouponsQuery } from './list-my-coupons.query.js';
 
-/** The member's own user coupons, newest first, each with its coupon (archived or expired ones too). */
+/**
+ * One page of the member's own user coupons, each with its coupon (archived or expired ones too):
+ * the ones they still hold first, so what they show at the door is on the first page, then the
+ * redeemed ones; each part newest claim first.
+ */
 @QueryHandler(ListMyCouponsQuery)
-export class ListMyCouponsHandler implements IQueryHandler<ListMyCouponsQuery, UserCoupon[]> {
+export class ListMyCouponsHandler implements IQueryHandler<ListMyCouponsQuery, MyCouponsPage> {
   constructor(
     private readonly em: EntityManager,
     private readonly coupons: CouponsRepository,
@@ -17,11 +23,25 @@ export class ListMyCouponsHandler implements IQueryHandler<ListMyCouponsQuery, U
     private readonly shortCodes: ShortCodeService,
   ) {}
 
-  async execute({ memberId }: ListMyCouponsQuery): Promise<UserCoupon[]> {
-    const rows = await this.coupons.listMemberUserCoupons(this.em, memberId);
+  async execute({ memberId, page }: ListMyCouponsQuery): Promise<MyCouponsPage> {
+    // An empty cursor (`?cursor=`) is the first page, as clients often send it.
+    const after = page.cursor ? decodeMyCouponsCursor(page.cursor) : null;
+    if (page.cursor && !after) {
+      throw new ValidationFailedException([{ path: 'cursor', message: 'is not a cursor from a previous page' }]);
+    }
+    // One row more than the page tells whether there is a next one.
+    const rows = await this.coupons.listMemberUserCoupons(this.em, memberId, after, page.limit + 1);
+    const shown = rows.slice(0, page.limit);
     // Rows claimed before short codes existed get theirs here, once (see ShortCodeService).
     const coded = [];
-    for (const row of rows) coded.push(await this.shortCodes.ensure(this.em, row));
-    return coded.map((row) => userCouponFromRow(row, this.qr));
+    for (const row of shown) coded.push(await this.shortCodes.ensure(this.em, row));
+    const last = shown.at(-1);
+    return {
+      coupons: coded.map((row) => userCouponFromRow(row, this.qr)),
+      nextCursor:
+        rows.length > page.limit && last
+          ? encodeMyCouponsCursor({ held: last.held, claimedAt: last.cursor_at, id: last.id })
+          : null,
+    };
   }
 }

@@ -1,8 +1,11 @@
 import { Query } from '@nestjs/cqrs';
-import type { UserCoupon } from '@nocturne/contracts';
+import type { MyCouponsPage, MyCouponsQuery } from '@nocturne/contracts';
 
-export class ListMyCouponsQuery extends Query<UserCoupon[]> {
-  constructor(readonly memberId: string) {
+export class ListMyCouponsQuery extends Query<MyCouponsPage> {
+  constructor(
+    readonly memberId: string,
+    readonly page: MyCouponsQuery,
+  ) {
     super();
   }
 }

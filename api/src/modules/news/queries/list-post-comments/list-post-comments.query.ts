@@ -1,8 +1,11 @@
 import { Query } from '@nestjs/cqrs';
-import type { NewsComment } from '@nocturne/contracts';
+import type { PostCommentsPage, PostCommentsQuery } from '@nocturne/contracts';
 
-export class ListPostCommentsQuery extends Query<NewsComment[]> {
-  constructor(readonly postId: string) {
+export class ListPostCommentsQuery extends Query<PostCommentsPage> {
+  constructor(
+    readonly postId: string,
+    readonly page: PostCommentsQuery,
+  ) {
     super();
   }
 }
