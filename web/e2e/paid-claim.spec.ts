@@ -30,8 +30,8 @@ test('a paid claim shows its cost and the balance after; Cancel spends nothing, 
 
   // Nothing was spent or claimed.
   expect((await call<Me>(request, 'GET', '/api/auth/me', member)).currentPoints).toBe(before);
-  const mine = await call<{ coupon: { title: string } }[]>(request, 'GET', '/api/coupons/my', member);
-  expect(mine.filter((held) => held.coupon.title === coupon.title)).toEqual([]);
+  const mine = await call<{ coupons: { coupon: { title: string } }[] }>(request, 'GET', '/api/coupons/my', member);
+  expect(mine.coupons.filter((held) => held.coupon.title === coupon.title)).toEqual([]);
 
   // Asked again and confirmed, it is claimed and the points are spent.
   await offer.getByRole('button', { name: 'Claim' }).click();

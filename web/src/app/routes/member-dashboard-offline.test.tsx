@@ -35,7 +35,10 @@ const online = () =>
     [at(routes.getMe)]: { status: 200, body: member },
     [at(routes.listNews)]: { status: 200, body: { posts: [aNewsPost({ likeCount: 2 })], nextCursor: null } },
     [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon({ pointsCost: 0, validUntil: useBy })] },
-    [at(routes.listMyCoupons)]: { status: 200, body: [aUserCoupon({ coupon: aCouponDetails({ validUntil: useBy }) })] },
+    [at(routes.listMyCoupons)]: {
+      status: 200,
+      body: { coupons: [aUserCoupon({ coupon: aCouponDetails({ validUntil: useBy }) })], nextCursor: null },
+    },
     [at(routes.listPointHistory)]: { status: 200, body: history },
     [at(routes.getMyCard)]: { status: 200, body: card },
   });

@@ -253,7 +253,7 @@ describe('coupons tab', () => {
   it('a paid claim asks first, with the cost and the balance after; Claim in the dialog spends them', async () => {
     const fetchMock = routeFetch({
       [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon({ pointsCost: 150 })] },
-      [at(routes.listMyCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: { status: 200, body: { coupons: [], nextCursor: null } },
       [at(routes.claimCoupon, { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' })]: { status: 201, body: aUserCoupon() },
     });
     const view = renderTab(380);
@@ -269,7 +269,7 @@ describe('coupons tab', () => {
   it('Cancel in the paid claim question spends nothing', async () => {
     const fetchMock = routeFetch({
       [at(routes.listCoupons)]: { status: 200, body: [anAvailableCoupon({ pointsCost: 150 })] },
-      [at(routes.listMyCoupons)]: { status: 200, body: [] },
+      [at(routes.listMyCoupons)]: { status: 200, body: { coupons: [], nextCursor: null } },
     });
     const view = renderTab(380);
     await view.user.click(await screen.findByRole('button', { name: 'Claim' }));
@@ -291,7 +291,10 @@ describe('coupons tab', () => {
       },
       [at(routes.listMyCoupons)]: {
         status: 200,
-        body: [aUserCoupon({ coupon: aCouponDetails({ validUntil: '2026-11-29T17:00:00.000Z' }) })],
+        body: {
+          coupons: [aUserCoupon({ coupon: aCouponDetails({ validUntil: '2026-11-29T17:00:00.000Z' }) })],
+          nextCursor: null,
+        },
       },
       ...venueZone('Australia/Sydney'),
     });
@@ -322,7 +325,9 @@ describe('coupons tab', () => {
       view.queryClient.setQueryData(
         queryKeys.myCoupons,
         {
-          pages: [{ coupons: [aUserCoupon({ coupon: aCouponDetails({ validUntil: '2026-11-29T17:00:00.000Z' }) })], nextCursor: null }],
+          pages: [
+            { coupons: [aUserCoupon({ coupon: aCouponDetails({ validUntil: '2026-11-29T17:00:00.000Z' }) })], nextCursor: null },
+          ],
           pageParams: [null],
         },
         { updatedAt: savedAt },

@@ -8,6 +8,7 @@ import { ShortCode } from '@/components/ui/short-code';
 import { toast } from '@/components/ui/use-toast';
 import { useVenueTime } from '@/lib/venue-time';
 import { reasonOr, toastError } from '@/lib/notify';
+import { useOnline } from '@/lib/offline-cache';
 import { useMyCoupons, useRedeemCoupon } from '../api/coupons';
 import { CouponQrCode } from './CouponQrCode';
 import { CouponUseBy } from './CouponUseBy';
