@@ -121,4 +121,27 @@ function call<E extends EndpointSpec>(route: Route<E>, ...[input]: CallArgs<E>):
   return apiFetch<ResponseOf<E>>(url, { method: route.method, json: body ?? (route.method === 'DELETE' ? undefined : {}) });
 }
 
-export const api = { call, urlOf };
+/**
+ * Downloads a file answer (a CSV export) with the session, as the browser's own link could not
+ * (the session is a bearer token, not a cookie): the body and the name the api gave it.
+ */
+async function download(
+  route: Route,
+  input: { params?: unknown; query?: unknown } = {},
+): Promise<{ blob: Blob; filename: string }> {
+  const sessionId = getSessionId();
+  const response = await fetch(urlOf(route, input), { headers: sessionId ? { Authorization: `Bearer ${sessionId}` } : {} });
+  if (!response.ok) {
+    const text = await response.text();
+    const body = parseJson(text);
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text || response.statusText}`,
+      typeof body === 'object' && body !== null ? (body as ApiError['body']) : undefined,
+    );
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  return { blob: await response.blob(), filename };
+}
+
+export const api = { call, urlOf, download };

@@ -41,6 +41,7 @@ function answer(next: FakeResponse) {
     statusText: 'Status',
     headers: new Headers(next.headers),
     text: async () => text,
+    blob: async () => new Blob([text]),
   };
 }
 

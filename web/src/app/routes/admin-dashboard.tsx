@@ -66,7 +66,7 @@ function useScreens(user: User): Screen[] {
     { value: 'overview', label: 'Overview', content: <OverviewTab /> },
     { value: 'news', label: 'News', content: <NewsTab /> },
     { value: 'comments', label: 'Comments', content: <CommentModeration /> },
-    { value: 'members', label: 'Members', content: <MembersTable /> },
+    { value: 'members', label: 'Members', content: <MembersTable canExport={user.role === 'admin'} /> },
     { value: 'email', label: 'ActiveCampaign', content: <EmailTab /> },
     { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },
     { value: 'bookings', label: 'Bookings', count: waiting?.requestedBookings, content: <BookingsInbox /> },

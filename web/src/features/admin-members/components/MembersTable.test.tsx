@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import * as routes from '@nocturne/contracts/routes';
 import { anActiveCampaignStatus, anAdminUser } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
@@ -144,5 +145,40 @@ describe('members table', () => {
     expect(within(danaRow!).getByText('Disabled')).toBeInTheDocument();
     await user.click(within(annRow!).getByRole('link', { name: 'Ann Lee' }));
     expect(screen.getByTestId('current-path')).toHaveTextContent(`/admin/members/${ann.id}`);
+  });
+
+  it('offers admins the members as CSV, saved under the name the api gives it; others see no button', async () => {
+    routeFetch({
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1 } },
+      [at(routes.exportMembers)]: {
+        status: 200,
+        body: 'id,email\r\n',
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="nocturne-members-2026-11-26.csv"',
+        },
+      },
+    });
+    const view = renderWithApp(<MembersTable />);
+    expect(await screen.findByText('1 member')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    view.unmount();
+
+    const saved: { href: string; download: string }[] = [];
+    URL.createObjectURL = jest.fn(() => 'blob:members') as typeof URL.createObjectURL;
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    const fetchMock = globalThis.fetch as jest.Mock;
+    renderWithApp(<MembersTable canExport />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    // Back to its label once saved.
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(saved).toEqual([{ href: 'blob:members', download: 'nocturne-members-2026-11-26.csv' }]);
+    const exportCall = fetchMock.mock.calls.find(([url]) => String(url) === at(routes.exportMembers).split(' ')[1]);
+    expect((exportCall?.[1] as RequestInit).headers).toMatchObject({ Authorization: expect.stringMatching(/^Bearer /) });
+    click.mockRestore();
   });
 });

@@ -3,11 +3,14 @@ import { AC_NOT_CONFIGURED } from '@nocturne/domain';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ROLE_NAMES } from '@nocturne/domain';
+import * as routes from '@nocturne/contracts/routes';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
+import { api } from '@/lib/api-client';
 import { capitalise } from '@/lib/format';
+import { reasonOr, toastError } from '@/lib/notify';
 import { useVenueTime } from '@/lib/venue-time';
 import { MEMBERS_PAGE_SIZE, useMembersPage } from '../api/admin-users';
 import { SyncContactButton } from './SyncContactButton';
@@ -16,8 +19,33 @@ import { SyncContactButton } from './SyncContactButton';
 const cell =
   'px-3 py-2 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:p-0 max-md:before:w-16 max-md:before:shrink-0 max-md:before:text-xs max-md:before:uppercase max-md:before:tracking-wider max-md:before:text-white/70 max-md:before:content-[attr(data-label)]';
 
-/** The Member Management table, with search and paging (PRODUCT.md §2.6). */
-export function MembersTable() {
+/** Saves every member as CSV (admins, PRODUCT.md §6): the api streams it; the browser saves it under the api's name. */
+function ExportMembersButton() {
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      const { blob, filename } = await api.download(routes.exportMembers);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = filename;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (error) {
+      toastError(reasonOr(error, 'Failed to export members'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline" onClick={() => void save()} disabled={busy}>
+      {busy ? 'Exporting...' : 'Export CSV'}
+    </Button>
+  );
+}
+
+/** The Member Management table, with search and paging (PRODUCT.md §2.6); admins also export it. */
+export function MembersTable({ canExport = false }: { canExport?: boolean }) {
   const venueTime = useVenueTime();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
@@ -29,7 +57,11 @@ export function MembersTable() {
   const acOff = useQuery(activeCampaignStatusQueryOptions()).data?.configured === false;
 
   return (
-    <Card title="Member Management" description={members.data ? `${total} ${total === 1 ? 'member' : 'members'}` : undefined}>
+    <Card
+      title="Member Management"
+      description={members.data ? `${total} ${total === 1 ? 'member' : 'members'}` : undefined}
+      action={canExport ? <ExportMembersButton /> : undefined}
+    >
       <div className="mb-4 max-w-sm">
         <TextField
           label="Search members"
