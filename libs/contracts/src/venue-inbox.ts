@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, isoInstant } from './common.js';
+import { optionalText } from './common.js';
 import {
   BOOKING_DECISIONS,
   BOOKING_GUESTS,
@@ -66,10 +66,18 @@ export const BookingView = z
   .meta({ id: 'Booking' });
 export type BookingView = z.infer<typeof BookingView>;
 
-/** Newest first; `before` is the `createdAt` of the last item of the previous page. */
+/**
+ * Newest first, by (createdAt, id): pass the previous page's `nextCursor` back as `cursor` (an
+ * empty one is the first page). `limit` 1..100, default 50.
+ */
 const InboxPage = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  before: isoInstant().optional(),
+  limit: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 100')
+    .max(100, 'must be between 1 and 100')
+    .default(50),
+  cursor: z.string().max(200).optional(),
 });
 
 /** Messages newest first, all of them or those in one state; spam only when asked for. */
@@ -96,9 +104,10 @@ export const InboxCounts = z
   .meta({ id: 'InboxCounts' });
 export type InboxCounts = z.infer<typeof InboxCounts>;
 
-export const ContactMessageList = z.object({ messages: z.array(ContactMessageView) });
+/** One page; `nextCursor` is null on the last one. */
+export const ContactMessageList = z.object({ messages: z.array(ContactMessageView), nextCursor: z.string().nullable() });
 export type ContactMessageList = z.infer<typeof ContactMessageList>;
-export const BookingList = z.object({ bookings: z.array(BookingView) });
+export const BookingList = z.object({ bookings: z.array(BookingView), nextCursor: z.string().nullable() });
 export type BookingList = z.infer<typeof BookingList>;
 
 export const UpdateBookingStatusRequest = z.object({

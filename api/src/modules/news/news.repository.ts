@@ -5,7 +5,7 @@ import type { CreateNewsPostRequest, UpdateNewsPostRequest } from '@nocturne/con
 import { type Database, db, PreparedQuery } from '@nocturne/db';
 import type { CommentVisibility } from '@nocturne/domain';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
-import type { FeedPosition } from './feed-cursor.js';
+import type { KeysetPosition } from '../../common/keyset-cursor.js';
 import { NewsFailure, POST_NOT_FOUND } from './news-failure.js';
 
 /** The columns of `news_posts` that make a NewsPost (see `newsPostFromRow`). */
@@ -148,7 +148,7 @@ export interface AdminCommentFilter {
 type AdminCommentTables = Database & { c: Database['news_comments']; m: Database['members'] };
 
 /** The moderation list's conditions: status, post, author, and the search over text, name and e-mail. */
-function adminCommentConditions(filter: AdminCommentFilter, after: FeedPosition | null) {
+function adminCommentConditions(filter: AdminCommentFilter, after: KeysetPosition | null) {
   return (eb: ExpressionBuilder<AdminCommentTables, 'c' | 'm'>) => {
     const conditions = [];
     if (filter.status === 'visible') conditions.push(eb('c.deleted_at', 'is', null));
@@ -190,7 +190,7 @@ export class NewsRepository {
    * One page of the feed, newest first: an index range scan on (created_at, id) after `after`,
    * with whether `memberId` likes each post. `cursor_at` keeps PostgreSQL's microseconds.
    */
-  async listFeedPage(em: EntityManager, memberId: string, after: FeedPosition | null, limit: number) {
+  async listFeedPage(em: EntityManager, memberId: string, after: KeysetPosition | null, limit: number) {
     return after ? nextFeedPage.rows(em, memberId, limit, after.createdAt, after.id) : firstFeedPage.rows(em, memberId, limit);
   }
 
@@ -301,7 +301,7 @@ export class NewsRepository {
   }
 
   /** Up to `limit` of a post's live comments, oldest first, after a position when there is one. */
-  async listLiveComments(em: EntityManager, postId: string, after: FeedPosition | null, limit: number) {
+  async listLiveComments(em: EntityManager, postId: string, after: KeysetPosition | null, limit: number) {
     return after
       ? nextCommentsPage.rows(em, postId, limit, after.createdAt, after.id)
       : firstCommentsPage.rows(em, postId, limit);
@@ -356,7 +356,7 @@ export class NewsRepository {
    * comment_reward row, found by the ledger's unique key) and, once removed, who removed it and
    * what its reversal took back. `cursor_at` keeps PostgreSQL's microseconds.
    */
-  async listForModeration(em: EntityManager, filter: AdminCommentFilter, after: FeedPosition | null, limit: number) {
+  async listForModeration(em: EntityManager, filter: AdminCommentFilter, after: KeysetPosition | null, limit: number) {
     return db(em)
       .selectFrom('news_comments as c')
       .innerJoin('news_posts as p', 'p.id', 'c.post_id')

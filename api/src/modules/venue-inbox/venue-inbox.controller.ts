@@ -37,8 +37,8 @@ export class VenueInboxController {
   ) {}
 
   @Endpoint(endpoints.listContactMessages)
-  async contactMessages(@ValidQuery() query: ContactMessagesQuery): Promise<ContactMessageList> {
-    return { messages: await this.queries.execute(new ListContactMessagesQuery(query)) };
+  contactMessages(@ValidQuery() query: ContactMessagesQuery): Promise<ContactMessageList> {
+    return this.queries.execute(new ListContactMessagesQuery(query));
   }
 
   @Endpoint(endpoints.updateContactMessage)
@@ -51,8 +51,8 @@ export class VenueInboxController {
   }
 
   @Endpoint(endpoints.listBookings)
-  async bookings(@ValidQuery() query: BookingsQuery): Promise<BookingList> {
-    return { bookings: await this.queries.execute(new ListBookingsQuery(query)) };
+  bookings(@ValidQuery() query: BookingsQuery): Promise<BookingList> {
+    return this.queries.execute(new ListBookingsQuery(query));
   }
 
   @Endpoint(endpoints.getInboxCounts)

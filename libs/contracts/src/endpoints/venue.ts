@@ -127,13 +127,14 @@ export const setBookingCapacity = endpoint({
 export const listContactMessages = endpoint({
   method: 'GET',
   path: '/api/admin/contact-messages',
-  summary: 'Contact messages, newest first (all, or those new or handled), with who handled them and their e-mail state',
+  summary:
+    'Contact messages, newest first a page at a time (all, or those new or handled; limit 1..100, default 50; nextCursor null on the last page), with who handled them and their e-mail state',
   access: MANAGERS,
   conditional: { scopes: ['contact_messages', 'email_deliveries'] },
   tags: ['venue', 'admin'],
   query: ContactMessagesQuery,
   response: ContactMessageList,
-  errors: { 400: 'Bad paging parameters or an unknown state' },
+  errors: { 400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page) or an unknown state' },
 });
 
 export const updateContactMessage = endpoint({
@@ -152,13 +153,13 @@ export const listBookings = endpoint({
   method: 'GET',
   path: '/api/admin/bookings',
   summary:
-    'Booking requests, newest first (all, or those with one status or of one night), with who decided them and their e-mail state',
+    'Booking requests, newest first a page at a time (all, or those with one status or of one night; limit 1..100, default 50; nextCursor null on the last page), with who decided them and their e-mail state',
   access: MANAGERS,
   conditional: { scopes: ['bookings', 'email_deliveries'] },
   tags: ['venue', 'admin'],
   query: BookingsQuery,
   response: BookingList,
-  errors: { 400: 'Bad paging parameters or an unknown status' },
+  errors: { 400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page) or an unknown status' },
 });
 
 export const getInboxCounts = endpoint({

@@ -9,7 +9,11 @@ export const Booking = defineEntity({
   name: 'Booking',
   tableName: 'bookings',
   // Capacity counts a night's bookings per service.
-  indexes: [{ name: 'bookings_date_service_idx', properties: ['date', 'service'] }],
+  indexes: [
+    { name: 'bookings_date_service_idx', properties: ['date', 'service'] },
+    // The admin inbox pages newest first by (created_at, id).
+    { name: 'bookings_created_at_id_idx', properties: ['createdAt', 'id'] },
+  ],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
     name: p.string().length(120),
@@ -30,7 +34,7 @@ export const Booking = defineEntity({
     /** When the guest cancelled through the link in their e-mail (status 'cancelled'). */
     cancelledAt: p.datetime().columnType('timestamptz').nullable(),
     ip: p.string().length(64).nullable(),
-    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()').index('bookings_created_at_idx'),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },
 });
 

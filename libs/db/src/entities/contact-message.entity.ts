@@ -10,6 +10,8 @@ export { CONTACT_MESSAGE_STATES, type ContactMessageState } from '@nocturne/doma
 export const ContactMessage = defineEntity({
   name: 'ContactMessage',
   tableName: 'contact_messages',
+  // The admin inbox pages newest first by (created_at, id).
+  indexes: [{ name: 'contact_messages_created_at_id_idx', properties: ['createdAt', 'id'] }],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
     name: p.string().length(120),
@@ -22,6 +24,6 @@ export const ContactMessage = defineEntity({
     handledBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
     handledAt: p.datetime().columnType('timestamptz').nullable(),
     ip: p.string().length(64).nullable(),
-    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()').index('contact_messages_created_at_idx'),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },
 });

@@ -17,16 +17,16 @@ const PAGE = 50;
 export const bookingsKey = ['admin', 'bookings'] as const;
 export const contactMessagesKey = ['admin', 'contact-messages'] as const;
 
-export const getBookings = (before: string | null, status?: BookingStatus, night?: string) =>
-  api.call(routes.listBookings, { query: { limit: PAGE, before: before ?? undefined, status, night } });
+export const getBookings = (cursor: string | null, status?: BookingStatus, night?: string) =>
+  api.call(routes.listBookings, { query: { limit: PAGE, cursor: cursor ?? undefined, status, night } });
 
-/** Newest first (all, or one status, of every night or one); the next page starts before the last item's createdAt. */
+/** Newest first (all, or one status, of every night or one); the next page starts at the api's nextCursor. */
 export const bookingsQueryOptions = (status?: BookingStatus, night?: string) =>
   infiniteQueryOptions({
     queryKey: [...bookingsKey, status ?? 'all', night ?? 'every night'] as const,
     queryFn: ({ pageParam }) => getBookings(pageParam, status, night),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.bookings.length < PAGE ? null : (last.bookings.at(-1)?.createdAt ?? null)),
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 export const useBookings = (status?: BookingStatus, night?: string) =>
@@ -52,11 +52,11 @@ export function useSetBookingCapacity() {
   });
 }
 
-export const getContactMessages = (before: string | null, filter: { includeSpam: boolean; state?: ContactMessageState }) =>
+export const getContactMessages = (cursor: string | null, filter: { includeSpam: boolean; state?: ContactMessageState }) =>
   api.call(routes.listContactMessages, {
     query: {
       limit: PAGE,
-      before: before ?? undefined,
+      cursor: cursor ?? undefined,
       state: filter.state,
       includeSpam: filter.includeSpam ? 'true' : undefined,
     },
@@ -67,7 +67,7 @@ export const contactMessagesQueryOptions = (filter: { includeSpam: boolean; stat
     queryKey: [...contactMessagesKey, filter.state ?? 'all', filter.includeSpam] as const,
     queryFn: ({ pageParam }) => getContactMessages(pageParam, filter),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.messages.length < PAGE ? null : (last.messages.at(-1)?.createdAt ?? null)),
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 export const useContactMessages = (filter: { includeSpam: boolean; state?: ContactMessageState }) =>

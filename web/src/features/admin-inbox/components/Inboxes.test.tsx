@@ -178,6 +178,25 @@ describe('messages inbox', () => {
     expect(screen.getByRole('button', { name: 'Mark as new' })).toBeInTheDocument();
   });
 
+  it('loads the next page from the cursor the api gave, and offers no more after the last', async () => {
+    const older = aContactMessage({ id: '99999999-9999-4999-8999-999999999999', name: 'Ana Older' });
+    const fetchMock = routeFetch({
+      ...venue,
+      [at(routes.getInboxCounts)]: counts(),
+      [at(routes.listContactMessages)]: [
+        { status: 200, body: { messages: [aContactMessage()], nextCursor: 'opaque-cursor_1' } },
+        { status: 200, body: { messages: [older], nextCursor: null } },
+      ],
+    });
+    const view = renderWithApp(<MessagesInbox />);
+    await screen.findByRole('listitem', { name: 'Message from Jo Visitor' });
+    await view.user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('listitem', { name: 'Message from Ana Older' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, routes.listContactMessages).at(-1)?.url).toContain('cursor=opaque-cursor_1');
+    expect(screen.getByRole('listitem', { name: 'Message from Jo Visitor' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('filters by state and can include spam', async () => {
     const fetchMock = routeFetch({
       ...venue,

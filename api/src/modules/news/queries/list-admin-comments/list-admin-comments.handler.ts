@@ -4,7 +4,7 @@ import type { AdminComment, AdminCommentList } from '@nocturne/contracts';
 import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
 import { containsPattern } from '../../../../common/like-pattern.js';
 import { isoTimestamp } from '../../../../common/timestamps.js';
-import { decodeFeedCursor, encodeFeedCursor } from '../../feed-cursor.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../../../common/keyset-cursor.js';
 import { NewsRepository } from '../../news.repository.js';
 import { ListAdminCommentsQuery } from './list-admin-comments.query.js';
 
@@ -19,7 +19,7 @@ export class ListAdminCommentsHandler implements IQueryHandler<ListAdminComments
   ) {}
 
   async execute({ filter }: ListAdminCommentsQuery): Promise<AdminCommentList> {
-    const after = filter.cursor ? decodeFeedCursor(filter.cursor) : null;
+    const after = filter.cursor ? decodeKeysetCursor(filter.cursor) : null;
     if (filter.cursor && !after) {
       throw new ValidationFailedException([{ path: 'cursor', message: 'is not a cursor from a previous page' }]);
     }
@@ -39,7 +39,7 @@ export class ListAdminCommentsHandler implements IQueryHandler<ListAdminComments
     const last = page.at(-1);
     return {
       comments: page.map(adminComment),
-      nextCursor: rows.length > filter.limit && last ? encodeFeedCursor({ createdAt: last.cursor_at, id: last.id }) : null,
+      nextCursor: rows.length > filter.limit && last ? encodeKeysetCursor({ createdAt: last.cursor_at, id: last.id }) : null,
     };
   }
 }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { NewsListResponse } from '@nocturne/contracts';
 import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
-import { decodeFeedCursor, encodeFeedCursor } from '../../feed-cursor.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../../../common/keyset-cursor.js';
 import { newsPostFromRow } from '../../news-post.js';
 import { NewsRepository } from '../../news.repository.js';
 import { ListNewsFeedQuery } from './list-news-feed.query.js';
@@ -17,7 +17,7 @@ export class ListNewsFeedHandler implements IQueryHandler<ListNewsFeedQuery, New
 
   async execute({ memberId, page }: ListNewsFeedQuery): Promise<NewsListResponse> {
     // An empty cursor (`?cursor=`) is the first page, as clients often send it.
-    const after = page.cursor ? decodeFeedCursor(page.cursor) : null;
+    const after = page.cursor ? decodeKeysetCursor(page.cursor) : null;
     if (page.cursor && !after) {
       throw new ValidationFailedException([{ path: 'cursor', message: 'is not a cursor from a previous page' }]);
     }
@@ -27,7 +27,7 @@ export class ListNewsFeedHandler implements IQueryHandler<ListNewsFeedQuery, New
     const last = posts.at(-1);
     return {
       posts: posts.map((row) => newsPostFromRow(row, row.liked_by_me)),
-      nextCursor: rows.length > page.limit && last ? encodeFeedCursor({ createdAt: last.cursor_at, id: last.id }) : null,
+      nextCursor: rows.length > page.limit && last ? encodeKeysetCursor({ createdAt: last.cursor_at, id: last.id }) : null,
     };
   }
 }

@@ -3,7 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PostCommentsPage } from '@nocturne/contracts';
 import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
 import { isoTimestamp } from '../../../../common/timestamps.js';
-import { decodeFeedCursor, encodeFeedCursor } from '../../feed-cursor.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../../../common/keyset-cursor.js';
 import { requirePublishedPost } from '../../news-post.js';
 import { NewsRepository } from '../../news.repository.js';
 import { ListPostCommentsQuery } from './list-post-comments.query.js';
@@ -22,7 +22,7 @@ export class ListPostCommentsHandler implements IQueryHandler<ListPostCommentsQu
 
   async execute({ postId, page }: ListPostCommentsQuery): Promise<PostCommentsPage> {
     // An empty cursor (`?cursor=`) is the first page, as clients often send it.
-    const after = page.cursor ? decodeFeedCursor(page.cursor) : null;
+    const after = page.cursor ? decodeKeysetCursor(page.cursor) : null;
     if (page.cursor && !after) {
       throw new ValidationFailedException([{ path: 'cursor', message: 'is not a cursor from a previous page' }]);
     }
@@ -38,7 +38,7 @@ export class ListPostCommentsHandler implements IQueryHandler<ListPostCommentsQu
         createdAt: isoTimestamp(row.created_at),
         author: { firstName: row.first_name },
       })),
-      nextCursor: rows.length > page.limit && last ? encodeFeedCursor({ createdAt: last.cursor_at, id: last.id }) : null,
+      nextCursor: rows.length > page.limit && last ? encodeKeysetCursor({ createdAt: last.cursor_at, id: last.id }) : null,
     };
   }
 }

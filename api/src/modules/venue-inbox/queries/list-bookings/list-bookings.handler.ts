@@ -1,26 +1,31 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { BookingView } from '@nocturne/contracts';
+import type { BookingList } from '@nocturne/contracts';
+import { inboxPage, inboxPageStart } from '../../inbox-page.js';
 import { bookingView, deliveriesBySubject } from '../../venue-inbox-views.js';
 import { VenueInboxRepository } from '../../venue-inbox.repository.js';
 import { ListBookingsQuery } from './list-bookings.query.js';
 
-/** The admin's booking inbox: newest first, each request with its status and where its e-mails stand. */
+/** The admin's booking inbox: newest first, a page at a time, each request with its status and where its e-mails stand. */
 @QueryHandler(ListBookingsQuery)
-export class ListBookingsHandler implements IQueryHandler<ListBookingsQuery, BookingView[]> {
+export class ListBookingsHandler implements IQueryHandler<ListBookingsQuery, BookingList> {
   constructor(
     private readonly em: EntityManager,
     private readonly inbox: VenueInboxRepository,
   ) {}
 
-  async execute({ page }: ListBookingsQuery): Promise<BookingView[]> {
-    const rows = await this.inbox.listBookings(this.em, page);
+  async execute({ page: { cursor, limit, status, night } }: ListBookingsQuery): Promise<BookingList> {
+    const after = inboxPageStart(cursor);
+    const { page, nextCursor } = inboxPage(
+      await this.inbox.listBookings(this.em, { after, status, night, limit: limit + 1 }),
+      limit,
+    );
     const deliveries = deliveriesBySubject(
       await this.inbox.deliveriesOf(
         this.em,
-        rows.map((row) => row.id),
+        page.map((row) => row.id),
       ),
     );
-    return rows.map((row) => bookingView(row, deliveries));
+    return { bookings: page.map((row) => bookingView(row, deliveries)), nextCursor };
   }
 }

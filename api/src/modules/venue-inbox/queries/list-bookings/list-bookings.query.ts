@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
-import type { BookingView, BookingsQuery } from '@nocturne/contracts';
+import type { BookingList, BookingsQuery } from '@nocturne/contracts';
 
-export class ListBookingsQuery extends Query<BookingView[]> {
+export class ListBookingsQuery extends Query<BookingList> {
   constructor(readonly page: BookingsQuery) {
     super();
   }

@@ -1,26 +1,31 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { ContactMessageView } from '@nocturne/contracts';
+import type { ContactMessageList } from '@nocturne/contracts';
+import { inboxPage, inboxPageStart } from '../../inbox-page.js';
 import { contactMessageView, deliveriesBySubject } from '../../venue-inbox-views.js';
 import { VenueInboxRepository } from '../../venue-inbox.repository.js';
 import { ListContactMessagesQuery } from './list-contact-messages.query.js';
 
-/** The admin's contact inbox: newest first, each message with where its e-mail stands. */
+/** The admin's contact inbox: newest first, a page at a time, each message with where its e-mail stands. */
 @QueryHandler(ListContactMessagesQuery)
-export class ListContactMessagesHandler implements IQueryHandler<ListContactMessagesQuery, ContactMessageView[]> {
+export class ListContactMessagesHandler implements IQueryHandler<ListContactMessagesQuery, ContactMessageList> {
   constructor(
     private readonly em: EntityManager,
     private readonly inbox: VenueInboxRepository,
   ) {}
 
-  async execute({ page }: ListContactMessagesQuery): Promise<ContactMessageView[]> {
-    const rows = await this.inbox.listContactMessages(this.em, page);
+  async execute({ page: { cursor, limit, state, includeSpam } }: ListContactMessagesQuery): Promise<ContactMessageList> {
+    const after = inboxPageStart(cursor);
+    const { page, nextCursor } = inboxPage(
+      await this.inbox.listContactMessages(this.em, { after, state, includeSpam, limit: limit + 1 }),
+      limit,
+    );
     const deliveries = deliveriesBySubject(
       await this.inbox.deliveriesOf(
         this.em,
-        rows.map((row) => row.id),
+        page.map((row) => row.id),
       ),
     );
-    return rows.map((row) => contactMessageView(row, deliveries));
+    return { messages: page.map((row) => contactMessageView(row, deliveries)), nextCursor };
   }
 }

@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
-import type { ContactMessageView, ContactMessagesQuery } from '@nocturne/contracts';
+import type { ContactMessageList, ContactMessagesQuery } from '@nocturne/contracts';
 
-export class ListContactMessagesQuery extends Query<ContactMessageView[]> {
+export class ListContactMessagesQuery extends Query<ContactMessageList> {
   constructor(readonly page: ContactMessagesQuery) {
     super();
   }
