@@ -22,6 +22,24 @@ function shortCode() {
   return code;
 }
 
+/** A coupon row as the api answers it (CouponDetails): both the baseline's reads and writes send it. */
+export function couponDetails(row) {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    value: row.value,
+    pointsCost: row.points_cost,
+    requiredTier: row.required_tier,
+    maxUses: row.max_uses,
+    perMemberLimit: row.per_member_limit,
+    validUntil: row.valid_until && iso(row.valid_until),
+    isActive: row.is_active,
+  };
+}
+
 /** Runs `work` in one transaction on one pooled connection, as the api's UnitOfWork does. */
 async function inTransaction(pool, work) {
   const client = await pool.connect();
@@ -188,20 +206,7 @@ async function claimCoupon(pool, member, couponId) {
         redeemedBy: null,
         qrCode: randomBytes(32).toString('base64url'),
         shortCode: `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`,
-        coupon: {
-          id: row.id,
-          code: row.code,
-          title: row.title,
-          description: row.description,
-          type: row.type,
-          value: row.value,
-          pointsCost: row.points_cost,
-          requiredTier: row.required_tier,
-          maxUses: row.max_uses,
-          perMemberLimit: row.per_member_limit,
-          validUntil: row.valid_until && iso(row.valid_until),
-          isActive: row.is_active,
-        },
+        coupon: couponDetails(row),
       },
     };
   });

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { doorBudgets, doorMarkdown, runDoorBench } from './bench-door.mjs';
-import { readJson, writeRoute } from './bench-writes.mjs';
+import { couponDetails, readJson, writeRoute } from './bench-writes.mjs';
 import { admin, commitLabel, dropRedisPrefix, freePort, must, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -268,18 +268,7 @@ function startBaseline(databaseUrl, port) {
         [TIERS, member.id],
       );
       return rows.map((row) => ({
-        id: row.id,
-        code: row.code,
-        title: row.title,
-        description: row.description,
-        type: row.type,
-        value: row.value,
-        pointsCost: row.points_cost,
-        requiredTier: row.required_tier,
-        maxUses: row.max_uses,
-        perMemberLimit: row.per_member_limit,
-        validUntil: row.valid_until && new Date(row.valid_until).toISOString(),
-        isActive: row.is_active,
+        ...couponDetails(row),
         claimable: row.obstacle === null,
         reason: row.obstacle,
       }));
