@@ -14,6 +14,7 @@ test('a paid claim shows its cost and the balance after; Cancel spends nothing, 
   await call(request, 'POST', `/api/admin/members/${member.user.id}/points-adjustments`, admin, {
     points: 300,
     reason: 'E2E: enough for a paid claim',
+    countsTowardTier: false,
   });
   const before = (await call<Me>(request, 'GET', '/api/auth/me', member)).currentPoints;
   const coupon = await createCoupon(request, admin, { pointsCost: 150, title: `E2E paid ${Date.now()}` });
