@@ -112,6 +112,25 @@ describe('POST /api/news/{id}/comments', () => {
     expect(await me(member.sessionId)).toMatchObject({ currentPoints: 70, totalPoints: 70 });
   }, 60_000);
 
+  it('frees a reward slot when moderation removes a rewarded comment (PRODUCT.md §9)', async () => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    const rewards = async () => (await t.request('GET', '/api/news/comment-rewards', { token: member.sessionId })).body;
+    expect(await rewards()).toEqual({ pointsPerComment: 5, leftTonight: 10 });
+    const posted: { id: string; pointsAwarded: number }[] = [];
+    for (let i = 0; i < 10; i += 1) posted.push((await comment(post.id, member.sessionId, `Comment ${i}`)).body);
+    expect(posted.map((p) => p.pointsAwarded)).toEqual(Array(10).fill(5));
+    expect(await rewards()).toEqual({ pointsPerComment: 5, leftTonight: 0 });
+    const removed = await t.request('DELETE', `/api/admin/comments/${posted[3]!.id}`, { token: adminToken });
+    expect(removed.body).toMatchObject({ pointsReversed: 5 });
+    // The web's "+5 pts" follows this answer: the slot is back.
+    expect(await rewards()).toEqual({ pointsPerComment: 5, leftTonight: 1 });
+    expect((await comment(post.id, member.sessionId, 'After the removal')).body.pointsAwarded).toBe(5);
+    expect((await comment(post.id, member.sessionId, 'Over the cap again')).body.pointsAwarded).toBe(0);
+    expect(await me(member.sessionId)).toMatchObject({ currentPoints: 70, totalPoints: 70 });
+    await expectLedgerClean(t);
+  }, 60_000);
+
   it("does not count last night's rewards against tonight's limit", async () => {
     const post = await createPost(t, adminToken);
     const member = await registerMember(t);

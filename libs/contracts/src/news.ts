@@ -137,6 +137,18 @@ export const PostCommentResponse = NewsComment.extend({
 }).meta({ id: 'PostCommentResponse' });
 export type PostCommentResponse = z.infer<typeof PostCommentResponse>;
 
+/**
+ * What the member's next comment tonight would earn: `pointsPerComment` while `leftTonight` (the
+ * nightly limit less tonight's rewards still standing) is above 0, nothing after.
+ */
+export const CommentRewardsTonight = z
+  .object({
+    pointsPerComment: z.number().int(),
+    leftTonight: z.number().int(),
+  })
+  .meta({ id: 'CommentRewardsTonight' });
+export type CommentRewardsTonight = z.infer<typeof CommentRewardsTonight>;
+
 export const DeleteCommentResponse = z.object({
   success: z.literal(true),
   message: z.string(),

@@ -41,6 +41,7 @@ export const getBookingCancellation: Route<Endpoints['getBookingCancellation']> 
   method: 'GET',
   path: '/api/bookings/:id/cancellation',
 };
+export const getCommentRewards: Route<Endpoints['getCommentRewards']> = { method: 'GET', path: '/api/news/comment-rewards' };
 export const getDoorTonight: Route<Endpoints['getDoorTonight']> = { method: 'GET', path: '/api/door/tonight' };
 export const getInboxCounts: Route<Endpoints['getInboxCounts']> = { method: 'GET', path: '/api/admin/inbox/counts' };
 export const getMe: Route<Endpoints['getMe']> = { method: 'GET', path: '/api/auth/me' };

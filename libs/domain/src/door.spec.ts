@@ -1,5 +1,6 @@
 import {
   alreadyUsedMessage,
+  couponTypeLabel,
   couponValueLabel,
   expiredMessage,
   nightInWords,
@@ -69,5 +70,11 @@ describe("door mode's words", () => {
     expect(couponValueLabel('free_drink', null)).toBe('Free drink');
     expect(couponValueLabel('vip_upgrade', null)).toBe('VIP upgrade');
     expect(couponValueLabel('percentage', null)).toBe('Discount');
+  });
+
+  it('names coupon types in words, VIP in capitals', () => {
+    expect(couponTypeLabel('vip_upgrade')).toBe('VIP upgrade');
+    expect(couponTypeLabel('free_drink')).toBe('Free drink');
+    expect(couponTypeLabel('fixed_amount')).toBe('Fixed amount');
   });
 });

@@ -105,7 +105,11 @@ export function visitDescription(night: string): string {
   return `Visit: ${nightInWords(night, { weekday: true })}`;
 }
 
-/** A coupon's value with its unit, as door mode shows it: "$20 off", "20% off", "Free drink", "VIP upgrade". */
+/**
+ * A coupon's value with its unit, the one wording members and staff read everywhere (door mode,
+ * Coupons, My Coupons, admin Coupons, a member's record): "$20 off", "20% off", "Free drink",
+ * "VIP upgrade".
+ */
 export function couponValueLabel(type: CouponType, value: number | null): string {
   switch (type) {
     case 'percentage':
@@ -117,4 +121,16 @@ export function couponValueLabel(type: CouponType, value: number | null): string
     case 'vip_upgrade':
       return 'VIP upgrade';
   }
+}
+
+const COUPON_TYPE_LABELS: Record<CouponType, string> = {
+  percentage: 'Percentage',
+  fixed_amount: 'Fixed amount',
+  free_drink: 'Free drink',
+  vip_upgrade: 'VIP upgrade',
+};
+
+/** A coupon type in words, for the admin's type list and coupon rows: "VIP upgrade", not "Vip Upgrade". */
+export function couponTypeLabel(type: CouponType): string {
+  return COUPON_TYPE_LABELS[type];
 }

@@ -144,12 +144,20 @@ export async function lockMemberAndReadClock(em: EntityManager, memberId: string
 /** How many rows of this kind the member was paid in [start, end). */
 export async function countRows(em: EntityManager, memberId: string, kind: PointKind, start: Date, end: Date): Promise<number> {
   const row = await db(em)
-    .selectFrom('point_transactions')
+    .selectFrom('point_transactions as paid')
     .select(sql<number>`count(*)::int`.as('count'))
-    .where('member_id', '=', memberId)
-    .where('kind', '=', kind)
-    .where('created_at', '>=', start.toISOString())
-    .where('created_at', '<', end.toISOString())
+    .where('paid.member_id', '=', memberId)
+    .where('paid.kind', '=', kind)
+    .where('paid.created_at', '>=', start.toISOString())
+    .where('paid.created_at', '<', end.toISOString())
+    // A reversed row gave nothing in the end (e.g. a comment removed by moderation), so it uses up no slot.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('point_transactions as reversal').select('reversal.id').whereRef('reversal.reverses_id', '=', 'paid.id'),
+        ),
+      ),
+    )
     .executeTakeFirstOrThrow();
   return row.count;
 }

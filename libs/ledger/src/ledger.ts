@@ -197,7 +197,7 @@ export class Ledger {
     return statements.lockMemberAndReadClock(tx, memberId);
   }
 
-  /** How many rows of this kind the member was paid in [start, end). */
+  /** How many rows of this kind the member was paid in [start, end) and kept: a reversed row does not count. */
   async countPaid(tx: EntityManager, memberId: string, kind: PointKind, start: Date, end: Date): Promise<number> {
     return statements.countRows(tx, memberId, kind, start, end);
   }

@@ -6,6 +6,3 @@ import { DEFAULT_TIER_THRESHOLDS, type TierThresholds } from '@nocturne/domain';
 
 /** Used for the progress bar when the api does not send its own thresholds. */
 export const TIER_THRESHOLDS: TierThresholds = DEFAULT_TIER_THRESHOLDS;
-
-/** A comment earns 5 points while the nightly limit allows (PRODUCT.md §9; the api's POINTS_PER_COMMENT). */
-export const COMMENT_REWARD_POINTS = 5;

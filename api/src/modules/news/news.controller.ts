@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  CommentRewardsTonight,
   endpoints,
   IdParams,
   NewsLikeResponse,
@@ -19,6 +20,7 @@ import { type AuthenticatedMember, CurrentMember, LIMITS, RateLimiter } from '..
 import { PostCommentCommand } from './commands/post-comment/post-comment.command.js';
 import { RecordPostViewCommand } from './commands/record-post-view/record-post-view.command.js';
 import { SetPostLikeCommand } from './commands/set-post-like/set-post-like.command.js';
+import { CommentRewardsTonightQuery } from './queries/comment-rewards-tonight/comment-rewards-tonight.query.js';
 import { ListNewsFeedQuery } from './queries/list-news-feed/list-news-feed.query.js';
 import { ListPostCommentsQuery } from './queries/list-post-comments/list-post-comments.query.js';
 
@@ -34,6 +36,11 @@ export class NewsController {
   @Endpoint(endpoints.listNews)
   list(@CurrentMember() member: AuthenticatedMember, @ValidQuery() page: NewsListQuery): Promise<NewsListResponse> {
     return this.queries.execute(new ListNewsFeedQuery(member.id, page));
+  }
+
+  @Endpoint(endpoints.getCommentRewards)
+  commentRewards(@CurrentMember() member: AuthenticatedMember): Promise<CommentRewardsTonight> {
+    return this.queries.execute(new CommentRewardsTonightQuery(member.id));
   }
 
   @Endpoint(endpoints.likePost)

@@ -10,6 +10,7 @@ import { MemberCommentsService } from './member-comments.service.js';
 import { NewsAdminController } from './news-admin.controller.js';
 import { NewsController } from './news.controller.js';
 import { NewsRepository } from './news.repository.js';
+import { CommentRewardsTonightHandler } from './queries/comment-rewards-tonight/comment-rewards-tonight.handler.js';
 import { ListAdminCommentsHandler } from './queries/list-admin-comments/list-admin-comments.handler.js';
 import { ListNewsFeedHandler } from './queries/list-news-feed/list-news-feed.handler.js';
 import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-comments.handler.js';
@@ -29,6 +30,7 @@ import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-
     ListNewsFeedHandler,
     ListPostCommentsHandler,
     ListAdminCommentsHandler,
+    CommentRewardsTonightHandler,
   ],
   exports: [MemberCommentsService],
 })

@@ -1,5 +1,6 @@
 import { AdminCommentList, AdminCommentsQuery } from '../moderation.js';
 import {
+  CommentRewardsTonight,
   CreateNewsPostRequest,
   DeleteCommentResponse,
   DeleteNewsPostResponse,
@@ -132,6 +133,15 @@ export const listPostComments = endpoint({
   query: PostCommentsQuery,
   response: PostCommentsPage,
   errors: { 400: 'The id is not a UUID, or a bad limit (over 100) or cursor', 404: 'No such post' },
+});
+
+export const getCommentRewards = endpoint({
+  method: 'GET',
+  path: '/api/news/comment-rewards',
+  summary: "What the signed-in member's next comment earns tonight: points per comment and rewards left this club night",
+  access: SIGNED_IN,
+  tags: ['news'],
+  response: CommentRewardsTonight,
 });
 
 export const postComment = endpoint({

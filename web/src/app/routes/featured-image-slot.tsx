@@ -6,5 +6,5 @@ import { LazyFeaturedImageUpload } from '@/features/media-upload/components/Lazy
  * each other). Uppy and its CSS load in their own chunk when the form first renders.
  */
 export function featuredImageSlot(slot: ImageUploadSlot) {
-  return <LazyFeaturedImageUpload onUploaded={slot.onUploaded} onRemoved={slot.onRemoved} />;
+  return <LazyFeaturedImageUpload onUploaded={slot.onUploaded} onRemoved={slot.onRemoved} onPicked={slot.onPicked} />;
 }

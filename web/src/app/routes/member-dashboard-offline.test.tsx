@@ -84,7 +84,7 @@ describe('members area with no signal, after one online visit', () => {
     expect(screen.queryByText('Failed to fetch news')).not.toBeInTheDocument();
     expect(screen.getByTestId('offline-note')).toHaveTextContent(/^Offline: updated \d\d:\d\d$/);
     expect(screen.getByText(/^Fri 20 Nov( 2026)?$/)).toBeInTheDocument();
-    await view.user.click(screen.getByRole('button', { name: 'Like (2 likes)' }));
+    await view.user.click(screen.getByRole('button', { name: 'Like, 2 likes' }));
     expect(await screen.findByText("You're offline: liking needs a connection")).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'View & Comment' }));
     await view.user.type(await screen.findByLabelText('Your comment'), 'See you there');

@@ -120,6 +120,11 @@ describe('members area', () => {
         { status: 200, body: aMember({ currentPoints: 50 }) },
         { status: 200, body: aMember({ currentPoints: 55, totalPoints: 55 }) },
       ],
+      // The last reward of the night: after this comment the button no longer promises points.
+      [at(routes.getCommentRewards)]: [
+        { status: 200, body: { pointsPerComment: 5, leftTonight: 1 } },
+        { status: 200, body: { pointsPerComment: 5, leftTonight: 0 } },
+      ],
       [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
       [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: [
         { status: 200, body: { comments: [], nextCursor: null } },
@@ -156,6 +161,7 @@ describe('members area', () => {
     expect(await screen.findByText('Great night!')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('header-points')).toHaveTextContent('55 points'));
     expect(within(article).getByTestId('comment-count')).toHaveTextContent('1 comment');
+    expect(await screen.findByRole('button', { name: 'Post Comment' })).toBeInTheDocument();
     expect(callsTo(fetchMock, routes.postComment, { id: '11111111-1111-4111-8111-111111111111' })[0]?.body).toEqual({
       content: 'Great night!',
     });
@@ -201,6 +207,7 @@ describe('members area', () => {
     signIn();
     routeFetch({
       [at(routes.getMe)]: { status: 200, body: aMember() },
+      [at(routes.getCommentRewards)]: { status: 200, body: { pointsPerComment: 5, leftTonight: 0 } },
       [at(routes.listNews)]: { status: 200, body: { posts: [post], nextCursor: null } },
       [at(routes.listPostComments, { id: '11111111-1111-4111-8111-111111111111' })]: {
         status: 200,
@@ -214,7 +221,9 @@ describe('members area', () => {
     const view = renderArea();
     await view.user.click(await screen.findByRole('button', { name: 'View & Comment' }));
     await view.user.type(await screen.findByPlaceholderText('Share your thoughts...'), 'Again');
-    await view.user.click(screen.getByRole('button', { name: 'Post Comment (+5 pts)' }));
+    // Tonight's limit is reached: the button promises nothing.
+    expect(screen.queryByRole('button', { name: /pts/ })).not.toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Post Comment' }));
     expect(await screen.findByText('Comment posted!')).toBeInTheDocument();
     expect(
       screen.getByText("You've reached tonight's limit for comment rewards, so this comment earned no points."),
@@ -232,6 +241,7 @@ describe('members area', () => {
         body: { comments: [], nextCursor: null },
       },
       [at(routes.postComment, { id: '11111111-1111-4111-8111-111111111111' })]: new TypeError('Failed to fetch'),
+      [at(routes.getCommentRewards)]: { status: 200, body: { pointsPerComment: 5, leftTonight: 10 } },
     });
     const view = renderArea();
     await view.user.click(await screen.findByRole('button', { name: 'View & Comment' }));
@@ -293,12 +303,12 @@ describe('members area', () => {
       },
     });
     const view = renderArea();
-    const like = await screen.findByRole('button', { name: 'Like (2 likes)' });
+    const like = await screen.findByRole('button', { name: 'Like, 2 likes' });
     expect(like).toHaveAttribute('aria-pressed', 'false');
     await view.user.click(like);
-    expect(await screen.findByRole('button', { name: 'Unlike (3 likes)' })).toHaveAttribute('aria-pressed', 'true');
-    await view.user.click(screen.getByRole('button', { name: 'Unlike (3 likes)' }));
-    expect(await screen.findByRole('button', { name: 'Like (2 likes)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Unlike, 3 likes' })).toHaveAttribute('aria-pressed', 'true');
+    await view.user.click(screen.getByRole('button', { name: 'Unlike, 3 likes' }));
+    expect(await screen.findByRole('button', { name: 'Like, 2 likes' })).toBeInTheDocument();
     expect(callsTo(fetchMock, routes.likePost, { id: post.id })).toHaveLength(1);
     expect(callsTo(fetchMock, routes.unlikePost, { id: post.id })).toHaveLength(1);
   });
@@ -310,7 +320,7 @@ describe('members area', () => {
       [at(routes.listNews)]: { status: 200, body: { posts: [{ ...post, likeCount: 1, commentCount: 1 }], nextCursor: null } },
     });
     renderArea();
-    expect(await screen.findByRole('button', { name: 'Like (1 like)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Like, 1 like' })).toBeInTheDocument();
     expect(screen.getByTestId('comment-count')).toHaveTextContent(/^1 comment$/);
     expect(screen.getByTestId('header-points')).toHaveTextContent(/^1 point$/);
   });

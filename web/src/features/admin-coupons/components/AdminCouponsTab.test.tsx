@@ -65,7 +65,7 @@ describe('admin coupons tab', () => {
     expect(within(drink).getByText('Active')).toBeInTheDocument();
     expect(within(drink).getByText('DRINK50')).toBeInTheDocument();
     expect(within(drink).getByText('Type: Percentage')).toBeInTheDocument();
-    expect(within(drink).getByText('Value: 50')).toBeInTheDocument();
+    expect(within(drink).getByText('Value: 50% off')).toBeInTheDocument();
     expect(within(drink).getByText('Points Cost: 40')).toBeInTheDocument();
     expect(within(drink).getByText('7 claimed · 3 redeemed')).toBeInTheDocument();
     const old = screen.getByRole('listitem', { name: 'Old deal' });

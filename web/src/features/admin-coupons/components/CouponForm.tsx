@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminCoupon, CouponType } from '@nocturne/contracts';
+import { couponTypeLabel } from '@nocturne/domain';
 import { COUPON_TYPES, TIERS } from '@nocturne/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { ListNote } from '@/components/ui/card';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
-import { capitalise, humanise } from '@/lib/format';
+import { capitalise } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useVenueInfo, useVenueTimeZone } from '@/lib/venue-time';
 import { useCreateCoupon, useUpdateCoupon } from '../api/admin-coupons';
@@ -119,7 +120,7 @@ function CouponFields({ onClose, coupon, timeZone, zoneFailed }: CouponFieldsPro
       <SelectField label="Type" name="type" value={values.type} onChange={set('type')}>
         {COUPON_TYPES.map((type) => (
           <option key={type} value={type}>
-            {humanise(type)}
+            {couponTypeLabel(type)}
           </option>
         ))}
       </SelectField>

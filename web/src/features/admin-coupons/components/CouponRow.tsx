@@ -1,7 +1,8 @@
 import type { AdminCoupon } from '@nocturne/contracts';
+import { couponTypeLabel, couponValueLabel } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
-import { capitalise, humanise } from '@/lib/format';
+import { capitalise } from '@/lib/format';
 import { useVenueTime } from '@/lib/venue-time';
 
 interface CouponRowProps {
@@ -29,8 +30,8 @@ export function CouponRow({ coupon, onEdit, onToggleActive, onDelete }: CouponRo
           <span className="break-all">
             Code: <span className="font-mono text-gold-light">{coupon.code}</span>
           </span>
-          <span>Type: {humanise(coupon.type)}</span>
-          {coupon.value !== null ? <span>Value: {coupon.value}</span> : null}
+          <span>Type: {couponTypeLabel(coupon.type)}</span>
+          {coupon.value !== null ? <span>Value: {couponValueLabel(coupon.type, coupon.value)}</span> : null}
           <span>Points Cost: {coupon.pointsCost ?? 0}</span>
           <span>Tier: {capitalise(coupon.requiredTier)}</span>
           <span>Max Uses: {coupon.maxUses ?? 'Unlimited'}</span>

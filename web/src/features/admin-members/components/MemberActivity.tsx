@@ -1,7 +1,8 @@
 import type { AdminMemberView, AdminMemberCoupon } from '@nocturne/contracts';
+import { couponTypeLabel, couponValueLabel } from '@nocturne/domain';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
-import { capitalise, countOf, humanise, signedPoints } from '@/lib/format';
+import { capitalise, countOf, signedPoints } from '@/lib/format';
 import { useVenueTime } from '@/lib/venue-time';
 
 const STATE_BADGES: Record<AdminMemberCoupon['state'], { label: string; tone: 'gold' | 'green' | 'muted' | 'red' }> = {
@@ -56,13 +57,6 @@ export function PointsHistoryCard({
   );
 }
 
-function couponValue(coupon: AdminMemberCoupon): string | null {
-  if (coupon.value === null) return null;
-  if (coupon.type === 'percentage') return `${coupon.value}% off`;
-  if (coupon.type === 'fixed_amount') return `$${coupon.value}`;
-  return null;
-}
-
 /** Every claim with where it stands: claimed, redeemed (by whom, validated when), paused, expired or withdrawn. */
 export function MemberCouponsCard({ coupons }: { coupons: AdminMemberView['coupons'] }) {
   const venueTime = useVenueTime();
@@ -78,7 +72,7 @@ export function MemberCouponsCard({ coupons }: { coupons: AdminMemberView['coupo
         <ul className="grid gap-2">
           {coupons.entries.map((coupon) => {
             const badge = STATE_BADGES[coupon.state];
-            const value = couponValue(coupon);
+            const value = coupon.value === null ? null : couponValueLabel(coupon.type, coupon.value);
             return (
               <li key={coupon.id} className={itemClass}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
@@ -86,7 +80,7 @@ export function MemberCouponsCard({ coupons }: { coupons: AdminMemberView['coupo
                   <Badge tone={badge.tone}>{badge.label}</Badge>
                 </div>
                 <p className="mt-1 text-xs text-white/75">
-                  <span className="font-mono">{coupon.code}</span> · {humanise(coupon.type)}
+                  <span className="font-mono">{coupon.code}</span> · {couponTypeLabel(coupon.type)}
                   {value ? ` · ${value}` : ''}
                 </p>
                 <dl className="mt-2 grid gap-x-4 gap-y-1 text-xs text-white/80 sm:grid-cols-2">

@@ -83,6 +83,32 @@ describe('admin news', () => {
     expect(item.querySelector('img')).toHaveAttribute('src', '/media/news/pumpkin.jpg');
   });
 
+  it('refuses to publish while a picked image is not uploaded, saying so next to the field', async () => {
+    const fetchMock = routeFetch({
+      [at(routes.listNews)]: [
+        { status: 200, body: { posts: [], nextCursor: null } },
+        { status: 200, body: { posts: [created], nextCursor: null } },
+      ],
+      [at(routes.createNewsPost)]: { status: 201, body: created },
+    });
+    const view = renderWithApp(<Page />);
+    expect(await screen.findByText('No posts published yet.')).toBeInTheDocument();
+    await view.user.type(screen.getByLabelText(/^Title/), 'Halloween');
+    await view.user.type(screen.getByLabelText(/^Content( \*)?$/), 'Costumes welcome.');
+    await view.user.click(screen.getByRole('button', { name: 'Fake pick' }));
+    await view.user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '"pumpkin.jpg" is picked but not uploaded: upload it or remove it before publishing.',
+    );
+    expect(callsTo(fetchMock, routes.createNewsPost)).toHaveLength(0);
+    // Once uploaded, the message goes and the post is published with its image.
+    await view.user.click(screen.getByRole('button', { name: 'Fake upload' }));
+    expect(screen.queryByText(/is picked but not uploaded/)).not.toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByText('News post created successfully.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, routes.createNewsPost)[0]?.body).toMatchObject({ featuredImageUrl: 'news/pumpkin.jpg' });
+  });
+
   it('sends no image after the image is removed, and says when creating fails', async () => {
     const fetchMock = routeFetch({
       [at(routes.listNews)]: { status: 200, body: { posts: [], nextCursor: null } },

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useCreateNewsPost } from '../api/admin-news';
-import { EMPTY_DRAFT, isBlank, PostFields, trimmed, type ImageUploadSlot, type PostDraft } from './PostFields';
+import { EMPTY_DRAFT, isBlank, PostFields, trimmed, usePendingImage, type ImageUploadSlot, type PostDraft } from './PostFields';
 
 export type { ImageUploadSlot } from './PostFields';
 
@@ -16,6 +16,7 @@ export function CreatePostForm({ imageUpload }: { imageUpload?: (slot: ImageUplo
   const [draft, setDraft] = useState<PostDraft>(EMPTY_DRAFT);
   const [generation, setGeneration] = useState(0);
   const create = useCreateNewsPost();
+  const pendingImage = usePendingImage();
   const blank = isBlank(draft);
   const change = (next: Partial<PostDraft>) => setDraft((current) => ({ ...current, ...next }));
 
@@ -23,11 +24,14 @@ export function CreatePostForm({ imageUpload }: { imageUpload?: (slot: ImageUplo
     event.preventDefault();
     // A blank title or content is ignored (the button is disabled too).
     if (blank || create.isPending) return;
+    // A picked image not yet uploaded would be silently left out: say so next to the field instead.
+    if (pendingImage.blocks()) return;
     create.mutate(trimmed(draft), {
       onSuccess: () => {
         toast({ title: 'Success', description: 'News post created successfully.' });
         setDraft(EMPTY_DRAFT);
         setGeneration((value) => value + 1);
+        pendingImage.reset();
       },
       onError: (error) => toastError(reasonOr(error, 'Failed to create news post.')),
     });
@@ -38,13 +42,16 @@ export function CreatePostForm({ imageUpload }: { imageUpload?: (slot: ImageUplo
       <PostFields
         draft={draft}
         onChange={change}
+        imageMessage={pendingImage.message}
         image={
           imageUpload ? (
             <Fragment key={generation}>
-              {imageUpload({
-                onUploaded: (objectPath) => change({ featuredImageUrl: objectPath }),
-                onRemoved: () => change({ featuredImageUrl: null }),
-              })}
+              {imageUpload(
+                pendingImage.slot(
+                  (objectPath) => change({ featuredImageUrl: objectPath }),
+                  () => change({ featuredImageUrl: null }),
+                ),
+              )}
             </Fragment>
           ) : undefined
         }

@@ -5,7 +5,7 @@ import { FeaturedMedia } from '@/components/ui/featured-media';
 import { toast } from '@/components/ui/use-toast';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useUpdateNewsPost } from '../api/admin-news';
-import { isBlank, PostFields, trimmed, type ImageUploadSlot, type PostDraft } from './PostFields';
+import { isBlank, PostFields, trimmed, usePendingImage, type ImageUploadSlot, type PostDraft } from './PostFields';
 
 interface EditPostFormProps {
   post: NewsPost;
@@ -25,12 +25,15 @@ export function EditPostForm({ post, imageUpload, onDone }: EditPostFormProps) {
     featuredImageUrl: post.featuredImageUrl,
   });
   const update = useUpdateNewsPost();
+  const pendingImage = usePendingImage();
   const blank = isBlank(draft);
   const change = (next: Partial<PostDraft>) => setDraft((current) => ({ ...current, ...next }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (blank || update.isPending) return;
+    // A picked image not yet uploaded would be silently left out: say so next to the field instead.
+    if (pendingImage.blocks()) return;
     update.mutate(
       { id: post.id, changes: trimmed(draft) },
       {
@@ -55,16 +58,18 @@ export function EditPostForm({ post, imageUpload, onDone }: EditPostFormProps) {
       ) : (
         <p className="text-xs text-white/75">No image.</p>
       )}
-      {imageUpload?.({
-        onUploaded: (objectPath) => change({ featuredImageUrl: objectPath }),
-        onRemoved: () => change({ featuredImageUrl: post.featuredImageUrl }),
-      })}
+      {imageUpload?.(
+        pendingImage.slot(
+          (objectPath) => change({ featuredImageUrl: objectPath }),
+          () => change({ featuredImageUrl: post.featuredImageUrl }),
+        ),
+      )}
     </>
   );
 
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label={`Edit news post: ${post.title}`}>
-      <PostFields draft={draft} onChange={change} image={image} />
+      <PostFields draft={draft} onChange={change} image={image} imageMessage={pendingImage.message} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={blank || update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { NewsContentType } from '@nocturne/contracts';
 import { NEWS_CONTENT_TYPES } from '@nocturne/contracts/constants';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
@@ -7,6 +7,46 @@ import { humanise } from '@/lib/format';
 export interface ImageUploadSlot {
   onUploaded: (objectPath: string) => void;
   onRemoved: () => void;
+  /** A file was picked and is not uploaded yet (until onUploaded or onRemoved). */
+  onPicked?: (fileName: string) => void;
+}
+
+/** Said next to the image field when Publish is pressed with a picked file not yet uploaded (PRODUCT.md §2.9). */
+export const imageNotUploaded = (fileName: string) =>
+  `"${fileName}" is picked but not uploaded: upload it or remove it before publishing.`;
+
+/**
+ * Tracks a picked but not uploaded image, so the form refuses to publish without it. `blocks()`
+ * answers true (and shows the message) while one is pending.
+ */
+export function usePendingImage() {
+  const [pending, setPending] = useState<string | null>(null);
+  const [shown, setShown] = useState(false);
+  const messageId = useId();
+  const settle = () => {
+    setPending(null);
+    setShown(false);
+  };
+  return {
+    slot: (onUploaded: (objectPath: string) => void, onRemoved: () => void): ImageUploadSlot => ({
+      onPicked: (fileName) => setPending(fileName),
+      onUploaded: (objectPath) => {
+        settle();
+        onUploaded(objectPath);
+      },
+      onRemoved: () => {
+        settle();
+        onRemoved();
+      },
+    }),
+    blocks: () => {
+      if (pending === null) return false;
+      setShown(true);
+      return true;
+    },
+    reset: settle,
+    message: shown && pending !== null ? { id: messageId, text: imageNotUploaded(pending) } : undefined,
+  };
 }
 
 export interface PostDraft {
@@ -28,10 +68,12 @@ interface PostFieldsProps {
   onChange: (change: Partial<PostDraft>) => void;
   /** What sits under "Featured Image (optional)": the upload widget, and in an edit the current image. */
   image?: ReactNode;
+  /** Why the image keeps the post from being published, said next to the field. */
+  imageMessage?: { id: string; text: string };
 }
 
 /** The fields a news post is written with, shared by the create and the edit form. */
-export function PostFields({ draft, onChange, image }: PostFieldsProps) {
+export function PostFields({ draft, onChange, image, imageMessage }: PostFieldsProps) {
   const set = (field: 'title' | 'content' | 'contentType') => (event: { target: { value: string } }) =>
     onChange({ [field]: event.target.value });
   return (
@@ -49,6 +91,11 @@ export function PostFields({ draft, onChange, image }: PostFieldsProps) {
         <div className="grid gap-1.5">
           <p className="text-sm font-medium text-white/90">Featured Image (optional)</p>
           {image}
+          {imageMessage ? (
+            <p id={imageMessage.id} role="alert" className="text-sm text-red-300">
+              {imageMessage.text}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AvailableCoupon } from '@nocturne/contracts';
-import { balanceAfterClaim, offlineNeedsConnection, paidClaimQuestion } from '@nocturne/domain';
+import { balanceAfterClaim, couponValueLabel, offlineNeedsConnection, paidClaimQuestion } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -65,6 +65,7 @@ export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
                   <h3 className="font-semibold text-white">{coupon.title}</h3>
                   <Badge>{coupon.code}</Badge>
                 </div>
+                <p className="text-sm font-medium text-white/90">{couponValueLabel(coupon.type, coupon.value)}</p>
                 <p className="text-sm text-white/80">{coupon.description}</p>
                 <CouponUseBy validUntil={coupon.validUntil} />
                 <div className="flex flex-wrap items-center justify-between gap-3">

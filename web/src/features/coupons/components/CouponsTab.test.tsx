@@ -44,6 +44,9 @@ describe('coupons tab', () => {
     expect(screen.getByRole('heading', { name: 'Available Coupons' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'My Coupons' })).toBeInTheDocument();
     const [drink, vip, big] = within(list).getAllByRole('listitem');
+    // Each says what it gives, with its unit (PRODUCT.md §2.5).
+    expect(within(drink!).getByText('50% off')).toBeInTheDocument();
+    expect(within(vip!).getByText('VIP upgrade', { selector: 'p' })).toBeInTheDocument();
     expect(within(drink!).getByText('40 points')).toBeInTheDocument();
     expect(within(drink!).getByText('DRINK50')).toBeInTheDocument();
     expect(within(drink!).getByRole('button', { name: 'Claim' })).toBeEnabled();
@@ -75,7 +78,7 @@ describe('coupons tab', () => {
     expect(await screen.findByText('Coupon claimed!')).toBeInTheDocument();
     expect(screen.getByText('Check your My Coupons tab to use it.')).toBeInTheDocument();
     const mine = await screen.findByRole('list', { name: 'My coupons' });
-    expect(within(mine).getByText('Discount: 50% off')).toBeInTheDocument();
+    expect(within(mine).getByText('50% off')).toBeInTheDocument();
     expect(callsTo(fetchMock, routes.listMyCoupons)).toHaveLength(2);
   });
 
@@ -153,7 +156,7 @@ describe('coupons tab', () => {
       },
     });
     renderTab();
-    expect(await screen.findByText('Value: $20')).toBeInTheDocument();
+    expect(await screen.findByText('$20 off')).toBeInTheDocument();
     expect(screen.getByText('Show this at the door')).toBeInTheDocument();
     const qr = await screen.findByTestId('coupon-qr');
     expect(qr).toHaveAttribute('width', '240');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UserCoupon } from '@nocturne/contracts';
-import { offlineNeedsConnection } from '@nocturne/domain';
+import { couponValueLabel, offlineNeedsConnection } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Badge, Card, ListNote } from '@/components/ui/card';
@@ -12,14 +12,6 @@ import { useOnline } from '@/lib/offline-cache';
 import { useMyCoupons, useRedeemCoupon } from '../api/coupons';
 import { CouponQrCode } from './CouponQrCode';
 import { CouponUseBy } from './CouponUseBy';
-
-/** Percentage coupons show "Discount: n% off", fixed amounts "Value: $n" (PRODUCT.md §2.5). */
-function worth(coupon: UserCoupon['coupon']): string | null {
-  if (coupon.value === null) return null;
-  if (coupon.type === 'percentage') return `Discount: ${coupon.value}% off`;
-  if (coupon.type === 'fixed_amount') return `Value: $${coupon.value}`;
-  return null;
-}
 
 /**
  * Redeeming spends the coupon for good, so one tap only asks: staff at the door will then see it
@@ -71,7 +63,8 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
     ['Redeemed', held.redeemedAt],
     ['Validated', held.validatedAt],
   ];
-  const amount = worth(held.coupon);
+  // What it gives, with its unit, as the door reads it: "$20 off", "50% off", "VIP upgrade" (PRODUCT.md §2.5).
+  const amount = couponValueLabel(held.coupon.type, held.coupon.value);
 
   return (
     <li
@@ -83,7 +76,7 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
           <h3 className="font-semibold text-white">{held.coupon.title}</h3>
           {held.redeemedAt ? <Badge tone="green">Redeemed</Badge> : null}
         </div>
-        {amount ? <p className="text-sm text-white/85">{amount}</p> : null}
+        <p className="text-sm text-white/85">{amount}</p>
         {held.redeemedAt ? null : <CouponUseBy validUntil={held.coupon.validUntil} />}
         <dl className="grid gap-1 text-xs text-white/75">
           {dates.map(([term, value]) =>

@@ -55,6 +55,14 @@ describe('featured image upload', () => {
     expect(onRemoved).toHaveBeenCalled();
   });
 
+  it('says a file was picked as soon as it is added, before any upload', () => {
+    const onPicked = jest.fn<(fileName: string) => void>();
+    const uppy = createFeaturedImageUppy({ onUploaded: jest.fn(), onRemoved: jest.fn(), onPicked });
+    destroy = () => uppy.destroy();
+    uppy.addFile({ name: 'flyer.png', type: 'image/png', data: png() });
+    expect(onPicked).toHaveBeenCalledWith('flyer.png');
+  });
+
   it('finalizes a finished upload, hands over the object path and says so', async () => {
     const fetchMock = mockFetch({ status: 200, body: { objectPath: 'news/abc.png', url: '/media/news/abc.png' } });
     const { uppy, onUploaded } = setup();

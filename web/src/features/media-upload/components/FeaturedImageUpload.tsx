@@ -10,6 +10,7 @@ import { createFeaturedImageUppy } from './create-featured-image-uppy';
 export interface FeaturedImageUploadProps {
   onUploaded(objectPath: string): void;
   onRemoved(): void;
+  onPicked?(fileName: string): void;
 }
 
 /**
@@ -17,11 +18,11 @@ export interface FeaturedImageUploadProps {
  * storage with a presigned PUT, then has the server check and publish it. Import it lazily
  * (see LazyFeaturedImageUpload): Uppy is only loaded on the admin pages that use it.
  */
-export function FeaturedImageUpload({ onUploaded, onRemoved }: FeaturedImageUploadProps) {
-  const callbacks = useRef({ onUploaded, onRemoved });
+export function FeaturedImageUpload({ onUploaded, onRemoved, onPicked }: FeaturedImageUploadProps) {
+  const callbacks = useRef({ onUploaded, onRemoved, onPicked });
   // Uppy keeps the callbacks it was made with; they reach the page's latest props through this ref.
   useLayoutEffect(() => {
-    callbacks.current = { onUploaded, onRemoved };
+    callbacks.current = { onUploaded, onRemoved, onPicked };
   });
   const [uploaded, setUploaded] = useState<string | null>(null);
   const uppyRef = useRef<ReturnType<typeof createFeaturedImageUppy> | null>(null);
@@ -38,6 +39,7 @@ export function FeaturedImageUpload({ onUploaded, onRemoved }: FeaturedImageUplo
         setUploaded(null);
         callbacks.current.onRemoved();
       },
+      onPicked: (fileName) => callbacks.current.onPicked?.(fileName),
     });
     // Uppy's own dashboard defaults (750x550, 280 px thumbnails, 600 for a single file) stand.
     uppy.use(Dashboard, {

@@ -33,6 +33,8 @@ export function refusalReason(error: unknown): string {
 export interface UploadCallbacks {
   onUploaded(objectPath: string, fileName: string): void;
   onRemoved(): void;
+  /** A file was added and is not uploaded yet: the news form will not publish without it. */
+  onPicked?(fileName: string): void;
 }
 
 /**
@@ -78,6 +80,7 @@ export function createFeaturedImageUppy(callbacks: UploadCallbacks) {
         toast({ title: MESSAGES.finalizeFailed, description: reason, variant: 'destructive' });
       });
   });
+  uppy.on('file-added', (file) => callbacks.onPicked?.(file.name ?? 'The image'));
   uppy.on('file-removed', () => callbacks.onRemoved());
   return uppy;
 }

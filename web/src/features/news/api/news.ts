@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import type { NewsListResponse } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
@@ -31,6 +38,11 @@ export const commentsQueryOptions = (postId: string) =>
 export const useComments = (postId: string | null) =>
   useInfiniteQuery({ ...commentsQueryOptions(postId ?? ''), enabled: postId !== null, ...polling(POLL_MS.comments) });
 
+/** What the member's next comment earns tonight (the api counts the night in venue time). */
+const commentRewardsKey = ['news-comment-rewards'] as const;
+export const useCommentRewards = () =>
+  useQuery({ queryKey: commentRewardsKey, queryFn: () => api.call(routes.getCommentRewards) });
+
 type Feed = InfiniteData<NewsListResponse, string | null>;
 
 /** Puts fresh counts of one post into the cached feed, without refetching every page. */
@@ -54,7 +66,7 @@ export function usePostComment(postId: string) {
     mutationFn: (content: string) => postComment(postId, content),
     onSuccess: () => {
       // Comments and point history refresh; the header's points and the post's count too.
-      void invalidate(queryClient, queryKeys.comments(postId), queryKeys.pointsHistory, queryKeys.me);
+      void invalidate(queryClient, queryKeys.comments(postId), queryKeys.pointsHistory, queryKeys.me, commentRewardsKey);
       queryClient.setQueryData<Feed>(queryKeys.news, (feed) => {
         const post = feed?.pages.flatMap((page) => page.posts).find((item) => item.id === postId);
         return post ? patchPost(feed, postId, { commentCount: post.commentCount + 1 }) : feed;

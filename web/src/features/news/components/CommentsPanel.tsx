@@ -6,15 +6,17 @@ import { Card, ListNote } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
 import { Sheet } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/use-toast';
-import { COMMENT_REWARD_POINTS } from '@/config/club';
 import { countOf } from '@/lib/format';
 import { useVenueTime } from '@/lib/venue-time';
 import { reasonOr, toastError } from '@/lib/notify';
-import { useComments, usePostComment } from '../api/news';
+import { useCommentRewards, useComments, usePostComment } from '../api/news';
 
 function CommentForm({ postId }: { postId: string }) {
   const [content, setContent] = useState('');
   const post = usePostComment(postId);
+  const rewards = useCommentRewards();
+  // "+5 pts" only while tonight's limit still allows a reward (PRODUCT.md §9); unknown, it promises nothing.
+  const earns = rewards.data && rewards.data.leftTonight > 0 ? rewards.data.pointsPerComment : 0;
   const fieldId = useId();
   const blank = content.trim() === '';
 
@@ -55,7 +57,7 @@ function CommentForm({ postId }: { postId: string }) {
         className={inputClass}
       />
       <Button type="submit" disabled={blank || post.isPending}>
-        {post.isPending ? 'Posting...' : `Post Comment (+${COMMENT_REWARD_POINTS} pts)`}
+        {post.isPending ? 'Posting...' : earns > 0 ? `Post Comment (+${earns} pts)` : 'Post Comment'}
       </Button>
     </form>
   );

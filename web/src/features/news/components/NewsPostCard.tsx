@@ -42,15 +42,18 @@ export function NewsPostCard({
             <button
               type="button"
               aria-pressed={post.likedByMe}
-              aria-label={`${post.likedByMe ? 'Unlike' : 'Like'} (${countOf(post.likeCount, 'like')})`}
               onClick={onToggleLike}
               disabled={likePending}
               className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 hover:text-neon-light focus-visible:outline-2 focus-visible:outline-gold ${
                 post.likedByMe ? 'text-neon-light' : ''
               }`}
             >
+              {/* Named from its content, "Like, 2 likes", so the name holds the count people see
+                  (WCAG 2.5.3 Label in Name, axe label-content-name-mismatch). */}
               <span aria-hidden="true">{post.likedByMe ? '♥' : '♡'}</span>
+              <span className="sr-only">{post.likedByMe ? 'Unlike, ' : 'Like, '}</span>
               <span data-testid="like-count">{post.likeCount}</span>
+              <span className="sr-only">{post.likeCount === 1 ? ' like' : ' likes'}</span>
             </button>
             <span data-testid="comment-count">{countOf(post.commentCount, 'comment')}</span>
           </div>

@@ -58,7 +58,7 @@ describe('QR scanner', () => {
     expect(screen.getByText('Half-price cocktail')).toBeInTheDocument();
     expect(screen.getByText('DRINK50')).toBeInTheDocument();
     expect(screen.getByText('Percentage')).toBeInTheDocument();
-    expect(screen.getByText('50')).toBeInTheDocument();
+    expect(screen.getByText('50% off')).toBeInTheDocument();
     expect(screen.getByText('Ann Lee')).toBeInTheDocument();
     expect(screen.getByText('Silver')).toBeInTheDocument();
     expect(callsTo(fetchMock, routes.validateCode)).toEqual([

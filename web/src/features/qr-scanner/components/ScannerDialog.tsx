@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { QrValidateResponse } from '@nocturne/contracts';
+import { couponTypeLabel, couponValueLabel } from '@nocturne/domain';
 import { Badge } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
-import { capitalise, humanise } from '@/lib/format';
+import { capitalise } from '@/lib/format';
 import { invalidate, REDEMPTION_KEYS } from '@/lib/query-keys';
 import { type CameraControls, startDecodingCamera, type StartCamera } from '../api/camera';
 import { useScanSession } from './use-scan-session';
@@ -143,9 +144,9 @@ function ValidatedCoupon({ result }: { result: QrValidateResponse }) {
   const rows: [string, string][] = [
     ['Coupon', result.coupon?.title ?? ''],
     ['Code', result.coupon?.code ?? ''],
-    ['Type', result.coupon ? humanise(result.coupon.type) : ''],
+    ['Type', result.coupon ? couponTypeLabel(result.coupon.type) : ''],
     ...(result.coupon?.value !== null && result.coupon?.value !== undefined
-      ? [['Value', String(result.coupon.value)] as [string, string]]
+      ? [['Value', couponValueLabel(result.coupon.type, result.coupon.value)] as [string, string]]
       : []),
     ['Member', [result.user?.firstName, result.user?.lastName].filter(Boolean).join(' ')],
     ['Tier', capitalise(result.user?.memberTier ?? 'bronze')],
