@@ -76,6 +76,19 @@ export const jobDefinitions = {
     queue: QueueName.ActiveCampaign,
     payload: z.object({ syncJobId: z.uuid() }),
   },
+  /**
+   * After a bulk sync: pairs the contacts a batch's import created (import/info lists their ids
+   * only) with the batch's members, so an erasure can delete the contact; run once the sync has
+   * finished, so the lookups do not share AC's rate limit with the imports.
+   */
+  'activecampaign.contact-ids': {
+    queue: QueueName.ActiveCampaign,
+    payload: z.object({
+      syncJobId: z.uuid(),
+      batchNo: z.number().int().min(0),
+      createdContactIds: z.array(z.string().min(1).max(50)).min(1).max(250),
+    }),
+  },
   /** Writes one delivery per subscribed endpoint and queues each; its job id names the event. */
   'webhooks.fan-out': {
     queue: QueueName.Webhooks,

@@ -324,6 +324,11 @@ export class ActiveCampaignStub {
     send(response, 200, {});
   }
 
+  /** Removes the contact as someone working in AC's own screens would (no request counted). */
+  forgetContact(email: string): void {
+    this.contactIds.delete(email.toLowerCase());
+  }
+
   /** Whether AC holds a contact for this e-mail (made by contact/sync and not deleted since). */
   hasContact(email: string): boolean {
     return this.contactIds.has(email.toLowerCase());

@@ -5,13 +5,14 @@ import { ActiveCampaignProcessor } from './activecampaign.processor.js';
 import { ActiveCampaignRepository } from './activecampaign.repository.js';
 import { BulkSyncFinishJob } from './bulk-sync-finish.job.js';
 import { BulkSyncJob } from './bulk-sync.job.js';
+import { ContactIdsJob } from './contact-ids.job.js';
 import { DeleteContactJob } from './delete-contact.job.js';
 import { flowProducerProvider } from './flow-producer.provider.js';
 import { ImportBatchJob } from './import-batch.job.js';
 import { DEFAULT_IMPORT_POLLING, IMPORT_POLLING, type ImportPolling } from './import-polling.js';
 import { SyncContactJob } from './sync-contact.job.js';
 
-const ACTIVECAMPAIGN_JOBS = [SyncContactJob, DeleteContactJob, BulkSyncJob, ImportBatchJob, BulkSyncFinishJob];
+const ACTIVECAMPAIGN_JOBS = [SyncContactJob, DeleteContactJob, BulkSyncJob, ImportBatchJob, BulkSyncFinishJob, ContactIdsJob];
 
 /**
  * ActiveCampaign: one member's sync and deletion, and bulk syncs as BullMQ flows of import

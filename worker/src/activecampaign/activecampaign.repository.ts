@@ -73,6 +73,46 @@ export class ActiveCampaignRepository {
       .execute();
   }
 
+  /**
+   * The batch's members still here, with what pairing a created contact needs: whether the sync
+   * reached them (synced, no error) and the contact id already stored.
+   */
+  membersToPair(em: EntityManager, memberIds: string[]) {
+    return db(em)
+      .selectFrom('members')
+      .select(['id', 'email', 'ac_contact_id'])
+      .select(sql<boolean>`ac_synced_at is not null and ac_sync_error is null`.as('synced'))
+      .where('id', '=', sql<string>`any(${memberIds}::uuid[])`)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Stores the contact AC created for the member, while the member still has the e-mail it was
+   * created for and is not erased. False when nothing was written.
+   */
+  async pairContact(em: EntityManager, memberId: string, email: string, contactId: string): Promise<boolean> {
+    const result = await db(em)
+      .updateTable('members')
+      .set({ ac_contact_id: contactId })
+      .where('id', '=', memberId)
+      .where('deleted_at', 'is', null)
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** True when a member here now holds this contact (by id or e-mail; e-mails are stored lower-cased): it is not an erased member's to delete. */
+  async contactInUse(em: EntityManager, email: string, contactId: string): Promise<boolean> {
+    const row = await db(em)
+      .selectFrom('members')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('ac_contact_id', '=', contactId), eb('email', '=', email.toLowerCase())]))
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
   /** The members of `memberIds` erased since they were read. */
   async erasedAmong(em: EntityManager, memberIds: string[]): Promise<Set<string>> {
     if (!memberIds.length) return new Set();

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig, workerEnvSchema } from '@nocturne/config';
+import type { JobProducer } from '@nocturne/queues';
 import type { Job } from 'bullmq';
 import { AcRejectedError } from './activecampaign-errors.js';
 import type { AcContact, AcImportInfo, ActiveCampaignClient } from './activecampaign.client.js';
 import { ActiveCampaignRepository, type BatchCounts, type MemberForAc, type SyncBatch } from './activecampaign.repository.js';
-import { BulkSyncFinishJob } from './bulk-sync-finish.job.js';
+import { BulkSyncFinishJob, CONTACT_IDS_PRIORITY } from './bulk-sync-finish.job.js';
 import { BULK_FAILURE_REASON, ImportBatchJob } from './import-batch.job.js';
 
 /**
@@ -299,13 +300,44 @@ describe('a batch of one member goes through contact/sync', () => {
 });
 
 describe('finishing a bulk sync', () => {
+  const enqueued: unknown[] = [];
+  const producer = {
+    enqueue: (name: string, payload: unknown, opts: unknown) => {
+      enqueued.push({ name, payload, opts });
+      return Promise.resolve();
+    },
+  } as unknown as JobProducer;
+  /** The parent job, with what its children answered. */
+  const parentJob = (values: Record<string, unknown>) => ({ getChildrenValues: () => Promise.resolve(values) }) as unknown as Job;
+
   it('fails the batches never settled (every member counted), leaves settled ones as they are, and completes the job', async () => {
     await importBatch.handle({ syncJobId: SYNC_JOB, batchNo: 0 }, bullJob());
     await repo.addBatch(TX, SYNC_JOB, 1, ['m6', 'm7']);
-    await new BulkSyncFinishJob(fakeEm, repo).handle({ syncJobId: SYNC_JOB });
+    await new BulkSyncFinishJob(fakeEm, repo, producer).handle({ syncJobId: SYNC_JOB }, parentJob({}));
     expect(repo.batch(0)).toMatchObject({ state: 'done', synced: 4, failed: 1 });
     expect(repo.batch(1)).toMatchObject({ state: 'failed', synced: 0, failed: 2, lastError: 'gave up' });
     expect(repo.progress()).toEqual({ synced: 4, failed: 3 });
     expect(repo.jobState).toBe('completed');
+  });
+
+  it('then asks for the contact ids of each batch whose import created contacts, once the sync is complete', async () => {
+    enqueued.length = 0;
+    const finish = new BulkSyncFinishJob(fakeEm, repo, producer);
+    await finish.handle(
+      { syncJobId: SYNC_JOB },
+      parentJob({
+        'bull:activecampaign:batch-0': { synced: 4, failed: 1 },
+        'bull:activecampaign:batch-1': 'already settled',
+        'bull:activecampaign:batch-2': { synced: 2, failed: 0, batchNo: 2, createdContactIds: ['71', '72'] },
+      }),
+    );
+    expect(repo.jobState).toBe('completed');
+    expect(enqueued).toEqual([
+      {
+        name: 'activecampaign.contact-ids',
+        payload: { syncJobId: SYNC_JOB, batchNo: 2, createdContactIds: ['71', '72'] },
+        opts: { jobId: `bulk-${SYNC_JOB}-contact-ids-2`, priority: CONTACT_IDS_PRIORITY },
+      },
+    ]);
   });
 });

@@ -15,6 +15,14 @@ import { acContactOf } from './member-contact.js';
 /** Why a member listed in a completed import's `failure` is not synced. */
 export const BULK_FAILURE_REASON = 'ActiveCampaign could not create this contact (listed as failed by its bulk import)';
 
+/** A settled batch's counts; with the ids of the contacts its import created, when they are still to be paired with members. */
+export type ImportBatchResult = BatchCounts & { batchNo?: number; createdContactIds?: string[] };
+
+/** The contact ids already stored for these members. */
+function storedContactIds(members: MemberForAc[]): Map<string, string> {
+  return new Map(members.flatMap((member) => (member.ac_contact_id ? [[member.id, member.ac_contact_id] as const] : [])));
+}
+
 /**
  * One child of a bulk sync. A batch of one member goes through contact/sync (AC allows only 20
  * single-contact bulk imports a minute); a larger one is imported with AC's bulk importer (the
@@ -34,7 +42,7 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
     @Inject(IMPORT_POLLING) private readonly polling: ImportPolling,
   ) {}
 
-  async handle(payload: JobPayload<'activecampaign.import-batch'>, job: Job): Promise<BatchCounts | string> {
+  async handle(payload: JobPayload<'activecampaign.import-batch'>, job: Job): Promise<ImportBatchResult | string> {
     const batch = await this.activeCampaign.findBatch(this.em, payload.syncJobId, payload.batchNo);
     if (!batch || batch.state !== 'pending') return 'already settled';
     try {
@@ -53,8 +61,22 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
       const state = importState(info.status);
       if (state === 'completed') {
         const outcome = membersOutcome(members, info);
-        const contactIds = await this.contactIdsOf(outcome.synced, info.success);
-        return await this.record(batch, outcome.synced, outcome.failed, BULK_FAILURE_REASON, contactIds);
+        const unknown = outcome.synced.filter((member) => !member.ac_contact_id).length;
+        if (unknown > info.success.length) {
+          // Some members without a stored id were updated, not created: pair them now.
+          const contactIds = await this.contactIdsOf(outcome.synced, info.success);
+          return await this.record(batch, outcome.synced, outcome.failed, BULK_FAILURE_REASON, contactIds);
+        }
+        // Every member without a stored id is among the contacts AC created: they are paired
+        // after the bulk sync finishes (ContactIdsJob), so the lookups do not slow the imports.
+        const counts = await this.record(
+          batch,
+          outcome.synced,
+          outcome.failed,
+          BULK_FAILURE_REASON,
+          storedContactIds(outcome.synced),
+        );
+        return info.success.length ? { ...counts, batchNo: payload.batchNo, createdContactIds: info.success } : counts;
       }
       if (state === 'failed') {
         const meaning = FAILED_STATUS_MEANING[info.status as keyof typeof FAILED_STATUS_MEANING];

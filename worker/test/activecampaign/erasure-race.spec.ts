@@ -91,3 +91,53 @@ it('keeps the contact id of every member a bulk sync reaches, so deleting the me
   await waitFor(() => stub.deletedContacts.includes(contactId), { timeoutMs: 20_000, what: 'the DELETE of the contact' });
   expect(stub.hasContact(leaving.email)).toBe(false);
 }, 90_000);
+
+it('pairs the contacts a bulk import created after the sync, and deletes the one whose member was erased during the import', async () => {
+  const admin = await registerAdmin(t);
+  const [leaving, staying] = await Promise.all([registerMember(t), registerMember(t)]);
+  for (const member of [admin, leaving, staying])
+    await waitFor(async () => (await memberRow(member.user.id)).ac_contact_id, {
+      timeoutMs: 20_000,
+      what: 'the registration sync',
+    });
+  // Two members AC does not hold (their contacts were removed there): the import creates them,
+  // and import/info lists only the new ids.
+  for (const member of [leaving, staying]) stub.forgetContact(member.email);
+  await t.sql.query('update members set ac_contact_id = null where id = any($1::uuid[])', [[leaving.user.id, staying.user.id]]);
+
+  stub.holdImports('active');
+  const started = await t.request('POST', '/api/admin/sync-contacts', { token: admin.sessionId });
+  expect(started.status).toBe(202);
+  const syncJobId = started.body.jobId;
+  await waitFor(() => stub.hasContact(leaving.email) && stub.hasContact(staying.email), {
+    timeoutMs: 20_000,
+    what: 'the import to reach AC',
+  });
+  const deleted = await t.request('DELETE', '/api/auth/me', { token: leaving.sessionId, body: { password: leaving.password } });
+  expect(deleted.status).toBe(200);
+  const leavingContact = stub.contactIdOf(leaving.email)!;
+  stub.releaseImports();
+
+  await waitFor(
+    async () => (await t.sql.query('select state from sync_jobs where id = $1', [syncJobId])).rows[0]?.state === 'completed',
+    {
+      timeoutMs: 40_000,
+      what: 'the sync to complete',
+    },
+  );
+  await waitFor(async () => (await memberRow(staying.user.id)).ac_contact_id, {
+    timeoutMs: 20_000,
+    what: 'the created contact paired',
+  });
+  expect((await memberRow(staying.user.id)).ac_contact_id).toBe(stub.contactIdOf(staying.email));
+  await waitFor(() => stub.deletedContacts.includes(leavingContact), {
+    timeoutMs: 20_000,
+    what: "the erased member's contact deleted",
+  });
+  expect(stub.hasContact(leaving.email)).toBe(false);
+  expect(await memberRow(leaving.user.id)).toMatchObject({
+    ac_contact_id: null,
+    ac_synced_at: null,
+    deleted_at: expect.any(Date),
+  });
+}, 90_000);
