@@ -16,6 +16,8 @@ import { type Clock, systemClock } from './runtime/clock.js';
 import { JobRuntimeModule } from './runtime/job-runtime.module.js';
 import type { WorkerArea } from './runtime/worker-area.js';
 import type { ResolveAll } from './webhooks/webhook-agent.js';
+import type { ApnsSettings } from './wallet/apns-client.js';
+import { walletArea } from './wallet/wallet.module.js';
 import { webhooksArea } from './webhooks/webhooks.module.js';
 
 /**
@@ -30,7 +32,12 @@ export class WorkerModule {
    */
   static forRoot(
     config: WorkerConfig,
-    options: { importPolling?: ImportPolling; clock?: Clock; webhookResolver?: ResolveAll } = {},
+    options: {
+      importPolling?: ImportPolling;
+      clock?: Clock;
+      webhookResolver?: ResolveAll;
+      apnsConnect?: ApnsSettings['connect'];
+    } = {},
   ): DynamicModule {
     const areas: WorkerArea[] = [
       mailArea,
@@ -38,6 +45,7 @@ export class WorkerModule {
       webhooksArea(options.webhookResolver),
       maintenanceArea,
       pointsArea,
+      walletArea(options.apnsConnect),
     ];
     return {
       module: WorkerModule,

@@ -162,6 +162,8 @@ export const workerEnvSchema = baseEnvSchema.extend({
   WORKER_CONCURRENCY_EMAIL: ownConcurrency(),
   /** Unset: WORKER_CONCURRENCY. */
   WORKER_CONCURRENCY_WEBHOOKS: ownConcurrency(),
+  /** Pass update jobs at once; each pushes its member's devices over one shared HTTP/2 session to APNs. */
+  WORKER_CONCURRENCY_WALLET: concurrency(10),
   /** Deliveries to one webhook endpoint in flight at once per worker, so a slow receiver delays only itself. */
   WEBHOOKS_ENDPOINT_CONCURRENCY: concurrency(2),
   /**
