@@ -16,7 +16,6 @@ import { type Clock, systemClock } from './runtime/clock.js';
 import { JobRuntimeModule } from './runtime/job-runtime.module.js';
 import type { WorkerArea } from './runtime/worker-area.js';
 import type { ResolveAll } from './webhooks/webhook-agent.js';
-import type { ApnsSettings } from './wallet/apns-client.js';
 import { walletArea } from './wallet/wallet.module.js';
 import { webhooksArea } from './webhooks/webhooks.module.js';
 
@@ -32,12 +31,7 @@ export class WorkerModule {
    */
   static forRoot(
     config: WorkerConfig,
-    options: {
-      importPolling?: ImportPolling;
-      clock?: Clock;
-      webhookResolver?: ResolveAll;
-      apnsConnect?: ApnsSettings['connect'];
-    } = {},
+    options: { importPolling?: ImportPolling; clock?: Clock; webhookResolver?: ResolveAll } = {},
   ): DynamicModule {
     const areas: WorkerArea[] = [
       mailArea,
@@ -45,7 +39,7 @@ export class WorkerModule {
       webhooksArea(options.webhookResolver),
       maintenanceArea,
       pointsArea,
-      walletArea(options.apnsConnect),
+      walletArea,
     ];
     return {
       module: WorkerModule,

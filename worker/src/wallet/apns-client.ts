@@ -21,8 +21,6 @@ export interface ApnsSettings {
   topic: string;
   /** Requests in flight at once on the session. */
   concurrency?: number;
-  /** Extra options of the TLS connection (a test's throwaway CA). */
-  connect?: http2.SecureClientSessionOptions;
 }
 
 export type PushOutcome = { token: string; status: number; reason?: string };
@@ -99,7 +97,7 @@ export class ApnsClient {
 
   private connect(): ClientHttp2Session {
     if (this.session && !this.session.closed && !this.session.destroyed) return this.session;
-    const session = http2.connect(this.settings.url, this.settings.connect);
+    const session = http2.connect(this.settings.url);
     session.on('error', () => {
       // Requests in flight fail with it; the next push opens a new session.
       if (this.session === session) this.session = undefined;
