@@ -84,6 +84,13 @@ export const baseEnvSchema = z.object({
   APNS_KEY_ID: optionalString,
   /** Where APNs is reached (HTTP/2); Apple's production address unless set (sandbox: https://api.sandbox.push.apple.com). */
   APNS_URL: z.url().default('https://api.push.apple.com'),
+  /** The venue's "latitude,longitude": Apple Wallet passes show on the lock screen near it; unset: no location. */
+  WALLET_VENUE_LOCATION: optionalString.pipe(
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?$/, 'must be "latitude,longitude"')
+      .optional(),
+  ),
   /** Google Wallet: off unless the issuer id, the service account's e-mail and its private key (PEM file) are set. */
   GOOGLE_WALLET_ISSUER_ID: optionalString,
   GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: optionalString,
