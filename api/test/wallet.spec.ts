@@ -210,6 +210,23 @@ describe('Apple Wallet passes and the PassKit web service', () => {
     expect(pass['barcodes']).toEqual([expect.objectContaining({ message: card.body.qrPayload, altText: card.body.shortCode })]);
     expect(pass['storeCard'].primaryFields).toEqual([expect.objectContaining({ key: 'points', value: 20 })]);
   });
+  it("forgets the member's passes and registered devices when they delete their account", async () => {
+    const member = await registerMember(t);
+    const pass = passJson((await download('/api/wallet/apple/card', member.sessionId)).body);
+    const auth = `ApplePass ${pass['authenticationToken'] as string}`;
+    const registration = `/api/wallet/apple/v1/devices/device-gone/registrations/${PASS_TYPE_ID}/${pass['serialNumber'] as string}`;
+    expect(
+      (await t.request('POST', registration, { body: { pushToken: 'push-gone' }, headers: { authorization: auth } })).status,
+    ).toBe(201);
+    const deleted = await t.request('DELETE', '/api/auth/me', { token: member.sessionId, body: { password: member.password } });
+    expect(deleted.status).toBeLessThan(300);
+    const { rows } = await t.sql.query('select 1 from wallet_passes where member_id = $1', [member.user.id]);
+    expect(rows).toEqual([]);
+    expect((await t.sql.query("select 1 from wallet_registrations where push_token = 'push-gone'")).rows).toEqual([]);
+    expect((await download(`/api/wallet/apple/v1/passes/${PASS_TYPE_ID}/${pass['serialNumber'] as string}`, auth)).status).toBe(
+      401,
+    );
+  });
 });
 
 describe('wallets switched off (nothing configured)', () => {

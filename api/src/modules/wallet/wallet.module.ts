@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CouponsModule } from '../coupons/coupons.module.js';
 import { DoorModule } from '../door/door.module.js';
 import { WalletController } from './wallet.controller.js';
+import { WalletErasure } from './wallet-erasure.service.js';
 import { WalletRepository } from './wallet.repository.js';
 import { WalletService } from './wallet.service.js';
 
@@ -13,6 +14,7 @@ import { WalletService } from './wallet.service.js';
 @Module({
   imports: [CouponsModule, DoorModule],
   controllers: [WalletController],
-  providers: [WalletRepository, WalletService],
+  providers: [WalletRepository, WalletService, WalletErasure],
+  exports: [WalletErasure],
 })
 export class WalletModule {}
