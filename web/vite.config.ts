@@ -82,6 +82,21 @@ const pwa = VitePWA({
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
       { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
+    // One tap (issue #32.3): a long press on the app's icon opens the card or the coupons directly.
+    shortcuts: [
+      {
+        name: 'My card',
+        short_name: 'Card',
+        url: '/member-dashboard?tab=card&big=1',
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+      },
+      {
+        name: 'My coupons',
+        short_name: 'Coupons',
+        url: '/member-dashboard?tab=coupons',
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+      },
+    ],
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],

@@ -26,6 +26,7 @@ import { NewsModule } from './modules/news/news.module.js';
 import { OverviewModule } from './modules/overview/overview.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { VenueInboxModule } from './modules/venue-inbox/venue-inbox.module.js';
+import { WalletModule } from './modules/wallet/wallet.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 @Module({})
@@ -67,6 +68,7 @@ export class AppModule {
         MediaModule,
         VenueInboxModule,
         WebhooksModule,
+        WalletModule,
         ActiveCampaignModule,
         MembersModule,
         StaffModule,

@@ -16,6 +16,7 @@ import { type Clock, systemClock } from './runtime/clock.js';
 import { JobRuntimeModule } from './runtime/job-runtime.module.js';
 import type { WorkerArea } from './runtime/worker-area.js';
 import type { ResolveAll } from './webhooks/webhook-agent.js';
+import { walletArea } from './wallet/wallet.module.js';
 import { webhooksArea } from './webhooks/webhooks.module.js';
 
 /**
@@ -38,6 +39,7 @@ export class WorkerModule {
       webhooksArea(options.webhookResolver),
       maintenanceArea,
       pointsArea,
+      walletArea,
     ];
     return {
       module: WorkerModule,

@@ -69,6 +69,32 @@ export const baseEnvSchema = z.object({
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /**
+   * Apple Wallet (README "Wallet passes"): off unless the pass type id, team id, pass certificate
+   * and key and Apple's WWDR certificate are all set (PEM files); APNS_KEY_FILE and APNS_KEY_ID
+   * (the .p8 token-signing key) let the worker tell devices a pass changed.
+   */
+  APPLE_PASS_TYPE_ID: optionalString,
+  APPLE_TEAM_ID: optionalString,
+  APPLE_PASS_CERT_FILE: optionalString,
+  APPLE_PASS_KEY_FILE: optionalString,
+  APPLE_PASS_KEY_PASSPHRASE: optionalString,
+  APPLE_WWDR_CERT_FILE: optionalString,
+  APNS_KEY_FILE: optionalString,
+  APNS_KEY_ID: optionalString,
+  /** Where APNs is reached (HTTP/2); Apple's production address unless set (sandbox: https://api.sandbox.push.apple.com). */
+  APNS_URL: z.url().default('https://api.push.apple.com'),
+  /** The venue's "latitude,longitude": Apple Wallet passes show on the lock screen near it; unset: no location. */
+  WALLET_VENUE_LOCATION: optionalString.pipe(
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?$/, 'must be "latitude,longitude"')
+      .optional(),
+  ),
+  /** Google Wallet: off unless the issuer id, the service account's e-mail and its private key (PEM file) are set. */
+  GOOGLE_WALLET_ISSUER_ID: optionalString,
+  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: optionalString,
+  GOOGLE_WALLET_KEY_FILE: optionalString,
 });
 
 export const apiEnvSchema = baseEnvSchema.extend({
@@ -143,6 +169,8 @@ export const workerEnvSchema = baseEnvSchema.extend({
   WORKER_CONCURRENCY_EMAIL: ownConcurrency(),
   /** Unset: WORKER_CONCURRENCY. */
   WORKER_CONCURRENCY_WEBHOOKS: ownConcurrency(),
+  /** Pass update jobs at once; each pushes its member's devices over one shared HTTP/2 session to APNs. */
+  WORKER_CONCURRENCY_WALLET: concurrency(10),
   /** Deliveries to one webhook endpoint in flight at once per worker, so a slow receiver delays only itself. */
   WEBHOOKS_ENDPOINT_CONCURRENCY: concurrency(2),
   /**

@@ -8,6 +8,7 @@ export * from './coupons.js';
 export * from './venue-inbox.js';
 export * from './activecampaign.js';
 export * from './media.js';
+export * from './wallet.js';
 export * from './members.js';
 export * from './staff.js';
 export * from './webhooks.js';

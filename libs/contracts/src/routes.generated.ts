@@ -41,15 +41,33 @@ export const getBookingCancellation: Route<Endpoints['getBookingCancellation']> 
   method: 'GET',
   path: '/api/bookings/:id/cancellation',
 };
+export const getCardApplePass: Route<Endpoints['getCardApplePass']> = { method: 'GET', path: '/api/wallet/apple/card' };
+export const getCardGoogleWalletLink: Route<Endpoints['getCardGoogleWalletLink']> = {
+  method: 'GET',
+  path: '/api/wallet/google/card',
+};
 export const getCommentRewards: Route<Endpoints['getCommentRewards']> = { method: 'GET', path: '/api/news/comment-rewards' };
+export const getCouponApplePass: Route<Endpoints['getCouponApplePass']> = {
+  method: 'GET',
+  path: '/api/wallet/apple/coupons/:userCouponId',
+};
+export const getCouponGoogleWalletLink: Route<Endpoints['getCouponGoogleWalletLink']> = {
+  method: 'GET',
+  path: '/api/wallet/google/coupons/:userCouponId',
+};
 export const getDoorTonight: Route<Endpoints['getDoorTonight']> = { method: 'GET', path: '/api/door/tonight' };
 export const getInboxCounts: Route<Endpoints['getInboxCounts']> = { method: 'GET', path: '/api/admin/inbox/counts' };
+export const getLatestApplePass: Route<Endpoints['getLatestApplePass']> = {
+  method: 'GET',
+  path: '/api/wallet/apple/v1/passes/:passTypeIdentifier/:serialNumber',
+};
 export const getMe: Route<Endpoints['getMe']> = { method: 'GET', path: '/api/auth/me' };
 export const getMedia: Route<Endpoints['getMedia']> = { method: 'GET', path: '/media/news/:file' };
 export const getMyCard: Route<Endpoints['getMyCard']> = { method: 'GET', path: '/api/auth/me/card' };
 export const getOpenApiDocument: Route<Endpoints['getOpenApiDocument']> = { method: 'GET', path: '/api/openapi.json' };
 export const getSyncJob: Route<Endpoints['getSyncJob']> = { method: 'GET', path: '/api/admin/sync-jobs/:jobId' };
 export const getVenue: Route<Endpoints['getVenue']> = { method: 'GET', path: '/api/venue' };
+export const getWalletSettings: Route<Endpoints['getWalletSettings']> = { method: 'GET', path: '/api/wallet' };
 export const healthLive: Route<Endpoints['healthLive']> = { method: 'GET', path: '/health/live' };
 export const healthReady: Route<Endpoints['healthReady']> = { method: 'GET', path: '/health/ready' };
 export const inviteStaff: Route<Endpoints['inviteStaff']> = { method: 'POST', path: '/api/admin/staff/invitations' };
@@ -73,11 +91,19 @@ export const listPointHistory: Route<Endpoints['listPointHistory']> = { method: 
 export const listPostComments: Route<Endpoints['listPostComments']> = { method: 'GET', path: '/api/news/:id/comments' };
 export const listScans: Route<Endpoints['listScans']> = { method: 'GET', path: '/api/admin/scans' };
 export const listStaff: Route<Endpoints['listStaff']> = { method: 'GET', path: '/api/admin/staff' };
+export const listUpdatedApplePasses: Route<Endpoints['listUpdatedApplePasses']> = {
+  method: 'GET',
+  path: '/api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
+};
 export const listWebhookDeliveries: Route<Endpoints['listWebhookDeliveries']> = {
   method: 'GET',
   path: '/api/admin/webhooks/:id/deliveries',
 };
 export const listWebhooks: Route<Endpoints['listWebhooks']> = { method: 'GET', path: '/api/admin/webhooks' };
+export const logAppleWalletMessages: Route<Endpoints['logAppleWalletMessages']> = {
+  method: 'POST',
+  path: '/api/wallet/apple/v1/log',
+};
 export const openQueueDashboard: Route<Endpoints['openQueueDashboard']> = {
   method: 'POST',
   path: '/api/admin/queue-dashboard/pass',
@@ -92,6 +118,10 @@ export const redeliverWebhook: Route<Endpoints['redeliverWebhook']> = {
   path: '/api/admin/webhooks/deliveries/:id/redeliver',
 };
 export const register: Route<Endpoints['register']> = { method: 'POST', path: '/api/auth/register' };
+export const registerAppleDevice: Route<Endpoints['registerAppleDevice']> = {
+  method: 'POST',
+  path: '/api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+};
 export const registerWebhook: Route<Endpoints['registerWebhook']> = { method: 'POST', path: '/api/admin/webhooks' };
 export const removeComment: Route<Endpoints['removeComment']> = { method: 'DELETE', path: '/api/admin/comments/:id' };
 export const removeStaff: Route<Endpoints['removeStaff']> = { method: 'DELETE', path: '/api/admin/staff/:id' };
@@ -121,6 +151,10 @@ export const undoRedemption: Route<Endpoints['undoRedemption']> = {
   path: '/api/admin/redemptions/:userCouponId/undo',
 };
 export const unlikePost: Route<Endpoints['unlikePost']> = { method: 'DELETE', path: '/api/news/:id/like' };
+export const unregisterAppleDevice: Route<Endpoints['unregisterAppleDevice']> = {
+  method: 'DELETE',
+  path: '/api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+};
 export const updateBooking: Route<Endpoints['updateBooking']> = { method: 'PATCH', path: '/api/admin/bookings/:id' };
 export const updateContactMessage: Route<Endpoints['updateContactMessage']> = {
   method: 'PATCH',

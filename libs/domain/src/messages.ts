@@ -197,3 +197,14 @@ export function bookingNotCancellableMessage(status: string): string {
   if (status === 'declined') return 'The venue declined this booking, so there is nothing to cancel.';
   return 'The time of this booking has come, so it can no longer be cancelled here. Please call the venue.';
 }
+
+// ---- wallet passes
+
+/** Apple Wallet passes are off until the pass type, team and signing files are configured (README "Wallet passes"). */
+export const APPLE_WALLET_OFF = 'Apple Wallet passes are not enabled on this server';
+/** Google Wallet links are off until the issuer and the service account key are configured. */
+export const GOOGLE_WALLET_OFF = 'Google Wallet is not enabled on this server';
+/** The member's card or coupon has no pass to show (not theirs, or no such coupon). */
+export const PASS_NOT_FOUND = 'No such pass';
+/** The large-code view's hint. */
+export const RAISE_BRIGHTNESS_HINT = 'Turn your screen brightness up';

@@ -21,6 +21,7 @@ describe('event routes', () => {
     const payload = { userCouponId: USER_COUPON, memberId: MEMBER, couponId: COUPON, pointsCost: 30, title: 'Happy hour' };
     expect(jobsForStoredEvent('CouponClaimed', payload)).toEqual([
       { name: 'webhooks.fan-out', data: { event: 'coupon.claimed', data: payload } },
+      { name: 'wallet.update-passes', data: { memberId: MEMBER } },
     ]);
   });
 
@@ -28,10 +29,12 @@ describe('event routes', () => {
     const claim = { userCouponId: USER_COUPON, memberId: MEMBER, couponId: COUPON };
     expect(jobsForStoredEvent('CouponClaimed', claim)).toEqual([
       { name: 'webhooks.fan-out', data: { event: 'coupon.claimed', data: claim } },
+      { name: 'wallet.update-passes', data: { memberId: MEMBER } },
     ]);
     const comment = { commentId: USER_COUPON, memberId: MEMBER, postId: COUPON, pointsAwarded: 5 };
     expect(jobsForStoredEvent('CommentPosted', comment)).toEqual([
       { name: 'webhooks.fan-out', data: { event: 'comment.posted', data: comment } },
+      { name: 'wallet.update-passes', data: { memberId: MEMBER } },
     ]);
   });
 
@@ -48,6 +51,7 @@ describe('event routes', () => {
     const payload = { userCouponId: USER_COUPON, memberId: MEMBER, adminId: ADMIN };
     expect(jobsForStoredEvent('CouponRedemptionUndone', payload)).toEqual([
       { name: 'webhooks.fan-out', data: { event: 'coupon.redemption_undone', data: payload } },
+      { name: 'wallet.update-passes', data: { memberId: MEMBER, userCouponId: USER_COUPON } },
     ]);
   });
 
@@ -55,7 +59,13 @@ describe('event routes', () => {
     const payload = { visitId: USER_COUPON, memberId: MEMBER, night: '2026-11-27', points: 20, staffId: ADMIN };
     expect(jobsForStoredEvent('MemberVisited', payload)).toEqual([
       { name: 'webhooks.fan-out', data: { event: 'member.visited', data: payload } },
+      { name: 'wallet.update-passes', data: { memberId: MEMBER } },
     ]);
+  });
+
+  it('ask for no wallet push when a visit or a comment paid nothing', () => {
+    const visit = { visitId: USER_COUPON, memberId: MEMBER, night: '2026-11-27', points: 0, staffId: ADMIN };
+    expect(jobsForStoredEvent('MemberVisited', visit)?.map((job) => job.name)).toEqual(['webhooks.fan-out']);
   });
 
   it('ask nothing of the worker for a disabled or enabled account, and of ActiveCampaign only for a member it knows', () => {

@@ -25,6 +25,12 @@ function jobs<T extends DomainEventType, const N extends JobName>(
   return { jobs: names, build };
 }
 
+/** A member's wallet passes show points, tier and coupons' states: the worker pushes the change to their devices. */
+const walletUpdate = (memberId: string, userCouponId?: string): JobRequest<'wallet.update-passes'> => ({
+  name: 'wallet.update-passes',
+  data: userCouponId === undefined ? { memberId } : { memberId, userCouponId },
+});
+
 const noJobs = (reason: string): NoJobs => ({ jobs: [], reason });
 
 /** Outgoing webhooks carry the event's payload (ids and the facts of the moment, no personal data) under its public name. */
@@ -45,8 +51,9 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
     { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
     webhook('member.registered', event),
   ]),
-  MemberTierChanged: jobs(['activecampaign.sync-contact'], (event) => [
+  MemberTierChanged: jobs(['activecampaign.sync-contact', 'wallet.update-passes'], (event) => [
     { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
+    walletUpdate(event.memberId),
   ]),
   PasswordResetRequested: jobs(['email.password-reset'], (event) => [{ name: 'email.password-reset', data: event }]),
   // The same one-time link as a reset, worded as an invitation naming the role.
@@ -56,12 +63,27 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
   StaffRoleChanged: noJobs(
     'audit trail only: the sessions were revoked in the same transaction, so the new role applies from the next sign-in',
   ),
-  CommentPosted: jobs(['webhooks.fan-out'], (event) => [webhook('comment.posted', event)]),
-  CouponClaimed: jobs(['webhooks.fan-out'], (event) => [webhook('coupon.claimed', event)]),
-  CouponRedeemed: jobs(['webhooks.fan-out'], (event) => [webhook('coupon.redeemed', event)]),
+  CommentPosted: jobs(['webhooks.fan-out', 'wallet.update-passes'], (event) => [
+    webhook('comment.posted', event),
+    ...(event.pointsAwarded > 0 ? [walletUpdate(event.memberId)] : []),
+  ]),
+  CouponClaimed: jobs(['webhooks.fan-out', 'wallet.update-passes'], (event) => [
+    webhook('coupon.claimed', event),
+    walletUpdate(event.memberId),
+  ]),
+  CouponRedeemed: jobs(['webhooks.fan-out', 'wallet.update-passes'], (event) => [
+    webhook('coupon.redeemed', event),
+    walletUpdate(event.memberId, event.userCouponId),
+  ]),
   // A receiver counting coupon.redeemed learns that one no longer stands.
-  CouponRedemptionUndone: jobs(['webhooks.fan-out'], (event) => [webhook('coupon.redemption_undone', event)]),
-  MemberVisited: jobs(['webhooks.fan-out'], (event) => [webhook('member.visited', event)]),
+  CouponRedemptionUndone: jobs(['webhooks.fan-out', 'wallet.update-passes'], (event) => [
+    webhook('coupon.redemption_undone', event),
+    walletUpdate(event.memberId, event.userCouponId),
+  ]),
+  MemberVisited: jobs(['webhooks.fan-out', 'wallet.update-passes'], (event) => [
+    webhook('member.visited', event),
+    ...(event.points > 0 ? [walletUpdate(event.memberId)] : []),
+  ]),
   ContactMessageReceived: jobs(['email.contact-message'], (event) => [{ name: 'email.contact-message', data: event }]),
   BookingRequested: jobs(['email.booking-request', 'email.booking-acknowledgement', 'webhooks.fan-out'], (event) => [
     { name: 'email.booking-request', data: event },

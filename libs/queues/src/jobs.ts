@@ -6,6 +6,7 @@ export const QueueName = {
   ActiveCampaign: 'activecampaign',
   Maintenance: 'maintenance',
   Webhooks: 'webhooks',
+  Wallet: 'wallet',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const ALL_QUEUES: QueueName[] = Object.values(QueueName);
@@ -100,6 +101,14 @@ export const jobDefinitions = {
   'webhooks.deliver': {
     queue: QueueName.Webhooks,
     payload: z.object({ deliveryId: z.uuid() }),
+  },
+  /**
+   * A member's Apple Wallet passes changed (points, tier, a coupon's state): marks their card pass
+   * (and the coupon's pass, when one is named) changed and pushes every device registered for them.
+   */
+  'wallet.update-passes': {
+    queue: QueueName.Wallet,
+    payload: z.object({ memberId: z.uuid(), userCouponId: z.uuid().optional() }),
   },
   'maintenance.prune-sessions': {
     queue: QueueName.Maintenance,

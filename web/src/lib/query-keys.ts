@@ -11,6 +11,8 @@ export const queryKeys = {
   /** The member's card (My card): saved on the device with their coupons, for the door without signal. */
   myCard: ['auth', 'me', 'card'] as const,
   pointsHistory: ['points', 'history'] as const,
+  /** Which wallets the server can add passes to (Apple, Google): the buttons show only for those. */
+  walletSettings: ['wallet'] as const,
   /** The news feed (members and the admin's published posts read the same pages). */
   news: ['news'] as const,
   comments: (postId: string) => ['news', postId, 'comments'] as const,

@@ -46,6 +46,7 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
     @InjectConfig() private readonly config: WorkerConfig,
     @InjectClock() private readonly clock: Clock,
     @InjectQueue(QueueName.Email) private readonly email: Queue,
+    @InjectQueue(QueueName.Wallet) private readonly wallet: Queue,
   ) {}
 
   async handle(): Promise<ExpirePointsOutcome> {
@@ -65,6 +66,8 @@ export class ExpirePointsJob implements JobHandler<'maintenance.expire-points'> 
         if (expired) {
           outcome.membersExpired += 1;
           outcome.pointsExpired += expired;
+          // The member's wallet card shows the balance: it is pushed like any change of points.
+          await this.wallet.add('wallet.update-passes', { memberId }, { jobId: `wallet-expiry-${memberId}-${night}` });
         }
         if (warning) {
           // After commit: the delivery row exists, and the job id makes a second run's job the same job.

@@ -7,6 +7,7 @@ const OWN_SETTING = {
   activecampaign: 'WORKER_CONCURRENCY_ACTIVECAMPAIGN',
   maintenance: 'WORKER_CONCURRENCY_MAINTENANCE',
   webhooks: 'WORKER_CONCURRENCY_WEBHOOKS',
+  wallet: 'WORKER_CONCURRENCY_WALLET',
 } as const satisfies Record<QueueName, keyof WorkerConfig>;
 
 /**

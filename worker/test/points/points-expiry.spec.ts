@@ -92,6 +92,7 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
   let worker: INestApplicationContext;
   let maintenance: Queue;
   let email: Queue;
+  let wallet: Queue;
   let events: QueueEvents;
   let mailDir: string;
 
@@ -106,6 +107,7 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     };
     maintenance = new Queue(QueueName.Maintenance, connection);
     email = new Queue(QueueName.Email, connection);
+    wallet = new Queue(QueueName.Wallet, connection);
     events = new QueueEvents(QueueName.Maintenance, {
       connection: createRedisConnection(base.env['REDIS_URL']!, 'worker'),
       prefix: base.env['REDIS_PREFIX'],
@@ -115,6 +117,7 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
   afterAll(async () => {
     await events?.close();
     await email?.close();
+    await wallet?.close();
     await maintenance?.close();
     await worker?.close();
     await t?.close();
@@ -208,6 +211,8 @@ describe('points expiry (POINTS_EXPIRE_AFTER_MONTHS=12)', () => {
     expect(await runNight('2027-06-24')).toMatchObject({ membersExpired: 1, pointsExpired: 20, warningsQueued: 0 });
     expect(await expiries(t.sql, alexId)).toEqual([{ points: -20, description: 'Points expired', source_id: '2027-06-24' }]);
     expect(await member(t.sql, alexId)).toEqual({ current_points: 85, total_points: 165, member_tier: 'silver' });
+    // Alex's wallet card shows the balance: its update is queued, once for the night.
+    expect((await wallet.getJob(`wallet-expiry-${alexId}-2027-06-24`))?.data).toEqual({ memberId: alexId });
     expect(await runNight('2027-06-24')).toMatchObject({ pointsExpired: 0 });
     expect(await runNight('2027-06-30')).toMatchObject({ pointsExpired: 0 });
     expect((await member(t.sql, alexId)).current_points).toBe(85);

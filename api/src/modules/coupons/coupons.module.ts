@@ -48,6 +48,6 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     ListMyCouponsHandler,
     ListScansHandler,
   ],
-  exports: [QrTokenService, DoorCoupons, ScanLogErasure],
+  exports: [QrTokenService, DoorCoupons, ScanLogErasure, ShortCodeService],
 })
 export class CouponsModule {}

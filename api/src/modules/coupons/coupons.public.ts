@@ -15,4 +15,4 @@ export type { CouponJudgement, ScanLine } from './qr-scan.service.js';
 export { QrTokenService } from './qr-token.service.js';
 export { ScanLogErasure } from './scan-log-erasure.service.js';
 export { formatShortCode, normaliseShortCode } from './short-code.js';
-export { isShortCodeCollision, SHORT_CODE_ATTEMPTS } from './short-code.service.js';
+export { isShortCodeCollision, SHORT_CODE_ATTEMPTS, ShortCodeService } from './short-code.service.js';

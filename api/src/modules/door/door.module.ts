@@ -28,5 +28,6 @@ import { Visits } from './visits.service.js';
     GetDoorTonightHandler,
     GetMyCardHandler,
   ],
+  exports: [MemberCards],
 })
 export class DoorModule {}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CouponsModule } from '../coupons/coupons.module.js';
 import { NewsModule } from '../news/news.module.js';
 import { VenueInboxModule } from '../venue-inbox/venue-inbox.module.js';
+import { WalletModule } from '../wallet/wallet.module.js';
 import { AdminMemberController } from './admin-member.controller.js';
 import { AdjustMemberPointsHandler } from './commands/adjust-member-points/adjust-member-points.handler.js';
 import { DeleteMyAccountHandler } from './commands/delete-my-account/delete-my-account.handler.js';
@@ -19,7 +20,7 @@ import { GetAdminStatsHandler } from './queries/get-admin-stats/get-admin-stats.
 import { ListAdminMembersHandler } from './queries/list-admin-members/list-admin-members.handler.js';
 
 @Module({
-  imports: [NewsModule, CouponsModule, VenueInboxModule],
+  imports: [NewsModule, CouponsModule, VenueInboxModule, WalletModule],
   controllers: [MembersAdminController, MyDataController, AdminMemberController],
   providers: [
     MembersRepository,

@@ -10,6 +10,7 @@ import * as points from './points.js';
 import * as staff from './staff.js';
 import * as system from './system.js';
 import * as venue from './venue.js';
+import * as wallet from './wallet.js';
 import * as webhooks from './webhooks.js';
 
 /**
@@ -31,6 +32,7 @@ export const endpoints = {
   ...activecampaign,
   ...webhooks,
   ...overview,
+  ...wallet,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -17,6 +17,7 @@ import { Session } from './session.entity.js';
 import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
 import { Visit } from './visit.entity.js';
+import { WalletPass, WalletRegistration } from './wallet.entity.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
 export { Member, OutboxEvent, PasswordResetToken, PointTransaction, Session };
@@ -41,6 +42,8 @@ export { CONTACT_MESSAGE_STATES, type ContactMessageState } from './contact-mess
 export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';
 export { WebhookDelivery, WebhookEndpoint };
 export { MemberCard, Visit };
+export { WalletPass, WalletRegistration };
+export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
 
 /**
@@ -71,6 +74,8 @@ export const entities: [
   typeof MemberCard,
   typeof Visit,
   typeof BookingCapacity,
+  typeof WalletPass,
+  typeof WalletRegistration,
 ] = [
   Member,
   Session,
@@ -95,4 +100,6 @@ export const entities: [
   MemberCard,
   Visit,
   BookingCapacity,
+  WalletPass,
+  WalletRegistration,
 ];

@@ -1,4 +1,6 @@
 import type { User } from '@nocturne/contracts';
+import { useSearchParams } from 'react-router-dom';
+import { InstallPrompt } from '@/components/install-prompt';
 import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
 import { ProfileTab } from '@/features/account/components/ProfileTab';
@@ -8,7 +10,12 @@ import { NewsFeedTab } from '@/features/news/components/NewsFeedTab';
 import { PointsTab } from '@/features/points/components/PointsTab';
 import { SessionGate } from './session-gate';
 
+/** The tabs an address may open (the app's shortcuts: `?tab=card`, `?tab=coupons`). */
+const TABS = ['news', 'coupons', 'card', 'points', 'profile'];
+
 function MembersArea({ user }: { user: User }) {
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
   return (
     <div className="min-h-dvh bg-night-950 text-white">
       <title>Members Area · Nocturne</title>
@@ -25,9 +32,10 @@ function MembersArea({ user }: { user: User }) {
         }
       />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        <InstallPrompt />
         <AreaTabs
           label="Members area"
-          defaultValue="news"
+          defaultValue={asked && TABS.includes(asked) ? asked : 'news'}
           tabs={[
             { value: 'news', label: 'News Feed', content: <NewsFeedTab /> },
             { value: 'coupons', label: 'Coupons', content: <CouponsTab user={user} /> },

@@ -4,13 +4,15 @@ import { couponValueLabel, offlineNeedsConnection } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Badge, Card, ListNote } from '@/components/ui/card';
+import { BigCode, useBigCodeParam } from '@/components/big-code';
 import { ShortCode } from '@/components/ui/short-code';
+import { WalletButtons } from '@/components/wallet-buttons';
 import { toast } from '@/components/ui/use-toast';
 import { useVenueTime } from '@/lib/venue-time';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useOnline } from '@/lib/offline-cache';
 import { useMyCoupons, useRedeemCoupon } from '../api/coupons';
-import { CouponQrCode } from './CouponQrCode';
+import { CouponQrCode, qrPayload } from './CouponQrCode';
 import { CouponUseBy } from './CouponUseBy';
 
 /**
@@ -47,6 +49,7 @@ function ConfirmRedeem({
 
 function HeldCoupon({ held }: { held: UserCoupon }) {
   const venueTime = useVenueTime();
+  const [big, setBig] = useBigCodeParam();
   const redeem = useRedeemCoupon();
   const [confirming, setConfirming] = useState(false);
   const onRedeem = () => {
@@ -104,6 +107,18 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
               coupon's own name (its template code) is not something to show them. */}
           <ShortCode code={held.shortCode} testId="coupon-short-code" />
           <p className="text-xs text-white/75">If the scan fails, staff type this code</p>
+          <Button variant="outline" onClick={() => setBig(held.id)} aria-label={`Large code for ${held.coupon.title}`}>
+            Large code
+          </Button>
+          <WalletButtons target={{ kind: 'coupon', userCouponId: held.id }} label={held.coupon.title} />
+          {big === held.id ? (
+            <BigCode
+              payload={qrPayload(held.id, held.qrCode)}
+              shortCode={held.shortCode}
+              title={held.coupon.title}
+              onClose={() => setBig(null)}
+            />
+          ) : null}
         </div>
       )}
     </li>

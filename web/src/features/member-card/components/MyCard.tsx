@@ -1,8 +1,11 @@
 import { tierLabel } from '@nocturne/domain';
+import { BigCode, useBigCodeParam } from '@/components/big-code';
+import { Button } from '@/components/ui/button';
 import { Card, ListNote } from '@/components/ui/card';
 import { OfflineNote } from '@/components/ui/offline-note';
 import { QrCode } from '@/components/ui/qr-code';
 import { ShortCode } from '@/components/ui/short-code';
+import { WalletButtons } from '@/components/wallet-buttons';
 import { useVenueTime } from '@/lib/venue-time';
 import { useMyCard } from '../api/card';
 
@@ -14,6 +17,7 @@ import { useMyCard } from '../api/card';
 export function MyCard() {
   const card = useMyCard();
   const venueTime = useVenueTime();
+  const [big, setBig] = useBigCodeParam();
   if (card.data === undefined) {
     return (
       <Card title="My card">
@@ -23,6 +27,8 @@ export function MyCard() {
   }
   const { firstName, lastName, tier, memberSince, qrPayload, shortCode } = card.data;
   const name = [firstName, lastName].filter(Boolean).join(' ');
+  if (big === '1')
+    return <BigCode payload={qrPayload} shortCode={shortCode} title={`Member card · ${name}`} onClose={() => setBig(null)} />;
   return (
     <Card title="My card">
       <OfflineNote answers={[card]} />
@@ -40,6 +46,10 @@ export function MyCard() {
         <QrCode payload={qrPayload} alt={`Member card of ${name}`} testId="card-qr" />
         <ShortCode code={shortCode} testId="card-short-code" />
         <p className="text-xs text-white/75">Staff scan it when you arrive: a visit earns points once a night.</p>
+        <Button variant="outline" onClick={() => setBig('1')}>
+          Large code
+        </Button>
+        <WalletButtons target={{ kind: 'card' }} label="my card" />
       </div>
     </Card>
   );

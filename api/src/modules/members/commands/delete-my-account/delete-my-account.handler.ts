@@ -9,6 +9,7 @@ import { LedgerService } from '../../../ledger/ledger.public.js';
 import { RecipientErasure } from '../../../venue-inbox/venue-inbox.public.js';
 import { MailSpool } from '../../mail-spool.js';
 import { MemberCommentsService } from '../../../news/news.public.js';
+import { WalletErasure } from '../../../wallet/wallet.public.js';
 import { MembersRepository } from '../../members.repository.js';
 import { DeleteMyAccountCommand } from './delete-my-account.command.js';
 import { MembersFailure } from '../../members-failure.js';
@@ -19,7 +20,8 @@ import { MembersFailure } from '../../members-failure.js';
  * (append-only; `ledger:verify` and the venue's figures stay true) and of claimed coupons'
  * counts; names, e-mail, password, sessions (with their addresses), reset tokens and comment
  * texts go, and so do their copies: names in door scan lines, the address in the e-mail log and
- * in spooled .eml files, the free-text reasons of point adjustments. The ActiveCampaign contact is removed by the worker (MemberDeleted → delete-contact).
+ * in spooled .eml files, the free-text reasons of point adjustments, wallet passes and their
+ * devices' registrations. The ActiveCampaign contact is removed by the worker (MemberDeleted → delete-contact).
  */
 @CommandHandler(DeleteMyAccountCommand)
 export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCommand, void> {
@@ -34,6 +36,7 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
     private readonly recipients: RecipientErasure,
     private readonly ledger: LedgerService,
     private readonly spool: MailSpool,
+    private readonly wallet: WalletErasure,
   ) {}
 
   async execute({ memberId, password }: DeleteMyAccountCommand): Promise<void> {
@@ -53,6 +56,8 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
       await this.scans.forgetNames(tx, memberId, [erased.first_name, erased.last_name]);
       await this.recipients.forgetRecipient(tx, erased.email, erased.placeholder);
       await this.ledger.eraseAdjustmentReasons(tx, memberId);
+      // Wallet passes and the devices registered for them (device ids, push tokens).
+      await this.wallet.forgetMember(tx, memberId);
       await raise(domainEvent('MemberDeleted', memberId, { memberId, acContactId: erased.ac_contact_id }));
     });
     // Development's .eml files, once the erasure has committed.

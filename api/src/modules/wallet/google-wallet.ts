@@ -1,0 +1,117 @@
+import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
+
+/** What signs "Save to Google Wallet" links: the issuer and its service account (README "Wallet passes"). */
+export interface GoogleSigning {
+  issuerId: string;
+  serviceAccountEmail: string;
+  privateKeyPem: string;
+  /** The site that shows the button (APP_URL): the JWT's `origins`. */
+  origin: string;
+  issuerName: string;
+}
+
+export type GooglePassContent =
+  | {
+      kind: 'coupon';
+      userCouponId: string;
+      couponId: string;
+      title: string;
+      value: string;
+      shortCode: string;
+      expiresAt: Date | null;
+      redeemed: boolean;
+    }
+  | { kind: 'card'; cardId: string; name: string; tier: string; points: number; qrPayload: string; shortCode: string };
+
+/**
+ * The "Add to Google Wallet" JWT as Google's "Google Wallet API JWT" reference documents it:
+ * "iss: Your Google Cloud service account generated email address", "aud: ... will always be
+ * google", "typ: ... will always be savetowallet", "iat: Issued at time in seconds since epoch",
+ * "payload" with the classes and objects to save (offerClasses/offerObjects,
+ * loyaltyClasses/loyaltyObjects), and "origins" (the domains allowed to show the button). It is
+ * signed RS256 with the service account's key; the link is https://pay.google.com/gp/v/save/<jwt>.
+ * Object and class ids are "<issuer id>.<suffix>"; an object's barcode is {type: QR_CODE, value,
+ * alternateText}, its state ACTIVE, COMPLETED (redeemed) or EXPIRED.
+ */
+export class GoogleWalletLinks {
+  private readonly key: KeyObject;
+
+  constructor(
+    private readonly signing: GoogleSigning,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.key = createPrivateKey(signing.privateKeyPem);
+  }
+
+  link(content: GooglePassContent): string {
+    return `https://pay.google.com/gp/v/save/${this.jwt(content)}`;
+  }
+
+  jwt(content: GooglePassContent): string {
+    const issuer = this.signing.issuerId;
+    const now = this.now();
+    let payload: Record<string, unknown>;
+    if (content.kind === 'coupon') {
+      const classId = `${issuer}.coupon-${content.couponId}`;
+      const expired = content.expiresAt !== null && content.expiresAt.getTime() <= now.getTime();
+      payload = {
+        offerClasses: [
+          {
+            id: classId,
+            issuerName: this.signing.issuerName,
+            provider: this.signing.issuerName,
+            title: content.title,
+            redemptionChannel: 'INSTORE',
+            reviewStatus: 'UNDER_REVIEW',
+          },
+        ],
+        offerObjects: [
+          {
+            id: `${issuer}.user-coupon-${content.userCouponId}`,
+            classId,
+            state: content.redeemed ? 'COMPLETED' : expired ? 'EXPIRED' : 'ACTIVE',
+            barcode: { type: 'QR_CODE', value: content.shortCode, alternateText: content.shortCode },
+            textModulesData: [{ id: 'value', header: content.title, body: content.value }],
+            ...(content.expiresAt ? { validTimeInterval: { end: { date: content.expiresAt.toISOString() } } } : {}),
+          },
+        ],
+      };
+    } else {
+      const classId = `${issuer}.member-card`;
+      payload = {
+        loyaltyClasses: [
+          {
+            id: classId,
+            issuerName: this.signing.issuerName,
+            programName: `${this.signing.issuerName} members`,
+            reviewStatus: 'UNDER_REVIEW',
+          },
+        ],
+        loyaltyObjects: [
+          {
+            id: `${issuer}.member-card-${content.cardId}`,
+            classId,
+            state: 'ACTIVE',
+            accountId: content.shortCode,
+            accountName: content.name,
+            loyaltyPoints: { label: 'Points', balance: { int: content.points } },
+            textModulesData: [{ id: 'tier', header: 'Tier', body: content.tier }],
+            barcode: { type: 'QR_CODE', value: content.qrPayload, alternateText: content.shortCode },
+          },
+        ],
+      };
+    }
+    const claims = {
+      iss: this.signing.serviceAccountEmail,
+      aud: 'google',
+      typ: 'savetowallet',
+      iat: Math.floor(now.getTime() / 1000),
+      origins: [this.signing.origin],
+      payload,
+    };
+    const head = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
+    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    const signature = sign('sha256', Buffer.from(`${head}.${body}`), this.key).toString('base64url');
+    return `${head}.${body}.${signature}`;
+  }
+}

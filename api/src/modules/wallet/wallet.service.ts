@@ -1,0 +1,242 @@
+import { readFileSync } from 'node:fs';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger } from '@nestjs/common';
+import type { WalletSettings } from '@nocturne/contracts';
+import { APPLE_WALLET_OFF, couponValueLabel, GOOGLE_WALLET_OFF, PASS_NOT_FOUND } from '@nocturne/domain';
+import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import type { AuthenticatedMember } from '../auth/auth.public.js';
+import { formatShortCode, ShortCodeService } from '../coupons/coupons.public.js';
+import { MemberCards } from '../door/door.public.js';
+import { type ApplePassContent, type AppleSigning, buildApplePass } from './apple-pass.js';
+import { type GooglePassContent, GoogleWalletLinks } from './google-wallet.js';
+import { PassSigner } from './pkpass.js';
+import { WalletFailure } from './wallet-failure.js';
+import { WalletRepository } from './wallet.repository.js';
+
+const ORGANIZATION = 'Nocturne';
+
+type StoredPass = NonNullable<Awaited<ReturnType<WalletRepository['findPass']>>>;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** "latitude,longitude" → the pass's location; anything else → none. */
+function parseLocation(text: string | undefined): AppleSigning['location'] {
+  const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text ?? '');
+  return match ? { latitude: Number(match[1]), longitude: Number(match[2]) } : undefined;
+}
+
+/**
+ * Wallet passes (README "Wallet passes"): Apple Wallet passes of a member's card and claimed
+ * coupons, kept current through Apple's PassKit web service, and "Save to Google Wallet" links.
+ * Each wallet is off (404 with a clear message) until its configuration is complete; the signing
+ * files are read once, at start, so a wrong path stops the api instead of failing later.
+ */
+@Injectable()
+export class WalletService {
+  private readonly logger = new Logger('Wallet');
+  private readonly apple: AppleSigning | null;
+  private readonly google: GoogleWalletLinks | null;
+
+  constructor(
+    @InjectConfig() config: ApiConfig,
+    private readonly em: EntityManager,
+    private readonly repository: WalletRepository,
+    private readonly cards: MemberCards,
+    private readonly shortCodes: ShortCodeService,
+  ) {
+    const read = (file: string) => readFileSync(file, 'utf8');
+    this.apple =
+      config.APPLE_PASS_TYPE_ID &&
+      config.APPLE_TEAM_ID &&
+      config.APPLE_PASS_CERT_FILE &&
+      config.APPLE_PASS_KEY_FILE &&
+      config.APPLE_WWDR_CERT_FILE
+        ? {
+            passTypeId: config.APPLE_PASS_TYPE_ID,
+            teamId: config.APPLE_TEAM_ID,
+            signer: new PassSigner({
+              signerCert: read(config.APPLE_PASS_CERT_FILE),
+              signerKey: read(config.APPLE_PASS_KEY_FILE),
+              wwdr: read(config.APPLE_WWDR_CERT_FILE),
+              ...(config.APPLE_PASS_KEY_PASSPHRASE ? { signerKeyPassphrase: config.APPLE_PASS_KEY_PASSPHRASE } : {}),
+            }),
+            webServiceUrl: `${config.APP_URL.replace(/\/$/, '')}/api/wallet/apple`,
+            organizationName: ORGANIZATION,
+            ...(parseLocation(config.WALLET_VENUE_LOCATION) ? { location: parseLocation(config.WALLET_VENUE_LOCATION)! } : {}),
+          }
+        : null;
+    this.google =
+      config.GOOGLE_WALLET_ISSUER_ID && config.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL && config.GOOGLE_WALLET_KEY_FILE
+        ? new GoogleWalletLinks({
+            issuerId: config.GOOGLE_WALLET_ISSUER_ID,
+            serviceAccountEmail: config.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL,
+            privateKeyPem: read(config.GOOGLE_WALLET_KEY_FILE),
+            origin: new URL(config.APP_URL).origin,
+            issuerName: ORGANIZATION,
+          })
+        : null;
+  }
+
+  settings(): WalletSettings {
+    return { apple: this.apple !== null, google: this.google !== null };
+  }
+
+  // ---- Apple: passes the member downloads
+
+  /** A pass of one of the member's claimed coupons, with a new authentication token. */
+  async couponPass(member: AuthenticatedMember, userCouponId: string): Promise<Buffer> {
+    const apple = this.appleOn();
+    const coupon = await this.couponContent(member.id, userCouponId);
+    const token = randomBytes(24).toString('base64url');
+    const pass = await this.repository.issuePass(this.em, {
+      memberId: member.id,
+      kind: 'coupon',
+      subject: `coupon:${userCouponId}`,
+      tokenHash: hashToken(token),
+    });
+    return buildApplePass(apple, { ...coupon, serialNumber: pass.id, authenticationToken: token });
+  }
+
+  /** A pass of the member's card, with a new authentication token. */
+  async cardPass(member: AuthenticatedMember): Promise<Buffer> {
+    const apple = this.appleOn();
+    const card = await this.cardContent(member.id);
+    const token = randomBytes(24).toString('base64url');
+    const pass = await this.repository.issuePass(this.em, {
+      memberId: member.id,
+      kind: 'card',
+      subject: `card:${member.id}`,
+      tokenHash: hashToken(token),
+    });
+    return buildApplePass(apple, { ...card, serialNumber: pass.id, authenticationToken: token });
+  }
+
+  // ---- Apple: the PassKit web service
+
+  /** The pass a web service request names, proven by its `ApplePass <token>` header; 401 otherwise. */
+  async authenticate(
+    passTypeId: string,
+    serialNumber: string,
+    authorization: string | undefined,
+  ): Promise<StoredPass & { token: string }> {
+    const apple = this.appleOn();
+    const token = /^ApplePass\s+(\S+)\s*$/.exec(authorization ?? '')?.[1];
+    const pass = passTypeId === apple.passTypeId ? await this.repository.findPass(this.em, serialNumber) : undefined;
+    const presented = Buffer.from(hashToken(token ?? ''), 'hex');
+    const stored = Buffer.from(pass?.auth_token_hash ?? '0'.repeat(64), 'hex');
+    if (!token || !pass || !timingSafeEqual(presented, stored))
+      throw new WalletFailure('unauthorized', 'This pass is not authorized');
+    return { ...pass, token };
+  }
+
+  async register(pass: StoredPass, deviceLibraryId: string, pushToken: string): Promise<boolean> {
+    return this.repository.register(this.em, deviceLibraryId, pass.id, pushToken);
+  }
+
+  async unregister(pass: StoredPass, deviceLibraryId: string): Promise<void> {
+    await this.repository.unregister(this.em, deviceLibraryId, pass.id);
+  }
+
+  /** The serial numbers registered on the device changed since the tag, and the new tag; null when none. */
+  async changedSince(passTypeId: string, deviceLibraryId: string, tag: string | undefined) {
+    const apple = this.appleOn();
+    if (passTypeId !== apple.passTypeId) return null;
+    const since = tag && /^\d{1,20}$/.test(tag) ? BigInt(tag) : null;
+    const rows = await this.repository.changedOnDevice(this.em, deviceLibraryId, since);
+    if (rows.length === 0) return null;
+    const last = rows.reduce((max, row) => (BigInt(row.changed) > max ? BigInt(row.changed) : max), 0n);
+    return { serialNumbers: rows.map((row) => row.id), lastUpdated: last.toString() };
+  }
+
+  /** The pass as it is now, with the token the device holds. */
+  async latest(pass: StoredPass & { token: string }): Promise<Buffer> {
+    const apple = this.appleOn();
+    const [kind, id] = pass.subject.split(':') as [string, string];
+    const content = kind === 'coupon' ? await this.couponContent(pass.member_id, id) : await this.cardContent(pass.member_id);
+    return buildApplePass(apple, { ...content, serialNumber: pass.id, authenticationToken: pass.token });
+  }
+
+  log(lines: string[]): void {
+    this.appleOn();
+    for (const line of lines) this.logger.warn(`Apple Wallet device log: ${line.slice(0, 500)}`);
+  }
+
+  // ---- Google
+
+  async googleCouponLink(member: AuthenticatedMember, userCouponId: string): Promise<string> {
+    const google = this.googleOn();
+    const coupon = await this.couponContent(member.id, userCouponId);
+    const content: GooglePassContent = {
+      kind: 'coupon',
+      userCouponId,
+      couponId: coupon.couponId,
+      title: coupon.title,
+      value: coupon.value,
+      shortCode: coupon.shortCode,
+      expiresAt: coupon.expiresAt,
+      redeemed: coupon.voided,
+    };
+    return google.link(content);
+  }
+
+  async googleCardLink(member: AuthenticatedMember): Promise<string> {
+    const google = this.googleOn();
+    const card = await this.cardContent(member.id);
+    return google.link({
+      kind: 'card',
+      cardId: card.cardId,
+      name: card.name,
+      tier: card.tier,
+      points: card.points,
+      qrPayload: card.qrPayload,
+      shortCode: card.shortCode,
+    });
+  }
+
+  // ---- what passes show
+
+  private async couponContent(memberId: string, userCouponId: string) {
+    const row = await this.repository.couponOf(this.em, memberId, userCouponId);
+    if (!row) throw new WalletFailure('not_found', PASS_NOT_FOUND);
+    const coded = await this.shortCodes.ensure(this.em, row);
+    return {
+      kind: 'coupon' as const,
+      couponId: row.coupon_id,
+      title: row.title,
+      value: couponValueLabel(row.type, row.value),
+      description: row.description,
+      shortCode: formatShortCode(coded.short_code),
+      expiresAt: row.valid_until === null ? null : new Date(row.valid_until),
+      voided: row.redeemed_at !== null,
+    } satisfies Omit<Extract<ApplePassContent, { kind: 'coupon' }>, 'serialNumber' | 'authenticationToken'> & {
+      couponId: string;
+    };
+  }
+
+  private async cardContent(memberId: string) {
+    const member = await this.repository.memberOf(this.em, memberId);
+    if (!member) throw new WalletFailure('not_found', PASS_NOT_FOUND);
+    const card = await this.cards.cardOf(this.em, memberId);
+    return {
+      kind: 'card' as const,
+      cardId: card.id,
+      name: [member.first_name, member.last_name].filter(Boolean).join(' '),
+      tier: member.member_tier,
+      points: member.current_points,
+      memberSince: new Date(member.created_at),
+      qrPayload: this.cards.qrPayload(card.id),
+      shortCode: formatShortCode(card.short_code),
+    } satisfies Omit<Extract<ApplePassContent, { kind: 'card' }>, 'serialNumber' | 'authenticationToken'> & { cardId: string };
+  }
+
+  private appleOn(): AppleSigning {
+    if (!this.apple) throw new WalletFailure('not_found', APPLE_WALLET_OFF);
+    return this.apple;
+  }
+
+  private googleOn(): GoogleWalletLinks {
+    if (!this.google) throw new WalletFailure('not_found', GOOGLE_WALLET_OFF);
+    return this.google;
+  }
+}
