@@ -1,6 +1,8 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Observable } from 'rxjs';
+import { replicaReads } from '@nocturne/db';
+import { from, mergeMap, type Observable } from 'rxjs';
+import { ReplicaRouter } from '../../infrastructure/versions/replica-router.js';
 import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
 import { ENDPOINT_METADATA, type EndpointSpec } from './endpoint.decorator.js';
 
@@ -37,7 +39,10 @@ export function conditionalHeaders(reply: FastifyReply, etag: string | null): vo
  */
 @Injectable()
 export class ConditionalGetInterceptor implements NestInterceptor {
-  constructor(private readonly versions: ResourceVersions) {}
+  constructor(
+    private readonly versions: ResourceVersions,
+    private readonly replica: ReplicaRouter,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
@@ -52,6 +57,11 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     const etag = this.versions.etag(request.url, memberId, scopes, clock);
     if (etag && etagMatches(request.headers['if-none-match'], etag)) throw new NotModified(etag);
     conditionalHeaders(http.getResponse<FastifyReply>(), etag);
-    return next.handle();
+    if (!conditional.replica || !this.replica.enabled) return next.handle();
+    // Decided right after the ETag, from the same versions: the replica must hold at least them.
+    // Nest binds the handler to the async context `handle()` is called in, so `db(em)` sees the flag.
+    return from(this.replica.useReplica(scopes)).pipe(
+      mergeMap((useReplica) => (useReplica ? replicaReads.run(true, () => next.handle()) : next.handle())),
+    );
   }
 }
