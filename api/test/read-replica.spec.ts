@@ -173,6 +173,10 @@ if (skipReason && inCi) {
       "select count(*)::int as n from pg_stat_activity where datname = 'nocturne' and pid <> pg_backend_pid()",
     );
     expect(rows[0]!.n).toBeGreaterThan(0);
+    // Operators see the split on /metrics.
+    const metrics = await fetch(`${t.baseUrl}/metrics`).then((answer) => answer.text());
+    expect(metrics).toContain(`replica_poll_reads_total{database="replica"} ${router().served.replica}`);
+    expect(metrics).toContain(`replica_poll_reads_total{database="primary"} ${router().served.primary}`);
   });
 
   it("never shows a member a poll from before their own claim, with the replica's replay paused", async () => {
