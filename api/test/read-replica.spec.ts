@@ -173,6 +173,27 @@ if (skipReason && inCi) {
       "select count(*)::int as n from pg_stat_activity where datname = 'nocturne' and pid <> pg_backend_pid()",
     );
     expect(rows[0]!.n).toBeGreaterThan(0);
+    // The reads really are the replica's: with its replay paused, a title changed on the primary
+    // behind the version triggers' back (so nothing sends the poll to the primary) is not seen.
+    const post = await createPost(t, adminToken, { title: 'Seen on the replica' });
+    await waitForReplay();
+    await replica.query('select pg_wal_replay_pause()');
+    try {
+      const client = await primary.connect();
+      try {
+        await client.query('begin');
+        await client.query("set local session_replication_role = 'replica'");
+        await client.query("update news_posts set title = 'Only on the primary' where id = $1", [post.id]);
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+      const feed = await t.request('GET', '/api/news', { token: member.sessionId });
+      const titles = (feed.body.posts as { id: string; title: string }[]).filter((p) => p.id === post.id).map((p) => p.title);
+      expect(titles).toEqual(['Seen on the replica']);
+    } finally {
+      await replica.query('select pg_wal_replay_resume()');
+    }
     // Operators see the split on /metrics.
     const metrics = await fetch(`${t.baseUrl}/metrics`).then((answer) => answer.text());
     expect(metrics).toContain(`replica_poll_reads_total{database="replica"} ${router().served.replica}`);
@@ -245,4 +266,17 @@ if (skipReason && inCi) {
       await replica.query('select pg_wal_replay_resume()');
     }
   }, 60_000);
+
+  it('keeps answering the polls from the primary when the replica goes away', async () => {
+    const member = await registerMember(t);
+    await waitForReplay();
+    expect((await t.request('GET', '/api/news', { token: member.sessionId })).status).toBe(200);
+    run('pg_ctl', ['-D', path.join(dir, 'replica'), '-m', 'immediate', '-w', 'stop']);
+    const before = router().served.primary;
+    for (const route of ['/api/news', '/api/coupons', '/api/points/history', '/api/news']) {
+      const answer = await t.request('GET', route, { token: member.sessionId });
+      expect({ route, status: answer.status }).toEqual({ route, status: 200 });
+    }
+    expect(router().served.primary - before).toBe(4);
+  });
 });

@@ -1,7 +1,7 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, HttpException, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replicaReads } from '@nocturne/db';
-import { from, mergeMap, type Observable } from 'rxjs';
+import { catchError, from, mergeMap, Observable } from 'rxjs';
 import { ReplicaRouter } from '../../infrastructure/versions/replica-router.js';
 import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
 import { ENDPOINT_METADATA, type EndpointSpec } from './endpoint.decorator.js';
@@ -59,9 +59,21 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     conditionalHeaders(http.getResponse<FastifyReply>(), etag);
     if (!conditional.replica || !this.replica.enabled) return next.handle();
     // Decided right after the ETag, from the same versions: the replica must hold at least them.
-    // Nest binds the handler to the async context `handle()` is called in, so `db(em)` sees the flag.
     return from(this.replica.useReplica(scopes)).pipe(
-      mergeMap((useReplica) => (useReplica ? replicaReads.run(true, () => next.handle()) : next.handle())),
+      mergeMap((useReplica) =>
+        useReplica
+          ? // Subscribed inside the scope (as RequestCorrelationInterceptor does), so the handler's reads see it.
+            new Observable<unknown>((subscriber) => replicaReads.run(true, () => next.handle().subscribe(subscriber))).pipe(
+              // The replica went away under the read: the same read-only handler again, on the primary.
+              catchError((error: unknown) => {
+                if (error instanceof HttpException) throw error;
+                this.replica.failed(error);
+                // Outside the replica's scope (this callback runs inside it), so `db(em)` takes the primary.
+                return new Observable<unknown>((subscriber) => replicaReads.exit(() => next.handle().subscribe(subscriber)));
+              }),
+            )
+          : next.handle(),
+      ),
     );
   }
 }
