@@ -53,7 +53,7 @@ export class WorkerModule {
         }),
         BullModule.forRoot({
           // Workers block on Redis and retry forever (maxRetriesPerRequest: null), per BullMQ's guide.
-          connection: createRedisConnection(config.REDIS_URL, 'worker', 'nocturne-worker'),
+          connection: createRedisConnection(config, 'worker', 'nocturne-worker'),
           prefix: config.REDIS_PREFIX,
           defaultJobOptions,
         }),

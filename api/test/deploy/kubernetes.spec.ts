@@ -18,6 +18,7 @@ const k8sDir = path.join(root, 'deploy/k8s');
 const overlay = kustomizeBuild(path.join(k8sDir, 'overlays/example'));
 const migrate = kustomizeBuild(path.join(k8sDir, 'overlays/example/migrate'));
 const withCpuHpa = kustomizeBuild(path.join(k8sDir, 'overlays/example'), ['../../components/cpu-hpa']);
+const scaleOut = kustomizeBuild(path.join(k8sDir, 'overlays/scale-out'));
 const secretExample = parse(readFileSync(path.join(k8sDir, 'secret.example.yaml'), 'utf8')) as Manifest & {
   stringData: Record<string, string>;
 };
@@ -50,6 +51,7 @@ describe('deploy/k8s', () => {
     ['overlays/example', overlay],
     ['overlays/example/migrate', migrate],
     ['overlays/example + components/cpu-hpa', withCpuHpa],
+    ['overlays/scale-out', scaleOut],
   ])('%s renders manifests that validate against the Kubernetes schemas', (_name, manifests) => {
     expect(manifests.length).toBeGreaterThan(0);
     for (const manifest of manifests) {
@@ -141,10 +143,45 @@ describe('deploy/k8s', () => {
       for (const variable of [trigger.metadata.addressFromEnv, trigger.metadata.passwordFromEnv])
         expect(secretExample.stringData).toHaveProperty(variable);
     }
+    // The database and TLS the scaler uses are REDIS_URL's.
+    const redisUrl = new URL(secretExample.stringData['REDIS_URL']!);
+    for (const trigger of scaled['spec'].triggers) {
+      expect(trigger.metadata.databaseIndex).toBe(redisUrl.pathname.replace(/^\//, '') || '0');
+      expect(trigger.metadata.enableTLS).toBe(String(redisUrl.protocol === 'rediss:'));
+    }
     expect(withCpuHpa.some((m) => m.kind === 'ScaledObject')).toBe(false);
     const hpa = find(withCpuHpa, 'HorizontalPodAutoscaler', 'nocturne-worker');
     expect(hpa['spec'].scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'nocturne-worker' });
     expect(hpa['spec'].metrics[0].resource.name).toBe('cpu');
+  });
+
+  it('scale-out: every process on the Redis Cluster, KEDA on its wait lists under the hash-tagged prefix, polls on the replica', () => {
+    const config = find(scaleOut, 'ConfigMap', 'nocturne-config')['data'] as Record<string, string>;
+    const env = {
+      ...config,
+      ...secretExample.stringData,
+      DATABASE_REPLICA_URL: 'postgresql://nocturne:x@postgres-replica.internal:5432/nocturne',
+    };
+    for (const schema of [apiEnvSchema, workerEnvSchema]) {
+      const parsed = loadConfig(schema, env);
+      expect(parsed.REDIS_PREFIX).toMatch(/^\{[^{}]+\}$/);
+      expect(parsed.REDIS_CLUSTER_NODES).toBeTruthy();
+      expect(parsed.DATABASE_REPLICA_URL).toBeTruthy();
+    }
+    const scaled = find(scaleOut, 'ScaledObject', 'nocturne-worker');
+    const redisUrl = new URL(secretExample.stringData['REDIS_URL']!);
+    const lists = scaled['spec'].triggers.map((trigger: any) => {
+      expect(trigger.type).toBe('redis-cluster');
+      // Seeds and password from the worker's env (ConfigMap and Secret), TLS as REDIS_URL says, no database index.
+      expect(config[trigger.metadata.addressesFromEnv] ?? secretExample.stringData[trigger.metadata.addressesFromEnv]).toBe(
+        config['REDIS_CLUSTER_NODES'],
+      );
+      expect(secretExample.stringData).toHaveProperty(trigger.metadata.passwordFromEnv);
+      expect(trigger.metadata.enableTLS).toBe(String(redisUrl.protocol === 'rediss:'));
+      expect(trigger.metadata).not.toHaveProperty('databaseIndex');
+      return trigger.metadata.listName;
+    });
+    expect(lists.sort()).toEqual(ALL_QUEUES.map((queue) => `${config['REDIS_PREFIX']}:${queue}:wait`).sort());
   });
 
   it('migrates in a Job of its own that runs the migration script once', () => {

@@ -20,7 +20,23 @@ export const baseEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url().default('postgresql://postgres@127.0.0.1:5432/nocturne'),
   DATABASE_POOL_MAX: int(10, 1),
+  /**
+   * A streaming read replica of DATABASE_URL: when set, the polling reads (news feed, coupons, points)
+   * go to it, except for a member who has just written (read-your-writes, docs/ARCHITECTURE.md).
+   */
+  DATABASE_REPLICA_URL: optionalUrl,
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /**
+   * Redis Cluster seed nodes (`host:port,host:port`); when set every Redis user connects to the
+   * cluster instead of REDIS_URL (whose credentials, TLS and nothing else still apply), and
+   * REDIS_PREFIX must be a hash tag such as `{nocturne}`.
+   */
+  REDIS_CLUSTER_NODES: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\s*[^\s,:]+:\d+\s*(,\s*[^\s,:]+:\d+\s*)*$/, 'must be host:port pairs separated by commas')
+      .optional(),
+  ),
   /** Key prefix for every BullMQ queue and rate-limit key; lets test runs share one Redis. */
   REDIS_PREFIX: z.string().trim().min(1).default('nocturne'),
   VENUE_TZ: z

@@ -80,4 +80,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig(apiEnvSchema, { TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not an IP address or CIDR: 10.0.0.0\/33/);
     expect(() => loadConfig(apiEnvSchema, { TRUST_PROXY: 'proxy.internal' })).toThrow(/not an IP address or CIDR/);
   });
+
+  it('refuses a Redis Cluster whose prefix is not a hash tag, so our MULTIs and Lua keep to one slot', () => {
+    expect(() => loadConfig(apiEnvSchema, { REDIS_CLUSTER_NODES: '10.0.0.1:6379,10.0.0.2:6379' })).toThrow(
+      /REDIS_PREFIX: must be a hash tag such as \{nocturne\}/,
+    );
+    const config = loadConfig(apiEnvSchema, { REDIS_CLUSTER_NODES: '10.0.0.1:6379, 10.0.0.2:6379', REDIS_PREFIX: '{nocturne}' });
+    expect(config.REDIS_PREFIX).toBe('{nocturne}');
+    expect(() => loadConfig(apiEnvSchema, { REDIS_CLUSTER_NODES: 'redis.internal', REDIS_PREFIX: '{n}' })).toThrow(
+      /REDIS_CLUSTER_NODES: must be host:port pairs/,
+    );
+    expect(loadConfig(apiEnvSchema, { REDIS_CLUSTER_NODES: '' }).REDIS_CLUSTER_NODES).toBeUndefined();
+  });
 });

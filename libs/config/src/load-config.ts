@@ -37,6 +37,11 @@ export function loadConfig<S extends z.ZodType<Record<string, unknown>>>(
   if (Boolean(config['AC_API_URL']) !== Boolean(config['AC_API_KEY'])) {
     problems.push('AC_API_URL and AC_API_KEY: set both to enable ActiveCampaign, or neither');
   }
+  if (config['REDIS_CLUSTER_NODES'] && !/^\{[^{}]+\}/.test(String(config['REDIS_PREFIX']))) {
+    // Every key we write starts with the prefix: as a hash tag it keeps BullMQ's Lua scripts and our
+    // MULTIs on one slot (BullMQ docs, "Redis Cluster": the prefix must be wrapped in {}).
+    problems.push('REDIS_PREFIX: must be a hash tag such as {nocturne} when REDIS_CLUSTER_NODES is set');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

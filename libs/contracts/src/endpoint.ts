@@ -71,8 +71,11 @@ export interface EndpointSpec {
    * A polled GET answered conditionally: its ETag is built from the versions of these scopes, so a
    * matching `If-None-Match` gets 304 without touching PostgreSQL. `everySeconds` adds the clock
    * for answers that also change with time (a coupon expiring), in buckets of that many seconds.
+   * `replica` lets the handler read from DATABASE_REPLICA_URL once that replica has replayed every
+   * change to these scopes the api knows of (so never a stale answer under a new ETag, and a
+   * member's own write is seen); the handler must then only read.
    */
-  conditional?: { scopes: readonly VersionScope[]; everySeconds?: number };
+  conditional?: { scopes: readonly VersionScope[]; everySeconds?: number; replica?: true };
 }
 
 /** Declares an endpoint, keeping its literal types (method, path, schemas) for the typed client. */

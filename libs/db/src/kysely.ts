@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { ColumnType, Kysely } from 'kysely';
 import type { entities } from './entities/index.js';
@@ -26,5 +27,12 @@ export type Database = DriverTables<InferKyselyDB<(typeof entities)[number]>>;
  * `em.transactional`) its queries join that transaction, row locks and all.
  */
 export function db(em: EntityManager): Kysely<Database> {
-  return em.getKysely<Database>();
+  return em.getKysely<Database>(replicaReads.getStore() ? { type: 'read' } : undefined);
 }
+
+/**
+ * Set (by the api's conditional GETs declared `replica`) around a handler whose reads may go to the
+ * read replica: `db(em)` then takes the `read` connection. Outside it, and inside any transaction
+ * (MikroORM pins that connection), every statement goes to the primary.
+ */
+export const replicaReads = new AsyncLocalStorage<true>();

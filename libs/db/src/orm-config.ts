@@ -13,6 +13,8 @@ export const MIGRATIONS_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(imp
 
 export interface OrmConfigOptions {
   databaseUrl: string;
+  /** A streaming replica; only reads that ask for the `read` connection go to it (`replicaReads`). */
+  replicaUrl?: string | undefined;
   poolMax?: number;
   debug?: boolean;
   /** Where MikroORM's lines go, as JSON; by default a pino logger at `info` on stdout. */
@@ -29,6 +31,9 @@ let defaultLogger: Logger | undefined;
 export function createOrmConfig(options: OrmConfigOptions): Options {
   return defineConfig({
     clientUrl: options.databaseUrl,
+    replicas: options.replicaUrl ? [{ name: 'replica', clientUrl: options.replicaUrl }] : [],
+    // Reads go to the primary unless they ask (a replica may lag behind the writer's own writes).
+    preferReadReplicas: false,
     entities,
     // Explicit lists, not folder discovery: the same config works from sources and from dist.
     discovery: { warnWhenNoEntities: true },

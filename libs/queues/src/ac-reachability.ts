@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from './connection.js';
 
 /*
  * Whether ActiveCampaign answers, as the last calls found it: one Redis hash,

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { createRedisConnection, recordAcAnswered, recordAcFailure } from '@nocturne/queues';
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '@nocturne/queues';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { activeCampaignRequests } from '../metrics/worker-metrics.js';
 import type { AcContact } from './ac-contact.js';
@@ -52,7 +52,7 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
   private unreachableSince: number | null = null;
 
   constructor(@InjectConfig() private readonly config: WorkerConfig) {
-    this.redis = createRedisConnection(config.REDIS_URL, 'worker', 'nocturne-ac-limiter');
+    this.redis = createRedisConnection(config, 'worker', 'nocturne-ac-limiter');
     this.redis.on('error', () => undefined);
     const base = `${config.REDIS_PREFIX}:ac-limit`;
     this.requests = new RequestPacer(this.redis, `${base}:requests`, {

@@ -9,7 +9,7 @@ export const flowProducerProvider: Provider = {
   inject: [WORKER_CONFIG],
   useFactory: (config: WorkerConfig) =>
     new FlowProducer({
-      connection: createRedisConnection(config.REDIS_URL, 'worker', 'nocturne-worker-flows'),
+      connection: createRedisConnection(config, 'worker', 'nocturne-worker-flows'),
       prefix: config.REDIS_PREFIX,
     }),
 };

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '@nocturne/queues';
 
 /**
  * A sliding-window limiter shared by every worker through Redis: at most `max` requests in any

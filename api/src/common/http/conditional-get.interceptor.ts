@@ -1,6 +1,8 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, HttpException, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Observable } from 'rxjs';
+import { replicaReads } from '@nocturne/db';
+import { catchError, from, mergeMap, Observable } from 'rxjs';
+import { ReplicaRouter } from '../../infrastructure/versions/replica-router.js';
 import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
 import { ENDPOINT_METADATA, type EndpointSpec } from './endpoint.decorator.js';
 
@@ -37,7 +39,10 @@ export function conditionalHeaders(reply: FastifyReply, etag: string | null): vo
  */
 @Injectable()
 export class ConditionalGetInterceptor implements NestInterceptor {
-  constructor(private readonly versions: ResourceVersions) {}
+  constructor(
+    private readonly versions: ResourceVersions,
+    private readonly replica: ReplicaRouter,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
@@ -52,6 +57,23 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     const etag = this.versions.etag(request.url, memberId, scopes, clock);
     if (etag && etagMatches(request.headers['if-none-match'], etag)) throw new NotModified(etag);
     conditionalHeaders(http.getResponse<FastifyReply>(), etag);
-    return next.handle();
+    if (!conditional.replica || !this.replica.enabled) return next.handle();
+    // Decided right after the ETag, from the same versions: the replica must hold at least them.
+    return from(this.replica.useReplica(scopes)).pipe(
+      mergeMap((useReplica) =>
+        useReplica
+          ? // Subscribed inside the scope (as RequestCorrelationInterceptor does), so the handler's reads see it.
+            new Observable<unknown>((subscriber) => replicaReads.run(true, () => next.handle().subscribe(subscriber))).pipe(
+              // The replica went away under the read: the same read-only handler again, on the primary.
+              catchError((error: unknown) => {
+                if (error instanceof HttpException) throw error;
+                this.replica.failed(error);
+                // Outside the replica's scope (this callback runs inside it), so `db(em)` takes the primary.
+                return new Observable<unknown>((subscriber) => replicaReads.exit(() => next.handle().subscribe(subscriber)));
+              }),
+            )
+          : next.handle(),
+      ),
+    );
   }
 }

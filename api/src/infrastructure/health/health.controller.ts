@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, ServiceUnavailableException } from '@nestjs/common';
 import { db } from '@nocturne/db';
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '@nocturne/queues';
 import { sql } from 'kysely';
 import { endpoints, type ReadyResponse } from '@nocturne/contracts';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';

@@ -1,8 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ALL_QUEUES } from '@nocturne/queues';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { QueueRegistry } from '../queues/queue-registry.js';
+import { ReplicaRouter } from '../versions/replica-router.js';
 import { registerBacklogMetrics } from './backlog-metrics.js';
 import { registerQueueJobMetrics } from './queue-job-metrics.js';
 
@@ -14,7 +15,7 @@ export class MetricsService {
   readonly registry = new Registry();
   readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
 
-  constructor(queues: QueueRegistry, em: EntityManager) {
+  constructor(queues: QueueRegistry, em: EntityManager, replica: ReplicaRouter) {
     collectDefaultMetrics({ register: this.registry });
     registerQueueJobMetrics(this.registry, queues);
     registerBacklogMetrics(this.registry, em, queues);
@@ -25,6 +26,19 @@ export class MetricsService {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [this.registry],
     });
+    if (replica.enabled) {
+      new Counter({
+        name: 'replica_poll_reads_total',
+        help: 'Polls declared replica, by the database that answered (DATABASE_REPLICA_URL set): primary while the replica lags behind them',
+        labelNames: ['database'],
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc({ database: 'replica' }, replica.served.replica);
+          this.inc({ database: 'primary' }, replica.served.primary);
+        },
+      });
+    }
     new Gauge({
       name: 'queue_jobs',
       help: 'Jobs per queue and state (read from Redis at scrape time)',

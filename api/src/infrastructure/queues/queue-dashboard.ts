@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { MANAGERS } from '@nocturne/contracts';
 import { type Role, roleRefusal } from '@nocturne/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '@nocturne/queues';
 import { createHash, randomBytes } from 'node:crypto';
 import { errorBody } from '../../common/http/http-exception.filter.js';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';

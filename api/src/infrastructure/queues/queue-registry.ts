@@ -8,7 +8,7 @@ import {
   type JobPayload,
   type JobRequest,
   type QueueName,
-  redisOptionsFromUrl,
+  bullmqConnection,
 } from '@nocturne/queues';
 import { type ConnectionOptions, type Job, Queue } from 'bullmq';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
@@ -23,6 +23,8 @@ import { requestCorrelation } from '../outbox/request-correlation.js';
 @Injectable()
 export class QueueRegistry implements OnApplicationShutdown {
   private readonly queues = new Map<QueueName, Queue>();
+  /** Cluster connections made for the queues (REDIS_CLUSTER_NODES): BullMQ does not close passed-in ones. */
+  private readonly clusters: { disconnect(): void }[] = [];
   private readonly producer = new JobProducer(
     (name) => this.get(name),
     () => requestCorrelation.current(),
@@ -30,8 +32,9 @@ export class QueueRegistry implements OnApplicationShutdown {
 
   constructor(@InjectConfig() config: ApiConfig) {
     for (const name of ALL_QUEUES) {
-      const connection = redisOptionsFromUrl(config.REDIS_URL, 'producer', `nocturne-api-${name}`);
-      // bullmq declares a narrower options type of its own; these are plain ioredis options.
+      const { connection, owned } = bullmqConnection(config, 'producer', `nocturne-api-${name}`);
+      if (owned) this.clusters.push(owned);
+      // bullmq declares a narrower options type of its own; these are plain ioredis options (or a Cluster).
       const queue = new Queue(name, {
         connection: connection as ConnectionOptions,
         prefix: config.REDIS_PREFIX,
@@ -62,5 +65,6 @@ export class QueueRegistry implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.allSettled(this.all().map((queue) => queue.close()));
+    for (const cluster of this.clusters) cluster.disconnect();
   }
 }

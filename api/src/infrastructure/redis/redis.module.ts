@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createRedisConnection } from '@nocturne/queues';
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '@nocturne/queues';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config.js';
 
 export const REDIS = Symbol('REDIS');
@@ -14,7 +14,7 @@ export const InjectRedis = () => Inject(REDIS);
       provide: REDIS,
       inject: [API_CONFIG],
       useFactory: (config: ApiConfig) => {
-        const redis = createRedisConnection(config.REDIS_URL, 'producer', 'nocturne-api');
+        const redis = createRedisConnection(config, 'producer', 'nocturne-api');
         // Errors surface on the commands that fail; the connection retries on its own.
         redis.on('error', () => undefined);
         return redis;

@@ -44,6 +44,13 @@ const BUILD = (() => {
 export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ResourceVersions');
   private readonly versions = new Map<string, string>();
+  /**
+   * With a read replica: the primary's WAL position at or after each scope's latest change, and
+   * (`floorLsn`) after the last full load. A replica that has replayed up to it holds that version.
+   */
+  private readonly lsns = new Map<string, bigint>();
+  private floorLsn = 0n;
+  private readonly tracksLsn: boolean;
   private listener?: pg.Client;
   /** Loads and notifications apply one at a time, in arrival order. */
   private chain: Promise<void> = Promise.resolve();
@@ -56,7 +63,31 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   private nextRoundTrip?: Promise<void>;
   private compactTimer?: NodeJS.Timeout;
 
-  constructor(@InjectConfig() private readonly config: ApiConfig) {}
+  constructor(@InjectConfig() private readonly config: ApiConfig) {
+    this.tracksLsn = Boolean(config.DATABASE_REPLICA_URL);
+  }
+
+  /**
+   * The primary's WAL position a replica must have replayed to answer for these scopes as this
+   * api's versions know them (so a body read there is never older than its ETag). Null while the
+   * listener is down or no replica is configured: read from the primary then.
+   */
+  requiredLsn(scopes: readonly string[]): bigint | null {
+    if (!this.live || !this.tracksLsn) return null;
+    let lsn = this.floorLsn;
+    for (const scope of scopes) {
+      const at = this.lsns.get(scope);
+      if (at !== undefined && at > lsn) lsn = at;
+    }
+    return lsn;
+  }
+
+  /** The primary's WAL insert position, read after the change it stands for was committed. */
+  private async primaryLsn(client: pg.Client): Promise<bigint> {
+    // Raw SQL: a server function, no table.
+    const { rows } = await client.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+    return parseLsn(rows[0]!.lsn);
+  }
 
   onApplicationBootstrap(): void {
     void this.listen();
@@ -195,7 +226,10 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
                    select unnest(scopes), version from resource_version_log) as known
             group by scope`,
         );
+        const floor = this.tracksLsn ? await this.primaryLsn(client) : 0n;
         this.versions.clear();
+        this.lsns.clear();
+        this.floorLsn = floor;
         for (const row of rows) this.versions.set(row.scope, row.version);
         this.applied += 1;
         if (ended || this.stopped) return;
@@ -224,7 +258,12 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
       ]);
       scopes = rows[0]?.scopes ?? [];
     }
-    for (const scope of scopes) this.versions.set(scope, version);
+    // Read before the versions change, so no ETag carries a version whose position is not known yet.
+    const lsn = this.tracksLsn ? await this.primaryLsn(client) : 0n;
+    for (const scope of scopes) {
+      this.versions.set(scope, version);
+      if (this.tracksLsn) this.lsns.set(scope, lsn);
+    }
     this.applied += 1;
   }
 
@@ -262,4 +301,10 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
       return 0;
     }
   }
+}
+
+/** A PostgreSQL `pg_lsn` (`16/B374D848`) as a number that compares like the WAL position. */
+export function parseLsn(text: string): bigint {
+  const [high, low] = text.split('/');
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AcConnection } from '@nocturne/contracts';
 import { type AcReachability, readAcReachability } from '@nocturne/queues';
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
 import { acConfigured } from './activecampaign-settings.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '@nocturne/queues';
 import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
 import { LIMITS, RateLimiter, TooManyRequestsException } from './rate-limiter.js';
 

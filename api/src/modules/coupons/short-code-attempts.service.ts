@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
 import { type Limit, RateLimiter, TooManyRequestsException } from '../auth/auth.public.js';

@@ -19,7 +19,7 @@ export const listCoupons = endpoint({
   summary: 'Coupons the member can see, each saying whether they can claim it now',
   access: SIGNED_IN,
   // Coupons also leave the list by expiring: the clock is part of the answer, a minute at a time.
-  conditional: { scopes: ['coupons', 'member:{me}'], everySeconds: 60 },
+  conditional: { scopes: ['coupons', 'member:{me}'], everySeconds: 60, replica: true },
   tags: ['coupons'],
   response: z.array(AvailableCoupon),
 });

@@ -89,7 +89,7 @@ export const listNews = endpoint({
   path: '/api/news',
   summary: 'Published news posts, newest first, with whether the member likes each',
   access: SIGNED_IN,
-  conditional: { scopes: ['news_posts'] },
+  conditional: { scopes: ['news_posts'], replica: true },
   tags: ['news'],
   query: NewsListQuery,
   response: NewsListResponse,

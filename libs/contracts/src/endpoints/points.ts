@@ -6,7 +6,7 @@ export const listPointHistory = endpoint({
   path: '/api/points/history',
   summary: "The member's points history, newest first (signed points)",
   access: SIGNED_IN,
-  conditional: { scopes: ['member:{me}'] },
+  conditional: { scopes: ['member:{me}'], replica: true },
   tags: ['points'],
   query: PointHistoryQuery,
   response: PointHistoryResponse,
