@@ -197,3 +197,21 @@ export function bookingNotCancellableMessage(status: string): string {
   if (status === 'declined') return 'The venue declined this booking, so there is nothing to cancel.';
   return 'The time of this booking has come, so it can no longer be cancelled here. Please call the venue.';
 }
+
+// ---- sign-up: age, consent, referrals (issue #33)
+
+/** Beside the date of birth on the sign-up form, per problem the server found. */
+export const DATE_OF_BIRTH_REFUSALS: Record<'invalid' | 'future' | 'under_age' | 'too_old', string> = {
+  invalid: 'Enter your date of birth as day, month and year',
+  future: 'Your date of birth cannot be in the future',
+  under_age: 'You must be 18 or over to join Nocturne',
+  too_old: 'Check your date of birth: the year looks wrong',
+};
+
+export const REFERRAL_CODE_UNKNOWN = 'This invite link is not valid any more; you can still sign up without it';
+
+/** Why a referral earned nothing, as the referrer sees it in their list. */
+export const REFERRAL_REFUSALS: Record<'self' | 'monthly_cap', string> = {
+  self: 'You cannot invite yourself',
+  monthly_cap: 'Monthly invite limit reached',
+};
