@@ -128,7 +128,13 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 export const MyDataExport = z
   .object({
     exportedAt: z.iso.datetime(),
-    profile: User.extend({ lastSignInAt: z.iso.datetime().nullable() }),
+    profile: User.extend({
+      lastSignInAt: z.iso.datetime().nullable(),
+      dateOfBirth: z.string().nullable(),
+      marketingConsent: z.boolean(),
+      marketingConsentAt: z.iso.datetime().nullable(),
+      marketingConsentVersion: z.string().nullable(),
+    }),
     pointsHistory: z.array(
       z.object({ description: z.string(), points: z.number().int(), kind: z.string(), createdAt: z.iso.datetime() }),
     ),
