@@ -44,7 +44,7 @@ export function ConsentCard() {
             {birthDate(dateOfBirth)}
           </p>
         ) : (
-          <form onSubmit={addBirthDate} className="grid gap-3" aria-label="Date of birth">
+          <form onSubmit={addBirthDate} className="grid gap-3" aria-label="Add your date of birth">
             <TextField
               label="Date of birth"
               name="dateOfBirth"
