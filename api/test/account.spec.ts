@@ -1,6 +1,7 @@
 import { createCoupon, expectLedgerClean } from './support/coupon-fixtures.js';
 import { createPost } from './support/news-fixtures.js';
-import { randomIp, registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
+import { MARKETING_CONSENT_VERSION } from '@nocturne/domain';
+import { ADULT_DATE_OF_BIRTH, randomIp, registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
 let t: TestApp;
 let adminToken: string;
@@ -123,6 +124,11 @@ describe('GET /api/auth/me/export', () => {
       firstName: 'Ana',
       lastName: 'Silva',
       lastSignInAt: expect.stringMatching(/Z$/),
+      // What sign-up asked (issue #33) is the member's data too.
+      dateOfBirth: ADULT_DATE_OF_BIRTH,
+      marketingConsent: false,
+      marketingConsentAt: expect.stringMatching(/Z$/),
+      marketingConsentVersion: MARKETING_CONSENT_VERSION,
     });
     expect(answer.body.pointsHistory.map((r: { kind: string }) => r.kind)).toEqual(['welcome_bonus', 'comment_reward']);
     expect(answer.body.coupons).toEqual([
@@ -148,7 +154,7 @@ describe('DELETE /api/auth/me', () => {
   });
 
   it('erases personal data, signs out every session, removes comments, keeps the ledger true and asks the worker to remove the AC contact', async () => {
-    const member = await registerMember(t, { firstName: 'Gone', lastName: 'Soon' });
+    const member = await registerMember(t, { firstName: 'Gone', lastName: 'Soon', marketingConsent: true });
     const other = await login(member.email, member.password);
     const post = await createPost(t, adminToken);
     await t.request('POST', `/api/news/${post.id}/comments`, {
@@ -165,15 +171,18 @@ describe('DELETE /api/auth/me', () => {
     expect((await t.request('GET', '/api/auth/me', { token: other.body.sessionId })).status).toBe(401);
     expect((await login(member.email, member.password)).status).toBe(401);
     const row = (
-      await t.sql.query('select email, first_name, last_name, deleted_at, ac_contact_id from members where id = $1', [
-        member.user.id,
-      ])
+      await t.sql.query(
+        'select email, first_name, last_name, deleted_at, ac_contact_id, date_of_birth, marketing_consent from members where id = $1',
+        [member.user.id],
+      )
     ).rows[0];
     expect(row.email).not.toContain(member.email.split('@')[0]);
     expect(row).toMatchObject({
       first_name: 'Deleted member',
       last_name: null,
       ac_contact_id: null,
+      date_of_birth: null,
+      marketing_consent: false,
       deleted_at: expect.any(Date),
     });
     const traces = await t.sql.query(

@@ -1,4 +1,12 @@
-import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, uniqueEmail } from '@nocturne/testing';
+import {
+  ADULT_DATE_OF_BIRTH,
+  GOOD_PASSWORD,
+  randomIp,
+  registerMember,
+  startTestApp,
+  type TestApp,
+  uniqueEmail,
+} from '@nocturne/testing';
 import { createHash } from 'node:crypto';
 
 let t: TestApp;
@@ -10,8 +18,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const register = (body: unknown, ip = randomIp()) =>
-  t.request('POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': ip } });
+/** A sign-up; an adult date of birth unless the body names one (or sets it undefined to leave it out). */
+const register = (body: object, ip = randomIp()) =>
+  t.request('POST', '/api/auth/register', {
+    body: { dateOfBirth: ADULT_DATE_OF_BIRTH, ...body },
+    headers: { 'x-forwarded-for': ip },
+  });
 const login = (body: unknown, ip = randomIp()) =>
   t.request('POST', '/api/auth/login', { body, headers: { 'x-forwarded-for': ip } });
 
@@ -79,7 +91,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it.each([
-    ['missing fields', {}, ['email', 'firstName', 'lastName', 'password']],
+    ['missing fields', { dateOfBirth: undefined }, ['email', 'firstName', 'lastName', 'password', 'dateOfBirth']],
     [
       'wrong types',
       { email: 42, firstName: ['x'], lastName: null, password: true },

@@ -19,7 +19,7 @@ it.each([
   ['/api/auth/login', { email: `a${NUL}@example.com`, password: 'whatever-password' }, 'email', false],
   [
     '/api/auth/register',
-    { email: 'x@example.com', firstName: `Sam${NUL}`, lastName: 'Lee', password: 'velvet-rope-2026' },
+    { email: 'x@example.com', firstName: `Sam${NUL}`, lastName: 'Lee', password: 'velvet-rope-2026', dateOfBirth: '1990-06-15' },
     'firstName',
     false,
   ],

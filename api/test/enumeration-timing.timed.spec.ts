@@ -1,4 +1,12 @@
-import { GOOD_PASSWORD, randomIp, registerMember, startTestApp, type TestApp, uniqueEmail } from '@nocturne/testing';
+import {
+  ADULT_DATE_OF_BIRTH,
+  GOOD_PASSWORD,
+  randomIp,
+  registerMember,
+  startTestApp,
+  type TestApp,
+  uniqueEmail,
+} from '@nocturne/testing';
 
 // Whether an e-mail has an account must not show in how long login, register or reset take.
 // Each check interleaves requests for known and unknown e-mails (so machine load falls on both
@@ -85,7 +93,13 @@ describe('no user enumeration through timings', () => {
   it('register: an e-mail already taken takes as long as a new sign-up', async () => {
     const accounts = await members(SAMPLES + 3);
     const signUp = (email: string) =>
-      post('/api/auth/register', { email, firstName: 'Robin', lastName: 'Hale', password: GOOD_PASSWORD });
+      post('/api/auth/register', {
+        email,
+        firstName: 'Robin',
+        lastName: 'Hale',
+        password: GOOD_PASSWORD,
+        dateOfBirth: ADULT_DATE_OF_BIRTH,
+      });
     const result = await compare(
       (i) => signUp(accounts[i]!.email),
       () => signUp(uniqueEmail('newcomer')),

@@ -1,5 +1,13 @@
 import { correlationIdOf, jobIdFor, QueueName } from '@nocturne/queues';
-import { GOOD_PASSWORD, randomIp, startTestApp, type TestApp, uniqueEmail, waitFor } from '@nocturne/testing';
+import {
+  ADULT_DATE_OF_BIRTH,
+  GOOD_PASSWORD,
+  randomIp,
+  startTestApp,
+  type TestApp,
+  uniqueEmail,
+  waitFor,
+} from '@nocturne/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 
@@ -25,7 +33,13 @@ describe('the request id as correlation id', () => {
   it('goes from the request into its outbox row and from there into each job the row makes', async () => {
     const requestId = `corr-${randomUUID()}`;
     const answer = await t.request('POST', '/api/auth/register', {
-      body: { email: uniqueEmail('corr'), firstName: 'Morgan', lastName: 'Reyes', password: GOOD_PASSWORD },
+      body: {
+        email: uniqueEmail('corr'),
+        firstName: 'Morgan',
+        lastName: 'Reyes',
+        password: GOOD_PASSWORD,
+        dateOfBirth: ADULT_DATE_OF_BIRTH,
+      },
       headers: { 'x-forwarded-for': randomIp(), 'x-request-id': requestId },
     });
     expect(answer.status).toBe(201);
@@ -52,7 +66,13 @@ describe('the request id as correlation id', () => {
 
   it('uses the id the api made when the request brought none (the one its X-Request-Id answer header names)', async () => {
     const answer = await t.request('POST', '/api/auth/register', {
-      body: { email: uniqueEmail('corr'), firstName: 'Alex', lastName: 'Reyes', password: GOOD_PASSWORD },
+      body: {
+        email: uniqueEmail('corr'),
+        firstName: 'Alex',
+        lastName: 'Reyes',
+        password: GOOD_PASSWORD,
+        dateOfBirth: ADULT_DATE_OF_BIRTH,
+      },
       headers: { 'x-forwarded-for': randomIp() },
     });
     expect(answer.status).toBe(201);

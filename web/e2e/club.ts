@@ -68,6 +68,7 @@ export const registerMember = (request: APIRequestContext, firstName = 'Erin') =
     firstName,
     lastName: 'Tester',
     password: PASSWORD,
+    dateOfBirth: '1990-06-15',
   });
 
 /**

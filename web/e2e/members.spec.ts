@@ -45,6 +45,7 @@ test('a member earns, spends and redeems: welcome bonus, +5 for a comment, a cla
   await page.getByLabel('Email').fill(uniqueEmail('club'));
   await page.getByLabel('First Name').fill('Erin');
   await page.getByLabel('Last Name').fill('Tester');
+  await page.getByLabel('Date of birth').fill('1990-06-15');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();

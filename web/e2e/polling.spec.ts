@@ -20,6 +20,7 @@ test('a post the admin publishes appears in an open member feed without a reload
       firstName: 'Pat',
       lastName: 'Poller',
       password: 'night-owl-password-1',
+      dateOfBirth: '1990-06-15',
     },
   });
   expect(registered.status()).toBe(201);

@@ -165,6 +165,7 @@ test('registration creates a member and opens the members area; signing in again
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('First Name').fill('Erin');
   await page.getByLabel('Last Name').fill('Tester');
+  await page.getByLabel('Date of birth').fill('1990-06-15');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -187,6 +188,35 @@ test('registration creates a member and opens the members area; signing in again
   await expect(page).toHaveURL(/\/member-dashboard$/);
 });
 
+test('sign-up under 18 is refused by the server with a clear message beside the date of birth, and nobody is signed in', async ({
+  page,
+}) => {
+  // 17 years and a few days ago on any clock: under 18 on the venue date too.
+  const now = new Date();
+  const minor = new Date(Date.UTC(now.getUTCFullYear() - 17, now.getUTCMonth(), now.getUTCDate() - 3)).toISOString().slice(0, 10);
+  await page.goto('/members-register');
+  await page.getByLabel('Email').fill(uniqueEmail('minor'));
+  await page.getByLabel('First Name').fill('Kim');
+  await page.getByLabel('Last Name').fill('Young');
+  await page.getByLabel('Date of birth').fill(minor);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+  const [response] = await Promise.all([
+    page.waitForResponse((answer) => answer.url().endsWith('/api/auth/register')),
+    page.getByRole('button', { name: 'Create Account' }).click(),
+  ]);
+  // The server decides, not the form: the request went out and was refused.
+  expect(response.status()).toBe(400);
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('You must be 18 or over to join Nocturne');
+  await expect(page.getByLabel('Date of birth')).toHaveAttribute(
+    'aria-describedby',
+    (await alert.getAttribute('id')) ?? 'dob-error',
+  );
+  await expect(page).toHaveURL(/\/members-register$/);
+  expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();
+});
+
 test('registering a taken e-mail shows the server message', async ({ page }) => {
   const email = uniqueEmail('taken');
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -196,6 +226,8 @@ test('registering a taken e-mail shows the server message', async ({ page }) => 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('First Name').fill('Erin');
     await page.getByLabel('Last Name').fill('Tester');
+    await page.getByLabel('Date of birth').fill('1990-06-15');
+    await page.getByLabel('Date of birth').fill('1990-06-15');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();

@@ -54,7 +54,7 @@ describe('worker metrics', () => {
           ['ok', 'rate_limited', 'rejected', 'error'].map(async (r) => [r, await count(activeCampaignRequests, r)]),
         ),
       );
-      const contact = (email: string) => ({ email, firstName: 'Ada', lastName: 'Night', fieldValues: [] });
+      const contact = (email: string) => ({ email, firstName: 'Ada', lastName: 'Night', fieldValues: [], subscribed: false });
       await client.syncContact(contact('ok@example.com'));
       await client.syncContact(contact('not an email')).catch(() => undefined);
       stub.failFor(429, 300);

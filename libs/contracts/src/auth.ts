@@ -34,11 +34,29 @@ export const Password = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'Password must be at most 200 characters');
 
+/** YYYY-MM-DD; the server checks the age on the venue's date (18 and over). */
+export const DateOfBirth = z
+  .string({ message: 'is required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 1999-12-31')
+  .meta({ description: 'YYYY-MM-DD. Sign-up and the profile refuse anyone under 18 on the venue date.' });
+
 export const RegisterRequest = z.object({
   email: Email,
   firstName: name('First name'),
   lastName: name('Last name'),
   password: Password,
+  dateOfBirth: DateOfBirth,
+  marketingConsent: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'Marketing e-mail consent, unticked by default; stored with the wording version shown.' }),
+  referralCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(20)
+    .optional()
+    .meta({ description: "The invite link's code (/join?ref=CODE); an unknown code is ignored." }),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
@@ -80,6 +98,25 @@ export const UpdateProfileRequest = z.object({
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
+/** GET/PATCH /api/auth/me/consent: the date of birth and the marketing consent (issue #33). */
+export const MyConsent = z
+  .object({
+    dateOfBirth: z.string().nullable().describe('YYYY-MM-DD; null for members who joined before it was asked'),
+    marketingConsent: z.boolean(),
+    marketingConsentAt: z.iso.datetime().nullable().describe('When consent was last given or withdrawn'),
+    marketingConsentVersion: z.string().nullable().describe('The version of the wording shown then'),
+    wording: z.string().describe('The consent wording as shown now'),
+    wordingVersion: z.string(),
+  })
+  .meta({ id: 'MyConsent' });
+export type MyConsent = z.infer<typeof MyConsent>;
+
+export const UpdateMyConsentRequest = z.object({
+  dateOfBirth: DateOfBirth.optional().meta({ description: 'Only while none is stored; it cannot be changed after' }),
+  marketingConsent: z.boolean().optional(),
+});
+export type UpdateMyConsentRequest = z.infer<typeof UpdateMyConsentRequest>;
+
 /** POST /api/auth/me/password: the current password proves it is the member, not a borrowed session. */
 export const ChangePasswordRequest = z.object({
   currentPassword: z.string({ message: 'is required' }).min(1, 'is required').max(200),
@@ -91,7 +128,13 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 export const MyDataExport = z
   .object({
     exportedAt: z.iso.datetime(),
-    profile: User.extend({ lastSignInAt: z.iso.datetime().nullable() }),
+    profile: User.extend({
+      lastSignInAt: z.iso.datetime().nullable(),
+      dateOfBirth: z.string().nullable(),
+      marketingConsent: z.boolean(),
+      marketingConsentAt: z.iso.datetime().nullable(),
+      marketingConsentVersion: z.string().nullable(),
+    }),
     pointsHistory: z.array(
       z.object({ description: z.string(), points: z.number().int(), kind: z.string(), createdAt: z.iso.datetime() }),
     ),

@@ -208,3 +208,21 @@ export const GOOGLE_WALLET_OFF = 'Google Wallet is not enabled on this server';
 export const PASS_NOT_FOUND = 'No such pass';
 /** The large-code view's hint. */
 export const RAISE_BRIGHTNESS_HINT = 'Turn your screen brightness up';
+
+// ---- sign-up: age, consent, referrals (issue #33)
+
+/** Beside the date of birth on the sign-up form, per problem the server found. */
+export const DATE_OF_BIRTH_REFUSALS: Record<'invalid' | 'future' | 'under_age' | 'too_old', string> = {
+  invalid: 'Enter your date of birth as day, month and year',
+  future: 'Your date of birth cannot be in the future',
+  under_age: 'You must be 18 or over to join Nocturne',
+  too_old: 'Check your date of birth: the year looks wrong',
+};
+
+export const REFERRAL_CODE_UNKNOWN = 'This invite link is not valid any more; you can still sign up without it';
+
+/** Why a referral earned nothing, as the referrer sees it in their list. */
+export const REFERRAL_REFUSALS: Record<'self' | 'monthly_cap', string> = {
+  self: 'You cannot invite yourself',
+  monthly_cap: 'Monthly invite limit reached',
+};

@@ -51,6 +51,10 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
     { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
     webhook('member.registered', event),
   ]),
+  // The contact's list status (subscribed / unsubscribed) follows the consent.
+  MemberConsentChanged: jobs(['activecampaign.sync-contact'], (event) => [
+    { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
+  ]),
   MemberTierChanged: jobs(['activecampaign.sync-contact', 'wallet.update-passes'], (event) => [
     { name: 'activecampaign.sync-contact', data: { memberId: event.memberId } },
     walletUpdate(event.memberId),

@@ -9,6 +9,8 @@ import { z } from 'zod';
  */
 export const domainEventSchemas = {
   MemberRegistered: z.object({ memberId: z.uuid() }),
+  /** The member gave or withdrew marketing consent: ActiveCampaign's list status follows. */
+  MemberConsentChanged: z.object({ memberId: z.uuid(), marketingConsent: z.boolean() }),
   MemberTierChanged: z.object({
     memberId: z.uuid(),
     from: z.enum(TIERS),

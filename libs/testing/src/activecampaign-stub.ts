@@ -98,6 +98,13 @@ export class ActiveCampaignStub {
   };
   /** How many times each e-mail was accepted (contact/sync or a bulk import), lower-cased. */
   readonly reached = new Map<string, number>();
+  /**
+   * Each e-mail's last status on each list, as set by POST /api/3/contactLists or a bulk import's
+   * subscribe/unsubscribe arrays: '1' subscribed (active), '2' unsubscribed. Keyed `${email} ${listId}`.
+   */
+  readonly listStatuses = new Map<string, '1' | '2'>();
+  /** Every e-mail ever given status 1 on a list (a consent test asserts one never appears here). */
+  readonly everSubscribed = new Set<string>();
   /** Contact ids deleted, in order. */
   readonly deletedContacts: string[] = [];
   private readonly admitted: number[] = [];
@@ -329,13 +336,38 @@ export class ActiveCampaignStub {
     this.contactIds.delete(email.toLowerCase());
   }
 
+  /** The e-mail's status on a list: '1' subscribed, '2' unsubscribed, undefined never set. */
+  listStatusOf(email: string, listId: string): '1' | '2' | undefined {
+    return this.listStatuses.get(`${email.toLowerCase()} ${listId}`);
+  }
+
+  private setListStatus(email: string, listId: string, status: '1' | '2'): void {
+    this.listStatuses.set(`${email.toLowerCase()} ${listId}`, status);
+    if (status === '1') this.everSubscribed.add(email.toLowerCase());
+  }
+
   /** Whether AC holds a contact for this e-mail (made by contact/sync and not deleted since). */
   hasContact(email: string): boolean {
     return this.contactIds.has(email.toLowerCase());
   }
 
+  /**
+   * POST /api/3/contactLists, after "Update list status for a contact" (developers.activecampaign.com/
+   * reference/update-list-status-for-contact): "Subscribe a contact to a list or unsubscribe a contact
+   * from a list." Body `{"contactList":{"list":2,"contact":1,"status":1}}`; status "1" subscribes
+   * (active), "2" unsubscribes. A status other than 1 or 2 is refused here with 422 (not documented,
+   * chosen so a wrong request fails a test rather than passing).
+   */
   private subscribe(response: ServerResponse, body: unknown): void {
     const link = (body as { contactList?: { list?: unknown; contact?: unknown; status?: unknown } } | undefined)?.contactList;
+    const status = String(link?.status ?? '');
+    if (link && status !== '1' && status !== '2') {
+      return send(response, 422, {
+        errors: [
+          { title: 'The status is invalid.', detail: '', code: 'field_invalid', source: { pointer: '/data/attributes/status' } },
+        ],
+      });
+    }
     if (!link?.list || !link.contact) {
       return send(response, 422, {
         errors: [
@@ -349,8 +381,10 @@ export class ActiveCampaignStub {
       });
     }
     this.counters.listSubscriptions += 1;
+    const email = [...this.contactIds].find(([, id]) => String(id) === String(link.contact))?.[0];
+    if (email) this.setListStatus(email, String(link.list), status as '1' | '2');
     send(response, 201, {
-      contactList: { list: String(link.list), contact: String(link.contact), status: String(link.status ?? 1), id: randomUUID() },
+      contactList: { list: String(link.list), contact: String(link.contact), status, id: randomUUID() },
     });
   }
 
@@ -417,6 +451,10 @@ export class ActiveCampaignStub {
         continue;
       }
       this.reach(email);
+      // "contacts[].subscribe[].listid" / "contacts[].unsubscribe": the lists the import sets.
+      const lists = contact as { subscribe?: { listid?: unknown }[]; unsubscribe?: { listid?: unknown }[] };
+      for (const list of lists.subscribe ?? []) this.setListStatus(email, String(list.listid), '1');
+      for (const list of lists.unsubscribe ?? []) this.setListStatus(email, String(list.listid), '2');
       if (this.contactIds.has(email)) continue; // updated: in neither list
       const id = this.nextContactId++;
       this.contactIds.set(email, id);

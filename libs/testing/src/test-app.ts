@@ -112,12 +112,30 @@ export function uniqueEmail(label = 'member'): string {
 
 export const GOOD_PASSWORD = 'velvet-rope-2026';
 
+/** A date of birth well over 18 on any venue date: sign-up requires one (issue #33). */
+export const ADULT_DATE_OF_BIRTH = '1990-06-15';
+
 export async function registerMember(
   app: TestApp,
-  overrides: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {},
+  overrides: Partial<{
+    email: string;
+    firstName: string;
+    lastName: string;
+    password: string;
+    dateOfBirth: string;
+    marketingConsent: boolean;
+    referralCode: string;
+  }> = {},
   ip?: string,
 ) {
-  const body = { email: uniqueEmail(), firstName: 'Morgan', lastName: 'Reyes', password: GOOD_PASSWORD, ...overrides };
+  const body = {
+    email: uniqueEmail(),
+    firstName: 'Morgan',
+    lastName: 'Reyes',
+    password: GOOD_PASSWORD,
+    dateOfBirth: ADULT_DATE_OF_BIRTH,
+    ...overrides,
+  };
   const send = () => app.request('POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': ip ?? randomIp() } });
   let answer = await send();
   // Sign-ups past the api's short hashing line get 503: like a client, try again a little later

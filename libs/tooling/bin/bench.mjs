@@ -120,7 +120,13 @@ function rssSampler(pid) {
 // ledger consistent (ledger:verify must pass).
 async function seed(pool, base) {
   const first = await api(base, 'POST', '/api/auth/register', {
-    body: { email: 'bench-1@nocturne.test', firstName: 'Bench', lastName: 'Member 1', password: PASSWORD },
+    body: {
+      email: 'bench-1@nocturne.test',
+      firstName: 'Bench',
+      lastName: 'Member 1',
+      password: PASSWORD,
+      dateOfBirth: '1990-06-15',
+    },
   });
   if (first.status !== 201) throw new Error(`register failed: ${first.status} ${JSON.stringify(first.body)}`);
   const client = await pool.connect();

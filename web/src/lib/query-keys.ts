@@ -8,6 +8,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  */
 export const queryKeys = {
   me: ['auth', 'me'] as const,
+  myConsent: ['auth', 'me', 'consent'] as const,
   /** The member's card (My card): saved on the device with their coupons, for the door without signal. */
   myCard: ['auth', 'me', 'card'] as const,
   pointsHistory: ['points', 'history'] as const,

@@ -10,4 +10,9 @@ export interface AcContact {
   firstName: string;
   lastName: string;
   fieldValues: AcFieldValue[];
+  /**
+   * The member's marketing consent: their status on AC_LIST_ID is "subscribed" only when true,
+   * "unsubscribed" otherwise (issue #33). Nobody without consent is ever subscribed.
+   */
+  subscribed: boolean;
 }

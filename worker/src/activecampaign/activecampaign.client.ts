@@ -14,6 +14,10 @@ import {
 import { type AcImportInfo, parseImportInfo } from './import-outcome.js';
 import { RequestPacer } from './request-pacer.js';
 
+/** AC's list statuses ("Update list status for a contact"): 1 active (subscribed), 2 unsubscribed. */
+export const AC_LIST_SUBSCRIBED = 1;
+export const AC_LIST_UNSUBSCRIBED = 2;
+
 export type { AcContact } from './ac-contact.js';
 export type { AcImportInfo } from './import-outcome.js';
 
@@ -126,8 +130,16 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
     return match?.id === undefined ? undefined : String(match.id);
   }
 
-  async subscribeToList(contactId: string, listId: string): Promise<void> {
-    await this.request('POST', '/api/3/contactLists', { contactList: { list: listId, contact: contactId, status: 1 } });
+  /**
+   * The contact's status on a list, after "Update list status for a contact" (developers.activecampaign.com/
+   * reference/update-list-status-for-contact): POST /api/3/contactLists
+   * `{"contactList":{"list":2,"contact":1,"status":1}}`, status "1" to subscribe (active), "2" to
+   * unsubscribe. Subscribed only with the member's marketing consent (issue #33).
+   */
+  async setListStatus(contactId: string, listId: string, subscribed: boolean): Promise<void> {
+    await this.request('POST', '/api/3/contactLists', {
+      contactList: { list: listId, contact: contactId, status: subscribed ? AC_LIST_SUBSCRIBED : AC_LIST_UNSUBSCRIBED },
+    });
   }
 
   /**

@@ -19,7 +19,7 @@ export class ActiveCampaignRepository {
   private selectActiveMembers(em: EntityManager) {
     return db(em)
       .selectFrom('members')
-      .select(['id', 'email', 'first_name', 'last_name', 'member_tier', 'total_points', 'ac_contact_id'])
+      .select(['id', 'email', 'first_name', 'last_name', 'member_tier', 'total_points', 'ac_contact_id', 'marketing_consent'])
       .where('deleted_at', 'is', null);
   }
 

@@ -6,6 +6,7 @@ const contact = (n: number, firstName = 'Guest'): AcContact => ({
   firstName,
   lastName: `Number ${n}`,
   fieldValues: [{ field: '7', value: 'gold' }],
+  subscribed: n % 2 === 0,
 });
 const contacts = (count: number, firstName?: string) => Array.from({ length: count }, (_, n) => contact(n, firstName));
 const identity = (c: AcContact) => c;
@@ -48,17 +49,33 @@ describe('splitForBulkImport', () => {
 });
 
 describe('bulkImportBody', () => {
-  it('writes the documented contact shape: snake_case names, custom fields by numeric id, lists by listid', () => {
-    expect(JSON.parse(bulkImportBody([contact(1)], '4'))).toEqual({
+  it('writes the documented contact shape: snake_case names, custom fields by numeric id, lists by listid (a consenting contact)', () => {
+    expect(JSON.parse(bulkImportBody([contact(2)], '4'))).toEqual({
       contacts: [
         {
-          email: 'guest-1@example.com',
+          email: 'guest-2@example.com',
           first_name: 'Guest',
-          last_name: 'Number 1',
+          last_name: 'Number 2',
           fields: [{ id: 7, value: 'gold' }],
           subscribe: [{ listid: '4' }],
         },
       ],
     });
+  });
+});
+
+describe('the list in a bulk import follows consent', () => {
+  it('puts a consenting contact under subscribe and any other under unsubscribe, never both', () => {
+    const body = JSON.parse(bulkImportBody([contact(0), contact(1)], '3')) as { contacts: Record<string, unknown>[] };
+    expect(body.contacts[0]).toMatchObject({ subscribe: [{ listid: '3' }] });
+    expect(body.contacts[0]).not.toHaveProperty('unsubscribe');
+    expect(body.contacts[1]).toMatchObject({ unsubscribe: [{ listid: '3' }] });
+    expect(body.contacts[1]).not.toHaveProperty('subscribe');
+  });
+
+  it('names no list when none is configured', () => {
+    const body = JSON.parse(bulkImportBody([contact(0), contact(1)])) as { contacts: Record<string, unknown>[] };
+    for (const c of body.contacts) expect(c).not.toHaveProperty('subscribe');
+    for (const c of body.contacts) expect(c).not.toHaveProperty('unsubscribe');
   });
 });

@@ -22,14 +22,19 @@ export interface BulkImportLimits {
 
 export const BULK_IMPORT_LIMITS: BulkImportLimits = { maxContacts: BULK_IMPORT_MAX_CONTACTS, maxBytes: BULK_IMPORT_MAX_BYTES };
 
-/** One contact as the bulk importer wants it: snake_case names, custom fields by numeric id, lists by `listid`. */
+/**
+ * One contact as the bulk importer wants it: snake_case names, custom fields by numeric id, lists by
+ * `listid`. "Bulk import contacts" documents, per contact, `subscribe[].listid` and `unsubscribe`
+ * (the same `[{"listid": …}]` shape): the list goes under `subscribe` only with the member's
+ * marketing consent, under `unsubscribe` otherwise (issue #33).
+ */
 export function bulkImportContact(contact: AcContact, listId?: string): Record<string, unknown> {
   return {
     email: contact.email,
     first_name: contact.firstName,
     last_name: contact.lastName,
     fields: contact.fieldValues.map((f) => ({ id: /^\d+$/.test(f.field) ? Number(f.field) : f.field, value: f.value })),
-    ...(listId ? { subscribe: [{ listid: listId }] } : {}),
+    ...(listId ? { [contact.subscribed ? 'subscribe' : 'unsubscribe']: [{ listid: listId }] } : {}),
   };
 }
 

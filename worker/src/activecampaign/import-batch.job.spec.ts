@@ -183,7 +183,7 @@ class FakeActiveCampaign {
     return this.contactRefusal ? Promise.reject(this.contactRefusal) : Promise.resolve(`contact-of-${contact.email}`);
   }
 
-  subscribeToList(): Promise<void> {
+  setListStatus(): Promise<void> {
     return Promise.resolve();
   }
 }

@@ -134,7 +134,7 @@ export class ImportBatchJob implements JobHandler<'activecampaign.import-batch'>
     if (!member) return this.record(batch, [], [], '');
     try {
       const contactId = await this.client.syncContact(acContactOf(member, this.config));
-      if (this.config.AC_LIST_ID) await this.client.subscribeToList(contactId, this.config.AC_LIST_ID);
+      if (this.config.AC_LIST_ID) await this.client.setListStatus(contactId, this.config.AC_LIST_ID, member.marketing_consent);
       return await this.record(batch, [member], [], '', new Map([[member.id, contactId]]));
     } catch (error) {
       // AC refused this one contact: the member failed, the batch is settled.

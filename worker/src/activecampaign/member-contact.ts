@@ -7,5 +7,11 @@ export function acContactOf(member: MemberForAc, config: Pick<WorkerConfig, 'AC_
   const fieldValues = [];
   if (config.AC_FIELD_TIER) fieldValues.push({ field: config.AC_FIELD_TIER, value: member.member_tier });
   if (config.AC_FIELD_POINTS) fieldValues.push({ field: config.AC_FIELD_POINTS, value: String(member.total_points) });
-  return { email: member.email, firstName: member.first_name, lastName: member.last_name ?? '', fieldValues };
+  return {
+    email: member.email,
+    firstName: member.first_name,
+    lastName: member.last_name ?? '',
+    fieldValues,
+    subscribed: member.marketing_consent,
+  };
 }

@@ -35,7 +35,8 @@ export class SyncContactJob implements JobHandler<'activecampaign.sync-contact'>
     if (!member) return { status: 'skipped', reason: 'member no longer exists' };
     try {
       const contactId = await this.client.syncContact(acContactOf(member, this.config));
-      if (this.config.AC_LIST_ID) await this.client.subscribeToList(contactId, this.config.AC_LIST_ID);
+      // Subscribed only with consent; otherwise "unsubscribed", so a withdrawal takes effect too.
+      if (this.config.AC_LIST_ID) await this.client.setListStatus(contactId, this.config.AC_LIST_ID, member.marketing_consent);
       // Erased while the request was in flight: the row stays erased and the contact goes (M3).
       if (!(await this.activeCampaign.markContactSynced(this.em, memberId, contactId))) {
         await this.client.deleteContact(contactId);

@@ -23,7 +23,7 @@ function client(overrides: Record<string, string> = {}): ActiveCampaignClient {
   return made;
 }
 
-const contact = (email: string) => ({ email, firstName: 'Ada', lastName: 'Night', fieldValues: [] });
+const contact = (email: string) => ({ email, firstName: 'Ada', lastName: 'Night', fieldValues: [], subscribed: false });
 
 beforeEach(async () => {
   stub = await ActiveCampaignStub.start();

@@ -6,9 +6,11 @@ import {
   endpoints,
   ForgotPasswordRequest,
   LoginRequest,
+  MyConsent,
   RegisterRequest,
   ResetPasswordRequest,
   SuccessResponse,
+  UpdateMyConsentRequest,
   UpdateProfileRequest,
   User,
 } from '@nocturne/contracts';
@@ -18,6 +20,7 @@ import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { settleNoSoonerThan } from '../../common/timing.js';
 import { ValidBody } from '../../common/http/input.decorators.js';
+import { UpdateConsentCommand } from './commands/update-consent/update-consent.command.js';
 import { RegisterMemberCommand } from './commands/register-member/register-member.command.js';
 import { RequestPasswordResetCommand } from './commands/request-password-reset/request-password-reset.command.js';
 import { ChangePasswordCommand } from './commands/change-password/change-password.command.js';
@@ -81,6 +84,16 @@ export class AuthController {
   @Endpoint(endpoints.updateMyProfile)
   updateProfile(@CurrentMember() member: AuthenticatedMember, @ValidBody() body: UpdateProfileRequest): Promise<User> {
     return this.commands.execute(new UpdateProfileCommand(member.id, body));
+  }
+
+  @Endpoint(endpoints.getMyConsent)
+  myConsent(@CurrentMember() member: AuthenticatedMember): Promise<MyConsent> {
+    return this.commands.execute(new UpdateConsentCommand(member.id, undefined));
+  }
+
+  @Endpoint(endpoints.updateMyConsent)
+  updateConsent(@CurrentMember() member: AuthenticatedMember, @ValidBody() body: UpdateMyConsentRequest): Promise<MyConsent> {
+    return this.commands.execute(new UpdateConsentCommand(member.id, body));
   }
 
   @Endpoint(endpoints.changeMyPassword)

@@ -4,6 +4,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthGuard } from './auth.guard.js';
 import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
+import { UpdateConsentHandler } from './commands/update-consent/update-consent.handler.js';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler.js';
 import { RegisterMemberHandler } from './commands/register-member/register-member.handler.js';
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
@@ -32,6 +33,7 @@ import { SessionService } from './session.service.js';
     RequestPasswordResetHandler,
     ResetPasswordHandler,
     UpdateProfileHandler,
+    UpdateConsentHandler,
     ChangePasswordHandler,
   ],
   exports: [SessionService, RateLimiter, PasswordHasher, AuthGuard],

@@ -152,7 +152,15 @@ export class AuthRepository {
   /** A new member, signed in now; undefined when the e-mail is taken (the unique key decides races). */
   async insertMember(
     em: EntityManager,
-    member: { email: string; firstName: string; lastName: string | null; passwordHash: string },
+    member: {
+      email: string;
+      firstName: string;
+      lastName: string | null;
+      passwordHash: string;
+      dateOfBirth: string;
+      marketingConsent: boolean;
+      marketingConsentVersion: string;
+    },
   ): Promise<string | undefined> {
     const row = await db(em)
       .insertInto('members')
@@ -162,6 +170,11 @@ export class AuthRepository {
         last_name: member.lastName,
         password_hash: member.passwordHash,
         last_sign_in_at: sql<string>`now()`,
+        date_of_birth: member.dateOfBirth,
+        marketing_consent: member.marketingConsent,
+        // The moment and wording of the choice made on the form, ticked or not.
+        marketing_consent_at: sql<string>`now()`,
+        marketing_consent_version: member.marketingConsentVersion,
       })
       .onConflict((conflict) => conflict.column('email').doNothing())
       .returning('id')
@@ -178,6 +191,43 @@ export class AuthRepository {
   }
 
   /** The member's names; undefined when there is no such member. */
+  /** The date of birth (as YYYY-MM-DD text) and the marketing consent of a live member. */
+  findConsent(em: EntityManager, memberId: string) {
+    return db(em)
+      .selectFrom('members')
+      .select([
+        sql<string | null>`date_of_birth::text`.as('date_of_birth'),
+        'marketing_consent',
+        'marketing_consent_at',
+        'marketing_consent_version',
+      ])
+      .where('id', '=', memberId)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async setDateOfBirth(em: EntityManager, memberId: string, dateOfBirth: string): Promise<void> {
+    await db(em)
+      .updateTable('members')
+      .set({ date_of_birth: dateOfBirth, updated_at: sql<string>`now()` })
+      .where('id', '=', memberId)
+      .execute();
+  }
+
+  async setMarketingConsent(em: EntityManager, memberId: string, consent: boolean, version: string): Promise<void> {
+    await db(em)
+      .updateTable('members')
+      .set({
+        marketing_consent: consent,
+        marketing_consent_at: sql<string>`now()`,
+        marketing_consent_version: version,
+        updated_at: sql<string>`now()`,
+      })
+      .where('id', '=', memberId)
+      .execute();
+  }
+
   updateNames(em: EntityManager, memberId: string, names: { firstName: string; lastName: string | null }) {
     return db(em)
       .updateTable('members')

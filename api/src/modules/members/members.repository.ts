@@ -234,7 +234,14 @@ export class MembersRepository {
   findProfile(em: EntityManager, memberId: string) {
     return db(em)
       .selectFrom('members')
-      .select([...USER_COLUMNS, 'last_sign_in_at'])
+      .select([
+        ...USER_COLUMNS,
+        'last_sign_in_at',
+        sql<string | null>`date_of_birth::text`.as('date_of_birth'),
+        'marketing_consent',
+        'marketing_consent_at',
+        'marketing_consent_version',
+      ])
       .where('id', '=', memberId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
@@ -310,6 +317,11 @@ export class MembersRepository {
         ac_synced_at: null,
         ac_sync_error: null,
         last_sign_in_at: null,
+        // The date of birth is personal data; consent goes with the account (issue #33).
+        date_of_birth: null,
+        marketing_consent: false,
+        marketing_consent_at: null,
+        marketing_consent_version: null,
         deleted_at: sql<string>`now()`,
         updated_at: sql<string>`now()`,
       }))

@@ -3,8 +3,10 @@ import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
   LoginRequest,
+  MyConsent,
   RegisterRequest,
   ResetPasswordRequest,
+  UpdateMyConsentRequest,
   UpdateProfileRequest,
   User,
 } from '../auth.js';
@@ -21,6 +23,7 @@ export const register = endpoint({
   response: AuthResponse,
   status: 201,
   errors: {
+    400: 'A field is invalid, or the date of birth is under 18 on the venue date',
     409: 'Email already registered',
     429: 'Too many sign-ups from this address',
     503: 'Too much anonymous password work waiting; see Retry-After',
@@ -61,6 +64,26 @@ export const updateMyProfile = endpoint({
   body: UpdateProfileRequest,
   response: User,
   errors: { 400: 'A name is empty or too long' },
+});
+
+export const getMyConsent = endpoint({
+  method: 'GET',
+  path: '/api/auth/me/consent',
+  summary: "The signed-in member's date of birth and marketing consent, with the consent wording",
+  access: SIGNED_IN,
+  tags: ['auth'],
+  response: MyConsent,
+});
+
+export const updateMyConsent = endpoint({
+  method: 'PATCH',
+  path: '/api/auth/me/consent',
+  summary: 'Give or withdraw marketing consent; add a date of birth if none is stored (18 and over)',
+  access: SIGNED_IN,
+  tags: ['auth'],
+  body: UpdateMyConsentRequest,
+  response: MyConsent,
+  errors: { 400: 'The date of birth is invalid or under 18', 409: 'A date of birth is already stored' },
 });
 
 export const changeMyPassword = endpoint({

@@ -17,6 +17,13 @@ export const Member = defineEntity({
     currentPoints: p.integer().default(0),
     totalPoints: p.integer().default(0),
     memberTier: p.enum(TIERS).default('bronze'),
+    /** YYYY-MM-DD; required at sign-up since issue #33, null for members who joined before. */
+    dateOfBirth: p.string().columnType('date').nullable(),
+    /** Marketing e-mail consent; false (unsubscribed) unless the member ticked it. */
+    marketingConsent: p.boolean().default(false),
+    /** When consent was last given or withdrawn, and the version of the wording shown then. */
+    marketingConsentAt: p.datetime().columnType('timestamptz').nullable(),
+    marketingConsentVersion: p.string().length(20).nullable(),
     acContactId: p.string().length(50).nullable(),
     acSyncedAt: p.datetime().columnType('timestamptz').nullable(),
     acSyncError: p.text().nullable(),

@@ -26,6 +26,7 @@ import { Migration20261126171500_PostCommentsPaging } from './Migration202611261
 import { Migration20261126172000_MyCouponsPaging } from './Migration20261126172000_MyCouponsPaging.js';
 import { Migration20261126173000_InboxPaging } from './Migration20261126173000_InboxPaging.js';
 import { Migration20261126182000_WalletPasses } from './Migration20261126182000_WalletPasses.js';
+import { Migration20261126184000_SignUpConsent } from './Migration20261126184000_SignUpConsent.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -55,6 +56,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126172000_MyCouponsPaging', class: Migration20261126172000_MyCouponsPaging },
   { name: 'Migration20261126173000_InboxPaging', class: Migration20261126173000_InboxPaging },
   { name: 'Migration20261126182000_WalletPasses', class: Migration20261126182000_WalletPasses },
+  { name: 'Migration20261126184000_SignUpConsent', class: Migration20261126184000_SignUpConsent },
 ];
 
 /**

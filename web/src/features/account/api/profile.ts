@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordRequest, UpdateProfileRequest } from '@nocturne/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordRequest, UpdateMyConsentRequest, UpdateProfileRequest } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -23,3 +23,16 @@ export function useUpdateProfile() {
 export const changePassword = (body: ChangePasswordRequest) => api.call(routes.changeMyPassword, { body });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });
+
+/** The member's date of birth and marketing consent, with the consent wording (issue #33). */
+export const useMyConsent = () => useQuery({ queryKey: queryKeys.myConsent, queryFn: () => api.call(routes.getMyConsent) });
+
+export const updateConsent = (body: UpdateMyConsentRequest) => api.call(routes.updateMyConsent, { body });
+
+export function useUpdateConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateConsent,
+    onSuccess: (consent) => queryClient.setQueryData(queryKeys.myConsent, consent),
+  });
+}

@@ -2,6 +2,7 @@ import type { User } from '@nocturne/contracts';
 import { Card } from '@/components/ui/card';
 import { capitalise } from '@/lib/format';
 import { useVenueTime } from '@/lib/venue-time';
+import { ConsentCard } from './ConsentCard';
 import { MyDataCard } from './MyDataCard';
 import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
@@ -28,6 +29,7 @@ export function ProfileTab({ user }: { user: User }) {
           ))}
         </dl>
       </Card>
+      <ConsentCard />
       <Card title="Your Name">
         <NameForm user={user} />
       </Card>

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import * as routes from '@nocturne/contracts/routes';
+import { DATE_OF_BIRTH_REFUSALS } from '@nocturne/domain';
 import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
 import { RegisterForm } from './RegisterForm';
 
@@ -16,8 +17,14 @@ const member = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-async function fillForm(user: ReturnType<typeof renderWithApp>['user'], confirm: string) {
+async function fillForm(
+  user: ReturnType<typeof renderWithApp>['user'],
+  confirm: string,
+  options: { consent?: boolean; dateOfBirth?: string } = {},
+) {
   await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+  await user.type(screen.getByLabelText(/^Date of birth/), options.dateOfBirth ?? '1990-06-15');
+  if (options.consent) await user.click(screen.getByRole('checkbox', { name: /news, events and offers/ }));
   await user.type(screen.getByLabelText(/^First Name/), 'Ann');
   await user.type(screen.getByLabelText(/^Last Name/), 'Lee');
   await user.type(screen.getByLabelText('Password'), 'correct horse battery');
@@ -56,6 +63,8 @@ describe('RegisterForm', () => {
       firstName: 'Ann',
       lastName: 'Lee',
       password: 'correct horse battery',
+      dateOfBirth: '1990-06-15',
+      marketingConsent: false,
     });
     expect(localStorage.getItem('sessionId')).toBe('session-123');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ email: 'ann@example.com' });
@@ -74,5 +83,35 @@ describe('RegisterForm', () => {
     const { user } = renderWithApp(<RegisterForm />);
     await fillForm(user, 'correct horse battery');
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
+  });
+
+  it('shows the marketing consent unticked by default', async () => {
+    renderWithApp(<RegisterForm />);
+    expect(screen.getByRole('checkbox', { name: /news, events and offers/ })).not.toBeChecked();
+  });
+
+  it('sends marketingConsent true when the box is ticked', async () => {
+    const fetchMock = mockFetch({
+      status: 201,
+      body: { success: true, message: 'Welcome', sessionId: 'session-123', user: member },
+    });
+    const { user } = renderWithApp(<RegisterForm />, { path: '/members-register' });
+    await fillForm(user, 'correct horse battery', { consent: true });
+    await screen.findByTestId('current-path');
+    expect(sentBody(fetchMock)).toMatchObject({ marketingConsent: true });
+  });
+
+  it("shows the server's under-18 refusal next to the date of birth", async () => {
+    const message = DATE_OF_BIRTH_REFUSALS.under_age;
+    mockFetch({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message, issues: [{ path: 'dateOfBirth', message }] },
+    });
+    const { user } = renderWithApp(<RegisterForm />);
+    await fillForm(user, 'correct horse battery', { dateOfBirth: '2015-01-01' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getByLabelText(/^Date of birth/)).toHaveAttribute('aria-describedby', alert.id);
+    expect(localStorage.getItem('sessionId')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthResponse } from '@nocturne/contracts';
-import { EMAIL_TAKEN } from '@nocturne/domain';
+import { DATE_OF_BIRTH_REFUSALS, EMAIL_TAKEN, MARKETING_CONSENT_VERSION, dateOfBirthProblem, venueDate } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
+import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { settleNoSoonerThan } from '../../../../common/timing.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuthFailure } from '../../auth-failure.js';
@@ -25,9 +26,16 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly repository: AuthRepository,
+    @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
   async execute({ input, meta }: RegisterMemberCommand): Promise<AuthResponse> {
+    // The age gate is the server's: 18 and over on the venue's date, whatever the form allowed.
+    const tooYoung = dateOfBirthProblem(input.dateOfBirth, venueDate(new Date(), this.config.VENUE_TZ));
+    if (tooYoung) {
+      const message = DATE_OF_BIRTH_REFUSALS[tooYoung];
+      throw new AuthFailure('invalid', message, { issues: [{ path: 'dateOfBirth', message }] });
+    }
     const problem = passwordProblem(input.password, input);
     if (problem) throw new AuthFailure('invalid', problem);
     const passwordHash = await this.hasher.hash(input.password, 'anonymous');
@@ -38,6 +46,9 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
         firstName: input.firstName,
         lastName: input.lastName,
         passwordHash,
+        dateOfBirth: input.dateOfBirth,
+        marketingConsent: input.marketingConsent,
+        marketingConsentVersion: MARKETING_CONSENT_VERSION,
       });
       if (!memberId) throw new AuthFailure('conflict', EMAIL_TAKEN);
       await raise(domainEvent('MemberRegistered', memberId, { memberId }));

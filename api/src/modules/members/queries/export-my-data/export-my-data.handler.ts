@@ -37,6 +37,10 @@ export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, MyD
         memberTier: profile.member_tier,
         createdAt: isoTimestamp(profile.created_at),
         lastSignInAt: isoTimestampOrNull(profile.last_sign_in_at),
+        dateOfBirth: profile.date_of_birth,
+        marketingConsent: profile.marketing_consent,
+        marketingConsentAt: isoTimestampOrNull(profile.marketing_consent_at),
+        marketingConsentVersion: profile.marketing_consent_version,
       },
       pointsHistory: points.map((r) => ({
         description: r.description,
