@@ -8,7 +8,7 @@
 //
 // BENCH_SCALE_MEMBERS scales the data (every count follows it, the heavy cases stay whole);
 // BENCH_SCALE_SECONDS and BENCH_SCALE_CLIENTS the concurrent load; BENCH_SCALE_ONLY a
-// comma-separated list of case names to measure.
+// comma-separated list of case names to measure; BENCH_SCALE_KEEP_DB=1 keeps the database.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -22,6 +22,8 @@ const MEMBERS = Number(process.env.BENCH_SCALE_MEMBERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_SCALE_CLIENTS ?? 20);
 const SEQUENTIAL = 30;
+/** Keeps the seeded database after the run (its URL is printed), to read query plans at this size. */
+const KEEP_DB = process.env.BENCH_SCALE_KEEP_DB === '1';
 const ONLY = process.env.BENCH_SCALE_ONLY?.split(',').map((name) => name.trim());
 const scaled = (count) => Math.max(1, Math.round((count * MEMBERS) / 1_000_000));
 /** What issue #35 asks of every screen at this size. */
@@ -333,7 +335,8 @@ async function cleanup() {
   }
   await db?.end().catch(() => undefined);
   db = undefined;
-  await admin(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
+  if (KEEP_DB) log(`kept the database for a closer look: ${env.DATABASE_URL}`);
+  else await admin(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
   await dropRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
