@@ -11,6 +11,14 @@ const COMPACT_EVERY_MS = 60_000;
 /** Log rows younger than this stay: a listener that is just catching up may still read them. */
 const COMPACT_AFTER = '1 minute';
 const COMPACT_LOCK = 'nocturne:resource_versions:compact';
+/**
+ * At most this many scopes are held in memory (about 150 bytes each). Owner scopes (`member:<id>`,
+ * `session:<id>`) past it give way oldest first, and their versions raise the floor every owner
+ * scope is read at least at: a scope not held reads as that floor, which changes whenever one
+ * gives way (a full answer instead of a 304, never a stale one: a change always takes a version
+ * higher than any floor).
+ */
+export const MAX_HELD_SCOPES = 50_000;
 
 /**
  * Distinguishes builds, so a deploy that changes an answer's shape never answers 304 to a client
@@ -43,7 +51,12 @@ const BUILD = (() => {
 @Injectable()
 export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ResourceVersions');
-  private readonly versions = new Map<string, string>();
+  /** Scope to version, oldest change first (a change moves its scope to the end). */
+  private readonly versions = new Map<string, number>();
+  /** Per owner prefix (`member:`), the version of the last bulk change to all of them (a `member:*` scope). */
+  private readonly floors = new Map<string, number>();
+  /** The highest version of an owner scope that gave way (or was not loaded). */
+  private evictedFloor = 0;
   private listener?: pg.Client;
   /** Loads and notifications apply one at a time, in arrival order. */
   private chain: Promise<void> = Promise.resolve();
@@ -93,7 +106,41 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   version(scope: string): string {
-    return this.versions.get(scope) ?? '0';
+    const own = this.versions.get(scope) ?? 0;
+    const colon = scope.indexOf(':');
+    if (colon < 0) return String(own);
+    return String(Math.max(own, this.floors.get(scope.slice(0, colon + 1)) ?? 0, this.evictedFloor));
+  }
+
+  /** How many scopes this replica holds (at most MAX_HELD_SCOPES). */
+  get heldScopes(): number {
+    return this.versions.size;
+  }
+
+  private set(scope: string, version: number): void {
+    if (scope.endsWith(':*')) {
+      // A bulk change of every owner under the prefix: one floor instead of a scope each.
+      const prefix = scope.slice(0, -1);
+      this.floors.set(prefix, Math.max(this.floors.get(prefix) ?? 0, version));
+      for (const held of this.versions.keys()) if (held.startsWith(prefix)) this.versions.delete(held);
+      return;
+    }
+    const previous = this.versions.get(scope) ?? 0;
+    this.versions.delete(scope);
+    this.versions.set(scope, Math.max(version, previous));
+    if (this.versions.size > MAX_HELD_SCOPES) this.evictOldest(Math.ceil(MAX_HELD_SCOPES / 10));
+  }
+
+  /** The `count` oldest owner scopes give way; the floor rises to their highest version. */
+  private evictOldest(count: number): void {
+    let left = count;
+    for (const [scope, version] of this.versions) {
+      if (left === 0) break;
+      if (!scope.includes(':')) continue;
+      this.versions.delete(scope);
+      this.evictedFloor = Math.max(this.evictedFloor, version);
+      left -= 1;
+    }
   }
 
   /**
@@ -188,15 +235,26 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
       this.listener = client;
       this.enqueue(async () => {
         // Raw SQL: the version tables are the migration's, not entities, so Kysely has no type for them.
+        // Table scopes and bulk floors (`member:*`) always; owner scopes newest first, as many as
+        // are held; the first one left out sets the floor the rest read at.
         const { rows } = await client.query<{ scope: string; version: string }>(
-          `select scope, max(version)::text as version
-             from (select scope, version from resource_versions
-                   union all
-                   select unnest(scopes), version from resource_version_log) as known
-            group by scope`,
+          `select scope, version::text as version
+             from (select scope, max(version) as version
+                     from (select scope, version from resource_versions
+                           union all
+                           select unnest(scopes), version from resource_version_log) as known
+                    group by scope) as latest
+            order by (position(':' in scope) = 0 or scope like '%:*') desc, version desc
+            limit $1`,
+          [MAX_HELD_SCOPES + 1],
         );
         this.versions.clear();
-        for (const row of rows) this.versions.set(row.scope, row.version);
+        this.floors.clear();
+        this.evictedFloor = 0;
+        const kept = rows.length > MAX_HELD_SCOPES ? rows.slice(0, MAX_HELD_SCOPES) : rows;
+        if (rows.length > MAX_HELD_SCOPES) this.evictedFloor = Number(rows[MAX_HELD_SCOPES]!.version);
+        // Oldest first, so the newest are the last to give way.
+        for (let i = kept.length - 1; i >= 0; i -= 1) this.set(kept[i]!.scope, Number(kept[i]!.version));
         this.applied += 1;
         if (ended || this.stopped) return;
         this.live = true;
@@ -224,7 +282,12 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
       ]);
       scopes = rows[0]?.scopes ?? [];
     }
-    for (const scope of scopes) this.versions.set(scope, version);
+    this.noteChange(Number(version), scopes);
+  }
+
+  /** Applies one committed change: these scopes now have this version (`member:*`: every member). */
+  noteChange(version: number, scopes: readonly string[]): void {
+    for (const scope of scopes) this.set(scope, version);
     this.applied += 1;
   }
 
