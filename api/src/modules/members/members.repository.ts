@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { KeysetPosition } from '../../common/keyset-cursor.js';
+import { cursorAtSql, olderThanSql } from '../../common/keyset-page.js';
 import { USER_COLUMNS } from '../auth/auth.public.js';
 import { couponUsableSql } from '../coupons/coupons.public.js';
 
@@ -32,21 +34,35 @@ const count = sql<string>`count(*)`;
  */
 @Injectable()
 export class MembersRepository {
-  /** One page of members, newest first, each row carrying the number of matches (`total`). */
-  listForAdmin(em: EntityManager, { pattern, limit, offset }: { pattern: string | null; limit: number; offset: number }) {
+  /**
+   * One page of members, newest first by (created_at, id), after `after` when given: the
+   * members_admin_list_idx walk, or with a search the trigram indexes on e-mail and name.
+   */
+  listForAdmin(em: EntityManager, { pattern, after, limit }: { pattern: string | null; after?: KeysetPosition; limit: number }) {
     return db(em)
       .selectFrom('members')
-      .select([...USER_COLUMNS, 'ac_synced_at', 'ac_sync_error', 'disabled_at', sql<string>`count(*) over ()`.as('total')])
+      .select([...USER_COLUMNS, 'ac_synced_at', 'ac_sync_error', 'disabled_at', cursorAtSql('created_at').as('cursor_at')])
       .where(matching(pattern))
+      .$if(after !== undefined, (q) => q.where(olderThanSql('', after!)))
       .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .limit(limit)
-      .offset(offset)
       .execute();
   }
 
-  async countForAdmin(em: EntityManager, pattern: string | null): Promise<number> {
-    const row = await db(em).selectFrom('members').select(count.as('n')).where(matching(pattern)).executeTakeFirstOrThrow();
+  /** How many members match, counting no further than `cap + 1` (so a million costs what `cap` does). */
+  async countForAdmin(em: EntityManager, pattern: string | null, cap: number): Promise<number> {
+    const row = await db(em)
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('members')
+          .select(sql<number>`1`.as('one'))
+          .where(matching(pattern))
+          .limit(cap + 1)
+          .as('matches'),
+      )
+      .select(count.as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

@@ -26,6 +26,7 @@ import { Migration20261126171500_PostCommentsPaging } from './Migration202611261
 import { Migration20261126172000_MyCouponsPaging } from './Migration20261126172000_MyCouponsPaging.js';
 import { Migration20261126173000_InboxPaging } from './Migration20261126173000_InboxPaging.js';
 import { Migration20261126189000_BulkVersionScopes } from './Migration20261126189000_BulkVersionScopes.js';
+import { Migration20261126189100_MemberSearch } from './Migration20261126189100_MemberSearch.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -55,6 +56,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126172000_MyCouponsPaging', class: Migration20261126172000_MyCouponsPaging },
   { name: 'Migration20261126173000_InboxPaging', class: Migration20261126173000_InboxPaging },
   { name: 'Migration20261126189000_BulkVersionScopes', class: Migration20261126189000_BulkVersionScopes },
+  { name: 'Migration20261126189100_MemberSearch', class: Migration20261126189100_MemberSearch },
 ];
 
 /**
@@ -83,4 +85,7 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'resource_version_seq',
   '_versions_',
   'short_code_namespace',
+  'members_admin_list_idx',
+  'members_email_trgm_idx',
+  'members_name_trgm_idx',
 ];

@@ -48,18 +48,26 @@ function ExportMembersButton() {
 export function MembersTable({ canExport = false }: { canExport?: boolean }) {
   const venueTime = useVenueTime();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
+  // The cursor of each page reached so far (the first page has none): Previous goes back along them.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const page = cursors.length - 1;
   const query = useDeferredValue(search.trim());
-  const members = useMembersPage(query, page);
+  const members = useMembersPage(query, cursors[page]);
   const total = members.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+  const capped = members.data?.totalCapped ?? false;
+  const pages = capped ? null : Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+  const nextCursor = members.data?.nextCursor ?? null;
   // Only a status that says "not configured" switches the button off; an unknown one leaves it to the api.
   const acOff = useQuery(activeCampaignStatusQueryOptions()).data?.configured === false;
 
   return (
     <Card
       title="Member Management"
-      description={members.data ? `${total} ${total === 1 ? 'member' : 'members'}` : undefined}
+      description={
+        members.data
+          ? `${total.toLocaleString('en')}${capped ? '+' : ''} ${total === 1 && !capped ? 'member' : 'members'}`
+          : undefined
+      }
       action={canExport ? <ExportMembersButton /> : undefined}
     >
       <div className="mb-4 max-w-sm">
@@ -70,7 +78,7 @@ export function MembersTable({ canExport = false }: { canExport?: boolean }) {
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
-            setPage(0);
+            setCursors([undefined]);
           }}
         />
       </div>
@@ -137,15 +145,17 @@ export function MembersTable({ canExport = false }: { canExport?: boolean }) {
           </table>
         </div>
       )}
-      {pages > 1 ? (
+      {page > 0 || nextCursor ? (
         <nav aria-label="Member pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-          <Button variant="outline" onClick={() => setPage((current) => current - 1)} disabled={page === 0}>
+          <Button variant="outline" onClick={() => setCursors((current) => current.slice(0, -1))} disabled={page === 0}>
             Previous
           </Button>
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          <Button variant="outline" onClick={() => setPage((current) => current + 1)} disabled={page + 1 >= pages}>
+          <span>{pages === null ? `Page ${page + 1}` : `Page ${page + 1} of ${pages}`}</span>
+          <Button
+            variant="outline"
+            onClick={() => nextCursor && setCursors((current) => [...current, nextCursor])}
+            disabled={!nextCursor || members.isPlaceholderData}
+          >
             Next
           </Button>
         </nav>

@@ -1,13 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { AdminUsersResponse } from '@nocturne/contracts';
+import { ADMIN_USERS_COUNT_CAP, type AdminUsersResponse } from '@nocturne/contracts';
+import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
 import { containsPattern } from '../../../../common/like-pattern.js';
 import { isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { userFromRow } from '../../../auth/auth.public.js';
 import { MembersRepository } from '../../members.repository.js';
 import { ListAdminMembersQuery } from './list-admin-members.query.js';
 
-/** Members for the admin table, newest first, searched by name or e-mail, with how many match. */
+/** Members for the admin table, newest first a page at a time, searched by name or e-mail, with how many match (up to a cap). */
 @QueryHandler(ListAdminMembersQuery)
 export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQuery, AdminUsersResponse> {
   constructor(
@@ -17,15 +18,17 @@ export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQu
 
   async execute({ filter }: ListAdminMembersQuery): Promise<AdminUsersResponse> {
     const pattern = filter.search ? containsPattern(filter.search) : null;
-    const rows = await this.repository.listForAdmin(this.em, { pattern, limit: filter.limit, offset: filter.offset });
-    // Past the last page: still say how many there are.
-    const total =
-      rows.length === 0 && filter.offset > 0
-        ? await this.repository.countForAdmin(this.em, pattern)
-        : Number(rows[0]?.total ?? 0);
+    const after = keysetPageStart(filter.cursor);
+    const { page, nextCursor } = keysetPage(
+      await this.repository.listForAdmin(this.em, { pattern, after, limit: filter.limit + 1 }),
+      filter.limit,
+    );
+    const counted = await this.repository.countForAdmin(this.em, pattern, ADMIN_USERS_COUNT_CAP);
     return {
-      total,
-      users: rows.map((row) => ({
+      total: Math.min(counted, ADMIN_USERS_COUNT_CAP),
+      totalCapped: counted > ADMIN_USERS_COUNT_CAP,
+      nextCursor,
+      users: page.map((row) => ({
         ...userFromRow(row),
         acSyncedAt: isoTimestampOrNull(row.ac_synced_at),
         acSyncError: row.ac_sync_error,
