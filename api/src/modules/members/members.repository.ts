@@ -126,7 +126,7 @@ export class MembersRepository {
       .executeTakeFirst();
   }
 
-  /** The member's newest ledger rows, with the admin who wrote a staff adjustment, and how many rows there are. */
+  /** The member's newest ledger rows, with the admin who wrote a staff adjustment (count them with countHistory). */
   historyForAdmin(em: EntityManager, memberId: string, limit: number) {
     return db(em)
       .selectFrom('point_transactions as t')
@@ -139,7 +139,6 @@ export class MembersRepository {
         't.created_at',
         't.recorded_by_id',
         staffName('a').as('recorded_by_name'),
-        sql<string>`count(*) over ()`.as('total'),
       ])
       .where('t.member_id', '=', memberId)
       .orderBy('t.created_at', 'desc')
@@ -148,7 +147,30 @@ export class MembersRepository {
       .execute();
   }
 
-  /** The member's newest claims with their coupons, when staff last undid a redemption of each, and how many claims there are. */
+  /**
+   * How many ledger rows the member has: an index-only count on (member_id, created_at), not a
+   * window over the joined page (which read every row of a member with 20,000 before limiting).
+   */
+  async countHistory(em: EntityManager, memberId: string): Promise<number> {
+    const row = await db(em)
+      .selectFrom('point_transactions')
+      .select(count.as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** How many claims the member has (index-only on user_coupons (member_id, claimed_at)). */
+  async countCoupons(em: EntityManager, memberId: string): Promise<number> {
+    const row = await db(em)
+      .selectFrom('user_coupons')
+      .select(count.as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The member's newest claims with their coupons, when staff last undid a redemption of each (count them with countCoupons). */
   couponsForAdmin(em: EntityManager, memberId: string, limit: number) {
     return db(em)
       .selectFrom('user_coupons as uc')
@@ -174,7 +196,6 @@ export class MembersRepository {
           .where('s.action', '=', 'undo')
           .where('s.result', '=', 'accepted')
           .as('undone_at'),
-        sql<string>`count(*) over ()`.as('total'),
       ])
       .where('uc.member_id', '=', memberId)
       .orderBy('uc.claimed_at', 'desc')
@@ -183,7 +204,11 @@ export class MembersRepository {
       .execute();
   }
 
-  /** The newest door scans of the member's coupons. */
+  /**
+   * The newest door scans of the member's coupons: the scan log's own member column (every coupon
+   * scan names its holder; older lines were filled in by the MemberScans migration), walked newest
+   * first on qr_scans (member_id, id).
+   */
   scansForAdmin(em: EntityManager, memberId: string, limit: number) {
     return db(em)
       .selectFrom('qr_scans as s')
@@ -200,7 +225,7 @@ export class MembersRepository {
         'c.code as coupon_code',
         staffName('a').as('staff_name'),
       ])
-      .where('uc.member_id', '=', memberId)
+      .where('s.member_id', '=', memberId)
       .orderBy('s.id', 'desc')
       .limit(limit)
       .execute();

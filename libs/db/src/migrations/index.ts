@@ -27,6 +27,7 @@ import { Migration20261126172000_MyCouponsPaging } from './Migration202611261720
 import { Migration20261126173000_InboxPaging } from './Migration20261126173000_InboxPaging.js';
 import { Migration20261126189000_BulkVersionScopes } from './Migration20261126189000_BulkVersionScopes.js';
 import { Migration20261126189100_MemberSearch } from './Migration20261126189100_MemberSearch.js';
+import { Migration20261126189200_MemberScans } from './Migration20261126189200_MemberScans.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -57,6 +58,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126173000_InboxPaging', class: Migration20261126173000_InboxPaging },
   { name: 'Migration20261126189000_BulkVersionScopes', class: Migration20261126189000_BulkVersionScopes },
   { name: 'Migration20261126189100_MemberSearch', class: Migration20261126189100_MemberSearch },
+  { name: 'Migration20261126189200_MemberScans', class: Migration20261126189200_MemberScans },
 ];
 
 /**
@@ -88,4 +90,5 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'members_admin_list_idx',
   'members_email_trgm_idx',
   'members_name_trgm_idx',
+  'qr_scans_member_idx',
 ];
