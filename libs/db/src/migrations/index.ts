@@ -28,6 +28,7 @@ import { Migration20261126173000_InboxPaging } from './Migration20261126173000_I
 import { Migration20261126189000_BulkVersionScopes } from './Migration20261126189000_BulkVersionScopes.js';
 import { Migration20261126189100_MemberSearch } from './Migration20261126189100_MemberSearch.js';
 import { Migration20261126189200_MemberScans } from './Migration20261126189200_MemberScans.js';
+import { Migration20261126189300_ClubNightFigures } from './Migration20261126189300_ClubNightFigures.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -59,6 +60,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126189000_BulkVersionScopes', class: Migration20261126189000_BulkVersionScopes },
   { name: 'Migration20261126189100_MemberSearch', class: Migration20261126189100_MemberSearch },
   { name: 'Migration20261126189200_MemberScans', class: Migration20261126189200_MemberScans },
+  { name: 'Migration20261126189300_ClubNightFigures', class: Migration20261126189300_ClubNightFigures },
 ];
 
 /**
