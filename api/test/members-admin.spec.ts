@@ -97,6 +97,11 @@ describe('GET /api/admin/users', () => {
       const some = await t.request('GET', '/api/admin/users?search=crowd-1000', { token: adminToken });
       // crowd-1000@, crowd-10000@ and crowd-10001@
       expect(some.body).toMatchObject({ total: 3, totalCapped: false, nextCursor: null });
+      // None of them was ever synced: the ActiveCampaign screen says "10,000+ waiting", counted no further.
+      const ac = await t.request('GET', '/api/admin/integrations/activecampaign', { token: adminToken });
+      expect(ac.body).toMatchObject({ pending: 10_000, pendingCapped: true });
+      const overview = await t.request('GET', '/api/admin/overview', { token: adminToken });
+      expect(overview.body.activeCampaign).toMatchObject({ pendingContacts: 10_000, pendingCapped: true });
     } finally {
       await t.sql.query("delete from members where email like 'crowd-%'");
     }

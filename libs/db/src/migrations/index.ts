@@ -29,6 +29,7 @@ import { Migration20261126189000_BulkVersionScopes } from './Migration2026112618
 import { Migration20261126189100_MemberSearch } from './Migration20261126189100_MemberSearch.js';
 import { Migration20261126189200_MemberScans } from './Migration20261126189200_MemberScans.js';
 import { Migration20261126189300_ClubNightFigures } from './Migration20261126189300_ClubNightFigures.js';
+import { Migration20261126189400_AcSyncCounts } from './Migration20261126189400_AcSyncCounts.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -61,6 +62,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126189100_MemberSearch', class: Migration20261126189100_MemberSearch },
   { name: 'Migration20261126189200_MemberScans', class: Migration20261126189200_MemberScans },
   { name: 'Migration20261126189300_ClubNightFigures', class: Migration20261126189300_ClubNightFigures },
+  { name: 'Migration20261126189400_AcSyncCounts', class: Migration20261126189400_AcSyncCounts },
 ];
 
 /**
@@ -93,4 +95,7 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'members_email_trgm_idx',
   'members_name_trgm_idx',
   'qr_scans_member_idx',
+  'members_ac_synced_idx',
+  'members_ac_pending_idx',
+  'members_ac_failed_idx',
 ];
