@@ -10,6 +10,7 @@ import {
   REDEMPTION_UNDO_MINUTES,
 } from '@nocturne/domain';
 import { ResourceVersions } from '../../../../infrastructure/versions/resource-versions.js';
+import { VersionedMemo } from '../../../../infrastructure/versions/versioned-memo.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { GetSyncHealthQuery } from '../../../activecampaign/activecampaign.public.js';
 import { OverviewFailure } from '../../overview-failure.js';
@@ -42,12 +43,14 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
     private readonly repository: OverviewRepository,
     private readonly queueHealth: QueueHealthService,
     private readonly queries: QueryBus,
-    private readonly versions: ResourceVersions,
+    versions: ResourceVersions,
     @InjectConfig() private readonly config: ApiConfig,
-  ) {}
+  ) {
+    this.outstanding = new VersionedMemo(versions, ['point_transactions', 'members']);
+  }
 
-  /** The liability and the versions of the tables it was summed from; the sum in flight, shared. */
-  private outstanding?: { key: string; value: Promise<number> };
+  /** The liability, summed again only when the ledger or the members have changed since. */
+  private readonly outstanding: VersionedMemo<number>;
 
   async execute({ night: asked }: GetAdminOverviewQuery): Promise<AdminOverview> {
     const timeZone = this.config.VENUE_TZ;
@@ -109,21 +112,8 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
     };
   }
 
-  /**
-   * The sum of live members' balances, summed again only when the ledger or the members have
-   * changed since (their version scopes), and once for every request that asks meanwhile.
-   */
   private pointsOutstanding(): Promise<number> {
-    const key = this.versions.ready ? `${this.versions.version('point_transactions')}:${this.versions.version('members')}` : '';
-    if (key && this.outstanding?.key === key) return this.outstanding.value;
-    const value = this.repository.pointsOutstanding(this.em.fork());
-    if (key) {
-      this.outstanding = { key, value };
-      value.catch(() => {
-        if (this.outstanding?.value === value) this.outstanding = undefined;
-      });
-    }
-    return value;
+    return this.outstanding.get(() => this.repository.pointsOutstanding(this.em.fork()));
   }
 }
 
