@@ -40,6 +40,9 @@ const DATA = {
   claimsPerMember: 5,
   popularCouponClaims: Math.min(100_000, MEMBERS),
   scans: scaled(500_000),
+  /** The venue inbox: a fiftieth of the bookings still wait for an answer, a hundredth of the messages are new. */
+  bookings: scaled(200_000),
+  contactMessages: scaled(100_000),
   heavyMembers: 3,
   heavyLedgerRows: 20_000,
   heavyClaims: 2_000,
@@ -287,6 +290,27 @@ async function seedScans(db, staffId) {
   log(`  scan log: ${result.rowCount} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** Years of bookings and contact messages, nearly all of them answered. */
+async function seedInbox(db) {
+  const started = Date.now();
+  const bookings = await db.query(
+    `insert into bookings (name, email, phone, date, time, guests, service, message, status, created_at)
+     select 'Guest ' || g, 'guest-' || g || '@example.com', null, (current_date - (g % 700) + 3), '22:00', '4', 'vip-room', null,
+            case when g % 50 = 0 then 'requested' when g % 7 = 0 then 'declined' else 'confirmed' end,
+            now() - (g % 700) * interval '1 day' - (g % 1440) * interval '1 minute'
+       from generate_series(1, $1::int) g`,
+    [DATA.bookings],
+  );
+  const messages = await db.query(
+    `insert into contact_messages (name, email, message, is_spam, state, created_at)
+     select 'Guest ' || g, 'guest-' || g || '@example.com', 'Do you have a table for six on Saturday?', g % 20 = 0,
+            case when g % 100 = 0 then 'new' else 'handled' end, now() - (g % 700) * interval '1 day' - (g % 1440) * interval '1 minute'
+       from generate_series(1, $1::int) g`,
+    [DATA.contactMessages],
+  );
+  log(`  inbox: ${bookings.rowCount} bookings, ${messages.rowCount} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 /** A session for a member, as the api's sign-in stores it (the token's SHA-256); no password hashing on the bench's clock. */
 async function mintSession(db, memberId) {
   const token = randomBytes(32).toString('base64url');
@@ -428,6 +452,7 @@ try {
   const seedStarted = Date.now();
   const { heavy } = await seed(db, env, SEEDED_HASH);
   await seedScans(db, staff.id);
+  await seedInbox(db);
   await db.query('set session_replication_role = origin');
   log('  analyze');
   await db.query('analyze');
@@ -497,6 +522,7 @@ try {
     ],
     ['comments moderation', '/api/admin/comments'],
     ['bookings', '/api/admin/bookings'],
+    ['contact messages', '/api/admin/contact-messages'],
     ['admin coupons', '/api/admin/coupons'],
     ['door tonight', '/api/door/tonight'],
   ].map(([name, route]) => ({ name, route, token: staffToken }));

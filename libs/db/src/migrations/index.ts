@@ -30,6 +30,7 @@ import { Migration20261126189100_MemberSearch } from './Migration20261126189100_
 import { Migration20261126189200_MemberScans } from './Migration20261126189200_MemberScans.js';
 import { Migration20261126189300_ClubNightFigures } from './Migration20261126189300_ClubNightFigures.js';
 import { Migration20261126189400_AcSyncCounts } from './Migration20261126189400_AcSyncCounts.js';
+import { Migration20261126189500_InboxWaiting } from './Migration20261126189500_InboxWaiting.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -63,6 +64,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126189200_MemberScans', class: Migration20261126189200_MemberScans },
   { name: 'Migration20261126189300_ClubNightFigures', class: Migration20261126189300_ClubNightFigures },
   { name: 'Migration20261126189400_AcSyncCounts', class: Migration20261126189400_AcSyncCounts },
+  { name: 'Migration20261126189500_InboxWaiting', class: Migration20261126189500_InboxWaiting },
 ];
 
 /**
@@ -98,4 +100,6 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'members_ac_synced_idx',
   'members_ac_pending_idx',
   'members_ac_failed_idx',
+  'bookings_requested_idx',
+  'contact_messages_new_idx',
 ];
