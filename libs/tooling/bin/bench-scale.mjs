@@ -227,7 +227,7 @@ async function seed(db, env, passwordHash) {
      select p.id, m.id, 'See you on the floor #' || g, p.created_at + (g % 10000) * interval '1 second'
        from generate_series(1, $1::int) g
        join scale_posts p on p.n = case when g <= $2 then 1 else 2 + g % ($3::int - 1) end
-       join scale_members m on m.n = 1 + (g * 7919) % $4`,
+       join scale_members m on m.n = 1 + (g::bigint * 7919) % $4`,
       [DATA.comments, popular, DATA.posts, DATA.members],
     ),
   );
@@ -284,7 +284,7 @@ async function seedScans(db, staffId) {
   const result = await db.query(
     `insert into qr_scans (at, admin_id, user_coupon_id, member_id, scanned_id, action, result, reason, method)
      select now() - g * interval '1 minute', $1, null, m.id, 'card-' || m.n, 'validate', 'accepted', 'Member card', 'qr'
-       from generate_series(1, $2::int) g join scale_members m on m.n = 1 + (g * 104729) % $3`,
+       from generate_series(1, $2::int) g join scale_members m on m.n = 1 + (g::bigint * 104729) % $3`,
     [staffId, DATA.scans, DATA.members],
   );
   log(`  scan log: ${result.rowCount} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
