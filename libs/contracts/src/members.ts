@@ -33,15 +33,17 @@ export const AdminUser = User.extend({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-/** Matches are counted up to this many; past it the table says "10,000+" (an exact count of a million is no one's need there). */
+/** Matches are counted up to this many; past it the table says "10,000+" or "about 1,000,000" (an exact count of a million is no one's need there). */
 export const ADMIN_USERS_COUNT_CAP = 10_000;
+
+/** How `total` was reached: counted, counted up to the cap (there are more), or estimated. */
+export const ADMIN_USERS_TOTAL_KINDS = ['exact', 'at_least', 'about'] as const;
 
 export const AdminUsersResponse = z.object({
   users: z.array(AdminUser),
-  /** How many members match, at most ADMIN_USERS_COUNT_CAP. */
+  /** How many members match: exact, at least this many (the count stopped at its cap), or about this many. */
   total: z.number().int(),
-  /** True when there are more than `total` (the count stopped at the cap). */
-  totalCapped: z.boolean(),
+  totalIs: z.enum(ADMIN_USERS_TOTAL_KINDS),
   nextCursor: z.string().nullable(),
 });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;

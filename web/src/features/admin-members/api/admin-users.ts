@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '@nocturne/contracts';
+import type { AdminUser, AdminUsersResponse } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
@@ -12,9 +12,9 @@ export const MEMBERS_PAGE_SIZE = 25;
 
 export interface MembersPage {
   members: AdminMember[];
-  /** How many match, counted up to the api's cap; `totalCapped` when there are more. */
+  /** How many match: exact, at least this many (the count stopped at its cap), or about this many. */
   total: number;
-  totalCapped: boolean;
+  totalIs: AdminUsersResponse['totalIs'];
   /** The cursor of the page after this one; null on the last page. */
   nextCursor: string | null;
 }
@@ -24,7 +24,7 @@ export async function getMembersPage(search: string, cursor: string | undefined)
   const answer = await api.call(routes.listMembers, {
     query: { limit: MEMBERS_PAGE_SIZE, search, ...(cursor ? { cursor } : {}) },
   });
-  return { members: answer.users, total: answer.total, totalCapped: answer.totalCapped, nextCursor: answer.nextCursor };
+  return { members: answer.users, total: answer.total, totalIs: answer.totalIs, nextCursor: answer.nextCursor };
 }
 
 export const membersPageQueryOptions = (search: string, cursor: string | undefined) =>

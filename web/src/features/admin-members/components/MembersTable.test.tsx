@@ -34,7 +34,7 @@ describe('members table', () => {
 
   it('lists name (Admin badge), email, total and current points, tier and joined date', async () => {
     routeFetch({
-      [at(routes.listMembers)]: { status: 200, body: { users: [ann, boss], total: 2, totalCapped: false, nextCursor: null } },
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann, boss], total: 2, totalIs: 'exact', nextCursor: null } },
     });
     renderWithApp(<MembersTable />);
     expect(await screen.findByText('2 members')).toBeInTheDocument();
@@ -62,14 +62,14 @@ describe('members table', () => {
       [at(routes.listMembers)]: (_body, url) => {
         const params = new URL(url, 'http://x').searchParams;
         if (params.get('search') === 'zed')
-          return { status: 200, body: { users: [], total: 0, totalCapped: false, nextCursor: null } };
+          return { status: 200, body: { users: [], total: 0, totalIs: 'exact', nextCursor: null } };
         const second = params.get('cursor') === 'after-25';
         return {
           status: 200,
           body: {
             users: many(30).slice(second ? 25 : 0, second ? 30 : 25),
             total: 30,
-            totalCapped: false,
+            totalIs: 'exact',
             nextCursor: second ? null : 'after-25',
           },
         };
@@ -92,9 +92,21 @@ describe('members table', () => {
     expect(new URL(last, 'http://x').searchParams.get('cursor')).toBeNull();
   });
 
+  it('says "about 100,000 members" when the api estimated the matches', async () => {
+    routeFetch({
+      [at(routes.listMembers)]: { status: 200, body: { users: many(25), total: 100_000, totalIs: 'about', nextCursor: 'more' } },
+    });
+    renderWithApp(<MembersTable />);
+    expect(await screen.findByText('about 100,000 members')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+  });
+
   it('says "10,000+ members" when the count stopped at its cap, and numbers pages without a last one', async () => {
     routeFetch({
-      [at(routes.listMembers)]: { status: 200, body: { users: many(25), total: 10_000, totalCapped: true, nextCursor: 'more' } },
+      [at(routes.listMembers)]: {
+        status: 200,
+        body: { users: many(25), total: 10_000, totalIs: 'at_least', nextCursor: 'more' },
+      },
     });
     renderWithApp(<MembersTable />);
     expect(await screen.findByText('10,000+ members')).toBeInTheDocument();
@@ -104,7 +116,7 @@ describe('members table', () => {
 
   it('switches Sync to AC off, and says why, when ActiveCampaign is not configured', async () => {
     const fetchMock = routeFetch({
-      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalCapped: false, nextCursor: null } },
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalIs: 'exact', nextCursor: null } },
       [at(routes.getActiveCampaignStatus)]: {
         status: 200,
         body: anActiveCampaignStatus({ configured: false, missingVariables: ['AC_API_URL', 'AC_API_KEY'] }),
@@ -122,7 +134,7 @@ describe('members table', () => {
 
   it('labels every cell with its column, for the card layout on a phone', async () => {
     routeFetch({
-      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalCapped: false, nextCursor: null } },
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalIs: 'exact', nextCursor: null } },
     });
     renderWithApp(<MembersTable />);
     const [, row] = await screen.findAllByRole('row');
@@ -135,7 +147,7 @@ describe('members table', () => {
 
   it("syncs one member: 'Synced!', 'Sync Failed' with AC's reason, and 'Error' when the call fails", async () => {
     routeFetch({
-      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalCapped: false, nextCursor: null } },
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalIs: 'exact', nextCursor: null } },
       [at(routes.syncContact, { id: ann.id })]: [
         { status: 200, body: { success: true, status: 'synced' } },
         { status: 200, body: { success: false, status: 'failed', error: 'Email is invalid' } },
@@ -168,7 +180,7 @@ describe('members table', () => {
   it("opens a member's page from their name, and marks disabled accounts", async () => {
     const disabled = anAdminUser({ ...boss, isAdmin: false, firstName: 'Dana', disabledAt: '2026-11-24T09:00:00.000Z' });
     routeFetch({
-      [at(routes.listMembers)]: { status: 200, body: { users: [ann, disabled], total: 2, totalCapped: false, nextCursor: null } },
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann, disabled], total: 2, totalIs: 'exact', nextCursor: null } },
     });
     const { user } = renderWithApp(<MembersTable />);
     const [, annRow, danaRow] = await screen.findAllByRole('row');
@@ -180,7 +192,7 @@ describe('members table', () => {
 
   it('offers admins the members as CSV, saved under the name the api gives it; others see no button', async () => {
     routeFetch({
-      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalCapped: false, nextCursor: null } },
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalIs: 'exact', nextCursor: null } },
       [at(routes.exportMembers)]: {
         status: 200,
         body: 'id,email\r\n',

@@ -12,7 +12,9 @@ import { api } from '@/lib/api-client';
 import { capitalise } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useVenueTime } from '@/lib/venue-time';
-import { MEMBERS_PAGE_SIZE, useMembersPage } from '../api/admin-users';
+import { MEMBERS_PAGE_SIZE, type MembersPage, useMembersPage } from '../api/admin-users';
+
+type AdminMembersTotal = MembersPage['totalIs'];
 import { SyncContactButton } from './SyncContactButton';
 
 // On a phone a cell is a line of its card, led by its column name (the header row is only for screen readers there).
@@ -44,6 +46,14 @@ function ExportMembersButton() {
   );
 }
 
+/** "12 members", "10,000+ members", "about 100,000 members". */
+function membersCount(total: number, totalIs: AdminMembersTotal): string {
+  const figure = total.toLocaleString('en');
+  if (totalIs === 'about') return `about ${figure} members`;
+  if (totalIs === 'at_least') return `${figure}+ members`;
+  return `${figure} ${total === 1 ? 'member' : 'members'}`;
+}
+
 /** The Member Management table, with search and paging (PRODUCT.md §2.6); admins also export it. */
 export function MembersTable({ canExport = false }: { canExport?: boolean }) {
   const venueTime = useVenueTime();
@@ -54,8 +64,8 @@ export function MembersTable({ canExport = false }: { canExport?: boolean }) {
   const query = useDeferredValue(search.trim());
   const members = useMembersPage(query, cursors[page]);
   const total = members.data?.total ?? 0;
-  const capped = members.data?.totalCapped ?? false;
-  const pages = capped ? null : Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+  const totalIs = members.data?.totalIs ?? 'exact';
+  const pages = totalIs === 'exact' ? Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)) : null;
   const nextCursor = members.data?.nextCursor ?? null;
   // Only a status that says "not configured" switches the button off; an unknown one leaves it to the api.
   const acOff = useQuery(activeCampaignStatusQueryOptions()).data?.configured === false;
@@ -63,11 +73,7 @@ export function MembersTable({ canExport = false }: { canExport?: boolean }) {
   return (
     <Card
       title="Member Management"
-      description={
-        members.data
-          ? `${total.toLocaleString('en')}${capped ? '+' : ''} ${total === 1 && !capped ? 'member' : 'members'}`
-          : undefined
-      }
+      description={members.data ? membersCount(total, totalIs) : undefined}
       action={canExport ? <ExportMembersButton /> : undefined}
     >
       <div className="mb-4 max-w-sm">
