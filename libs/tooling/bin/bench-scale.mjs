@@ -49,6 +49,9 @@ const DATA = {
 };
 /** A placeholder where a password hash goes: seeded accounts never sign in with a password (sessions are minted). */
 const SEEDED_HASH = 'seeded-member-without-password';
+const DOMAINS = ['gmail.com', 'outlook.com', 'icloud.com', 'yahoo.com'];
+/** A seeded member's e-mail (see seed()). */
+const emailOf = (n) => `${SURNAMES[n % 10].toLowerCase()}.${n}@${DOMAINS[Math.floor(n / 10) % 4]}`;
 const SURNAMES = ['Okafor', 'Nguyen', 'Martin', 'Kowalski', 'Silva', 'Haddad', 'Jensen', 'Moreau', 'Tanaka', 'Reyes'];
 
 const log = (message) => console.error(`[bench:scale ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -94,8 +97,9 @@ async function waitUntil(url, what) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seeding, all inside PostgreSQL. Members are `scale-<n>@nocturne.test` (n from 1), first name
-// "Guest", a surname from SURNAMES; each has a welcome bonus and nine visits in the ledger (visit
+// Seeding, all inside PostgreSQL. Members are `<surname>.<n>@<one of DOMAINS>` (n from 1), first
+// name "Guest", a surname from SURNAMES, joined on a day unrelated to their number or name (so the
+// newest members are as mixed as a real venue's); each has a welcome bonus and nine visits in the ledger (visit
 // points vary by member, so every tier is populated), and cached balances, totals and tiers equal
 // to those rows' sums, as @nocturne/ledger keeps them (ledger:verify checks it after the seed).
 
@@ -155,16 +159,17 @@ async function seed(db, env, passwordHash) {
   await q(
     'members',
     `insert into members (email, first_name, last_name, password_hash, created_at, last_sign_in_at, current_points, total_points, member_tier)
-     select 'scale-' || n || '@nocturne.test', 'Guest', ($1::text[])[1 + n % 10] || ' ' || n, $2,
-            now() - (n % 1500) * interval '1 day' - (n % 1440) * interval '1 minute',
+     select lower(($1::text[])[1 + n % 10]) || '.' || n || '@' || ($7::text[])[1 + (n / 10) % 4], 'Guest', ($1::text[])[1 + n % 10] || ' ' || n, $2,
+            now() - ((n::bigint * 7919) % 1500) * interval '1 day' - ((n::bigint * 104729) % 1440) * interval '1 minute',
             case when n % 3 = 0 then now() - (n % 90) * interval '1 day' end,
             ${earned}, ${earned}, ${tierOf(earned)}
        from generate_series(1, $3::int) n`,
-    [SURNAMES, passwordHash, DATA.members, welcome, DATA.visitsPerMember, perVisit],
+    [SURNAMES, passwordHash, DATA.members, welcome, DATA.visitsPerMember, perVisit, DOMAINS],
   );
   await q(
     'member numbers',
-    `create temp table scale_members as select id, substring(email from 7 for position('@' in email) - 7)::int as n from members where email like 'scale-%'`,
+    `create temp table scale_members as
+       select id, n from (select id, (regexp_match(email, '^[a-z]+\\.(\\d+)@'))[1]::int as n from members) numbered where n is not null`,
   );
   await db.query('create unique index on scale_members (n); analyze scale_members');
   await withoutIndexes(db, 'point_transactions', async () => {
@@ -485,8 +490,7 @@ try {
   log(`  ${(verify.stdout || verify.stderr).trim().split('\n').at(-1)} (${report.ledgerVerifySeconds} s)`);
 
   const staffToken = await mintSession(db, staff.id);
-  const memberRow = (await db.query('select id from members where email = $1', [`scale-${Math.ceil(MEMBERS / 2)}@nocturne.test`]))
-    .rows[0];
+  const memberRow = (await db.query('select id from members where email = $1', [emailOf(Math.ceil(MEMBERS / 2))])).rows[0];
   const memberToken = await mintSession(db, memberRow.id);
   const heavyToken = await mintSession(db, heavy[0].id);
   const popularPost = (await db.query('select id from news_posts order by created_at desc, id limit 1')).rows[0].id;
@@ -507,7 +511,7 @@ try {
   const surname = SURNAMES[3];
   const staffCases = [
     ['admin members list', '/api/admin/users?limit=25'],
-    ['…search by e-mail prefix', `/api/admin/users?limit=25&search=${encodeURIComponent(`scale-4242`)}`],
+    ['…search by e-mail prefix', `/api/admin/users?limit=25&search=${encodeURIComponent(emailOf(4242).slice(0, 12))}`],
     ['…search by surname', `/api/admin/users?limit=25&search=${encodeURIComponent(surname)}`],
     ['admin member page, heavy member', `/api/admin/members/${heavy[0].id}`],
     ['admin overview, tonight', '/api/admin/overview'],

@@ -4,18 +4,37 @@ import { type Database, db } from '@nocturne/db';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { KeysetPosition } from '../../common/keyset-cursor.js';
 import { cursorAtSql, olderThanSql } from '../../common/keyset-page.js';
+import { containsPattern, prefixPattern } from '../../common/like-pattern.js';
 import { USER_COLUMNS } from '../auth/auth.public.js';
 import { couponUsableSql } from '../coupons/coupons.public.js';
 
-/** Members not deleted whose e-mail or full name matches `pattern` (an ILIKE pattern; null matches all). */
-function matching(pattern: string | null) {
+/**
+ * What the staff typed in the members search: an e-mail is found from its start (LIKE 'term%' on
+ * the lower-cased addresses, a range of members_email_prefix_idx), a name by any part (ILIKE
+ * '%term%', the trigram index members_name_trgm_idx); a term with an @ is an e-mail only.
+ */
+export interface MemberSearch {
+  emailPrefix: string;
+  nameContains: string | null;
+}
+
+export function memberSearch(term: string): MemberSearch {
+  return { emailPrefix: prefixPattern(term.toLowerCase()), nameContains: term.includes('@') ? null : containsPattern(term) };
+}
+
+/** The search's condition, as raw SQL on a members row (for a derived table the builder cannot type). */
+function searchSql(search: MemberSearch) {
+  const byEmail = sql<boolean>`email like ${search.emailPrefix}`;
+  return search.nameContains === null
+    ? byEmail
+    : sql<boolean>`(${byEmail} or (first_name || ' ' || coalesce(last_name, '')) ilike ${search.nameContains})`;
+}
+
+/** Members not deleted who match the search (null matches all). */
+function matching(search: MemberSearch | null) {
   return (eb: ExpressionBuilder<Database, 'members'>) => {
     const live = eb('deleted_at', 'is', null);
-    if (pattern === null) return live;
-    return eb.and([
-      live,
-      eb.or([eb('email', 'ilike', pattern), eb(sql<string>`first_name || ' ' || coalesce(last_name, '')`, 'ilike', pattern)]),
-    ]);
+    return search === null ? live : eb.and([live, searchSql(search)]);
   };
 }
 
@@ -38,11 +57,14 @@ export class MembersRepository {
    * One page of members, newest first by (created_at, id), after `after` when given: the
    * members_admin_list_idx walk, or with a search the trigram indexes on e-mail and name.
    */
-  listForAdmin(em: EntityManager, { pattern, after, limit }: { pattern: string | null; after?: KeysetPosition; limit: number }) {
+  listForAdmin(
+    em: EntityManager,
+    { search, after, limit }: { search: MemberSearch | null; after?: KeysetPosition; limit: number },
+  ) {
     return db(em)
       .selectFrom('members')
       .select([...USER_COLUMNS, 'ac_synced_at', 'ac_sync_error', 'disabled_at', cursorAtSql('created_at').as('cursor_at')])
-      .where(matching(pattern))
+      .where(matching(search))
       .$if(after !== undefined, (q) => q.where(olderThanSql('', after!)))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -51,12 +73,12 @@ export class MembersRepository {
   }
 
   /**
-   * The members matching `pattern` among the newest `window` live members after `after`. A search
+   * The members matching `search` among the newest `window` live members after `after`. A search
    * for a common word ("Kowalski": one member in ten) fills a page from this walk of the
    * (created_at, id) index, where the trigram indexes would collect every match in the table
    * before sorting them (100,000 rows, a second).
    */
-  searchRecent(em: EntityManager, { pattern, after, window }: { pattern: string; after?: KeysetPosition; window: number }) {
+  searchRecent(em: EntityManager, { search, after, window }: { search: MemberSearch; after?: KeysetPosition; window: number }) {
     const recent = db(em)
       .selectFrom('members')
       .select([
@@ -75,7 +97,7 @@ export class MembersRepository {
     return db(em)
       .selectFrom(recent.as('members'))
       .selectAll()
-      .where(sql<boolean>`(email ilike ${pattern} or (first_name || ' ' || coalesce(last_name, '')) ilike ${pattern})`)
+      .where(searchSql(search))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
@@ -109,13 +131,13 @@ export class MembersRepository {
   }
 
   /** How many members match, counting no further than `cap + 1` (so a million costs what `cap` does). */
-  async countForAdmin(em: EntityManager, pattern: string | null, cap: number): Promise<number> {
+  async countForAdmin(em: EntityManager, search: MemberSearch | null, cap: number): Promise<number> {
     const row = await db(em)
       .selectFrom((eb) =>
         eb
           .selectFrom('members')
           .select(sql<number>`1`.as('one'))
-          .where(matching(pattern))
+          .where(matching(search))
           .limit(cap + 1)
           .as('matches'),
       )

@@ -94,7 +94,7 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   '_versions_',
   'short_code_namespace',
   'members_admin_list_idx',
-  'members_email_trgm_idx',
+  'members_email_prefix_idx',
   'members_name_trgm_idx',
   'qr_scans_member_idx',
   'members_ac_synced_idx',

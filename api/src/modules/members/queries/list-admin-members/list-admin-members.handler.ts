@@ -2,10 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ADMIN_USERS_COUNT_CAP, type AdminUsersResponse } from '@nocturne/contracts';
 import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
-import { containsPattern } from '../../../../common/like-pattern.js';
 import { isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { userFromRow } from '../../../auth/auth.public.js';
-import { MembersRepository } from '../../members.repository.js';
+import { memberSearch, MembersRepository } from '../../members.repository.js';
 import { ListAdminMembersQuery } from './list-admin-members.query.js';
 
 /** Members for the admin table, newest first a page at a time, searched by name or e-mail, with how many match (up to a cap). */
@@ -42,11 +41,11 @@ export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQu
    * cap, then the table's estimated size stands in ("about 1,000,000").
    */
   private async findPage(filter: ListAdminMembersQuery['filter']) {
-    const pattern = filter.search ? containsPattern(filter.search) : null;
+    const search = filter.search ? memberSearch(filter.search) : null;
     const after = keysetPageStart(filter.cursor);
     const limit = filter.limit;
-    if (pattern) {
-      const recent = await this.repository.searchRecent(this.em, { pattern, after, window: SEARCH_WINDOW });
+    if (search) {
+      const recent = await this.repository.searchRecent(this.em, { search, after, window: SEARCH_WINDOW });
       if (recent.length > limit) {
         const scanned = await this.repository.countRecent(this.em, after, SEARCH_WINDOW);
         // The walk read every member: what it found is the whole answer.
@@ -56,10 +55,10 @@ export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQu
         return { ...keysetPage(recent, limit), total: Math.max(estimate, recent.length), totalIs: 'about' as const };
       }
     }
-    const found = keysetPage(await this.repository.listForAdmin(this.em, { pattern, after, limit: limit + 1 }), limit);
-    const counted = await this.repository.countForAdmin(this.em, pattern, ADMIN_USERS_COUNT_CAP);
+    const found = keysetPage(await this.repository.listForAdmin(this.em, { search, after, limit: limit + 1 }), limit);
+    const counted = await this.repository.countForAdmin(this.em, search, ADMIN_USERS_COUNT_CAP);
     if (counted <= ADMIN_USERS_COUNT_CAP) return { ...found, total: counted, totalIs: 'exact' as const };
-    if (pattern) return { ...found, total: ADMIN_USERS_COUNT_CAP, totalIs: 'at_least' as const };
+    if (search) return { ...found, total: ADMIN_USERS_COUNT_CAP, totalIs: 'at_least' as const };
     const estimate = await this.repository.estimateMembers(this.em);
     return estimate > ADMIN_USERS_COUNT_CAP
       ? { ...found, total: estimate, totalIs: 'about' as const }
