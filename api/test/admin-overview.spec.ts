@@ -145,6 +145,30 @@ describe('GET /api/admin/overview', () => {
     expect(sunday).toMatchObject({ night: '2026-10-04', start: '2026-10-03T19:00:00.000Z', newMembers: 1 });
   });
 
+  it('counts a night that is over once and keeps it; tonight is always counted afresh', async () => {
+    const first = await overview('?night=2026-04-05');
+    const kept = await t.sql.query<{ night: string; figures: Record<string, number> }>(
+      "select night::text as night, figures from club_night_figures where night between '2026-03-29' and '2026-04-05' order by night",
+    );
+    expect(kept.rows.map((row) => row.night)).toEqual(first.body.nights.map((n: { night: string }) => n.night));
+    for (const row of kept.rows) {
+      const shown = first.body.nights.find((n: { night: string }) => n.night === row.night);
+      expect(row.figures).toEqual({
+        claims: shown.claims,
+        redemptions: shown.redemptions,
+        newMembers: shown.newMembers,
+        comments: shown.comments,
+        pointsIssued: shown.pointsIssued,
+        pointsSpent: shown.pointsSpent,
+        pointsWithdrawn: shown.pointsWithdrawn,
+      });
+    }
+    // Asked again, the kept figures answer the same.
+    expect((await overview('?night=2026-04-05')).body.nights).toEqual(first.body.nights);
+    const tonight = (await overview()).body.night.night;
+    expect((await t.sql.query('select 1 from club_night_figures where night = $1', [tonight])).rowCount).toBe(0);
+  });
+
   it("states the venue's liability: the sum of balances, equal to the ledger's sum", async () => {
     const { body } = await overview();
     const { rows } = await t.sql.query<{ ledger: number; balances: number }>(

@@ -231,6 +231,31 @@ describe('every write that changes an answer changes its ETag, on both replicas'
   });
 });
 
+describe('a bulk change of many members', () => {
+  it("names them all as member:* in one small log row, and every member's answers change on both replicas", async () => {
+    const path = '/api/points/history';
+    const before = [await etagOf(a, path, member.sessionId), await etagOf(b, path, member.sessionId)];
+    // A backfill of 1,500 members in one statement (a migration, an import).
+    await a.sql.query(
+      `insert into members (email, first_name, last_name, password_hash)
+       select 'bulk-' || n || '-' || $1 || '@example.com', 'Bulk', 'Member ' || n, 'not-a-hash' from generate_series(1, 1500) n`,
+      [Date.now()],
+    );
+    const logged = await a.sql.query<{ scopes: string[] }>(
+      'select scopes from resource_version_log order by version desc limit 1',
+    );
+    expect(logged.rows[0]!.scopes).toEqual(['member:*', 'members']);
+    // The member was not in the statement, but a bulk change reads as every member's: a full
+    // answer (once), never a 304 that could hide a change.
+    await expectChanged(a, path, member.sessionId, before[0]!);
+    await expectChanged(b, path, member.sessionId, before[1]!);
+    const after = await etagOf(a, path, member.sessionId);
+    expect((await get(a, path, member.sessionId, after)).status).toBe(304);
+    // And sessions cached before it are read again, not trusted: the member is still signed in.
+    expect((await get(b, '/api/auth/me', member.sessionId)).status).toBe(200);
+  });
+});
+
 describe('sessions served from memory', () => {
   it('a signed-out session is refused at once on its replica and within a second on the other', async () => {
     const someone = await registerMember(a);

@@ -5,3 +5,8 @@
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** A LIKE pattern matching values that start with `search`, its wildcards escaped as above. */
+export function prefixPattern(search: string): string {
+  return `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -61,8 +61,10 @@ export const ActiveCampaignStatus = z
     customFields: z.object({ tier: z.boolean(), points: z.boolean() }),
     autoSync: z.boolean(),
     lastSyncAt: z.iso.datetime().nullable(),
-    /** Members never synced and not failed. */
+    /** Members never synced and not failed, counted up to AC_PENDING_COUNT_CAP. */
     pending: z.number().int(),
+    /** True when more than `pending` wait (the count stopped at its cap). */
+    pendingCapped: z.boolean(),
     /** Members whose last sync AC refused (acSyncError set). */
     failed: z.number().int(),
     /** The bulk sync running now, if any. */
@@ -70,5 +72,8 @@ export const ActiveCampaignStatus = z
   })
   .meta({ id: 'ActiveCampaignStatus' });
 export type ActiveCampaignStatus = z.infer<typeof ActiveCampaignStatus>;
+
+/** Members waiting for their first sync are counted up to this many ("10,000+ waiting"): a venue importing a million members does not need each one counted on every poll. */
+export const AC_PENDING_COUNT_CAP = 10_000;
 
 export const SyncJobParams = z.object({ jobId: z.uuid({ message: 'must be a UUID' }) });

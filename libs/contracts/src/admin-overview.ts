@@ -84,8 +84,10 @@ export const AdminOverview = z
       lastSyncAt: z.iso.datetime().nullable(),
       /** Members whose last sync ActiveCampaign refused. */
       failedContacts: count,
-      /** Members never synced and not failed. */
+      /** Members never synced and not failed, counted up to AC_PENDING_COUNT_CAP. */
       pendingContacts: count,
+      /** True when more than `pendingContacts` wait (the count stopped at its cap). */
+      pendingCapped: z.boolean(),
       /** The most recent refusal, with when it happened. */
       lastError: z.object({ message: z.string(), at: z.iso.datetime() }).nullable(),
       /** The latest bulk sync. */

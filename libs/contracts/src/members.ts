@@ -14,11 +14,14 @@ import { MemberTier, requiredText, Uuid } from './common.js';
 import { CouponType } from './coupons.js';
 import { PointHistoryEntry } from './points.js';
 
-/** `GET /api/admin/users`: search by name or email, offset paging (the admin table pages by number). */
+/**
+ * `GET /api/admin/users`: search by name or e-mail (any part of either), newest first, a page at a
+ * time after the cursor of the previous page.
+ */
 export const AdminUsersQuery = z.object({
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  cursor: z.string().max(200).optional(),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 
@@ -30,7 +33,19 @@ export const AdminUser = User.extend({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-export const AdminUsersResponse = z.object({ users: z.array(AdminUser), total: z.number().int() });
+/** Matches are counted up to this many; past it the table says "10,000+" or "about 1,000,000" (an exact count of a million is no one's need there). */
+export const ADMIN_USERS_COUNT_CAP = 10_000;
+
+/** How `total` was reached: counted, counted up to the cap (there are more), or estimated. */
+export const ADMIN_USERS_TOTAL_KINDS = ['exact', 'at_least', 'about'] as const;
+
+export const AdminUsersResponse = z.object({
+  users: z.array(AdminUser),
+  /** How many members match: exact, at least this many (the count stopped at its cap), or about this many. */
+  total: z.number().int(),
+  totalIs: z.enum(ADMIN_USERS_TOTAL_KINDS),
+  nextCursor: z.string().nullable(),
+});
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
 
 /** `GET /api/admin/stats`: the overview cards' real numbers. */

@@ -2,23 +2,41 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import * as syncJobs from '@nocturne/sync-jobs';
+import { AC_PENDING_COUNT_CAP } from '@nocturne/contracts';
 import { sql } from 'kysely';
 
-/** Members (not deleted): when the last sync was, how many wait for their first, how many failed. */
+/**
+ * Members (not deleted): when the last sync was, how many wait for their first (counted no further
+ * than AC_PENDING_COUNT_CAP + 1), how many failed. Each figure reads its own partial index
+ * (AcSyncCounts migration), not every member.
+ */
 function memberSyncCounts(em: EntityManager) {
-  return db(em)
-    .selectFrom('members')
-    .select((eb) => [
-      eb.fn.max('ac_synced_at').as('last_sync_at'),
-      eb
-        .cast<number>(
-          eb.fn.countAll().filterWhere((f) => f.and([f('ac_synced_at', 'is', null), f('ac_sync_error', 'is', null)])),
-          'integer',
-        )
-        .as('pending'),
-      eb.cast<number>(eb.fn.countAll().filterWhere('ac_sync_error', 'is not', null), 'integer').as('failed'),
-    ])
-    .where('deleted_at', 'is', null);
+  return db(em).selectNoFrom((eb) => [
+    eb
+      .selectFrom('members')
+      .select((m) => m.fn.max('ac_synced_at').as('at'))
+      .where('deleted_at', 'is', null)
+      .as('last_sync_at'),
+    eb
+      .selectFrom(
+        eb
+          .selectFrom('members')
+          .select('id')
+          .where('deleted_at', 'is', null)
+          .where('ac_synced_at', 'is', null)
+          .where('ac_sync_error', 'is', null)
+          .limit(AC_PENDING_COUNT_CAP + 1)
+          .as('waiting'),
+      )
+      .select((w) => w.cast<number>(w.fn.countAll(), 'integer').as('n'))
+      .as('pending'),
+    eb
+      .selectFrom('members')
+      .select((m) => m.cast<number>(m.fn.countAll(), 'integer').as('n'))
+      .where('deleted_at', 'is', null)
+      .where('ac_sync_error', 'is not', null)
+      .as('failed'),
+  ]);
 }
 
 /**

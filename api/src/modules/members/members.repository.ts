@@ -2,18 +2,39 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { KeysetPosition } from '../../common/keyset-cursor.js';
+import { cursorAtSql, olderThanSql } from '../../common/keyset-page.js';
+import { containsPattern, prefixPattern } from '../../common/like-pattern.js';
 import { USER_COLUMNS } from '../auth/auth.public.js';
 import { couponUsableSql } from '../coupons/coupons.public.js';
 
-/** Members not deleted whose e-mail or full name matches `pattern` (an ILIKE pattern; null matches all). */
-function matching(pattern: string | null) {
+/**
+ * What the staff typed in the members search: an e-mail is found from its start (LIKE 'term%' on
+ * the lower-cased addresses, a range of members_email_prefix_idx), a name by any part (ILIKE
+ * '%term%', the trigram index members_name_trgm_idx); a term with an @ is an e-mail only.
+ */
+export interface MemberSearch {
+  emailPrefix: string;
+  nameContains: string | null;
+}
+
+export function memberSearch(term: string): MemberSearch {
+  return { emailPrefix: prefixPattern(term.toLowerCase()), nameContains: term.includes('@') ? null : containsPattern(term) };
+}
+
+/** The search's condition, as raw SQL on a members row (for a derived table the builder cannot type). */
+function searchSql(search: MemberSearch) {
+  const byEmail = sql<boolean>`email like ${search.emailPrefix}`;
+  return search.nameContains === null
+    ? byEmail
+    : sql<boolean>`(${byEmail} or (first_name || ' ' || coalesce(last_name, '')) ilike ${search.nameContains})`;
+}
+
+/** Members not deleted who match the search (null matches all). */
+function matching(search: MemberSearch | null) {
   return (eb: ExpressionBuilder<Database, 'members'>) => {
     const live = eb('deleted_at', 'is', null);
-    if (pattern === null) return live;
-    return eb.and([
-      live,
-      eb.or([eb('email', 'ilike', pattern), eb(sql<string>`first_name || ' ' || coalesce(last_name, '')`, 'ilike', pattern)]),
-    ]);
+    return search === null ? live : eb.and([live, searchSql(search)]);
   };
 }
 
@@ -32,21 +53,96 @@ const count = sql<string>`count(*)`;
  */
 @Injectable()
 export class MembersRepository {
-  /** One page of members, newest first, each row carrying the number of matches (`total`). */
-  listForAdmin(em: EntityManager, { pattern, limit, offset }: { pattern: string | null; limit: number; offset: number }) {
+  /**
+   * One page of members, newest first by (created_at, id), after `after` when given: the
+   * members_admin_list_idx walk, or with a search the trigram indexes on e-mail and name.
+   */
+  listForAdmin(
+    em: EntityManager,
+    { search, after, limit }: { search: MemberSearch | null; after?: KeysetPosition; limit: number },
+  ) {
     return db(em)
       .selectFrom('members')
-      .select([...USER_COLUMNS, 'ac_synced_at', 'ac_sync_error', 'disabled_at', sql<string>`count(*) over ()`.as('total')])
-      .where(matching(pattern))
+      .select([...USER_COLUMNS, 'ac_synced_at', 'ac_sync_error', 'disabled_at', cursorAtSql('created_at').as('cursor_at')])
+      .where(matching(search))
+      .$if(after !== undefined, (q) => q.where(olderThanSql('', after!)))
       .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .limit(limit)
-      .offset(offset)
       .execute();
   }
 
-  async countForAdmin(em: EntityManager, pattern: string | null): Promise<number> {
-    const row = await db(em).selectFrom('members').select(count.as('n')).where(matching(pattern)).executeTakeFirstOrThrow();
+  /**
+   * The members matching `search` among the newest `window` live members after `after`. A search
+   * for a common word ("Kowalski": one member in ten) fills a page from this walk of the
+   * (created_at, id) index, where the trigram indexes would collect every match in the table
+   * before sorting them (100,000 rows, a second).
+   */
+  searchRecent(em: EntityManager, { search, after, window }: { search: MemberSearch; after?: KeysetPosition; window: number }) {
+    const recent = db(em)
+      .selectFrom('members')
+      .select([
+        ...USER_COLUMNS,
+        'ac_synced_at',
+        'ac_sync_error',
+        'disabled_at',
+        'deleted_at',
+        cursorAtSql('created_at').as('cursor_at'),
+      ])
+      .where('deleted_at', 'is', null)
+      .$if(after !== undefined, (q) => q.where(olderThanSql('', after!)))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(window);
+    return db(em)
+      .selectFrom(recent.as('members'))
+      .selectAll()
+      .where(searchSql(search))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** How many live members there are after `after`, counting no further than `window` (an index-only walk). */
+  async countRecent(em: EntityManager, after: KeysetPosition | undefined, window: number): Promise<number> {
+    const row = await db(em)
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('members')
+          .select('id')
+          .where('deleted_at', 'is', null)
+          .$if(after !== undefined, (q) => q.where(olderThanSql('', after!)))
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(window)
+          .as('recent'),
+      )
+      .select(count.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Live members in the table, as PostgreSQL's statistics estimate it (no count). */
+  async estimateMembers(em: EntityManager): Promise<number> {
+    const row = await db(em)
+      .selectNoFrom(sql<string>`(select greatest(reltuples, 0)::bigint from pg_class where oid = 'members'::regclass)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** How many members match, counting no further than `cap + 1` (so a million costs what `cap` does). */
+  async countForAdmin(em: EntityManager, search: MemberSearch | null, cap: number): Promise<number> {
+    const row = await db(em)
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('members')
+          .select(sql<number>`1`.as('one'))
+          .where(matching(search))
+          .limit(cap + 1)
+          .as('matches'),
+      )
+      .select(count.as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -110,7 +206,7 @@ export class MembersRepository {
       .executeTakeFirst();
   }
 
-  /** The member's newest ledger rows, with the admin who wrote a staff adjustment, and how many rows there are. */
+  /** The member's newest ledger rows, with the admin who wrote a staff adjustment (count them with countHistory). */
   historyForAdmin(em: EntityManager, memberId: string, limit: number) {
     return db(em)
       .selectFrom('point_transactions as t')
@@ -123,7 +219,6 @@ export class MembersRepository {
         't.created_at',
         't.recorded_by_id',
         staffName('a').as('recorded_by_name'),
-        sql<string>`count(*) over ()`.as('total'),
       ])
       .where('t.member_id', '=', memberId)
       .orderBy('t.created_at', 'desc')
@@ -132,7 +227,30 @@ export class MembersRepository {
       .execute();
   }
 
-  /** The member's newest claims with their coupons, when staff last undid a redemption of each, and how many claims there are. */
+  /**
+   * How many ledger rows the member has: an index-only count on (member_id, created_at), not a
+   * window over the joined page (which read every row of a member with 20,000 before limiting).
+   */
+  async countHistory(em: EntityManager, memberId: string): Promise<number> {
+    const row = await db(em)
+      .selectFrom('point_transactions')
+      .select(count.as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** How many claims the member has (index-only on user_coupons (member_id, claimed_at)). */
+  async countCoupons(em: EntityManager, memberId: string): Promise<number> {
+    const row = await db(em)
+      .selectFrom('user_coupons')
+      .select(count.as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The member's newest claims with their coupons, when staff last undid a redemption of each (count them with countCoupons). */
   couponsForAdmin(em: EntityManager, memberId: string, limit: number) {
     return db(em)
       .selectFrom('user_coupons as uc')
@@ -158,7 +276,6 @@ export class MembersRepository {
           .where('s.action', '=', 'undo')
           .where('s.result', '=', 'accepted')
           .as('undone_at'),
-        sql<string>`count(*) over ()`.as('total'),
       ])
       .where('uc.member_id', '=', memberId)
       .orderBy('uc.claimed_at', 'desc')
@@ -167,7 +284,11 @@ export class MembersRepository {
       .execute();
   }
 
-  /** The newest door scans of the member's coupons. */
+  /**
+   * The newest door scans of the member's coupons: the scan log's own member column (every coupon
+   * scan names its holder; older lines were filled in by the MemberScans migration), walked newest
+   * first on qr_scans (member_id, id).
+   */
   scansForAdmin(em: EntityManager, memberId: string, limit: number) {
     return db(em)
       .selectFrom('qr_scans as s')
@@ -184,7 +305,7 @@ export class MembersRepository {
         'c.code as coupon_code',
         staffName('a').as('staff_name'),
       ])
-      .where('uc.member_id', '=', memberId)
+      .where('s.member_id', '=', memberId)
       .orderBy('s.id', 'desc')
       .limit(limit)
       .execute();

@@ -42,12 +42,13 @@ export class OverviewRepository {
       .where('claimed_at', '>=', first)
       .where('claimed_at', '<', last)
       .groupBy(byFigureAndNight);
+    // Sign-ups of the night, those who deleted their account since included: a night's figures
+    // stay what they were once it is over (club_night_figures keeps them).
     const newMembers = k
       .selectFrom('members')
       .select([figure('newMembers'), bucket('created_at'), count.as('n')])
       .where('created_at', '>=', first)
       .where('created_at', '<', last)
-      .where('deleted_at', 'is', null)
       .groupBy(byFigureAndNight);
     const comments = k
       .selectFrom('news_comments')
@@ -73,6 +74,40 @@ export class OverviewRepository {
     return redemptions.unionAll(claims).unionAll(newMembers).unionAll(comments).unionAll(points).execute();
   }
 
+  /** The stored figures of these nights that are over (those counted already). */
+  async storedNights(em: EntityManager, nights: readonly string[]): Promise<Map<string, Record<NightFigure, number>>> {
+    if (!nights.length) return new Map();
+    const rows = await db(em)
+      .selectFrom('club_night_figures')
+      .select([sql<string>`night::text`.as('night'), 'figures'])
+      .where('night', 'in', [...nights])
+      .execute();
+    return new Map(rows.map((row) => [row.night, row.figures as Record<NightFigure, number>]));
+  }
+
+  /** Keeps the figures of nights that are over; a night stored already (by another replica) stays as it is. */
+  async storeNights(em: EntityManager, nights: { night: string; figures: Record<NightFigure, number> }[]): Promise<void> {
+    if (!nights.length) return;
+    await db(em)
+      .insertInto('club_night_figures')
+      .values(nights.map(({ night, figures }) => ({ night, figures })))
+      .onConflict((oc) => oc.column('night').doNothing())
+      .execute();
+  }
+
+  /**
+   * The venue's liability: live members' balances summed (a scan of members: the handler keeps
+   * the answer until the ledger or the members change).
+   */
+  async pointsOutstanding(em: EntityManager): Promise<number> {
+    const row = await db(em)
+      .selectFrom('members')
+      .select(sql<string>`coalesce(sum(current_points), 0)`.as('n'))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** The figures of right now, in one round trip. */
   currentFigures(em: EntityManager) {
     return db(em)
@@ -85,12 +120,6 @@ export class OverviewRepository {
           // Unread: not yet marked handled by staff (the Messages tab's "new").
           .where('state', '=', 'new')
           .as('unread_messages'),
-        // Accounts deleted keep their ledger rows (an anonymous holder) but can spend nothing.
-        eb
-          .selectFrom('members')
-          .select(sql<string>`coalesce(sum(current_points), 0)`.as('n'))
-          .where('deleted_at', 'is', null)
-          .as('points_outstanding'),
         eb.selectFrom('outbox').select(count.as('n')).where('published_at', 'is', null).as('outbox_waiting'),
       ])
       .executeTakeFirstOrThrow();

@@ -2,8 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import { BOOKING_HOLDS_PLACE, type BookingStatus, type ContactMessageState, type InboxDeliveryKind } from '@nocturne/domain';
-import { type Insertable, sql, type SqlBool } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { KeysetPosition } from '../../common/keyset-cursor.js';
+import { cursorAtSql, olderThanSql } from '../../common/keyset-page.js';
 
 type NewDelivery = Pick<Insertable<Database['email_deliveries']>, 'subject_type' | 'subject_id' | 'recipient'> & {
   kind: InboxDeliveryKind;
@@ -11,19 +12,6 @@ type NewDelivery = Pick<Insertable<Database['email_deliveries']>, 'subject_type'
 
 /** The admin (joined as `a`) by name, "Alex Night"; null when there is none or the account was emptied. */
 const adminName = sql<string | null>`nullif(concat_ws(' ', ${sql.ref('a.first_name')}, ${sql.ref('a.last_name')}), '')`;
-
-/** A row's created_at to the microsecond, UTC, for its cursor (a JS Date would keep milliseconds only). */
-const cursorAt = (column: 'c.created_at' | 'b.created_at') =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/**
- * Rows strictly after `after` in newest-first (created_at, id) order: a row-value comparison, so
- * rows sharing the last one's instant are split by id rather than skipped, and the
- * (created_at, id) index starts the page at the cursor.
- */
-function olderThan(table: 'c' | 'b', after: KeysetPosition) {
-  return sql<SqlBool>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
-}
 
 /** Contact messages, bookings and the e-mails owed about them. Every method runs in the caller's `em` (its transaction). */
 @Injectable()
@@ -148,9 +136,9 @@ export class VenueInboxRepository {
         adminName.as('handled_by'),
         'c.handled_at',
         'c.created_at',
-        cursorAt('c.created_at').as('cursor_at'),
+        cursorAtSql('c.created_at').as('cursor_at'),
       ])
-      .$if(page.after !== undefined, (q) => q.where(olderThan('c', page.after!)))
+      .$if(page.after !== undefined, (q) => q.where(olderThanSql('c', page.after!)))
       .$if(page.id !== undefined, (q) => q.where('c.id', '=', page.id!))
       .$if(page.state !== undefined, (q) => q.where('c.state', '=', page.state!))
       .$if(!page.includeSpam, (q) => q.where('c.is_spam', '=', false))
@@ -183,9 +171,9 @@ export class VenueInboxRepository {
         'b.status_changed_at',
         adminName.as('decided_by'),
         'b.created_at',
-        cursorAt('b.created_at').as('cursor_at'),
+        cursorAtSql('b.created_at').as('cursor_at'),
       ])
-      .$if(page.after !== undefined, (q) => q.where(olderThan('b', page.after!)))
+      .$if(page.after !== undefined, (q) => q.where(olderThanSql('b', page.after!)))
       .$if(page.id !== undefined, (q) => q.where('b.id', '=', page.id!))
       .$if(page.status !== undefined, (q) => q.where('b.status', '=', page.status!))
       .$if(page.night !== undefined, (q) => q.where('b.date', '=', page.night!))

@@ -1,4 +1,5 @@
 import { Booking, BookingCapacity } from './booking.entity.js';
+import { ClubNightFigures } from './club-night-figures.entity.js';
 import { ContactMessage } from './contact-message.entity.js';
 import { Coupon } from './coupon.entity.js';
 import { EmailDelivery } from './email-delivery.entity.js';
@@ -41,7 +42,7 @@ export { BOOKING_STATUSES, type BookingStatus } from './booking.entity.js';
 export { CONTACT_MESSAGE_STATES, type ContactMessageState } from './contact-message.entity.js';
 export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';
 export { WebhookDelivery, WebhookEndpoint };
-export { MemberCard, Visit };
+export { ClubNightFigures, MemberCard, Visit };
 export { WalletPass, WalletRegistration };
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
@@ -76,6 +77,7 @@ export const entities: [
   typeof BookingCapacity,
   typeof WalletPass,
   typeof WalletRegistration,
+  typeof ClubNightFigures,
 ] = [
   Member,
   Session,
@@ -102,4 +104,5 @@ export const entities: [
   BookingCapacity,
   WalletPass,
   WalletRegistration,
+  ClubNightFigures,
 ];

@@ -27,6 +27,12 @@ import { Migration20261126172000_MyCouponsPaging } from './Migration202611261720
 import { Migration20261126173000_InboxPaging } from './Migration20261126173000_InboxPaging.js';
 import { Migration20261126182000_WalletPasses } from './Migration20261126182000_WalletPasses.js';
 import { Migration20261126184000_SignUpConsent } from './Migration20261126184000_SignUpConsent.js';
+import { Migration20261126189000_BulkVersionScopes } from './Migration20261126189000_BulkVersionScopes.js';
+import { Migration20261126189100_MemberSearch } from './Migration20261126189100_MemberSearch.js';
+import { Migration20261126189200_MemberScans } from './Migration20261126189200_MemberScans.js';
+import { Migration20261126189300_ClubNightFigures } from './Migration20261126189300_ClubNightFigures.js';
+import { Migration20261126189400_AcSyncCounts } from './Migration20261126189400_AcSyncCounts.js';
+import { Migration20261126189500_InboxWaiting } from './Migration20261126189500_InboxWaiting.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -57,6 +63,12 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126173000_InboxPaging', class: Migration20261126173000_InboxPaging },
   { name: 'Migration20261126182000_WalletPasses', class: Migration20261126182000_WalletPasses },
   { name: 'Migration20261126184000_SignUpConsent', class: Migration20261126184000_SignUpConsent },
+  { name: 'Migration20261126189000_BulkVersionScopes', class: Migration20261126189000_BulkVersionScopes },
+  { name: 'Migration20261126189100_MemberSearch', class: Migration20261126189100_MemberSearch },
+  { name: 'Migration20261126189200_MemberScans', class: Migration20261126189200_MemberScans },
+  { name: 'Migration20261126189300_ClubNightFigures', class: Migration20261126189300_ClubNightFigures },
+  { name: 'Migration20261126189400_AcSyncCounts', class: Migration20261126189400_AcSyncCounts },
+  { name: 'Migration20261126189500_InboxWaiting', class: Migration20261126189500_InboxWaiting },
 ];
 
 /**
@@ -85,4 +97,13 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'resource_version_seq',
   '_versions_',
   'short_code_namespace',
+  'members_admin_list_idx',
+  'members_email_prefix_idx',
+  'members_name_trgm_idx',
+  'qr_scans_member_idx',
+  'members_ac_synced_idx',
+  'members_ac_pending_idx',
+  'members_ac_failed_idx',
+  'bookings_requested_idx',
+  'contact_messages_new_idx',
 ];

@@ -43,7 +43,7 @@ describe('the member page route (/admin/members/:id)', () => {
     routeFetch({
       [at(routes.getMe)]: { status: 200, body: admin },
       [at(routes.getAdminMember, { id: MEMBER_ID })]: { status: 200, body: anAdminMemberView() },
-      [at(routes.listMembers)]: { status: 200, body: { users: [anAdminUser()], total: 1 } },
+      [at(routes.listMembers)]: { status: 200, body: { users: [anAdminUser()], total: 1, totalIs: 'exact', nextCursor: null } },
       [at(routes.getActiveCampaignStatus)]: { status: 200, body: anActiveCampaignStatus() },
     });
     const user = userEvent.setup();

@@ -56,7 +56,7 @@ function answers(user = admin) {
     [at(routes.getAdminOverview)]: { status: 200, body: anAdminOverview() },
     [at(routes.getAdminStats)]: { status: 200, body: { members: 1 } },
     [at(routes.getInboxCounts)]: { status: 200, body: { requestedBookings: 2, newMessages: 0 } },
-    [at(routes.listMembers)]: { status: 200, body: { users: [], total: 0 } },
+    [at(routes.listMembers)]: { status: 200, body: { users: [], total: 0, totalIs: 'exact', nextCursor: null } },
     [at(routes.getActiveCampaignStatus)]: { status: 200, body: anActiveCampaignStatus() },
     [at(routes.listStaff)]: { status: 200, body: { staff: [] } },
     [at(routes.healthReady)]: { status: 200, body: { status: 'ok' } },

@@ -24,7 +24,7 @@ function StatusCard({ status }: { status: ActiveCampaignStatus }) {
     ['List subscription', status.listId ? `List ${status.listId}` : 'Not set'],
     ['Custom fields', customFieldsText(status.customFields)],
     ['Last sync', status.lastSyncAt ? venueTime.dateTime(status.lastSyncAt) : 'Never'],
-    ['Waiting to sync', String(status.pending)],
+    ['Waiting to sync', `${status.pending.toLocaleString('en')}${status.pendingCapped ? '+' : ''}`],
     ['Failed syncs', String(status.failed)],
   ];
   return (

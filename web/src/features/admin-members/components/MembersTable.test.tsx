@@ -33,7 +33,9 @@ describe('members table', () => {
   });
 
   it('lists name (Admin badge), email, total and current points, tier and joined date', async () => {
-    routeFetch({ [at(routes.listMembers)]: { status: 200, body: { users: [ann, boss], total: 2 } } });
+    routeFetch({
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann, boss], total: 2, totalIs: 'exact', nextCursor: null } },
+    });
     renderWithApp(<MembersTable />);
     expect(await screen.findByText('2 members')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Member Management' })).toBeInTheDocument();
@@ -55,13 +57,22 @@ describe('members table', () => {
     expect(within(bossRow!).getByText('Admin')).toBeInTheDocument();
   });
 
-  it('searches on the server and pages through a long list', async () => {
+  it('searches on the server and pages through a long list by cursor, forward and back', async () => {
     const fetchMock = routeFetch({
       [at(routes.listMembers)]: (_body, url) => {
         const params = new URL(url, 'http://x').searchParams;
-        if (params.get('search') === 'zed') return { status: 200, body: { users: [], total: 0 } };
-        const offset = Number(params.get('offset'));
-        return { status: 200, body: { users: many(30).slice(offset, offset + 25), total: 30 } };
+        if (params.get('search') === 'zed')
+          return { status: 200, body: { users: [], total: 0, totalIs: 'exact', nextCursor: null } };
+        const second = params.get('cursor') === 'after-25';
+        return {
+          status: 200,
+          body: {
+            users: many(30).slice(second ? 25 : 0, second ? 30 : 25),
+            total: 30,
+            totalIs: 'exact',
+            nextCursor: second ? null : 'after-25',
+          },
+        };
       },
     });
     const view = renderWithApp(<MembersTable />);
@@ -69,15 +80,43 @@ describe('members table', () => {
     await view.user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Member29 Lee')).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await view.user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    // A new search starts again from the first page (no cursor).
     await view.user.type(screen.getByLabelText('Search members'), 'zed');
     expect(await screen.findByText('No members found')).toBeInTheDocument();
     const last = callsTo(fetchMock, routes.listMembers).at(-1)?.url ?? '';
-    expect(new URL(last, 'http://x').searchParams.get('offset')).toBe('0');
+    expect(new URL(last, 'http://x').searchParams.get('cursor')).toBeNull();
+  });
+
+  it('says "about 100,000 members" when the api estimated the matches', async () => {
+    routeFetch({
+      [at(routes.listMembers)]: { status: 200, body: { users: many(25), total: 100_000, totalIs: 'about', nextCursor: 'more' } },
+    });
+    renderWithApp(<MembersTable />);
+    expect(await screen.findByText('about 100,000 members')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+  });
+
+  it('says "10,000+ members" when the count stopped at its cap, and numbers pages without a last one', async () => {
+    routeFetch({
+      [at(routes.listMembers)]: {
+        status: 200,
+        body: { users: many(25), total: 10_000, totalIs: 'at_least', nextCursor: 'more' },
+      },
+    });
+    renderWithApp(<MembersTable />);
+    expect(await screen.findByText('10,000+ members')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
   it('switches Sync to AC off, and says why, when ActiveCampaign is not configured', async () => {
     const fetchMock = routeFetch({
-      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1 } },
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalIs: 'exact', nextCursor: null } },
       [at(routes.getActiveCampaignStatus)]: {
         status: 200,
         body: anActiveCampaignStatus({ configured: false, missingVariables: ['AC_API_URL', 'AC_API_KEY'] }),
@@ -94,7 +133,9 @@ describe('members table', () => {
   });
 
   it('labels every cell with its column, for the card layout on a phone', async () => {
-    routeFetch({ [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1 } } });
+    routeFetch({
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalIs: 'exact', nextCursor: null } },
+    });
     renderWithApp(<MembersTable />);
     const [, row] = await screen.findAllByRole('row');
     expect(
@@ -106,7 +147,7 @@ describe('members table', () => {
 
   it("syncs one member: 'Synced!', 'Sync Failed' with AC's reason, and 'Error' when the call fails", async () => {
     routeFetch({
-      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1 } },
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalIs: 'exact', nextCursor: null } },
       [at(routes.syncContact, { id: ann.id })]: [
         { status: 200, body: { success: true, status: 'synced' } },
         { status: 200, body: { success: false, status: 'failed', error: 'Email is invalid' } },
@@ -138,7 +179,9 @@ describe('members table', () => {
 
   it("opens a member's page from their name, and marks disabled accounts", async () => {
     const disabled = anAdminUser({ ...boss, isAdmin: false, firstName: 'Dana', disabledAt: '2026-11-24T09:00:00.000Z' });
-    routeFetch({ [at(routes.listMembers)]: { status: 200, body: { users: [ann, disabled], total: 2 } } });
+    routeFetch({
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann, disabled], total: 2, totalIs: 'exact', nextCursor: null } },
+    });
     const { user } = renderWithApp(<MembersTable />);
     const [, annRow, danaRow] = await screen.findAllByRole('row');
     expect(within(annRow!).queryByText('Disabled')).not.toBeInTheDocument();
@@ -149,7 +192,7 @@ describe('members table', () => {
 
   it('offers admins the members as CSV, saved under the name the api gives it; others see no button', async () => {
     routeFetch({
-      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1 } },
+      [at(routes.listMembers)]: { status: 200, body: { users: [ann], total: 1, totalIs: 'exact', nextCursor: null } },
       [at(routes.exportMembers)]: {
         status: 200,
         body: 'id,email\r\n',

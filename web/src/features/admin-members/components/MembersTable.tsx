@@ -12,7 +12,9 @@ import { api } from '@/lib/api-client';
 import { capitalise } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useVenueTime } from '@/lib/venue-time';
-import { MEMBERS_PAGE_SIZE, useMembersPage } from '../api/admin-users';
+import { MEMBERS_PAGE_SIZE, type MembersPage, useMembersPage } from '../api/admin-users';
+
+type AdminMembersTotal = MembersPage['totalIs'];
 import { SyncContactButton } from './SyncContactButton';
 
 // On a phone a cell is a line of its card, led by its column name (the header row is only for screen readers there).
@@ -44,22 +46,34 @@ function ExportMembersButton() {
   );
 }
 
+/** "12 members", "10,000+ members", "about 100,000 members". */
+function membersCount(total: number, totalIs: AdminMembersTotal): string {
+  const figure = total.toLocaleString('en');
+  if (totalIs === 'about') return `about ${figure} members`;
+  if (totalIs === 'at_least') return `${figure}+ members`;
+  return `${figure} ${total === 1 ? 'member' : 'members'}`;
+}
+
 /** The Member Management table, with search and paging (PRODUCT.md §2.6); admins also export it. */
 export function MembersTable({ canExport = false }: { canExport?: boolean }) {
   const venueTime = useVenueTime();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
+  // The cursor of each page reached so far (the first page has none): Previous goes back along them.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const page = cursors.length - 1;
   const query = useDeferredValue(search.trim());
-  const members = useMembersPage(query, page);
+  const members = useMembersPage(query, cursors[page]);
   const total = members.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+  const totalIs = members.data?.totalIs ?? 'exact';
+  const pages = totalIs === 'exact' ? Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)) : null;
+  const nextCursor = members.data?.nextCursor ?? null;
   // Only a status that says "not configured" switches the button off; an unknown one leaves it to the api.
   const acOff = useQuery(activeCampaignStatusQueryOptions()).data?.configured === false;
 
   return (
     <Card
       title="Member Management"
-      description={members.data ? `${total} ${total === 1 ? 'member' : 'members'}` : undefined}
+      description={members.data ? membersCount(total, totalIs) : undefined}
       action={canExport ? <ExportMembersButton /> : undefined}
     >
       <div className="mb-4 max-w-sm">
@@ -70,7 +84,7 @@ export function MembersTable({ canExport = false }: { canExport?: boolean }) {
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
-            setPage(0);
+            setCursors([undefined]);
           }}
         />
       </div>
@@ -137,15 +151,17 @@ export function MembersTable({ canExport = false }: { canExport?: boolean }) {
           </table>
         </div>
       )}
-      {pages > 1 ? (
+      {page > 0 || nextCursor ? (
         <nav aria-label="Member pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-          <Button variant="outline" onClick={() => setPage((current) => current - 1)} disabled={page === 0}>
+          <Button variant="outline" onClick={() => setCursors((current) => current.slice(0, -1))} disabled={page === 0}>
             Previous
           </Button>
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          <Button variant="outline" onClick={() => setPage((current) => current + 1)} disabled={page + 1 >= pages}>
+          <span>{pages === null ? `Page ${page + 1}` : `Page ${page + 1} of ${pages}`}</span>
+          <Button
+            variant="outline"
+            onClick={() => nextCursor && setCursors((current) => [...current, nextCursor])}
+            disabled={!nextCursor || members.isPlaceholderData}
+          >
             Next
           </Button>
         </nav>

@@ -94,7 +94,10 @@ function SyncHealthCard({ sync, timeZone }: { sync: AdminOverview['activeCampaig
         </div>
         <div>
           <dt className="text-xs text-white/75">Not yet synced</dt>
-          <dd className="text-white">{sync.pendingContacts}</dd>
+          <dd className="text-white">
+            {sync.pendingContacts.toLocaleString('en')}
+            {sync.pendingCapped ? '+' : ''}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-white/75">Last bulk sync</dt>

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { ActiveCampaignStatus } from '@nocturne/contracts';
+import { AC_PENDING_COUNT_CAP, type ActiveCampaignStatus } from '@nocturne/contracts';
 import { isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { AcConnectionService } from '../../ac-connection.service.js';
@@ -33,8 +33,9 @@ export class GetActiveCampaignStatusHandler implements IQueryHandler<GetActiveCa
       },
       autoSync: configured && this.config.AC_AUTO_SYNC,
       lastSyncAt: isoTimestampOrNull(row?.last_sync_at),
-      pending: row?.pending ?? 0,
-      failed: row?.failed ?? 0,
+      pending: Math.min(Number(row?.pending ?? 0), AC_PENDING_COUNT_CAP),
+      pendingCapped: Number(row?.pending ?? 0) > AC_PENDING_COUNT_CAP,
+      failed: Number(row?.failed ?? 0),
       runningJobId: row?.running ?? null,
     };
   }

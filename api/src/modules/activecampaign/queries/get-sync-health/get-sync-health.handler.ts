@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { AdminOverview } from '@nocturne/contracts';
+import { AC_PENDING_COUNT_CAP, type AdminOverview } from '@nocturne/contracts';
 import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { acConfigured } from '../../activecampaign-settings.js';
@@ -24,7 +24,8 @@ export class GetSyncHealthHandler implements IQueryHandler<GetSyncHealthQuery, S
       configured: acConfigured(this.config),
       lastSyncAt: isoTimestampOrNull(row.last_sync_at),
       failedContacts: Number(row.failed),
-      pendingContacts: Number(row.pending),
+      pendingContacts: Math.min(Number(row.pending), AC_PENDING_COUNT_CAP),
+      pendingCapped: Number(row.pending) > AC_PENDING_COUNT_CAP,
       lastError: row.last_error && row.last_error_at ? { message: row.last_error, at: isoTimestamp(row.last_error_at) } : null,
       lastJob:
         row.job_state && row.job_started_at

@@ -25,9 +25,11 @@ export class GetAdminMemberHandler implements IQueryHandler<GetAdminMemberQuery,
   async execute({ memberId, historyLimit }: GetAdminMemberQuery): Promise<AdminMemberView> {
     const member = await this.repository.memberForAdmin(this.em, memberId);
     if (!member) throw new MembersFailure('not_found', MEMBER_NOT_FOUND);
-    const [history, coupons, scans] = await Promise.all([
+    const [history, historyTotal, coupons, couponsTotal, scans] = await Promise.all([
       this.repository.historyForAdmin(this.em, memberId, historyLimit),
+      this.repository.countHistory(this.em, memberId),
       this.repository.couponsForAdmin(this.em, memberId, COUPONS_SHOWN),
+      this.repository.countCoupons(this.em, memberId),
       this.repository.scansForAdmin(this.em, memberId, SCANS_SHOWN),
     ]);
     const now = new Date();
@@ -41,7 +43,7 @@ export class GetAdminMemberHandler implements IQueryHandler<GetAdminMemberQuery,
         disabledBy: member.disabled_by_id ? { id: member.disabled_by_id, name: member.disabled_by_name ?? '' } : null,
       },
       pointsHistory: {
-        total: Number(history[0]?.total ?? 0),
+        total: historyTotal,
         entries: history.map((row) => ({
           id: row.id,
           description: row.description,
@@ -52,7 +54,7 @@ export class GetAdminMemberHandler implements IQueryHandler<GetAdminMemberQuery,
         })),
       },
       coupons: {
-        total: Number(coupons[0]?.total ?? 0),
+        total: couponsTotal,
         entries: coupons.map((row) => ({
           id: row.id,
           couponId: row.coupon_id,

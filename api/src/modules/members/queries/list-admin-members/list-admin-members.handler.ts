@@ -1,13 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { AdminUsersResponse } from '@nocturne/contracts';
-import { containsPattern } from '../../../../common/like-pattern.js';
+import { ADMIN_USERS_COUNT_CAP, type AdminUsersResponse } from '@nocturne/contracts';
+import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
 import { isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { userFromRow } from '../../../auth/auth.public.js';
-import { MembersRepository } from '../../members.repository.js';
+import { memberSearch, MembersRepository } from '../../members.repository.js';
 import { ListAdminMembersQuery } from './list-admin-members.query.js';
 
-/** Members for the admin table, newest first, searched by name or e-mail, with how many match. */
+/** Members for the admin table, newest first a page at a time, searched by name or e-mail, with how many match (up to a cap). */
+/** How many of the newest members a search walks before it turns to the trigram indexes. */
+const SEARCH_WINDOW = 2_000;
+
 @QueryHandler(ListAdminMembersQuery)
 export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQuery, AdminUsersResponse> {
   constructor(
@@ -16,21 +19,49 @@ export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQu
   ) {}
 
   async execute({ filter }: ListAdminMembersQuery): Promise<AdminUsersResponse> {
-    const pattern = filter.search ? containsPattern(filter.search) : null;
-    const rows = await this.repository.listForAdmin(this.em, { pattern, limit: filter.limit, offset: filter.offset });
-    // Past the last page: still say how many there are.
-    const total =
-      rows.length === 0 && filter.offset > 0
-        ? await this.repository.countForAdmin(this.em, pattern)
-        : Number(rows[0]?.total ?? 0);
+    const { page, nextCursor, total, totalIs } = await this.findPage(filter);
     return {
       total,
-      users: rows.map((row) => ({
+      totalIs,
+      nextCursor,
+      users: page.map((row) => ({
         ...userFromRow(row),
         acSyncedAt: isoTimestampOrNull(row.ac_synced_at),
         acSyncError: row.ac_sync_error,
         disabledAt: isoTimestampOrNull(row.disabled_at),
       })),
     };
+  }
+
+  /**
+   * The page and how many match. A search first walks the newest SEARCH_WINDOW members after the
+   * cursor: a common word fills the page there, and its total is estimated from how often it met
+   * it ("about 100,000"). A rarer one is found through the trigram indexes (few rows to sort) and
+   * counted up to the cap. Without a search the page walks the index and the count stops at the
+   * cap, then the table's estimated size stands in ("about 1,000,000").
+   */
+  private async findPage(filter: ListAdminMembersQuery['filter']) {
+    const search = filter.search ? memberSearch(filter.search) : null;
+    const after = keysetPageStart(filter.cursor);
+    const limit = filter.limit;
+    if (search) {
+      const recent = await this.repository.searchRecent(this.em, { search, after, window: SEARCH_WINDOW });
+      if (recent.length > limit) {
+        const scanned = await this.repository.countRecent(this.em, after, SEARCH_WINDOW);
+        // The walk read every member: what it found is the whole answer.
+        if (scanned < SEARCH_WINDOW && !after)
+          return { ...keysetPage(recent, limit), total: recent.length, totalIs: 'exact' as const };
+        const estimate = Math.round((recent.length / Math.max(1, scanned)) * (await this.repository.estimateMembers(this.em)));
+        return { ...keysetPage(recent, limit), total: Math.max(estimate, recent.length), totalIs: 'about' as const };
+      }
+    }
+    const found = keysetPage(await this.repository.listForAdmin(this.em, { search, after, limit: limit + 1 }), limit);
+    const counted = await this.repository.countForAdmin(this.em, search, ADMIN_USERS_COUNT_CAP);
+    if (counted <= ADMIN_USERS_COUNT_CAP) return { ...found, total: counted, totalIs: 'exact' as const };
+    if (search) return { ...found, total: ADMIN_USERS_COUNT_CAP, totalIs: 'at_least' as const };
+    const estimate = await this.repository.estimateMembers(this.em);
+    return estimate > ADMIN_USERS_COUNT_CAP
+      ? { ...found, total: estimate, totalIs: 'about' as const }
+      : { ...found, total: ADMIN_USERS_COUNT_CAP, totalIs: 'at_least' as const };
   }
 }

@@ -1,7 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import type { AdminOverview, ClubNightFigures } from '@nocturne/contracts';
-import { clubNightLabel, clubNightOf, clubNightsEndingWith, nightBoundaries, OVERVIEW_NIGHTS } from '@nocturne/domain';
+import {
+  clubNightLabel,
+  clubNightOf,
+  clubNightsEndingWith,
+  nightBoundaries,
+  OVERVIEW_NIGHTS,
+  REDEMPTION_UNDO_MINUTES,
+} from '@nocturne/domain';
+import { ResourceVersions } from '../../../../infrastructure/versions/resource-versions.js';
+import { VersionedMemo } from '../../../../infrastructure/versions/versioned-memo.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { GetSyncHealthQuery } from '../../../activecampaign/activecampaign.public.js';
 import { OverviewFailure } from '../../overview-failure.js';
@@ -22,7 +31,10 @@ const ZERO: Record<NightFigure, number> = {
 /**
  * "How was tonight": the figures of the 8 club nights ending with the one asked for (VENUE_TZ,
  * 06:00 to 06:00), the figures of now, the queues and the ActiveCampaign sync. The four groups are
- * read at once: two round trips to PostgreSQL, one to Redis (bounded), the sync's own query.
+ * read at once: PostgreSQL, Redis (bounded) and the sync's own query. A night that is over (and
+ * whose redemptions can no longer be undone) is counted once and kept in club_night_figures, so a
+ * request scans only the nights not kept yet: tonight, usually. The liability (a sum over every
+ * member) is kept in memory until the ledger or the members change.
  */
 @QueryHandler(GetAdminOverviewQuery)
 export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQuery, AdminOverview> {
@@ -31,8 +43,14 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
     private readonly repository: OverviewRepository,
     private readonly queueHealth: QueueHealthService,
     private readonly queries: QueryBus,
+    versions: ResourceVersions,
     @InjectConfig() private readonly config: ApiConfig,
-  ) {}
+  ) {
+    this.outstanding = new VersionedMemo(versions, ['point_transactions', 'members']);
+  }
+
+  /** The liability, summed again only when the ledger or the members have changed since. */
+  private readonly outstanding: VersionedMemo<number>;
 
   async execute({ night: asked }: GetAdminOverviewQuery): Promise<AdminOverview> {
     const timeZone = this.config.VENUE_TZ;
@@ -41,24 +59,43 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
     if (night > tonight)
       throw new OverviewFailure('invalid', 'That night has not started yet: pick tonight or an earlier night.');
     const spans = clubNightsEndingWith(night, OVERVIEW_NIGHTS, timeZone);
-    const bounds = nightBoundaries(spans).map((instant) => instant.toISOString());
-    const [activity, current, queues, activeCampaign] = await Promise.all([
-      this.repository.nightActivity(this.em.fork(), bounds),
+    const settledBy = Date.now() - REDEMPTION_UNDO_MINUTES * 60_000;
+    const settled = spans.filter((span) => span.end.getTime() <= settledBy).map((span) => span.night);
+    const [stored, current, pointsOutstanding, queues, activeCampaign] = await Promise.all([
+      this.repository.storedNights(this.em.fork(), settled),
       this.repository.currentFigures(this.em.fork()),
+      this.pointsOutstanding(),
       this.queueHealth.read(),
       this.queries.execute(new GetSyncHealthQuery()),
     ]);
+    // Counted here: every night from the first one not kept (the nights are consecutive, so one range).
+    const firstMissing = spans.findIndex((span) => !stored.has(span.night));
+    const counted = firstMissing < 0 ? [] : spans.slice(firstMissing);
+    const activity = counted.length
+      ? await this.repository.nightActivity(
+          this.em.fork(),
+          nightBoundaries(counted).map((instant) => instant.toISOString()),
+        )
+      : [];
     const nights: ClubNightFigures[] = spans.map((span) => ({
       night: span.night,
       label: clubNightLabel(span.night),
       start: span.start.toISOString(),
       end: span.end.toISOString(),
       ...ZERO,
+      ...stored.get(span.night),
     }));
     for (const row of activity) {
-      const figures = nights[Number(row.bucket) - 1];
+      const figures = nights[firstMissing + Number(row.bucket) - 1];
       if (figures) figures[row.figure] += Number(row.n);
     }
+    const toKeep = nights.filter(
+      (figures, index) => index >= firstMissing && firstMissing >= 0 && settled.includes(figures.night),
+    );
+    await this.repository.storeNights(
+      this.em.fork(),
+      toKeep.map((figures) => ({ night: figures.night, figures: pickFigures(figures) })),
+    );
     const shown = nights.at(-1)!;
     return {
       timeZone,
@@ -67,11 +104,23 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
       now: {
         pendingBookings: Number(current.pending_bookings),
         unreadMessages: Number(current.unread_messages),
-        pointsOutstanding: Number(current.points_outstanding),
+        pointsOutstanding,
         outboxWaiting: Number(current.outbox_waiting),
       },
       queues,
       activeCampaign,
     };
   }
+
+  private pointsOutstanding(): Promise<number> {
+    return this.outstanding.get(() => this.repository.pointsOutstanding(this.em.fork()));
+  }
+}
+
+/** A night's figures without its name and instants, as club_night_figures keeps them. */
+function pickFigures(figures: ClubNightFigures): Record<NightFigure, number> {
+  return Object.fromEntries((Object.keys(ZERO) as NightFigure[]).map((name) => [name, figures[name]])) as Record<
+    NightFigure,
+    number
+  >;
 }

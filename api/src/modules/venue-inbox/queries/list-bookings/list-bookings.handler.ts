@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BookingList } from '@nocturne/contracts';
-import { inboxPage, inboxPageStart } from '../../inbox-page.js';
+import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
 import { bookingView, deliveriesBySubject } from '../../venue-inbox-views.js';
 import { VenueInboxRepository } from '../../venue-inbox.repository.js';
 import { ListBookingsQuery } from './list-bookings.query.js';
@@ -15,8 +15,8 @@ export class ListBookingsHandler implements IQueryHandler<ListBookingsQuery, Boo
   ) {}
 
   async execute({ page: { cursor, limit, status, night } }: ListBookingsQuery): Promise<BookingList> {
-    const after = inboxPageStart(cursor);
-    const { page, nextCursor } = inboxPage(
+    const after = keysetPageStart(cursor);
+    const { page, nextCursor } = keysetPage(
       await this.inbox.listBookings(this.em, { after, status, night, limit: limit + 1 }),
       limit,
     );

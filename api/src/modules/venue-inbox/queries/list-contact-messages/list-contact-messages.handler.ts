@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ContactMessageList } from '@nocturne/contracts';
-import { inboxPage, inboxPageStart } from '../../inbox-page.js';
+import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
 import { contactMessageView, deliveriesBySubject } from '../../venue-inbox-views.js';
 import { VenueInboxRepository } from '../../venue-inbox.repository.js';
 import { ListContactMessagesQuery } from './list-contact-messages.query.js';
@@ -15,8 +15,8 @@ export class ListContactMessagesHandler implements IQueryHandler<ListContactMess
   ) {}
 
   async execute({ page: { cursor, limit, state, includeSpam } }: ListContactMessagesQuery): Promise<ContactMessageList> {
-    const after = inboxPageStart(cursor);
-    const { page, nextCursor } = inboxPage(
+    const after = keysetPageStart(cursor);
+    const { page, nextCursor } = keysetPage(
       await this.inbox.listContactMessages(this.em, { after, state, includeSpam, limit: limit + 1 }),
       limit,
     );
