@@ -227,7 +227,7 @@ describe('GET /api/admin/overview', () => {
     expect(body.queues.available).toBe(true);
     expect(body.queues.error).toBeNull();
     const byName = Object.fromEntries(body.queues.queues.map((q: any) => [q.name, q]));
-    expect(Object.keys(byName).sort()).toEqual(['activecampaign', 'email', 'maintenance', 'webhooks']);
+    expect(Object.keys(byName).sort()).toEqual(['activecampaign', 'email', 'maintenance', 'wallet', 'webhooks']);
     expect(byName.maintenance).toMatchObject({ waiting: 1, delayed: 1, failed: 0 });
     expect(byName.email).toMatchObject({ failed: 1 });
     // Bull Board behind staff sign-in, opened from here.
