@@ -5,6 +5,8 @@ const base = baseConfig('web');
 export default baseConfig('web', {
   roots: ['<rootDir>/web/src'],
   testEnvironment: 'jsdom',
+  // A screen test clicks through several renders; on a loaded two-core machine one took over 5 s.
+  testTimeout: 15_000,
   testMatch: ['**/*.test.tsx', '**/*.test.ts'],
   setupFilesAfterEnv: ['<rootDir>/web/src/testing/setup-tests.ts'],
   moduleNameMapper: {

@@ -7,7 +7,13 @@ import { BookingRequest, ContactRequest } from './venue-requests.js';
 // Security review L7: Unicode controls were accepted in names and text (U+0085, U+009B, U+202E), and
 // a name of zero-width characters only. One rule (common.ts) now covers every text people type.
 const register = (firstName: string, lastName = 'Reyes') =>
-  RegisterRequest.safeParse({ email: 'morgan@example.com', firstName, lastName, password: 'velvet-rope-2026' });
+  RegisterRequest.safeParse({
+    email: 'morgan@example.com',
+    firstName,
+    lastName,
+    password: 'velvet-rope-2026',
+    dateOfBirth: '1990-05-17',
+  });
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
 

@@ -57,6 +57,7 @@ class FakeRepository extends ActiveCampaignRepository {
       member_tier: 'bronze',
       total_points: 0,
       ac_contact_id: null,
+      marketing_consent: false,
       deleted,
       acContactId: null,
       acSynced: false,

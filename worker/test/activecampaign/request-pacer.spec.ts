@@ -1,9 +1,8 @@
-import { createRedisConnection } from '@nocturne/queues';
+import { createRedisConnection, type RedisClient } from '@nocturne/queues';
 import { testRedisPrefix } from '@nocturne/testing';
-import type { Redis } from 'ioredis';
 import { RequestPacer } from '../../src/activecampaign/request-pacer.js';
 
-let redis: Redis;
+let redis: RedisClient;
 
 beforeAll(() => {
   redis = createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'worker', 'pacer-test');
