@@ -14,6 +14,7 @@ import { PasswordResetToken } from './password-reset-token.entity.js';
 import { PointTransaction } from './point-transaction.entity.js';
 import { QrScan } from './qr-scan.entity.js';
 import { Session } from './session.entity.js';
+import { RecoveryCode, RememberedDevice, SecondFactor } from './second-factor.entity.js';
 import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
 import { Visit } from './visit.entity.js';
@@ -41,6 +42,8 @@ export { CONTACT_MESSAGE_STATES, type ContactMessageState } from './contact-mess
 export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';
 export { WebhookDelivery, WebhookEndpoint };
 export { MemberCard, Visit };
+export { RecoveryCode, RememberedDevice, SecondFactor };
+export { SECOND_FACTOR_KINDS, type SecondFactorKind } from './second-factor.entity.js';
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
 
 /**
@@ -71,6 +74,9 @@ export const entities: [
   typeof MemberCard,
   typeof Visit,
   typeof BookingCapacity,
+  typeof SecondFactor,
+  typeof RecoveryCode,
+  typeof RememberedDevice,
 ] = [
   Member,
   Session,
@@ -95,4 +101,7 @@ export const entities: [
   MemberCard,
   Visit,
   BookingCapacity,
+  SecondFactor,
+  RecoveryCode,
+  RememberedDevice,
 ];
