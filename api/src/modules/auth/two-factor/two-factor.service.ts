@@ -44,7 +44,7 @@ export interface Satisfied {
  */
 @Injectable()
 export class TwoFactorService {
-  private readonly origin: string;
+  private readonly origin: string[];
   private readonly rpID: string;
 
   constructor(
@@ -55,9 +55,15 @@ export class TwoFactorService {
     @InjectRedis() private readonly redis: Redis,
     @InjectConfig() private readonly config: ApiConfig,
   ) {
+    // Passkeys belong to the site people open (APP_URL): its host is the relying party, its origin
+    // the one expected in each ceremony. An IP address is never a valid RP ID (WebAuthn §5.1.3), so
+    // a loopback APP_URL (development, the e2e stack) uses `localhost` on the same port.
     const appUrl = new URL(config.APP_URL);
-    this.origin = appUrl.origin;
-    this.rpID = appUrl.hostname;
+    const loopbackIp = appUrl.hostname === '127.0.0.1' || appUrl.hostname === '[::1]';
+    const local = new URL(appUrl.origin);
+    local.hostname = 'localhost';
+    this.rpID = loopbackIp ? 'localhost' : appUrl.hostname;
+    this.origin = loopbackIp ? [local.origin, appUrl.origin] : [appUrl.origin];
   }
 
   async status(member: AuthenticatedMember): Promise<SecondFactorStatus> {
