@@ -52,7 +52,9 @@ function endpointsFor(role: string) {
     .map(([name, spec]) => ({
       name,
       method: spec.method,
-      path: spec.path.replace(/:(\w+)/g, (_m, param: string) => (/id$/i.test(param) ? '00000000-0000-4000-8000-000000000000' : 'x')),
+      path: spec.path.replace(/:(\w+)/g, (_m, param: string) =>
+        /id$/i.test(param) ? '00000000-0000-4000-8000-000000000000' : 'x',
+      ),
     }));
 }
 
@@ -69,10 +71,14 @@ describe('a manager without a second factor', () => {
     const wrong: string[] = [];
     // Sign-out is open to it too, and would end the session: tried last, below.
     for (const endpoint of walked.filter((e) => e.name !== 'signOut')) {
-      const result = await t.request(endpoint.method, endpoint.path, { token, ...(endpoint.method === 'GET' ? {} : { body: {} }) });
+      const result = await t.request(endpoint.method, endpoint.path, {
+        token,
+        ...(endpoint.method === 'GET' ? {} : { body: {} }),
+      });
       const open = (ENROL_ENDPOINTS as readonly string[]).includes(endpoint.name);
       const refused = result.status === 403 && result.body?.message === SECOND_FACTOR_ENROL_REQUIRED;
-      if (open === refused) wrong.push(`${endpoint.name} ${endpoint.method} ${endpoint.path}: ${result.status} ${JSON.stringify(result.body)}`);
+      if (open === refused)
+        wrong.push(`${endpoint.name} ${endpoint.method} ${endpoint.path}: ${result.status} ${JSON.stringify(result.body)}`);
     }
     expect(wrong).toEqual([]);
     // The one it may do: enrol, after which the same session works.
@@ -84,7 +90,10 @@ describe('a manager without a second factor', () => {
   it('the session that registered before the role was given must enrol too (the role alone decides)', async () => {
     const manager = await registerStaff(t, 'admin', 'Ada', { secondFactor: false });
     const refused = await t.request('GET', MANAGER_PAGE, { token: manager.sessionId });
-    expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 403, message: SECOND_FACTOR_ENROL_REQUIRED });
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 403,
+      message: SECOND_FACTOR_ENROL_REQUIRED,
+    });
   });
 });
 
@@ -98,9 +107,15 @@ describe('TOTP', () => {
       token: manager.sessionId,
       body: { code: '000000' === (await totpCode(secret)) ? '111111' : '000000' },
     });
-    expect({ status: wrongConfirm.status, message: wrongConfirm.body.message }).toEqual({ status: 400, message: SECOND_FACTOR_WRONG_CODE });
+    expect({ status: wrongConfirm.status, message: wrongConfirm.body.message }).toEqual({
+      status: 400,
+      message: SECOND_FACTOR_WRONG_CODE,
+    });
     const confirmCode = await totpCode(secret);
-    const confirmed = await t.request('POST', '/api/auth/2fa/totp/confirm', { token: manager.sessionId, body: { code: confirmCode } });
+    const confirmed = await t.request('POST', '/api/auth/2fa/totp/confirm', {
+      token: manager.sessionId,
+      body: { code: confirmCode },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
     // The secret is never shown again.
@@ -170,7 +185,9 @@ describe('remembering a device', () => {
     // Another account on the same device still owes its factor.
     expect((await signIn(other.email, cookie)).body.secondFactor).toBe('pending');
     // Past its 12 hours the cookie counts for nothing.
-    await t.sql.query(`update remembered_devices set expires_at = now() - interval '1 second' where member_id = $1`, [manager.user.id]);
+    await t.sql.query(`update remembered_devices set expires_at = now() - interval '1 second' where member_id = $1`, [
+      manager.user.id,
+    ]);
     expect((await signIn(manager.email, cookie)).body.secondFactor).toBe('pending');
   });
 });

@@ -121,7 +121,14 @@ async function signInAdminWithSecondFactor(request: APIRequestContext, email: st
       await client.end();
     }
   }
-  const session = await call<Session>(request, 'POST', '/api/auth/login', undefined, { email, password }, cookie ? { cookie } : {});
+  const session = await call<Session>(
+    request,
+    'POST',
+    '/api/auth/login',
+    undefined,
+    { email, password },
+    cookie ? { cookie } : {},
+  );
   if (session.secondFactor === 'enrol') await enrolTotp(request, session);
   return session;
 }

@@ -61,7 +61,9 @@ export const SecondFactorVerifyRequest = z
 export type SecondFactorVerifyRequest = z.infer<typeof SecondFactorVerifyRequest>;
 
 export const PasskeyOptionsResponse = z.object({
-  options: z.record(z.string(), z.unknown()).describe('PublicKeyCredential{Creation,Request}OptionsJSON for @simplewebauthn/browser'),
+  options: z
+    .record(z.string(), z.unknown())
+    .describe('PublicKeyCredential{Creation,Request}OptionsJSON for @simplewebauthn/browser'),
 });
 export type PasskeyOptionsResponse = z.infer<typeof PasskeyOptionsResponse>;
 

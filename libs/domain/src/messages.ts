@@ -202,7 +202,8 @@ export function bookingNotCancellableMessage(status: string): string {
 export const SECOND_FACTOR_ENROL_REQUIRED =
   'Set up a second factor (an authenticator app or a passkey) before you continue: staff accounts need one.';
 /** A staff session that has given its password but not yet its second factor. */
-export const SECOND_FACTOR_REQUIRED = 'Enter the code from your authenticator app, a recovery code or use your passkey to continue.';
+export const SECOND_FACTOR_REQUIRED =
+  'Enter the code from your authenticator app, a recovery code or use your passkey to continue.';
 /** A wrong, old or already used TOTP code or recovery code. */
 export const SECOND_FACTOR_WRONG_CODE = 'That code is not right or was already used. Try the current code.';
 /** A passkey ceremony that failed or whose challenge expired. */

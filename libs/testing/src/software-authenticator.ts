@@ -54,7 +54,12 @@ export class SoftwareAuthenticator {
   /** A RegistrationResponseJSON answering `options` (the server's creation options JSON). */
   register(options: { challenge: string }, originOverride?: string) {
     const clientDataJSON = Buffer.from(
-      JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: originOverride ?? this.origin, crossOrigin: false }),
+      JSON.stringify({
+        type: 'webauthn.create',
+        challenge: options.challenge,
+        origin: originOverride ?? this.origin,
+        crossOrigin: false,
+      }),
     );
     const coseKey = cbor(
       new Map<Cbor, Cbor>([

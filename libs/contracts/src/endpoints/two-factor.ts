@@ -40,7 +40,8 @@ export const startTotpEnrolment = endpoint({
 export const confirmTotpEnrolment = endpoint({
   method: 'POST',
   path: '/api/auth/2fa/totp/confirm',
-  summary: 'Confirm the authenticator app with a code from it: the factor counts, the session is satisfied, ten recovery codes are answered once',
+  summary:
+    'Confirm the authenticator app with a code from it: the factor counts, the session is satisfied, ten recovery codes are answered once',
   access: DOOR_STAFF,
   tags: ['auth', '2fa'],
   body: TotpConfirmRequest,
@@ -71,7 +72,8 @@ export const startPasskeyRegistration = endpoint({
 export const finishPasskeyRegistration = endpoint({
   method: 'POST',
   path: '/api/auth/2fa/passkeys',
-  summary: 'Register the passkey the browser made; the session is satisfied; recovery codes answered once if the account had none',
+  summary:
+    'Register the passkey the browser made; the session is satisfied; recovery codes answered once if the account had none',
   access: DOOR_STAFF,
   tags: ['auth', '2fa'],
   body: PasskeyRegisterRequest,
@@ -113,7 +115,8 @@ export const removeSecondFactor = endpoint({
 export const resetStaffSecondFactor = endpoint({
   method: 'DELETE',
   path: '/api/admin/staff/:id/2fa',
-  summary: "Reset a staff member's second factor (all factors and recovery codes go, their sessions end); they enrol again at next sign-in",
+  summary:
+    "Reset a staff member's second factor (all factors and recovery codes go, their sessions end); they enrol again at next sign-in",
   access: ADMINS,
   tags: ['admin', 'staff', '2fa'],
   params: IdParams,

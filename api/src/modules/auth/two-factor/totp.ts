@@ -49,7 +49,5 @@ export function newRecoveryCodes(): string[] {
 
 /** The stored form of a recovery code: SHA-256 of it without spaces or hyphens, lower case. */
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256')
-    .update(code.replace(/[\s-]/g, '').toLowerCase())
-    .digest('hex');
+  return createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
 }

@@ -36,7 +36,10 @@ export class TwoFactorController {
   }
 
   @Endpoint(endpoints.startTotpEnrolment)
-  startTotp(@CurrentMember() member: AuthenticatedMember, @Res({ passthrough: true }) reply: FastifyReply): Promise<TotpSetupResponse> {
+  startTotp(
+    @CurrentMember() member: AuthenticatedMember,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TotpSetupResponse> {
     void reply.header('cache-control', 'no-store');
     return this.twoFactor.startTotp(member);
   }

@@ -9,7 +9,19 @@ export class TwoFactorRepository {
   listFactors(em: EntityManager, memberId: string) {
     return db(em)
       .selectFrom('second_factors')
-      .select(['id', 'kind', 'label', 'created_at', 'last_used_at', 'totp_secret', 'last_step', 'credential_id', 'public_key', 'sign_count', 'transports'])
+      .select([
+        'id',
+        'kind',
+        'label',
+        'created_at',
+        'last_used_at',
+        'totp_secret',
+        'last_step',
+        'credential_id',
+        'public_key',
+        'sign_count',
+        'transports',
+      ])
       .where('member_id', '=', memberId)
       .where('confirmed_at', 'is not', null)
       .orderBy('created_at')
@@ -61,7 +73,14 @@ export class TwoFactorRepository {
 
   async insertPasskey(
     em: EntityManager,
-    passkey: { memberId: string; label: string; credentialId: string; publicKey: string; signCount: number; transports: string | null },
+    passkey: {
+      memberId: string;
+      label: string;
+      credentialId: string;
+      publicKey: string;
+      signCount: number;
+      transports: string | null;
+    },
   ): Promise<void> {
     await db(em)
       .insertInto('second_factors')
@@ -141,7 +160,10 @@ export class TwoFactorRepository {
 
   /** A device that gave the second factor and asked to be remembered: its cookie's hash, until `expiresAt` (at most 12 h). */
   async rememberDevice(em: EntityManager, memberId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await db(em).insertInto('remembered_devices').values({ member_id: memberId, token_hash: tokenHash, expires_at: expiresAt }).execute();
+    await db(em)
+      .insertInto('remembered_devices')
+      .values({ member_id: memberId, token_hash: tokenHash, expires_at: expiresAt })
+      .execute();
   }
 
   async isDeviceRemembered(em: EntityManager, memberId: string, tokenHash: string): Promise<boolean> {
@@ -167,7 +189,11 @@ export class TwoFactorRepository {
 
   /** Bumps the member's row so every replica's session cache reads the member (and their factors) again. */
   async touchMember(em: EntityManager, memberId: string): Promise<void> {
-    await db(em).updateTable('members').set({ updated_at: sql<string>`now()` }).where('id', '=', memberId).execute();
+    await db(em)
+      .updateTable('members')
+      .set({ updated_at: sql<string>`now()` })
+      .where('id', '=', memberId)
+      .execute();
   }
 
   findStaffRole(em: EntityManager, memberId: string) {

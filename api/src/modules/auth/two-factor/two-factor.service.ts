@@ -203,7 +203,11 @@ export class TwoFactorService {
   }
 
   /** Verify command (passkey), step 2: the assertion verified against the stored key and counter. */
-  async verifyPasskey(member: AuthenticatedMember, response: Record<string, unknown>, rememberDevice: boolean): Promise<Satisfied> {
+  async verifyPasskey(
+    member: AuthenticatedMember,
+    response: Record<string, unknown>,
+    rememberDevice: boolean,
+  ): Promise<Satisfied> {
     const challenge = await this.redis.getdel(this.challengeKey(member, 'authenticate'));
     const assertion = response as unknown as AuthenticationResponseJSON;
     const passkey = (await this.repository.listFactors(this.em, member.id)).find(

@@ -52,7 +52,11 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
       const firstSignIn = found.last_sign_in_at === null;
       const secondFactor = secondFactorState(found.role, hasFactor, satisfied);
       const message =
-        secondFactor === 'pending' ? SECOND_FACTOR_REQUIRED : secondFactor === 'enrol' ? SECOND_FACTOR_ENROL_REQUIRED : 'Signed in';
+        secondFactor === 'pending'
+          ? SECOND_FACTOR_REQUIRED
+          : secondFactor === 'enrol'
+            ? SECOND_FACTOR_ENROL_REQUIRED
+            : 'Signed in';
       return { success: true, message, sessionId, user: userFromRow(found), firstSignIn, secondFactor };
     });
   }

@@ -8,8 +8,8 @@ import { TextField } from '@/components/ui/field';
 import { QrCode } from '@/components/ui/qr-code';
 import { api, ApiError } from '@/lib/api-client';
 import { clearSession, homeFor, readSession } from '@/lib/session';
-import { AuthLayout } from '@/features/auth/components/AuthLayout';
-import { FormAlert } from '@/features/auth/components/FormAlert';
+import { AuthLayout } from './AuthLayout';
+import { FormAlert } from './FormAlert';
 
 /*
  * The second step of a staff sign-in (issue 31): a code, a passkey or a recovery code when the
@@ -18,7 +18,9 @@ import { FormAlert } from '@/features/auth/components/FormAlert';
  */
 
 const failure = (error: unknown) =>
-  error instanceof ApiError ? (error.serverMessage ?? 'That did not work. Please try again.') : 'That did not work. Please try again.';
+  error instanceof ApiError
+    ? (error.serverMessage ?? 'That did not work. Please try again.')
+    : 'That did not work. Please try again.';
 
 function RememberDevice() {
   return (
@@ -90,7 +92,7 @@ function VerifyStep({ onDone }: { onDone: () => void }) {
     }
   };
 
-  const usePasskey = async (form: HTMLFormElement | null) => {
+  const passkey = async (form: HTMLFormElement | null) => {
     setBusy(true);
     setError(null);
     try {
@@ -123,10 +125,19 @@ function VerifyStep({ onDone }: { onDone: () => void }) {
       <Button type="submit" variant="gold" disabled={busy}>
         Continue
       </Button>
-      <Button type="button" variant="ghost" disabled={busy} onClick={() => void usePasskey(document.querySelector<HTMLFormElement>('#second-step'))}>
+      <Button
+        type="button"
+        variant="ghost"
+        disabled={busy}
+        onClick={() => void passkey(document.querySelector<HTMLFormElement>('#second-step'))}
+      >
         Use a passkey
       </Button>
-      <button type="button" onClick={() => setRecovery(!recovery)} className="min-h-11 text-sm text-gold underline-offset-4 hover:underline">
+      <button
+        type="button"
+        onClick={() => setRecovery(!recovery)}
+        className="min-h-11 text-sm text-gold underline-offset-4 hover:underline"
+      >
         {recovery ? 'Use a code from the app' : 'Use a recovery code'}
       </button>
     </form>
@@ -192,9 +203,18 @@ function EnrolStep({ onDone }: { onDone: () => void }) {
             <QrCode payload={setup.otpauthUri} alt="QR code for your authenticator app" testId="totp-qr" />
           </div>
           <p className="text-sm text-white/85">
-            Or enter this key by hand: <code data-testid="totp-secret" className="break-all text-gold">{setup.secret}</code>
+            Or enter this key by hand:{' '}
+            <code data-testid="totp-secret" className="break-all text-gold">
+              {setup.secret}
+            </code>
           </p>
-          <TextField label="Code from your authenticator app" name="code" autoComplete="one-time-code" inputMode="numeric" required />
+          <TextField
+            label="Code from your authenticator app"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+          />
           <Button type="submit" variant="gold" disabled={busy}>
             Confirm
           </Button>
@@ -228,7 +248,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ul>
       <label className="flex min-h-11 items-center gap-2 text-sm text-white/85">
-        <input type="checkbox" checked={saved} onChange={(event) => setSaved(event.target.checked)} className="h-4 w-4 accent-[var(--color-gold)]" />
+        <input
+          type="checkbox"
+          checked={saved}
+          onChange={(event) => setSaved(event.target.checked)}
+          className="h-4 w-4 accent-[var(--color-gold)]"
+        />
         I have saved these
       </label>
       <Button type="button" variant="gold" disabled={!saved} onClick={onDone}>
