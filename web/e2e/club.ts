@@ -91,6 +91,9 @@ export async function enrolTotp(request: APIRequestContext, session: Session): P
   return secret;
 }
 
+/** The authenticator secret the stack's admin is enrolled with (by signInAdmin, with E2E_DATABASE_URL). */
+export const E2E_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
 /**
  * The admin of the stack (admin:create) has no factor until first sign-in. Every worker signs in
  * as them, and a TOTP code works once, so with the stack's database (E2E_DATABASE_URL) each worker
@@ -109,7 +112,7 @@ async function signInAdminWithSecondFactor(request: APIRequestContext, email: st
         `insert into second_factors (member_id, kind, label, totp_secret, confirmed_at)
          select m.id, 'totp', 'e2e', $2, now() from members m
          where m.email = $1 and not exists (select 1 from second_factors f where f.member_id = m.id and f.confirmed_at is not null)`,
-        [email, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'],
+        [email, E2E_ADMIN_TOTP_SECRET],
       );
       await client.query(
         `insert into remembered_devices (member_id, token_hash, expires_at)
