@@ -6,6 +6,7 @@ import {
   registerStaff,
   startTestApp,
   type TestApp,
+  totpCode,
   uniqueEmail,
 } from '@nocturne/testing';
 
@@ -161,6 +162,10 @@ describe('changing a role', () => {
     expect((await t.request('GET', '/api/admin/users', { token: manager.sessionId })).status).toBe(401);
     const again = await signIn(manager.email);
     expect(again.body.user.role).toBe('door');
+    // The authenticator app enrolled as a manager stays: a door account with a factor owes it (issue 31).
+    expect(again.body.secondFactor).toBe('pending');
+    const code = await totpCode(manager.totpSecret!, 1);
+    expect((await t.request('POST', '/api/auth/2fa/verify', { token: again.body.sessionId, body: { code } })).status).toBe(200);
     expect((await t.request('GET', '/api/admin/users', { token: again.body.sessionId })).status).toBe(403);
     expect((await t.request('GET', '/api/door/tonight', { token: again.body.sessionId })).status).toBe(200);
     const { rows } = await t.sql.query(`select payload from outbox where type = 'StaffRoleChanged' and aggregate_id = $1`, [

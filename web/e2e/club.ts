@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AdminCoupon, CreateCouponRequest } from '@nocturne/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import jsQR from 'jsqr';
+import { generate } from 'otplib';
 import pg from 'pg';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
@@ -31,6 +32,7 @@ export function requireApi() {
 
 export interface Session {
   sessionId: string;
+  secondFactor?: 'none' | 'satisfied' | 'pending' | 'enrol';
   user: { id: string; email: string; firstName: string; isAdmin: boolean; currentPoints: number };
 }
 
@@ -40,11 +42,12 @@ export async function call<T>(
   url: string,
   session?: Session,
   data?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const response = await request.fetch(url, {
     method,
     data,
-    headers: { 'x-forwarded-for': randomIp(), ...(session ? { Authorization: `Bearer ${session.sessionId}` } : {}) },
+    headers: { 'x-forwarded-for': randomIp(), ...(session ? { Authorization: `Bearer ${session.sessionId}` } : {}), ...headers },
   });
   if (!response.ok()) throw new Error(`${method} ${url} → ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
@@ -57,9 +60,80 @@ export function signInAdmin(request: APIRequestContext): Promise<Session> {
   const email = process.env.E2E_ADMIN_EMAIL ?? process.env.ADMIN_EMAIL;
   const password = process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD;
   test.skip(!email || !password, "set E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD (the api's ADMIN_EMAIL/ADMIN_PASSWORD)");
-  adminSession ??= call<Session>(request, 'POST', '/api/auth/login', undefined, { email, password });
+  adminSession ??= signInAdminWithSecondFactor(request, email!, password!);
   void adminSession.catch(() => (adminSession = undefined));
   return adminSession;
+}
+
+/*
+ * Issue 31: managers and admins give a second factor after the password. The helpers answer it as
+ * a person's authenticator app would (otplib, from the secret enrolled through the api); each code
+ * is used once, so they keep the last time step they used per secret and take the next one.
+ */
+const lastStep = new Map<string, number>();
+
+export async function nextTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const now = Math.floor(Date.now() / 1000 / 30);
+    const step = [now - 1, now, now + 1].find((candidate) => candidate > (lastStep.get(secret) ?? -Infinity));
+    if (step !== undefined) {
+      lastStep.set(secret, step);
+      return generate({ secret, epoch: step * 30, period: 30 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/** Enrols an authenticator app on a session that must enrol (through the api); its secret. */
+export async function enrolTotp(request: APIRequestContext, session: Session): Promise<string> {
+  const { secret } = await call<{ secret: string }>(request, 'POST', '/api/auth/2fa/totp', session, {});
+  await call(request, 'POST', '/api/auth/2fa/totp/confirm', session, { code: await nextTotpCode(secret) });
+  return secret;
+}
+
+/** The authenticator secret the stack's admin is enrolled with (by signInAdmin, with E2E_DATABASE_URL). */
+export const E2E_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/**
+ * The admin of the stack (admin:create) has no factor until first sign-in. Every worker signs in
+ * as them, and a TOTP code works once, so with the stack's database (E2E_DATABASE_URL) each worker
+ * marks the admin as enrolled if nobody did and remembers its own device (≤ 12 h), as a person
+ * ticking "Remember this device" would; without it, the admin enrols an app through the api.
+ */
+async function signInAdminWithSecondFactor(request: APIRequestContext, email: string, password: string): Promise<Session> {
+  const url = process.env.E2E_DATABASE_URL;
+  let cookie: string | undefined;
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const token = randomBytes(32).toString('base64url');
+      await client.query(
+        `insert into second_factors (member_id, kind, label, totp_secret, confirmed_at)
+         select m.id, 'totp', 'e2e', $2, now() from members m
+         where m.email = $1 and not exists (select 1 from second_factors f where f.member_id = m.id and f.confirmed_at is not null)`,
+        [email, E2E_ADMIN_TOTP_SECRET],
+      );
+      await client.query(
+        `insert into remembered_devices (member_id, token_hash, expires_at)
+         select id, $2, now() + interval '12 hours' from members where email = $1`,
+        [email, createHash('sha256').update(token).digest('hex')],
+      );
+      cookie = `nocturne_2fa_device=${token}`;
+    } finally {
+      await client.end();
+    }
+  }
+  const session = await call<Session>(
+    request,
+    'POST',
+    '/api/auth/login',
+    undefined,
+    { email, password },
+    cookie ? { cookie } : {},
+  );
+  if (session.secondFactor === 'enrol') await enrolTotp(request, session);
+  return session;
 }
 
 export const registerMember = (request: APIRequestContext, firstName = 'Erin') =>
@@ -104,11 +178,30 @@ export async function registerStaff(request: APIRequestContext, role: 'door' | '
   } finally {
     await client.end();
   }
-  return { email: member.user.email, password: PASSWORD, firstName };
+  // Managers and admins enrol an authenticator app before anything else (issue 31): done here
+  // through the api, so the account signs in like any enrolled one (signIn answers the code).
+  const totpSecret = role === 'door' ? undefined : await enrolTotp(request, member);
+  return { email: member.user.email, password: PASSWORD, firstName, totpSecret };
 }
 
-export const signIn = (request: APIRequestContext, account: { email: string; password: string }) =>
-  call<Session>(request, 'POST', '/api/auth/login', undefined, { email: account.email, password: account.password });
+/** Signs in through the api; a staff account owing its second factor gives its next TOTP code. */
+export async function signIn(request: APIRequestContext, account: { email: string; password: string; totpSecret?: string }) {
+  const session = await call<Session>(request, 'POST', '/api/auth/login', undefined, {
+    email: account.email,
+    password: account.password,
+  });
+  if (session.secondFactor === 'pending' && account.totpSecret) {
+    await call(request, 'POST', '/api/auth/2fa/verify', session, { code: await nextTotpCode(account.totpSecret) });
+  }
+  return session;
+}
+
+/** Gives the second step on the page as a person would: the next code of their authenticator app. */
+export async function passSecondStep(page: Page, account: { totpSecret?: string }) {
+  await expect(page).toHaveURL(/\/two-factor$/);
+  await page.getByLabel('Code from your authenticator app').fill(await nextTotpCode(account.totpSecret!));
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
 
 /** Opens the app already signed in, as after a sign-in on this device. */
 export async function useSession(page: Page, session: Session) {

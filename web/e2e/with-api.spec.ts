@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
+import { E2E_ADMIN_TOTP_SECRET, passSecondStep, signInAdmin } from './club';
 
 // These run against the whole stack (the api serving web/dist at /): no request is mocked.
 // Against a bare `vite preview` there is no API, so they skip themselves.
@@ -251,14 +252,18 @@ test('a wrong password shows the server message and stores nothing', async ({ pa
   expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();
 });
 
-test('an admin signs in and lands on the admin dashboard', async ({ page }) => {
+test('an admin signs in, gives the second step and lands on the admin dashboard', async ({ page, request }) => {
   const email = process.env.E2E_ADMIN_EMAIL ?? process.env.ADMIN_EMAIL;
   const password = process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD;
   test.skip(!email || !password, 'set ADMIN_EMAIL and ADMIN_PASSWORD (as given to the api) to run this');
+  test.skip(!process.env.E2E_DATABASE_URL, "set E2E_DATABASE_URL: the admin's authenticator secret is set there");
+  // Makes sure the admin is enrolled with the e2e secret (issue 31: admins have a second factor).
+  await signInAdmin(request);
   await page.goto('/admin-login');
   await page.getByLabel('Email').fill(email ?? '');
   await page.getByLabel('Password', { exact: true }).fill(password ?? '');
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await passSecondStep(page, { totpSecret: E2E_ADMIN_TOTP_SECRET });
   // /admin-dashboard opens the first screen of the staff dashboard.
   await expect(page).toHaveURL(/\/admin\/overview$/);
   const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { isAdmin?: boolean });

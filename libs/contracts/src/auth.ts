@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '@nocturne/domain';
 import { Email, MemberTier, plainText } from './common.js';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
+import { SecondFactorState } from './two-factor.js';
 
 export const User = z
   .object({
@@ -77,6 +78,10 @@ export const AuthResponse = z
     message: z.string(),
     sessionId: z.string().optional(),
     user: User.optional(),
+    secondFactor: SecondFactorState.optional().meta({
+      description:
+        'Staff sign-in: pending means ask for the code or passkey (POST /api/auth/2fa/verify), enrol means a manager or admin must set one up first; until then the session may only do that',
+    }),
     firstSignIn: z.boolean().optional().meta({
       description:
         'True when this is the first time the member signs in (registration, or a first sign-in to an account made for them): the web says "Welcome" rather than "Welcome back".',

@@ -81,6 +81,7 @@ export const APP_PAGE_PATHS = [
   '/members-register',
   '/admin-login',
   '/reset-password',
+  '/two-factor',
   '/member-dashboard',
   '/admin-dashboard',
   ...ADMIN_SCREENS.map((screen) => `/admin/${screen}` as const),

@@ -17,4 +17,5 @@ export * from './moderation.js';
 export * from './system.js';
 export * from './door.js';
 export * from './endpoint.js';
-export { endpoints, type EndpointName, type Endpoints } from './endpoints/index.js';
+export { ENROL_ENDPOINTS, endpoints, type EndpointName, type Endpoints, VERIFY_ENDPOINTS } from './endpoints/index.js';
+export * from './two-factor.js';

@@ -12,6 +12,10 @@ export const changeMyPassword: Route<Endpoints['changeMyPassword']> = { method: 
 export const changeStaffRole: Route<Endpoints['changeStaffRole']> = { method: 'PUT', path: '/api/admin/staff/:id/role' };
 export const checkAtDoor: Route<Endpoints['checkAtDoor']> = { method: 'POST', path: '/api/door/check' };
 export const claimCoupon: Route<Endpoints['claimCoupon']> = { method: 'POST', path: '/api/coupons/:id/claim' };
+export const confirmTotpEnrolment: Route<Endpoints['confirmTotpEnrolment']> = {
+  method: 'POST',
+  path: '/api/auth/2fa/totp/confirm',
+};
 export const createCoupon: Route<Endpoints['createCoupon']> = { method: 'POST', path: '/api/admin/coupons' };
 export const createNewsPost: Route<Endpoints['createNewsPost']> = { method: 'POST', path: '/api/admin/news' };
 export const deleteCoupon: Route<Endpoints['deleteCoupon']> = { method: 'DELETE', path: '/api/admin/coupons/:id' };
@@ -23,6 +27,10 @@ export const enableMember: Route<Endpoints['enableMember']> = { method: 'POST', 
 export const exportMembers: Route<Endpoints['exportMembers']> = { method: 'GET', path: '/api/admin/members/export' };
 export const exportMyData: Route<Endpoints['exportMyData']> = { method: 'GET', path: '/api/auth/me/export' };
 export const finalizeUpload: Route<Endpoints['finalizeUpload']> = { method: 'POST', path: '/api/admin/upload/finalize' };
+export const finishPasskeyRegistration: Route<Endpoints['finishPasskeyRegistration']> = {
+  method: 'POST',
+  path: '/api/auth/2fa/passkeys',
+};
 export const getActiveCampaignStatus: Route<Endpoints['getActiveCampaignStatus']> = {
   method: 'GET',
   path: '/api/admin/integrations/activecampaign',
@@ -66,6 +74,7 @@ export const getMedia: Route<Endpoints['getMedia']> = { method: 'GET', path: '/m
 export const getMyCard: Route<Endpoints['getMyCard']> = { method: 'GET', path: '/api/auth/me/card' };
 export const getMyConsent: Route<Endpoints['getMyConsent']> = { method: 'GET', path: '/api/auth/me/consent' };
 export const getOpenApiDocument: Route<Endpoints['getOpenApiDocument']> = { method: 'GET', path: '/api/openapi.json' };
+export const getSecondFactors: Route<Endpoints['getSecondFactors']> = { method: 'GET', path: '/api/auth/2fa' };
 export const getSyncJob: Route<Endpoints['getSyncJob']> = { method: 'GET', path: '/api/admin/sync-jobs/:jobId' };
 export const getVenue: Route<Endpoints['getVenue']> = { method: 'GET', path: '/api/venue' };
 export const getWalletSettings: Route<Endpoints['getWalletSettings']> = { method: 'GET', path: '/api/wallet' };
@@ -125,6 +134,7 @@ export const registerAppleDevice: Route<Endpoints['registerAppleDevice']> = {
 };
 export const registerWebhook: Route<Endpoints['registerWebhook']> = { method: 'POST', path: '/api/admin/webhooks' };
 export const removeComment: Route<Endpoints['removeComment']> = { method: 'DELETE', path: '/api/admin/comments/:id' };
+export const removeSecondFactor: Route<Endpoints['removeSecondFactor']> = { method: 'DELETE', path: '/api/auth/2fa/factors/:id' };
 export const removeStaff: Route<Endpoints['removeStaff']> = { method: 'DELETE', path: '/api/admin/staff/:id' };
 export const requestBooking: Route<Endpoints['requestBooking']> = { method: 'POST', path: '/api/bookings' };
 export const requestPasswordReset: Route<Endpoints['requestPasswordReset']> = {
@@ -132,6 +142,10 @@ export const requestPasswordReset: Route<Endpoints['requestPasswordReset']> = {
   path: '/api/auth/forgot-password',
 };
 export const resetPassword: Route<Endpoints['resetPassword']> = { method: 'POST', path: '/api/auth/reset-password' };
+export const resetStaffSecondFactor: Route<Endpoints['resetStaffSecondFactor']> = {
+  method: 'DELETE',
+  path: '/api/admin/staff/:id/2fa',
+};
 export const scrapeMetrics: Route<Endpoints['scrapeMetrics']> = { method: 'GET', path: '/metrics' };
 export const sendContactMessage: Route<Endpoints['sendContactMessage']> = { method: 'POST', path: '/api/contact' };
 export const sendMemberPasswordReset: Route<Endpoints['sendMemberPasswordReset']> = {
@@ -146,6 +160,15 @@ export const signIn: Route<Endpoints['signIn']> = { method: 'POST', path: '/api/
 export const signOut: Route<Endpoints['signOut']> = { method: 'POST', path: '/api/auth/logout' };
 export const signUpload: Route<Endpoints['signUpload']> = { method: 'POST', path: '/api/admin/upload/sign' };
 export const startBulkSync: Route<Endpoints['startBulkSync']> = { method: 'POST', path: '/api/admin/sync-contacts' };
+export const startPasskeyAuthentication: Route<Endpoints['startPasskeyAuthentication']> = {
+  method: 'POST',
+  path: '/api/auth/2fa/passkeys/authentication-options',
+};
+export const startPasskeyRegistration: Route<Endpoints['startPasskeyRegistration']> = {
+  method: 'POST',
+  path: '/api/auth/2fa/passkeys/registration-options',
+};
+export const startTotpEnrolment: Route<Endpoints['startTotpEnrolment']> = { method: 'POST', path: '/api/auth/2fa/totp' };
 export const syncContact: Route<Endpoints['syncContact']> = { method: 'POST', path: '/api/admin/sync-contact/:id' };
 export const undoRedemption: Route<Endpoints['undoRedemption']> = {
   method: 'POST',
@@ -166,3 +189,5 @@ export const updateMyConsent: Route<Endpoints['updateMyConsent']> = { method: 'P
 export const updateMyProfile: Route<Endpoints['updateMyProfile']> = { method: 'PATCH', path: '/api/auth/me' };
 export const updateNewsPost: Route<Endpoints['updateNewsPost']> = { method: 'PATCH', path: '/api/admin/news/:id' };
 export const validateCode: Route<Endpoints['validateCode']> = { method: 'POST', path: '/api/qr/validate' };
+export const verifyPasskey: Route<Endpoints['verifyPasskey']> = { method: 'POST', path: '/api/auth/2fa/passkeys/verify' };
+export const verifySecondFactor: Route<Endpoints['verifySecondFactor']> = { method: 'POST', path: '/api/auth/2fa/verify' };

@@ -226,3 +226,18 @@ export const REFERRAL_REFUSALS: Record<'self' | 'monthly_cap', string> = {
   self: 'You cannot invite yourself',
   monthly_cap: 'Monthly invite limit reached',
 };
+
+// ---- second factor for staff (issue 31)
+
+/** A manager or admin session (or staff with a factor) before its second factor is set up (issue 31). */
+export const SECOND_FACTOR_ENROL_REQUIRED =
+  'Set up a second factor (an authenticator app or a passkey) before you continue: staff accounts need one.';
+/** A staff session that has given its password but not yet its second factor. */
+export const SECOND_FACTOR_REQUIRED =
+  'Enter the code from your authenticator app, a recovery code or use your passkey to continue.';
+/** A wrong, old or already used TOTP code or recovery code. */
+export const SECOND_FACTOR_WRONG_CODE = 'That code is not right or was already used. Try the current code.';
+/** A passkey ceremony that failed or whose challenge expired. */
+export const PASSKEY_FAILED = 'The passkey could not be checked. Please try again.';
+/** Removing the one factor a manager or admin account must keep. */
+export const SECOND_FACTOR_LAST_ONE = 'Your role needs a second factor: add another one before you remove this one.';

@@ -55,3 +55,20 @@ export function roleRefusal(allowed: readonly Role[]): string {
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? 'staff');
   return `This needs ${/^[aeiou]/.test(list) ? 'an' : 'a'} ${list} account.`;
 }
+
+/** Roles that must enrol a second factor before doing anything else (issue 31); door accounts may enrol one. */
+export function requiresSecondFactor(role: Role): boolean {
+  return role === 'manager' || role === 'admin';
+}
+
+export type SecondFactorState = 'none' | 'satisfied' | 'pending' | 'enrol';
+
+/**
+ * Where a session stands with its second factor: an account with a factor owes it until the session
+ * gave it (or signed in on a remembered device); a manager or admin without one must enrol; anyone
+ * else (members, door staff without a factor) needs none.
+ */
+export function secondFactorState(role: Role, hasFactor: boolean, sessionSatisfied: boolean): SecondFactorState {
+  if (hasFactor) return sessionSatisfied ? 'satisfied' : 'pending';
+  return requiresSecondFactor(role) ? 'enrol' : 'none';
+}

@@ -7,3 +7,4 @@ export * from './test-app.js';
 export * from './coupons.js';
 export * from './ledger-verify.js';
 export * from './service-process.js';
+export * from './software-authenticator.js';

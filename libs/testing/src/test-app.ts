@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 // The api's own factory, as production builds it: the one thing of the api this harness needs.
 import { createApp } from '@nocturne/api/app-factory';
 import { type ApiEnv, apiEnvSchema, loadConfig } from '@nocturne/config';
+import { generate } from 'otplib';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase, testRedisPrefix } from './test-database.js';
 
@@ -153,11 +154,43 @@ export async function registerMember(
   };
 }
 
-/** A new account holding a staff role (its sessions see the role at once: nothing cached it yet). */
-export async function registerStaff(app: TestApp, role: 'door' | 'manager' | 'admin', firstName = 'Alex') {
+/** The TOTP code of `secret` for now, or `steps` periods of 30 s away. */
+export function totpCode(secret: string, steps = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30, period: 30 });
+}
+
+/**
+ * Enrols an authenticator app on the session through the api, as a person would (start, then
+ * confirm with a code computed from the secret): the session is then satisfied.
+ */
+export async function enrolTotp(app: TestApp, sessionId: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const started = await app.request('POST', '/api/auth/2fa/totp', { token: sessionId });
+  if (started.status !== 200) throw new Error(`2fa start failed: ${started.status} ${JSON.stringify(started.body)}`);
+  const secret = started.body.secret as string;
+  const confirmed = await app.request('POST', '/api/auth/2fa/totp/confirm', {
+    token: sessionId,
+    body: { code: await totpCode(secret) },
+  });
+  if (confirmed.status !== 200) throw new Error(`2fa confirm failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return { secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
+}
+
+/**
+ * A new account holding a staff role (its sessions see the role at once: nothing cached it yet).
+ * Managers and admins must have a second factor (issue 31): theirs enrols an authenticator app on
+ * the returned session, so it works like a fully signed-in one; `totpSecret` signs in again.
+ * Door accounts stay without one (they may enrol; `{ secondFactor: true }` does).
+ */
+export async function registerStaff(
+  app: TestApp,
+  role: 'door' | 'manager' | 'admin',
+  firstName = 'Alex',
+  { secondFactor = role !== 'door' }: { secondFactor?: boolean } = {},
+) {
   const member = await registerMember(app, { firstName });
   await app.sql.query('update members set role = $2 where id = $1', [member.user.id, role]);
-  return member;
+  const enrolled = secondFactor ? await enrolTotp(app, member.sessionId) : null;
+  return { ...member, totpSecret: enrolled?.secret ?? null, recoveryCodes: enrolled?.recoveryCodes ?? [] };
 }
 
 export async function registerAdmin(app: TestApp) {

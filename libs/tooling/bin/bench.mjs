@@ -413,6 +413,19 @@ async function login(base, email) {
   return answer.body.sessionId;
 }
 
+/**
+ * An admin must enrol a second factor before anything else (issue 31): the bench's admin enrols an
+ * authenticator app through the api, the code computed from the secret as the app would.
+ */
+async function enrolSecondFactor(base, token) {
+  const { generate } = await import('otplib');
+  const started = await api(base, 'POST', '/api/auth/2fa/totp', { token });
+  if (started.status !== 200) throw new Error(`2fa start: ${started.status} ${JSON.stringify(started.body)}`);
+  const code = await generate({ secret: started.body.secret, period: 30 });
+  const confirmed = await api(base, 'POST', '/api/auth/2fa/totp/confirm', { token, body: { code } });
+  if (confirmed.status !== 200) throw new Error(`2fa confirm: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+}
+
 async function inBatches(items, size, fn) {
   const out = [];
   for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
@@ -840,6 +853,7 @@ async function bulkSync(db, baseUrl) {
   log(`bulk sync of ${MEMBERS} members to the ActiveCampaign stub`);
   await db.query("update members set role = 'admin' where email = 'bench-3@nocturne.test'");
   const token = await login(baseUrl, 'bench-3@nocturne.test');
+  await enrolSecondFactor(baseUrl, token);
   const t0 = Date.now();
   const started = await api(baseUrl, 'POST', '/api/admin/sync-contacts', { token });
   if (started.status !== 202) throw new Error(`sync-contacts: ${started.status} ${JSON.stringify(started.body)}`);

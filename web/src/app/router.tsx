@@ -10,6 +10,7 @@ import { RootLayout } from './routes/root-layout';
 // Declarative routing (not the data router) keeps react-router's share of that chunk small.
 const SignInRoute = lazy(() => import('./routes/sign-in'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const TwoFactorRoute = lazy(() => import('./routes/two-factor'));
 const MemberDashboardRoute = lazy(() => import('./routes/member-dashboard'));
 const AdminDashboardRedirect = lazy(() => import('./routes/admin-dashboard-redirect'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin-dashboard'));
@@ -29,6 +30,7 @@ export function AppRoutes() {
           <Route path="/members-register" element={<SignInRoute />} />
           <Route path="/admin-login" element={<SignInRoute />} />
           <Route path="/reset-password" element={<ResetPasswordRoute />} />
+          <Route path="/two-factor" element={<TwoFactorRoute />} />
           <Route path="/member-dashboard" element={<MemberDashboardRoute />} />
           <Route path="/admin-dashboard" element={<AdminDashboardRedirect />} />
           {ADMIN_SCREENS.map((screen) => (

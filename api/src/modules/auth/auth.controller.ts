@@ -33,6 +33,7 @@ import { AuthFailure } from './auth-failure.js';
 import { LoginThrottle } from './login-throttle.js';
 import { LIMITS, RateLimiter } from './rate-limiter.js';
 import { type AuthenticatedMember, userFromSession } from './user-view.js';
+import { deviceTokenFromCookie } from './two-factor/two-factor.service.js';
 
 /**
  * A reset request for a real account does a little more work (it records an event) than one for
@@ -65,7 +66,9 @@ export class AuthController {
     const attempt = await this.loginThrottle.begin(body.email, request.ip);
     let answer: AuthResponse;
     try {
-      answer = await this.commands.execute(new SignInCommand(body, requestMeta(request)));
+      answer = await this.commands.execute(
+        new SignInCommand(body, { ...requestMeta(request), deviceToken: deviceTokenFromCookie(request.headers.cookie) }),
+      );
     } catch (error) {
       // Only a wrong e-mail or password counts as a failure.
       if (error instanceof AuthFailure && error.kind === 'unauthorized') await attempt.failed();

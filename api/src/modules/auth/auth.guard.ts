@@ -1,9 +1,19 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
-import type { Access } from '@nocturne/contracts';
-import { roleRefusal } from '@nocturne/domain';
+import { type Access, ENROL_ENDPOINTS, endpoints, VERIFY_ENDPOINTS } from '@nocturne/contracts';
+import { roleRefusal, SECOND_FACTOR_ENROL_REQUIRED, SECOND_FACTOR_REQUIRED, secondFactorState } from '@nocturne/domain';
 import type { FastifyRequest } from 'fastify';
 import { endpointOf } from '../../common/http/endpoint.decorator.js';
 import { SessionService } from './session.service.js';
+import type { AuthenticatedMember } from './user-view.js';
+
+const OPEN_TO_ENROL = new Set<object>(ENROL_ENDPOINTS.map((name) => endpoints[name]));
+const OPEN_TO_VERIFY = new Set<object>(VERIFY_ENDPOINTS.map((name) => endpoints[name]));
+
+/** A session still owing its second factor (issue 31). */
+function owesSecondFactor(member: AuthenticatedMember): 'enrol' | 'pending' | null {
+  const state = secondFactorState(member.role, member.hasSecondFactor, member.secondFactorOk);
+  return state === 'enrol' || state === 'pending' ? state : null;
+}
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -22,18 +32,26 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const access: Access = endpointOf(context.getHandler())?.access ?? [];
+    const spec = endpointOf(context.getHandler());
+    const access: Access = spec?.access ?? [];
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token = bearerToken(request);
     if (access === 'anyone') {
       // Public routes still know who is calling when a valid session is sent.
-      if (token) request.member = (await this.sessions.resolve(token)) ?? undefined;
+      // A staff session still owing its second factor is nobody here.
+      const member = token ? await this.sessions.resolve(token) : null;
+      if (member && !owesSecondFactor(member)) request.member = member;
       return true;
     }
     const member = token ? await this.sessions.resolve(token) : null;
     if (!member) throw new UnauthorizedException('Please sign in');
     request.member = member;
     if (!access.includes(member.role)) throw new ForbiddenException(roleRefusal(access));
+    // Issue 31: a staff session that must enrol may only enrol; one whose factor is pending may only
+    // give it. Both may read who they are and sign out. Enforced here, for every endpoint at once.
+    const owes = owesSecondFactor(member);
+    if (owes === 'enrol' && !OPEN_TO_ENROL.has(spec!)) throw new ForbiddenException(SECOND_FACTOR_ENROL_REQUIRED);
+    if (owes === 'pending' && !OPEN_TO_VERIFY.has(spec!)) throw new ForbiddenException(SECOND_FACTOR_REQUIRED);
     return true;
   }
 }

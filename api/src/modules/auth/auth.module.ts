@@ -15,10 +15,13 @@ import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
+import { TwoFactorController } from './two-factor/two-factor.controller.js';
+import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
 
 @Global()
 @Module({
-  controllers: [AuthController],
+  controllers: [AuthController, TwoFactorController],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     AuthRepository,
@@ -35,6 +38,8 @@ import { SessionService } from './session.service.js';
     UpdateProfileHandler,
     UpdateConsentHandler,
     ChangePasswordHandler,
+    TwoFactorRepository,
+    TwoFactorService,
   ],
   exports: [SessionService, RateLimiter, PasswordHasher, AuthGuard],
 })

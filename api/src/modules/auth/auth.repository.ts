@@ -23,6 +23,10 @@ function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, maxAgeSec
         'm.total_points as totalPoints',
         'm.member_tier as memberTier',
         'm.created_at as createdAt',
+        's.second_factor_ok as secondFactorOk',
+        sql<boolean>`exists (select 1 from second_factors f where f.member_id = m.id and f.confirmed_at is not null)`.as(
+          'hasSecondFactor',
+        ),
       ])
       .where('s.token_hash', '=', tokenHash)
       .where('s.revoked_at', 'is', null)
@@ -47,7 +51,14 @@ const liveSession = new PreparedQuery(liveSessionQuery);
 export class AuthRepository {
   async insertSession(
     em: EntityManager,
-    session: { memberId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+    session: {
+      memberId: string;
+      tokenHash: string;
+      expiresAt: Date;
+      userAgent: string | null;
+      ip: string | null;
+      secondFactorOk: boolean;
+    },
   ): Promise<void> {
     await db(em)
       .insertInto('sessions')
@@ -57,6 +68,7 @@ export class AuthRepository {
         expires_at: session.expiresAt,
         user_agent: session.userAgent,
         ip: session.ip,
+        second_factor_ok: session.secondFactorOk,
       })
       .execute();
   }

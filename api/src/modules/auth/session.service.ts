@@ -51,7 +51,16 @@ export class SessionService {
     return new Date(Math.min(Date.now() + this.ttlMs, createdAt.getTime() + this.maxAgeMs));
   }
 
-  async create(tx: EntityManager, memberId: string, meta: { userAgent?: string; ip?: string }): Promise<string> {
+  /**
+   * A new session. `secondFactorOk: false` for a staff sign-in that still owes its second factor
+   * (the auth guard then lets it only verify or enrol).
+   */
+  async create(
+    tx: EntityManager,
+    memberId: string,
+    meta: { userAgent?: string; ip?: string },
+    { secondFactorOk = true }: { secondFactorOk?: boolean } = {},
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.repository.insertSession(tx, {
       memberId,
@@ -59,6 +68,7 @@ export class SessionService {
       expiresAt: this.expiryFor(new Date()),
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip?.slice(0, 64) ?? null,
+      secondFactorOk,
     });
     return token;
   }

@@ -16,6 +16,10 @@ export interface AuthenticatedMember {
   totalPoints: number;
   memberTier: Tier;
   createdAt: Date;
+  /** False while the session owes its second factor (see secondFactorState). */
+  secondFactorOk: boolean;
+  /** The account has a confirmed second factor. */
+  hasSecondFactor: boolean;
 }
 
 /** The members columns the API's `user` object is made of. */
@@ -51,6 +55,6 @@ export function userFromRow(row: UserRow): User {
 }
 
 export function userFromSession(member: AuthenticatedMember): User {
-  const { sessionId: _session, ...rest } = member;
+  const { sessionId: _session, secondFactorOk: _ok, hasSecondFactor: _has, ...rest } = member;
   return { ...rest, isAdmin: member.role === 'admin', createdAt: member.createdAt.toISOString() };
 }

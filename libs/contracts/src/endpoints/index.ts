@@ -9,6 +9,7 @@ import * as overview from './overview.js';
 import * as points from './points.js';
 import * as staff from './staff.js';
 import * as system from './system.js';
+import * as twoFactor from './two-factor.js';
 import * as venue from './venue.js';
 import * as wallet from './wallet.js';
 import * as webhooks from './webhooks.js';
@@ -21,6 +22,7 @@ import * as webhooks from './webhooks.js';
 export const endpoints = {
   ...system,
   ...auth,
+  ...twoFactor,
   ...members,
   ...staff,
   ...news,
@@ -36,3 +38,27 @@ export const endpoints = {
 };
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
+
+/**
+ * What a staff session that owes its second factor may still call (issue 31); the auth guard
+ * refuses every other endpoint to it. A session that must enrol: its state, the enrol ceremonies,
+ * who it is, sign out. A session whose factor is pending: its state, the verify ceremonies, who it
+ * is, sign out.
+ */
+export const ENROL_ENDPOINTS: readonly EndpointName[] = [
+  'getMe',
+  'signOut',
+  'getSecondFactors',
+  'startTotpEnrolment',
+  'confirmTotpEnrolment',
+  'startPasskeyRegistration',
+  'finishPasskeyRegistration',
+];
+export const VERIFY_ENDPOINTS: readonly EndpointName[] = [
+  'getMe',
+  'signOut',
+  'getSecondFactors',
+  'verifySecondFactor',
+  'startPasskeyAuthentication',
+  'verifyPasskey',
+];

@@ -15,6 +15,7 @@ import { PasswordResetToken } from './password-reset-token.entity.js';
 import { PointTransaction } from './point-transaction.entity.js';
 import { QrScan } from './qr-scan.entity.js';
 import { Session } from './session.entity.js';
+import { RecoveryCode, RememberedDevice, SecondFactor } from './second-factor.entity.js';
 import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
 import { Visit } from './visit.entity.js';
@@ -45,6 +46,8 @@ export { WebhookDelivery, WebhookEndpoint };
 export { ClubNightFigures, MemberCard, Visit };
 export { WalletPass, WalletRegistration };
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
+export { RecoveryCode, RememberedDevice, SecondFactor };
+export { SECOND_FACTOR_KINDS, type SecondFactorKind } from './second-factor.entity.js';
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
 
 /**
@@ -78,6 +81,9 @@ export const entities: [
   typeof WalletPass,
   typeof WalletRegistration,
   typeof ClubNightFigures,
+  typeof SecondFactor,
+  typeof RecoveryCode,
+  typeof RememberedDevice,
 ] = [
   Member,
   Session,
@@ -105,4 +111,7 @@ export const entities: [
   WalletPass,
   WalletRegistration,
   ClubNightFigures,
+  SecondFactor,
+  RecoveryCode,
+  RememberedDevice,
 ];

@@ -15,5 +15,7 @@ export const Session = defineEntity({
     revokedAt: p.datetime().columnType('timestamptz').nullable(),
     userAgent: p.string().length(300).nullable(),
     ip: p.string().length(64).nullable(),
+    /** False while a staff sign-in still owes its second factor (or must enrol one): such a session may only enrol, verify, read /me and sign out. */
+    secondFactorOk: p.boolean().default(true),
   },
 });

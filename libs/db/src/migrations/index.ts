@@ -25,6 +25,7 @@ import { Migration20261126171000_BalanceAdjustments } from './Migration202611261
 import { Migration20261126171500_PostCommentsPaging } from './Migration20261126171500_PostCommentsPaging.js';
 import { Migration20261126172000_MyCouponsPaging } from './Migration20261126172000_MyCouponsPaging.js';
 import { Migration20261126173000_InboxPaging } from './Migration20261126173000_InboxPaging.js';
+import { Migration20261126180000_SecondFactors } from './Migration20261126180000_SecondFactors.js';
 import { Migration20261126182000_WalletPasses } from './Migration20261126182000_WalletPasses.js';
 import { Migration20261126184000_SignUpConsent } from './Migration20261126184000_SignUpConsent.js';
 import { Migration20261126189000_BulkVersionScopes } from './Migration20261126189000_BulkVersionScopes.js';
@@ -61,6 +62,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126171500_PostCommentsPaging', class: Migration20261126171500_PostCommentsPaging },
   { name: 'Migration20261126172000_MyCouponsPaging', class: Migration20261126172000_MyCouponsPaging },
   { name: 'Migration20261126173000_InboxPaging', class: Migration20261126173000_InboxPaging },
+  { name: 'Migration20261126180000_SecondFactors', class: Migration20261126180000_SecondFactors },
   { name: 'Migration20261126182000_WalletPasses', class: Migration20261126182000_WalletPasses },
   { name: 'Migration20261126184000_SignUpConsent', class: Migration20261126184000_SignUpConsent },
   { name: 'Migration20261126189000_BulkVersionScopes', class: Migration20261126189000_BulkVersionScopes },

@@ -6,6 +6,7 @@ import { ConsentCard } from './ConsentCard';
 import { MyDataCard } from './MyDataCard';
 import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
+import { SecondFactorCard } from './SecondFactorCard';
 
 /** The profile (email, name, the real join date, tier; PRODUCT.md §2.5), with the member's own changes below it. */
 export function ProfileTab({ user }: { user: User }) {
@@ -36,6 +37,7 @@ export function ProfileTab({ user }: { user: User }) {
       <Card title="Password">
         <PasswordForm />
       </Card>
+      {user.role === 'member' ? null : <SecondFactorCard />}
       <MyDataCard />
     </div>
   );

@@ -8,14 +8,14 @@ import { inputClass } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { reasonOr } from '@/lib/notify';
 import { useVenueTime } from '@/lib/venue-time';
-import { useChangeStaffRole, useRemoveStaff, useStaff } from '../api/staff';
+import { useChangeStaffRole, useRemoveStaff, useResetSecondFactor, useStaff } from '../api/staff';
 
 const fullName = (person: StaffMember) => [person.firstName, person.lastName].filter(Boolean).join(' ');
 
-/** A change the admin is asked to confirm: a new role, or off the staff (`member`). */
+/** A change the admin is asked to confirm: a new role, off the staff (`member`), or a reset of their second factor. */
 interface Asking {
   person: StaffMember;
-  role: Role;
+  role: Role | 'reset-second-factor';
 }
 
 function StaffRow({
@@ -58,7 +58,12 @@ function StaffRow({
             ))}
           </select>
         </span>
-        <Button variant="ghost" className="ml-auto" onClick={() => onAsk({ person, role: 'member' })}>
+        {self ? null : (
+          <Button variant="ghost" className="ml-auto" onClick={() => onAsk({ person, role: 'reset-second-factor' })}>
+            Reset second factor
+          </Button>
+        )}
+        <Button variant="ghost" className={self ? 'ml-auto' : undefined} onClick={() => onAsk({ person, role: 'member' })}>
           Remove
         </Button>
       </div>
@@ -76,6 +81,7 @@ export function StaffList({ currentAdminId }: { currentAdminId: string }) {
   const staff = useStaff();
   const change = useChangeStaffRole();
   const remove = useRemoveStaff();
+  const reset = useResetSecondFactor();
   const [asking, setAsking] = useState<Asking | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
 
@@ -84,7 +90,9 @@ export function StaffList({ currentAdminId }: { currentAdminId: string }) {
     const { person, role } = asking;
     const done = {
       onSuccess: (answer: { message?: string }) => {
-        toast({ title: role === 'member' ? 'Removed from staff' : 'Role changed', description: answer.message });
+        const title =
+          role === 'member' ? 'Removed from staff' : role === 'reset-second-factor' ? 'Second factor reset' : 'Role changed';
+        toast({ title, description: answer.message });
         setProblems(({ [person.id]: _gone, ...rest }) => rest);
         setAsking(null);
       },
@@ -94,6 +102,7 @@ export function StaffList({ currentAdminId }: { currentAdminId: string }) {
       },
     };
     if (role === 'member') remove.mutate(person.id, done);
+    else if (role === 'reset-second-factor') reset.mutate(person.id, done);
     else change.mutate({ id: person.id, role }, done);
   };
 
@@ -120,16 +129,22 @@ export function StaffList({ currentAdminId }: { currentAdminId: string }) {
           if (!open) setAsking(null);
         }}
         title={
-          asking?.role === 'member' ? `Remove ${name} from the staff?` : `Make ${name} ${asking ? ROLE_AS[asking.role] : ''}?`
+          asking?.role === 'member'
+            ? `Remove ${name} from the staff?`
+            : asking?.role === 'reset-second-factor'
+              ? `Reset ${name}'s second factor?`
+              : `Make ${name} ${asking ? ROLE_AS[asking.role] : ''}?`
         }
         description={
-          yourself
-            ? 'You will be signed out everywhere, this device included.'
-            : `${name} will be signed out everywhere and signs in again with the new role.`
+          asking?.role === 'reset-second-factor'
+            ? `Their authenticator apps, passkeys and recovery codes stop working; ${name} is signed out everywhere and sets up a new one at the next sign-in.`
+            : yourself
+              ? 'You will be signed out everywhere, this device included.'
+              : `${name} will be signed out everywhere and signs in again with the new role.`
         }
-        confirmLabel={asking?.role === 'member' ? 'Remove' : 'Change role'}
+        confirmLabel={asking?.role === 'member' ? 'Remove' : asking?.role === 'reset-second-factor' ? 'Reset' : 'Change role'}
         pendingLabel="Saving..."
-        pending={change.isPending || remove.isPending}
+        pending={change.isPending || remove.isPending || reset.isPending}
         onConfirm={confirm}
       >
         {asking?.role === 'member' ? 'They stay a member of the club, with their points and coupons.' : null}

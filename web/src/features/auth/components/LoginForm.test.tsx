@@ -57,6 +57,20 @@ describe('LoginForm', () => {
   });
 
   it.each([
+    ['pending', 'manager'],
+    ['enrol', 'admin'],
+  ] as const)('sends staff whose second factor is %s to /two-factor, not to the dashboard', async (secondFactor, role) => {
+    mockFetch({
+      status: 200,
+      body: { success: true, message: 'Second step', sessionId: 'session-2', user: user(role), secondFactor },
+    });
+    const view = renderWithApp(<LoginForm onForgotPassword={() => undefined} />, { path: '/admin-login' });
+    await signIn(view);
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/two-factor');
+    expect(localStorage.getItem('sessionId')).toBe('session-2');
+  });
+
+  it.each([
     [true, 'true'],
     [false, null],
   ])('remembers whether the server calls it a first sign-in (%s)', async (firstSignIn, stored) => {

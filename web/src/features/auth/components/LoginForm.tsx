@@ -30,7 +30,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           if (refusal || !answer.sessionId || !answer.user) return setError(refusal ?? 'Login failed');
           if (rememberMe) localStorage.setItem(REMEMBERED_EMAIL_KEY, email);
           else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
-          completeSignIn(answer.sessionId, answer.user, answer.firstSignIn);
+          completeSignIn(answer.sessionId, answer.user, answer.firstSignIn, answer.secondFactor);
         },
         onError: (failure) => setError(authFailureMessage(failure, 'Login failed')),
       },

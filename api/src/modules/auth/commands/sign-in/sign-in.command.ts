@@ -4,7 +4,7 @@ import type { AuthResponse, LoginRequest } from '@nocturne/contracts';
 export class SignInCommand extends Command<AuthResponse> {
   constructor(
     readonly input: LoginRequest,
-    readonly meta: { ip?: string; userAgent?: string },
+    readonly meta: { ip?: string; userAgent?: string; deviceToken?: string | null },
   ) {
     super();
   }

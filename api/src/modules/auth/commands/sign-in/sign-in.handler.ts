@@ -1,12 +1,20 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthResponse } from '@nocturne/contracts';
-import { ACCOUNT_DISABLED, INVALID_LOGIN } from '@nocturne/domain';
+import {
+  ACCOUNT_DISABLED,
+  INVALID_LOGIN,
+  requiresSecondFactor,
+  SECOND_FACTOR_ENROL_REQUIRED,
+  SECOND_FACTOR_REQUIRED,
+  secondFactorState,
+} from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuthFailure } from '../../auth-failure.js';
 import { AuthRepository } from '../../auth.repository.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { SessionService } from '../../session.service.js';
+import { TwoFactorService } from '../../two-factor/two-factor.service.js';
 import { userFromRow } from '../../user-view.js';
 import { SignInCommand } from './sign-in.command.js';
 
@@ -21,6 +29,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly repository: AuthRepository,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   async execute({ input, meta }: SignInCommand): Promise<AuthResponse> {
@@ -33,9 +42,22 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
     const upgradedHash = this.hasher.needsRehash(found.password_hash) ? await this.hasher.hash(input.password) : null;
     return this.unitOfWork.run(async (tx) => {
       await this.repository.recordSignIn(tx, found.id, upgradedHash);
-      const sessionId = await this.sessions.create(tx, found.id, meta);
+      // Issue 31: an account with a second factor owes it unless this device gave it in the last 12
+      // hours; a manager or admin without one must enrol. Either way the session can only do that.
+      const hasFactor = await this.twoFactor.hasFactor(tx, found.id);
+      const satisfied = hasFactor
+        ? await this.twoFactor.isDeviceRemembered(tx, found.id, meta.deviceToken ?? null)
+        : !requiresSecondFactor(found.role);
+      const sessionId = await this.sessions.create(tx, found.id, meta, { secondFactorOk: satisfied });
       const firstSignIn = found.last_sign_in_at === null;
-      return { success: true, message: 'Signed in', sessionId, user: userFromRow(found), firstSignIn };
+      const secondFactor = secondFactorState(found.role, hasFactor, satisfied);
+      const message =
+        secondFactor === 'pending'
+          ? SECOND_FACTOR_REQUIRED
+          : secondFactor === 'enrol'
+            ? SECOND_FACTOR_ENROL_REQUIRED
+            : 'Signed in';
+      return { success: true, message, sessionId, user: userFromRow(found), firstSignIn, secondFactor };
     });
   }
 }

@@ -1,0 +1,126 @@
+import { Controller, Req, Res } from '@nestjs/common';
+import {
+  endpoints,
+  type PasskeyOptionsResponse,
+  PasskeyRegisterRequest,
+  PasskeyVerifyRequest,
+  type RecoveryCodesResponse,
+  type SecondFactorStatus,
+  SecondFactorVerifyRequest,
+  type SuccessResponse,
+  TotpConfirmRequest,
+  type TotpSetupResponse,
+} from '@nocturne/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { Endpoint } from '../../../common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams } from '../../../common/http/input.decorators.js';
+import { CurrentMember } from '../current-member.decorator.js';
+import { LIMITS, RateLimiter } from '../rate-limiter.js';
+import type { AuthenticatedMember } from '../user-view.js';
+import { deviceCookie, type Satisfied, TwoFactorService } from './two-factor.service.js';
+
+type IdParams = { id: string };
+
+/** The second factor's endpoints (issue 31); the auth guard decides which a session owing its factor may call. */
+@Controller()
+export class TwoFactorController {
+  constructor(
+    private readonly twoFactor: TwoFactorService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  @Endpoint(endpoints.getSecondFactors)
+  status(@CurrentMember() member: AuthenticatedMember): Promise<SecondFactorStatus> {
+    return this.twoFactor.status(member);
+  }
+
+  @Endpoint(endpoints.startTotpEnrolment)
+  startTotp(
+    @CurrentMember() member: AuthenticatedMember,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TotpSetupResponse> {
+    void reply.header('cache-control', 'no-store');
+    return this.twoFactor.startTotp(member);
+  }
+
+  @Endpoint(endpoints.confirmTotpEnrolment)
+  async confirmTotp(
+    @CurrentMember() member: AuthenticatedMember,
+    @ValidBody() body: TotpConfirmRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RecoveryCodesResponse> {
+    await this.limiter.hit(LIMITS.secondFactorPerMember, member.id);
+    const { deviceToken, recoveryCodes } = await this.twoFactor.confirmTotp(member, body.code, body.rememberDevice ?? false);
+    remember(request, reply, { deviceToken });
+    return { recoveryCodes };
+  }
+
+  @Endpoint(endpoints.verifySecondFactor)
+  async verify(
+    @CurrentMember() member: AuthenticatedMember,
+    @ValidBody() body: z.infer<typeof SecondFactorVerifyRequest>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SuccessResponse> {
+    await this.limiter.hit(LIMITS.secondFactorPerMember, member.id);
+    remember(request, reply, await this.twoFactor.verifyCode(member, body, body.rememberDevice ?? false));
+    return { success: true, message: 'Signed in' };
+  }
+
+  @Endpoint(endpoints.startPasskeyRegistration)
+  async passkeyRegistrationOptions(@CurrentMember() member: AuthenticatedMember): Promise<PasskeyOptionsResponse> {
+    return { options: await this.twoFactor.passkeyRegistrationOptions(member) };
+  }
+
+  @Endpoint(endpoints.finishPasskeyRegistration)
+  async registerPasskey(
+    @CurrentMember() member: AuthenticatedMember,
+    @ValidBody() body: PasskeyRegisterRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RecoveryCodesResponse> {
+    const { deviceToken, recoveryCodes } = await this.twoFactor.registerPasskey(
+      member,
+      body.response,
+      body.label,
+      body.rememberDevice ?? false,
+    );
+    remember(request, reply, { deviceToken });
+    return { recoveryCodes };
+  }
+
+  @Endpoint(endpoints.startPasskeyAuthentication)
+  async passkeyAuthenticationOptions(@CurrentMember() member: AuthenticatedMember): Promise<PasskeyOptionsResponse> {
+    return { options: await this.twoFactor.passkeyAuthenticationOptions(member) };
+  }
+
+  @Endpoint(endpoints.verifyPasskey)
+  async verifyPasskey(
+    @CurrentMember() member: AuthenticatedMember,
+    @ValidBody() body: PasskeyVerifyRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SuccessResponse> {
+    await this.limiter.hit(LIMITS.secondFactorPerMember, member.id);
+    remember(request, reply, await this.twoFactor.verifyPasskey(member, body.response, body.rememberDevice ?? false));
+    return { success: true, message: 'Signed in' };
+  }
+
+  @Endpoint(endpoints.removeSecondFactor)
+  async remove(@CurrentMember() member: AuthenticatedMember, @ValidParams() params: IdParams): Promise<SuccessResponse> {
+    await this.twoFactor.remove(member, params.id);
+    return { success: true, message: 'Second factor removed' };
+  }
+
+  @Endpoint(endpoints.resetStaffSecondFactor)
+  async reset(@ValidParams() params: IdParams): Promise<SuccessResponse> {
+    await this.twoFactor.reset(params.id);
+    return { success: true, message: 'Second factor reset: they set up a new one at their next sign-in' };
+  }
+}
+
+function remember(request: FastifyRequest, reply: FastifyReply, { deviceToken }: Satisfied): void {
+  if (deviceToken) void reply.header('set-cookie', deviceCookie(deviceToken, request.protocol === 'https'));
+}
