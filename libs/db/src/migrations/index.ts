@@ -25,6 +25,7 @@ import { Migration20261126171000_BalanceAdjustments } from './Migration202611261
 import { Migration20261126171500_PostCommentsPaging } from './Migration20261126171500_PostCommentsPaging.js';
 import { Migration20261126172000_MyCouponsPaging } from './Migration20261126172000_MyCouponsPaging.js';
 import { Migration20261126173000_InboxPaging } from './Migration20261126173000_InboxPaging.js';
+import { Migration20261126181000_AuditLog } from './Migration20261126181000_AuditLog.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -53,6 +54,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126171500_PostCommentsPaging', class: Migration20261126171500_PostCommentsPaging },
   { name: 'Migration20261126172000_MyCouponsPaging', class: Migration20261126172000_MyCouponsPaging },
   { name: 'Migration20261126173000_InboxPaging', class: Migration20261126173000_InboxPaging },
+  { name: 'Migration20261126181000_AuditLog', class: Migration20261126181000_AuditLog },
 ];
 
 /**
@@ -81,4 +83,6 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'resource_version_seq',
   '_versions_',
   'short_code_namespace',
+  // The audit log (no entity yet: written by SQL), its append-only triggers and their functions.
+  'audit_log',
 ];
