@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { db } from '@nocturne/db';
 import { RETENTION_DAYS } from '@nocturne/domain';
+import { sql } from 'kysely';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 
 /** Rows deleted per statement, so a first run over a long backlog never holds a table for long. */
@@ -45,10 +47,11 @@ export class TrimLogsJob implements JobHandler<'maintenance.trim-logs'> {
   private async inBatches(statement: string, auditTrim = false): Promise<number> {
     let total = 0;
     for (;;) {
-      const deleted = await this.em.fork().transactional(async (em) => {
-        if (auditTrim) await em.execute(`select set_config('nocturne.audit_trim', 'on', true)`);
-        const rows: unknown[] = await em.execute(statement);
-        return rows.length;
+      const deleted = await this.em.transactional(async (tx) => {
+        const k = db(tx);
+        if (auditTrim) await sql`select set_config('nocturne.audit_trim', 'on', true)`.execute(k);
+        const result = await sql.raw(statement).execute(k);
+        return result.rows.length;
       });
       total += deleted;
       if (deleted < BATCH) return total;
