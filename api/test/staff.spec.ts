@@ -100,6 +100,12 @@ describe('POST /api/admin/staff/invitations', () => {
         payload: { memberId: answer.body.staff.id, requestId: expect.any(String), role: 'door', adminId: admin.user.id },
       },
     ]);
+    const audit = await t.sql.query(`select actor_id, action, before, after from audit_log where target_id = $1`, [
+      answer.body.staff.id,
+    ]);
+    expect(audit.rows).toEqual([
+      { actor_id: admin.user.id, action: 'staff.invite', before: { role: null }, after: { role: 'door' } },
+    ]);
     // Not a sign-up: no welcome bonus.
     const points = await t.sql.query('select current_points from members where id = $1', [answer.body.staff.id]);
     expect(points.rows[0].current_points).toBe(0);
