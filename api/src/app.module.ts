@@ -25,6 +25,7 @@ import { MembersModule } from './modules/members/members.module.js';
 import { NewsModule } from './modules/news/news.module.js';
 import { OverviewModule } from './modules/overview/overview.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 import { VenueInboxModule } from './modules/venue-inbox/venue-inbox.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         ActiveCampaignModule,
         MembersModule,
         StaffModule,
+        AuditModule,
         OverviewModule,
       ],
       providers: [

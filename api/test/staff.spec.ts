@@ -101,6 +101,12 @@ describe('POST /api/admin/staff/invitations', () => {
         payload: { memberId: answer.body.staff.id, requestId: expect.any(String), role: 'door', adminId: admin.user.id },
       },
     ]);
+    const audit = await t.sql.query(`select actor_id, action, before, after from audit_log where target_id = $1`, [
+      answer.body.staff.id,
+    ]);
+    expect(audit.rows).toEqual([
+      { actor_id: admin.user.id, action: 'staff.invite', before: { role: null }, after: { role: 'door' } },
+    ]);
     // Not a sign-up: no welcome bonus.
     const points = await t.sql.query('select current_points from members where id = $1', [answer.body.staff.id]);
     expect(points.rows[0].current_points).toBe(0);
@@ -172,6 +178,24 @@ describe('changing a role', () => {
       manager.user.id,
     ]);
     expect(rows).toEqual([{ payload: { memberId: manager.user.id, adminId: admin.user.id, from: 'manager', to: 'door' } }]);
+    // Issue #31 (3): exactly one audit row, in the change's transaction.
+    const audit = await t.sql.query(
+      `select actor_id, actor_role, action, target_type, target_id, before, after, request_id is not null as has_request
+       from audit_log where target_id = $1`,
+      [manager.user.id],
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor_id: admin.user.id,
+        actor_role: 'admin',
+        action: 'staff.role_change',
+        target_type: 'member',
+        target_id: manager.user.id,
+        before: { role: 'manager' },
+        after: { role: 'door' },
+        has_request: true,
+      },
+    ]);
   });
 
   it('removing takes the account off the staff: signed out, a member when it signs in again', async () => {

@@ -16,4 +16,5 @@ export * from './member-admin.js';
 export * from './club-night-week.js';
 export * from './messages.js';
 export * from './door.js';
+export * from './audit.js';
 export * from './membership.js';

@@ -118,6 +118,11 @@ export const jobDefinitions = {
     queue: QueueName.Maintenance,
     payload: z.object({}),
   },
+  /** Daily: deletes, in batches, the rows of each log past its retention (RETENTION_DAYS, docs/SECURITY.md). */
+  'maintenance.trim-logs': {
+    queue: QueueName.Maintenance,
+    payload: z.object({}),
+  },
   /** Nightly: expires warned batches of points older than POINTS_EXPIRE_AFTER_MONTHS and queues the warnings due (does nothing when unset). */
   'maintenance.expire-points': {
     queue: QueueName.Maintenance,

@@ -26,6 +26,7 @@ import { Migration20261126171500_PostCommentsPaging } from './Migration202611261
 import { Migration20261126172000_MyCouponsPaging } from './Migration20261126172000_MyCouponsPaging.js';
 import { Migration20261126173000_InboxPaging } from './Migration20261126173000_InboxPaging.js';
 import { Migration20261126180000_SecondFactors } from './Migration20261126180000_SecondFactors.js';
+import { Migration20261126181000_AuditLog } from './Migration20261126181000_AuditLog.js';
 import { Migration20261126182000_WalletPasses } from './Migration20261126182000_WalletPasses.js';
 import { Migration20261126184000_SignUpConsent } from './Migration20261126184000_SignUpConsent.js';
 import { Migration20261126189000_BulkVersionScopes } from './Migration20261126189000_BulkVersionScopes.js';
@@ -63,6 +64,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126172000_MyCouponsPaging', class: Migration20261126172000_MyCouponsPaging },
   { name: 'Migration20261126173000_InboxPaging', class: Migration20261126173000_InboxPaging },
   { name: 'Migration20261126180000_SecondFactors', class: Migration20261126180000_SecondFactors },
+  { name: 'Migration20261126181000_AuditLog', class: Migration20261126181000_AuditLog },
   { name: 'Migration20261126182000_WalletPasses', class: Migration20261126182000_WalletPasses },
   { name: 'Migration20261126184000_SignUpConsent', class: Migration20261126184000_SignUpConsent },
   { name: 'Migration20261126189000_BulkVersionScopes', class: Migration20261126189000_BulkVersionScopes },
@@ -108,4 +110,6 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'members_ac_failed_idx',
   'bookings_requested_idx',
   'contact_messages_new_idx',
+  // The audit log (no entity yet: written by SQL), its append-only triggers and their functions.
+  'audit_log',
 ];

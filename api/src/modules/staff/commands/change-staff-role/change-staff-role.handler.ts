@@ -3,6 +3,7 @@ import type { SuccessResponse } from '@nocturne/contracts';
 import { isStaff, ROLE_AS } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { SessionService } from '../../../auth/auth.public.js';
 import { NO_LONGER_ADMIN, STAFF_NOT_FOUND, StaffFailure } from '../../staff-failure.js';
 import { roleChangedMessage, roleChangeRefusal } from '../../staff-rules.js';
@@ -22,6 +23,7 @@ export class ChangeStaffRoleHandler implements ICommandHandler<ChangeStaffRoleCo
     private readonly unitOfWork: UnitOfWork,
     private readonly sessions: SessionService,
     private readonly repository: StaffRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ memberId, role, adminId }: ChangeStaffRoleCommand): Promise<SuccessResponse> {
@@ -37,6 +39,15 @@ export class ChangeStaffRoleHandler implements ICommandHandler<ChangeStaffRoleCo
       if (refusal) throw new StaffFailure('conflict', refusal);
       await this.repository.setRole(tx, memberId, role);
       await this.sessions.revokeAllFor(tx, memberId);
+      await this.audit.record(tx, {
+        actorId: adminId,
+        actorRole: 'admin',
+        action: 'staff.role_change',
+        targetType: 'member',
+        targetId: memberId,
+        before: { role: account.role },
+        after: { role },
+      });
       await raise(domainEvent('StaffRoleChanged', memberId, { memberId, adminId, from: account.role, to: role }));
       return { success: true, message: roleChangedMessage(account.first_name, role) };
     });

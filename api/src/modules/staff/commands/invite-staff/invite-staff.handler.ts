@@ -4,6 +4,7 @@ import { isStaff, ROLE_AS } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { PasswordHasher, SessionService } from '../../../auth/auth.public.js';
 import { StaffFailure } from '../../staff-failure.js';
 import { StaffRepository } from '../../staff.repository.js';
@@ -29,6 +30,7 @@ export class InviteStaffHandler implements ICommandHandler<InviteStaffCommand, I
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly repository: StaffRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ invitation, adminId }: InviteStaffCommand): Promise<InviteStaffResponse> {
@@ -44,6 +46,16 @@ export class InviteStaffHandler implements ICommandHandler<InviteStaffCommand, I
         : await this.repository.insertInvited(tx, { email, firstName, role, passwordHash });
       if (!row) throw new StaffFailure('conflict', INVITATION_RACED);
       if (existing) await this.sessions.revokeAllFor(tx, row.id);
+      // The role only: the invited person's e-mail and name stay out of the log (docs/SECURITY.md).
+      await this.audit.record(tx, {
+        actorId: adminId,
+        actorRole: 'admin',
+        action: 'staff.invite',
+        targetType: 'member',
+        targetId: row.id,
+        before: { role: existing ? existing.role : null },
+        after: { role },
+      });
       await raise(domainEvent('StaffInvited', row.id, { memberId: row.id, requestId: randomUUID(), role, adminId }));
       const promoted = existing !== undefined;
       return {

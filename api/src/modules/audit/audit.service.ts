@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { db } from '@nocturne/db';
+import { type AuditAction, auditChanges, type Role } from '@nocturne/domain';
+import { sql } from 'kysely';
+import { requestCorrelation } from '../../infrastructure/outbox/request-correlation.js';
+
+/** One staff action, as its handler describes it. */
+export interface AuditEntry {
+  actorId: string;
+  actorRole: Role;
+  action: AuditAction;
+  targetType?: string;
+  targetId?: string;
+  /** The record before and after; only the fields that differ are kept, never a secret. */
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  clientAddress?: string;
+}
+
+/**
+ * Writes the audit log (issue #31, point 3): one row per staff action, in the action's own
+ * transaction (`tx`), so a row exists exactly when the action committed. The request id comes
+ * from the request being served. The table is append-only at the database (migration AuditLog).
+ */
+@Injectable()
+export class AuditService {
+  async record(tx: EntityManager, entry: AuditEntry): Promise<void> {
+    const changes = auditChanges(entry.before ?? {}, entry.after ?? {});
+    const before = entry.before ? JSON.stringify(changes.before) : null;
+    const after = entry.after ? JSON.stringify(changes.after) : null;
+    await sql`insert into audit_log (actor_id, actor_role, action, target_type, target_id, before, after, client_address, request_id)
+      values (${entry.actorId}, ${entry.actorRole}, ${entry.action}, ${entry.targetType ?? null}, ${entry.targetId ?? null},
+        ${before}::jsonb, ${after}::jsonb, ${entry.clientAddress ?? null}, ${requestCorrelation.current() ?? null})`.execute(
+      db(tx),
+    );
+  }
+}

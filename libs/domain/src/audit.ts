@@ -1,0 +1,75 @@
+/**
+ * The staff audit log (issue #31, point 3): what a row can say was done. A closed list, so a new
+ * staff action is added here, on purpose, and a typo does not compile.
+ */
+export const AUDIT_ACTIONS = [
+  // Signing in
+  'staff.sign_in',
+  // Staff and roles
+  'staff.role_change',
+  'staff.invite',
+  // Coupons and news
+  'coupon.create',
+  'coupon.update',
+  'coupon.delete',
+  'news.create',
+  'news.update',
+  'news.delete',
+  // Moderation
+  'comment.hide',
+  'comment.restore',
+  // Members
+  'points.adjust',
+  'member.disable',
+  'member.enable',
+  'members.export',
+  // The door
+  'redemption.undo',
+  // Settings
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.redeliver',
+  'sync.settings',
+  'sync.start',
+  // Staff two-factor sign-in (built on another branch): its enrol, verify and reset actions go here.
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** Fields never copied into an audit row's before/after, whatever the record. */
+export const AUDIT_REDACTED_FIELDS = ['passwordHash', 'password_hash', 'token', 'tokenHash', 'token_hash', 'secret'];
+
+/**
+ * The changed fields of a record, before and after, for an audit row: only what differs, and
+ * never a redacted field.
+ */
+export function auditChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const changed = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (AUDIT_REDACTED_FIELDS.includes(key)) continue;
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    changed.before[key] = before[key] ?? null;
+    changed.after[key] = after[key] ?? null;
+  }
+  return changed;
+}
+
+/**
+ * How long each log is kept, in days (issue #31, point 4; docs/SECURITY.md "Retention"). The
+ * audit log's 365 days is also the floor its trigger enforces.
+ */
+export const RETENTION_DAYS = {
+  qrScans: 365,
+  emailDeliveries: 90,
+  sessionsAfterExpiry: 7,
+  webhookDeliveries: 30,
+  auditLog: 365,
+} as const;
