@@ -47,7 +47,11 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
     @InjectConfig() private readonly config: ApiConfig,
   ) {
     this.outstanding = new VersionedMemo(versions, ['point_transactions', 'members']);
+    this.tonight = new VersionedMemo(versions, ['user_coupons', 'members', 'news_comments', 'point_transactions'], 15);
   }
+
+  /** Tonight's counts (the nights not kept yet), read again once their tables change, and at least every 15 s. */
+  private readonly tonight: VersionedMemo<{ key: string; rows: Awaited<ReturnType<OverviewRepository['nightActivity']>> }>;
 
   /** The liability, summed again only when the ledger or the members have changed since. */
   private readonly outstanding: VersionedMemo<number>;
@@ -71,12 +75,8 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
     // Counted here: every night from the first one not kept (the nights are consecutive, so one range).
     const firstMissing = spans.findIndex((span) => !stored.has(span.night));
     const counted = firstMissing < 0 ? [] : spans.slice(firstMissing);
-    const activity = counted.length
-      ? await this.repository.nightActivity(
-          this.em.fork(),
-          nightBoundaries(counted).map((instant) => instant.toISOString()),
-        )
-      : [];
+    const bounds = nightBoundaries(counted).map((instant) => instant.toISOString());
+    const activity = counted.length ? await this.countNights(bounds) : [];
     const nights: ClubNightFigures[] = spans.map((span) => ({
       night: span.night,
       label: clubNightLabel(span.night),
@@ -110,6 +110,14 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
       queues,
       activeCampaign,
     };
+  }
+
+  /** The figures of the nights between `bounds`; the nights most asked for (tonight's) are shared between requests. */
+  private async countNights(bounds: string[]) {
+    const key = bounds.join(' ');
+    const held = await this.tonight.get(async () => ({ key, rows: await this.repository.nightActivity(this.em.fork(), bounds) }));
+    if (held.key === key) return held.rows;
+    return this.repository.nightActivity(this.em.fork(), bounds);
   }
 
   private pointsOutstanding(): Promise<number> {
