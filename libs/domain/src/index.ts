@@ -16,3 +16,4 @@ export * from './member-admin.js';
 export * from './club-night-week.js';
 export * from './messages.js';
 export * from './door.js';
+export * from './earning.js';
