@@ -1,7 +1,8 @@
 import { weekdayOf } from './booking-night.js';
 import { clubNightOf } from './club-night.js';
+import { pointsToTierWords } from './messages.js';
 import type { PointKind } from './points.js';
-import { tierLabel, tierProgress, tierRank, type Tier, type TierThresholds } from './tiers.js';
+import { tierProgress, tierRank, type Tier, type TierThresholds } from './tiers.js';
 
 /**
  * Issue #33 points 4 and 5: tier and promotion earning multipliers.
@@ -134,12 +135,10 @@ export function activePromotion<P extends PromotionSchedule>(
   return best;
 }
 
-/** "120 points to Gold", or null at the top tier. */
+/** "120 points to Gold", or null at the top tier (words from messages.ts). */
 export function pointsToNextTierWords(totalEarned: number, thresholds: TierThresholds): string | null {
   const progress = tierProgress(totalEarned, thresholds);
-  if (!progress.nextTier) return null;
-  const n = progress.pointsToNext;
-  return `${n} ${n === 1 ? 'point' : 'points'} to ${tierLabel(progress.nextTier)}`;
+  return pointsToTierWords(progress.pointsToNext, progress.nextTier);
 }
 
 /** A tier is celebrated once: only when the member is above the last tier they were shown. */
