@@ -17,4 +17,5 @@ export * from './club-night-week.js';
 export * from './messages.js';
 export * from './door.js';
 export * from './audit.js';
+export * from './earning.js';
 export * from './membership.js';

@@ -49,6 +49,12 @@ export const paidClaimQuestion = (pointsCost: number) => `Claim for ${pointsWord
 /** ...and the member's balance once it is spent. */
 export const balanceAfterClaim = (pointsLeft: number) => `You'll have ${pointsLeft} left.`;
 
+// ---- tiers (issue #33 point 4)
+
+/** Under the member's tier: how far the next tier is ("120 points to Gold"); null at the top tier. */
+export const pointsToTierWords = (pointsToNext: number, nextTier: Tier | null) =>
+  nextTier ? `${pointsWord(pointsToNext)} to ${tierLabel(nextTier)}` : null;
+
 // ---- the members area with no signal
 
 /** Said when an action that needs the server is tapped with no network: "claiming", "commenting", "liking". */
