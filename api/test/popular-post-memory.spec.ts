@@ -6,6 +6,7 @@ import {
   startServiceProcess,
   testRedisPrefix,
   type TestDatabase,
+  totpCode,
 } from '@nocturne/testing';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -72,6 +73,11 @@ describe('a post with 80,000 comments', () => {
     const login = await call('POST', '/api/auth/login', undefined, ADMIN);
     expect(login.status).toBe(200);
     const token = login.body.sessionId as string;
+    // An admin enrols a second factor before anything else (issue 31): an authenticator app.
+    const started = await call('POST', '/api/auth/2fa/totp', token);
+    expect((await call('POST', '/api/auth/2fa/totp/confirm', token, { code: await totpCode(started.body.secret) })).status).toBe(
+      200,
+    );
     const post = await call('POST', '/api/admin/news', token, { title: 'The big night', content: 'Tell us about it.' });
     expect(post.status).toBe(201);
     const sql = new pg.Client({ connectionString: db.url });

@@ -5,6 +5,7 @@ import {
   startServiceProcess,
   testRedisPrefix,
   type TestDatabase,
+  totpCode,
 } from '@nocturne/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,6 +69,19 @@ describe('the api log', () => {
       body: JSON.stringify(ADMIN),
     });
     const { sessionId, user } = (await login.json()) as { sessionId: string; user: { id: string } };
+    // An admin's session must enrol a second factor before anything else (issue 31): an authenticator app.
+    const authorised = { authorization: `Bearer ${sessionId}`, 'content-type': 'application/json' };
+    const started = (await (
+      await fetch(`${baseUrl}/api/auth/2fa/totp`, { method: 'POST', headers: authorised, body: '{}' })
+    ).json()) as {
+      secret: string;
+    };
+    const confirmed = await fetch(`${baseUrl}/api/auth/2fa/totp/confirm`, {
+      method: 'POST',
+      headers: authorised,
+      body: JSON.stringify({ code: await totpCode(started.secret) }),
+    });
+    expect(confirmed.status).toBe(200);
     const pass = await fetch(`${baseUrl}/api/admin/queue-dashboard/pass`, {
       method: 'POST',
       headers: { authorization: `Bearer ${sessionId}`, 'content-type': 'application/json' },

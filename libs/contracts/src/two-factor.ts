@@ -60,6 +60,13 @@ export const SecondFactorVerifyRequest = z
   });
 export type SecondFactorVerifyRequest = z.infer<typeof SecondFactorVerifyRequest>;
 
+/**
+ * What starting an enrolment (an authenticator app, or a passkey's registration options) takes:
+ * nothing, no body or an empty object; anything else is refused with 400, not ignored.
+ */
+export const StartEnrolmentRequest = z.object({}).strict().optional();
+export type StartEnrolmentRequest = z.infer<typeof StartEnrolmentRequest>;
+
 export const PasskeyOptionsResponse = z.object({
   options: z
     .record(z.string(), z.unknown())

@@ -1,6 +1,7 @@
 import { IdParams, SuccessResponse } from '../common.js';
 import { ADMINS, DOOR_STAFF, endpoint } from '../endpoint.js';
 import {
+  StartEnrolmentRequest,
   PasskeyOptionsResponse,
   PasskeyRegisterRequest,
   PasskeyVerifyRequest,
@@ -33,6 +34,7 @@ export const startTotpEnrolment = endpoint({
   summary: 'Start enrolling an authenticator app: a new secret and its otpauth:// URI (replaces an unconfirmed one)',
   access: DOOR_STAFF,
   tags: ['auth', '2fa'],
+  body: StartEnrolmentRequest,
   response: TotpSetupResponse,
   errors: { 403: 'The session owes its second factor: verify first' },
 });
@@ -66,6 +68,7 @@ export const startPasskeyRegistration = endpoint({
   summary: 'Registration options for a new passkey (the challenge is kept server-side for 5 minutes)',
   access: DOOR_STAFF,
   tags: ['auth', '2fa'],
+  body: StartEnrolmentRequest,
   response: PasskeyOptionsResponse,
 });
 

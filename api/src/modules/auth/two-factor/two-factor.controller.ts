@@ -1,6 +1,7 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import {
   endpoints,
+  type StartEnrolmentRequest,
   type PasskeyOptionsResponse,
   PasskeyRegisterRequest,
   PasskeyVerifyRequest,
@@ -38,6 +39,8 @@ export class TwoFactorController {
   @Endpoint(endpoints.startTotpEnrolment)
   startTotp(
     @CurrentMember() member: AuthenticatedMember,
+    // Validated for what it refuses (a body that is not empty); it carries nothing.
+    @ValidBody() _body: StartEnrolmentRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TotpSetupResponse> {
     void reply.header('cache-control', 'no-store');
@@ -70,7 +73,11 @@ export class TwoFactorController {
   }
 
   @Endpoint(endpoints.startPasskeyRegistration)
-  async passkeyRegistrationOptions(@CurrentMember() member: AuthenticatedMember): Promise<PasskeyOptionsResponse> {
+  async passkeyRegistrationOptions(
+    @CurrentMember() member: AuthenticatedMember,
+    // Validated for what it refuses (a body that is not empty); it carries nothing.
+    @ValidBody() _body: StartEnrolmentRequest,
+  ): Promise<PasskeyOptionsResponse> {
     return { options: await this.twoFactor.passkeyRegistrationOptions(member) };
   }
 

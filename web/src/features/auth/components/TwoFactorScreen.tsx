@@ -163,7 +163,7 @@ function EnrolStep({ onDone }: { onDone: () => void }) {
     }
   };
 
-  const startApp = () => run(async () => setSetup(await api.call(routes.startTotpEnrolment)));
+  const startApp = () => run(async () => setSetup(await api.call(routes.startTotpEnrolment, { body: {} })));
   const confirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
@@ -175,7 +175,7 @@ function EnrolStep({ onDone }: { onDone: () => void }) {
   const passkey = () =>
     run(async () => {
       const { startRegistration } = await import('@simplewebauthn/browser');
-      const { options } = await api.call(routes.startPasskeyRegistration);
+      const { options } = await api.call(routes.startPasskeyRegistration, { body: {} });
       const response = await startRegistration({ optionsJSON: options as never });
       const answer = await api.call(routes.finishPasskeyRegistration, {
         body: { response: response as never, label: 'Passkey', rememberDevice: remember },
