@@ -16,5 +16,6 @@ export * from './admin-overview.js';
 export * from './moderation.js';
 export * from './system.js';
 export * from './door.js';
+export * from './referrals.js';
 export * from './endpoint.js';
 export { endpoints, type EndpointName, type Endpoints } from './endpoints/index.js';

@@ -226,3 +226,19 @@ export const REFERRAL_REFUSALS: Record<'self' | 'monthly_cap', string> = {
   self: 'You cannot invite yourself',
   monthly_cap: 'Monthly invite limit reached',
 };
+
+/** The history line of the member who invited: "Invite: Jordan B. joined". */
+export function referrerRewardDescription(referredName: string): string {
+  return `Invite: ${referredName} joined`;
+}
+
+/** The history line of the member invited: "Joined through Sam's invite". */
+export function referredRewardDescription(referrerFirstName: string): string {
+  return `Joined through ${referrerFirstName}'s invite`;
+}
+
+/** A person as a referrer's list shows them: first name and the initial of the last ("Jordan B."). */
+export function referralDisplayName(firstName: string, lastName: string | null): string {
+  const initial = lastName?.trim().charAt(0).toUpperCase();
+  return initial ? `${firstName} ${initial}.` : firstName;
+}

@@ -13,6 +13,7 @@ import { OutboxEvent } from './outbox-event.entity.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { PointTransaction } from './point-transaction.entity.js';
 import { QrScan } from './qr-scan.entity.js';
+import { ClubSettings, Referral, ReferralCode } from './referral.entity.js';
 import { Session } from './session.entity.js';
 import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
@@ -43,6 +44,8 @@ export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js'
 export { WebhookDelivery, WebhookEndpoint };
 export { MemberCard, Visit };
 export { WalletPass, WalletRegistration };
+export { ClubSettings, Referral, ReferralCode };
+export { REFERRAL_REFUSAL_REASONS, REFERRAL_STATES, type ReferralState } from './referral.entity.js';
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
 
@@ -76,6 +79,9 @@ export const entities: [
   typeof BookingCapacity,
   typeof WalletPass,
   typeof WalletRegistration,
+  typeof ReferralCode,
+  typeof Referral,
+  typeof ClubSettings,
 ] = [
   Member,
   Session,
@@ -102,4 +108,7 @@ export const entities: [
   BookingCapacity,
   WalletPass,
   WalletRegistration,
+  ReferralCode,
+  Referral,
+  ClubSettings,
 ];

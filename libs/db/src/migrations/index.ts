@@ -27,6 +27,7 @@ import { Migration20261126172000_MyCouponsPaging } from './Migration202611261720
 import { Migration20261126173000_InboxPaging } from './Migration20261126173000_InboxPaging.js';
 import { Migration20261126182000_WalletPasses } from './Migration20261126182000_WalletPasses.js';
 import { Migration20261126184000_SignUpConsent } from './Migration20261126184000_SignUpConsent.js';
+import { Migration20261126185000_Referrals } from './Migration20261126185000_Referrals.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -57,6 +58,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126173000_InboxPaging', class: Migration20261126173000_InboxPaging },
   { name: 'Migration20261126182000_WalletPasses', class: Migration20261126182000_WalletPasses },
   { name: 'Migration20261126184000_SignUpConsent', class: Migration20261126184000_SignUpConsent },
+  { name: 'Migration20261126185000_Referrals', class: Migration20261126185000_Referrals },
 ];
 
 /**
