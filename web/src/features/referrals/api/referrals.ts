@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import * as routes from '@nocturne/contracts/routes';
+import { api } from '@/lib/api-client';
+
+export const myReferralsKey = ['referrals'] as const;
+
+/** The member's invite link and who joined through it (routes.getMyReferrals). */
+export const useMyReferrals = () => useQuery({ queryKey: myReferralsKey, queryFn: () => api.call(routes.getMyReferrals) });
