@@ -242,3 +242,21 @@ export function referralDisplayName(firstName: string, lastName: string | null):
   const initial = lastName?.trim().charAt(0).toUpperCase();
   return initial ? `${firstName} ${initial}.` : firstName;
 }
+
+/** The members area's line during the member's birthday week, once the coupon is theirs. */
+export const BIRTHDAY_BANNER = 'Happy birthday! Your birthday coupon is in My Coupons';
+
+export const BIRTHDAY_MAIL_SUBJECT = 'Happy birthday from Nocturne';
+
+/** The birthday e-mail: a service message about the coupon the member was given. */
+export function birthdayMailText(firstName: string, couponTitle: string, link: string): string {
+  return [
+    `Hi ${firstName},`,
+    '',
+    `Happy birthday from all of us at Nocturne! To celebrate, "${couponTitle}" is waiting in My Coupons.`,
+    '',
+    `See it here: ${link}`,
+    '',
+    'Nocturne',
+  ].join('\n');
+}

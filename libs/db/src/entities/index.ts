@@ -13,7 +13,7 @@ import { OutboxEvent } from './outbox-event.entity.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { PointTransaction } from './point-transaction.entity.js';
 import { QrScan } from './qr-scan.entity.js';
-import { ClubSettings, Referral, ReferralCode } from './referral.entity.js';
+import { BirthdayGrant, ClubSettings, Referral, ReferralCode } from './referral.entity.js';
 import { Session } from './session.entity.js';
 import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
@@ -44,7 +44,7 @@ export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js'
 export { WebhookDelivery, WebhookEndpoint };
 export { MemberCard, Visit };
 export { WalletPass, WalletRegistration };
-export { ClubSettings, Referral, ReferralCode };
+export { BirthdayGrant, ClubSettings, Referral, ReferralCode };
 export { REFERRAL_REFUSAL_REASONS, REFERRAL_STATES, type ReferralState } from './referral.entity.js';
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
@@ -82,6 +82,7 @@ export const entities: [
   typeof ReferralCode,
   typeof Referral,
   typeof ClubSettings,
+  typeof BirthdayGrant,
 ] = [
   Member,
   Session,
@@ -111,4 +112,5 @@ export const entities: [
   ReferralCode,
   Referral,
   ClubSettings,
+  BirthdayGrant,
 ];

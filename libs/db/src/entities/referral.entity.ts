@@ -66,3 +66,21 @@ export const ClubSettings = defineEntity({
     updatedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
   },
 });
+
+/**
+ * A member's birthday coupon of a year (the birthday's year, birthdayWeekOf): the unique key makes
+ * it once per member and year, however often and on however many workers the daily job runs.
+ */
+export const BirthdayGrant = defineEntity({
+  name: 'BirthdayGrant',
+  tableName: 'birthday_grants',
+  uniques: [{ name: 'birthday_grants_member_year_unique', properties: ['member', 'year'] }],
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    member: () => p.manyToOne(Member).deleteRule('cascade'),
+    year: p.integer(),
+    /** The coupon it gave (null when the held coupon is gone). */
+    userCouponId: p.uuid().nullable(),
+    grantedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  },
+});

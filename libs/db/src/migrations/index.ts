@@ -28,6 +28,7 @@ import { Migration20261126173000_InboxPaging } from './Migration20261126173000_I
 import { Migration20261126182000_WalletPasses } from './Migration20261126182000_WalletPasses.js';
 import { Migration20261126184000_SignUpConsent } from './Migration20261126184000_SignUpConsent.js';
 import { Migration20261126185000_Referrals } from './Migration20261126185000_Referrals.js';
+import { Migration20261126185100_BirthdayGrants } from './Migration20261126185100_BirthdayGrants.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -59,6 +60,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126182000_WalletPasses', class: Migration20261126182000_WalletPasses },
   { name: 'Migration20261126184000_SignUpConsent', class: Migration20261126184000_SignUpConsent },
   { name: 'Migration20261126185000_Referrals', class: Migration20261126185000_Referrals },
+  { name: 'Migration20261126185100_BirthdayGrants', class: Migration20261126185100_BirthdayGrants },
 ];
 
 /**
