@@ -1,4 +1,11 @@
-import { REFERRAL_REFUSALS, referredRewardDescription, referrerRewardDescription } from '@nocturne/domain';
+import {
+  BIRTHDAY_BANNER,
+  birthdayWeekOf,
+  REFERRAL_REFUSALS,
+  referredRewardDescription,
+  referrerRewardDescription,
+  venueDate,
+} from '@nocturne/domain';
 import { registerAdmin, registerMember, registerStaff, runLedgerVerify, startTestApp, type TestApp } from '@nocturne/testing';
 import { createCoupon } from './support/coupon-fixtures.js';
 
@@ -200,5 +207,22 @@ describe('membership settings', () => {
       body: { ...body, birthdayCouponId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(missing.status).toBe(400);
+  });
+});
+
+describe('GET /api/auth/me/birthday', () => {
+  it('says happy birthday during the birthday week once the coupon is given, and nothing otherwise', async () => {
+    const today = venueDate(new Date(), t.config.VENUE_TZ);
+    const dateOfBirth = `1990${today.slice(4)}`.replace('-02-29', '-02-28');
+    const kim = await registerMember(t, { firstName: 'Kim', dateOfBirth });
+    const ask = async () => (await t.request('GET', '/api/auth/me/birthday', { token: kim.sessionId })).body;
+    expect(await ask()).toEqual({ message: null });
+    const week = birthdayWeekOf(dateOfBirth, today)!;
+    await t.sql.query('insert into birthday_grants (member_id, year) values ($1, $2)', [kim.user.id, week.year]);
+    expect(await ask()).toEqual({ message: BIRTHDAY_BANNER });
+
+    const other = await registerMember(t, { dateOfBirth: `1990-${today.slice(5, 7) === '06' ? '01' : '06'}-15` });
+    await t.sql.query('insert into birthday_grants (member_id, year) values ($1, $2)', [other.user.id, week.year]);
+    expect((await t.request('GET', '/api/auth/me/birthday', { token: other.sessionId })).body).toEqual({ message: null });
   });
 });

@@ -53,3 +53,12 @@ export const UpdateMembershipSettingsRequest = z
   })
   .meta({ id: 'UpdateMembershipSettingsRequest' });
 export type UpdateMembershipSettingsRequest = z.infer<typeof UpdateMembershipSettingsRequest>;
+
+/** The members area's birthday line: set during the member's birthday week once the coupon is theirs. */
+export const MyBirthday = z
+  .object({
+    /** "Happy birthday! Your birthday coupon is in My Coupons", or null outside the week or before the grant. */
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'MyBirthday' });
+export type MyBirthday = z.infer<typeof MyBirthday>;

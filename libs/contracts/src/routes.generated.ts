@@ -67,6 +67,7 @@ export const getMembershipSettings: Route<Endpoints['getMembershipSettings']> = 
   method: 'GET',
   path: '/api/admin/membership-settings',
 };
+export const getMyBirthday: Route<Endpoints['getMyBirthday']> = { method: 'GET', path: '/api/auth/me/birthday' };
 export const getMyCard: Route<Endpoints['getMyCard']> = { method: 'GET', path: '/api/auth/me/card' };
 export const getMyConsent: Route<Endpoints['getMyConsent']> = { method: 'GET', path: '/api/auth/me/consent' };
 export const getMyReferrals: Route<Endpoints['getMyReferrals']> = { method: 'GET', path: '/api/referrals' };

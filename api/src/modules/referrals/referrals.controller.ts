@@ -1,7 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller } from '@nestjs/common';
-import { endpoints, MembershipSettings, MyReferrals, UpdateMembershipSettingsRequest } from '@nocturne/contracts';
-import { REFERRAL_REFUSALS, referralDisplayName, referralMonthOf, venueDate } from '@nocturne/domain';
+import { endpoints, MembershipSettings, MyBirthday, MyReferrals, UpdateMembershipSettingsRequest } from '@nocturne/contracts';
+import {
+  BIRTHDAY_BANNER,
+  birthdayWeekOf,
+  REFERRAL_REFUSALS,
+  referralDisplayName,
+  referralMonthOf,
+  venueDate,
+} from '@nocturne/domain';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody } from '../../common/http/input.decorators.js';
 import { isoTimestamp } from '../../common/timestamps.js';
@@ -48,6 +55,15 @@ export class ReferralsController {
         points: row.points,
       })),
     };
+  }
+
+  @Endpoint(endpoints.getMyBirthday)
+  async birthday(@CurrentMember() member: AuthenticatedMember): Promise<MyBirthday> {
+    const em = this.em.fork();
+    const dateOfBirth = (await this.repository.birthdayOf(em, member.id))?.date_of_birth;
+    const week = dateOfBirth ? birthdayWeekOf(dateOfBirth, venueDate(new Date(), this.config.VENUE_TZ)) : null;
+    const granted = week ? await this.repository.birthdayGranted(em, member.id, week.year) : false;
+    return { message: granted ? BIRTHDAY_BANNER : null };
   }
 
   @Endpoint(endpoints.getMembershipSettings)

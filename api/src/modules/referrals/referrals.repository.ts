@@ -141,6 +141,25 @@ export class ReferralsRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** The member's date of birth (YYYY-MM-DD) and whether their birthday coupon of `year` was given. */
+  async birthdayOf(em: EntityManager, memberId: string) {
+    return db(em)
+      .selectFrom('members')
+      .select(sql<string | null>`date_of_birth::text`.as('date_of_birth'))
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+  }
+
+  async birthdayGranted(em: EntityManager, memberId: string, year: number): Promise<boolean> {
+    const row = await db(em)
+      .selectFrom('birthday_grants')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('year', '=', year)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Who joined through the member, newest first. */
   async referralsOf(em: EntityManager, referrerId: string) {
     return db(em)

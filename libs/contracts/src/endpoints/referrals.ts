@@ -1,5 +1,5 @@
 import { MANAGERS, SIGNED_IN, endpoint } from '../endpoint.js';
-import { MembershipSettings, MyReferrals, UpdateMembershipSettingsRequest } from '../referrals.js';
+import { MembershipSettings, MyBirthday, MyReferrals, UpdateMembershipSettingsRequest } from '../referrals.js';
 
 export const getMyReferrals = endpoint({
   method: 'GET',
@@ -29,4 +29,13 @@ export const updateMembershipSettings = endpoint({
   body: UpdateMembershipSettingsRequest,
   response: MembershipSettings,
   errors: { 400: 'A value is out of range, or the birthday coupon does not exist' },
+});
+
+export const getMyBirthday = endpoint({
+  method: 'GET',
+  path: '/api/auth/me/birthday',
+  summary: "The members area's birthday line: during the member's birthday week (venue time), once the birthday coupon is theirs",
+  access: SIGNED_IN,
+  tags: ['referrals'],
+  response: MyBirthday,
 });

@@ -8,6 +8,7 @@ import { CouponsTab } from '@/features/coupons/components/CouponsTab';
 import { MyCard } from '@/features/member-card/components/MyCard';
 import { NewsFeedTab } from '@/features/news/components/NewsFeedTab';
 import { PointsTab } from '@/features/points/components/PointsTab';
+import { BirthdayBanner } from '@/features/referrals/components/BirthdayBanner';
 import { InviteFriendsCard } from '@/features/referrals/components/InviteFriendsCard';
 import { SessionGate } from './session-gate';
 
@@ -34,6 +35,7 @@ function MembersArea({ user }: { user: User }) {
       />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <InstallPrompt />
+        <BirthdayBanner />
         <AreaTabs
           label="Members area"
           defaultValue={asked && TABS.includes(asked) ? asked : 'news'}
