@@ -146,6 +146,23 @@ describe('sign-up through an invite, and the first visit', () => {
     expect((await mine(ana)).referrals[0]).toMatchObject({ state: 'earned' });
   });
 
+  it("a member's own Redeem Now is no visit: the referral stays pending", async () => {
+    const ana = await registerMember(t, { firstName: 'Ana', lastName: 'Lopez' });
+    const { code } = await mine(ana);
+    const rio = await registerMember(t, { firstName: 'Rio', lastName: 'Sol', referralCode: code });
+    const coupon = await createCoupon(t, admin.sessionId, {
+      title: 'Free drink',
+      type: 'free_drink',
+      value: null,
+      pointsCost: 0,
+    });
+    expect((await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: rio.sessionId })).status).toBe(201);
+    const held = (await t.request('GET', '/api/coupons/my', { token: rio.sessionId })).body.coupons[0];
+    expect((await t.request('POST', `/api/coupons/redeem/${held.id}`, { token: rio.sessionId })).status).toBe(200);
+    expect(await referralRows(ana)).toEqual([]);
+    expect((await mine(ana)).referrals[0]).toMatchObject({ name: 'Rio S.', state: 'pending' });
+  });
+
   it('refuses a self-referral (the same mailbox) and pays nothing at the visit', async () => {
     const email = `lee.${Date.now()}@gmail.com`;
     const lee = await registerMember(t, { firstName: 'Lee', lastName: 'Park', email });
