@@ -4,7 +4,7 @@ import { db } from '@nocturne/db';
 import { sql } from 'kysely';
 
 /** The kind of a member's birthday e-mail of a year (one email_deliveries row per member and kind). */
-export const birthdayMailKind = (year: number): string => `birthday-coupon-${year}`;
+export const birthdayMailKind = (year: number): string => `birthday-coupon:${year}`;
 
 /** The template coupon is archived, or has given all its uses: no grant this run. */
 export class BirthdayCouponUnavailable extends Error {

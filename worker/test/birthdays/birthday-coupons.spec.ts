@@ -145,6 +145,10 @@ describe('birthday coupons (issue #33 point 2)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`Subject: ${BIRTHDAY_MAIL_SUBJECT}`);
     expect(await mailsTo(mailDir, off.email)).toEqual([]);
+    const deliveries = await t.sql.query('select kind, state, recipient from email_deliveries where subject_id = $1', [
+      alex.user.id,
+    ]);
+    expect(deliveries.rows).toEqual([{ kind: 'birthday-coupon:2027', state: 'sent', recipient: alex.email }]);
 
     // The next year's week gives the next year's coupon.
     await runDay('2028-03-06');
