@@ -121,6 +121,13 @@ describe('sign-up through an invite, and the first visit', () => {
     expect(await referralRows(ana)).toHaveLength(1);
     expect(await referralRows(jordan)).toHaveLength(1);
     expect(await balance(ana)).toBe(anaBefore + 50);
+    // One ReferralEarned (both members' wallet passes follow), raised once.
+    const earned = await t.sql.query(`select payload from outbox where type = 'ReferralEarned' and payload->>'referredId' = $1`, [
+      jordan.user.id,
+    ]);
+    expect(earned.rows).toEqual([
+      { payload: { referralId: before.referrals[0].id, referrerId: ana.user.id, referredId: jordan.user.id, points: 50 } },
+    ]);
     await runLedgerVerify(t);
   });
 

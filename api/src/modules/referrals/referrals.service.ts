@@ -14,6 +14,7 @@ import {
   referrerRewardDescription,
   venueDate,
 } from '@nocturne/domain';
+import { domainEvent } from '@nocturne/queues';
 import { randomInt } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
@@ -112,6 +113,14 @@ export class Referrals {
     if (!pending) return;
     const { referralPoints } = await this.settings(tx);
     await this.repository.markEarned(tx, pending.id, referralPoints);
+    await raise(
+      domainEvent('ReferralEarned', pending.id, {
+        referralId: pending.id,
+        referrerId: pending.referrer_id,
+        referredId: pending.referred_id,
+        points: referralPoints,
+      }),
+    );
     if (referralPoints <= 0) return;
     const referrer = await this.repository.party(tx, pending.referrer_id);
     const referred = await this.repository.party(tx, pending.referred_id);
