@@ -56,7 +56,7 @@ export const RegisterRequest = z.object({
     .toUpperCase()
     .max(20)
     .optional()
-    .meta({ description: "The invite link's code (/join?ref=CODE); an unknown code is ignored." }),
+    .meta({ description: "The invite link's code (/members-register?ref=CODE); an unknown code is ignored." }),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
