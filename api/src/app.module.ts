@@ -24,6 +24,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { NewsModule } from './modules/news/news.module.js';
 import { OverviewModule } from './modules/overview/overview.module.js';
+import { ReferralsModule } from './modules/referrals/referrals.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { VenueInboxModule } from './modules/venue-inbox/venue-inbox.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         VenueInboxModule,
         WebhooksModule,
         WalletModule,
+        ReferralsModule,
         ActiveCampaignModule,
         MembersModule,
         StaffModule,

@@ -137,6 +137,19 @@ describe('GET /api/auth/me/export', () => {
     expect(answer.body.comments).toEqual([
       { postTitle: 'Export night', content: 'Mine', createdAt: expect.stringMatching(/Z$/), removed: false },
     ]);
+    // Issue #33: the invite code and referrals on both sides, dates and states only.
+    expect(answer.body.referrals).toEqual({ inviteCode: null, joinedThroughInvite: null, invited: [] });
+    const { code } = (await t.request('GET', '/api/referrals', { token: member.sessionId })).body;
+    const friend = await registerMember(t, { firstName: 'Bo', referralCode: code });
+    const again = (await t.request('GET', '/api/auth/me/export', { token: member.sessionId })).body;
+    expect(again.referrals).toEqual({
+      inviteCode: code,
+      joinedThroughInvite: null,
+      invited: [{ state: 'pending', createdAt: expect.stringMatching(/Z$/) }],
+    });
+    const theirs = (await t.request('GET', '/api/auth/me/export', { token: friend.sessionId })).body;
+    expect(theirs.referrals.joinedThroughInvite).toEqual({ state: 'pending', createdAt: expect.stringMatching(/Z$/) });
+    expect(JSON.stringify(theirs)).not.toContain(member.email);
     expect(JSON.stringify(answer.body)).not.toContain(someoneElse.email);
     expect((await t.request('GET', '/api/auth/me/export')).status).toBe(401);
   });

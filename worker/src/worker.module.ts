@@ -6,6 +6,7 @@ import { createOrmConfig } from '@nocturne/db';
 import { createRedisConnection, defaultJobOptions } from '@nocturne/queues';
 import { LoggerModule } from 'nestjs-pino';
 import { activeCampaignArea } from './activecampaign/activecampaign.module.js';
+import { birthdaysArea } from './birthdays/birthdays.module.js';
 import type { ImportPolling } from './activecampaign/import-polling.js';
 import { type WorkerConfig, WorkerConfigModule } from './config/worker-config.js';
 import { mailArea } from './mail/mail.module.js';
@@ -39,6 +40,7 @@ export class WorkerModule {
       webhooksArea(options.webhookResolver),
       maintenanceArea,
       pointsArea,
+      birthdaysArea,
       walletArea,
     ];
     return {

@@ -52,6 +52,10 @@ export const baseEnvSchema = z.object({
   COMMENT_REWARDS_PER_NIGHT: int(10),
   /** Points for a member's visit (their card scanned at the door), once per club night; 0 turns them off. */
   POINTS_PER_VISIT: int(20),
+  /** Default points a referral pays each of the two members at the first visit (a manager may change it); 0 turns it off. */
+  REFERRAL_POINTS: int(50),
+  /** Default referrals a member may make per venue calendar month (a manager may change it). */
+  REFERRALS_PER_MONTH: int(5),
   SESSION_TTL_DAYS: int(30, 1),
   /** Absolute session lifetime from sign-in, whatever the use (the sliding expiry stops there). */
   SESSION_MAX_AGE_DAYS: int(90, 1),

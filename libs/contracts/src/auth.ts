@@ -57,7 +57,7 @@ export const RegisterRequest = z.object({
     .toUpperCase()
     .max(20)
     .optional()
-    .meta({ description: "The invite link's code (/join?ref=CODE); an unknown code is ignored." }),
+    .meta({ description: "The invite link's code (/members-register?ref=CODE); an unknown code is ignored." }),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
@@ -154,6 +154,12 @@ export const MyDataExport = z
     comments: z.array(
       z.object({ postTitle: z.string(), content: z.string(), createdAt: z.iso.datetime(), removed: z.boolean() }),
     ),
+    /** The member's invite code, whether they joined through someone's invite, and their invites (dates and states only: no one else's data). */
+    referrals: z.object({
+      inviteCode: z.string().nullable(),
+      joinedThroughInvite: z.object({ state: z.string(), createdAt: z.iso.datetime() }).nullable(),
+      invited: z.array(z.object({ state: z.string(), createdAt: z.iso.datetime() })),
+    }),
   })
   .meta({ id: 'MyDataExport' });
 export type MyDataExport = z.infer<typeof MyDataExport>;

@@ -16,6 +16,7 @@ export * from './admin-overview.js';
 export * from './moderation.js';
 export * from './system.js';
 export * from './door.js';
+export * from './referrals.js';
 export * from './endpoint.js';
 export { ENROL_ENDPOINTS, endpoints, type EndpointName, type Endpoints, VERIFY_ENDPOINTS } from './endpoints/index.js';
 export * from './two-factor.js';

@@ -71,8 +71,14 @@ export const getLatestApplePass: Route<Endpoints['getLatestApplePass']> = {
 };
 export const getMe: Route<Endpoints['getMe']> = { method: 'GET', path: '/api/auth/me' };
 export const getMedia: Route<Endpoints['getMedia']> = { method: 'GET', path: '/media/news/:file' };
+export const getMembershipSettings: Route<Endpoints['getMembershipSettings']> = {
+  method: 'GET',
+  path: '/api/admin/membership-settings',
+};
+export const getMyBirthday: Route<Endpoints['getMyBirthday']> = { method: 'GET', path: '/api/auth/me/birthday' };
 export const getMyCard: Route<Endpoints['getMyCard']> = { method: 'GET', path: '/api/auth/me/card' };
 export const getMyConsent: Route<Endpoints['getMyConsent']> = { method: 'GET', path: '/api/auth/me/consent' };
+export const getMyReferrals: Route<Endpoints['getMyReferrals']> = { method: 'GET', path: '/api/referrals' };
 export const getOpenApiDocument: Route<Endpoints['getOpenApiDocument']> = { method: 'GET', path: '/api/openapi.json' };
 export const getSecondFactors: Route<Endpoints['getSecondFactors']> = { method: 'GET', path: '/api/auth/2fa' };
 export const getSyncJob: Route<Endpoints['getSyncJob']> = { method: 'GET', path: '/api/admin/sync-jobs/:jobId' };
@@ -185,6 +191,10 @@ export const updateContactMessage: Route<Endpoints['updateContactMessage']> = {
   path: '/api/admin/contact-messages/:id',
 };
 export const updateCoupon: Route<Endpoints['updateCoupon']> = { method: 'PATCH', path: '/api/admin/coupons/:id' };
+export const updateMembershipSettings: Route<Endpoints['updateMembershipSettings']> = {
+  method: 'PUT',
+  path: '/api/admin/membership-settings',
+};
 export const updateMyConsent: Route<Endpoints['updateMyConsent']> = { method: 'PATCH', path: '/api/auth/me/consent' };
 export const updateMyProfile: Route<Endpoints['updateMyProfile']> = { method: 'PATCH', path: '/api/auth/me' };
 export const updateNewsPost: Route<Endpoints['updateNewsPost']> = { method: 'PATCH', path: '/api/admin/news/:id' };

@@ -247,3 +247,39 @@ export const SECOND_FACTOR_WRONG_CODE = 'That code is not right or was already u
 export const PASSKEY_FAILED = 'The passkey could not be checked. Please try again.';
 /** Removing the one factor a manager or admin account must keep. */
 export const SECOND_FACTOR_LAST_ONE = 'Your role needs a second factor: add another one before you remove this one.';
+
+// ---- referrals and birthdays (issue #33)
+
+/** The history line of the member who invited: "Invite: Jordan B. joined". */
+export function referrerRewardDescription(referredName: string): string {
+  return `Invite: ${referredName} joined`;
+}
+
+/** The history line of the member invited: "Joined through Sam's invite". */
+export function referredRewardDescription(referrerFirstName: string): string {
+  return `Joined through ${referrerFirstName}'s invite`;
+}
+
+/** A person as a referrer's list shows them: first name and the initial of the last ("Jordan B."). */
+export function referralDisplayName(firstName: string, lastName: string | null): string {
+  const initial = lastName?.trim().charAt(0).toUpperCase();
+  return initial ? `${firstName} ${initial}.` : firstName;
+}
+
+/** The members area's line during the member's birthday week, once the coupon is theirs. */
+export const BIRTHDAY_BANNER = 'Happy birthday! Your birthday coupon is in My Coupons';
+
+export const BIRTHDAY_MAIL_SUBJECT = 'Happy birthday from Nocturne';
+
+/** The birthday e-mail: a service message about the coupon the member was given. */
+export function birthdayMailText(firstName: string, couponTitle: string, link: string): string {
+  return [
+    `Hi ${firstName},`,
+    '',
+    `Happy birthday from all of us at Nocturne! To celebrate, "${couponTitle}" is waiting in My Coupons.`,
+    '',
+    `See it here: ${link}`,
+    '',
+    'Nocturne',
+  ].join('\n');
+}

@@ -88,6 +88,10 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
     webhook('member.visited', event),
     ...(event.points > 0 ? [walletUpdate(event.memberId)] : []),
   ]),
+  // Both members' cards show their balance: each gets a pass update when the referral paid points.
+  ReferralEarned: jobs(['wallet.update-passes'], (event) =>
+    event.points > 0 ? [walletUpdate(event.referrerId), walletUpdate(event.referredId)] : [],
+  ),
   ContactMessageReceived: jobs(['email.contact-message'], (event) => [{ name: 'email.contact-message', data: event }]),
   BookingRequested: jobs(['email.booking-request', 'email.booking-acknowledgement', 'webhooks.fan-out'], (event) => [
     { name: 'email.booking-request', data: event },

@@ -53,6 +53,16 @@ export const domainEventSchemas = {
     points: z.number().int().min(0),
     staffId: z.uuid(),
   }),
+  /**
+   * A referral paid at the invited member's first visit: both members were credited `points` (0
+   * while referral points are off) in the same transaction.
+   */
+  ReferralEarned: z.object({
+    referralId: z.uuid(),
+    referrerId: z.uuid(),
+    referredId: z.uuid(),
+    points: z.number().int().min(0),
+  }),
   ContactMessageReceived: z.object({ contactMessageId: z.uuid() }),
   BookingRequested: z.object({ bookingId: z.uuid() }),
   BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),

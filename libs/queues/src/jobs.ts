@@ -53,6 +53,11 @@ export const jobDefinitions = {
     queue: QueueName.Email,
     payload: z.object({ memberId: z.uuid(), month: z.string().regex(/^\d{4}-\d{2}$/) }),
   },
+  /** A member's birthday coupon e-mail of a year; its email_deliveries row is written with the grant. */
+  'email.birthday-coupon': {
+    queue: QueueName.Email,
+    payload: z.object({ memberId: z.uuid(), year: z.number().int() }),
+  },
   'activecampaign.sync-contact': {
     queue: QueueName.ActiveCampaign,
     /** manual: asked for by an admin, so it runs even when auto-sync is off. */
@@ -129,6 +134,11 @@ export const jobDefinitions = {
     payload: z.object({}),
   },
   /** Every quarter hour: from 14:00 venue time, queues the reminders of tonight's confirmed bookings not yet reminded. */
+  /** Daily: gives the birthday coupon (the manager's template) to members in their birthday week, once a year. */
+  'maintenance.grant-birthday-coupons': {
+    queue: QueueName.Maintenance,
+    payload: z.object({}),
+  },
   'maintenance.queue-booking-reminders': {
     queue: QueueName.Maintenance,
     payload: z.object({}),

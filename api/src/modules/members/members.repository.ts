@@ -389,6 +389,19 @@ export class MembersRepository {
       .execute();
   }
 
+  /** The member's invite code and referrals on both sides (dates and states only), for the data export. */
+  async referralsOf(em: EntityManager, memberId: string) {
+    const code = await db(em).selectFrom('referral_codes').select('code').where('member_id', '=', memberId).executeTakeFirst();
+    const rows = await db(em)
+      .selectFrom('referrals')
+      .select(['referrer_id', 'referred_id', 'state', 'created_at'])
+      .where((eb) => eb.or([eb('referrer_id', '=', memberId), eb('referred_id', '=', memberId)]))
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return { code: code?.code ?? null, rows };
+  }
+
   commentsOf(em: EntityManager, memberId: string) {
     return db(em)
       .selectFrom('news_comments as c')

@@ -7,6 +7,7 @@ import * as members from './members.js';
 import * as news from './news.js';
 import * as overview from './overview.js';
 import * as points from './points.js';
+import * as referrals from './referrals.js';
 import * as staff from './staff.js';
 import * as system from './system.js';
 import * as twoFactor from './two-factor.js';
@@ -35,6 +36,7 @@ export const endpoints = {
   ...webhooks,
   ...overview,
   ...wallet,
+  ...referrals,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -14,6 +14,7 @@ import { OutboxEvent } from './outbox-event.entity.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { PointTransaction } from './point-transaction.entity.js';
 import { QrScan } from './qr-scan.entity.js';
+import { BirthdayGrant, ClubSettings, Referral, ReferralCode } from './referral.entity.js';
 import { Session } from './session.entity.js';
 import { RecoveryCode, RememberedDevice, SecondFactor } from './second-factor.entity.js';
 import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
@@ -45,6 +46,8 @@ export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js'
 export { WebhookDelivery, WebhookEndpoint };
 export { ClubNightFigures, MemberCard, Visit };
 export { WalletPass, WalletRegistration };
+export { BirthdayGrant, ClubSettings, Referral, ReferralCode };
+export { REFERRAL_REFUSAL_REASONS, REFERRAL_STATES, type ReferralState } from './referral.entity.js';
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
 export { RecoveryCode, RememberedDevice, SecondFactor };
 export { SECOND_FACTOR_KINDS, type SecondFactorKind } from './second-factor.entity.js';
@@ -84,6 +87,10 @@ export const entities: [
   typeof SecondFactor,
   typeof RecoveryCode,
   typeof RememberedDevice,
+  typeof ReferralCode,
+  typeof Referral,
+  typeof ClubSettings,
+  typeof BirthdayGrant,
 ] = [
   Member,
   Session,
@@ -114,4 +121,8 @@ export const entities: [
   SecondFactor,
   RecoveryCode,
   RememberedDevice,
+  ReferralCode,
+  Referral,
+  ClubSettings,
+  BirthdayGrant,
 ];

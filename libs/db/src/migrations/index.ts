@@ -29,6 +29,8 @@ import { Migration20261126180000_SecondFactors } from './Migration20261126180000
 import { Migration20261126181000_AuditLog } from './Migration20261126181000_AuditLog.js';
 import { Migration20261126182000_WalletPasses } from './Migration20261126182000_WalletPasses.js';
 import { Migration20261126184000_SignUpConsent } from './Migration20261126184000_SignUpConsent.js';
+import { Migration20261126185000_Referrals } from './Migration20261126185000_Referrals.js';
+import { Migration20261126185100_BirthdayGrants } from './Migration20261126185100_BirthdayGrants.js';
 import { Migration20261126189000_BulkVersionScopes } from './Migration20261126189000_BulkVersionScopes.js';
 import { Migration20261126189100_MemberSearch } from './Migration20261126189100_MemberSearch.js';
 import { Migration20261126189200_MemberScans } from './Migration20261126189200_MemberScans.js';
@@ -68,6 +70,8 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126181000_AuditLog', class: Migration20261126181000_AuditLog },
   { name: 'Migration20261126182000_WalletPasses', class: Migration20261126182000_WalletPasses },
   { name: 'Migration20261126184000_SignUpConsent', class: Migration20261126184000_SignUpConsent },
+  { name: 'Migration20261126185000_Referrals', class: Migration20261126185000_Referrals },
+  { name: 'Migration20261126185100_BirthdayGrants', class: Migration20261126185100_BirthdayGrants },
   { name: 'Migration20261126189000_BulkVersionScopes', class: Migration20261126189000_BulkVersionScopes },
   { name: 'Migration20261126189100_MemberSearch', class: Migration20261126189100_MemberSearch },
   { name: 'Migration20261126189200_MemberScans', class: Migration20261126189200_MemberScans },

@@ -7,6 +7,7 @@ import { Badge, Card } from '@/components/ui/card';
 import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
 import { AdminCouponsTab } from '@/features/admin-coupons/components/AdminCouponsTab';
+import { MembershipSettingsCard } from '@/features/admin-membership/components/MembershipSettingsCard';
 import { EmailTab } from '@/features/admin-email/components/EmailTab';
 import { useInboxCounts } from '@/features/admin-inbox/api/inbox';
 import { BookingsInbox } from '@/features/admin-inbox/components/BookingsInbox';
@@ -45,6 +46,9 @@ function CouponsTab() {
   return (
     <>
       <AdminCouponsTab onScan={() => setScanner({ open: true, used: true })} />
+      <div className="mt-6">
+        <MembershipSettingsCard />
+      </div>
       {scanner.used ? (
         <Suspense fallback={null}>
           <ScannerDialog open={scanner.open} onOpenChange={(open) => setScanner({ open, used: true })} />

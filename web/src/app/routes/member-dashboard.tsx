@@ -8,6 +8,8 @@ import { CouponsTab } from '@/features/coupons/components/CouponsTab';
 import { MyCard } from '@/features/member-card/components/MyCard';
 import { NewsFeedTab } from '@/features/news/components/NewsFeedTab';
 import { PointsTab } from '@/features/points/components/PointsTab';
+import { BirthdayBanner } from '@/features/referrals/components/BirthdayBanner';
+import { InviteFriendsCard } from '@/features/referrals/components/InviteFriendsCard';
 import { SessionGate } from './session-gate';
 
 /** The tabs an address may open (the app's shortcuts: `?tab=card`, `?tab=coupons`). */
@@ -33,6 +35,7 @@ function MembersArea({ user }: { user: User }) {
       />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <InstallPrompt />
+        <BirthdayBanner />
         <AreaTabs
           label="Members area"
           defaultValue={asked && TABS.includes(asked) ? asked : 'news'}
@@ -40,7 +43,16 @@ function MembersArea({ user }: { user: User }) {
             { value: 'news', label: 'News Feed', content: <NewsFeedTab /> },
             { value: 'coupons', label: 'Coupons', content: <CouponsTab user={user} /> },
             { value: 'card', label: 'My card', content: <MyCard /> },
-            { value: 'points', label: 'Points', content: <PointsTab user={user} /> },
+            {
+              value: 'points',
+              label: 'Points',
+              content: (
+                <div className="grid gap-6">
+                  <PointsTab user={user} />
+                  <InviteFriendsCard />
+                </div>
+              ),
+            },
             { value: 'profile', label: 'Profile', content: <ProfileTab user={user} /> },
           ]}
         />

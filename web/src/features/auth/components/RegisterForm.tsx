@@ -16,7 +16,7 @@ function dateOfBirthIssue(failure: unknown): string | null {
   return issues.find((issue) => issue.path === 'dateOfBirth')?.message ?? null;
 }
 
-/** A referral code carried from the invite link (/join?ref=CODE), if any. */
+/** A referral code carried from the invite link (/members-register?ref=CODE), if any. */
 function referralCodeFromUrl(): string | undefined {
   const code = new URLSearchParams(window.location.search).get('ref')?.trim();
   return code ? code.toUpperCase() : undefined;

@@ -5,6 +5,7 @@ import { domainEvent } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { settleNoSoonerThan } from '../../../../common/timing.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { Referrals } from '../../../referrals/referrals.public.js';
 import { AuthFailure } from '../../auth-failure.js';
 import { AuthRepository } from '../../auth.repository.js';
 import { PasswordHasher } from '../../password-hasher.js';
@@ -26,6 +27,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly repository: AuthRepository,
+    private readonly referrals: Referrals,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
@@ -51,6 +53,19 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
         marketingConsentVersion: MARKETING_CONSENT_VERSION,
       });
       if (!memberId) throw new AuthFailure('conflict', EMAIL_TAKEN);
+      // An invite code records who invited them (refused when it is themselves or past the cap);
+      // an unknown code records nothing and never stops the sign-up.
+      await this.referrals.recordSignUp(
+        tx,
+        {
+          id: memberId,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          dateOfBirth: input.dateOfBirth,
+        },
+        input.referralCode,
+      );
       await raise(domainEvent('MemberRegistered', memberId, { memberId }));
       const sessionId = await this.sessions.create(tx, memberId, meta);
       // Read after the event's in-transaction handlers: the welcome points are in.

@@ -23,6 +23,8 @@ export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, MyD
     const points = await this.repository.pointsHistory(this.em, memberId);
     const coupons = await this.repository.couponsOf(this.em, memberId);
     const comments = await this.repository.commentsOf(this.em, memberId);
+    const referrals = await this.repository.referralsOf(this.em, memberId);
+    const joined = referrals.rows.find((r) => r.referred_id === memberId);
     return {
       exportedAt: new Date().toISOString(),
       profile: {
@@ -60,6 +62,13 @@ export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, MyD
         createdAt: isoTimestamp(r.created_at),
         removed: r.deleted_at !== null,
       })),
+      referrals: {
+        inviteCode: referrals.code,
+        joinedThroughInvite: joined ? { state: joined.state, createdAt: isoTimestamp(joined.created_at) } : null,
+        invited: referrals.rows
+          .filter((r) => r.referrer_id === memberId)
+          .map((r) => ({ state: r.state, createdAt: isoTimestamp(r.created_at) })),
+      },
     };
   }
 }

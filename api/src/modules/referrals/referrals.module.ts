@@ -1,0 +1,19 @@
+import { Global, Module } from '@nestjs/common';
+import { PayReferralWhenCouponRedeemedHandler } from './pay-referral-when-coupon-redeemed.handler.js';
+import { PayReferralWhenMemberVisitedHandler } from './pay-referral-when-member-visited.handler.js';
+import { ReferralsController } from './referrals.controller.js';
+import { ReferralsRepository } from './referrals.repository.js';
+import { Referrals } from './referrals.service.js';
+
+/**
+ * Referrals and the venue's membership settings (PRODUCT.md §2.5): invite codes, the referral a
+ * sign-up records (auth asks through `Referrals`), the first visit's points for both members.
+ * Global, like auth: the sign-up command records a referral in its own transaction.
+ */
+@Global()
+@Module({
+  controllers: [ReferralsController],
+  providers: [ReferralsRepository, Referrals, PayReferralWhenMemberVisitedHandler, PayReferralWhenCouponRedeemedHandler],
+  exports: [Referrals],
+})
+export class ReferralsModule {}
