@@ -209,10 +209,10 @@ export class NewsRepository {
   }
 
   /** Locks the post's row for an edit or a delete; undefined when there is no such post. */
-  async lockPost(em: EntityManager, postId: string) {
+  async lockPost(em: EntityManager, postId: string): Promise<NewsPostRow | undefined> {
     return db(em)
       .selectFrom('news_posts')
-      .select(['id', 'featured_image_url'])
+      .select(NEWS_POST_FIELDS)
       .where('id', '=', postId)
       .forUpdate()
       .executeTakeFirst();
