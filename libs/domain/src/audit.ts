@@ -8,7 +8,6 @@ export const AUDIT_ACTIONS = [
   // Staff and roles
   'staff.role_change',
   'staff.invite',
-  'staff.remove',
   // Coupons and news
   'coupon.create',
   'coupon.update',
