@@ -38,8 +38,6 @@ export class AuditService {
     const after = entry.after ? JSON.stringify(changes.after) : null;
     await sql`insert into audit_log (actor_id, actor_role, action, target_type, target_id, before, after, client_address, request_id)
       values (${actorId}, ${actorRole}, ${entry.action}, ${entry.targetType ?? null}, ${entry.targetId ?? null},
-        ${before}::jsonb, ${after}::jsonb, ${clientAddress}, ${requestCorrelation.current() ?? null})`.execute(
-      db(tx),
-    );
+        ${before}::jsonb, ${after}::jsonb, ${clientAddress}, ${requestCorrelation.current() ?? null})`.execute(db(tx));
   }
 }

@@ -34,9 +34,9 @@ export class SyncContactHandler implements ICommandHandler<SyncContactCommand, S
     if (!(await this.activeCampaign.memberExists(this.em, memberId)))
       throw new ActiveCampaignFailure('not_found', 'No such member');
     if (!acConfigured(this.config)) return { success: false, status: 'not_configured', error: NOT_CONFIGURED_MESSAGE };
-    await this.em.fork().transactional((tx) =>
-      this.audit.record(tx, { action: 'sync.contact', targetType: 'member', targetId: memberId }),
-    );
+    await this.em
+      .fork()
+      .transactional((tx) => this.audit.record(tx, { action: 'sync.contact', targetType: 'member', targetId: memberId }));
     const queue = this.queues.get(QueueName.ActiveCampaign);
     const job = await this.queues.enqueue(
       'activecampaign.sync-contact',

@@ -34,7 +34,13 @@ export class DeleteCouponHandler implements ICommandHandler<DeleteCouponCommand,
       }
       // Held: archived, not deleted; the row says so.
       const archived = adminCouponFromRow(await this.coupons.archiveCoupon(tx, couponId));
-      await this.audit.record(tx, { action: 'coupon.archive', targetType: 'coupon', targetId: couponId, before, after: { ...archived } });
+      await this.audit.record(tx, {
+        action: 'coupon.archive',
+        targetType: 'coupon',
+        targetId: couponId,
+        before,
+        after: { ...archived },
+      });
       return archived;
     });
   }

@@ -44,7 +44,13 @@ export class UpdateCouponHandler implements ICommandHandler<UpdateCouponCommand,
         throw error;
       }
       const before = { ...adminCouponFromRow(locked) };
-      await this.audit.record(tx, { action: 'coupon.update', targetType: 'coupon', targetId: couponId, before, after: { ...updated } });
+      await this.audit.record(tx, {
+        action: 'coupon.update',
+        targetType: 'coupon',
+        targetId: couponId,
+        before,
+        after: { ...updated },
+      });
       return updated;
     });
   }

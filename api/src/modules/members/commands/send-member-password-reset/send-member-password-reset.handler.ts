@@ -29,9 +29,11 @@ export class SendMemberPasswordResetHandler implements ICommandHandler<SendMembe
     await this.limiter.hit(LIMITS.staffPasswordResetPerMember, memberId);
     await this.commands.execute(new RequestPasswordResetCommand(member.email));
     // The reset request has its own transaction; the audit row gets one of its own after it.
-    await this.em.fork().transactional((tx) =>
-      this.audit.record(tx, { action: 'member.password_reset', targetType: 'member', targetId: memberId }),
-    );
+    await this.em
+      .fork()
+      .transactional((tx) =>
+        this.audit.record(tx, { action: 'member.password_reset', targetType: 'member', targetId: memberId }),
+      );
     const disabled = member.disabled_at ? ' The account stays disabled until you enable it.' : '';
     return { success: true, message: `A password reset link is on its way to ${member.email}.${disabled}` };
   }

@@ -37,7 +37,13 @@ export class UpdateNewsPostHandler implements ICommandHandler<UpdateNewsPostComm
       if (imageChanges && current.featured_image_url) await this.news.releaseUpload(tx, current.featured_image_url);
       const after = newsPostFromRow(post, false);
       const before = { ...newsPostFromRow(current, false) };
-      await this.audit.record(tx, { action: 'news.update', targetType: 'news_post', targetId: postId, before, after: { ...after } });
+      await this.audit.record(tx, {
+        action: 'news.update',
+        targetType: 'news_post',
+        targetId: postId,
+        before,
+        after: { ...after },
+      });
       return after;
     });
   }

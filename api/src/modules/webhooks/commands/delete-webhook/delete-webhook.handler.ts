@@ -15,7 +15,8 @@ export class DeleteWebhookHandler implements ICommandHandler<DeleteWebhookComman
 
   async execute({ endpointId }: DeleteWebhookCommand): Promise<{ success: true }> {
     return this.em.fork().transactional(async (tx) => {
-      if (!(await this.webhooks.deleteEndpoint(tx, endpointId))) throw new WebhookFailure('not_found', 'No such webhook endpoint');
+      if (!(await this.webhooks.deleteEndpoint(tx, endpointId)))
+        throw new WebhookFailure('not_found', 'No such webhook endpoint');
       await this.audit.record(tx, { action: 'webhook.delete', targetType: 'webhook_endpoint', targetId: endpointId });
       return { success: true as const };
     });

@@ -32,10 +32,20 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhookCo
     if (problem) throw new ValidationFailedException([{ path: 'url', message: problem }]);
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     return this.em.fork().transactional(async (tx) => {
-      const endpoint = await this.webhooks.insertEndpoint(tx, { url: input.url, events: input.events, secret, createdBy: adminId });
+      const endpoint = await this.webhooks.insertEndpoint(tx, {
+        url: input.url,
+        events: input.events,
+        secret,
+        createdBy: adminId,
+      });
       const view = endpointView(endpoint);
       // The signing secret never goes into the row.
-      await this.audit.record(tx, { action: 'webhook.create', targetType: 'webhook_endpoint', targetId: view.id, after: { ...view } });
+      await this.audit.record(tx, {
+        action: 'webhook.create',
+        targetType: 'webhook_endpoint',
+        targetId: view.id,
+        after: { ...view },
+      });
       return { ...view, secret };
     });
   }
