@@ -62,7 +62,9 @@ const EXEMPT: Record<string, string> = {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const staffWrites = (Object.entries(endpoints) as [string, EndpointSpec][])
   .filter(([, spec]) => spec.access !== 'anyone' && spec.access.some((role: Role) => isStaff(role)))
-  .filter(([name, spec]) => WRITES.has(spec.method) || name === 'exportMembers' || name === 'exportMyData')
+  .filter(
+    ([name, spec]) => WRITES.has(spec.method) || name === 'exportMembers' || name === 'exportAuditLog' || name === 'exportMyData',
+  )
   .map(([name]) => name)
   .sort();
 
@@ -189,6 +191,7 @@ audited('sendMemberPasswordReset', 'member.password_reset', async () => {
   return { run: () => as('POST', `/api/admin/members/${id}/password-reset`), target: id };
 });
 audited('exportMembers', 'members.export', async () => ({ run: () => as('GET', '/api/admin/members/export') }));
+audited('exportAuditLog', 'audit.export', async () => ({ run: () => as('GET', '/api/admin/audit/export') }));
 audited('inviteStaff', 'staff.invite', async () => ({
   run: () => as('POST', '/api/admin/staff/invitations', { email: uniqueEmail('invite'), firstName: 'Kim', role: 'door' }),
 }));

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'member.disable',
   'member.enable',
   'members.export',
+  // The audit log's own CSV export
+  'audit.export',
   'member.password_reset',
   // The door
   'redemption.undo',
