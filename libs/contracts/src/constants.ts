@@ -67,6 +67,7 @@ export const ADMIN_SCREENS = [
   'messages',
   'webhooks',
   'staff',
+  'audit',
 ] as const;
 export type AdminScreen = (typeof ADMIN_SCREENS)[number];
 

@@ -12,6 +12,7 @@ export * from './wallet.js';
 export * from './members.js';
 export * from './staff.js';
 export * from './webhooks.js';
+export * from './audit.js';
 export * from './admin-overview.js';
 export * from './moderation.js';
 export * from './system.js';

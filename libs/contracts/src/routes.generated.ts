@@ -24,6 +24,7 @@ export const deleteNewsPost: Route<Endpoints['deleteNewsPost']> = { method: 'DEL
 export const deleteWebhook: Route<Endpoints['deleteWebhook']> = { method: 'DELETE', path: '/api/admin/webhooks/:id' };
 export const disableMember: Route<Endpoints['disableMember']> = { method: 'POST', path: '/api/admin/members/:id/disable' };
 export const enableMember: Route<Endpoints['enableMember']> = { method: 'POST', path: '/api/admin/members/:id/enable' };
+export const exportAuditLog: Route<Endpoints['exportAuditLog']> = { method: 'GET', path: '/api/admin/audit/export' };
 export const exportMembers: Route<Endpoints['exportMembers']> = { method: 'GET', path: '/api/admin/members/export' };
 export const exportMyData: Route<Endpoints['exportMyData']> = { method: 'GET', path: '/api/auth/me/export' };
 export const finalizeUpload: Route<Endpoints['finalizeUpload']> = { method: 'POST', path: '/api/admin/upload/finalize' };
@@ -90,6 +91,7 @@ export const inviteStaff: Route<Endpoints['inviteStaff']> = { method: 'POST', pa
 export const likePost: Route<Endpoints['likePost']> = { method: 'PUT', path: '/api/news/:id/like' };
 export const listAdminComments: Route<Endpoints['listAdminComments']> = { method: 'GET', path: '/api/admin/comments' };
 export const listAdminCoupons: Route<Endpoints['listAdminCoupons']> = { method: 'GET', path: '/api/admin/coupons' };
+export const listAuditLog: Route<Endpoints['listAuditLog']> = { method: 'GET', path: '/api/admin/audit' };
 export const listBookingCapacities: Route<Endpoints['listBookingCapacities']> = {
   method: 'GET',
   path: '/api/admin/booking-capacities',

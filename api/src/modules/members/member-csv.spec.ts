@@ -1,4 +1,5 @@
-import { csvCell, csvLine, memberCsvLine } from './member-csv.js';
+import { csvCell, csvLine } from '../../common/csv.js';
+import { memberCsvLine } from './member-csv.js';
 
 describe('member CSV', () => {
   it('quotes a field holding a comma, a quote or a line break, doubling quotes', () => {

@@ -1,8 +1,8 @@
+import { csvLine } from '../../common/csv.js';
+
 /**
- * Members as CSV (RFC 4180: comma-separated, CRLF line ends, a field quoted when it holds a comma,
- * a quote or a line break, quotes doubled), safe to open in a spreadsheet: a cell starting with
- * `=`, `+`, `-`, `@`, a tab or a carriage return would run as a formula there (OWASP, "CSV
- * Injection"), so it gets a leading apostrophe. Names and e-mails are typed by members.
+ * Members as CSV, written with the shared helpers of common/csv.ts (RFC 4180, formula cells
+ * neutralised). Names and e-mails are typed by members.
  */
 export const MEMBER_CSV_HEADER = [
   'id',
@@ -32,20 +32,7 @@ export interface MemberCsvRow {
   disabled_at: Date | string | null;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 const instant = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-export function csvLine(cells: readonly (string | number | null)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 export function memberCsvLine(row: MemberCsvRow): string {
   return csvLine([

@@ -209,13 +209,8 @@ export class NewsRepository {
   }
 
   /** Locks the post's row for an edit or a delete; undefined when there is no such post. */
-  async lockPost(em: EntityManager, postId: string) {
-    return db(em)
-      .selectFrom('news_posts')
-      .select(['id', 'featured_image_url'])
-      .where('id', '=', postId)
-      .forUpdate()
-      .executeTakeFirst();
+  async lockPost(em: EntityManager, postId: string): Promise<NewsPostRow | undefined> {
+    return db(em).selectFrom('news_posts').select(NEWS_POST_FIELDS).where('id', '=', postId).forUpdate().executeTakeFirst();
   }
 
   /** Writes the fields given and answers the post as it now is; undefined fields stay (Kysely leaves them out of `set`). */

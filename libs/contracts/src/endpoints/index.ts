@@ -1,4 +1,5 @@
 import * as activecampaign from './activecampaign.js';
+import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as coupons from './coupons.js';
 import * as door from './door.js';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...media,
   ...activecampaign,
   ...webhooks,
+  ...audit,
   ...overview,
   ...wallet,
   ...referrals,

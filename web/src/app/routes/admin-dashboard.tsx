@@ -7,6 +7,7 @@ import { Badge, Card } from '@/components/ui/card';
 import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
 import { AdminCouponsTab } from '@/features/admin-coupons/components/AdminCouponsTab';
+import { AuditScreen } from '@/features/admin-audit/components/AuditScreen';
 import { MembershipSettingsCard } from '@/features/admin-membership/components/MembershipSettingsCard';
 import { EmailTab } from '@/features/admin-email/components/EmailTab';
 import { useInboxCounts } from '@/features/admin-inbox/api/inbox';
@@ -17,6 +18,7 @@ import { CommentModeration } from '@/features/admin-moderation/components/Commen
 import { CreatePostForm } from '@/features/admin-news/components/CreatePostForm';
 import { PublishedPosts } from '@/features/admin-news/components/PublishedPosts';
 import { OverviewTab } from '@/features/admin-overview/components/OverviewTab';
+import { useStaff } from '@/features/admin-staff/api/staff';
 import { StaffScreen } from '@/features/admin-staff/components/StaffScreen';
 import { WebhooksTab } from '@/features/admin-webhooks/components/WebhooksTab';
 import { type AdminMenuItem, AdminMenu } from './admin-menu';
@@ -58,8 +60,15 @@ function CouponsTab() {
   );
 }
 
+/** The audit log, with the staff list for its person filter. */
+function AuditTab() {
+  const staff = useStaff().data?.staff ?? [];
+  const people = staff.map((person) => ({ id: person.id, name: [person.firstName, person.lastName].filter(Boolean).join(' ') }));
+  return <AuditScreen people={people} />;
+}
+
 interface Screen extends AdminMenuItem {
-  /** Webhooks send member data to other systems, Staff hands out roles: admins only (PRODUCT.md §6). */
+  /** Webhooks send member data to other systems, Staff hands out roles, the audit log shows every staff action: admins only (PRODUCT.md §6). */
   adminsOnly?: boolean;
   content: ReactNode;
 }
@@ -77,6 +86,7 @@ function useScreens(user: User): Screen[] {
     { value: 'messages', label: 'Messages', count: waiting?.newMessages, content: <MessagesInbox /> },
     { value: 'webhooks', label: 'Webhooks', adminsOnly: true, content: <WebhooksTab /> },
     { value: 'staff', label: 'Staff', adminsOnly: true, content: <StaffScreen currentAdminId={user.id} /> },
+    { value: 'audit', label: 'Audit log', adminsOnly: true, content: <AuditTab /> },
   ];
   return screens.filter((screen) => !screen.adminsOnly || user.role === 'admin');
 }

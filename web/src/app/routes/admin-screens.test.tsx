@@ -136,6 +136,7 @@ describe('the staff dashboard on a phone: a menu instead of rows of tabs', () =>
       ['Messages', '/admin/messages'],
       ['Webhooks', '/admin/webhooks'],
       ['Staff', '/admin/staff'],
+      ['Audit log', '/admin/audit'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
 

@@ -23,6 +23,7 @@ import { isoTimestamp } from '../../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../../config/api-config.js';
 import { UnitOfWork } from '../../../infrastructure/outbox/unit-of-work.js';
 import { InjectRedis } from '../../../infrastructure/redis/redis.module.js';
+import { AuditService } from '../../audit/audit.public.js';
 import { hashToken, SessionService } from '../session.service.js';
 import type { AuthenticatedMember } from '../user-view.js';
 import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from './totp.js';
@@ -52,6 +53,7 @@ export class TwoFactorService {
     private readonly unitOfWork: UnitOfWork,
     private readonly repository: TwoFactorRepository,
     private readonly sessions: SessionService,
+    private readonly audit: AuditService,
     @InjectRedis() private readonly redis: Redis,
     @InjectConfig() private readonly config: ApiConfig,
   ) {
@@ -260,6 +262,7 @@ export class TwoFactorService {
       await this.repository.deleteAllOf(tx, staffId);
       await this.repository.touchMember(tx, staffId);
       await this.sessions.revokeAllFor(tx, staffId);
+      await this.audit.record(tx, { action: 'staff.second_factor_reset', targetType: 'member', targetId: staffId });
     });
     this.sessions.forgetMember(staffId);
   }

@@ -7,6 +7,7 @@ import { acConfigured, NOT_CONFIGURED_MESSAGE } from '../../activecampaign-setti
 import { ActiveCampaignRepository } from '../../activecampaign.repository.js';
 import { StartBulkSyncCommand } from './start-bulk-sync.command.js';
 import { ActiveCampaignFailure } from '../../activecampaign-failure.js';
+import { AuditService } from '../../../audit/audit.public.js';
 
 /** AC's bulk import takes at most 250 contacts per request. */
 export const BULK_BATCH_SIZE = 250;
@@ -22,6 +23,7 @@ export class StartBulkSyncHandler implements ICommandHandler<StartBulkSyncComman
     private readonly unitOfWork: UnitOfWork,
     private readonly activeCampaign: ActiveCampaignRepository,
     @InjectConfig() private readonly config: ApiConfig,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ adminId }: StartBulkSyncCommand): Promise<BulkSyncStarted> {
@@ -32,6 +34,7 @@ export class StartBulkSyncHandler implements ICommandHandler<StartBulkSyncComman
         const running = await this.activeCampaign.runningSyncJob(tx);
         return { jobId: running!.id, total: running!.total, alreadyRunning: true };
       }
+      await this.audit.record(tx, { action: 'sync.start', targetType: 'sync_job', targetId: created });
       await this.activeCampaign.writeBatches(tx, created, BULK_BATCH_SIZE);
       const total = await this.activeCampaign.countSyncJobTotal(tx, created);
       await raise(domainEvent('ContactsBulkSyncRequested', created, { syncJobId: created }));

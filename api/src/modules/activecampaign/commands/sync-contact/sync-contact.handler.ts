@@ -10,6 +10,7 @@ import { acConfigured, NOT_CONFIGURED_MESSAGE } from '../../activecampaign-setti
 import { ActiveCampaignRepository } from '../../activecampaign.repository.js';
 import { SyncContactCommand } from './sync-contact.command.js';
 import { ActiveCampaignFailure } from '../../activecampaign-failure.js';
+import { AuditService } from '../../../audit/audit.public.js';
 
 export const SYNC_WAIT_MS = 5_000;
 const POLL_MS = 100;
@@ -26,12 +27,16 @@ export class SyncContactHandler implements ICommandHandler<SyncContactCommand, S
     private readonly activeCampaign: ActiveCampaignRepository,
     private readonly queues: QueueRegistry,
     @InjectConfig() private readonly config: ApiConfig,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ memberId }: SyncContactCommand): Promise<SyncContactResponse> {
     if (!(await this.activeCampaign.memberExists(this.em, memberId)))
       throw new ActiveCampaignFailure('not_found', 'No such member');
     if (!acConfigured(this.config)) return { success: false, status: 'not_configured', error: NOT_CONFIGURED_MESSAGE };
+    await this.em
+      .fork()
+      .transactional((tx) => this.audit.record(tx, { action: 'sync.contact', targetType: 'member', targetId: memberId }));
     const queue = this.queues.get(QueueName.ActiveCampaign);
     const job = await this.queues.enqueue(
       'activecampaign.sync-contact',

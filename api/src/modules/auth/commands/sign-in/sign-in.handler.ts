@@ -4,12 +4,14 @@ import type { AuthResponse } from '@nocturne/contracts';
 import {
   ACCOUNT_DISABLED,
   INVALID_LOGIN,
+  isStaff,
   requiresSecondFactor,
   SECOND_FACTOR_ENROL_REQUIRED,
   SECOND_FACTOR_REQUIRED,
   secondFactorState,
 } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { AuthFailure } from '../../auth-failure.js';
 import { AuthRepository } from '../../auth.repository.js';
 import { PasswordHasher } from '../../password-hasher.js';
@@ -30,6 +32,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
     private readonly sessions: SessionService,
     private readonly repository: AuthRepository,
     private readonly twoFactor: TwoFactorService,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ input, meta }: SignInCommand): Promise<AuthResponse> {
@@ -51,6 +54,18 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
       const sessionId = await this.sessions.create(tx, found.id, meta, { secondFactorOk: satisfied });
       const firstSignIn = found.last_sign_in_at === null;
       const secondFactor = secondFactorState(found.role, hasFactor, satisfied);
+      // A staff account's sign-in is a staff action (issue #31): the actor is the staffer, who has
+      // no session on this request yet. The second step, when owed, is part of the same sign-in.
+      if (isStaff(found.role))
+        await this.audit.record(tx, {
+          actorId: found.id,
+          actorRole: found.role,
+          action: 'staff.sign_in',
+          targetType: 'member',
+          targetId: found.id,
+          after: { secondFactor },
+          clientAddress: meta.ip,
+        });
       const message =
         secondFactor === 'pending'
           ? SECOND_FACTOR_REQUIRED

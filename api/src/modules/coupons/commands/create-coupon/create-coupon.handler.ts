@@ -1,6 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AdminCoupon } from '@nocturne/contracts';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { adminCouponFromRow } from '../../coupon-view.js';
 import { CouponsRepository } from '../../coupons.repository.js';
@@ -9,14 +10,19 @@ import { CreateCouponCommand } from './create-coupon.command.js';
 @CommandHandler(CreateCouponCommand)
 export class CreateCouponHandler implements ICommandHandler<CreateCouponCommand, AdminCoupon> {
   constructor(
-    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
     private readonly coupons: CouponsRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ input, adminId }: CreateCouponCommand): Promise<AdminCoupon> {
     // The partial unique index on lower(code) decides concurrent creations of one code.
-    const row = await this.coupons.createCoupon(this.em, input, adminId);
-    if (!row) throw new CouponFailure('conflict', `A coupon with the code ${input.code} already exists`);
-    return adminCouponFromRow(row);
+    return this.unitOfWork.run(async (tx) => {
+      const row = await this.coupons.createCoupon(tx, input, adminId);
+      if (!row) throw new CouponFailure('conflict', `A coupon with the code ${input.code} already exists`);
+      const coupon = adminCouponFromRow(row);
+      await this.audit.record(tx, { action: 'coupon.create', targetType: 'coupon', targetId: coupon.id, after: { ...coupon } });
+      return coupon;
+    });
   }
 }

@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AdminCoupon } from '@nocturne/contracts';
 import { COUPON_NOT_FOUND } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { adminCouponFromRow } from '../../coupon-view.js';
 import { CouponsRepository } from '../../coupons.repository.js';
@@ -16,6 +17,7 @@ export class DeleteCouponHandler implements ICommandHandler<DeleteCouponCommand,
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly coupons: CouponsRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ couponId }: DeleteCouponCommand): Promise<AdminCoupon> {
@@ -24,11 +26,22 @@ export class DeleteCouponHandler implements ICommandHandler<DeleteCouponCommand,
       // count below cannot miss a claim that commits meanwhile.
       const locked = await this.coupons.lockLiveCoupon(tx, couponId);
       if (!locked) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
+      const before = { ...adminCouponFromRow(locked) };
       if (!(await this.coupons.isHeld(tx, couponId))) {
         await this.coupons.deleteCoupon(tx, couponId);
+        await this.audit.record(tx, { action: 'coupon.delete', targetType: 'coupon', targetId: couponId, before, after: {} });
         return adminCouponFromRow(locked);
       }
-      return adminCouponFromRow(await this.coupons.archiveCoupon(tx, couponId));
+      // Held: archived, not deleted; the row says so.
+      const archived = adminCouponFromRow(await this.coupons.archiveCoupon(tx, couponId));
+      await this.audit.record(tx, {
+        action: 'coupon.archive',
+        targetType: 'coupon',
+        targetId: couponId,
+        before,
+        after: { ...archived },
+      });
+      return archived;
     });
   }
 }

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UndoRedemptionResponse } from '@nocturne/contracts';
 import { COUPON_NOT_FOUND, DOOR_UNDO_OWN_ONLY } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { CouponsRepository } from '../../coupons.repository.js';
 import { QrScanService } from '../../qr-scan.service.js';
@@ -23,6 +24,7 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
     private readonly scans: QrScanService,
     private readonly coupons: CouponsRepository,
     private readonly redemptions: Redemptions,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ adminId, userCouponId, role }: UndoRedemptionCommand): Promise<UndoRedemptionResponse> {
@@ -38,6 +40,17 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
         ? `Redemption of ${row.coupon.title} for ${row.first_name} undone: the coupon can be used again`
         : undo.message;
       await this.scans.logUndo(tx, adminId, row, { accepted: undo.undone, reason: message });
+      // Only an undo that happened is a staff action for the audit log; every attempt is in the scan log.
+      if (undo.undone)
+        await this.audit.record(tx, {
+          actorId: adminId,
+          actorRole: role,
+          action: 'redemption.undo',
+          targetType: 'user_coupon',
+          targetId: userCouponId,
+          before: { redeemed: true },
+          after: { redeemed: false },
+        });
       return undo.undone ? { success: true, message } : { success: false, kind: 'conflict', message };
     });
     if (!outcome.success) throw new CouponFailure(outcome.kind, outcome.message);

@@ -4,6 +4,7 @@ import { type AdminCoupon, couponValueProblem, type UpdateCouponRequest } from '
 import { COUPON_NOT_FOUND } from '@nocturne/domain';
 import type { FieldIssue } from '../../../../common/errors/domain-error.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { adminCouponFromRow } from '../../coupon-view.js';
 import { CouponsRepository, type CouponView } from '../../coupons.repository.js';
@@ -20,6 +21,7 @@ export class UpdateCouponHandler implements ICommandHandler<UpdateCouponCommand,
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly coupons: CouponsRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ couponId, change }: UpdateCouponCommand): Promise<AdminCoupon> {
@@ -32,14 +34,24 @@ export class UpdateCouponHandler implements ICommandHandler<UpdateCouponCommand,
           issues,
         });
       }
+      let updated: AdminCoupon;
       try {
-        return adminCouponFromRow(await this.coupons.updateCoupon(tx, couponId, change));
+        updated = adminCouponFromRow(await this.coupons.updateCoupon(tx, couponId, change));
       } catch (error) {
         // The partial unique index on lower(code) decides, also between concurrent edits and creations.
         if (error instanceof UniqueConstraintViolationException)
           throw new CouponFailure('conflict', `A coupon with the code ${change.code} already exists`);
         throw error;
       }
+      const before = { ...adminCouponFromRow(locked) };
+      await this.audit.record(tx, {
+        action: 'coupon.update',
+        targetType: 'coupon',
+        targetId: couponId,
+        before,
+        after: { ...updated },
+      });
+      return updated;
     });
   }
 }

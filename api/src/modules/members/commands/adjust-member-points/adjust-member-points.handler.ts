@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PointsAdjustmentResponse } from '@nocturne/contracts';
 import { NO_SELF_ADJUSTMENT } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { LedgerService } from '../../../ledger/ledger.public.js';
 import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
 import { MembersRepository } from '../../members.repository.js';
@@ -25,6 +26,7 @@ export class AdjustMemberPointsHandler implements ICommandHandler<AdjustMemberPo
     private readonly unitOfWork: UnitOfWork,
     private readonly ledger: LedgerService,
     private readonly repository: MembersRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({
@@ -42,6 +44,13 @@ export class AdjustMemberPointsHandler implements ICommandHandler<AdjustMemberPo
       if (member.current_points + change < 0)
         throw new MembersFailure('invalid', belowZeroMessage(member.first_name, member.current_points, -change));
       const balance = await this.ledger.adjust(tx, { memberId, points: change, reason, adminId, countsTowardTier }, raise);
+      await this.audit.record(tx, {
+        action: 'points.adjust',
+        targetType: 'member',
+        targetId: memberId,
+        before: { currentPoints: member.current_points },
+        after: { currentPoints: balance.currentPoints, points: change, reason, countsTowardTier },
+      });
       const moved = change > 0 ? `${points(change)} added for` : `${points(-change)} taken from`;
       return {
         success: true,

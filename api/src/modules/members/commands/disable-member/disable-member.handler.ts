@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { SessionService } from '../../../auth/auth.public.js';
 import { isStaff } from '@nocturne/domain';
 import { MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '../../members-failure.js';
@@ -22,6 +23,7 @@ export class DisableMemberHandler implements ICommandHandler<DisableMemberComman
     private readonly unitOfWork: UnitOfWork,
     private readonly sessions: SessionService,
     private readonly repository: MembersRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ memberId, adminId, adminRole }: DisableMemberCommand): Promise<SuccessResponse> {
@@ -37,6 +39,13 @@ export class DisableMemberHandler implements ICommandHandler<DisableMemberComman
         throw new MembersFailure('conflict', CANNOT_DISABLE_LAST_ADMIN);
       await this.repository.setDisabled(tx, memberId, adminId);
       await this.sessions.revokeAllFor(tx, memberId);
+      await this.audit.record(tx, {
+        action: 'member.disable',
+        targetType: 'member',
+        targetId: memberId,
+        before: { disabled: false },
+        after: { disabled: true },
+      });
       await raise(domainEvent('MemberDisabled', memberId, { memberId, adminId }));
       return { success: true, message: `${member.first_name}'s account is disabled and signed out everywhere.` };
     });

@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { isStaff } from '@nocturne/domain';
 import { MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '../../members-failure.js';
 import { MembersRepository } from '../../members.repository.js';
@@ -13,6 +14,7 @@ export class EnableMemberHandler implements ICommandHandler<EnableMemberCommand,
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly repository: MembersRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ memberId, adminId, adminRole }: EnableMemberCommand): Promise<SuccessResponse> {
@@ -22,6 +24,13 @@ export class EnableMemberHandler implements ICommandHandler<EnableMemberCommand,
       if (isStaff(member.role) && adminRole !== 'admin') throw new MembersFailure('forbidden', ONLY_ADMINS_MANAGE_STAFF);
       if (!member.disabled_at) return { success: true, message: `${member.first_name}'s account is already enabled.` };
       await this.repository.setDisabled(tx, memberId, null);
+      await this.audit.record(tx, {
+        action: 'member.enable',
+        targetType: 'member',
+        targetId: memberId,
+        before: { disabled: true },
+        after: { disabled: false },
+      });
       await raise(domainEvent('MemberEnabled', memberId, { memberId, adminId }));
       return { success: true, message: `${member.first_name}'s account is enabled: they can sign in again.` };
     });

@@ -5,6 +5,7 @@ import { LIMITS, RateLimiter, RequestPasswordResetCommand } from '../../../auth/
 import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
 import { MembersRepository } from '../../members.repository.js';
 import { SendMemberPasswordResetCommand } from './send-member-password-reset.command.js';
+import { AuditService } from '../../../audit/audit.public.js';
 
 /**
  * Staff send the member the same one-time reset link forgot-password sends (the auth module's
@@ -19,6 +20,7 @@ export class SendMemberPasswordResetHandler implements ICommandHandler<SendMembe
     private readonly commands: CommandBus,
     private readonly limiter: RateLimiter,
     private readonly repository: MembersRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ memberId }: SendMemberPasswordResetCommand): Promise<SuccessResponse> {
@@ -26,6 +28,12 @@ export class SendMemberPasswordResetHandler implements ICommandHandler<SendMembe
     if (!member) throw new MembersFailure('not_found', MEMBER_NOT_FOUND);
     await this.limiter.hit(LIMITS.staffPasswordResetPerMember, memberId);
     await this.commands.execute(new RequestPasswordResetCommand(member.email));
+    // The reset request has its own transaction; the audit row gets one of its own after it.
+    await this.em
+      .fork()
+      .transactional((tx) =>
+        this.audit.record(tx, { action: 'member.password_reset', targetType: 'member', targetId: memberId }),
+      );
     const disabled = member.disabled_at ? ' The account stays disabled until you enable it.' : '';
     return { success: true, message: `A password reset link is on its way to ${member.email}.${disabled}` };
   }

@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Readable } from 'node:stream';
-import { MEMBER_CSV_HEADER, csvLine, memberCsvLine } from '../../member-csv.js';
+import { csvLine } from '../../../../common/csv.js';
+import { MEMBER_CSV_HEADER, memberCsvLine } from '../../member-csv.js';
 import { MembersRepository } from '../../members.repository.js';
 import { ExportMembersQuery } from './export-members.query.js';
 

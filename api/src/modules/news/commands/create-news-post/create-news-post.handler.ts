@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { NewsPost } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { newsPostFromRow } from '../../news-post.js';
 import { NewsRepository } from '../../news.repository.js';
 import { CreateNewsPostCommand } from './create-news-post.command.js';
@@ -11,9 +12,14 @@ export class CreateNewsPostHandler implements ICommandHandler<CreateNewsPostComm
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly news: NewsRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ authorId, input }: CreateNewsPostCommand): Promise<NewsPost> {
-    return this.unitOfWork.run(async (tx) => newsPostFromRow(await this.news.insertPost(tx, authorId, input), false));
+    return this.unitOfWork.run(async (tx) => {
+      const post = newsPostFromRow(await this.news.insertPost(tx, authorId, input), false);
+      await this.audit.record(tx, { action: 'news.create', targetType: 'news_post', targetId: post.id, after: { ...post } });
+      return post;
+    });
   }
 }

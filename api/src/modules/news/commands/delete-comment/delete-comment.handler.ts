@@ -4,6 +4,7 @@ import type { DeleteCommentResponse } from '@nocturne/contracts';
 import { commentRemovedDescription } from '@nocturne/domain';
 import type { Raise } from '../../../../infrastructure/outbox/in-transaction-handler.decorator.js';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { LedgerService } from '../../../ledger/ledger.public.js';
 import { NewsRepository } from '../../news.repository.js';
 import { DeleteCommentCommand } from './delete-comment.command.js';
@@ -21,6 +22,7 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
     private readonly unitOfWork: UnitOfWork,
     private readonly news: NewsRepository,
     private readonly ledger: LedgerService,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ adminId, commentId }: DeleteCommentCommand): Promise<DeleteCommentResponse> {
@@ -33,6 +35,13 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
       // Lock order member -> post, as when posting a comment, so the two never deadlock.
       const pointsReversed = await this.reverseReward(tx, commentId, removed.author_id, removed.title, raise);
       await this.news.changeCommentCount(tx, removed.post_id, -1);
+      await this.audit.record(tx, {
+        action: 'comment.hide',
+        targetType: 'comment',
+        targetId: commentId,
+        before: { removed: false },
+        after: { removed: true, pointsReversed },
+      });
       return { success: true, message: 'Comment removed.', pointsReversed };
     });
   }

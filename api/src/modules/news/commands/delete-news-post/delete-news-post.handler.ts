@@ -1,6 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeleteNewsPostResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
+import { newsPostFromRow } from '../../news-post.js';
 import { NewsFailure, POST_NOT_FOUND } from '../../news-failure.js';
 import { NewsRepository } from '../../news.repository.js';
 import { DeleteNewsPostCommand } from './delete-news-post.command.js';
@@ -22,6 +24,7 @@ export class DeleteNewsPostHandler implements ICommandHandler<DeleteNewsPostComm
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly news: NewsRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ postId }: DeleteNewsPostCommand): Promise<DeleteNewsPostResponse> {
@@ -33,6 +36,13 @@ export class DeleteNewsPostHandler implements ICommandHandler<DeleteNewsPostComm
       const summary = await this.news.summarisePostComments(tx, postId);
       await this.news.deletePost(tx, postId);
       if (post.featured_image_url) await this.news.releaseUpload(tx, post.featured_image_url);
+      await this.audit.record(tx, {
+        action: 'news.delete',
+        targetType: 'news_post',
+        targetId: postId,
+        before: { ...newsPostFromRow(post, false) },
+        after: {},
+      });
       return {
         success: true,
         message: 'News post deleted.',

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { NewsPost } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { NewsFailure, POST_NOT_FOUND } from '../../news-failure.js';
 import { newsPostFromRow } from '../../news-post.js';
 import { NewsRepository } from '../../news.repository.js';
@@ -18,6 +19,7 @@ export class UpdateNewsPostHandler implements ICommandHandler<UpdateNewsPostComm
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly news: NewsRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ postId, changes }: UpdateNewsPostCommand): Promise<NewsPost> {
@@ -33,7 +35,16 @@ export class UpdateNewsPostHandler implements ICommandHandler<UpdateNewsPostComm
       }
       const post = await this.news.updatePost(tx, postId, changes);
       if (imageChanges && current.featured_image_url) await this.news.releaseUpload(tx, current.featured_image_url);
-      return newsPostFromRow(post, false);
+      const after = newsPostFromRow(post, false);
+      const before = { ...newsPostFromRow(current, false) };
+      await this.audit.record(tx, {
+        action: 'news.update',
+        targetType: 'news_post',
+        targetId: postId,
+        before,
+        after: { ...after },
+      });
+      return after;
     });
   }
 }

@@ -5,6 +5,7 @@ import { QueueRegistry } from '../../../../infrastructure/queues/queue-registry.
 import { WebhooksRepository } from '../../webhooks.repository.js';
 import { RedeliverWebhookCommand } from './redeliver-webhook.command.js';
 import { WebhookFailure } from '../../webhook-failure.js';
+import { AuditService } from '../../../audit/audit.public.js';
 
 @CommandHandler(RedeliverWebhookCommand)
 export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhookCommand, { success: true }> {
@@ -12,11 +13,16 @@ export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhook
     private readonly em: EntityManager,
     private readonly webhooks: WebhooksRepository,
     private readonly queues: QueueRegistry,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ deliveryId }: RedeliverWebhookCommand): Promise<{ success: true }> {
-    const round = await this.webhooks.resetDelivery(this.em.fork(), deliveryId);
-    if (round === undefined) throw new WebhookFailure('not_found', 'No such webhook delivery');
+    const round = await this.em.fork().transactional(async (tx) => {
+      const reset = await this.webhooks.resetDelivery(tx, deliveryId);
+      if (reset === undefined) throw new WebhookFailure('not_found', 'No such webhook delivery');
+      await this.audit.record(tx, { action: 'webhook.redeliver', targetType: 'webhook_delivery', targetId: deliveryId });
+      return reset;
+    });
     await this.queues.enqueue(
       'webhooks.deliver',
       { deliveryId },

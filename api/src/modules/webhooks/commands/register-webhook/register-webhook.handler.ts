@@ -9,6 +9,7 @@ import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { endpointView } from '../../webhook-views.js';
 import { WebhooksRepository } from '../../webhooks.repository.js';
 import { RegisterWebhookCommand } from './register-webhook.command.js';
+import { AuditService } from '../../../audit/audit.public.js';
 
 /**
  * Registers a receiver. Its host must resolve to public addresses only (unless
@@ -21,6 +22,7 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhookCo
     private readonly em: EntityManager,
     private readonly webhooks: WebhooksRepository,
     @InjectConfig() private readonly config: ApiConfig,
+    private readonly audit: AuditService,
   ) {}
 
   async execute({ adminId, input }: RegisterWebhookCommand): Promise<CreatedWebhook> {
@@ -29,12 +31,22 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhookCo
     );
     if (problem) throw new ValidationFailedException([{ path: 'url', message: problem }]);
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const endpoint = await this.webhooks.insertEndpoint(this.em.fork(), {
-      url: input.url,
-      events: input.events,
-      secret,
-      createdBy: adminId,
+    return this.em.fork().transactional(async (tx) => {
+      const endpoint = await this.webhooks.insertEndpoint(tx, {
+        url: input.url,
+        events: input.events,
+        secret,
+        createdBy: adminId,
+      });
+      const view = endpointView(endpoint);
+      // The signing secret never goes into the row.
+      await this.audit.record(tx, {
+        action: 'webhook.create',
+        targetType: 'webhook_endpoint',
+        targetId: view.id,
+        after: { ...view },
+      });
+      return { ...view, secret };
     });
-    return { ...endpointView(endpoint), secret };
   }
 }
