@@ -230,6 +230,10 @@ audited('redeliverWebhook', 'webhook.redeliver', async () => {
     target: delivery.rows[0]!.id,
   };
 });
+audited('updateMembershipSettings', 'membership.settings', async () => ({
+  run: () => as('PUT', '/api/admin/membership-settings', { referralPoints: 75, referralsPerMonth: 3, birthdayCouponId: null }),
+  target: 'membership',
+}));
 audited('startBulkSync', 'sync.start', async () => ({ run: () => as('POST', '/api/admin/sync-contacts') }));
 audited('syncContact', 'sync.contact', async () => {
   const id = await member();

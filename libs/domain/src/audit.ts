@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'sync.settings',
   'sync.start',
   'sync.contact',
+  // The venue's membership settings: invite points, the monthly cap, the birthday coupon.
+  'membership.settings',
   // Staff two-factor sign-in: an admin's reset of someone's second factor. A staffer's own enrolment
   // steps are not staff actions on anyone else's record (exempt in api/test/audit-matrix.spec.ts).
   'staff.second_factor_reset',

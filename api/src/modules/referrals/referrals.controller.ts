@@ -14,6 +14,7 @@ import { ValidBody } from '../../common/http/input.decorators.js';
 import { isoTimestamp } from '../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
+import { AuditService } from '../audit/audit.public.js';
 import { ReferralsFailure } from './referrals-failure.js';
 import { ReferralsRepository } from './referrals.repository.js';
 import { Referrals } from './referrals.service.js';
@@ -27,6 +28,7 @@ export class ReferralsController {
     private readonly em: EntityManager,
     private readonly referrals: Referrals,
     private readonly repository: ReferralsRepository,
+    private readonly audit: AuditService,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
@@ -81,15 +83,25 @@ export class ReferralsController {
       const message = 'No such coupon';
       throw new ReferralsFailure('invalid', message, { issues: [{ path: 'birthdayCouponId', message }] });
     }
-    await this.repository.saveSettings(
-      em,
-      {
-        referral_points: body.referralPoints,
-        referrals_per_month: body.referralsPerMonth,
-        birthday_coupon_id: body.birthdayCouponId,
-      },
-      manager.id,
-    );
+    await em.transactional(async (tx) => {
+      const before = await this.referrals.settings(tx);
+      await this.repository.saveSettings(
+        tx,
+        {
+          referral_points: body.referralPoints,
+          referrals_per_month: body.referralsPerMonth,
+          birthday_coupon_id: body.birthdayCouponId,
+        },
+        manager.id,
+      );
+      await this.audit.record(tx, {
+        action: 'membership.settings',
+        targetType: 'club_settings',
+        targetId: 'membership',
+        before: { ...before },
+        after: { ...(await this.referrals.settings(tx)) },
+      });
+    });
     return this.referrals.settings(em);
   }
 }
