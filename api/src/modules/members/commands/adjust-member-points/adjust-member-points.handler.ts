@@ -49,7 +49,9 @@ export class AdjustMemberPointsHandler implements ICommandHandler<AdjustMemberPo
         targetType: 'member',
         targetId: memberId,
         before: { currentPoints: member.current_points },
-        after: { currentPoints: balance.currentPoints, points: change, reason, countsTowardTier },
+        // Not the reason: free text can name the member, and an audit row is never rewritten, so
+        // it stays on the ledger row (which account deletion blanks) and the member's history.
+        after: { currentPoints: balance.currentPoints, points: change, countsTowardTier },
       });
       const moved = change > 0 ? `${points(change)} added for` : `${points(-change)} taken from`;
       return {
