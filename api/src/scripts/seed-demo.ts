@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Member } from '@nocturne/db';
+import { requestCorrelation } from '../infrastructure/outbox/request-correlation.js';
 import { seeders } from './seed/seeders.js';
 import type { SeedContext } from './seed/seed-context.js';
 import { runScript, scriptLogger, withScriptContext } from './script-app.js';
@@ -19,7 +20,15 @@ runScript(async () => {
       return;
     }
     const ctx: SeedContext = { app, em, config, memberIds: [], adminId: '', log: (line) => logger.info(line) };
-    for (const seed of seeders) await seed(ctx);
+    // The demo content is the demo admin's: staff actions among it (news, coupons) leave their audit
+    // rows in that admin's name, once the members seeder has made the account.
+    await requestCorrelation.run(
+      'seed-demo',
+      async () => {
+        for (const seed of seeders) await seed(ctx);
+      },
+      { actor: () => (ctx.adminId ? { id: ctx.adminId, role: 'admin' } : undefined) },
+    );
     logger.info('Demo content loaded.');
   });
 });

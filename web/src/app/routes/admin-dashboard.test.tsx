@@ -49,6 +49,7 @@ describe('admin dashboard', () => {
       'Messages',
       'Webhooks',
       'Staff',
+      'Audit log',
     ]);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     // Real figures from the stats answer and the readiness probe.
