@@ -68,7 +68,7 @@ test("a member's claim and redemption show up in tonight's figures", async ({ pa
 
   // Queue and ActiveCampaign health, from the same answer.
   await expect(page.getByRole('heading', { name: 'Queues' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Jobs per queue' }).getByRole('listitem')).toHaveCount(4);
+  await expect(page.getByRole('list', { name: 'Jobs per queue' }).getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('heading', { name: 'ActiveCampaign sync' })).toBeVisible();
 });
 

@@ -34,19 +34,35 @@ function ExportAuditButton({ filter }: { filter: AuditFilter }) {
 
 const changes = (values: Record<string, unknown> | null) => (values && Object.keys(values).length ? JSON.stringify(values) : '');
 
+// On a phone a cell is a line of its card, led by its column name (the header row is only for screen readers there).
+const cell =
+  'py-2 pr-3 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:p-0 max-md:before:w-16 max-md:before:shrink-0 max-md:before:text-xs max-md:before:uppercase max-md:before:tracking-wider max-md:before:text-white/70 max-md:before:content-[attr(data-label)]';
+
 function EntryRow({ entry }: { entry: AuditEntryView }) {
   const venueTime = useVenueTime();
   return (
-    <tr className="border-t border-white/10 align-top">
-      <td className="py-2 pr-3 whitespace-nowrap">{venueTime.dateTime(entry.at)}</td>
-      <td className="py-2 pr-3">
+    <tr className="border-t border-white/10 align-top max-md:grid max-md:gap-1 max-md:rounded-lg max-md:border max-md:border-white/10 max-md:bg-night-950/60 max-md:p-3">
+      <td className={`${cell} md:whitespace-nowrap`} data-label="When">
+        {venueTime.dateTime(entry.at)}
+      </td>
+      <td className={cell} data-label="Who">
         {entry.actorName} <span className="text-white/60">({entry.actorRole})</span>
       </td>
-      <td className="py-2 pr-3">{entry.action}</td>
-      <td className="py-2 pr-3 break-all">{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : ''}</td>
-      <td className="py-2 pr-3 break-all text-xs">{changes(entry.before)}</td>
-      <td className="py-2 pr-3 break-all text-xs">{changes(entry.after)}</td>
-      <td className="py-2 pr-3">{entry.clientAddress ?? ''}</td>
+      <td className={cell} data-label="Action">
+        {entry.action}
+      </td>
+      <td className={`${cell} break-all`} data-label="Record">
+        {entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : ''}
+      </td>
+      <td className={`${cell} break-all text-xs`} data-label="Before">
+        {changes(entry.before)}
+      </td>
+      <td className={`${cell} break-all text-xs`} data-label="After">
+        {changes(entry.after)}
+      </td>
+      <td className={`${cell} break-all`} data-label="Address">
+        {entry.clientAddress ?? ''}
+      </td>
     </tr>
   );
 }
@@ -97,9 +113,10 @@ export function AuditScreen({ people }: { people: { id: string; name: string }[]
       {log.isError ? <ListNote tone="error">{reasonOr(log.error, 'Failed to load the audit log')}</ListNote> : null}
       {log.isSuccess && entries.length === 0 ? <ListNote>No audit entries match.</ListNote> : null}
       {entries.length ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-white/70">
+        // Below md each row is a card whose cells name their column (data-label), so nothing is cut off on a phone.
+        <div className="md:overflow-x-auto">
+          <table className="w-full text-left text-sm max-md:block">
+            <thead className="text-white/70 max-md:sr-only">
               <tr>
                 <th className="py-2 pr-3">When</th>
                 <th className="py-2 pr-3">Who</th>
@@ -110,7 +127,7 @@ export function AuditScreen({ people }: { people: { id: string; name: string }[]
                 <th className="py-2 pr-3">Address</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:grid max-md:gap-3">
               {entries.map((entry) => (
                 <EntryRow key={entry.id} entry={entry} />
               ))}
