@@ -60,6 +60,8 @@ test.describe('sign-in screen', () => {
     await page.getByLabel('Email').fill('someone@example.com');
     await page.getByLabel('First Name').fill('Sam');
     await page.getByLabel('Last Name').fill('Lee');
+    // Every other field is valid, so only the password check can stop the form.
+    await page.getByLabel('Date of birth').fill('1990-06-15');
     await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
     await page.getByLabel('Confirm Password', { exact: true }).fill('long-enough-passwort');
     await page.getByRole('button', { name: 'Create Account' }).click();
