@@ -92,6 +92,8 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
   ReferralEarned: jobs(['wallet.update-passes'], (event) =>
     event.points > 0 ? [walletUpdate(event.referrerId), walletUpdate(event.referredId)] : [],
   ),
+  // The card shows the balance: the member's devices get the new figure as after any other change.
+  MemberPointsAdjusted: jobs(['wallet.update-passes'], (event) => [walletUpdate(event.memberId)]),
   ContactMessageReceived: jobs(['email.contact-message'], (event) => [{ name: 'email.contact-message', data: event }]),
   BookingRequested: jobs(['email.booking-request', 'email.booking-acknowledgement', 'webhooks.fan-out'], (event) => [
     { name: 'email.booking-request', data: event },

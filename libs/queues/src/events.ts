@@ -63,6 +63,11 @@ export const domainEventSchemas = {
     referredId: z.uuid(),
     points: z.number().int().min(0),
   }),
+  /**
+   * Staff added points to or took points from a member's balance (points: the signed change);
+   * the ledger row and the audit row were written in the same transaction.
+   */
+  MemberPointsAdjusted: z.object({ memberId: z.uuid(), adminId: z.uuid(), points: z.number().int() }),
   ContactMessageReceived: z.object({ contactMessageId: z.uuid() }),
   BookingRequested: z.object({ bookingId: z.uuid() }),
   BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),

@@ -92,6 +92,24 @@ describe('wallet pass update pushes', () => {
     expect(after.rows[0]!.updated_at.getTime()).toBeGreaterThan(before.rows[0]!.updated_at.getTime());
   });
 
+  it("pushes the member's devices when staff adjust their points, in either direction", async () => {
+    const admin = await registerAdmin(t);
+    const jo = await registerMember(t, { firstName: 'Jo' });
+    await passWithDevices(jo.user.id, `card:${jo.user.id}`, ['jo-phone']);
+    const adjust = (points: number) =>
+      t.request('POST', `/api/admin/members/${jo.user.id}/points-adjustments`, {
+        token: admin.sessionId,
+        body: { points, reason: 'Wallet check', countsTowardTier: false },
+      });
+    apns.pushes.length = 0;
+
+    expect((await adjust(25)).status).toBe(201);
+    await waitFor(async () => apns.pushes.length >= 1, { timeoutMs: 20_000, what: 'the push after points were added' });
+    expect((await adjust(-10)).status).toBe(201);
+    await waitFor(async () => apns.pushes.length >= 2, { timeoutMs: 20_000, what: 'the push after points were taken' });
+    expect(apns.pushes.map((push) => push.token)).toEqual(['jo-phone', 'jo-phone']);
+  });
+
   it('forgets a device APNs calls unregistered (410)', async () => {
     const member = await registerMember(t);
     const pass = await passWithDevices(member.user.id, `card:${member.user.id}`, ['gone-old-phone', 'new-phone']);

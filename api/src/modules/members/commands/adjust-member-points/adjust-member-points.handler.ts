@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PointsAdjustmentResponse } from '@nocturne/contracts';
 import { NO_SELF_ADJUSTMENT } from '@nocturne/domain';
+import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { LedgerService } from '../../../ledger/ledger.public.js';
@@ -53,6 +54,8 @@ export class AdjustMemberPointsHandler implements ICommandHandler<AdjustMemberPo
         // it stays on the ledger row (which account deletion blanks) and the member's history.
         after: { currentPoints: balance.currentPoints, points: change, countsTowardTier },
       });
+      // The member's wallet pass shows the balance: the worker pushes the change to their devices.
+      await raise(domainEvent('MemberPointsAdjusted', memberId, { memberId, adminId, points: change }));
       const moved = change > 0 ? `${points(change)} added for` : `${points(-change)} taken from`;
       return {
         success: true,
