@@ -100,6 +100,37 @@ describe('GET /api/admin/users', () => {
     expect([...seen].sort()).toEqual([...before].sort());
   });
 
+  it('at 100,000+ members, estimates a common search from a sample and still counts a rare one exactly', async () => {
+    // 120,000 members, one in four of the older ones named Quill: 28,750 matches, nearly three times
+    // the count's cap, and none among the newest 5,000 (where a search looks first).
+    // Loaded as the scale bench loads (no per-row triggers): nobody is listening for these rows.
+    await t.sql.query(
+      `begin; set local session_replication_role = replica;
+       insert into members (email, first_name, last_name, password_hash, created_at)
+       select 'many-' || n || '@example.com', 'Many', case when n % 4 = 0 and n > 5000 then 'Quill ' else 'Rowan ' end || n, 'not-a-hash',
+              now() - make_interval(secs => n)
+         from generate_series(1, 120000) n;
+       commit;`,
+    );
+    try {
+      await t.sql.query('analyze members');
+      const common = await t.request('GET', '/api/admin/users?search=quill', { token: adminToken });
+      expect(common.status).toBe(200);
+      expect(common.body.totalIs).toBe('about');
+      expect(common.body.total).toBeGreaterThan(28_750 * 0.7);
+      expect(common.body.total).toBeLessThan(28_750 * 1.3);
+      expect(common.body.users).toHaveLength(25);
+      expect(common.body.users.every((u: { lastName: string }) => u.lastName.startsWith('Quill'))).toBe(true);
+      // Rare: "Quill 10000" is in Quill 10000, Quill 100000, Quill 100004 and Quill 100008.
+      const rare = await t.request('GET', '/api/admin/users?search=quill%2010000', { token: adminToken });
+      expect(rare.body).toMatchObject({ total: 4, totalIs: 'exact', nextCursor: null });
+    } finally {
+      await t.sql.query(
+        "begin; set local session_replication_role = replica; delete from members where email like 'many-%'; commit;",
+      );
+    }
+  }, 180_000);
+
   it('counts matches up to 10,000 and then says there are more', async () => {
     await t.sql.query(
       `insert into members (email, first_name, last_name, password_hash)
