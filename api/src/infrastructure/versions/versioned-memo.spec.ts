@@ -49,3 +49,15 @@ it('keeps no failed read, and reads every time while versions cannot be vouched 
   await down.get(() => Promise.resolve(++reads));
   expect(reads).toBe(2);
 });
+
+it('holds one thing at a time: asking for another replaces it, and the next asks share the new one', async () => {
+  const versions = liveVersions();
+  const memo = new VersionedMemo<string>(versions, ['members'], 15);
+  let reads = 0;
+  const read = (what: string) => () => Promise.resolve(`${what}#${++reads}`);
+  // The first overview of the day counts all eight nights; from then on only tonight is counted.
+  expect(await memo.get(read('eight nights'), 'eight nights')).toBe('eight nights#1');
+  expect(await memo.get(read('tonight'), 'tonight')).toBe('tonight#2');
+  expect(await memo.get(read('tonight'), 'tonight')).toBe('tonight#2');
+  expect(await memo.get(read('tonight'), 'tonight')).toBe('tonight#2');
+});

@@ -16,10 +16,14 @@ export class VersionedMemo<T> {
     private readonly everySeconds?: number,
   ) {}
 
-  get(read: () => Promise<T>): Promise<T> {
+  /**
+   * The held value, or a fresh read. `of` names what is read when it varies (a range of nights):
+   * a read of something else replaces the held value rather than being answered with it.
+   */
+  get(read: () => Promise<T>, of = ''): Promise<T> {
     if (!this.versions.ready) return read();
     const clock = this.everySeconds ? Math.floor(Date.now() / (this.everySeconds * 1000)) : 0;
-    const key = `${clock}|${this.scopes.map((scope) => this.versions.version(scope)).join('|')}`;
+    const key = `${of}|${clock}|${this.scopes.map((scope) => this.versions.version(scope)).join('|')}`;
     if (this.held?.key === key) return this.held.value;
     const value = read();
     this.held = { key, value };

@@ -50,8 +50,12 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
     this.tonight = new VersionedMemo(versions, ['user_coupons', 'members', 'news_comments', 'point_transactions'], 15);
   }
 
-  /** Tonight's counts (the nights not kept yet), read again once their tables change, and at least every 15 s. */
-  private readonly tonight: VersionedMemo<{ key: string; rows: Awaited<ReturnType<OverviewRepository['nightActivity']>> }>;
+  /**
+   * The counts of the nights not kept yet (tonight, usually), read again once their tables change,
+   * at least every 15 s, and when another range is asked for (the first overview of the day counts
+   * every night not kept; the next ones, tonight alone).
+   */
+  private readonly tonight: VersionedMemo<Awaited<ReturnType<OverviewRepository['nightActivity']>>>;
 
   /** The liability, summed again only when the ledger or the members have changed since. */
   private readonly outstanding: VersionedMemo<number>;
@@ -114,10 +118,7 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
 
   /** The figures of the nights between `bounds`; the nights most asked for (tonight's) are shared between requests. */
   private async countNights(bounds: string[]) {
-    const key = bounds.join(' ');
-    const held = await this.tonight.get(async () => ({ key, rows: await this.repository.nightActivity(this.em.fork(), bounds) }));
-    if (held.key === key) return held.rows;
-    return this.repository.nightActivity(this.em.fork(), bounds);
+    return this.tonight.get(() => this.repository.nightActivity(this.em.fork(), bounds), bounds.join(' '));
   }
 
   private pointsOutstanding(): Promise<number> {
