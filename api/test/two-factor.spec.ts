@@ -17,6 +17,7 @@ import {
   type TestApp,
   totpCode,
 } from '@nocturne/testing';
+import { TotpSecretBox, UnreadableTotpSecret } from '../src/modules/auth/two-factor/totp-secret-box.js';
 
 /*
  * Issue 31 point 2: a second factor for staff, over HTTP against the real api. Managers and admins
@@ -142,6 +143,44 @@ describe('TOTP', () => {
     const third = await signIn(manager.email);
     const replay = await verify(third.body.sessionId, { code: next });
     expect({ status: replay.status, message: replay.body.message }).toEqual({ status: 400, message: SECOND_FACTOR_WRONG_CODE });
+  });
+
+  it('keeps the secret sealed at rest: the row holds neither it nor its bytes, and a row from before sealing still works and is sealed at its first use', async () => {
+    const manager = await registerStaff(t, 'manager', 'Sela');
+    const stored = async () =>
+      (
+        await t.sql.query<{ totp_secret: string }>(
+          "select f.totp_secret from second_factors f join members m on m.id = f.member_id where m.email = $1 and f.kind = 'totp'",
+          [manager.email],
+        )
+      ).rows[0]!.totp_secret;
+    const sealed = await stored();
+    expect(sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(sealed).not.toContain(manager.totpSecret!);
+    expect(Buffer.from(sealed.split('.')[2]!, 'base64url').toString('latin1')).not.toContain(manager.totpSecret!);
+    // Sealed, it still verifies.
+    const first = await signIn(manager.email);
+    expect((await verify(first.body.sessionId, { code: await totpCode(manager.totpSecret!, 1) })).status).toBe(200);
+
+    // A row written before this release (the bare base32 secret) keeps working, and is sealed then.
+    await t.sql.query(
+      "update second_factors set totp_secret = $2, last_step = null where kind = 'totp' and member_id = (select id from members where email = $1)",
+      [manager.email, manager.totpSecret],
+    );
+    const second = await signIn(manager.email);
+    expect((await verify(second.body.sessionId, { code: await totpCode(manager.totpSecret!) })).status).toBe(200);
+    expect(await stored()).toMatch(/^v1\./);
+
+    // Sealed under another key (a dump opened elsewhere, or a key changed since): it verifies nothing.
+    const otherKey = new TotpSecretBox({ ...t.config, SECOND_FACTOR_KEY: 'another-key-another-key-another-key!' });
+    expect(() => otherKey.open(sealed)).toThrow(UnreadableTotpSecret);
+    await t.sql.query(
+      "update second_factors set totp_secret = $2, last_step = null where kind = 'totp' and member_id = (select id from members where email = $1)",
+      [manager.email, otherKey.seal(manager.totpSecret!)],
+    );
+    const third = await signIn(manager.email);
+    const refused = await verify(third.body.sessionId, { code: await totpCode(manager.totpSecret!) });
+    expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 400, message: SECOND_FACTOR_WRONG_CODE });
   });
 
   it('a recovery code works once', async () => {

@@ -128,6 +128,11 @@ export const apiEnvSchema = baseEnvSchema.extend({
   ADMIN_PASSWORD: optionalString,
   METRICS_TOKEN: metricsToken,
   /**
+   * Key that seals staff authenticator-app secrets in the database (AES-256-GCM, key from HKDF);
+   * unset: derived from QR_SECRET. Set it so that rotating QR_SECRET leaves enrolled apps working.
+   */
+  SECOND_FACTOR_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
    * Which X-Forwarded-* hops to believe (per-IP rate limits behind a proxy): `false`, the number of
    * proxies in front of the api (`1` behind one load balancer), or their addresses and CIDRs,
    * comma-separated. `true` (every hop) is refused: a client's own X-Forwarded-For would then pick

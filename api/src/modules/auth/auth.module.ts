@@ -17,6 +17,7 @@ import { RateLimiter } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
 import { TwoFactorController } from './two-factor/two-factor.controller.js';
 import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
+import { TotpSecretBox } from './two-factor/totp-secret-box.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
 
 @Global()
@@ -40,6 +41,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     ChangePasswordHandler,
     TwoFactorRepository,
     TwoFactorService,
+    TotpSecretBox,
   ],
   exports: [SessionService, RateLimiter, PasswordHasher, AuthGuard],
 })

@@ -19,7 +19,7 @@ export const SecondFactor = defineEntity({
     member: () => p.manyToOne(Member).deleteRule('cascade').index(),
     kind: p.enum(SECOND_FACTOR_KINDS),
     label: p.string().length(100),
-    totpSecret: p.string().length(64).nullable(),
+    totpSecret: p.string().length(200).nullable(),
     lastStep: p.integer().nullable(),
     credentialId: p.string().length(1400).nullable().unique(),
     publicKey: p.text().nullable(),

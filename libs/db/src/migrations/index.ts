@@ -38,6 +38,7 @@ import { Migration20261126189300_ClubNightFigures } from './Migration20261126189
 import { Migration20261126189400_AcSyncCounts } from './Migration20261126189400_AcSyncCounts.js';
 import { Migration20261126189500_InboxWaiting } from './Migration20261126189500_InboxWaiting.js';
 import { Migration20261126189600_LedgerNightIndex } from './Migration20261126189600_LedgerNightIndex.js';
+import { Migration20261126190700_SealedTotpSecrets } from './Migration20261126190700_SealedTotpSecrets.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -79,6 +80,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126189400_AcSyncCounts', class: Migration20261126189400_AcSyncCounts },
   { name: 'Migration20261126189500_InboxWaiting', class: Migration20261126189500_InboxWaiting },
   { name: 'Migration20261126189600_LedgerNightIndex', class: Migration20261126189600_LedgerNightIndex },
+  { name: 'Migration20261126190700_SealedTotpSecrets', class: Migration20261126190700_SealedTotpSecrets },
 ];
 
 /**

@@ -71,6 +71,11 @@ export class TwoFactorRepository {
     return row !== undefined;
   }
 
+  /** Stores a row's authenticator secret sealed (a row written before sealing, at its first use). */
+  async sealTotpSecret(em: EntityManager, factorId: string, sealed: string): Promise<void> {
+    await db(em).updateTable('second_factors').set({ totp_secret: sealed }).where('id', '=', factorId).execute();
+  }
+
   async insertPasskey(
     em: EntityManager,
     passkey: {

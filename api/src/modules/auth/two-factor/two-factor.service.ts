@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { RecoveryCodesResponse, SecondFactorStatus, TotpSetupResponse } from '@nocturne/contracts';
 import {
   PASSKEY_FAILED,
@@ -27,6 +27,7 @@ import { AuditService } from '../../audit/audit.public.js';
 import { hashToken, SessionService } from '../session.service.js';
 import type { AuthenticatedMember } from '../user-view.js';
 import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from './totp.js';
+import { TotpSecretBox, UnreadableTotpSecret } from './totp-secret-box.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
 
 /** How long a device that gave its second factor skips it at sign-in (issue 31: 12 hours at most). */
@@ -45,6 +46,7 @@ export interface Satisfied {
  */
 @Injectable()
 export class TwoFactorService {
+  private readonly logger = new Logger(TwoFactorService.name);
   private readonly origin: string[];
   private readonly rpID: string;
 
@@ -54,6 +56,7 @@ export class TwoFactorService {
     private readonly repository: TwoFactorRepository,
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
+    private readonly secrets: TotpSecretBox,
     @InjectRedis() private readonly redis: Redis,
     @InjectConfig() private readonly config: ApiConfig,
   ) {
@@ -87,7 +90,7 @@ export class TwoFactorService {
   /** Enrol command, step 1: a fresh secret, shown once (the QR and the manual key). */
   async startTotp(member: AuthenticatedMember): Promise<TotpSetupResponse> {
     const secret = newTotpSecret();
-    await this.unitOfWork.run((tx) => this.repository.startTotp(tx, member.id, secret));
+    await this.unitOfWork.run((tx) => this.repository.startTotp(tx, member.id, this.secrets.seal(secret)));
     return { secret, otpauthUri: totpUri(member.email, secret) };
   }
 
@@ -101,7 +104,9 @@ export class TwoFactorService {
     if (!pending?.totp_secret) throw new BadRequestException('Start setting up the authenticator app first.');
     // A session owing a factor it already has must give that one first (the guard lets it confirm
     // only when it must enrol, or is satisfied).
-    const step = await checkTotp(pending.totp_secret, code, pending.last_step);
+    const secret = this.openSecret(pending.totp_secret);
+    if (secret === null) throw new BadRequestException('Start setting up the authenticator app again.');
+    const step = await checkTotp(secret.secret, code, pending.last_step);
     if (step === null) throw new BadRequestException(SECOND_FACTOR_WRONG_CODE);
     return this.committed(member.id, async (tx) => {
       if (!(await this.repository.acceptTotpStep(tx, pending.id, step, true))) {
@@ -125,8 +130,12 @@ export class TwoFactorService {
         const factors = await this.repository.listFactors(tx, member.id);
         for (const factor of factors) {
           if (factor.kind !== 'totp' || !factor.totp_secret) continue;
-          const step = await checkTotp(factor.totp_secret, input.code, factor.last_step);
+          const secret = this.openSecret(factor.totp_secret);
+          if (secret === null) continue;
+          const step = await checkTotp(secret.secret, input.code, factor.last_step);
           if (step !== null && (await this.repository.acceptTotpStep(tx, factor.id, step, false))) {
+            // A secret stored before sealing is sealed now, at its first use.
+            if (secret.bare) await this.repository.sealTotpSecret(tx, factor.id, this.secrets.seal(secret.secret));
             ok = true;
             break;
           }
@@ -135,6 +144,21 @@ export class TwoFactorService {
       if (!ok) throw new BadRequestException(SECOND_FACTOR_WRONG_CODE);
       return this.satisfy(tx, member, rememberDevice);
     });
+  }
+
+  /**
+   * The authenticator secret of a row, or null when this key cannot open it (sealed under a key
+   * since changed): that factor no longer verifies, and its owner uses a recovery code, a passkey
+   * or an admin's reset, as README's SECOND_FACTOR_KEY row says.
+   */
+  private openSecret(stored: string): { secret: string; bare: boolean } | null {
+    try {
+      return this.secrets.open(stored);
+    } catch (error) {
+      if (!(error instanceof UnreadableTotpSecret)) throw error;
+      this.logger.warn(`An authenticator secret cannot be opened with the current key: ${error.message}`);
+      return null;
+    }
   }
 
   /** Enrol command (passkey), step 1: registration options; the challenge waits in Redis for the session. */
