@@ -1,4 +1,4 @@
-import { auditChanges, isAuditAction } from './audit.js';
+import { AUDIT_ACTIONS, auditActionLabel, auditChanges, isAuditAction } from './audit.js';
 
 describe('audit rows', () => {
   it('keeps only the changed fields, before and after', () => {
@@ -19,5 +19,14 @@ describe('audit rows', () => {
   it('knows the closed list of actions', () => {
     expect(isAuditAction('points.adjust')).toBe(true);
     expect(isAuditAction('points.adjsut')).toBe(false);
+  });
+});
+
+describe('the audit log in words', () => {
+  it('names every action differently, and shows an unknown key as it is', () => {
+    const labels = AUDIT_ACTIONS.map((action) => auditActionLabel(action));
+    expect(new Set(labels).size).toBe(AUDIT_ACTIONS.length);
+    expect(labels.every((label) => /^[A-Z]/.test(label) && !label.includes('.'))).toBe(true);
+    expect(auditActionLabel('something.new')).toBe('something.new');
   });
 });

@@ -40,15 +40,21 @@ describe('the Audit log screen', () => {
     });
     renderWithApp(<AuditScreen people={[{ id: PERSON, name: 'Sam Reyes' }]} />);
     const table = await screen.findByRole('table');
-    expect(within(table).getByText('coupon.update')).toBeInTheDocument();
+    // Actions in words, not their keys.
+    expect(within(table).getByText('Coupon edited')).toBeInTheDocument();
+    expect(within(table).queryByText('coupon.update')).not.toBeInTheDocument();
     expect(within(table).getByText('198.18.0.7')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(within(screen.getByRole('table')).getByText('news.create')).toBeInTheDocument());
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('News published')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Person' }), PERSON);
     expect(await screen.findByText('No audit entries match.')).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, routes.listAuditLog).at(-1)?.url).toContain(`actorId=${PERSON}`));
     expect(callsTo(fetchMock, routes.listAuditLog)[1]?.url).toContain('cursor=next');
+
+    // The action filter offers the same words, and asks for the action's key.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Points adjusted');
+    await waitFor(() => expect(callsTo(fetchMock, routes.listAuditLog).at(-1)?.url).toContain('action=points.adjust'));
   });
 });

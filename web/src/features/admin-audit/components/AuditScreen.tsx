@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AuditEntryView, AuditFilter } from '@nocturne/contracts';
-import { AUDIT_ACTIONS, type AuditAction } from '@nocturne/domain';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, auditActionLabel } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Card, ListNote } from '@/components/ui/card';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -49,7 +49,7 @@ function EntryRow({ entry }: { entry: AuditEntryView }) {
         {entry.actorName} <span className="text-white/60">({entry.actorRole})</span>
       </td>
       <td className={cell} data-label="Action">
-        {entry.action}
+        {auditActionLabel(entry.action)}
       </td>
       <td className={`${cell} break-all`} data-label="Record">
         {entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : ''}
@@ -98,7 +98,7 @@ export function AuditScreen({ people }: { people: { id: string; name: string }[]
           <option value="">Every action</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
-              {action}
+              {AUDIT_ACTION_LABELS[action]}
             </option>
           ))}
         </SelectField>
