@@ -1,9 +1,9 @@
-// The writes' baseline for `npm run bench`: a comment and a claim on node:http + pg, running the
+// The writes' baseline for `npm run bench`: a comment, a claim and a member's redemption on node:http + pg, running the
 // api's transaction statement for statement (captured from PostgreSQL's statement log of one
 // comment and one paid claim through the api: the same locks, conditional updates, ledger row,
 // balance change, short code in a savepoint and outbox row), with no framework, validation,
 // command bus or logging around it. What the api spends beyond this is its own cost.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { clubNightBounds } from '@nocturne/domain';
 
 const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
@@ -12,6 +12,8 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const POINTS_PER_COMMENT = 5;
 const COMMENT_REWARDS_PER_NIGHT = 10;
 const VENUE_TZ = process.env.VENUE_TZ ?? 'Australia/Sydney';
+/** The api's QR_SECRET (bench.mjs passes it), for the QR token in a redeemed coupon's answer. */
+const QR_SECRET = Buffer.from(process.env.QR_SECRET ?? '', 'utf8');
 
 const iso = (value) => new Date(value).toISOString();
 
@@ -212,6 +214,67 @@ async function claimCoupon(pool, member, couponId) {
   });
 }
 
+/**
+ * A member's own "Redeem Now" (RedeemCouponHandler): in one transaction the user coupon with its
+ * coupon and holder, restricted to its owner and locked (`for update of uc`), the conditional
+ * redemption, the coupon's redeemed count, the CouponRedeemed outbox row. The coupon's short code
+ * was stored at claim, so the api's ShortCodeService runs no statement; the answer carries the
+ * QR token, an HMAC of the id with QR_SECRET, as the api's does.
+ */
+async function redeemMyCoupon(pool, member, userCouponId) {
+  return inTransaction(pool, async (client) => {
+    const row = (
+      await client.query(
+        `select "uc"."id", "uc"."member_id", "uc"."coupon_id", "uc"."claimed_at", "uc"."redeemed_at", "uc"."redeemed_by",
+                "uc"."validated_at", "uc"."validated_by_id", "uc"."short_code", "m"."first_name", "m"."last_name", "m"."member_tier",
+                "m"."disabled_at", "m"."deleted_at",
+                (select "v"."first_name" from "members" as "v" where "v"."id" = "uc"."validated_by_id") as "validated_by_name",
+                to_json("c") as "coupon"
+           from "user_coupons" as "uc" inner join "coupons" as "c" on "c"."id" = "uc"."coupon_id"
+          inner join "members" as "m" on "m"."id" = "uc"."member_id"
+          where "uc"."id" = $1 and "uc"."member_id" = $2 for update of "uc"`,
+        [userCouponId, member.id],
+      )
+    ).rows[0];
+    if (!row) return { status: 404, body: { statusCode: 404, message: 'Coupon not found' } };
+    const { coupon } = row;
+    const unusable =
+      row.redeemed_at !== null ||
+      coupon.archived_at !== null ||
+      !coupon.is_active ||
+      (coupon.valid_until !== null && new Date(coupon.valid_until) <= new Date());
+    if (unusable) return { status: 409, body: { statusCode: 409, message: 'This coupon has already been redeemed' } };
+    const changed = (
+      await client.query(
+        `update "user_coupons" set "redeemed_at" = now(), "redeemed_by" = $1 where "id" = $2 and "redeemed_at" is null
+         returning "redeemed_at", "validated_at"`,
+        ['member', row.id],
+      )
+    ).rows[0];
+    if (!changed) return { status: 409, body: { statusCode: 409, message: 'This coupon has already been redeemed' } };
+    await client.query('update "coupons" set "redeemed_count" = "redeemed_count" + $1, "updated_at" = now() where "id" = $2', [
+      1,
+      row.coupon_id,
+    ]);
+    await outbox(client, 'CouponRedeemed', row.id, { userCouponId: row.id, memberId: row.member_id, by: 'member' });
+    const code = row.short_code ?? '';
+    return {
+      status: 200,
+      body: {
+        id: row.id,
+        couponId: row.coupon_id,
+        claimedAt: iso(row.claimed_at),
+        redeemedAt: iso(changed.redeemed_at),
+        validatedAt: null,
+        redeemedBy: 'member',
+        qrCode: createHmac('sha256', QR_SECRET).update(`user-coupon:${row.id}`).digest('base64url'),
+        shortCode: `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`,
+        coupon: couponDetails(coupon),
+      },
+    };
+  });
+}
+
 /** The writes the baseline serves: `(method, pathname)` to a handler of `(member, body)`, or undefined. */
 export function writeRoute(pool, method, pathname) {
   if (method !== 'POST') return undefined;
@@ -219,6 +282,8 @@ export function writeRoute(pool, method, pathname) {
   if (comment) return (member, body) => postComment(pool, member, comment[1], body);
   const claim = /^\/api\/coupons\/([0-9a-f-]{36})\/claim$/.exec(pathname);
   if (claim) return (member) => claimCoupon(pool, member, claim[1]);
+  const redeem = /^\/api\/coupons\/redeem\/([0-9a-f-]{36})$/.exec(pathname);
+  if (redeem) return (member) => redeemMyCoupon(pool, member, redeem[1]);
   return undefined;
 }
 

@@ -6,7 +6,7 @@
 import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -36,6 +36,12 @@ const COMMENTS_PER_POST = 100;
 const COUPONS = 200;
 const CLAIMS_PER_MEMBER = 5; // 10,000 x 5 = 50,000 user coupons
 const WRITERS = 200;
+/**
+ * Claimed, unredeemed coupons each writer holds for the redeem load, per server: enough for
+ * 8 redemptions a second per writer (1,600 req/s at 200 writers) for the whole load. A writer
+ * that used them all stops (autocannon's maxConnectionRequests), and the report says so.
+ */
+const REDEEMS_PER_WRITER = Math.max(20, Math.ceil(WRITE_SECONDS * 8));
 /** The tiers in order, as claim-rules.ts hands them to PostgreSQL. */
 const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
 
@@ -523,6 +529,7 @@ try {
       DATABASE_URL: env.DATABASE_URL,
       PORT: String(baselinePort),
       VENUE_TZ: env.VENUE_TZ ?? 'Australia/Sydney',
+      QR_SECRET: env.QR_SECRET,
     },
   });
   await waitUntil(`http://127.0.0.1:${baselinePort}/api/news`, (response) => response.status === 401, 'the baseline');
@@ -746,6 +753,121 @@ try {
     waits: claimBaseline.waits,
     ...(await claimCheckOf(baselineCoupons)),
   };
+
+  // Redeem Now: each writer redeems coupons of their own, claimed earlier and never redeemed, one
+  // after another for WRITE_SECONDS; first on the api, then the same on the baseline on coupons
+  // seeded alike. Writers walk the coupons from different starting points, so a handful at a time
+  // share a coupon's row (its redeemed count) as members redeeming a popular offer do.
+  const writerIds = (
+    await pool.query('select id from members where email = any($1::text[]) order by array_position($1::text[], email)', [
+      emails(100, WRITERS),
+    ])
+  ).rows.map((row) => row.id);
+  const { encodeShortCode, shortCodeMessage } = await import(path.join(root, 'api/dist/modules/coupons/short-code.js'));
+  const redeemables = async (prefix) => {
+    const coupons = (
+      await pool.query(
+        `insert into coupons (code, title, description, type, value, points_cost, required_tier, max_uses, per_member_limit, claimed_count)
+         select $1 || g, 'Tonight ' || g, 'Redeemed by the benchmark', 'free_drink', null, 0, 'bronze', null, 1, $3
+           from generate_series(1, $2) g
+         returning id`,
+        [prefix, REDEEMS_PER_WRITER, writerIds.length],
+      )
+    ).rows.map((row) => row.id);
+    const held = (
+      await pool.query(
+        `insert into user_coupons (member_id, coupon_id, claimed_at)
+         select m, c, now() - interval '1 hour' from unnest($1::uuid[]) m cross join unnest($2::uuid[]) c
+         returning id, member_id, coupon_id`,
+        [writerIds, coupons],
+      )
+    ).rows;
+    // Short codes as a claim through the api stores them (HMAC of the id with QR_SECRET), so the
+    // api's redemption finds its code stored and current, as it does for any coupon claimed today.
+    const secret = Buffer.from(env.QR_SECRET, 'utf8');
+    const codes = held.map((row) => encodeShortCode(createHmac('sha256', secret).update(shortCodeMessage(row.id, 0)).digest()));
+    await pool.query(
+      'update user_coupons u set short_code = v.code from unnest($1::uuid[], $2::text[]) as v(id, code) where u.id = v.id',
+      [held.map((row) => row.id), codes],
+    );
+    const byMember = new Map(writerIds.map((id) => [id, new Map()]));
+    for (const row of held) byMember.get(row.member_id).set(row.coupon_id, row.id);
+    // Writer i walks the coupons starting at coupon i.
+    return {
+      coupons,
+      lists: writerIds.map((member, i) => coupons.map((_, k) => byMember.get(member).get(coupons[(i + k) % coupons.length]))),
+    };
+  };
+  const redeemLoad = (url, lists) =>
+    cannon({
+      url,
+      connections: WRITERS,
+      duration: WRITE_SECONDS,
+      maxConnectionRequests: REDEEMS_PER_WRITER,
+      setupClient: (() => {
+        let next = 0;
+        return (client) => {
+          const i = next++ % writerTokens.length;
+          const authorization = `Bearer ${writerTokens[i]}`;
+          client.setRequests(
+            lists[i].map((id) => ({ method: 'POST', path: `/api/coupons/redeem/${id}`, headers: { authorization } })),
+          );
+        };
+      })(),
+    });
+  // Each redemption the server answered 200 happened once, and the coupons' counts agree with the rows.
+  const redeemCheckOf = async (coupons, answered) => {
+    const row = (
+      await pool.query(
+        `select (select count(*)::int from user_coupons where coupon_id = any($1::uuid[]) and redeemed_at is not null) as redeemed,
+                (select count(*)::int from user_coupons where coupon_id = any($1::uuid[]) and redeemed_by = 'member') as by_member,
+                (select coalesce(sum(redeemed_count), 0)::int from coupons where id = any($1::uuid[])) as counted,
+                (select count(*)::int from outbox where type = 'CouponRedeemed'
+                    and aggregate_id in (select id::text from user_coupons where coupon_id = any($1::uuid[]))) as events,
+                (select count(*)::int from coupons c where id = any($1::uuid[]) and redeemed_count <>
+                   (select count(*) from user_coupons u where u.coupon_id = c.id and u.redeemed_at is not null)) as mismatched`,
+        [coupons],
+      )
+    ).rows[0];
+    return {
+      redeemed: row.redeemed,
+      ranOut: answered >= WRITERS * REDEEMS_PER_WRITER,
+      // Once each: one outbox event per redeemed row, redeemed by its member, the counts agree; every
+      // 200 is a row redeemed, and beyond those only the requests in flight when the load stopped
+      // (at most one per connection) may have committed unanswered.
+      redeemedOnce:
+        row.by_member === row.redeemed &&
+        row.events === row.redeemed &&
+        row.counted === row.redeemed &&
+        row.redeemed >= answered &&
+        row.redeemed <= answered + WRITERS,
+      countsMatch: row.mismatched === 0,
+    };
+  };
+  const apiRedeemables = await redeemables('REDEEM');
+  const baseRedeemables = await redeemables('BASEREDEEM');
+  await pool.query('analyze user_coupons, coupons');
+  phase = 'POST redeem';
+  log(`POST redeem (Redeem Now) at ${WRITERS} connections for ${WRITE_SECONDS} s, ${REDEEMS_PER_WRITER} held coupons per writer`);
+  const redeemApi = await waitsDuring(pool, database, () => redeemLoad(base, apiRedeemables.lists));
+  const redeemApiSummary = summarize(redeemApi.result);
+  report.redeems = {
+    ...redeemApiSummary,
+    waits: redeemApi.waits,
+    ...(await redeemCheckOf(apiRedeemables.coupons, redeemApiSummary.statusCodes['200'] ?? 0)),
+  };
+  phase = 'POST redeem, baseline';
+  log(`POST redeem on the baseline, the same load on ${REDEEMS_PER_WRITER} fresh coupons per writer`);
+  const redeemBaseline = await waitsDuring(pool, database, () =>
+    redeemLoad(`http://127.0.0.1:${baselinePort}`, baseRedeemables.lists),
+  );
+  const redeemBaseSummary = summarize(redeemBaseline.result);
+  report.redeemsBaseline = {
+    ...redeemBaseSummary,
+    waits: redeemBaseline.waits,
+    ...(await redeemCheckOf(baseRedeemables.coupons, redeemBaseSummary.statusCodes['200'] ?? 0)),
+  };
+
   await stop(baseline);
   baseline = undefined;
 
@@ -821,6 +943,8 @@ try {
     report.ledgerVerify.ok &&
     report.claims.claimsWithinMaxUses &&
     report.claims.noDoubleClaims &&
+    report.redeems.redeemedOnce &&
+    report.redeems.countsMatch &&
     report.bulkSync.state === 'completed'
       ? 0
       : 1;
@@ -917,10 +1041,15 @@ function budgets(r) {
     r.claims.noDoubleClaims &&
     r.claimsBaseline.claimsWithinMaxUses &&
     r.claimsBaseline.noDoubleClaims &&
-    r.comments.cachedCountMatches;
-  const fiveHundreds = (r.comments.statusCodes['500'] ?? 0) + (r.claims.statusCodes['500'] ?? 0);
+    r.comments.cachedCountMatches &&
+    r.redeems.redeemedOnce &&
+    r.redeems.countsMatch &&
+    r.redeemsBaseline.redeemedOnce &&
+    r.redeemsBaseline.countsMatch;
+  const fiveHundreds =
+    (r.comments.statusCodes['500'] ?? 0) + (r.claims.statusCodes['500'] ?? 0) + (r.redeems.statusCodes['500'] ?? 0);
   list.push({
-    budget: `comment and claim keep every invariant at ${WRITERS} clients`,
+    budget: `comment, claim and redeem keep every invariant at ${WRITERS} clients`,
     measured: `invariants ${invariants ? 'hold' : 'BROKEN'}, ${fiveHundreds} 500s`,
     met: invariants && fiveHundreds === 0,
   });
@@ -928,6 +1057,7 @@ function budgets(r) {
   for (const [name, api, bare] of [
     ['comment', r.comments, r.commentsBaseline],
     ['claim', r.claims, r.claimsBaseline],
+    ['redeem', r.redeems, r.redeemsBaseline],
   ]) {
     const ratio = bare.rps > 0 ? round(api.rps / bare.rps, 2) : null;
     list.push({
@@ -975,11 +1105,14 @@ function markdown(r) {
     `| POST comment with the version triggers on / off (${r.versionTriggerCost.triggers} triggers, 3 alternating rounds) | ${r.versionTriggerCost.rounds.map((q) => `${q.on.rps} / ${q.off.rps} req/s`).join('; ')}: median ratio ${r.versionTriggerCost.rpsRatio}x |`,
     `| POST claim, ${WRITERS} members x 5 coupons of 150 uses | ${r.claims.rps} req/s, p50 ${r.claims.p50} ms, p99 ${r.claims.p99} ms; ${r.claims.claimed} claimed; statuses ${JSON.stringify(r.claims.statusCodes)} |`,
     `| The same writes on the baseline (node:http + pg, the api's statements) | comment ${r.commentsBaseline.rps} req/s, p50 ${r.commentsBaseline.p50} ms, p99 ${r.commentsBaseline.p99} ms, statuses ${JSON.stringify(r.commentsBaseline.statusCodes)}; claim ${r.claimsBaseline.rps} req/s, p50 ${r.claimsBaseline.p50} ms, p99 ${r.claimsBaseline.p99} ms, ${r.claimsBaseline.claimed} claimed, statuses ${JSON.stringify(r.claimsBaseline.statusCodes)} |`,
+    `| POST redeem (Redeem Now), ${WRITERS} members x ${REDEEMS_PER_WRITER} held coupons, ${WRITE_SECONDS} s | api ${r.redeems.rps} req/s, p50 ${r.redeems.p50} ms, p99 ${r.redeems.p99} ms, ${r.redeems.redeemed} redeemed, statuses ${JSON.stringify(r.redeems.statusCodes)}; baseline ${r.redeemsBaseline.rps} req/s, p50 ${r.redeemsBaseline.p50} ms, p99 ${r.redeemsBaseline.p99} ms, ${r.redeemsBaseline.redeemed} redeemed, statuses ${JSON.stringify(r.redeemsBaseline.statusCodes)}; each redeemed once ${r.redeems.redeemedOnce && r.redeemsBaseline.redeemedOnce ? 'yes' : 'NO'}, counts ${r.redeems.countsMatch && r.redeemsBaseline.countsMatch ? 'match' : 'DIFFER'}${r.redeems.ranOut || r.redeemsBaseline.ranOut ? ', RAN OUT of held coupons before the time ended' : ''} |`,
     `| Where the writes' time goes in PostgreSQL (backends busy on average, by what they do or wait for) | ${[
       ['comment', r.comments.waits],
       ['comment baseline', r.commentsBaseline.waits],
       ['claim', r.claims.waits],
       ['claim baseline', r.claimsBaseline.waits],
+      ['redeem', r.redeems.waits],
+      ['redeem baseline', r.redeemsBaseline.waits],
     ]
       .map(([name, waits]) => `${name}: ${waits.map((w) => `${w.what} ${w.backends}`).join(', ')}`)
       .join('; ')} |`,
