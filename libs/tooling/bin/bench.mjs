@@ -14,7 +14,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { doorBudgets, doorMarkdown, runDoorBench } from './bench-door.mjs';
-import { couponDetails, readJson, writeRoute } from './bench-writes.mjs';
 import { admin, commitLabel, dropRedisPrefix, freePort, must, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -220,6 +219,9 @@ async function seed(pool, base) {
 // The baseline: the same three reads with the same SQL (including the per-request session
 // lookup) and the comment and claim transactions (bench-writes.mjs) on node:http + pg, no
 // framework, no validation, no logging.
+/** The baseline's write transactions (bench-writes.mjs), loaded after the build (it imports @nocturne/domain's dist). */
+let couponDetails, readJson, writeRoute;
+
 function startBaseline(databaseUrl, port) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // The api's session lookup as it runs it (api/src/modules/auth/session.service.ts).
@@ -442,6 +444,7 @@ async function inBatches(items, size, fn) {
 // The baseline runs in a process of its own, like the api, so it does not share an event loop
 // with autocannon.
 if (process.argv[2] === '--baseline') {
+  ({ couponDetails, readJson, writeRoute } = await import('./bench-writes.mjs'));
   await startBaseline(process.env.DATABASE_URL, Number(process.env.PORT));
   await new Promise(() => undefined); // serve until SIGTERM
 }
@@ -449,6 +452,8 @@ if (process.argv[2] === '--baseline') {
 // Build first: on a fresh clone nothing is compiled yet, and the stub below comes from libs/testing/dist.
 log('building (tsc -b)');
 must('build', ['node_modules/typescript/bin/tsc', '-b']);
+// The baseline's transactions use @nocturne/domain's built code: imported once it is built.
+({ couponDetails, readJson, writeRoute } = await import('./bench-writes.mjs'));
 
 // ActiveCampaign stand-in with AC's real limits (5 requests/s, 100 imports/min, 250 contacts per import).
 const { ActiveCampaignStub } = await import(path.join(root, 'libs/testing/dist/activecampaign-stub.js'));
