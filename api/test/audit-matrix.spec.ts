@@ -234,6 +234,10 @@ audited('updateMembershipSettings', 'membership.settings', async () => ({
   run: () => as('PUT', '/api/admin/membership-settings', { referralPoints: 75, referralsPerMonth: 3, birthdayCouponId: null }),
   target: 'membership',
 }));
+audited('updateTierBenefit', 'tier.benefits', async () => ({
+  run: () => as('PUT', '/api/admin/tier-benefits/gold', { benefit: 'Priority entry', multiplier: '1.3', monthlyCouponId: null }),
+  target: 'gold',
+}));
 audited('startBulkSync', 'sync.start', async () => ({ run: () => as('POST', '/api/admin/sync-contacts') }));
 audited('syncContact', 'sync.contact', async () => {
   const id = await member();

@@ -83,6 +83,7 @@ export const getMyReferrals: Route<Endpoints['getMyReferrals']> = { method: 'GET
 export const getOpenApiDocument: Route<Endpoints['getOpenApiDocument']> = { method: 'GET', path: '/api/openapi.json' };
 export const getSecondFactors: Route<Endpoints['getSecondFactors']> = { method: 'GET', path: '/api/auth/2fa' };
 export const getSyncJob: Route<Endpoints['getSyncJob']> = { method: 'GET', path: '/api/admin/sync-jobs/:jobId' };
+export const getTierBenefits: Route<Endpoints['getTierBenefits']> = { method: 'GET', path: '/api/admin/tier-benefits' };
 export const getVenue: Route<Endpoints['getVenue']> = { method: 'GET', path: '/api/venue' };
 export const getWalletSettings: Route<Endpoints['getWalletSettings']> = { method: 'GET', path: '/api/wallet' };
 export const healthLive: Route<Endpoints['healthLive']> = { method: 'GET', path: '/health/live' };
@@ -200,6 +201,7 @@ export const updateMembershipSettings: Route<Endpoints['updateMembershipSettings
 export const updateMyConsent: Route<Endpoints['updateMyConsent']> = { method: 'PATCH', path: '/api/auth/me/consent' };
 export const updateMyProfile: Route<Endpoints['updateMyProfile']> = { method: 'PATCH', path: '/api/auth/me' };
 export const updateNewsPost: Route<Endpoints['updateNewsPost']> = { method: 'PATCH', path: '/api/admin/news/:id' };
+export const updateTierBenefit: Route<Endpoints['updateTierBenefit']> = { method: 'PUT', path: '/api/admin/tier-benefits/:tier' };
 export const validateCode: Route<Endpoints['validateCode']> = { method: 'POST', path: '/api/qr/validate' };
 export const verifyPasskey: Route<Endpoints['verifyPasskey']> = { method: 'POST', path: '/api/auth/2fa/passkeys/verify' };
 export const verifySecondFactor: Route<Endpoints['verifySecondFactor']> = { method: 'POST', path: '/api/auth/2fa/verify' };

@@ -38,6 +38,7 @@ import { Migration20261126189300_ClubNightFigures } from './Migration20261126189
 import { Migration20261126189400_AcSyncCounts } from './Migration20261126189400_AcSyncCounts.js';
 import { Migration20261126189500_InboxWaiting } from './Migration20261126189500_InboxWaiting.js';
 import { Migration20261126189600_LedgerNightIndex } from './Migration20261126189600_LedgerNightIndex.js';
+import { Migration20261126190000_TierBenefits } from './Migration20261126190000_TierBenefits.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -79,6 +80,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126189400_AcSyncCounts', class: Migration20261126189400_AcSyncCounts },
   { name: 'Migration20261126189500_InboxWaiting', class: Migration20261126189500_InboxWaiting },
   { name: 'Migration20261126189600_LedgerNightIndex', class: Migration20261126189600_LedgerNightIndex },
+  { name: 'Migration20261126190000_TierBenefits', class: Migration20261126190000_TierBenefits },
 ];
 
 /**
@@ -116,6 +118,7 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'members_ac_failed_idx',
   'bookings_requested_idx',
   'contact_messages_new_idx',
+  'tier_benefits_multiplier_check',
   // The audit log (no entity yet: written by SQL), its append-only triggers and their functions.
   'audit_log',
 ];
