@@ -1,5 +1,7 @@
-import { registerMember, registerStaff, startTestApp, type TestApp } from '@nocturne/testing';
-import { createCoupon } from './support/coupon-fixtures.js';
+import { clubNightOf } from '@nocturne/domain';
+import { registerMember, registerStaff, runLedgerVerify, startTestApp, type TestApp } from '@nocturne/testing';
+import { createCoupon, fund } from './support/coupon-fixtures.js';
+import { createPost } from './support/news-fixtures.js';
 
 // Tier benefits (issue #33 point 4) through HTTP: the seeded defaults, a manager's edits, their validation and audit.
 let t: TestApp;
@@ -7,7 +9,7 @@ let manager: Awaited<ReturnType<typeof registerStaff>>;
 let door: Awaited<ReturnType<typeof registerStaff>>;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ POINTS_PER_COMMENT: '5', POINTS_PER_VISIT: '20' });
   manager = await registerStaff(t, 'manager', 'Morgan');
   door = await registerStaff(t, 'door', 'Sam');
 });
@@ -82,5 +84,142 @@ describe('tier benefits', () => {
     expect((await put('gold', { benefit: 'Gold', multiplier: '2', monthlyCouponId: inactive.id })).status).toBe(400);
     expect((await put('gold', { benefit: '   ', multiplier: '2', monthlyCouponId: null })).status).toBe(400);
     expect((await t.request('GET', '/api/admin/tier-benefits', { token: manager.sessionId })).body).toEqual(before);
+  });
+});
+
+type Member = Awaited<ReturnType<typeof registerMember>>;
+
+/** A member at Gold (500 points earned, a staff adjustment that counts toward the tier). */
+const goldMember = async (): Promise<Member> => {
+  const member = await registerMember(t);
+  await fund(t, member.user.id, 500);
+  const row = await t.sql.query('select member_tier from members where id = $1', [member.user.id]);
+  expect(row.rows[0].member_tier).toBe('gold');
+  return member;
+};
+const comment = async (member: Member, postId: string) => {
+  const answer = await t.request('POST', `/api/news/${postId}/comments`, {
+    token: member.sessionId,
+    body: { content: 'See you there' },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body as { id: string; pointsAwarded: number; currentPoints: number };
+};
+const entries = async (member: Member, kind: string) =>
+  (
+    await t.sql.query(
+      `select points, base_points, tier_multiplier, promotion_multiplier, promotion_id from point_transactions
+       where member_id = $1 and kind = $2 order by created_at`,
+      [member.user.id, kind],
+    )
+  ).rows;
+const balanceOf = async (member: Member) =>
+  (await t.sql.query('select current_points, total_points from members where id = $1', [member.user.id])).rows[0] as {
+    current_points: number;
+    total_points: number;
+  };
+const tonight = () => clubNightOf(new Date(), t.config.VENUE_TZ);
+const shiftDays = (date: string, days: number) => {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+};
+/** A promotion row as the promotions table holds it (the manager's screen writes the same). */
+const schedule = async (promotion: { name: string; multiplier: number; startsOn: string; endsOn: string; weekdays?: number[] }) =>
+  (
+    await t.sql.query(
+      'insert into promotions (name, multiplier, starts_on, ends_on, weekdays) values ($1, $2, $3, $4, $5) returning id',
+      [promotion.name, promotion.multiplier, promotion.startsOn, promotion.endsOn, promotion.weekdays ?? null],
+    )
+  ).rows[0].id as string;
+/** Ends every promotion: one that paid stays (ledger rows name it), moved into the past. */
+const clearPromotions = async () => {
+  await t.sql.query(
+    'delete from promotions where id not in (select promotion_id from point_transactions where promotion_id is not null)',
+  );
+  await t.sql.query("update promotions set starts_on = '2000-01-01', ends_on = '2000-01-01'");
+};
+
+describe('earning multipliers on the ledger', () => {
+  afterEach(clearPromotions);
+
+  it("pays a Gold member's comment 6 for a base of 5 (5 × 1.25 = 6.25), and records the base and the multiplier", async () => {
+    const post = await createPost(t, manager.sessionId);
+    const gold = await goldMember();
+    const before = await balanceOf(gold);
+    const answer = await comment(gold, post.id);
+    expect(answer.pointsAwarded).toBe(6);
+    expect(answer.currentPoints).toBe(before.current_points + 6);
+    expect(await entries(gold, 'comment_reward')).toEqual([
+      { points: 6, base_points: 5, tier_multiplier: 125, promotion_multiplier: 100, promotion_id: null },
+    ]);
+    const bronze = await registerMember(t);
+    expect((await comment(bronze, post.id)).pointsAwarded).toBe(5);
+  });
+
+  it('pays 13 under a x2 promotion tonight (5 × 1.25 × 2 = 12.5, rounded once), names the promotion, and a removal takes back 13', async () => {
+    const post = await createPost(t, manager.sessionId);
+    const promotionId = await schedule({ name: 'Double points', multiplier: 200, startsOn: tonight(), endsOn: tonight() });
+    const gold = await goldMember();
+    const before = await balanceOf(gold);
+    const posted = await comment(gold, post.id);
+    expect(posted.pointsAwarded).toBe(13);
+    expect(await entries(gold, 'comment_reward')).toEqual([
+      { points: 13, base_points: 5, tier_multiplier: 125, promotion_multiplier: 200, promotion_id: promotionId },
+    ]);
+    const removed = await t.request('DELETE', `/api/admin/comments/${posted.id}`, { token: manager.sessionId });
+    expect(removed.status).toBe(200);
+    expect(removed.body.pointsReversed).toBe(13);
+    expect(await entries(gold, 'reversal')).toEqual([
+      { points: -13, base_points: -13, tier_multiplier: 100, promotion_multiplier: 100, promotion_id: null },
+    ]);
+    expect(await balanceOf(gold)).toEqual(before);
+    expect(await runLedgerVerify(t)).toMatch(/^Ledger verified: \d+ members match their point transactions\. Every row pays/m);
+  });
+
+  it('applies no promotion outside its dates or on nights of other weekdays, and the highest of two running ones', async () => {
+    const post = await createPost(t, manager.sessionId);
+    await schedule({ name: 'Last week', multiplier: 300, startsOn: shiftDays(tonight(), -7), endsOn: shiftDays(tonight(), -1) });
+    await schedule({ name: 'Next week', multiplier: 300, startsOn: shiftDays(tonight(), 1), endsOn: shiftDays(tonight(), 7) });
+    const otherDays = [0, 1, 2, 3, 4, 5, 6].filter((day) => day !== new Date(`${tonight()}T12:00:00Z`).getUTCDay());
+    await schedule({
+      name: 'Other weekdays',
+      multiplier: 400,
+      startsOn: shiftDays(tonight(), -7),
+      endsOn: shiftDays(tonight(), 7),
+      weekdays: otherDays,
+    });
+    const member = await registerMember(t);
+    expect((await comment(member, post.id)).pointsAwarded).toBe(5);
+    const low = await schedule({ name: 'A bit more', multiplier: 150, startsOn: tonight(), endsOn: tonight() });
+    const high = await schedule({ name: 'Triple', multiplier: 300, startsOn: shiftDays(tonight(), -1), endsOn: tonight() });
+    expect((await comment(member, post.id)).pointsAwarded).toBe(15);
+    const rows = await entries(member, 'comment_reward');
+    expect(rows.map((row) => row.promotion_id)).toEqual([null, high]);
+    expect(low).not.toBe(high);
+  });
+
+  it("multiplies a visit's points by the tier: 20 at the door pay a Gold member 25", async () => {
+    const gold = await goldMember();
+    const card = (await t.request('GET', '/api/auth/me/card', { token: gold.sessionId })).body;
+    const scan = await t.request('POST', '/api/door/check', {
+      token: door.sessionId,
+      body: { text: card.qrPayload, method: 'scan' },
+    });
+    expect(scan.body).toMatchObject({ kind: 'card', ok: true });
+    expect(await entries(gold, 'visit')).toEqual([
+      { points: 25, base_points: 20, tier_multiplier: 125, promotion_multiplier: 100, promotion_id: null },
+    ]);
+  });
+
+  it('refuses, in the database, a multiplied row whose points are not what its base earns', async () => {
+    const member = await registerMember(t);
+    await expect(
+      t.sql.query(
+        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, base_points, tier_multiplier)
+         values ($1, 7, 'comment_reward', 'x', 'test', 'x', 5, 125)`,
+        [member.user.id],
+      ),
+    ).rejects.toThrow(/point_transactions_earning_check/);
   });
 });

@@ -20,3 +20,29 @@ export const TierBenefit = defineEntity({
     updatedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
   },
 });
+
+/**
+ * An earning promotion a manager schedules (issue #33 point 5): its multiplier applies to comment
+ * rewards and visits on every club night (06:00 to 06:00 venue time) from startsOn to endsOn, or
+ * only on those whose evening falls on one of `weekdays` (0 = Sunday). Overlaps are allowed; the
+ * highest multiplier applies (`activePromotion`). A promotion that paid is kept (ledger rows name it).
+ */
+export const Promotion = defineEntity({
+  name: 'Promotion',
+  tableName: 'promotions',
+  indexes: [{ name: 'promotions_ends_on_idx', properties: ['endsOn'] }],
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    name: p.string().length(80),
+    multiplier: p.integer(),
+    startsOn: p.string().columnType('date'),
+    endsOn: p.string().columnType('date'),
+    weekdays: p
+      .array((i: string) => Number(i))
+      .columnType('smallint[]')
+      .nullable(),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    createdBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+    updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  },
+});

@@ -39,6 +39,7 @@ import { Migration20261126189400_AcSyncCounts } from './Migration20261126189400_
 import { Migration20261126189500_InboxWaiting } from './Migration20261126189500_InboxWaiting.js';
 import { Migration20261126189600_LedgerNightIndex } from './Migration20261126189600_LedgerNightIndex.js';
 import { Migration20261126190000_TierBenefits } from './Migration20261126190000_TierBenefits.js';
+import { Migration20261126190100_EarningMultipliers } from './Migration20261126190100_EarningMultipliers.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -81,6 +82,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126189500_InboxWaiting', class: Migration20261126189500_InboxWaiting },
   { name: 'Migration20261126189600_LedgerNightIndex', class: Migration20261126189600_LedgerNightIndex },
   { name: 'Migration20261126190000_TierBenefits', class: Migration20261126190000_TierBenefits },
+  { name: 'Migration20261126190100_EarningMultipliers', class: Migration20261126190100_EarningMultipliers },
 ];
 
 /**
@@ -119,6 +121,9 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'bookings_requested_idx',
   'contact_messages_new_idx',
   'tier_benefits_multiplier_check',
+  'promotions_schedule_check',
+  'point_transactions_earning_check',
+  'point_transactions_base_default',
   // The audit log (no entity yet: written by SQL), its append-only triggers and their functions.
   'audit_log',
 ];
