@@ -223,3 +223,96 @@ describe('earning multipliers on the ledger', () => {
     ).rejects.toThrow(/point_transactions_earning_check/);
   });
 });
+
+describe('promotions', () => {
+  afterEach(clearPromotions);
+  const create = (body: Record<string, unknown>, token = manager.sessionId) =>
+    t.request('POST', '/api/admin/promotions', { token, body });
+  const valid = () => ({ name: 'Double points', multiplier: '2', startsOn: tonight(), endsOn: tonight(), weekdays: null });
+
+  it("a manager schedules tonight's x2: listed as applying, members see the badge and the comment button's multiplied points", async () => {
+    const created = await create(valid());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Double points',
+      multiplier: 200,
+      multiplierText: '×2',
+      startsOn: tonight(),
+      endsOn: tonight(),
+      weekdays: null,
+      appliesTonight: true,
+      hasPaid: false,
+    });
+    const audit = await t.sql.query(
+      `select actor_id, target_id from audit_log where action = 'promotion.create' order by at desc limit 1`,
+    );
+    expect(audit.rows[0]).toEqual({ actor_id: manager.user.id, target_id: created.body.id });
+    const gold = await goldMember();
+    expect((await t.request('GET', '/api/promotions/tonight', { token: gold.sessionId })).body).toEqual({
+      promotion: { name: 'Double points', multiplier: 200, multiplierText: '×2', badge: 'Double points tonight ×2' },
+    });
+    const rewards = await t.request('GET', '/api/news/comment-rewards', { token: gold.sessionId });
+    expect(rewards.body).toMatchObject({ pointsPerComment: 13 });
+    const post = await createPost(t, manager.sessionId);
+    expect((await comment(gold, post.id)).pointsAwarded).toBe(13);
+    const listed = (await t.request('GET', '/api/admin/promotions', { token: manager.sessionId })).body.promotions;
+    expect(listed.find((row: { id: string }) => row.id === created.body.id)).toMatchObject({
+      appliesTonight: true,
+      hasPaid: true,
+    });
+    const removal = await t.request('DELETE', `/api/admin/promotions/${created.body.id}`, { token: manager.sessionId });
+    expect(removal.status).toBe(409);
+  });
+
+  it('without a running promotion the badge is empty and the button shows the base points', async () => {
+    const member = await registerMember(t);
+    expect((await t.request('GET', '/api/promotions/tonight', { token: member.sessionId })).body).toEqual({ promotion: null });
+    expect((await t.request('GET', '/api/news/comment-rewards', { token: member.sessionId })).body).toMatchObject({
+      pointsPerComment: 5,
+    });
+  });
+
+  it('refuses an end before the start, a bad multiplier, a repeated weekday; only managers; edits and deletes one that paid nothing', async () => {
+    const bad = [
+      [{ ...valid(), endsOn: shiftDays(tonight(), -1) }, 'endsOn'],
+      [{ ...valid(), multiplier: '5.5' }, 'multiplier'],
+      [{ ...valid(), weekdays: [4, 4] }, 'weekdays'],
+      [{ ...valid(), weekdays: [9] }, 'weekdays.0'],
+      [{ ...valid(), startsOn: '2026-02-30' }, 'startsOn'],
+    ] as const;
+    for (const [body, path] of bad) {
+      const answer = await create(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues).toEqual([expect.objectContaining({ path })]);
+    }
+    expect((await create(valid(), door.sessionId)).status).toBe(403);
+    const thursdays = await create({
+      name: 'Thursday double',
+      multiplier: '2',
+      startsOn: shiftDays(tonight(), 30),
+      endsOn: shiftDays(tonight(), 60),
+      weekdays: [4],
+    });
+    expect(thursdays.body).toMatchObject({ weekdays: [4], appliesTonight: false });
+    const edited = await t.request('PUT', `/api/admin/promotions/${thursdays.body.id}`, {
+      token: manager.sessionId,
+      body: {
+        name: 'Thursday triple',
+        multiplier: '3',
+        startsOn: shiftDays(tonight(), 30),
+        endsOn: shiftDays(tonight(), 60),
+        weekdays: [4, 5],
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ name: 'Thursday triple', multiplier: 300, weekdays: [4, 5] });
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await t.request('PUT', `/api/admin/promotions/${missing}`, { token: manager.sessionId, body: valid() })).status).toBe(
+      404,
+    );
+    const removed = await t.request('DELETE', `/api/admin/promotions/${thursdays.body.id}`, { token: manager.sessionId });
+    expect(removed.status).toBe(200);
+    const actions = await t.sql.query(`select action from audit_log where target_id = $1 order by at`, [thursdays.body.id]);
+    expect(actions.rows.map((row) => row.action)).toEqual(['promotion.create', 'promotion.update', 'promotion.delete']);
+  });
+});

@@ -31,3 +31,61 @@ export const UpdateTierBenefitRequest = z
   })
   .meta({ id: 'UpdateTierBenefitRequest' });
 export type UpdateTierBenefitRequest = z.infer<typeof UpdateTierBenefitRequest>;
+
+const IsoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
+
+/** An earning promotion as a manager sees it (issue #33 point 5). */
+export const PromotionView = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    multiplier: z.number().int().min(100).max(500),
+    multiplierText: z.string(),
+    /** The first and last club nights it runs (venue time, 06:00 to 06:00), inclusive. */
+    startsOn: z.iso.date(),
+    endsOn: z.iso.date(),
+    /** Only the nights whose evening is one of these (0 = Sunday); null: every night of the range. */
+    weekdays: z.array(z.number().int().min(0).max(6)).nullable(),
+    /** It applies tonight (the highest of the promotions running tonight). */
+    appliesTonight: z.boolean(),
+    /** Ledger rows name it: it can be ended (its end date changed) but not deleted. */
+    hasPaid: z.boolean(),
+  })
+  .meta({ id: 'PromotionView' });
+export type PromotionView = z.infer<typeof PromotionView>;
+
+export const PromotionsResponse = z.object({ promotions: z.array(PromotionView) }).meta({ id: 'PromotionsResponse' });
+export type PromotionsResponse = z.infer<typeof PromotionsResponse>;
+
+export const SavePromotionRequest = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
+    /** As a manager types it: "2", "1.5" — 1.00 to 5.00, at most two decimals. */
+    multiplier: z.string().max(10, 'must be a number from 1.00 to 5.00'),
+    startsOn: IsoDate,
+    endsOn: IsoDate,
+    weekdays: z
+      .array(z.number({ message: 'must be a weekday, 0 (Sunday) to 6' }).int().min(0).max(6), {
+        message: 'must be a list of weekdays',
+      })
+      .max(7)
+      .nullable(),
+  })
+  .meta({ id: 'SavePromotionRequest' });
+export type SavePromotionRequest = z.infer<typeof SavePromotionRequest>;
+
+/** The promotion running tonight, as members see it: the badge on the news feed. */
+export const PromotionTonight = z
+  .object({
+    promotion: z
+      .object({
+        name: z.string(),
+        multiplier: z.number().int(),
+        multiplierText: z.string(),
+        /** "Double points tonight ×2". */
+        badge: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'PromotionTonight' });
+export type PromotionTonight = z.infer<typeof PromotionTonight>;

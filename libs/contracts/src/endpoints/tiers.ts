@@ -1,5 +1,15 @@
-import { MANAGERS, endpoint } from '../endpoint.js';
-import { TierBenefitsResponse, TierBenefitView, TierParams, UpdateTierBenefitRequest } from '../tiers.js';
+import { IdParams, SuccessResponse } from '../common.js';
+import { MANAGERS, SIGNED_IN, endpoint } from '../endpoint.js';
+import {
+  PromotionsResponse,
+  PromotionTonight,
+  PromotionView,
+  SavePromotionRequest,
+  TierBenefitsResponse,
+  TierBenefitView,
+  TierParams,
+  UpdateTierBenefitRequest,
+} from '../tiers.js';
 
 export const getTierBenefits = endpoint({
   method: 'GET',
@@ -20,4 +30,57 @@ export const updateTierBenefit = endpoint({
   body: UpdateTierBenefitRequest,
   response: TierBenefitView,
   errors: { 400: 'The multiplier is not 1.00–5.00 with at most two decimals, or the coupon does not exist or is not active' },
+});
+
+export const listPromotions = endpoint({
+  method: 'GET',
+  path: '/api/admin/promotions',
+  summary: 'Every earning promotion, the latest ending first, with whether it applies tonight',
+  access: MANAGERS,
+  tags: ['tiers'],
+  response: PromotionsResponse,
+});
+
+export const createPromotion = endpoint({
+  method: 'POST',
+  path: '/api/admin/promotions',
+  summary: 'Schedule an earning multiplier for every club night of a date range, or only some weekdays of it',
+  access: MANAGERS,
+  tags: ['tiers'],
+  body: SavePromotionRequest,
+  response: PromotionView,
+  status: 201,
+  errors: { 400: 'The multiplier is not 1.00–5.00, the end is before the start, the range is over a year, or a weekday repeats' },
+});
+
+export const updatePromotion = endpoint({
+  method: 'PUT',
+  path: '/api/admin/promotions/:id',
+  summary: 'Change a promotion; rows it already paid keep what they recorded',
+  access: MANAGERS,
+  tags: ['tiers'],
+  params: IdParams,
+  body: SavePromotionRequest,
+  response: PromotionView,
+  errors: { 400: 'As for creating one', 404: 'No such promotion' },
+});
+
+export const deletePromotion = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/promotions/:id',
+  summary: 'Delete a promotion that has paid nothing (one that paid is ended by changing its end date)',
+  access: MANAGERS,
+  tags: ['tiers'],
+  params: IdParams,
+  response: SuccessResponse,
+  errors: { 404: 'No such promotion', 409: 'It has paid points: change its end date instead' },
+});
+
+export const getPromotionTonight = endpoint({
+  method: 'GET',
+  path: '/api/promotions/tonight',
+  summary: "The earning promotion running this club night (venue time), for the news feed's badge; null when none",
+  access: SIGNED_IN,
+  tags: ['tiers'],
+  response: PromotionTonight,
 });
