@@ -24,6 +24,7 @@ const EXEMPT: Record<string, string> = {
   changeMyPassword: 'own account',
   signOut: 'own session',
   updateMyConsent: 'own account',
+  acknowledgeTierCelebration: 'own account',
   updateMyProfile: 'own account',
   deleteMyAccount: 'own account',
   exportMyData: "own account (a member's right, not the staff export)",

@@ -316,3 +316,40 @@ describe('promotions', () => {
     expect(actions.rows.map((row) => row.action)).toEqual(['promotion.create', 'promotion.update', 'promotion.delete']);
   });
 });
+
+describe('GET /api/auth/me/tier', () => {
+  it('shows the benefits of the tier and the next, "120 points to Gold", and celebrates a reached tier once', async () => {
+    const member = await registerMember(t);
+    const mine = async () => (await t.request('GET', '/api/auth/me/tier', { token: member.sessionId })).body;
+    const start = await balanceOf(member);
+    await fund(t, member.user.id, 380 - start.total_points);
+    const silver = await mine();
+    expect(silver).toMatchObject({
+      current: { tier: 'silver', label: 'Silver', multiplierText: expect.stringMatching(/^×1\.\d+$/) },
+      next: { tier: 'gold', label: 'Gold', multiplierText: expect.stringMatching(/^×/) },
+      toNext: '120 points to Gold',
+      celebrate: 'silver',
+    });
+    expect(silver.progress).toBeCloseTo(0.7);
+    const ack = await t.request('POST', '/api/auth/me/tier/celebrated', { token: member.sessionId, body: { tier: 'silver' } });
+    expect(ack.status).toBe(200);
+    expect((await mine()).celebrate).toBeNull();
+    // Acknowledging a tier not reached yet records only the tier the member has.
+    await t.request('POST', '/api/auth/me/tier/celebrated', { token: member.sessionId, body: { tier: 'platinum' } });
+    await fund(t, member.user.id, 1200);
+    const platinum = await mine();
+    expect(platinum).toMatchObject({
+      current: { tier: 'platinum' },
+      next: null,
+      toNext: null,
+      progress: 1,
+      celebrate: 'platinum',
+    });
+  });
+
+  it('celebrates nothing at Bronze', async () => {
+    const member = await registerMember(t);
+    const body = (await t.request('GET', '/api/auth/me/tier', { token: member.sessionId })).body;
+    expect(body).toMatchObject({ current: { tier: 'bronze' }, next: { tier: 'silver' }, celebrate: null });
+  });
+});

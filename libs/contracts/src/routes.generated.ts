@@ -3,6 +3,10 @@
 import type { Route } from './endpoint.js';
 import type { Endpoints } from './endpoints/index.js';
 
+export const acknowledgeTierCelebration: Route<Endpoints['acknowledgeTierCelebration']> = {
+  method: 'POST',
+  path: '/api/auth/me/tier/celebrated',
+};
 export const adjustMemberPoints: Route<Endpoints['adjustMemberPoints']> = {
   method: 'POST',
   path: '/api/admin/members/:id/points-adjustments',
@@ -82,6 +86,7 @@ export const getMyBirthday: Route<Endpoints['getMyBirthday']> = { method: 'GET',
 export const getMyCard: Route<Endpoints['getMyCard']> = { method: 'GET', path: '/api/auth/me/card' };
 export const getMyConsent: Route<Endpoints['getMyConsent']> = { method: 'GET', path: '/api/auth/me/consent' };
 export const getMyReferrals: Route<Endpoints['getMyReferrals']> = { method: 'GET', path: '/api/referrals' };
+export const getMyTier: Route<Endpoints['getMyTier']> = { method: 'GET', path: '/api/auth/me/tier' };
 export const getOpenApiDocument: Route<Endpoints['getOpenApiDocument']> = { method: 'GET', path: '/api/openapi.json' };
 export const getPromotionTonight: Route<Endpoints['getPromotionTonight']> = { method: 'GET', path: '/api/promotions/tonight' };
 export const getSecondFactors: Route<Endpoints['getSecondFactors']> = { method: 'GET', path: '/api/auth/2fa' };

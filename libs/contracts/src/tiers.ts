@@ -89,3 +89,31 @@ export const PromotionTonight = z
   })
   .meta({ id: 'PromotionTonight' });
 export type PromotionTonight = z.infer<typeof PromotionTonight>;
+
+const TierBenefitSummary = z.object({
+  tier: MemberTier,
+  /** "Gold". */
+  label: z.string(),
+  benefit: z.string(),
+  /** "×1.25": what comments and visits earn at this tier. */
+  multiplierText: z.string(),
+});
+
+/** The members area's tier panel (issue #33 point 4). */
+export const MyTier = z
+  .object({
+    current: TierBenefitSummary,
+    /** The next tier up; null at Platinum. */
+    next: TierBenefitSummary.nullable(),
+    /** "120 points to Gold"; null at Platinum. */
+    toNext: z.string().nullable(),
+    /** 0..1 of the way from this tier to the next. */
+    progress: z.number().min(0).max(1),
+    /** A tier reached and not yet celebrated with the member (once per tier; never Bronze). */
+    celebrate: MemberTier.nullable(),
+  })
+  .meta({ id: 'MyTier' });
+export type MyTier = z.infer<typeof MyTier>;
+
+export const CelebratedTierRequest = z.object({ tier: MemberTier }).meta({ id: 'CelebratedTierRequest' });
+export type CelebratedTierRequest = z.infer<typeof CelebratedTierRequest>;

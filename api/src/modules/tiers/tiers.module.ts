@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MyTierController } from './my-tier.controller.js';
 import { PromotionsController } from './promotions.controller.js';
 import { TiersController } from './tiers.controller.js';
 import { TiersRepository } from './tiers.repository.js';
@@ -9,7 +10,7 @@ import { TiersRepository } from './tiers.repository.js';
  * point 5) and the one members see running tonight.
  */
 @Module({
-  controllers: [TiersController, PromotionsController],
+  controllers: [TiersController, PromotionsController, MyTierController],
   providers: [TiersRepository],
 })
 export class TiersModule {}

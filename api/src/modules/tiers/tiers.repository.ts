@@ -49,6 +49,24 @@ export class TiersRepository {
     return row !== undefined;
   }
 
+  /** The member's tier and points ever earned, and the last tier celebrated with them (null: none yet). */
+  async memberTier(em: EntityManager, memberId: string) {
+    return db(em)
+      .selectFrom('members as m')
+      .leftJoin('tier_celebrations as c', 'c.member_id', 'm.id')
+      .select(['m.member_tier', 'm.total_points', 'c.tier as celebrated'])
+      .where('m.id', '=', memberId)
+      .executeTakeFirstOrThrow();
+  }
+
+  async saveCelebrated(em: EntityManager, memberId: string, tier: Tier): Promise<void> {
+    await db(em)
+      .insertInto('tier_celebrations')
+      .values({ member_id: memberId, tier, celebrated_at: new Date() })
+      .onConflict((conflict) => conflict.column('member_id').doUpdateSet({ tier, celebrated_at: new Date() }))
+      .execute();
+  }
+
   /** Every promotion, the latest ending first, with whether a ledger row names it. */
   async promotions(em: EntityManager) {
     return db(em)

@@ -1,6 +1,8 @@
 import { IdParams, SuccessResponse } from '../common.js';
 import { MANAGERS, SIGNED_IN, endpoint } from '../endpoint.js';
 import {
+  CelebratedTierRequest,
+  MyTier,
   PromotionsResponse,
   PromotionTonight,
   PromotionView,
@@ -83,4 +85,23 @@ export const getPromotionTonight = endpoint({
   access: SIGNED_IN,
   tags: ['tiers'],
   response: PromotionTonight,
+});
+
+export const getMyTier = endpoint({
+  method: 'GET',
+  path: '/api/auth/me/tier',
+  summary: 'The member\'s tier benefits, the next tier\'s, how far it is ("120 points to Gold") and a tier to celebrate',
+  access: SIGNED_IN,
+  tags: ['tiers'],
+  response: MyTier,
+});
+
+export const acknowledgeTierCelebration = endpoint({
+  method: 'POST',
+  path: '/api/auth/me/tier/celebrated',
+  summary: 'The member has seen the celebration of reaching this tier: it is not celebrated again',
+  access: SIGNED_IN,
+  tags: ['tiers'],
+  body: CelebratedTierRequest,
+  response: SuccessResponse,
 });

@@ -46,3 +46,14 @@ export const Promotion = defineEntity({
     updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },
 });
+
+/** The highest tier the members area has celebrated with the member (issue #33: once per tier). */
+export const TierCelebration = defineEntity({
+  name: 'TierCelebration',
+  tableName: 'tier_celebrations',
+  properties: {
+    member: () => p.manyToOne(Member).primary().deleteRule('cascade'),
+    tier: p.enum(TIERS),
+    celebratedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  },
+});
