@@ -18,7 +18,7 @@ import { BirthdayGrant, ClubSettings, Referral, ReferralCode } from './referral.
 import { Session } from './session.entity.js';
 import { RecoveryCode, RememberedDevice, SecondFactor } from './second-factor.entity.js';
 import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
-import { Promotion, TierBenefit, TierCelebration } from './tier-benefit.entity.js';
+import { Promotion, TierBenefit, TierCelebration, TierCouponGrant } from './tier-benefit.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
 import { Visit } from './visit.entity.js';
 import { WalletPass, WalletRegistration } from './wallet.entity.js';
@@ -51,7 +51,7 @@ export { BirthdayGrant, ClubSettings, Referral, ReferralCode };
 export { REFERRAL_REFUSAL_REASONS, REFERRAL_STATES, type ReferralState } from './referral.entity.js';
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
 export { RecoveryCode, RememberedDevice, SecondFactor };
-export { Promotion, TierBenefit, TierCelebration };
+export { Promotion, TierBenefit, TierCelebration, TierCouponGrant };
 export { SECOND_FACTOR_KINDS, type SecondFactorKind } from './second-factor.entity.js';
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
 
@@ -96,6 +96,7 @@ export const entities: [
   typeof TierBenefit,
   typeof Promotion,
   typeof TierCelebration,
+  typeof TierCouponGrant,
 ] = [
   Member,
   Session,
@@ -133,4 +134,5 @@ export const entities: [
   TierBenefit,
   Promotion,
   TierCelebration,
+  TierCouponGrant,
 ];

@@ -57,3 +57,23 @@ export const TierCelebration = defineEntity({
     celebratedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },
 });
+
+/**
+ * A tier's monthly coupon given to a member (issue #33 point 4): one per member and venue month
+ * ("2026-12", the month of the club night), however often the worker's daily job runs.
+ */
+export const TierCouponGrant = defineEntity({
+  name: 'TierCouponGrant',
+  tableName: 'tier_coupon_grants',
+  uniques: [{ name: 'tier_coupon_grants_member_month_unique', properties: ['member', 'month'] }],
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    member: () => p.manyToOne(Member).deleteRule('cascade'),
+    month: p.string().length(7),
+    /** The tier whose coupon it was. */
+    tier: p.enum(TIERS),
+    /** The coupon it gave (null when the held coupon is gone). */
+    userCouponId: p.uuid().nullable(),
+    grantedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  },
+});

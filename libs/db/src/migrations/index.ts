@@ -41,6 +41,7 @@ import { Migration20261126189600_LedgerNightIndex } from './Migration20261126189
 import { Migration20261126190000_TierBenefits } from './Migration20261126190000_TierBenefits.js';
 import { Migration20261126190100_EarningMultipliers } from './Migration20261126190100_EarningMultipliers.js';
 import { Migration20261126190200_TierCelebrations } from './Migration20261126190200_TierCelebrations.js';
+import { Migration20261126190300_TierCouponGrants } from './Migration20261126190300_TierCouponGrants.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -85,6 +86,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126190000_TierBenefits', class: Migration20261126190000_TierBenefits },
   { name: 'Migration20261126190100_EarningMultipliers', class: Migration20261126190100_EarningMultipliers },
   { name: 'Migration20261126190200_TierCelebrations', class: Migration20261126190200_TierCelebrations },
+  { name: 'Migration20261126190300_TierCouponGrants', class: Migration20261126190300_TierCouponGrants },
 ];
 
 /**
