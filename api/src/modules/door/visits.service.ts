@@ -32,7 +32,7 @@ export class Visits {
   async record(tx: EntityManager, raise: Raise, memberId: string, staffId: string): Promise<VisitOutcome> {
     // The transaction's clock, which also stamps the ledger row: the night and the row agree.
     const night = clubNightOf(await this.repository.clock(tx), this.config.VENUE_TZ);
-    // The member's tier and tonight's promotion multiply the visit's points (PRODUCT.md §2.6).
+    // The member's tier and tonight's promotion multiply the visit's points (PRODUCT.md §2.5 Tiers).
     const base = this.config.POINTS_PER_VISIT;
     const earning = base > 0 ? await this.ledger.quote(tx, memberId, 'visit', base, this.config.VENUE_TZ) : null;
     const points = earning?.points ?? 0;

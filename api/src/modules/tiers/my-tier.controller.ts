@@ -18,7 +18,7 @@ import { tierThresholdsFrom } from '../ledger/ledger.public.js';
 import { type TierBenefitRow, TiersRepository } from './tiers.repository.js';
 
 /**
- * The members area's tier panel (PRODUCT.md §2.6): the member's benefits, the next tier's, how far
+ * The members area's tier panel (PRODUCT.md §2.5 Tiers): the member's benefits, the next tier's, how far
  * it is, and a newly reached tier to celebrate once (remembered per member in tier_celebrations).
  */
 @Controller()

@@ -37,7 +37,7 @@ const schedule = (row: PromotionRow) => ({
 });
 
 /**
- * Earning promotions (PRODUCT.md §2.6, issue #33 point 5): a manager schedules them; members see
+ * Earning promotions (PRODUCT.md §2.5 Tiers, issue #33 point 5): a manager schedules them; members see
  * the one running tonight. Which one applies to an entry is the ledger's (`Ledger.quote`), by the
  * same rule (`activePromotion`: the highest multiplier of those running that club night).
  */

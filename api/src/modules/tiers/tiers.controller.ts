@@ -26,7 +26,7 @@ export function benefitView(row: TierBenefitRow): TierBenefitView {
   };
 }
 
-/** Tier benefits as a manager reads and edits them (PRODUCT.md §2.6). */
+/** Tier benefits as a manager reads and edits them (PRODUCT.md §2.5 Tiers). */
 @Controller()
 export class TiersController {
   constructor(

@@ -5,7 +5,7 @@ import { TiersController } from './tiers.controller.js';
 import { TiersRepository } from './tiers.repository.js';
 
 /**
- * Tier benefits (PRODUCT.md §2.6, issue #33 point 4): each tier's text, earning multiplier and
+ * Tier benefits (PRODUCT.md §2.5 Tiers, issue #33 point 4): each tier's text, earning multiplier and
  * monthly coupon, which a manager edits; the earning promotions a manager schedules (issue #33
  * point 5) and the one members see running tonight.
  */

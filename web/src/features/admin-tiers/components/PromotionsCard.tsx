@@ -100,7 +100,7 @@ function PromotionForm({ editing, onDone }: { editing: PromotionView | null; onD
 }
 
 /**
- * Earning promotions (PRODUCT.md §2.6): a manager schedules a multiplier for club nights of a date
+ * Earning promotions (PRODUCT.md §2.5 Tiers): a manager schedules a multiplier for club nights of a date
  * range, or some weekdays of it; the highest running one applies. One that paid can be ended (its
  * last night changed) but not deleted.
  */

@@ -66,7 +66,7 @@ function TierForm({ row, coupons }: { row: TierBenefitView; coupons: { id: strin
 }
 
 /**
- * Tier benefits (PRODUCT.md §2.6, managers and admins): per tier, the text members read, the
+ * Tier benefits (PRODUCT.md §2.5 Tiers, managers and admins): per tier, the text members read, the
  * earning multiplier on comments and visits, and the coupon its members are given each month.
  */
 export function TierBenefitsCard() {

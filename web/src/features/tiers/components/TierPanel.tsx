@@ -3,7 +3,7 @@ import { Card, ListNote } from '@/components/ui/card';
 import { useAcknowledgeCelebration, useMyTier } from '../api/tiers';
 
 /**
- * The member's tier (PRODUCT.md §2.6): what it gives, what the next one gives and how far it is
+ * The member's tier (PRODUCT.md §2.5 Tiers): what it gives, what the next one gives and how far it is
  * ("120 points to Gold"); a tier newly reached is celebrated once, until the member says thanks.
  */
 export function TierPanel() {

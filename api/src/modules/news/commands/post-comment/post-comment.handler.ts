@@ -29,7 +29,7 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
     return this.unitOfWork.run(async (tx, raise) => {
       const post = await requirePublishedPost(this.news, tx, postId);
       const base = await this.rewardFor(tx, memberId);
-      // The member's tier and tonight's promotion multiply the reward (PRODUCT.md §2.6).
+      // The member's tier and tonight's promotion multiply the reward (PRODUCT.md §2.5 Tiers).
       const earning = base > 0 ? await this.ledger.quote(tx, memberId, 'comment_reward', base, this.config.VENUE_TZ) : null;
       const pointsAwarded = earning?.points ?? 0;
       const comment = await this.news.insertComment(tx, postId, memberId, content);

@@ -9,7 +9,7 @@ import { CommentRewardsTonightQuery } from './comment-rewards-tonight.query.js';
 /**
  * How many more comments earn points this club night (venue time), counted as posting a comment
  * counts them: rewards still standing, so one reversed by moderation frees its slot (PRODUCT.md §9);
- * and what the next one pays, multiplied by the member's tier and tonight's promotion (§2.6).
+ * and what the next one pays, multiplied by the member's tier and tonight's promotion (PRODUCT.md §2.5 Tiers).
  */
 @QueryHandler(CommentRewardsTonightQuery)
 export class CommentRewardsTonightHandler implements IQueryHandler<CommentRewardsTonightQuery, CommentRewardsTonight> {
