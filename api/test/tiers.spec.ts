@@ -167,6 +167,9 @@ describe('earning multipliers on the ledger', () => {
     expect(await entries(gold, 'comment_reward')).toEqual([
       { points: 13, base_points: 5, tier_multiplier: 125, promotion_multiplier: 200, promotion_id: promotionId },
     ]);
+    const history = (await t.request('GET', '/api/points/history', { token: gold.sessionId })).body;
+    expect(history[0]).toMatchObject({ points: 13, multiplier: '5 pts ×1.25 tier ×2 promotion' });
+    expect(history.find((entry: { points: number }) => entry.points === 500)).toMatchObject({ multiplier: null });
     const removed = await t.request('DELETE', `/api/admin/comments/${posted.id}`, { token: manager.sessionId });
     expect(removed.status).toBe(200);
     expect(removed.body.pointsReversed).toBe(13);

@@ -1,4 +1,5 @@
 import {
+  earningWords,
   promotionBadgeWords,
   promotionScheduleProblem,
   activePromotion,
@@ -141,5 +142,14 @@ describe('promotion badge and schedule', () => {
     expect(promotionScheduleProblem({ startsOn: '2026-12-01', endsOn: '2026-12-31', weekdays: [7] })).toMatchObject({
       path: 'weekdays',
     });
+  });
+});
+
+describe('earning words on a history line', () => {
+  it('names the base and each multiplier that applied, and nothing at 1.00×', () => {
+    expect(earningWords(5, 125, 200)).toBe('5 pts ×1.25 tier ×2 promotion');
+    expect(earningWords(20, 125, 100)).toBe('20 pts ×1.25 tier');
+    expect(earningWords(1, 100, 150)).toBe('1 pt ×1.5 promotion');
+    expect(earningWords(5, 100, 100)).toBeNull();
   });
 });

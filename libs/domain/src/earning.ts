@@ -180,3 +180,15 @@ export function promotionScheduleProblem(schedule: {
     return { path: 'weekdays', message: 'Each weekday at most once' };
   return null;
 }
+
+/**
+ * How a ledger entry's points came about, for the member's history: "5 pts ×1.25 tier ×2
+ * promotion"; null when nothing multiplied it (both 1.00×).
+ */
+export function earningWords(basePoints: number, tierMultiplier: number, promotionMultiplier: number): string | null {
+  if (tierMultiplier === NO_MULTIPLIER && promotionMultiplier === NO_MULTIPLIER) return null;
+  const parts = [`${basePoints} ${basePoints === 1 ? 'pt' : 'pts'}`];
+  if (tierMultiplier !== NO_MULTIPLIER) parts.push(`${multiplierWords(tierMultiplier)} tier`);
+  if (promotionMultiplier !== NO_MULTIPLIER) parts.push(`${multiplierWords(promotionMultiplier)} promotion`);
+  return parts.join(' ');
+}

@@ -16,7 +16,7 @@ export class LedgerRepository {
   async history(em: EntityManager, memberId: string, limit: number) {
     return db(em)
       .selectFrom('point_transactions')
-      .select(['id', 'description', 'points', 'created_at'])
+      .select(['id', 'description', 'points', 'created_at', 'base_points', 'tier_multiplier', 'promotion_multiplier'])
       .where('member_id', '=', memberId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
