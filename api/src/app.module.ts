@@ -25,6 +25,7 @@ import { MembersModule } from './modules/members/members.module.js';
 import { NewsModule } from './modules/news/news.module.js';
 import { OverviewModule } from './modules/overview/overview.module.js';
 import { ReferralsModule } from './modules/referrals/referrals.module.js';
+import { TiersModule } from './modules/tiers/tiers.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { VenueInboxModule } from './modules/venue-inbox/venue-inbox.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         WebhooksModule,
         WalletModule,
         ReferralsModule,
+        TiersModule,
         ActiveCampaignModule,
         MembersModule,
         StaffModule,

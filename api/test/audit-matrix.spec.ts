@@ -24,6 +24,7 @@ const EXEMPT: Record<string, string> = {
   changeMyPassword: 'own account',
   signOut: 'own session',
   updateMyConsent: 'own account',
+  acknowledgeTierCelebration: 'own account',
   updateMyProfile: 'own account',
   deleteMyAccount: 'own account',
   exportMyData: "own account (a member's right, not the staff export)",
@@ -234,6 +235,48 @@ audited('updateMembershipSettings', 'membership.settings', async () => ({
   run: () => as('PUT', '/api/admin/membership-settings', { referralPoints: 75, referralsPerMonth: 3, birthdayCouponId: null }),
   target: 'membership',
 }));
+audited('updateTierBenefit', 'tier.benefits', async () => ({
+  run: () => as('PUT', '/api/admin/tier-benefits/gold', { benefit: 'Priority entry', multiplier: '1.3', monthlyCouponId: null }),
+  target: 'gold',
+}));
+const promotion = async () =>
+  (
+    await as('POST', '/api/admin/promotions', {
+      name: 'Double points',
+      multiplier: '2',
+      startsOn: '2030-12-01',
+      endsOn: '2030-12-31',
+      weekdays: [4],
+    })
+  ).body.id as string;
+audited('createPromotion', 'promotion.create', async () => ({
+  run: () =>
+    as('POST', '/api/admin/promotions', {
+      name: 'Double',
+      multiplier: '2',
+      startsOn: '2030-12-01',
+      endsOn: '2030-12-31',
+      weekdays: null,
+    }),
+}));
+audited('updatePromotion', 'promotion.update', async () => {
+  const id = await promotion();
+  return {
+    run: () =>
+      as('PUT', `/api/admin/promotions/${id}`, {
+        name: 'Triple',
+        multiplier: '3',
+        startsOn: '2030-12-01',
+        endsOn: '2030-12-31',
+        weekdays: null,
+      }),
+    target: id,
+  };
+});
+audited('deletePromotion', 'promotion.delete', async () => {
+  const id = await promotion();
+  return { run: () => as('DELETE', `/api/admin/promotions/${id}`), target: id };
+});
 audited('startBulkSync', 'sync.start', async () => ({ run: () => as('POST', '/api/admin/sync-contacts') }));
 audited('syncContact', 'sync.contact', async () => {
   const id = await member();

@@ -54,6 +54,7 @@ describe('POST /api/news/{id}/comments', () => {
           postId: post.id,
           pointsAwarded: 5,
           postTitle: 'Friday Late Session',
+          earning: { basePoints: 5, tierMultiplier: 100, promotionMultiplier: 100, promotionId: null },
         },
       },
     ]);

@@ -160,7 +160,14 @@ describe('CreditPointsWhenCommentPostedHandler', () => {
   }
 
   const commentPosted = (memberId: string, pointsAwarded: number, postTitle = 'Jazz', commentId = randomUUID()) =>
-    domainEvent('CommentPosted', commentId, { commentId, memberId, postId: randomUUID(), pointsAwarded, postTitle });
+    domainEvent('CommentPosted', commentId, {
+      commentId,
+      memberId,
+      postId: randomUUID(),
+      pointsAwarded,
+      postTitle,
+      earning: null,
+    });
 
   it('credits the points the comment earned, as a comment_reward row naming the post as the event titles it', async () => {
     const { em, handler, raise } = handlerSetup();

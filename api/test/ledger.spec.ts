@@ -70,9 +70,16 @@ describe('GET /api/points/history', () => {
         description: 'Comment removed by staff: Terrace opening',
         points: -40,
         createdAt: expect.stringMatching(/Z$/),
+        multiplier: null,
       },
-      { id: expect.any(String), description: 'Commented on: Terrace opening', points: 40, createdAt: expect.any(String) },
-      { id: expect.any(String), description: 'Welcome bonus', points: 20, createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        description: 'Commented on: Terrace opening',
+        points: 40,
+        createdAt: expect.any(String),
+        multiplier: null,
+      },
+      { id: expect.any(String), description: 'Welcome bonus', points: 20, createdAt: expect.any(String), multiplier: null },
     ]);
     const limited = await t.request('GET', '/api/points/history?limit=1', { token: member.sessionId });
     expect(limited.body.map((r: { points: number }) => r.points)).toEqual([-40]);

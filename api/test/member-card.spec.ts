@@ -183,6 +183,7 @@ describe('a member card at the door', () => {
           night: clubNightOf(new Date(), t.config.VENUE_TZ),
           points: 20,
           staffId: expect.any(String),
+          earning: { basePoints: 20, tierMultiplier: 100, promotionMultiplier: 100, promotionId: null },
         },
       },
     ]);

@@ -71,7 +71,8 @@ describe('GET /api/admin/comments', () => {
       content: 'First!',
       createdAt: first.createdAt,
       post: { id: post.id, title: 'Jazz Thursdays' },
-      author: { id: member.user.id, name: 'Priya Shah', email: member.email, currentPoints: 140 },
+      // 20 + 40 + 40, and the third at Silver (reached at 100 points earned, ×1.1): 44.
+      author: { id: member.user.id, name: 'Priya Shah', email: member.email, currentPoints: 144 },
       pointsAwarded: 40,
       removed: null,
     });
@@ -266,7 +267,8 @@ describe('DELETE /api/admin/comments/{id}: the reward is reversed', () => {
     expect((await list({ memberId: member.user.id })).body.comments[0]).toMatchObject({ id: unpaid.id, pointsAwarded: 0 });
     expect((await remove(unpaid.id)).body).toMatchObject({ success: true, pointsReversed: 0 });
     expect(await reversalRows(member.user.id)).toEqual([]);
-    expect(await me(member.sessionId)).toMatchObject({ currentPoints: 140, totalPoints: 140 });
+    // 20 + 40 + 40, and the third at Silver (×1.1): 44.
+    expect(await me(member.sessionId)).toMatchObject({ currentPoints: 144, totalPoints: 144 });
     await expectLedgerClean(t);
   });
 });

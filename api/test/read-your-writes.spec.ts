@@ -35,7 +35,9 @@ describe('read your writes on one replica', () => {
         body: { content: `Round ${i}` },
       });
       expect(posted.status).toBe(201);
-      points += 5;
+      // 5 a comment, multiplied once the member reaches Silver (PRODUCT.md §2.5 Tiers).
+      expect(posted.body.pointsAwarded).toBeGreaterThanOrEqual(5);
+      points += posted.body.pointsAwarded as number;
       expect({ round: i, points: await me() }).toEqual({ round: i, points });
       const again = await t.request('GET', '/api/points/history', {
         token: member.sessionId,

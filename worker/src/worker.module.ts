@@ -17,6 +17,7 @@ import { type Clock, systemClock } from './runtime/clock.js';
 import { JobRuntimeModule } from './runtime/job-runtime.module.js';
 import type { WorkerArea } from './runtime/worker-area.js';
 import type { ResolveAll } from './webhooks/webhook-agent.js';
+import { tiersArea } from './tiers/tiers.module.js';
 import { walletArea } from './wallet/wallet.module.js';
 import { webhooksArea } from './webhooks/webhooks.module.js';
 
@@ -41,6 +42,7 @@ export class WorkerModule {
       maintenanceArea,
       pointsArea,
       birthdaysArea,
+      tiersArea,
       walletArea,
     ];
     return {

@@ -18,6 +18,7 @@ export * from './moderation.js';
 export * from './system.js';
 export * from './door.js';
 export * from './referrals.js';
+export * from './tiers.js';
 export * from './endpoint.js';
 export { ENROL_ENDPOINTS, endpoints, type EndpointName, type Endpoints, VERIFY_ENDPOINTS } from './endpoints/index.js';
 export * from './two-factor.js';

@@ -143,6 +143,7 @@ export type PostCommentResponse = z.infer<typeof PostCommentResponse>;
  */
 export const CommentRewardsTonight = z
   .object({
+    /** What the member's next comment pays tonight: POINTS_PER_COMMENT times their tier's and tonight's promotion's multipliers. */
     pointsPerComment: z.number().int(),
     leftTonight: z.number().int(),
   })

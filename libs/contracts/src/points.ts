@@ -7,6 +7,8 @@ export const PointHistoryEntry = z
     /** Signed: credits positive, spending and reversals negative. */
     points: z.number().int(),
     createdAt: z.iso.datetime(),
+    /** How a multiplied entry was paid: "5 pts ×1.25 tier ×2 promotion"; null when nothing multiplied it. */
+    multiplier: z.string().nullable(),
   })
   .meta({ id: 'PointHistoryEntry' });
 export type PointHistoryEntry = z.infer<typeof PointHistoryEntry>;

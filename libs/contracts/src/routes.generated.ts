@@ -3,6 +3,10 @@
 import type { Route } from './endpoint.js';
 import type { Endpoints } from './endpoints/index.js';
 
+export const acknowledgeTierCelebration: Route<Endpoints['acknowledgeTierCelebration']> = {
+  method: 'POST',
+  path: '/api/auth/me/tier/celebrated',
+};
 export const adjustMemberPoints: Route<Endpoints['adjustMemberPoints']> = {
   method: 'POST',
   path: '/api/admin/members/:id/points-adjustments',
@@ -18,9 +22,11 @@ export const confirmTotpEnrolment: Route<Endpoints['confirmTotpEnrolment']> = {
 };
 export const createCoupon: Route<Endpoints['createCoupon']> = { method: 'POST', path: '/api/admin/coupons' };
 export const createNewsPost: Route<Endpoints['createNewsPost']> = { method: 'POST', path: '/api/admin/news' };
+export const createPromotion: Route<Endpoints['createPromotion']> = { method: 'POST', path: '/api/admin/promotions' };
 export const deleteCoupon: Route<Endpoints['deleteCoupon']> = { method: 'DELETE', path: '/api/admin/coupons/:id' };
 export const deleteMyAccount: Route<Endpoints['deleteMyAccount']> = { method: 'DELETE', path: '/api/auth/me' };
 export const deleteNewsPost: Route<Endpoints['deleteNewsPost']> = { method: 'DELETE', path: '/api/admin/news/:id' };
+export const deletePromotion: Route<Endpoints['deletePromotion']> = { method: 'DELETE', path: '/api/admin/promotions/:id' };
 export const deleteWebhook: Route<Endpoints['deleteWebhook']> = { method: 'DELETE', path: '/api/admin/webhooks/:id' };
 export const disableMember: Route<Endpoints['disableMember']> = { method: 'POST', path: '/api/admin/members/:id/disable' };
 export const enableMember: Route<Endpoints['enableMember']> = { method: 'POST', path: '/api/admin/members/:id/enable' };
@@ -80,9 +86,12 @@ export const getMyBirthday: Route<Endpoints['getMyBirthday']> = { method: 'GET',
 export const getMyCard: Route<Endpoints['getMyCard']> = { method: 'GET', path: '/api/auth/me/card' };
 export const getMyConsent: Route<Endpoints['getMyConsent']> = { method: 'GET', path: '/api/auth/me/consent' };
 export const getMyReferrals: Route<Endpoints['getMyReferrals']> = { method: 'GET', path: '/api/referrals' };
+export const getMyTier: Route<Endpoints['getMyTier']> = { method: 'GET', path: '/api/auth/me/tier' };
 export const getOpenApiDocument: Route<Endpoints['getOpenApiDocument']> = { method: 'GET', path: '/api/openapi.json' };
+export const getPromotionTonight: Route<Endpoints['getPromotionTonight']> = { method: 'GET', path: '/api/promotions/tonight' };
 export const getSecondFactors: Route<Endpoints['getSecondFactors']> = { method: 'GET', path: '/api/auth/2fa' };
 export const getSyncJob: Route<Endpoints['getSyncJob']> = { method: 'GET', path: '/api/admin/sync-jobs/:jobId' };
+export const getTierBenefits: Route<Endpoints['getTierBenefits']> = { method: 'GET', path: '/api/admin/tier-benefits' };
 export const getVenue: Route<Endpoints['getVenue']> = { method: 'GET', path: '/api/venue' };
 export const getWalletSettings: Route<Endpoints['getWalletSettings']> = { method: 'GET', path: '/api/wallet' };
 export const healthLive: Route<Endpoints['healthLive']> = { method: 'GET', path: '/health/live' };
@@ -107,6 +116,7 @@ export const listMyCoupons: Route<Endpoints['listMyCoupons']> = { method: 'GET',
 export const listNews: Route<Endpoints['listNews']> = { method: 'GET', path: '/api/news' };
 export const listPointHistory: Route<Endpoints['listPointHistory']> = { method: 'GET', path: '/api/points/history' };
 export const listPostComments: Route<Endpoints['listPostComments']> = { method: 'GET', path: '/api/news/:id/comments' };
+export const listPromotions: Route<Endpoints['listPromotions']> = { method: 'GET', path: '/api/admin/promotions' };
 export const listScans: Route<Endpoints['listScans']> = { method: 'GET', path: '/api/admin/scans' };
 export const listStaff: Route<Endpoints['listStaff']> = { method: 'GET', path: '/api/admin/staff' };
 export const listUpdatedApplePasses: Route<Endpoints['listUpdatedApplePasses']> = {
@@ -200,6 +210,8 @@ export const updateMembershipSettings: Route<Endpoints['updateMembershipSettings
 export const updateMyConsent: Route<Endpoints['updateMyConsent']> = { method: 'PATCH', path: '/api/auth/me/consent' };
 export const updateMyProfile: Route<Endpoints['updateMyProfile']> = { method: 'PATCH', path: '/api/auth/me' };
 export const updateNewsPost: Route<Endpoints['updateNewsPost']> = { method: 'PATCH', path: '/api/admin/news/:id' };
+export const updatePromotion: Route<Endpoints['updatePromotion']> = { method: 'PUT', path: '/api/admin/promotions/:id' };
+export const updateTierBenefit: Route<Endpoints['updateTierBenefit']> = { method: 'PUT', path: '/api/admin/tier-benefits/:tier' };
 export const validateCode: Route<Endpoints['validateCode']> = { method: 'POST', path: '/api/qr/validate' };
 export const verifyPasskey: Route<Endpoints['verifyPasskey']> = { method: 'POST', path: '/api/auth/2fa/passkeys/verify' };
 export const verifySecondFactor: Route<Endpoints['verifySecondFactor']> = { method: 'POST', path: '/api/auth/2fa/verify' };

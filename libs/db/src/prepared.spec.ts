@@ -84,6 +84,7 @@ describe('PreparedQuery', () => {
           .values({
             member_id: memberId,
             points,
+            base_points: points,
             kind: 'reversal',
             description: 'd',
             source_type: 'point_transaction',

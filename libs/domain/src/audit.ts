@@ -39,6 +39,11 @@ export const AUDIT_ACTIONS = [
   'sync.contact',
   // The venue's membership settings: invite points, the monthly cap, the birthday coupon.
   'membership.settings',
+  // Tier benefits (text, earning multiplier, monthly coupon) and earning promotions.
+  'tier.benefits',
+  'promotion.create',
+  'promotion.update',
+  'promotion.delete',
   // Staff two-factor sign-in: an admin's reset of someone's second factor. A staffer's own enrolment
   // steps are not staff actions on anyone else's record (exempt in api/test/audit-matrix.spec.ts).
   'staff.second_factor_reset',
@@ -78,6 +83,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sync.start': 'ActiveCampaign sync started',
   'sync.contact': 'Member synced to ActiveCampaign',
   'membership.settings': 'Membership settings changed',
+  'tier.benefits': 'Tier benefits changed',
+  'promotion.create': 'Promotion scheduled',
+  'promotion.update': 'Promotion edited',
+  'promotion.delete': 'Promotion deleted',
   'staff.second_factor_reset': 'Second factor reset',
 };
 

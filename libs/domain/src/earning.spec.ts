@@ -1,4 +1,7 @@
 import {
+  earningWords,
+  promotionBadgeWords,
+  promotionScheduleProblem,
   activePromotion,
   earnedPoints,
   monthlyCouponGrantKey,
@@ -114,5 +117,39 @@ describe('tier progress', () => {
     // 02:00 on 1 January is still the 31 December club night.
     expect(monthlyCouponGrantKey('m1', new Date('2027-01-01T02:00:00Z'), TZ)).toBe('m1:2026-12');
     expect(monthlyCouponGrantKey('m1', new Date('2027-01-01T07:00:00Z'), TZ)).toBe('m1:2027-01');
+  });
+});
+
+describe('promotion badge and schedule', () => {
+  it('names the promotion, tonight and its multiplier', () => {
+    expect(promotionBadgeWords('Double points', 200)).toBe('Double points tonight ×2');
+    expect(promotionBadgeWords(' Happy hour ', 150)).toBe('Happy hour tonight ×1.5');
+  });
+
+  it('accepts a single night, refuses an end before the start, more than a year, and a weekday twice or out of range', () => {
+    expect(promotionScheduleProblem({ startsOn: '2026-12-03', endsOn: '2026-12-03', weekdays: null })).toBeNull();
+    expect(promotionScheduleProblem({ startsOn: '2026-12-01', endsOn: '2026-12-31', weekdays: [4] })).toBeNull();
+    expect(promotionScheduleProblem({ startsOn: '2026-12-03', endsOn: '2026-12-02', weekdays: null })).toMatchObject({
+      path: 'endsOn',
+    });
+    expect(promotionScheduleProblem({ startsOn: '2026-01-01', endsOn: '2027-01-01', weekdays: null })).toBeNull();
+    expect(promotionScheduleProblem({ startsOn: '2026-01-01', endsOn: '2027-01-02', weekdays: null })).toMatchObject({
+      path: 'endsOn',
+    });
+    expect(promotionScheduleProblem({ startsOn: '2026-12-01', endsOn: '2026-12-31', weekdays: [4, 4] })).toMatchObject({
+      path: 'weekdays',
+    });
+    expect(promotionScheduleProblem({ startsOn: '2026-12-01', endsOn: '2026-12-31', weekdays: [7] })).toMatchObject({
+      path: 'weekdays',
+    });
+  });
+});
+
+describe('earning words on a history line', () => {
+  it('names the base and each multiplier that applied, and nothing at 1.00×', () => {
+    expect(earningWords(5, 125, 200)).toBe('5 pts ×1.25 tier ×2 promotion');
+    expect(earningWords(20, 125, 100)).toBe('20 pts ×1.25 tier');
+    expect(earningWords(1, 100, 150)).toBe('1 pt ×1.5 promotion');
+    expect(earningWords(5, 100, 100)).toBeNull();
   });
 });

@@ -153,3 +153,42 @@ export function monthlyCouponGrantKey(memberId: string, instant: Date, timeZone:
   const night = clubNightOf(instant, timeZone);
   return `${memberId}:${night.slice(0, 7)}`;
 }
+
+/** A promotion's badge while it runs: "Double points tonight ×2" (its name, "tonight", the multiplier). */
+export function promotionBadgeWords(name: string, multiplier: number): string {
+  return `${name.trim()} tonight ${multiplierWords(multiplier)}`;
+}
+
+/** The longest a promotion may run: a year of club nights. */
+export const PROMOTION_MAX_NIGHTS = 366;
+
+/**
+ * Why a promotion's schedule is refused, or null: the end on or after the start (a single club
+ * night has both the same), at most PROMOTION_MAX_NIGHTS nights, weekdays 0–6 each once.
+ */
+export function promotionScheduleProblem(schedule: {
+  startsOn: string;
+  endsOn: string;
+  weekdays: readonly number[] | null;
+}): { path: 'endsOn' | 'weekdays'; message: string } | null {
+  if (schedule.endsOn < schedule.startsOn) return { path: 'endsOn', message: 'Must be on or after the start date' };
+  const nights = (Date.parse(`${schedule.endsOn}T00:00:00Z`) - Date.parse(`${schedule.startsOn}T00:00:00Z`)) / 86_400_000 + 1;
+  if (nights > PROMOTION_MAX_NIGHTS)
+    return { path: 'endsOn', message: `A promotion runs at most ${PROMOTION_MAX_NIGHTS} nights` };
+  const weekdays = schedule.weekdays ?? [];
+  if (weekdays.some((day) => !Number.isInteger(day) || day < 0 || day > 6) || new Set(weekdays).size !== weekdays.length)
+    return { path: 'weekdays', message: 'Each weekday at most once' };
+  return null;
+}
+
+/**
+ * How a ledger entry's points came about, for the member's history: "5 pts ×1.25 tier ×2
+ * promotion"; null when nothing multiplied it (both 1.00×).
+ */
+export function earningWords(basePoints: number, tierMultiplier: number, promotionMultiplier: number): string | null {
+  if (tierMultiplier === NO_MULTIPLIER && promotionMultiplier === NO_MULTIPLIER) return null;
+  const parts = [`${basePoints} ${basePoints === 1 ? 'pt' : 'pts'}`];
+  if (tierMultiplier !== NO_MULTIPLIER) parts.push(`${multiplierWords(tierMultiplier)} tier`);
+  if (promotionMultiplier !== NO_MULTIPLIER) parts.push(`${multiplierWords(promotionMultiplier)} promotion`);
+  return parts.join(' ');
+}

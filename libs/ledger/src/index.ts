@@ -1,2 +1,2 @@
 export * from './ledger.js';
-export type { LedgerEntry } from './ledger.statements.js';
+export type { Earning, LedgerEntry } from './ledger.statements.js';

@@ -15,6 +15,19 @@ export interface LedgerEntry {
   reversesId?: string;
   /** The admin who wrote the row by hand (a staff adjustment). */
   recordedById?: string;
+  /**
+   * What a comment reward or visit was paid by (`Ledger.quote`): its base, the multipliers and the
+   * promotion. Absent: the row pays its points at 1.00× (base = points).
+   */
+  earning?: Earning;
+}
+
+/** How an earning row's points came about (`earnedPoints` of @nocturne/domain). */
+export interface Earning {
+  basePoints: number;
+  tierMultiplier: number;
+  promotionMultiplier: number;
+  promotionId: string | null;
 }
 
 const now = () => sql<string>`now()`;
@@ -36,6 +49,10 @@ const appendRow = new PreparedQuery(
     sourceId: string,
     reversesId: string | null,
     recordedById: string | null,
+    basePoints: number,
+    tierMultiplier: number,
+    promotionMultiplier: number,
+    promotionId: string | null,
   ) =>
     kysely
       .insertInto('point_transactions')
@@ -48,6 +65,10 @@ const appendRow = new PreparedQuery(
         source_id: sourceId,
         reverses_id: reversesId,
         recorded_by_id: recordedById,
+        base_points: basePoints,
+        tier_multiplier: tierMultiplier,
+        promotion_multiplier: promotionMultiplier,
+        promotion_id: promotionId,
       })
       .onConflict((conflict) => conflict.columns(['member_id', 'kind', 'source_id']).doNothing())
       .returning('id'),
@@ -80,7 +101,7 @@ const moveBalance = new PreparedQuery((kysely, memberId: string, pointsChange: n
  * member, kind and source); answers whether it did.
  */
 export async function insertRow(em: EntityManager, row: LedgerEntry): Promise<boolean> {
-  const { memberId, points, kind, description, sourceType, sourceId, reversesId, recordedById } = row;
+  const { memberId, points, kind, description, sourceType, sourceId, reversesId, recordedById, earning } = row;
   const appended = await appendRow.first(
     em,
     memberId,
@@ -91,6 +112,10 @@ export async function insertRow(em: EntityManager, row: LedgerEntry): Promise<bo
     sourceId,
     reversesId ?? null,
     recordedById ?? null,
+    earning?.basePoints ?? points,
+    earning?.tierMultiplier ?? 100,
+    earning?.promotionMultiplier ?? 100,
+    earning?.promotionId ?? null,
   );
   return appended !== undefined;
 }
@@ -185,4 +210,26 @@ export async function eraseAdjustmentReasons(tx: EntityManager, memberId: string
     .where('description', '!=', description)
     .execute();
   await sql`select set_config('nocturne.erasure', 'off', true)`.execute(k);
+}
+
+/** The member's tier multiplier (tier_benefits) and the transaction's clock, `now()`. */
+export async function earningRates(em: EntityManager, memberId: string) {
+  const k = db(em);
+  const member = await k
+    .selectFrom('members as m')
+    .leftJoin('tier_benefits as b', 'b.tier', 'm.member_tier')
+    .select(['m.member_tier', 'b.multiplier', now().as('now')])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  return member;
+}
+
+/** Promotions whose dates cover the club night (weekdays are the caller's to check). */
+export function promotionsCovering(em: EntityManager, night: string) {
+  return db(em)
+    .selectFrom('promotions')
+    .select(['id', 'name', 'multiplier', 'starts_on', 'ends_on', 'weekdays'])
+    .where('starts_on', '<=', night)
+    .where('ends_on', '>=', night)
+    .execute();
 }

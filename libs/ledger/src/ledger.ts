@@ -1,6 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PointKind } from '@nocturne/db';
-import { adjustmentDescription, type Tier, tierForTotalPoints, type TierThresholds } from '@nocturne/domain';
+import {
+  activePromotion,
+  adjustmentDescription,
+  clubNightOf,
+  type EarnedPoints,
+  earnedPoints,
+  NO_MULTIPLIER,
+  type Tier,
+  tierForTotalPoints,
+  type TierThresholds,
+} from '@nocturne/domain';
 import { type DomainEvent, domainEvent } from '@nocturne/queues';
 import { randomUUID } from 'node:crypto';
 import * as statements from './ledger.statements.js';
@@ -48,11 +58,43 @@ export class Ledger {
   constructor(private readonly thresholds: TierThresholds) {}
 
   /**
+   * What an entry of this kind and base pays the member now (the transaction's clock, in the
+   * venue's club night): their tier's multiplier and the running promotion's, if the kind is
+   * multiplied (`earnedPoints`: comment rewards and visits), rounded once, half up. Credit the
+   * answer's points with it as the entry's `earning`, in the same transaction.
+   */
+  async quote(tx: EntityManager, memberId: string, kind: PointKind, basePoints: number, timeZone: string): Promise<EarnedPoints> {
+    const rates = await statements.earningRates(tx, memberId);
+    if (!rates) throw new Error(`No member ${memberId}`);
+    const night = clubNightOf(new Date(rates.now), timeZone);
+    const covering = await statements.promotionsCovering(tx, night);
+    const promotion = activePromotion(
+      covering.map((row) => ({
+        id: row.id,
+        name: row.name,
+        multiplier: row.multiplier,
+        startsOn: row.starts_on,
+        endsOn: row.ends_on,
+        weekdays: row.weekdays,
+      })),
+      new Date(rates.now),
+      timeZone,
+    );
+    return earnedPoints(kind, basePoints, rates.multiplier ?? NO_MULTIPLIER, promotion);
+  }
+
+  /**
    * Credits points once per source. Returns the new balance, or null when this source has
    * already paid (nothing changes).
    */
   async credit(tx: EntityManager, entry: LedgerEntry, raise: Raise): Promise<Balance | null> {
     if (entry.points <= 0) throw new RangeError('A credit must be positive');
+    if (entry.earning) {
+      const { basePoints, tierMultiplier, promotionMultiplier, promotionId } = entry.earning;
+      const promotion = promotionId ? { id: promotionId, multiplier: promotionMultiplier } : null;
+      if (earnedPoints(entry.kind, basePoints, tierMultiplier, promotion).points !== entry.points)
+        throw new RangeError(`${entry.points} points are not what base ${basePoints} earns at these multipliers`);
+    }
     const inserted = await this.insertRow(tx, entry);
     if (!inserted) return null;
     return this.applyToBalance(tx, entry.memberId, entry.points, entry.points, raise);

@@ -7,6 +7,17 @@ import { z } from 'zod';
  * as they were at that moment (a claim's price and title), so no handler reads back a row that may
  * have changed since; never personal data (a handler that needs it reads the row).
  */
+/**
+ * What an earning entry was paid by (issue #33 points 4–5, `Ledger.quote`): the base points, the
+ * tier and promotion multipliers in hundredths, and the promotion (null: none).
+ */
+const Earning = z.object({
+  basePoints: z.number().int().min(0),
+  tierMultiplier: z.number().int().min(100).max(500),
+  promotionMultiplier: z.number().int().min(100).max(500),
+  promotionId: z.uuid().nullable(),
+});
+
 export const domainEventSchemas = {
   MemberRegistered: z.object({ memberId: z.uuid() }),
   /** The member gave or withdrew marketing consent: ActiveCampaign's list status follows. */
@@ -24,13 +35,17 @@ export const domainEventSchemas = {
   StaffInvited: z.object({ memberId: z.uuid(), requestId: z.uuid(), role: z.enum(STAFF_ROLES), adminId: z.uuid() }),
   /** An admin changed a staff account's role (`member`: off the staff); its sessions ended in the same transaction. */
   StaffRoleChanged: z.object({ memberId: z.uuid(), adminId: z.uuid(), from: z.enum(ROLES), to: z.enum(ROLES) }),
-  /** postTitle: the post as it was titled when the comment was posted (the reward's history line names it). */
+  /**
+   * postTitle: the post as it was titled when the comment was posted (the reward's history line
+   * names it). pointsAwarded: what the reward pays, multiplied; earning: how (null: no reward).
+   */
   CommentPosted: z.object({
     commentId: z.uuid(),
     memberId: z.uuid(),
     postId: z.uuid(),
     pointsAwarded: z.number().int(),
     postTitle: z.string().min(1).max(200),
+    earning: Earning.nullable(),
   }),
   /** pointsCost and title: the coupon as the claim took it, so the debit is what the member agreed to pay. */
   CouponClaimed: z.object({
@@ -44,7 +59,8 @@ export const domainEventSchemas = {
   CouponRedemptionUndone: z.object({ userCouponId: z.uuid(), memberId: z.uuid(), adminId: z.uuid() }),
   /**
    * A member's card scanned at the door on a club night for the first time: points (what the visit
-   * pays, 0 while visit points are off) are credited in the same transaction; staffId scanned it.
+   * pays, multiplied; 0 while visit points are off) are credited in the same transaction, as
+   * `earning` says (null: nothing paid); staffId scanned it.
    */
   MemberVisited: z.object({
     visitId: z.uuid(),
@@ -52,6 +68,7 @@ export const domainEventSchemas = {
     night: z.iso.date(),
     points: z.number().int().min(0),
     staffId: z.uuid(),
+    earning: Earning.nullable(),
   }),
   /**
    * A referral paid at the invited member's first visit: both members were credited `points` (0
@@ -91,7 +108,8 @@ export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof doma
  */
 export const storedEventSchemas = {
   ...domainEventSchemas,
-  CommentPosted: domainEventSchemas.CommentPosted.partial({ postTitle: true }),
+  CommentPosted: domainEventSchemas.CommentPosted.partial({ postTitle: true, earning: true }),
+  MemberVisited: domainEventSchemas.MemberVisited.partial({ earning: true }),
   CouponClaimed: domainEventSchemas.CouponClaimed.partial({ pointsCost: true, title: true }),
 } satisfies { [T in DomainEventType]: z.ZodType };
 export type StoredEventPayload<T extends DomainEventType> = z.infer<(typeof storedEventSchemas)[T]>;

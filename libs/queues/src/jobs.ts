@@ -139,6 +139,11 @@ export const jobDefinitions = {
     queue: QueueName.Maintenance,
     payload: z.object({}),
   },
+  /** Daily: gives each member their tier's monthly coupon (the manager's template), once per venue month. */
+  'maintenance.grant-tier-coupons': {
+    queue: QueueName.Maintenance,
+    payload: z.object({}),
+  },
   'maintenance.queue-booking-reminders': {
     queue: QueueName.Maintenance,
     payload: z.object({}),

@@ -82,6 +82,7 @@ export const anAdminMemberView = (
         points: 20,
         kind: 'welcome_bonus',
         createdAt: '2026-01-01T00:00:00.000Z',
+        multiplier: null,
         recordedBy: null,
       },
     ],

@@ -9,7 +9,8 @@ import {
 import { LedgerService } from './ledger.service.js';
 
 /**
- * Pays the reward the comment command decided (0 once the nightly limit is reached) in the
+ * Pays the reward the comment command decided (0 once the nightly limit is reached; multiplied by
+ * the member's tier and the running promotion, as its `earning` records) in the
  * comment's own transaction; the ledger's unique source key pays each comment at most once. The
  * history line names the post as it was titled when the comment was posted (the event's).
  */
@@ -19,7 +20,7 @@ export class CreditPointsWhenCommentPostedHandler implements InTransactionHandle
   constructor(private readonly ledger: LedgerService) {}
 
   async handle(event: DomainEvent<'CommentPosted'>, tx: EntityManager, raise: Raise): Promise<void> {
-    const { commentId, memberId, postTitle, pointsAwarded } = event.payload;
+    const { commentId, memberId, postTitle, pointsAwarded, earning } = event.payload;
     if (pointsAwarded <= 0) return;
     await this.ledger.credit(
       tx,
@@ -30,6 +31,7 @@ export class CreditPointsWhenCommentPostedHandler implements InTransactionHandle
         description: `Commented on: ${postTitle}`,
         sourceType: 'news_comment',
         sourceId: commentId,
+        earning: earning ?? undefined,
       },
       raise,
     );

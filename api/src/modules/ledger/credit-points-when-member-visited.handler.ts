@@ -10,7 +10,8 @@ import {
 import { LedgerService } from './ledger.service.js';
 
 /**
- * Pays a visit's points (what the door decided: POINTS_PER_VISIT, 0 while visit points are off) in
+ * Pays a visit's points (what the door decided: POINTS_PER_VISIT multiplied by the member's tier
+ * and the running promotion, 0 while visit points are off) in
  * the visit's own transaction, so the card holder's balance is right when door mode answers. The
  * source is the club night: a member is paid for visiting at most once a night, whatever happens
  * to the visit row. The history line names the night: "Visit: Fri 28 Nov".
@@ -21,11 +22,19 @@ export class CreditPointsWhenMemberVisitedHandler implements InTransactionHandle
   constructor(private readonly ledger: LedgerService) {}
 
   async handle(event: DomainEvent<'MemberVisited'>, tx: EntityManager, raise: Raise): Promise<void> {
-    const { memberId, night, points } = event.payload;
+    const { memberId, night, points, earning } = event.payload;
     if (points <= 0) return;
     await this.ledger.credit(
       tx,
-      { memberId, points, kind: 'visit', description: visitDescription(night), sourceType: 'club_night', sourceId: night },
+      {
+        memberId,
+        points,
+        kind: 'visit',
+        description: visitDescription(night),
+        sourceType: 'club_night',
+        sourceId: night,
+        earning: earning ?? undefined,
+      },
       raise,
     );
   }

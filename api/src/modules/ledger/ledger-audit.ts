@@ -15,13 +15,29 @@ export interface LedgerDifference {
   expectedTier: Tier;
 }
 
+/** A row whose points are not what its base earns at its multipliers (or a row of a kind never multiplied that records one). */
+export interface MispaidEntry {
+  transactionId: string;
+  memberId: string;
+  kind: string;
+  points: number;
+  expectedPoints: number;
+  basePoints: number;
+  tierMultiplier: number;
+  promotionMultiplier: number;
+  promotionId: string | null;
+}
+
 export interface LedgerAudit {
   membersChecked: number;
   differences: LedgerDifference[];
+  /** Rows that break the earning rule (invariant 13); empty when every row pays what its base earns. */
+  mispaid: MispaidEntry[];
 }
 
 /**
- * Recomputes every member from point_transactions (ARCHITECTURE.md invariant 2): the balance is
+ * Recomputes every member from point_transactions (ARCHITECTURE.md invariant 2), and checks that
+ * every row pays what its base earns at its recorded multipliers (invariant 13): the balance is
  * the sum of all rows; total earned is the sum of positive rows that no reversal undoes (balance
  * adjustments aside, which staff chose not to count toward the tier); the tier
  * follows total earned. Returns each member whose cached columns disagree.
@@ -50,7 +66,26 @@ export async function auditLedger(
       },
     ];
   });
-  return { membersChecked: rows.length, differences };
+  const mispaid = (await ledger.mispaidRows(em)).map((row): MispaidEntry => ({
+    transactionId: row.id,
+    memberId: row.member_id,
+    kind: row.kind,
+    points: row.points,
+    expectedPoints: row.expected_points,
+    basePoints: row.base_points,
+    tierMultiplier: row.tier_multiplier,
+    promotionMultiplier: row.promotion_multiplier,
+    promotionId: row.promotion_id,
+  }));
+  return { membersChecked: rows.length, differences, mispaid };
+}
+
+export function describeMispaid(m: MispaidEntry): string {
+  return (
+    `row ${m.transactionId} (${m.kind}, member ${m.memberId}): ${m.points} points, base ${m.basePoints} ` +
+    `at tier ${m.tierMultiplier} and promotion ${m.promotionMultiplier}${m.promotionId ? ` (${m.promotionId})` : ''} ` +
+    `earns ${m.expectedPoints}`
+  );
 }
 
 export function describeDifference(d: LedgerDifference): string {

@@ -3,5 +3,5 @@
  * outside it): LedgerService, the api's provider of @nocturne/ledger (the only writer of points),
  * and its refusal; the audit `ledger:verify` runs.
  */
-export { auditLedger, describeDifference, tierThresholdsFrom } from './ledger-audit.js';
+export { auditLedger, describeDifference, describeMispaid, tierThresholdsFrom } from './ledger-audit.js';
 export { InsufficientPointsError, LedgerService } from './ledger.service.js';

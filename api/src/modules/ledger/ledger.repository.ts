@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
+import { MULTIPLIED_KINDS } from '@nocturne/domain';
+import { sql } from 'kysely';
 
 export type LedgerAuditRow = Awaited<ReturnType<LedgerRepository['auditRows']>>[number];
 
@@ -14,7 +16,7 @@ export class LedgerRepository {
   async history(em: EntityManager, memberId: string, limit: number) {
     return db(em)
       .selectFrom('point_transactions')
-      .select(['id', 'description', 'points', 'created_at'])
+      .select(['id', 'description', 'points', 'created_at', 'base_points', 'tier_multiplier', 'promotion_multiplier'])
       .where('member_id', '=', memberId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -58,6 +60,32 @@ export class LedgerRepository {
       ])
       .groupBy('m.id')
       .orderBy('m.email')
+      .execute();
+  }
+
+  /**
+   * Rows whose points are not what their base earns (ARCHITECTURE.md, ledger invariant 13): a
+   * comment reward or visit must pay round-half-up(base × tier × promotion / 10000), every other
+   * kind its base at 1.00× with no promotion. Answers each row that does not, with what it should pay.
+   */
+  async mispaidRows(em: EntityManager) {
+    const expected = sql<number>`case when kind in (${sql.join([...MULTIPLIED_KINDS])})
+      then ((base_points::bigint * tier_multiplier * promotion_multiplier + 5000) / 10000)::int
+      else base_points end`;
+    return db(em)
+      .selectFrom('point_transactions')
+      .select(['id', 'member_id', 'kind', 'points', 'base_points', 'tier_multiplier', 'promotion_multiplier', 'promotion_id'])
+      .select(expected.as('expected_points'))
+      .where((eb) =>
+        eb.or([
+          eb('points', '!=', expected),
+          eb.and([
+            eb('kind', 'not in', [...MULTIPLIED_KINDS]),
+            eb.or([eb('tier_multiplier', '!=', 100), eb('promotion_multiplier', '!=', 100), eb('promotion_id', 'is not', null)]),
+          ]),
+        ]),
+      )
+      .orderBy('created_at')
       .execute();
   }
 }

@@ -234,6 +234,9 @@ export class MembersRepository {
         't.points',
         't.kind',
         't.created_at',
+        't.base_points',
+        't.tier_multiplier',
+        't.promotion_multiplier',
         't.recorded_by_id',
         staffName('a').as('recorded_by_name'),
       ])

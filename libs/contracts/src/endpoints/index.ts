@@ -11,6 +11,7 @@ import * as points from './points.js';
 import * as referrals from './referrals.js';
 import * as staff from './staff.js';
 import * as system from './system.js';
+import * as tiers from './tiers.js';
 import * as twoFactor from './two-factor.js';
 import * as venue from './venue.js';
 import * as wallet from './wallet.js';
@@ -39,6 +40,7 @@ export const endpoints = {
   ...overview,
   ...wallet,
   ...referrals,
+  ...tiers,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -18,6 +18,7 @@ import { BirthdayGrant, ClubSettings, Referral, ReferralCode } from './referral.
 import { Session } from './session.entity.js';
 import { RecoveryCode, RememberedDevice, SecondFactor } from './second-factor.entity.js';
 import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
+import { Promotion, TierBenefit, TierCelebration, TierCouponGrant } from './tier-benefit.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
 import { Visit } from './visit.entity.js';
 import { WalletPass, WalletRegistration } from './wallet.entity.js';
@@ -50,6 +51,7 @@ export { BirthdayGrant, ClubSettings, Referral, ReferralCode };
 export { REFERRAL_REFUSAL_REASONS, REFERRAL_STATES, type ReferralState } from './referral.entity.js';
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
 export { RecoveryCode, RememberedDevice, SecondFactor };
+export { Promotion, TierBenefit, TierCelebration, TierCouponGrant };
 export { SECOND_FACTOR_KINDS, type SecondFactorKind } from './second-factor.entity.js';
 export { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEventName } from './webhook.entity.js';
 
@@ -91,6 +93,10 @@ export const entities: [
   typeof Referral,
   typeof ClubSettings,
   typeof BirthdayGrant,
+  typeof TierBenefit,
+  typeof Promotion,
+  typeof TierCelebration,
+  typeof TierCouponGrant,
 ] = [
   Member,
   Session,
@@ -125,4 +131,8 @@ export const entities: [
   Referral,
   ClubSettings,
   BirthdayGrant,
+  TierBenefit,
+  Promotion,
+  TierCelebration,
+  TierCouponGrant,
 ];

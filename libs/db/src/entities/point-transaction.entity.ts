@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { POINT_KINDS } from '@nocturne/domain';
 import { Member } from './member.entity.js';
+import { Promotion } from './tier-benefit.entity.js';
 
 export { POINT_KINDS, type PointKind } from '@nocturne/domain';
 
@@ -28,6 +29,16 @@ export const PointTransaction = defineEntity({
     reversesId: p.uuid().nullable().unique(),
     /** The admin who wrote the row by hand (a staff adjustment); null for rows the product wrote. */
     recordedBy: () => p.manyToOne(Member).deleteRule('restrict').nullable(),
+    /**
+     * What the row was paid by (issue #33 points 4–5): its base points, the member's tier multiplier
+     * and the promotion's, in hundredths, and the promotion (null: none). Only comment rewards and
+     * visits are multiplied (points = round-half-up(base × tier × promotion / 10000)); every other
+     * row has base = points at 1.00×. A database check holds both rules.
+     */
+    basePoints: p.integer(),
+    tierMultiplier: p.integer().default(100),
+    promotionMultiplier: p.integer().default(100),
+    promotion: () => p.manyToOne(Promotion).deleteRule('restrict').nullable().index('point_transactions_promotion_id_idx'),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },
 });

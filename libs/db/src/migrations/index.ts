@@ -38,6 +38,10 @@ import { Migration20261126189300_ClubNightFigures } from './Migration20261126189
 import { Migration20261126189400_AcSyncCounts } from './Migration20261126189400_AcSyncCounts.js';
 import { Migration20261126189500_InboxWaiting } from './Migration20261126189500_InboxWaiting.js';
 import { Migration20261126189600_LedgerNightIndex } from './Migration20261126189600_LedgerNightIndex.js';
+import { Migration20261126190000_TierBenefits } from './Migration20261126190000_TierBenefits.js';
+import { Migration20261126190100_EarningMultipliers } from './Migration20261126190100_EarningMultipliers.js';
+import { Migration20261126190200_TierCelebrations } from './Migration20261126190200_TierCelebrations.js';
+import { Migration20261126190300_TierCouponGrants } from './Migration20261126190300_TierCouponGrants.js';
 import { Migration20261126190700_SealedTotpSecrets } from './Migration20261126190700_SealedTotpSecrets.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
@@ -80,6 +84,10 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126189400_AcSyncCounts', class: Migration20261126189400_AcSyncCounts },
   { name: 'Migration20261126189500_InboxWaiting', class: Migration20261126189500_InboxWaiting },
   { name: 'Migration20261126189600_LedgerNightIndex', class: Migration20261126189600_LedgerNightIndex },
+  { name: 'Migration20261126190000_TierBenefits', class: Migration20261126190000_TierBenefits },
+  { name: 'Migration20261126190100_EarningMultipliers', class: Migration20261126190100_EarningMultipliers },
+  { name: 'Migration20261126190200_TierCelebrations', class: Migration20261126190200_TierCelebrations },
+  { name: 'Migration20261126190300_TierCouponGrants', class: Migration20261126190300_TierCouponGrants },
   { name: 'Migration20261126190700_SealedTotpSecrets', class: Migration20261126190700_SealedTotpSecrets },
 ];
 
@@ -118,6 +126,10 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'members_ac_failed_idx',
   'bookings_requested_idx',
   'contact_messages_new_idx',
+  'tier_benefits_multiplier_check',
+  'promotions_schedule_check',
+  'point_transactions_earning_check',
+  'point_transactions_base_default',
   // The audit log (no entity yet: written by SQL), its append-only triggers and their functions.
   'audit_log',
 ];

@@ -10,6 +10,8 @@ import { AdminCouponsTab } from '@/features/admin-coupons/components/AdminCoupon
 import { AuditScreen } from '@/features/admin-audit/components/AuditScreen';
 import { MembershipSettingsCard } from '@/features/admin-membership/components/MembershipSettingsCard';
 import { EmailTab } from '@/features/admin-email/components/EmailTab';
+import { PromotionsCard } from '@/features/admin-tiers/components/PromotionsCard';
+import { TierBenefitsCard } from '@/features/admin-tiers/components/TierBenefitsCard';
 import { useInboxCounts } from '@/features/admin-inbox/api/inbox';
 import { BookingsInbox } from '@/features/admin-inbox/components/BookingsInbox';
 import { MessagesInbox } from '@/features/admin-inbox/components/MessagesInbox';
@@ -48,8 +50,10 @@ function CouponsTab() {
   return (
     <>
       <AdminCouponsTab onScan={() => setScanner({ open: true, used: true })} />
-      <div className="mt-6">
+      <div className="mt-6 grid gap-6">
         <MembershipSettingsCard />
+        <TierBenefitsCard />
+        <PromotionsCard />
       </div>
       {scanner.used ? (
         <Suspense fallback={null}>

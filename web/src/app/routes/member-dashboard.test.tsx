@@ -347,6 +347,13 @@ describe('members area', () => {
             createdAt: '2026-11-21T10:00:00.000Z',
           },
           {
+            id: '66666666-6666-4666-8666-666666666666',
+            description: 'Commented on: Jazz',
+            points: 13,
+            createdAt: '2026-11-20T13:00:00.000Z',
+            multiplier: '5 pts ×1.25 tier ×2 promotion',
+          },
+          {
             id: '55555555-5555-4555-8555-555555555555',
             description: 'Comment removed by staff: Jazz (5 points already spent)',
             points: 0,
@@ -381,6 +388,10 @@ describe('members area', () => {
     const reversed = screen.getByText('Comment removed by staff: Jazz (5 points already spent)').closest('li')!;
     expect(within(reversed).getByText('0')).not.toHaveClass('text-emerald-300');
     expect(within(reversed).getByText('0')).not.toHaveClass('text-red-300');
+    // A multiplied line says how it was paid.
+    const multiplied = screen.getByText('Commented on: Jazz').closest('li')!;
+    expect(within(multiplied).getByText('5 pts ×1.25 tier ×2 promotion')).toBeInTheDocument();
+    expect(within(multiplied).getByText('+13')).toBeInTheDocument();
   });
 
   it("says 'Failed to fetch comments' and 'Failed to fetch point history' when those cannot load", async () => {

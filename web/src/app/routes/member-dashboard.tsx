@@ -10,6 +10,8 @@ import { NewsFeedTab } from '@/features/news/components/NewsFeedTab';
 import { PointsTab } from '@/features/points/components/PointsTab';
 import { BirthdayBanner } from '@/features/referrals/components/BirthdayBanner';
 import { InviteFriendsCard } from '@/features/referrals/components/InviteFriendsCard';
+import { PromotionBadge } from '@/features/tiers/components/PromotionBadge';
+import { TierPanel } from '@/features/tiers/components/TierPanel';
 import { SessionGate } from './session-gate';
 
 /** The tabs an address may open (the app's shortcuts: `?tab=card`, `?tab=coupons`). */
@@ -40,7 +42,7 @@ function MembersArea({ user }: { user: User }) {
           label="Members area"
           defaultValue={asked && TABS.includes(asked) ? asked : 'news'}
           tabs={[
-            { value: 'news', label: 'News Feed', content: <NewsFeedTab /> },
+            { value: 'news', label: 'News Feed', content: <NewsFeedTab banner={<PromotionBadge />} /> },
             { value: 'coupons', label: 'Coupons', content: <CouponsTab user={user} /> },
             { value: 'card', label: 'My card', content: <MyCard /> },
             {
@@ -49,6 +51,7 @@ function MembersArea({ user }: { user: User }) {
               content: (
                 <div className="grid gap-6">
                   <PointsTab user={user} />
+                  <TierPanel />
                   <InviteFriendsCard />
                 </div>
               ),

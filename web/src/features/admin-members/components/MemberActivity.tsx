@@ -36,6 +36,7 @@ export function PointsHistoryCard({
             <li key={entry.id} className={`${itemClass} flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1`}>
               <div className="min-w-0">
                 <p className="break-words">{entry.description}</p>
+                {entry.multiplier ? <p className="text-xs text-gold-light">{entry.multiplier}</p> : null}
                 <p className="text-xs text-white/70">
                   {venueTime.dateTime(entry.createdAt)}
                   {entry.recordedBy ? ` · by ${entry.recordedBy.name}` : ''}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { offlineNeedsConnection } from '@nocturne/domain';
 import { Card, ListNote } from '@/components/ui/card';
@@ -14,9 +14,9 @@ const SIDE_BY_SIDE = '(min-width: 1024px)';
 
 /**
  * The News Feed tab (PRODUCT.md §2.5): "Latest News" beside the selected post's comments (in a sheet
- * on a phone). With no signal it shows the pages saved on the device under "Offline: updated HH:MM".
+ * on a phone), under `banner` (tonight's promotion badge, which the members area passes). With no signal it shows the pages saved on the device under "Offline: updated HH:MM".
  */
-export function NewsFeedTab() {
+export function NewsFeedTab({ banner }: { banner?: ReactNode } = {}) {
   const sideBySide = useMediaQuery(SIDE_BY_SIDE, true);
   const feed = useNewsFeed();
   const like = useToggleLike();
@@ -32,6 +32,7 @@ export function NewsFeedTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Card title="Latest News">
+        {banner}
         <OfflineNote answers={[feed]} />
         {feed.data === undefined ? (
           feed.isError ? (

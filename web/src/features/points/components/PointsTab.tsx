@@ -26,6 +26,7 @@ function PointHistory() {
         >
           <div className="min-w-0">
             <p className="break-words text-sm text-white">{entry.description}</p>
+            {entry.multiplier ? <p className="text-xs text-gold-light">{entry.multiplier}</p> : null}
             <time dateTime={entry.createdAt} className="text-xs text-white/70">
               {venueTime.dateTime(entry.createdAt)}
             </time>

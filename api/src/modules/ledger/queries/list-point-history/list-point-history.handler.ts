@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PointHistoryResponse } from '@nocturne/contracts';
+import { earningWords } from '@nocturne/domain';
 import { isoTimestamp } from '../../../../common/timestamps.js';
 import { LedgerRepository } from '../../ledger.repository.js';
 import { ListPointHistoryQuery } from './list-point-history.query.js';
 
-/** The member's own ledger rows, newest first (served by the (member_id, created_at) index). */
+/** The member's own ledger rows, newest first (served by the (member_id, created_at) index), each with how a multiplier paid it. */
 @QueryHandler(ListPointHistoryQuery)
 export class ListPointHistoryHandler implements IQueryHandler<ListPointHistoryQuery, PointHistoryResponse> {
   constructor(
@@ -20,6 +21,7 @@ export class ListPointHistoryHandler implements IQueryHandler<ListPointHistoryQu
       description: row.description,
       points: row.points,
       createdAt: isoTimestamp(row.created_at),
+      multiplier: earningWords(row.base_points, row.tier_multiplier, row.promotion_multiplier),
     }));
   }
 }

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminMemberView } from '@nocturne/contracts';
+import { earningWords } from '@nocturne/domain';
 import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { userFromRow } from '../../../auth/auth.public.js';
 import { userCouponState } from '../../../coupons/coupons.public.js';
@@ -50,6 +51,7 @@ export class GetAdminMemberHandler implements IQueryHandler<GetAdminMemberQuery,
           points: row.points,
           kind: row.kind,
           createdAt: isoTimestamp(row.created_at),
+          multiplier: earningWords(row.base_points, row.tier_multiplier, row.promotion_multiplier),
           recordedBy: row.recorded_by_id ? { id: row.recorded_by_id, name: row.recorded_by_name ?? '' } : null,
         })),
       },

@@ -28,7 +28,10 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
   async execute({ memberId, postId, content }: PostCommentCommand): Promise<PostCommentResponse> {
     return this.unitOfWork.run(async (tx, raise) => {
       const post = await requirePublishedPost(this.news, tx, postId);
-      const pointsAwarded = await this.rewardFor(tx, memberId);
+      const base = await this.rewardFor(tx, memberId);
+      // The member's tier and tonight's promotion multiply the reward (PRODUCT.md §2.5 Tiers).
+      const earning = base > 0 ? await this.ledger.quote(tx, memberId, 'comment_reward', base, this.config.VENUE_TZ) : null;
+      const pointsAwarded = earning?.points ?? 0;
       const comment = await this.news.insertComment(tx, postId, memberId, content);
       await raise(
         domainEvent('CommentPosted', comment.id, {
@@ -37,6 +40,12 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
           postId,
           pointsAwarded,
           postTitle: post.title,
+          earning: earning && {
+            basePoints: earning.basePoints,
+            tierMultiplier: earning.tierMultiplier,
+            promotionMultiplier: earning.promotionMultiplier,
+            promotionId: earning.promotionId,
+          },
         }),
       );
       const member = await this.news.findCommenter(tx, memberId);

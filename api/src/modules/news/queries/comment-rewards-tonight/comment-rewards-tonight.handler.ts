@@ -8,7 +8,8 @@ import { CommentRewardsTonightQuery } from './comment-rewards-tonight.query.js';
 
 /**
  * How many more comments earn points this club night (venue time), counted as posting a comment
- * counts them: rewards still standing, so one reversed by moderation frees its slot (PRODUCT.md §9).
+ * counts them: rewards still standing, so one reversed by moderation frees its slot (PRODUCT.md §9);
+ * and what the next one pays, multiplied by the member's tier and tonight's promotion (PRODUCT.md §2.5 Tiers).
  */
 @QueryHandler(CommentRewardsTonightQuery)
 export class CommentRewardsTonightHandler implements IQueryHandler<CommentRewardsTonightQuery, CommentRewardsTonight> {
@@ -21,7 +22,10 @@ export class CommentRewardsTonightHandler implements IQueryHandler<CommentReward
   async execute({ memberId }: CommentRewardsTonightQuery): Promise<CommentRewardsTonight> {
     const night = clubNightBounds(new Date(), this.config.VENUE_TZ);
     const rewarded = await this.ledger.countPaid(this.em, memberId, 'comment_reward', night.start, night.end);
-    const pointsPerComment = this.config.POINTS_PER_COMMENT;
+    const base = this.config.POINTS_PER_COMMENT;
+    // What the next comment pays: multiplied by the member's tier and tonight's promotion, as posting it would.
+    const pointsPerComment =
+      base > 0 ? (await this.ledger.quote(this.em, memberId, 'comment_reward', base, this.config.VENUE_TZ)).points : 0;
     return {
       pointsPerComment,
       leftTonight: pointsPerComment > 0 ? Math.max(0, this.config.COMMENT_REWARDS_PER_NIGHT - rewarded) : 0,
