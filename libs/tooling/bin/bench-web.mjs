@@ -18,6 +18,7 @@ const dist = path.join(root, 'web/dist');
 const node = process.execPath;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// BENCH_WEB_LHR=1 also writes each run's full Lighthouse JSON to var/bench/lighthouse-<run>.json.
 const kb = (bytes) => Number((bytes / 1024).toFixed(1));
 
 /** Words only the wallet pass code and the install prompt carry (issue #32: no pass code, and no install prompt, on the landing page). */
@@ -109,6 +110,11 @@ async function lighthouseScores() {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
       const result = await lighthouse(`${env.APP_URL}/`, { port: chrome.port, output: 'json', logLevel: 'error' });
       const { categories, audits } = result.lhr;
+      if (process.env.BENCH_WEB_LHR === '1') {
+        // The full Lighthouse report of each run, to see what the LCP element is and what delays it.
+        mkdirSync(path.join(root, 'var/bench'), { recursive: true });
+        writeFileSync(path.join(root, `var/bench/lighthouse-${i + 1}.json`), result.report);
+      }
       const score = (name) => (categories[name] ? Math.round(categories[name].score * 100) : null);
       runs.push({
         formFactor: result.lhr.configSettings.formFactor,
