@@ -107,7 +107,8 @@ async function waitUntil(url, what) {
  * Loads a big table the way a bulk load should: its indexes and unique or primary keys (and the
  * foreign keys that lean on them) are dropped first and built again after, sorted in one pass,
  * instead of taking millions of random inserts into each B-tree. The loading session runs with
- * session_replication_role = replica (seed()), so no trigger or foreign key check runs per row.
+ * session_replication_role = replica (seed()), so no trigger or foreign key check runs per row
+ * (so the ledger rows name their base points themselves: the trigger that defaults it does not run).
  */
 async function withoutIndexes(db, table, load) {
   const { rows: keys } = await db.query(
@@ -175,16 +176,16 @@ async function seed(db, env, passwordHash) {
   await withoutIndexes(db, 'point_transactions', async () => {
     await q(
       'ledger: welcome bonuses',
-      `insert into point_transactions (member_id, points, kind, description, source_type, source_id, created_at)
-     select m.id, $1, 'welcome_bonus', 'Welcome bonus', 'member', m.id::text, mm.created_at
+      `insert into point_transactions (member_id, points, base_points, kind, description, source_type, source_id, created_at)
+     select m.id, $1, $1, 'welcome_bonus', 'Welcome bonus', 'member', m.id::text, mm.created_at
        from scale_members m join members mm on mm.id = m.id`,
       [welcome],
     );
     // Nine distinct nights per member within the last 400 (k * 37 mod 400 differ for k < 11).
     await q(
       'ledger: visits',
-      `insert into point_transactions (member_id, points, kind, description, source_type, source_id, created_at)
-     select m.id, $1 * (1 + m.n % 10), 'visit', 'Visit', 'club_night', night::text, night + interval '23 hours'
+      `insert into point_transactions (member_id, points, base_points, kind, description, source_type, source_id, created_at)
+     select m.id, $1 * (1 + m.n % 10), $1 * (1 + m.n % 10), 'visit', 'Visit', 'club_night', night::text, night + interval '23 hours'
        from scale_members m cross join generate_series(0, $2::int - 1) k
        cross join lateral (select current_date - ((m.n * 7 + k * 37) % 400) as night) d`,
       [perVisit, DATA.visitsPerMember],
@@ -192,8 +193,8 @@ async function seed(db, env, passwordHash) {
     const heavyRows = (await db.query('select id, n from scale_members where n <= $1 order by n', [DATA.heavyMembers])).rows;
     await q(
       'ledger: heavy members',
-      `insert into point_transactions (member_id, points, kind, description, source_type, source_id, created_at)
-     select m.id, $1, 'visit', 'Visit', 'club_night', (date '1960-01-01' + g)::text, now() - g * interval '1 hour'
+      `insert into point_transactions (member_id, points, base_points, kind, description, source_type, source_id, created_at)
+     select m.id, $1, $1, 'visit', 'Visit', 'club_night', (date '1960-01-01' + g)::text, now() - g * interval '1 hour'
        from scale_members m cross join generate_series(1, $2::int) g where m.n <= $3`,
       [perVisit, DATA.heavyLedgerRows, DATA.heavyMembers],
     );
