@@ -152,6 +152,23 @@ describe('GET /api/auth/me/export', () => {
     expect(JSON.stringify(theirs)).not.toContain(member.email);
     expect(JSON.stringify(answer.body)).not.toContain(someoneElse.email);
     expect((await t.request('GET', '/api/auth/me/export')).status).toBe(401);
+
+    // Each ledger entry as it was paid, and what the club granted on its own (issue #33).
+    expect(answer.body.pointsHistory[1]).toMatchObject({ kind: 'comment_reward', tierMultiplier: 100, promotionMultiplier: 100 });
+    expect(answer.body.pointsHistory[1].basePoints).toBe(answer.body.pointsHistory[1].points);
+    expect(answer.body.rewards).toEqual({ tierCelebrated: null, birthdayCoupons: [], monthlyTierCoupons: [] });
+    await t.sql.query(`insert into tier_celebrations (member_id, tier) values ($1, 'silver')`, [member.user.id]);
+    await t.sql.query(`insert into birthday_grants (member_id, year) values ($1, 2026)`, [member.user.id]);
+    await t.sql.query(`insert into tier_coupon_grants (member_id, month, tier) values ($1, '2026-11', 'silver')`, [
+      member.user.id,
+    ]);
+    const rewarded = (await t.request('GET', '/api/auth/me/export', { token: member.sessionId })).body;
+    expect(rewarded.rewards).toEqual({
+      tierCelebrated: { tier: 'silver', celebratedAt: expect.stringMatching(/Z$/) },
+      birthdayCoupons: [{ year: 2026, grantedAt: expect.stringMatching(/Z$/) }],
+      monthlyTierCoupons: [{ month: '2026-11', tier: 'silver', grantedAt: expect.stringMatching(/Z$/) }],
+    });
+    expect((await t.request('GET', '/api/auth/me/export', { token: friend.sessionId })).body.rewards.birthdayCoupons).toEqual([]);
   });
 });
 

@@ -140,8 +140,17 @@ export const MyDataExport = z
       marketingConsentAt: z.iso.datetime().nullable(),
       marketingConsentVersion: z.string().nullable(),
     }),
+    /** Each ledger entry as paid: base points and the tier and promotion multipliers (hundredths) that applied. */
     pointsHistory: z.array(
-      z.object({ description: z.string(), points: z.number().int(), kind: z.string(), createdAt: z.iso.datetime() }),
+      z.object({
+        description: z.string(),
+        points: z.number().int(),
+        basePoints: z.number().int(),
+        tierMultiplier: z.number().int(),
+        promotionMultiplier: z.number().int(),
+        kind: z.string(),
+        createdAt: z.iso.datetime(),
+      }),
     ),
     coupons: z.array(
       z.object({
@@ -159,6 +168,12 @@ export const MyDataExport = z
       inviteCode: z.string().nullable(),
       joinedThroughInvite: z.object({ state: z.string(), createdAt: z.iso.datetime() }).nullable(),
       invited: z.array(z.object({ state: z.string(), createdAt: z.iso.datetime() })),
+    }),
+    /** What the club gave on its own: the last tier celebrated, birthday coupons (by year), monthly tier coupons (by month). */
+    rewards: z.object({
+      tierCelebrated: z.object({ tier: MemberTier, celebratedAt: z.iso.datetime() }).nullable(),
+      birthdayCoupons: z.array(z.object({ year: z.number().int(), grantedAt: z.iso.datetime() })),
+      monthlyTierCoupons: z.array(z.object({ month: z.string(), tier: MemberTier, grantedAt: z.iso.datetime() })),
     }),
   })
   .meta({ id: 'MyDataExport' });

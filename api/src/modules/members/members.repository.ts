@@ -391,11 +391,33 @@ export class MembersRepository {
   pointsHistory(em: EntityManager, memberId: string) {
     return db(em)
       .selectFrom('point_transactions')
-      .select(['description', 'points', 'kind', 'created_at'])
+      .select(['description', 'points', 'base_points', 'tier_multiplier', 'promotion_multiplier', 'kind', 'created_at'])
       .where('member_id', '=', memberId)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+  }
+
+  /** What the club granted the member on its own (tier celebrated, birthday and monthly tier coupons), for the data export. */
+  async rewardsOf(em: EntityManager, memberId: string) {
+    const celebrated = await db(em)
+      .selectFrom('tier_celebrations')
+      .select(['tier', 'celebrated_at'])
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    const birthdays = await db(em)
+      .selectFrom('birthday_grants')
+      .select(['year', 'granted_at'])
+      .where('member_id', '=', memberId)
+      .orderBy('year')
+      .execute();
+    const monthly = await db(em)
+      .selectFrom('tier_coupon_grants')
+      .select(['month', 'tier', 'granted_at'])
+      .where('member_id', '=', memberId)
+      .orderBy('month')
+      .execute();
+    return { celebrated, birthdays, monthly };
   }
 
   couponsOf(em: EntityManager, memberId: string) {

@@ -25,6 +25,7 @@ export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, MyD
     const comments = await this.repository.commentsOf(this.em, memberId);
     const referrals = await this.repository.referralsOf(this.em, memberId);
     const joined = referrals.rows.find((r) => r.referred_id === memberId);
+    const rewards = await this.repository.rewardsOf(this.em, memberId);
     return {
       exportedAt: new Date().toISOString(),
       profile: {
@@ -47,6 +48,9 @@ export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, MyD
       pointsHistory: points.map((r) => ({
         description: r.description,
         points: r.points,
+        basePoints: r.base_points,
+        tierMultiplier: r.tier_multiplier,
+        promotionMultiplier: r.promotion_multiplier,
         kind: r.kind,
         createdAt: isoTimestamp(r.created_at),
       })),
@@ -68,6 +72,13 @@ export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, MyD
         invited: referrals.rows
           .filter((r) => r.referrer_id === memberId)
           .map((r) => ({ state: r.state, createdAt: isoTimestamp(r.created_at) })),
+      },
+      rewards: {
+        tierCelebrated: rewards.celebrated
+          ? { tier: rewards.celebrated.tier, celebratedAt: isoTimestamp(rewards.celebrated.celebrated_at) }
+          : null,
+        birthdayCoupons: rewards.birthdays.map((r) => ({ year: r.year, grantedAt: isoTimestamp(r.granted_at) })),
+        monthlyTierCoupons: rewards.monthly.map((r) => ({ month: r.month, tier: r.tier, grantedAt: isoTimestamp(r.granted_at) })),
       },
     };
   }
