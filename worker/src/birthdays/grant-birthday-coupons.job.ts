@@ -33,6 +33,7 @@ export class GrantBirthdayCouponsJob implements JobHandler<'maintenance.grant-bi
     @InjectConfig() private readonly config: WorkerConfig,
     @InjectClock() private readonly clock: Clock,
     @InjectQueue(QueueName.Email) private readonly email: Queue,
+    @InjectQueue(QueueName.Wallet) private readonly wallet: Queue,
   ) {}
 
   async handle(): Promise<GrantBirthdaysOutcome> {
@@ -51,7 +52,15 @@ export class GrantBirthdayCouponsJob implements JobHandler<'maintenance.grant-bi
         outcome.checked += 1;
         try {
           const granted = await this.em.fork().transactional((tx) => this.repository.grant(tx, member.id, week.year, couponId));
-          if (granted) outcome.granted += 1;
+          if (granted) {
+            outcome.granted += 1;
+            // The member's wallet passes show their coupons: pushed like any claim (after commit).
+            await this.wallet.add(
+              'wallet.update-passes',
+              { memberId: member.id },
+              { jobId: `wallet-birthday-${member.id}-${week.year}` },
+            );
+          }
         } catch (error) {
           if (!(error instanceof BirthdayCouponUnavailable)) throw error;
           this.logger.warn(`Birthday coupon ${couponId} cannot be given: archived or no uses left`);

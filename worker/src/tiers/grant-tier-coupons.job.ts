@@ -1,6 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { clubNightOf, type Tier } from '@nocturne/domain';
+import { QueueName } from '@nocturne/queues';
+import type { Queue } from 'bullmq';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { type Clock, InjectClock } from '../runtime/clock.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
@@ -31,6 +34,7 @@ export class GrantTierCouponsJob implements JobHandler<'maintenance.grant-tier-c
     private readonly repository: TierCouponsRepository,
     @InjectConfig() private readonly config: WorkerConfig,
     @InjectClock() private readonly clock: Clock,
+    @InjectQueue(QueueName.Wallet) private readonly wallet: Queue,
   ) {}
 
   async handle(): Promise<GrantTierCouponsOutcome> {
@@ -53,7 +57,15 @@ export class GrantTierCouponsJob implements JobHandler<'maintenance.grant-tier-c
             if (answer === 'unavailable') throw new CouponUnavailable();
             return answer;
           });
-          if (result === 'granted') outcome.granted += 1;
+          if (result === 'granted') {
+            outcome.granted += 1;
+            // The member's wallet passes show their coupons: pushed like any claim (after commit).
+            await this.wallet.add(
+              'wallet.update-passes',
+              { memberId: member.id },
+              { jobId: `wallet-tier-coupon-${member.id}-${month}` },
+            );
+          }
         } catch (error) {
           if (!(error instanceof CouponUnavailable)) throw error;
           this.logger.warn(`The ${tier} monthly coupon ${couponId} cannot be given: inactive, archived or no uses left`);

@@ -127,6 +127,16 @@ describe('birthday coupons (issue #33 point 2)', () => {
 
     await runDay('2027-03-08');
     expect(await grants(alex.user.id)).toEqual([{ year: 2027, title: 'Birthday drink' }]);
+    // Alex's wallet passes show the new coupon: their update is queued, once for the year.
+    const wallet = new Queue(QueueName.Wallet, {
+      connection: createRedisConnection(t.config.REDIS_URL, 'producer'),
+      prefix: t.config.REDIS_PREFIX,
+    });
+    try {
+      expect((await wallet.getJob(`wallet-birthday-${alex.user.id}-2027`))?.data).toEqual({ memberId: alex.user.id });
+    } finally {
+      await wallet.close();
+    }
     expect(await grants(off.user.id)).toEqual([]);
     expect(await grants(gone.user.id)).toEqual([]);
     expect(await grants(later.user.id)).toEqual([]);

@@ -87,6 +87,17 @@ describe("a tier's monthly coupon (issue #33 point 4)", () => {
     expect(first.state === 'done' && first.granted).toBeGreaterThanOrEqual(1);
     expect(await held(gold.user.id, coupon.id)).toBe(1);
     expect(await held(bronze.user.id, coupon.id)).toBe(0);
+    // The member's wallet passes show the new coupon: their update is queued, once for the month.
+    const wallet = new Queue(QueueName.Wallet, {
+      connection: createRedisConnection(t.config.REDIS_URL, 'producer'),
+      prefix: t.config.REDIS_PREFIX,
+    });
+    try {
+      expect((await wallet.getJob(`wallet-tier-coupon-${gold.user.id}-2026-12`))?.data).toEqual({ memberId: gold.user.id });
+      expect(await wallet.getJob(`wallet-tier-coupon-${bronze.user.id}-2026-12`)).toBeUndefined();
+    } finally {
+      await wallet.close();
+    }
 
     // A second run the same day and one later in the month give nothing more.
     expect(await runAt('2026-12-01T02:00:00Z')).toMatchObject({ month: '2026-12', granted: 0 });
