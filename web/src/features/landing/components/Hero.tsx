@@ -1,11 +1,14 @@
 import { Button } from '@/components/ui/button';
 import { venue } from '@/config/venue';
+import { useAfterPageLoad } from '@/lib/use-after-page-load';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { useScrollToSection } from '../hooks/use-scroll-to-section';
 import { BackgroundVideo } from './BackgroundVideo';
 
 export function Hero({ onBook }: { onBook: () => void }) {
   const reduced = useReducedMotion();
+  // The video is decoration: its poster shows at once, the video itself after the page has loaded.
+  const videoReady = useAfterPageLoad();
   const scrollTo = useScrollToSection();
   return (
     <section
@@ -13,7 +16,7 @@ export function Hero({ onBook }: { onBook: () => void }) {
       aria-labelledby="hero-title"
       className="relative flex min-h-[100svh] items-center justify-center overflow-hidden px-4 pt-16 text-center"
     >
-      <BackgroundVideo source={venue.media.hero} playing={!reduced} />
+      <BackgroundVideo source={venue.media.hero} load={videoReady} playing={!reduced} />
       <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-b from-night-950/60 via-night-950/30 to-night-950" />
       <div className="relative z-10 mx-auto max-w-3xl">
         <p className="text-xs font-semibold uppercase tracking-[0.4em] text-neon-light sm:text-sm">
