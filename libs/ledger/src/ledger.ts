@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PointKind } from '@nocturne/db';
 import {
   activePromotion,
+  type PromotionSchedule,
   adjustmentDescription,
   clubNightOf,
   type EarnedPoints,
@@ -67,19 +68,7 @@ export class Ledger {
     const rates = await statements.earningRates(tx, memberId);
     if (!rates) throw new Error(`No member ${memberId}`);
     const night = clubNightOf(new Date(rates.now), timeZone);
-    const covering = await statements.promotionsCovering(tx, night);
-    const promotion = activePromotion(
-      covering.map((row) => ({
-        id: row.id,
-        name: row.name,
-        multiplier: row.multiplier,
-        startsOn: row.starts_on,
-        endsOn: row.ends_on,
-        weekdays: row.weekdays,
-      })),
-      new Date(rates.now),
-      timeZone,
-    );
+    const promotion = activePromotion(await promotionsOnNight(tx, night), new Date(rates.now), timeZone);
     return earnedPoints(kind, basePoints, rates.multiplier ?? NO_MULTIPLIER, promotion);
   }
 
@@ -264,4 +253,28 @@ export class Ledger {
     }
     return { currentPoints: row.current_points, totalPoints: row.total_points, memberTier: tier };
   }
+}
+
+/** A promotions row as the domain's schedule (what activePromotion and promotionRunsOnNight read). */
+export function promotionSchedule(row: {
+  id: string;
+  name: string;
+  multiplier: number;
+  starts_on: string;
+  ends_on: string;
+  weekdays: readonly number[] | null;
+}): PromotionSchedule {
+  return {
+    id: row.id,
+    name: row.name,
+    multiplier: row.multiplier,
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+    weekdays: row.weekdays,
+  };
+}
+
+/** The promotions whose dates cover a club night (an index range on ends_on); weekdays are activePromotion's to check. */
+export async function promotionsOnNight(em: EntityManager, night: string): Promise<PromotionSchedule[]> {
+  return (await statements.promotionsCovering(em, night)).map(promotionSchedule);
 }

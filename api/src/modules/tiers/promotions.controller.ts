@@ -11,11 +11,13 @@ import {
 } from '@nocturne/contracts';
 import {
   activePromotion,
+  clubNightOf,
   multiplierWords,
   parseMultiplier,
   promotionBadgeWords,
   promotionScheduleProblem,
 } from '@nocturne/domain';
+import { promotionSchedule, promotionsOnNight } from '@nocturne/ledger';
 import type { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams } from '../../common/http/input.decorators.js';
@@ -27,14 +29,8 @@ import { type PromotionFields, type PromotionRow, TiersRepository } from './tier
 
 const NOT_FOUND = 'No such promotion';
 
-const schedule = (row: PromotionRow) => ({
-  id: row.id,
-  name: row.name,
-  multiplier: row.multiplier,
-  startsOn: row.starts_on,
-  endsOn: row.ends_on,
-  weekdays: row.weekdays,
-});
+/** The promotions the manager's list shows, latest ending first (years of weekly nights stay one answer). */
+const PROMOTIONS_LIST_LIMIT = 200;
 
 /**
  * Earning promotions (PRODUCT.md §2.5 Tiers, issue #33 point 5): a manager schedules them; members see
@@ -52,15 +48,15 @@ export class PromotionsController {
 
   @Endpoint(endpoints.listPromotions)
   async list(): Promise<PromotionsResponse> {
-    const rows = await this.repository.promotions(this.em.fork());
-    const tonight = activePromotion(rows.map(schedule), new Date(), this.config.VENUE_TZ);
-    return { promotions: rows.map((row) => this.view(row, tonight?.id ?? null)) };
+    const em = this.em.fork();
+    const rows = await this.repository.promotions(em, { limit: PROMOTIONS_LIST_LIMIT });
+    const tonightId = await this.tonightId(em);
+    return { promotions: rows.map((row) => this.view(row, tonightId)) };
   }
 
   @Endpoint(endpoints.getPromotionTonight)
   async tonight(): Promise<PromotionTonight> {
-    const rows = await this.repository.promotions(this.em.fork());
-    const running = activePromotion(rows.map(schedule), new Date(), this.config.VENUE_TZ);
+    const running = await this.runningTonight(this.em.fork());
     if (!running) return { promotion: null };
     return {
       promotion: {
@@ -94,15 +90,15 @@ export class PromotionsController {
     const fields = checked(body);
     const em = this.em.fork();
     await em.transactional(async (tx) => {
-      const before = (await this.repository.promotions(tx)).find((row) => row.id === params.id);
+      const before = await this.repository.promotion(tx, params.id);
       if (!before || !(await this.repository.updatePromotion(tx, params.id, fields)))
         throw new TiersFailure('not_found', NOT_FOUND);
       await this.audit.record(tx, {
         action: 'promotion.update',
         targetType: 'promotion',
         targetId: params.id,
-        before: { ...schedule(before) },
-        after: { ...schedule((await this.repository.promotions(tx)).find((row) => row.id === params.id)!) },
+        before: { ...promotionSchedule(before) },
+        after: { ...promotionSchedule((await this.repository.promotion(tx, params.id))!) },
       });
     });
     return this.find(em, params.id);
@@ -111,7 +107,7 @@ export class PromotionsController {
   @Endpoint(endpoints.deletePromotion)
   async remove(@ValidParams() params: z.infer<typeof IdParams>): Promise<SuccessResponse> {
     await this.em.fork().transactional(async (tx) => {
-      const before = (await this.repository.promotions(tx)).find((row) => row.id === params.id);
+      const before = await this.repository.promotion(tx, params.id);
       if (!before) throw new TiersFailure('not_found', NOT_FOUND);
       if (!(await this.repository.deleteUnpaidPromotion(tx, params.id)))
         throw new TiersFailure(
@@ -122,23 +118,33 @@ export class PromotionsController {
         action: 'promotion.delete',
         targetType: 'promotion',
         targetId: params.id,
-        before: { ...schedule(before) },
+        before: { ...promotionSchedule(before) },
       });
     });
     return { success: true };
   }
 
   private async find(em: EntityManager, id: string): Promise<PromotionView> {
-    const rows = await this.repository.promotions(em);
-    const row = rows.find((candidate) => candidate.id === id);
+    const row = await this.repository.promotion(em, id);
     if (!row) throw new TiersFailure('not_found', NOT_FOUND);
-    const tonight = activePromotion(rows.map(schedule), new Date(), this.config.VENUE_TZ);
-    return this.view(row, tonight?.id ?? null);
+    return this.view(row, await this.tonightId(em));
+  }
+
+  /** The promotion that applies tonight (the highest of those covering the night), as the ledger picks it. */
+  private async runningTonight(em: EntityManager) {
+    const now = new Date();
+    const night = clubNightOf(now, this.config.VENUE_TZ);
+    return activePromotion(await promotionsOnNight(em, night), now, this.config.VENUE_TZ);
+  }
+
+  private async tonightId(em: EntityManager): Promise<string | null> {
+    return (await this.runningTonight(em))?.id ?? null;
   }
 
   private view(row: PromotionRow, tonightId: string | null): PromotionView {
     return {
-      ...schedule(row),
+      ...promotionSchedule(row),
+      weekdays: row.weekdays,
       multiplierText: multiplierWords(row.multiplier),
       appliesTonight: row.id === tonightId,
       hasPaid: Boolean(row.has_paid),

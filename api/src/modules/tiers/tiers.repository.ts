@@ -68,17 +68,24 @@ export class TiersRepository {
   }
 
   /** Every promotion, the latest ending first, with whether a ledger row names it. */
-  async promotions(em: EntityManager) {
+  /** The promotions a manager sees, latest ending first: at most `limit` (the list), or the one with `id`. */
+  async promotions(em: EntityManager, which: { limit: number } | { id: string }) {
     return db(em)
       .selectFrom('promotions as p')
       .select(['p.id', 'p.name', 'p.multiplier', 'p.starts_on', 'p.ends_on', 'p.weekdays'])
       .select((eb) =>
         eb.exists(eb.selectFrom('point_transactions as t').select('t.id').whereRef('t.promotion_id', '=', 'p.id')).as('has_paid'),
       )
+      .$if('id' in which, (q) => q.where('p.id', '=', (which as { id: string }).id))
       .orderBy('p.ends_on', 'desc')
       .orderBy('p.starts_on', 'desc')
       .orderBy('p.id')
+      .limit('limit' in which ? which.limit : 1)
       .execute();
+  }
+
+  async promotion(em: EntityManager, id: string): Promise<PromotionRow | undefined> {
+    return (await this.promotions(em, { id }))[0];
   }
 
   async insertPromotion(em: EntityManager, promotion: PromotionFields, managerId: string): Promise<string> {
