@@ -10,9 +10,11 @@ import {
   claimObstacleSql,
   type ClaimantState,
   couponOfferedSql,
+  couponsWithClaimant,
   type CouponTerms,
   couponUnusable,
   couponUsableSql,
+  joinedClaimantFacts,
 } from '../src/modules/coupons/claim-rules.js';
 import { openTestOrm, type TestOrm } from './support/test-orm.js';
 
@@ -152,9 +154,15 @@ describe('the claim rule in TypeScript and in SQL', () => {
           ])
           .where('coupons.id', '=', couponId)
           .executeTakeFirstOrThrow();
+        // The members' list judges with the member's row and claims joined once (couponsWithClaimant).
+        const listed = await couponsWithClaimant(db(em), memberId)
+          .select((eb) => claimObstacleSql(eb, joinedClaimantFacts, at).as('obstacle'))
+          .where('coupons.id', '=', couponId)
+          .executeTakeFirstOrThrow();
 
         const obstacle = claimObstacle(coupon, member, now);
         seen.add(String(obstacle));
+        expect(listed.obstacle).toBe(obstacle);
         expect(judged).toEqual({
           obstacle,
           usable: couponUnusable(coupon, now) === null,

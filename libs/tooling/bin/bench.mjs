@@ -263,19 +263,23 @@ function startBaseline(databaseUrl, port) {
       };
     },
     '/api/coupons': async (member) => {
-      // The api's statement as compiled from claim-rules.ts (claimObstacleSql, couponOfferedSql):
-      // every claim rule judged by PostgreSQL, the member's tier and points read by the statement.
+      // The api's statement as compiled from claim-rules.ts (couponsWithClaimant, claimObstacleSql,
+      // couponOfferedSql): every claim rule judged by PostgreSQL, the member's row and their claims
+      // of each coupon joined once.
       const { rows } = await pool.query(
         `select c.id, c.code, c.title, c.description, c.type, c.value, c.points_cost, c.required_tier, c.max_uses, c.per_member_limit,
                 c.valid_until, c.is_active, c.archived_at, c.claimed_count, c.redeemed_count, c.created_at,
                 case when c.archived_at is not null then 'withdrawn' when not c.is_active then 'paused'
                      when (c.valid_until is not null and c.valid_until <= now()) then 'expired'
                      when (c.max_uses is not null and c.claimed_count >= c.max_uses) then 'fully_claimed'
-                     when array_position($1::text[], c.required_tier) > array_position($1::text[], (select m.member_tier from members m where m.id = $2)) then 'tier'
-                     when (select count(*)::int from user_coupons uc where uc.coupon_id = c.id and uc.member_id = $2) >= c.per_member_limit then 'already_claimed'
-                     when (select m.current_points from members m where m.id = $2) < c.points_cost then 'points'
+                     when array_position($1::text[], c.required_tier) > array_position($1::text[], me.member_tier) then 'tier'
+                     when coalesce(mine.claims, 0) >= c.per_member_limit then 'already_claimed'
+                     when me.current_points < c.points_cost then 'points'
                      else null end as obstacle
            from coupons c
+           join members me on me.id = $2
+           left join (select coupon_id, count(*)::int as claims from user_coupons where member_id = $2 group by coupon_id) mine
+             on mine.coupon_id = c.id
           where not (c.archived_at is not null or not c.is_active or (c.valid_until is not null and c.valid_until <= now()))
             and not (c.max_uses is not null and c.claimed_count >= c.max_uses)
           order by c.created_at desc, c.id desc`,
@@ -1034,10 +1038,14 @@ function budgets(r) {
       measured: `${x.rpsRatio}x`,
       met: x.rpsRatio >= 0.8,
     });
+  }
+  // Issue #35 point 5, the read tail: the full answer's p99 within 1.3x the baseline's.
+  for (const route of ['/api/news', '/api/coupons', '/api/points/history']) {
+    const x = r.reads[route];
     list.push({
-      budget: `GET ${route} full path p99 <= 1.5x baseline (goal)`,
-      measured: `${x.p99Ratio}x`,
-      met: x.p99Ratio <= 1.5,
+      budget: `GET ${route} full path p99 <= 1.3x baseline (goal)`,
+      measured: `${x.p99Ratio}x (${x.api.p99} vs ${x.baseline.p99} ms)`,
+      met: x.p99Ratio <= 1.3,
     });
   }
   const invariants =

@@ -9,7 +9,7 @@ import {
   TIERS,
   type UserCouponState,
 } from '@nocturne/domain';
-import { type AliasableExpression, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type AliasableExpression, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 
 /*
  * "Can this member claim this coupon now?", written once, in two forms kept side by side: `holds`
@@ -197,3 +197,32 @@ export function claimantFacts(eb: CouponsBuilder, memberId: string): ClaimantFac
       .$notNull(),
   };
 }
+
+/**
+ * The coupons with the member's facts joined once, for a statement judging many coupons for one
+ * member (the members' list): the member's row as `me`, and their claims counted per coupon as
+ * `mine` from their own claims (a handful, read by the member's index), rather than a lookup of the
+ * member and a count per coupon row. Read with `joinedClaimantFacts`.
+ */
+export function couponsWithClaimant(kysely: Kysely<Database>, memberId: string) {
+  return kysely
+    .selectFrom('coupons')
+    .innerJoin('members as me', (join) => join.on('me.id', '=', memberId))
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('user_coupons')
+          .select(['user_coupons.coupon_id', sql<number>`count(*)::int`.as('claims')])
+          .where('user_coupons.member_id', '=', memberId)
+          .groupBy('user_coupons.coupon_id')
+          .as('mine'),
+      (join) => join.onRef('mine.coupon_id', '=', 'coupons.id'),
+    );
+}
+
+/** The claimant's facts as `couponsWithClaimant` joins them (no claims of a coupon: no `mine` row, 0). */
+export const joinedClaimantFacts: ClaimantFacts = {
+  tier: sql.ref<string>('me.member_tier'),
+  points: sql.ref<number>('me.current_points'),
+  claims: sql<number>`coalesce(${sql.ref('mine.claims')}, 0)`,
+};

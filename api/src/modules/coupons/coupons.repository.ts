@@ -4,7 +4,14 @@ import type { CreateCouponRequest, UpdateCouponRequest } from '@nocturne/contrac
 import { type Database, db, PreparedQuery, type RedeemedBy } from '@nocturne/db';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { MyCouponsPosition } from './my-coupons-cursor.js';
-import { claimantFacts, claimObstacleSql, couponOfferedSql, couponUsableSql } from './claim-rules.js';
+import {
+  claimantFacts,
+  claimObstacleSql,
+  couponOfferedSql,
+  couponsWithClaimant,
+  couponUsableSql,
+  joinedClaimantFacts,
+} from './claim-rules.js';
 
 /** The coupon columns every answer about a coupon is made from. */
 const COUPON_VIEW = [
@@ -77,13 +84,13 @@ function selectUserCoupon(kysely: Kysely<Database>) {
 
 /**
  * The coupons on offer (usable, not used up), newest first, each with what stops this member
- * claiming it now (claim-rules.ts), judged on the member's row as it is.
+ * claiming it now (claim-rules.ts), judged on the member's row as it is. The member's row and their
+ * claims are joined once (couponsWithClaimant), not looked up for every coupon row.
  */
 const availableCoupons = new PreparedQuery((kysely, memberId: string) =>
-  kysely
-    .selectFrom('coupons')
-    .select(COUPON_VIEW)
-    .select((eb) => claimObstacleSql(eb, claimantFacts(eb, memberId)).as('obstacle'))
+  couponsWithClaimant(kysely, memberId)
+    .select(COUPON_VIEW.map((column) => `coupons.${column}` as const))
+    .select((eb) => claimObstacleSql(eb, joinedClaimantFacts).as('obstacle'))
     .where((eb) => couponOfferedSql(eb))
     .orderBy('coupons.created_at', 'desc')
     .orderBy('coupons.id', 'desc'),
