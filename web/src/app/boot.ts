@@ -6,12 +6,33 @@
 // from an empty root and loads the app at once.
 import './index.css';
 
+const root = document.getElementById('root');
 let started = false;
-const start = () => {
+
+/**
+ * Until the prerendered page is hydrated, its buttons do nothing: a click on one (a visitor quicker
+ * than the script) is held, starts the app at once and is replayed on the same button once the app
+ * runs. Links work without the app and are left alone.
+ */
+let heldButton: HTMLButtonElement | null = null;
+function holdClick(event: MouseEvent): void {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button || !root?.contains(button)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  heldButton = button;
+  start();
+}
+
+function start(): void {
   if (started) return;
   started = true;
-  void import('./main');
-};
+  void import('./main').then(async ({ ready }) => {
+    await ready;
+    document.removeEventListener('click', holdClick, true);
+    heldButton?.click();
+  });
+}
 
 function afterFirstPaint(then: () => void): void {
   if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
@@ -30,6 +51,9 @@ function afterFirstPaint(then: () => void): void {
   setTimeout(then, 3000);
 }
 
-const root = document.getElementById('root');
-if (root?.firstElementChild && window.location.pathname === '/') afterFirstPaint(start);
-else start();
+if (root?.firstElementChild && window.location.pathname === '/') {
+  document.addEventListener('click', holdClick, true);
+  afterFirstPaint(start);
+} else {
+  start();
+}

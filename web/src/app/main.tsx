@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './provider';
 import { registerServiceWorkerWhenIdle } from './register-sw';
@@ -7,17 +7,30 @@ import { AppRouter } from './router';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+let markReady: () => void = () => undefined;
+/** Settles once the app's first render (on `/`, the prerendered page's hydration) is committed. */
+export const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Renders nothing, so the prerendered markup (which lacks it) still matches. */
+function Ready() {
+  useEffect(() => markReady(), []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <AppProvider>
       <AppRouter />
     </AppProvider>
+    <Ready />
   </StrictMode>
 );
 
 // Loaded by boot.ts. The built index.html carries the landing page prerendered
 // (src/app/prerender.tsx): bring it to life where it was rendered for (boot.ts has already waited
-// for its first frame). Any other page (and the dev server) starts from an empty root.
+// for its first paint). Any other page (and the dev server) starts from an empty root.
 if (root.firstElementChild && window.location.pathname === '/') {
   hydrateRoot(root, app);
 } else {
