@@ -12,16 +12,44 @@ let started = false;
 /**
  * Until the prerendered page is hydrated, its buttons do nothing: a click on one (a visitor quicker
  * than the script) is held, starts the app at once and is replayed on the same button once the app
- * runs. Links work without the app and are left alone.
+ * runs. The button is taken from the press (pointerdown) too: should the page be hydrated between
+ * press and release, the click lands on an ancestor. Links work without the app and are left alone.
  */
+let pressedButton: HTMLButtonElement | null = null;
 let heldButton: HTMLButtonElement | null = null;
+let hydrated = false;
+const buttonOf = (target: EventTarget | null) => {
+  const button = target instanceof Element ? target.closest('button') : null;
+  return button && root?.contains(button) ? button : null;
+};
+function notePress(event: PointerEvent): void {
+  pressedButton = buttonOf(event.target);
+  if (pressedButton) start();
+}
+/** The press's click, if any, comes in the same task as its release: after it, forget the press. */
+function endPress(): void {
+  setTimeout(() => {
+    pressedButton = null;
+    if (hydrated) replay();
+  }, 0);
+}
 function holdClick(event: MouseEvent): void {
-  const button = event.target instanceof Element ? event.target.closest('button') : null;
-  if (!button || !root?.contains(button)) return;
+  const button = buttonOf(event.target) ?? pressedButton;
+  if (!button) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   heldButton = button;
-  start();
+  if (hydrated) replay();
+  else start();
+}
+function replay(): void {
+  document.removeEventListener('pointerdown', notePress, true);
+  document.removeEventListener('pointerup', endPress, true);
+  document.removeEventListener('pointercancel', endPress, true);
+  document.removeEventListener('click', holdClick, true);
+  const button = heldButton;
+  heldButton = null;
+  button?.click();
 }
 
 function start(): void {
@@ -29,8 +57,9 @@ function start(): void {
   started = true;
   void import('./main').then(async ({ ready }) => {
     await ready;
-    document.removeEventListener('click', holdClick, true);
-    heldButton?.click();
+    hydrated = true;
+    // A press whose click has not come yet: its click is replayed when it comes.
+    if (heldButton || !pressedButton) replay();
   });
 }
 
@@ -52,6 +81,9 @@ function afterFirstPaint(then: () => void): void {
 }
 
 if (root?.firstElementChild && window.location.pathname === '/') {
+  document.addEventListener('pointerdown', notePress, true);
+  document.addEventListener('pointerup', endPress, true);
+  document.addEventListener('pointercancel', endPress, true);
   document.addEventListener('click', holdClick, true);
   afterFirstPaint(start);
 } else {

@@ -13,7 +13,11 @@ export const ready = new Promise<void>((resolve) => {
   markReady = resolve;
 });
 
-/** Renders nothing, so the prerendered markup (which lacks it) still matches. */
+/**
+ * Renders nothing, so the prerendered markup (which lacks it) still matches. It sits inside the
+ * routes' Suspense boundary, which React hydrates after the root: its effect runs once the page
+ * itself is hydrated.
+ */
 function Ready() {
   useEffect(() => markReady(), []);
   return null;
@@ -22,9 +26,10 @@ function Ready() {
 const app = (
   <StrictMode>
     <AppProvider>
-      <AppRouter />
+      <AppRouter>
+        <Ready />
+      </AppRouter>
     </AppProvider>
-    <Ready />
   </StrictMode>
 );
 
