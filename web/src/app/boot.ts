@@ -42,14 +42,49 @@ function holdClick(event: MouseEvent): void {
   if (hydrated) replay();
   else start();
 }
+
+/**
+ * What a visitor typed before hydration: the app's fields are controlled and start empty, so once
+ * the page is hydrated the typed values are entered again (through the native setter and an input
+ * event, as typing does), before any held click is replayed.
+ */
+const typed = new Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string>();
+function noteTyping(event: Event): void {
+  const field = event.target;
+  if (
+    (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) &&
+    root?.contains(field)
+  ) {
+    typed.set(field, field.value);
+    start();
+  }
+}
+function retype(): void {
+  for (const [field, value] of typed) {
+    if (!field.isConnected) continue;
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) continue;
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+    // Cleared through the element (React's tracked setter), entered through the native one: React
+    // then sees a change and the field's onChange runs.
+    field.value = '';
+    setter?.call(field, value);
+    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  }
+  typed.clear();
+}
+
 function replay(): void {
   document.removeEventListener('pointerdown', notePress, true);
   document.removeEventListener('pointerup', endPress, true);
   document.removeEventListener('pointercancel', endPress, true);
   document.removeEventListener('click', holdClick, true);
+  document.removeEventListener('input', noteTyping, true);
+  document.removeEventListener('change', noteTyping, true);
   const button = heldButton;
   heldButton = null;
-  button?.click();
+  retype();
+  // The re-entered values reach the app's state before the click (a submit) is replayed.
+  if (button) setTimeout(() => button.click(), 0);
 }
 
 function start(): void {
@@ -85,6 +120,8 @@ if (root?.firstElementChild && window.location.pathname === '/') {
   document.addEventListener('pointerup', endPress, true);
   document.addEventListener('pointercancel', endPress, true);
   document.addEventListener('click', holdClick, true);
+  document.addEventListener('input', noteTyping, true);
+  document.addEventListener('change', noteTyping, true);
   afterFirstPaint(start);
 } else {
   start();
