@@ -146,9 +146,7 @@ async function prerenderLanding(config: ResolvedConfig, outDir: string): Promise
     const { renderLanding } = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as {
       renderLanding: () => string;
     };
-    // The shell of every other page leaves out what only the landing page uses (its hero poster):
-    // a preload nothing on the page uses only costs bytes and a console warning.
-    writeFileSync(path.join(outDir, 'app.html'), shell.replace(/\s*<link\b[^>]*\bdata-landing-only\b[^>]*>/g, ''));
+    writeFileSync(path.join(outDir, 'app.html'), shell);
     const landing = shell.replace(ROOT_ELEMENT, `<div id="root">${renderLanding()}</div>`);
     writeFileSync(path.join(outDir, 'index.html'), await inlineCriticalCss(landing, outDir));
   } finally {

@@ -149,9 +149,11 @@ try {
   rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   // What `/` downloads before it renders: the scripts and styles index.html references, and the
-  // static imports of those scripts (modulepreload); lazy route chunks come later.
+  // static imports of those scripts (modulepreload), and the application the entry imports once
+  // the page has painted (src/app/boot.ts) with its static imports; lazy route chunks come later.
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const entryFiles = closure(manifest, entryKey);
+  for (const app of manifest[entryKey].dynamicImports ?? []) closure(manifest, app, entryFiles);
   for (const m of html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)) entryFiles.add(m[1]);
   const routes = routeModules().map(({ route, module }) => {
     const own = module && manifest[module] ? [...closure(manifest, module)].filter((file) => !entryFiles.has(file)) : [];

@@ -11,9 +11,9 @@ function routePaths(routes: RouteObject[]): string[] {
 
 describe('the app router', () => {
   it('declares exactly the pages the api serves with 200 (APP_PAGE_PATHS), plus the catch-all', () => {
-    // AppRoutes is <Suspense><Routes>…</Routes></Suspense>: read the declared routes without rendering them.
-    const suspense = AppRoutes() as ReactElement<{ children: ReactElement<{ children: ReactNode }> }>;
-    const routes = suspense.props.children;
+    // AppRoutes is <Suspense><Routes>…</Routes>{children}</Suspense>: read the declared routes without rendering them.
+    const suspense = AppRoutes() as ReactElement<{ children: ReactElement<{ children: ReactNode }>[] }>;
+    const [routes] = suspense.props.children;
     expect(isValidElement(routes)).toBe(true);
     const paths = routePaths(createRoutesFromChildren(routes.props.children));
     expect(paths.filter((path) => path !== '*').sort()).toEqual([...APP_PAGE_PATHS].sort());

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ADMIN_SCREENS } from '@nocturne/contracts/constants';
 import { PageLoading } from '@/components/ui/page-loading';
@@ -20,7 +20,8 @@ const CancelBookingRoute = lazy(() => import('./routes/cancel-booking'));
 const DoorRoute = lazy(() => import('./routes/door'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
-export function AppRoutes() {
+/** `children` render beside the routes, inside their Suspense boundary (main.tsx's ready signal). */
+export function AppRoutes({ children }: { children?: ReactNode } = {}) {
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
@@ -43,14 +44,15 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>
+      {children}
     </Suspense>
   );
 }
 
-export function AppRouter() {
+export function AppRouter({ children }: { children?: ReactNode }) {
   return (
     <BrowserRouter>
-      <AppRoutes />
+      <AppRoutes>{children}</AppRoutes>
     </BrowserRouter>
   );
 }

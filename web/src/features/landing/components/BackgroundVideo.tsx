@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { VideoSource } from '@/config/venue';
+import { useAfterPageLoad } from '@/lib/use-after-page-load';
 
 interface BackgroundVideoProps {
   source: VideoSource;
@@ -10,10 +11,24 @@ interface BackgroundVideoProps {
   className?: string;
   videoRef?: RefObject<HTMLVideoElement | null>;
   loop?: boolean;
+  /**
+   * Below the fold: the poster too waits for the page's load (and hydration), so the first paint
+   * does not share a slow phone link with images nobody sees yet.
+   */
+  deferPoster?: boolean;
 }
 
 /** A decorative, muted, looping video. A video that fails to load is only logged: the page works without it. */
-export function BackgroundVideo({ source, playing, load = true, className = '', videoRef, loop = true }: BackgroundVideoProps) {
+export function BackgroundVideo({
+  source,
+  playing,
+  load = true,
+  className = '',
+  videoRef,
+  loop = true,
+  deferPoster = false,
+}: BackgroundVideoProps) {
+  const pageLoaded = useAfterPageLoad();
   const ownRef = useRef<HTMLVideoElement | null>(null);
   const ref = videoRef ?? ownRef;
 
@@ -35,7 +50,7 @@ export function BackgroundVideo({ source, playing, load = true, className = '', 
     <video
       ref={ref}
       className={`pointer-events-none absolute inset-0 h-full w-full object-cover ${className}`}
-      poster={source.poster}
+      poster={deferPoster && !pageLoaded ? undefined : source.poster}
       muted
       loop={loop}
       playsInline

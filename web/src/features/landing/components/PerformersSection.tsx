@@ -43,7 +43,7 @@ export function PerformersSection() {
             data-active={index === slide}
             className={`absolute inset-0 transition-opacity duration-1000 ${index === slide ? 'opacity-100' : 'opacity-0'}`}
           >
-            <BackgroundVideo source={source} load={near} playing={visible && !reduced} />
+            <BackgroundVideo source={source} load={near} playing={visible && !reduced} deferPoster />
           </div>
         ))}
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-b from-night-950 via-night-950/40 to-night-950" />

@@ -44,5 +44,5 @@ export function ScrollScrubVideo({
     };
   }, [active, sectionRef]);
 
-  return <BackgroundVideo source={source} playing={false} load={active} loop={false} videoRef={videoRef} />;
+  return <BackgroundVideo source={source} playing={false} load={active} loop={false} videoRef={videoRef} deferPoster />;
 }
