@@ -5,6 +5,7 @@
 // paint, waits for no script download or evaluation. Any other page (and the dev server) starts
 // from an empty root and loads the app at once.
 import './index.css';
+import { isPrerenderedLanding } from './prerendered-landing';
 
 const root = document.getElementById('root');
 let started = false;
@@ -73,13 +74,18 @@ function retype(): void {
   typed.clear();
 }
 
+/** What boot.ts listens to (in the capture phase) until the page is hydrated. */
+const GUARDS: readonly [string, EventListener][] = [
+  ['pointerdown', notePress as EventListener],
+  ['pointerup', endPress],
+  ['pointercancel', endPress],
+  ['click', holdClick as EventListener],
+  ['input', noteTyping],
+  ['change', noteTyping],
+];
+
 function replay(): void {
-  document.removeEventListener('pointerdown', notePress, true);
-  document.removeEventListener('pointerup', endPress, true);
-  document.removeEventListener('pointercancel', endPress, true);
-  document.removeEventListener('click', holdClick, true);
-  document.removeEventListener('input', noteTyping, true);
-  document.removeEventListener('change', noteTyping, true);
+  for (const [type, listener] of GUARDS) document.removeEventListener(type, listener, true);
   const button = heldButton;
   heldButton = null;
   retype();
@@ -115,13 +121,8 @@ function afterFirstPaint(then: () => void): void {
   setTimeout(then, 3000);
 }
 
-if (root?.firstElementChild && window.location.pathname === '/') {
-  document.addEventListener('pointerdown', notePress, true);
-  document.addEventListener('pointerup', endPress, true);
-  document.addEventListener('pointercancel', endPress, true);
-  document.addEventListener('click', holdClick, true);
-  document.addEventListener('input', noteTyping, true);
-  document.addEventListener('change', noteTyping, true);
+if (isPrerenderedLanding(root)) {
+  for (const [type, listener] of GUARDS) document.addEventListener(type, listener, true);
   afterFirstPaint(start);
 } else {
   start();

@@ -1,5 +1,6 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { isPrerenderedLanding } from './prerendered-landing';
 import { AppProvider } from './provider';
 import { registerServiceWorkerWhenIdle } from './register-sw';
 import { AppRouter } from './router';
@@ -36,7 +37,7 @@ const app = (
 // Loaded by boot.ts. The built index.html carries the landing page prerendered
 // (src/app/prerender.tsx): bring it to life where it was rendered for (boot.ts has already waited
 // for its first paint). Any other page (and the dev server) starts from an empty root.
-if (root.firstElementChild && window.location.pathname === '/') {
+if (isPrerenderedLanding(root)) {
   hydrateRoot(root, app);
 } else {
   root.replaceChildren();
