@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import {
   claimantFacts,
+  claimantFactsBeforeOwnClaim,
   claimObstacle,
   claimObstacleSql,
   type ClaimantState,
@@ -160,9 +161,30 @@ describe('the claim rule in TypeScript and in SQL', () => {
           .where('coupons.id', '=', couponId)
           .executeTakeFirstOrThrow();
 
+        // A claim takes the coupon last, after writing its own user coupon and paying: judged with
+        // the member's facts before that claim, the take must still agree.
+        const own = await db(em)
+          .insertInto('user_coupons')
+          .values({ member_id: memberId, coupon_id: couponId })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db(em).updateTable('members').set({ current_points: 0 }).where('id', '=', memberId).execute();
+        const taking = await db(em)
+          .selectFrom('coupons')
+          .select((eb) =>
+            claimObstacleSql(
+              eb,
+              claimantFactsBeforeOwnClaim(eb, memberId, { userCouponId: own.id, balanceBefore: member.currentPoints }),
+              at,
+            ).as('obstacle'),
+          )
+          .where('coupons.id', '=', couponId)
+          .executeTakeFirstOrThrow();
+
         const obstacle = claimObstacle(coupon, member, now);
         seen.add(String(obstacle));
         expect(listed.obstacle).toBe(obstacle);
+        expect(taking.obstacle).toBe(obstacle);
         expect(judged).toEqual({
           obstacle,
           usable: couponUnusable(coupon, now) === null,

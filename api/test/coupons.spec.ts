@@ -1,5 +1,5 @@
 import { couponCode, createCoupon, expectLedgerClean, fund, quickMembers } from './support/coupon-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
+import { registerAdmin, registerMember, startTestApp, type TestApp, waitFor } from '@nocturne/testing';
 
 let t: TestApp;
 let adminToken: string;
@@ -479,8 +479,62 @@ describe('under concurrency', () => {
       [coupon.id],
     );
     expect(counts.rows[0]).toEqual({ claimed_count: 20, user_coupons: 20, debits: 20 });
+    // Claims that lost the last uses had written and paid before their take: all of it rolled back.
+    const events = await t.sql.query(
+      "select count(*)::int as n from outbox where type = 'CouponClaimed' and payload->>'couponId' = $1",
+      [coupon.id],
+    );
+    expect(events.rows[0].n).toBe(20);
     await expectLedgerClean(t);
   }, 180_000);
+
+  it("takes the coupon's row last, and a claim that finds it repriced there pays the new price, once", async () => {
+    const [member] = await quickMembers(t, 1, 100);
+    const coupon = await createCoupon(t, adminToken, { pointsCost: 10, title: 'Repriced at the bar' });
+    // Staff hold the coupon's row as an edit does (an update's lock, which still lets a claim's
+    // user coupon point at the coupon), while the claim runs.
+    const staff = await t.sql.connect();
+    let answer: ReturnType<typeof claim> | undefined;
+    try {
+      await staff.query('begin');
+      await staff.query('select id from coupons where id = $1 for no key update', [coupon.id]);
+      answer = claim(coupon.id, member!.token);
+      // The claim checks, writes its user coupon, pays 10 and writes its outbox row before it
+      // waits: on the coupon's row, as its last statement.
+      const claimant = await waitFor(
+        async () =>
+          (
+            await t.sql.query(
+              `select pid from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock' and query like 'update "coupons"%'`,
+            )
+          ).rows[0]?.pid as number | undefined,
+        { what: "the claim waiting on the coupon's row" },
+      );
+      const written = await t.sql.query(
+        `select array_agg(relation::regclass::text order by relation::regclass::text) as tables from pg_locks
+          where pid = $1 and locktype = 'relation' and mode = 'RowExclusiveLock'
+            and relation::regclass::text in ('user_coupons', 'point_transactions', 'outbox', 'members')`,
+        [claimant],
+      );
+      expect(written.rows[0].tables).toEqual(['members', 'outbox', 'point_transactions', 'user_coupons']);
+      await staff.query('update coupons set points_cost = 30 where id = $1', [coupon.id]);
+      await staff.query('commit');
+    } finally {
+      staff.release();
+    }
+    const claimed = await answer!;
+    expect(claimed.status).toBe(201);
+    expect(await balance(member!.id)).toEqual({ current_points: 70, total_points: 100 });
+    const rows = await t.sql.query(
+      `select (select claimed_count from coupons where id = $1) as claimed_count,
+              (select count(*)::int from user_coupons where coupon_id = $1) as user_coupons,
+              (select array_agg(points) from point_transactions where member_id = $2 and kind = 'coupon_claim') as debits`,
+      [coupon.id, member!.id],
+    );
+    expect(rows.rows[0]).toEqual({ claimed_count: 1, user_coupons: 1, debits: [-30] });
+    await expectLedgerClean(t);
+  }, 60_000);
 
   it('one member firing 20 parallel claims on a perMemberLimit 1 coupon: exactly one', async () => {
     const [member] = await quickMembers(t, 1, 100);

@@ -4,7 +4,7 @@
 // balance change, short code in a savepoint and outbox row), with no framework, validation,
 // command bus or logging around it. What the api spends beyond this is its own cost.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { clubNightBounds } from '@nocturne/domain';
+import { CLAIM_REFUSALS, clubNightBounds, tierRefusalWords } from '@nocturne/domain';
 
 const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -103,7 +103,6 @@ async function postComment(pool, member, postId, body) {
     }
     const author = (await client.query('select first_name, current_points, total_points from members where id = $1', [member.id]))
       .rows[0];
-    await client.query('update news_posts set comment_count = comment_count + $1 where id = $2', [1, postId]);
     await outbox(client, 'CommentPosted', comment.id, {
       commentId: comment.id,
       memberId: member.id,
@@ -111,6 +110,8 @@ async function postComment(pool, member, postId, body) {
       pointsAwarded,
       postTitle: post.title,
     });
+    // Last, as the api's UnitOfWork runs it: the post's row lock lasts this statement and the commit.
+    await client.query('update news_posts set comment_count = comment_count + $1 where id = $2', [1, postId]);
     return {
       status: 201,
       body: {
@@ -126,9 +127,41 @@ async function postComment(pool, member, postId, body) {
   });
 }
 
+/** The coupon changed between the claim's check and its take: its transaction is rolled back and it starts again. */
+class ClaimOvertaken extends Error {}
+
+/** The api's ClaimCouponHandler: up to three tries when the coupon changes under a claim. */
 async function claimCoupon(pool, member, couponId) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await claimOnce(pool, member, couponId);
+    } catch (error) {
+      if (!(error instanceof ClaimOvertaken)) throw error;
+      if (attempt === 3) return { status: 409, body: { statusCode: 409, message: CLAIM_REFUSALS.fully_claimed.message } };
+    }
+  }
+}
+
+/** The api's in-memory check (claim-rules.ts): its first refusal, in its order, or null. */
+function claimRefusal(coupon, member, claims) {
+  const refuse = (status, { message }) => ({ status, body: { statusCode: status, message } });
+  if (coupon.archived_at !== null) return refuse(409, CLAIM_REFUSALS.withdrawn);
+  if (!coupon.is_active) return refuse(409, CLAIM_REFUSALS.paused);
+  if (coupon.valid_until !== null && new Date(coupon.valid_until).getTime() <= Date.now())
+    return refuse(409, CLAIM_REFUSALS.expired);
+  if (coupon.max_uses !== null && coupon.claimed_count >= coupon.max_uses) return refuse(409, CLAIM_REFUSALS.fully_claimed);
+  if (TIERS.indexOf(coupon.required_tier) > TIERS.indexOf(member.member_tier))
+    return refuse(403, tierRefusalWords(coupon.required_tier));
+  if (claims >= coupon.per_member_limit) return refuse(409, CLAIM_REFUSALS.already_claimed);
+  if (member.current_points < coupon.points_cost) return refuse(409, CLAIM_REFUSALS.points);
+  return null;
+}
+
+async function claimOnce(pool, member, couponId) {
   return inTransaction(pool, async (client) => {
-    await client.query('select id, member_tier, current_points from members where id = $1 for update', [member.id]);
+    const claimant = (
+      await client.query('select id, member_tier, current_points from members where id = $1 for update', [member.id])
+    ).rows[0];
     const coupon = (
       await client.query(
         `select id, code, title, description, type, value, points_cost, required_tier, max_uses, per_member_limit, valid_until,
@@ -137,28 +170,30 @@ async function claimCoupon(pool, member, couponId) {
       )
     ).rows[0];
     if (!coupon) return { status: 404, body: { statusCode: 404, message: 'Coupon not found' } };
-    await client.query('select count(*)::int as count from user_coupons where coupon_id = $1 and member_id = $2', [
-      couponId,
-      member.id,
-    ]);
-    const taken = (
-      await client.query(
-        `update coupons set claimed_count = claimed_count + $1, updated_at = now()
-          where coupons.id = $2 and case when coupons.archived_at is not null then 'withdrawn' when not coupons.is_active then 'paused'
-                when (coupons.valid_until is not null and coupons.valid_until <= now()) then 'expired'
-                when (coupons.max_uses is not null and coupons.claimed_count >= coupons.max_uses) then 'fully_claimed'
-                when array_position($3::text[], coupons.required_tier) > array_position($4::text[], (select members.member_tier from members where members.id = $5)) then 'tier'
-                when (select count(*)::int as claims from user_coupons where user_coupons.coupon_id = coupons.id and user_coupons.member_id = $6) >= coupons.per_member_limit then 'already_claimed'
-                when (select members.current_points from members where members.id = $7) < coupons.points_cost then 'points'
-                else null end is null
-          returning points_cost, title`,
-        [1, couponId, TIERS, TIERS, member.id, member.id, member.id],
-      )
+    const { count: claims } = (
+      await client.query('select count(*)::int as count from user_coupons where coupon_id = $1 and member_id = $2', [
+        couponId,
+        member.id,
+      ])
     ).rows[0];
-    if (!taken) return { status: 409, body: { statusCode: 409, message: 'This coupon can no longer be claimed' } };
+    const refusal = claimRefusal(coupon, claimant, claims);
+    if (refusal) return refusal;
     const { id } = (
       await client.query('insert into user_coupons (member_id, coupon_id) values ($1, $2) returning id', [member.id, couponId])
     ).rows[0];
+    if (coupon.points_cost > 0) {
+      const spent = await client.query(
+        `update members set current_points = current_points + $2, updated_at = now()
+          where id = $1 and current_points + $2 >= 0 returning current_points, total_points, member_tier`,
+        [member.id, -coupon.points_cost],
+      );
+      if (spent.rowCount === 0) return { status: 409, body: { statusCode: 409, message: CLAIM_REFUSALS.points.message } };
+      await client.query(
+        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, reverses_id, recorded_by_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (member_id, kind, source_id) do nothing returning id`,
+        [member.id, -coupon.points_cost, 'coupon_claim', `Claimed: ${coupon.title}`, 'user_coupon', id, null, null],
+      );
+    }
     const view = (
       await client.query(
         `select uc.id, uc.member_id, uc.coupon_id, uc.claimed_at, uc.redeemed_at, uc.redeemed_by, uc.validated_at, uc.validated_by_id,
@@ -176,27 +211,28 @@ async function claimCoupon(pool, member, couponId) {
       [code, id, null],
     );
     await client.query('release "trx1"');
-    if (taken.points_cost > 0) {
-      const spent = await client.query(
-        `update members set current_points = current_points + $2, updated_at = now()
-          where id = $1 and current_points + $2 >= 0 returning current_points, total_points, member_tier`,
-        [member.id, -taken.points_cost],
-      );
-      if (spent.rowCount === 0) return { status: 403, body: { statusCode: 403, message: 'Not enough points' } };
-      await client.query(
-        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, reverses_id, recorded_by_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (member_id, kind, source_id) do nothing returning id`,
-        [member.id, -taken.points_cost, 'coupon_claim', `Claimed: ${taken.title}`, 'user_coupon', id, null, null],
-      );
-    }
     await outbox(client, 'CouponClaimed', id, {
       userCouponId: id,
       couponId,
       memberId: member.id,
-      pointsCost: taken.points_cost,
-      title: taken.title,
+      pointsCost: coupon.points_cost,
+      title: coupon.title,
     });
-    const { coupon: row } = view;
+    // Last, as the api's UnitOfWork runs it: the coupon's row lock lasts this statement and the commit.
+    const taken = await client.query(
+      `update "coupons" set "claimed_count" = "claimed_count" + $1, "updated_at" = now()
+        where "coupons"."id" = $2 and "coupons"."points_cost" = $3
+          and case when "coupons"."archived_at" is not null then 'withdrawn' when not "coupons"."is_active" then 'paused'
+              when ("coupons"."valid_until" is not null and "coupons"."valid_until" <= now()) then 'expired'
+              when ("coupons"."max_uses" is not null and "coupons"."claimed_count" >= "coupons"."max_uses") then 'fully_claimed'
+              when array_position($4::text[], "coupons"."required_tier") > array_position($5::text[], (select "members"."member_tier" from "members" where "members"."id" = $6)) then 'tier'
+              when (select count(*)::int as "claims" from "user_coupons" where "user_coupons"."coupon_id" = "coupons"."id" and "user_coupons"."member_id" = $7 and "user_coupons"."id" <> $8) >= "coupons"."per_member_limit" then 'already_claimed'
+              when $9::int < "coupons"."points_cost" then 'points' else null end is null
+        returning "id"`,
+      [1, couponId, coupon.points_cost, TIERS, TIERS, member.id, member.id, id, claimant.current_points],
+    );
+    if (taken.rowCount === 0) throw new ClaimOvertaken();
+    const row = view.coupon;
     return {
       status: 201,
       body: {

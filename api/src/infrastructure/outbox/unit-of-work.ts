@@ -12,6 +12,11 @@ import { requestCorrelation } from './request-correlation.js';
  * in-transaction handlers and written to the outbox before commit, with the id of the request
  * that ran the command as their correlation id; the outbox relay takes them from there after
  * commit. Nothing that must survive a crash lives only in memory.
+ *
+ * A command hands `lastly` the statement that touches a row every request of its kind contends
+ * for (a post's comment count, a scarce coupon's claimed count): it runs after the outbox rows, as
+ * the transaction's last statement before COMMIT, so that row's lock is held for one statement and
+ * the commit instead of the whole transaction. A step that throws rolls everything back.
  */
 @Injectable()
 export class UnitOfWork implements OnModuleInit {
@@ -34,17 +39,19 @@ export class UnitOfWork implements OnModuleInit {
     }
   }
 
-  async run<T>(work: (tx: EntityManager, raise: Raise) => Promise<T>): Promise<T> {
+  async run<T>(work: (tx: EntityManager, raise: Raise, lastly: Lastly) => Promise<T>): Promise<T> {
     const correlationId = requestCorrelation.current();
     const raised: DomainEvent[] = [];
+    const lastSteps: (() => Promise<unknown>)[] = [];
     const value = await this.em.fork().transactional(async (tx) => {
       const raise: Raise = async (event) => {
         const correlated = event.correlationId || !correlationId ? event : { ...event, correlationId };
         raised.push(correlated);
         for (const handler of this.handlers.get(event.type) ?? []) await handler.handle(correlated, tx, raise);
       };
-      const result = await work(tx, raise);
+      const result = await work(tx, raise, (step) => lastSteps.push(step));
       await appendToOutbox(tx, raised);
+      for (const step of lastSteps) await step();
       return result;
     });
     // Read your writes: the answer's next request on this replica sees this commit's versions.
@@ -52,6 +59,9 @@ export class UnitOfWork implements OnModuleInit {
     return value;
   }
 }
+
+/** Queues a step to run after the outbox rows, right before COMMIT (see UnitOfWork). */
+export type Lastly = (step: () => Promise<unknown>) => void;
 
 /** Writes events to the outbox with the caller's transaction. */
 export async function appendToOutbox(tx: EntityManager, events: DomainEvent[]): Promise<void> {

@@ -199,6 +199,33 @@ export function claimantFacts(eb: CouponsBuilder, memberId: string): ClaimantFac
 }
 
 /**
+ * The claimant's facts for the take that ends a claim, run after the claim has written its own user
+ * coupon and paid (so that the coupon's row, every claimant's hot spot, is locked for one statement
+ * and the commit): their claims of the coupon without that new one, and the balance they had before
+ * paying, as read under their row lock, which the claim's transaction holds, so nothing else has
+ * moved it since. Their tier is as the database holds it (paying never changes a tier).
+ */
+export function claimantFactsBeforeOwnClaim(
+  eb: CouponsBuilder,
+  memberId: string,
+  own: { userCouponId: string; balanceBefore: number },
+): ClaimantFacts {
+  const facts = claimantFacts(eb, memberId);
+  return {
+    tier: facts.tier,
+    points: sql<number>`${own.balanceBefore}::int`,
+    claims: eb
+      .selectFrom('user_coupons')
+      .select(sql<number>`count(*)::int`.as('claims'))
+      .whereRef('user_coupons.coupon_id', '=', 'coupons.id')
+      .where('user_coupons.member_id', '=', memberId)
+      .where('user_coupons.id', '<>', own.userCouponId)
+      .$asScalar()
+      .$notNull(),
+  };
+}
+
+/**
  * The coupons with the member's facts joined once, for a statement judging many coupons for one
  * member (the members' list): the member's row as `me`, and their claims counted per coupon as
  * `mine` from their own claims (a handful, read by the member's index), rather than a lookup of the

@@ -5,7 +5,7 @@ import { type Database, db, PreparedQuery, type RedeemedBy } from '@nocturne/db'
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { MyCouponsPosition } from './my-coupons-cursor.js';
 import {
-  claimantFacts,
+  claimantFactsBeforeOwnClaim,
   claimObstacleSql,
   couponOfferedSql,
   couponsWithClaimant,
@@ -113,16 +113,21 @@ const memberClaims = new PreparedQuery((kysely, couponId: string, memberId: stri
 );
 
 /**
- * The conditional update of a claim: every claim rule (claim-rules.ts), judged by PostgreSQL on the
- * rows as they are when it runs. It answers the price and title the claim was taken at.
+ * The conditional update that ends a claim, after its user coupon, payment and outbox row are
+ * written: every claim rule (claim-rules.ts), judged by PostgreSQL on the coupon's row as it is when
+ * it runs, with the member's facts as they were before this claim, at the price the claim paid.
  */
-const takeClaim = new PreparedQuery((kysely, couponId: string, memberId: string) =>
-  kysely
-    .updateTable('coupons')
-    .set((eb) => ({ claimed_count: eb('claimed_count', '+', 1), updated_at: now() }))
-    .where('coupons.id', '=', couponId)
-    .where((eb) => eb(claimObstacleSql(eb, claimantFacts(eb, memberId)), 'is', null))
-    .returning(['points_cost', 'title']),
+const takeClaim = new PreparedQuery(
+  (kysely, couponId: string, memberId: string, userCouponId: string, balanceBefore: number, price: number) =>
+    kysely
+      .updateTable('coupons')
+      .set((eb) => ({ claimed_count: eb('claimed_count', '+', 1), updated_at: now() }))
+      .where('coupons.id', '=', couponId)
+      .where('coupons.points_cost', '=', price)
+      .where((eb) =>
+        eb(claimObstacleSql(eb, claimantFactsBeforeOwnClaim(eb, memberId, { userCouponId, balanceBefore })), 'is', null),
+      )
+      .returning('id'),
 );
 
 const newUserCoupon = new PreparedQuery((kysely, memberId: string, couponId: string) =>
@@ -313,12 +318,16 @@ export class CouponsRepository {
   }
 
   /**
-   * Counts one more claim if this member may claim the coupon now, answering the coupon's price and
-   * title as claimed; undefined when they may not. The update takes the coupon's row lock, so
-   * parallel claims queue and each sees the last count.
+   * Counts the claim `userCouponId` (already written, and paid at `price` from `balanceBefore`) if
+   * the member may still claim the coupon at that price; false when they may not. The update takes
+   * the coupon's row lock, so parallel claims queue and each sees the last count.
    */
-  async takeClaim(em: EntityManager, couponId: string, memberId: string) {
-    return takeClaim.first(em, couponId, memberId);
+  async takeClaim(
+    em: EntityManager,
+    claim: { couponId: string; memberId: string; userCouponId: string; balanceBefore: number; price: number },
+  ): Promise<boolean> {
+    const { couponId, memberId, userCouponId, balanceBefore, price } = claim;
+    return (await takeClaim.first(em, couponId, memberId, userCouponId, balanceBefore, price)) !== undefined;
   }
 
   async insertUserCoupon(em: EntityManager, memberId: string, couponId: string): Promise<string> {

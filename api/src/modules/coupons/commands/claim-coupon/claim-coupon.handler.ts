@@ -8,14 +8,23 @@ import { InsufficientPointsError } from '../../../ledger/ledger.public.js';
 import { claimRefusal } from '../../claim-rules.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { termsFromRow, userCouponFromRow } from '../../coupon-view.js';
-import { type Claimant, CouponsRepository } from '../../coupons.repository.js';
+import { type Claimant, CouponsRepository, type CouponView } from '../../coupons.repository.js';
 import { QrTokenService } from '../../qr-token.service.js';
 import { ShortCodeService } from '../../short-code.service.js';
 import { ClaimCouponCommand } from './claim-coupon.command.js';
 
 /**
- * Claims a coupon in one transaction: every check, the new user coupon, the claimed count and the
- * points debit (by the CouponClaimed handler) commit together or not at all.
+ * How often a claim starts again after the coupon changed between its check and its take (almost
+ * always: the last use went to someone else, and the next try names that refusal).
+ */
+const ATTEMPTS = 3;
+
+/** The coupon changed under a claim after its check: the claim's transaction is rolled back. */
+class ClaimOvertaken extends Error {}
+
+/**
+ * Claims a coupon in one transaction: every check, the new user coupon, the points debit (by the
+ * CouponClaimed handler), the outbox row and the claimed count commit together or not at all.
  */
 @CommandHandler(ClaimCouponCommand)
 export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, UserCoupon> {
@@ -27,19 +36,23 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
   ) {}
 
   async execute({ memberId, couponId }: ClaimCouponCommand): Promise<UserCoupon> {
-    return this.unitOfWork.run(async (tx, raise) => {
-      // The member's row lock queues this member's claims one behind another, so the count of
-      // their earlier claims (per-member limit) and their balance are read after those commit.
-      const member = (await this.coupons.lockClaimant(tx, memberId))!;
-      await this.refuseIfNotClaimable(tx, couponId, member);
-      // The database has the last word, under the coupon's row lock: parallel claims queue there,
-      // and each is judged by the same rules on the count the one before it left.
-      const taken = await this.coupons.takeClaim(tx, couponId, memberId);
-      if (!taken) {
-        // Name what changed since the check above (almost always: the last use went to someone else).
-        await this.refuseIfNotClaimable(tx, couponId, member);
-        throw new CouponFailure('conflict', CLAIM_REFUSALS.fully_claimed.message);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.claim(memberId, couponId);
+      } catch (error) {
+        if (!(error instanceof ClaimOvertaken)) throw error;
+        if (attempt === ATTEMPTS) throw new CouponFailure('conflict', CLAIM_REFUSALS.fully_claimed.message);
       }
+    }
+  }
+
+  private claim(memberId: string, couponId: string): Promise<UserCoupon> {
+    return this.unitOfWork.run(async (tx, raise, lastly) => {
+      // The member's row lock queues this member's claims one behind another, so the count of
+      // their earlier claims (per-member limit) and their balance are read after those commit,
+      // and stay as read until this transaction ends.
+      const member = (await this.coupons.lockClaimant(tx, memberId))!;
+      const coupon = await this.claimable(tx, couponId, member);
       const userCouponId = await this.coupons.insertUserCoupon(tx, memberId, couponId);
       try {
         await raise(
@@ -47,8 +60,8 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
             userCouponId,
             memberId,
             couponId,
-            pointsCost: taken.points_cost,
-            title: taken.title,
+            pointsCost: coupon.points_cost,
+            title: coupon.title,
           }),
         );
       } catch (error) {
@@ -57,12 +70,26 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
         throw error;
       }
       // Stored with the claim, so the code shown in this answer can be typed at the door right away.
-      return userCouponFromRow(await this.shortCodes.ensure(tx, (await this.coupons.findUserCoupon(tx, userCouponId))!), this.qr);
+      const claimed = await this.shortCodes.ensure(tx, (await this.coupons.findUserCoupon(tx, userCouponId))!);
+      // The database has the last word, under the coupon's row lock: parallel claims queue there,
+      // and each is judged by the same rules on the count the one before it left, at the price this
+      // one paid. Taken last, after the outbox row, that lock lasts one statement and the commit.
+      lastly(async () => {
+        const taken = await this.coupons.takeClaim(tx, {
+          couponId,
+          memberId,
+          userCouponId,
+          balanceBefore: member.current_points,
+          price: coupon.points_cost,
+        });
+        if (!taken) throw new ClaimOvertaken();
+      });
+      return userCouponFromRow(claimed, this.qr);
     });
   }
 
-  /** Throws the first reason this member may not claim the coupon now (claim-rules.ts). */
-  private async refuseIfNotClaimable(tx: EntityManager, couponId: string, member: Claimant): Promise<void> {
+  /** The coupon, or throws the first reason this member may not claim it now (claim-rules.ts). */
+  private async claimable(tx: EntityManager, couponId: string, member: Claimant): Promise<CouponView> {
     const coupon = await this.coupons.findCoupon(tx, couponId);
     if (!coupon) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
     const claims = await this.coupons.countMemberClaims(tx, couponId, member.id);
@@ -72,5 +99,6 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
       new Date(),
     );
     if (refusal) throw new CouponFailure(refusal.kind, refusal.message);
+    return coupon;
   }
 }
