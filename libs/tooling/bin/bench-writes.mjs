@@ -78,11 +78,31 @@ async function postComment(pool, member, postId, body) {
     const night = clubNightBounds(new Date(now), VENUE_TZ);
     const { count } = (
       await client.query(
-        'select count(*)::int as count from point_transactions where member_id = $1 and kind = $2 and created_at >= $3 and created_at < $4',
+        `select count(*)::int as count from point_transactions as paid
+          where paid.member_id = $1 and paid.kind = $2 and paid.created_at >= $3 and paid.created_at < $4
+            and not exists (select reversal.id from point_transactions as reversal where reversal.reverses_id = paid.id)`,
         [member.id, 'comment_reward', night.start, night.end],
       )
     ).rows[0];
-    const pointsAwarded = count < COMMENT_REWARDS_PER_NIGHT ? POINTS_PER_COMMENT : 0;
+    const basePoints = count < COMMENT_REWARDS_PER_NIGHT ? POINTS_PER_COMMENT : 0;
+    // The api's quote (LedgerService.quote): the member's tier benefit and tonight's promotions
+    // multiply the reward, in percent.
+    let tierMultiplier = 100;
+    if (basePoints > 0) {
+      const tier = (
+        await client.query(
+          `select m.member_tier, b.multiplier, now() as now from members as m left join tier_benefits as b on b.tier = m.member_tier
+            where m.id = $1`,
+          [member.id],
+        )
+      ).rows[0];
+      tierMultiplier = tier.multiplier ?? 100;
+      await client.query(
+        'select id, name, multiplier, starts_on, ends_on, weekdays from promotions where starts_on <= $1 and ends_on >= $2',
+        [night.night, night.night],
+      );
+    }
+    const pointsAwarded = Math.floor((basePoints * tierMultiplier) / 100);
     const comment = (
       await client.query(
         'insert into news_comments (post_id, author_id, content) values ($1, $2, $3) returning id, content, created_at',
@@ -91,9 +111,23 @@ async function postComment(pool, member, postId, body) {
     ).rows[0];
     if (pointsAwarded > 0) {
       await client.query(
-        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, reverses_id, recorded_by_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (member_id, kind, source_id) do nothing returning id`,
-        [member.id, pointsAwarded, 'comment_reward', `Commented on: ${post.title}`, 'news_comment', comment.id, null, null],
+        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, reverses_id, recorded_by_id,
+                base_points, tier_multiplier, promotion_multiplier, promotion_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict (member_id, kind, source_id) do nothing returning id`,
+        [
+          member.id,
+          pointsAwarded,
+          'comment_reward',
+          `Commented on: ${post.title}`,
+          'news_comment',
+          comment.id,
+          null,
+          null,
+          basePoints,
+          tierMultiplier,
+          100,
+          null,
+        ],
       );
       await client.query(
         `update members set current_points = current_points + $1, total_points = greatest(total_points + $2, 0), updated_at = now()
@@ -189,9 +223,23 @@ async function claimOnce(pool, member, couponId) {
       );
       if (spent.rowCount === 0) return { status: 409, body: { statusCode: 409, message: CLAIM_REFUSALS.points.message } };
       await client.query(
-        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, reverses_id, recorded_by_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (member_id, kind, source_id) do nothing returning id`,
-        [member.id, -coupon.points_cost, 'coupon_claim', `Claimed: ${coupon.title}`, 'user_coupon', id, null, null],
+        `insert into point_transactions (member_id, points, kind, description, source_type, source_id, reverses_id, recorded_by_id,
+                base_points, tier_multiplier, promotion_multiplier, promotion_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict (member_id, kind, source_id) do nothing returning id`,
+        [
+          member.id,
+          -coupon.points_cost,
+          'coupon_claim',
+          `Claimed: ${coupon.title}`,
+          'user_coupon',
+          id,
+          null,
+          null,
+          -coupon.points_cost,
+          100,
+          100,
+          null,
+        ],
       );
     }
     const view = (
