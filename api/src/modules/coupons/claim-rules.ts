@@ -188,14 +188,17 @@ export function claimantFacts(eb: CouponsBuilder, memberId: string): ClaimantFac
   return {
     tier: member.select('members.member_tier').$asScalar().$notNull(),
     points: member.select('members.current_points').$asScalar().$notNull(),
-    claims: eb
-      .selectFrom('user_coupons')
-      .select(sql<number>`count(*)::int`.as('claims'))
-      .whereRef('user_coupons.coupon_id', '=', 'coupons.id')
-      .where('user_coupons.member_id', '=', memberId)
-      .$asScalar()
-      .$notNull(),
+    claims: claimsOf(eb, memberId).$asScalar().$notNull(),
   };
+}
+
+/** The member's claims of the coupon being judged, counted. */
+function claimsOf(eb: CouponsBuilder, memberId: string) {
+  return eb
+    .selectFrom('user_coupons')
+    .select(sql<number>`count(*)::int`.as('claims'))
+    .whereRef('user_coupons.coupon_id', '=', 'coupons.id')
+    .where('user_coupons.member_id', '=', memberId);
 }
 
 /**
@@ -210,18 +213,10 @@ export function claimantFactsBeforeOwnClaim(
   memberId: string,
   own: { userCouponId: string; balanceBefore: number },
 ): ClaimantFacts {
-  const facts = claimantFacts(eb, memberId);
   return {
-    tier: facts.tier,
+    tier: claimantFacts(eb, memberId).tier,
     points: sql<number>`${own.balanceBefore}::int`,
-    claims: eb
-      .selectFrom('user_coupons')
-      .select(sql<number>`count(*)::int`.as('claims'))
-      .whereRef('user_coupons.coupon_id', '=', 'coupons.id')
-      .where('user_coupons.member_id', '=', memberId)
-      .where('user_coupons.id', '<>', own.userCouponId)
-      .$asScalar()
-      .$notNull(),
+    claims: claimsOf(eb, memberId).where('user_coupons.id', '<>', own.userCouponId).$asScalar().$notNull(),
   };
 }
 
