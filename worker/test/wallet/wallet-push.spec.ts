@@ -157,7 +157,13 @@ describe('wallet pass update pushes', () => {
     });
     const started = performance.now();
     try {
-      await queue.addBulk(rows.map((row) => ({ name: 'wallet.update-passes', data: { memberId: row.id } })));
+      // In batches, as events add them: one addBulk of 10,000 is one pipeline whose last scripts wait
+      // behind all the others, past a producer connection's 2 s command timeout on a loaded machine.
+      for (let from = 0; from < rows.length; from += 500) {
+        await queue.addBulk(
+          rows.slice(from, from + 500).map((row) => ({ name: 'wallet.update-passes', data: { memberId: row.id } })),
+        );
+      }
       await waitFor(async () => apns.pushes.length >= 10_000, {
         timeoutMs: 60_000,
         intervalMs: 200,
