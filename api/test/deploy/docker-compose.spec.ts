@@ -228,6 +228,25 @@ describe('.docker/Dockerfile', () => {
     expect(missing).toEqual([]);
   });
 
+  it('starts the api and the worker with the V8 flags of every other start path', () => {
+    // The heap limits keep each process in its 300 MB budget; without pretenuring the api's read
+    // tail is the baseline's (SERVICE_NODE_FLAGS). A flag dropped from one place is a container
+    // that runs differently from what the benches measured.
+    const stackHelpers = readFileSync(path.join(root, 'libs/tooling/bin/stack-helpers.mjs'), 'utf8');
+    const serviceFlags = [.../export const SERVICE_NODE_FLAGS = \[([^\]]*)\]/.exec(stackHelpers)![1]!.matchAll(/'([^']+)'/g)].map(
+      (match) => match[1],
+    );
+    expect(serviceFlags).toEqual(expect.arrayContaining(['--max-old-space-size=192', '--no-allocation-site-pretenuring']));
+    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const service of ['api', 'worker']) {
+      const cmd = new RegExp(`^FROM runtime AS ${service}$[\\s\\S]*?^CMD (\\[.*\\])$`, 'm').exec(dockerfile)?.[1];
+      const argv = JSON.parse(cmd ?? 'null') as string[];
+      expect(argv).toEqual(['node', ...serviceFlags, `${service}/dist/main.js`]);
+      const script = scripts[`start:${service}`]!.split(/\s+/);
+      expect(script.filter((word) => word.startsWith('--') && !word.startsWith('--env-file'))).toEqual(serviceFlags);
+    }
+  });
+
   it('has the build targets compose names', () => {
     const targets = Object.values(resolveCompose(composeText, filledIn()).services).flatMap(
       (service) => service.build?.target ?? [],

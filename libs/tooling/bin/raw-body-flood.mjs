@@ -18,10 +18,14 @@ const env = {
   WEB_DIST_DIR: '/nonexistent',
   TRUST_PROXY: process.env.TP ?? '1',
 };
-const child = spawn(process.execPath, ['--max-old-space-size=192', '--max-semi-space-size=16', `${dir}/api/dist/main.js`], {
-  env,
-  stdio: 'ignore',
-});
+const child = spawn(
+  process.execPath,
+  ['--max-old-space-size=192', '--max-semi-space-size=16', '--no-allocation-site-pretenuring', `${dir}/api/dist/main.js`],
+  {
+    env,
+    stdio: 'ignore',
+  },
+);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024;
 // VmHWM: the process's peak resident set so far.

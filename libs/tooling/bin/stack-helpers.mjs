@@ -17,9 +17,20 @@ export const node = process.execPath;
  * generation (the live heap is about 60-80 MB under `npm run bench`) and 16 MB semi-spaces (on a
  * machine with plenty of memory Node 24 grows each to 64 MB, a 128 MB young generation before
  * anything is kept). Every script that starts the services uses these; the Dockerfile and the
- * `start:api` / `start:worker` npm scripts repeat them.
+ * `start:api` / `start:worker` npm scripts repeat them (api/test/deploy/docker-compose.spec.ts
+ * holds them to the same list).
+ *
+ * `--no-allocation-site-pretenuring`: V8 watches the object literals each allocation site makes,
+ * and a site whose objects all survived one young-generation collection is switched to allocating
+ * straight into the old generation, for good. Under load one of the api's per-request sites
+ * (`--trace-pretenuring-statistics`: ~360 objects between collections, 53% of them still alive
+ * at the next) was switched that way early on, so its short-lived objects filled the old
+ * generation: a full mark-compact every 0.6 s (5-17 ms paused, plus up to 16 ms incremental
+ * steps) during `npm run bench`'s points-history load, and that is the read tail the baseline
+ * does not have. Without pretenuring the same load ran 11 mark-compacts in place of 42, and
+ * its p99 went from 1.8-2.2x the baseline's to 0.7x (README, Benchmarks).
  */
-export const SERVICE_NODE_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=16'];
+export const SERVICE_NODE_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=16', '--no-allocation-site-pretenuring'];
 
 /** Runs a Node script of the repo on the project's Node; throws when it fails. */
 export function must(label, args, env = {}) {
