@@ -5,6 +5,7 @@
 // TP sets TRUST_PROXY for api builds that predate hop counts (TP=true).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { SERVICE_NODE_FLAGS } from './stack-helpers.mjs';
 const [dir, dbName] = process.argv.slice(2);
 const port = 18000 + Math.floor(Math.random() * 1000);
 const env = {
@@ -18,14 +19,7 @@ const env = {
   WEB_DIST_DIR: '/nonexistent',
   TRUST_PROXY: process.env.TP ?? '1',
 };
-const child = spawn(
-  process.execPath,
-  ['--max-old-space-size=192', '--max-semi-space-size=16', '--no-allocation-site-pretenuring', `${dir}/api/dist/main.js`],
-  {
-    env,
-    stdio: 'ignore',
-  },
-);
+const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, `${dir}/api/dist/main.js`], { env, stdio: 'ignore' });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024;
 // VmHWM: the process's peak resident set so far.
