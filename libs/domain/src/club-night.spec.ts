@@ -1,4 +1,4 @@
-import { addDays, clubNightBounds, clubNightEnd, clubNightOf, isIsoDate, utcDate } from './club-night.js';
+import { addDays, clubNightBounds, clubNightEnd, clubNightOf, isIsoDate, utcDate, wallClockAt } from './club-night.js';
 
 const SYD = 'Australia/Sydney';
 
@@ -42,6 +42,46 @@ describe('club night', () => {
     expect(end.getTime() - start.getTime()).toBe(25 * 3600_000);
     expect(clubNightOf(new Date('2026-04-04T19:59:59Z'), SYD)).toBe('2026-04-04'); // 05:59:59 AEST
     expect(clubNightOf(new Date('2026-04-04T20:00:00Z'), SYD)).toBe('2026-04-05');
+  });
+
+  // The night last worked out is remembered per time zone; an answer from memory must be the one
+  // the venue's wall clock gives, at every instant, across both daylight saving changes, with
+  // several time zones asking in turn and instants going back and forth across 06:00.
+  it('answers every instant of a year as the wall clock does, from memory or not', () => {
+    const zones = [SYD, 'America/New_York', 'Europe/London', 'Asia/Kolkata'];
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const wallNight = (instant: Date, zone: string) => {
+      const wall = wallClockAt(instant, zone);
+      const date = `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`;
+      return wall.hour < 6 ? addDays(date, -1) : date;
+    };
+    const from = Date.parse('2026-01-01T00:00:00Z');
+    const wrong: string[] = [];
+    let checked = 0;
+    for (let at = from; at < from + 366 * 86_400_000; at += 97 * 60_000) {
+      // Each step also goes back across the last rollover, as a late request would.
+      for (const instant of [new Date(at), new Date(at - 7 * 3600_000), new Date(at)]) {
+        for (const zone of zones) {
+          const night = wallNight(instant, zone);
+          const bounds = clubNightBounds(instant, zone);
+          const start = wallClockAt(bounds.start, zone);
+          const right =
+            clubNightOf(instant, zone) === night &&
+            bounds.night === night &&
+            instant >= bounds.start &&
+            instant < bounds.end &&
+            start.hour === 6 &&
+            start.minute === 0 &&
+            start.second === 0 &&
+            wallNight(bounds.start, zone) === night &&
+            wallNight(new Date(bounds.end.getTime() - 1), zone) === night;
+          if (!right) wrong.push(`${instant.toISOString()} ${zone}`);
+          checked += 1;
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(20_000);
   });
 
   it('validates and shifts calendar dates', () => {

@@ -98,8 +98,23 @@ function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
+/**
+ * The last night each time zone's bounds were worked out for: every comment, claim and visit asks
+ * which night it is, mostly tonight, and each answer worked out costs five `formatToParts` calls.
+ * An instant inside the night's [start, end) belongs to that night.
+ */
+const lastNight = new Map<string, { night: string; start: number; end: number }>();
+
+function knownNight(instant: Date, timeZone: string): { night: string; start: number; end: number } | undefined {
+  const known = lastNight.get(timeZone);
+  const at = instant.getTime();
+  return known && at >= known.start && at < known.end ? known : undefined;
+}
+
 /** The club night an instant belongs to: before 06:00 venue time it is still the previous evening's. */
 export function clubNightOf(instant: Date, timeZone: string): string {
+  const known = knownNight(instant, timeZone);
+  if (known) return known.night;
   const wall = wallClockAt(instant, timeZone);
   const calendarDate = `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`;
   return wall.hour < CLUB_NIGHT_ROLLOVER_HOUR ? addDays(calendarDate, -1) : calendarDate;
@@ -115,6 +130,11 @@ export function clubNightEnd(date: string, timeZone: string): Date {
 }
 
 export function clubNightBounds(instant: Date, timeZone: string): { night: string; start: Date; end: Date } {
-  const night = clubNightOf(instant, timeZone);
-  return { night, start: clubNightStart(night, timeZone), end: clubNightEnd(night, timeZone) };
+  let known = knownNight(instant, timeZone);
+  if (!known) {
+    const night = clubNightOf(instant, timeZone);
+    known = { night, start: clubNightStart(night, timeZone).getTime(), end: clubNightEnd(night, timeZone).getTime() };
+    lastNight.set(timeZone, known);
+  }
+  return { night: known.night, start: new Date(known.start), end: new Date(known.end) };
 }
