@@ -1,9 +1,9 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { BullModule } from '@nestjs/bullmq';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createOrmConfig } from '@nocturne/db';
-import { createRedisConnection, defaultJobOptions } from '@nocturne/queues';
+import { createRedisConnection, defaultJobOptions, type RedisClient } from '@nocturne/queues';
 import { LoggerModule } from 'nestjs-pino';
 import { activeCampaignArea } from './activecampaign/activecampaign.module.js';
 import { birthdaysArea } from './birthdays/birthdays.module.js';
@@ -20,6 +20,22 @@ import type { ResolveAll } from './webhooks/webhook-agent.js';
 import { tiersArea } from './tiers/tiers.module.js';
 import { walletArea } from './wallet/wallet.module.js';
 import { webhooksArea } from './webhooks/webhooks.module.js';
+
+/**
+ * BullMQ's queues and workers share the connection BullModule.forRoot hands them, and BullMQ never
+ * closes a connection it was handed (it calls it shared, and only drops its own listeners). Closed
+ * here once the app is shutting down: every queue's worker stopped in onModuleDestroy, the phase
+ * before, having finished its running jobs; a queue's own close sends nothing. Left open, the
+ * connection outlived the app: with a Redis Cluster it went on refreshing slots, with nobody
+ * listening for its errors, after the nodes were gone.
+ */
+class QueueConnectionCloser implements OnApplicationShutdown {
+  constructor(private readonly connection: RedisClient) {}
+
+  onApplicationShutdown(): void {
+    this.connection.disconnect();
+  }
+}
 
 /**
  * The worker: its areas, each a Nest module with its jobs, the processor of the queue it owns and
@@ -45,6 +61,7 @@ export class WorkerModule {
       tiersArea,
       walletArea,
     ];
+    const queueConnection = createRedisConnection(config, 'worker', 'nocturne-worker');
     return {
       module: WorkerModule,
       imports: [
@@ -57,7 +74,7 @@ export class WorkerModule {
         }),
         BullModule.forRoot({
           // Workers block on Redis and retry forever (maxRetriesPerRequest: null), per BullMQ's guide.
-          connection: createRedisConnection(config, 'worker', 'nocturne-worker'),
+          connection: queueConnection,
           prefix: config.REDIS_PREFIX,
           defaultJobOptions,
         }),
@@ -65,7 +82,7 @@ export class WorkerModule {
         ...areas.map((area) => area.module),
       ],
       // Observability: /metrics on WORKER_METRICS_PORT.
-      providers: [MetricsServer],
+      providers: [MetricsServer, { provide: QueueConnectionCloser, useValue: new QueueConnectionCloser(queueConnection) }],
     };
   }
 }

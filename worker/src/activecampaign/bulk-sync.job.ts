@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { defaultJobOptions, flowJob, type JobPayload } from '@nocturne/queues';
+import { defaultJobOptions, flowJob, type JobPayload, type RedisClient } from '@nocturne/queues';
 import { FlowProducer, type JobsOptions } from 'bullmq';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
@@ -93,5 +93,7 @@ export class BulkSyncJob implements JobHandler<'activecampaign.bulk-sync'>, OnAp
 
   async onApplicationShutdown(): Promise<void> {
     await this.flows.close();
+    // The connection flowProducerProvider made and handed it: BullMQ leaves those open.
+    (this.flows.opts.connection as RedisClient).disconnect();
   }
 }
