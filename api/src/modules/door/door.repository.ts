@@ -18,7 +18,6 @@ function selectCardHolder(kysely: Kysely<Database>) {
       'm.id as member_id',
       'm.first_name',
       'm.member_tier',
-      'm.created_at as member_since',
       'm.disabled_at',
       'm.deleted_at',
     ]);
