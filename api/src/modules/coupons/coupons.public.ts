@@ -10,8 +10,7 @@ export { ClaimCouponCommand } from './commands/claim-coupon/claim-coupon.command
 export { CreateCouponCommand } from './commands/create-coupon/create-coupon.command.js';
 export type { CouponRefusal } from './coupon-verdict.js';
 export type { UserCouponView } from './coupons.repository.js';
-export { DoorCoupons } from './door-coupons.service.js';
-export type { CouponJudgement, ScanLine } from './qr-scan.service.js';
+export { type CouponJudgement, DoorCoupons, type ScanLine } from './door-coupons.service.js';
 export { QrTokenService } from './qr-token.service.js';
 export { ScanLogErasure } from './scan-log-erasure.service.js';
 export { formatShortCode, normaliseShortCode } from './short-code.js';
