@@ -5,12 +5,14 @@ import type { QrScanAction, QrScanMethod } from '@nocturne/db';
 import { couponValueLabel } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
-import { CouponsRepository, type UserCouponView, UUID_PATTERN } from './coupons.repository.js';
+import { UUID_PATTERN } from './coupon-rows.js';
 import { type CouponRefusal, couponRefusal } from './coupon-verdict.js';
 import { QrTokenService } from './qr-token.service.js';
 import { Redemptions } from './redemption.js';
+import { ScanLogRepository } from './scan-log.repository.js';
 import { ShortCodeAttempts } from './short-code-attempts.service.js';
 import { SHORT_CODE_ATTEMPTS } from './short-code.service.js';
+import { type UserCouponView, UserCouponsRepository } from './user-coupons.repository.js';
 
 /** The verdict on a coupon that was found: usable, or why not in door mode's words. */
 export type CouponJudgement =
@@ -49,7 +51,8 @@ export class DoorCoupons {
   constructor(
     private readonly qr: QrTokenService,
     private readonly attempts: ShortCodeAttempts,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: UserCouponsRepository,
+    private readonly scanLog: ScanLogRepository,
     private readonly redemptions: Redemptions,
     @InjectConfig() config: ApiConfig,
   ) {
@@ -124,7 +127,7 @@ export class DoorCoupons {
 
   /** Writes one line of the scan log. */
   async record(tx: EntityManager, line: ScanLine): Promise<void> {
-    await this.coupons.logScan(tx, {
+    await this.scanLog.logScan(tx, {
       admin_id: line.adminId,
       user_coupon_id: line.userCouponId,
       member_id: line.memberId,
@@ -156,7 +159,7 @@ export class DoorCoupons {
 
   /** The staffer's accepted redemptions and undos in [start, end). */
   tally(tx: EntityManager, staffId: string, start: Date, end: Date) {
-    return this.coupons.tallyOf(tx, staffId, start, end);
+    return this.scanLog.tallyOf(tx, staffId, start, end);
   }
 
   doorCoupon(row: UserCouponView): DoorCoupon {

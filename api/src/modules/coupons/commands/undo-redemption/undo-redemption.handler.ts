@@ -5,9 +5,9 @@ import { COUPON_NOT_FOUND, DOOR_UNDO_OWN_ONLY } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { CouponFailure } from '../../coupon-failure.js';
-import { CouponsRepository } from '../../coupons.repository.js';
 import { DoorCoupons } from '../../door-coupons.service.js';
 import { Redemptions } from '../../redemption.js';
+import { UserCouponsRepository } from '../../user-coupons.repository.js';
 import { UndoRedemptionCommand } from './undo-redemption.command.js';
 
 type Outcome = { success: true; message: string } | { success: false; kind: ErrorKind; message: string };
@@ -22,7 +22,7 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly scans: DoorCoupons,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: UserCouponsRepository,
     private readonly redemptions: Redemptions,
     private readonly audit: AuditService,
   ) {}
