@@ -40,7 +40,7 @@ it.each([
     false,
   ],
   ['/api/contact', { name: `Sam\u0007`, email: 'sam@example.com', message: 'Hello' }, 'name', false],
-  ['/api/qr/validate', { userCouponId: `x${NUL}`, qrCodeToken: 'y' }, 'userCouponId', true],
+  ['/api/door/check', { text: `x${NUL}`, method: 'typed' }, 'text', true],
 ])('POST %s with a control character answers 400 naming %s', async (path, body, field, asAdmin) => {
   const before = (
     await t.sql.query(

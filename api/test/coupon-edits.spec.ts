@@ -213,20 +213,17 @@ describe('an inactive coupon', () => {
     expect((await t.request('POST', `/api/coupons/redeem/${held.id}`, { token: member.sessionId })).status).toBe(200);
   });
 
-  it('is refused at the door in a word: validate says so, redeem answers 409, both logged', async () => {
+  it('is refused at the door in a word: the check says so, redeem answers 409, both logged', async () => {
     const coupon = await createCoupon(t, admin.sessionId, { type: 'free_drink', value: null });
     const { held } = await holder(coupon.id);
     // The claim's answer is the user coupon, with the QR token its code renders.
-    const payload = { userCouponId: held.id, qrCodeToken: held.qrCode };
+    const payload = { text: JSON.stringify({ userCouponId: held.id, token: held.qrCode }), method: 'scan' };
     await patch(coupon.id, { isActive: false });
 
-    const validated = await t.request('POST', '/api/qr/validate', { token: admin.sessionId, body: payload });
+    const validated = await t.request('POST', '/api/door/check', { token: admin.sessionId, body: payload });
     expect(validated.status).toBe(200);
-    expect(validated.body).toEqual({ valid: false, message: 'Paused' });
-    const redeemed = await t.request('POST', '/api/qr/redeem', {
-      token: admin.sessionId,
-      body: { ...payload, validatedBy: 'admin' },
-    });
+    expect(validated.body).toMatchObject({ kind: 'coupon', ok: false, refusal: 'paused', message: 'Paused' });
+    const redeemed = await t.request('POST', '/api/door/redeem', { token: admin.sessionId, body: payload });
     expect(redeemed.status).toBe(409);
     expect(redeemed.body.message).toBe('Paused');
     expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();

@@ -162,8 +162,8 @@ describe('route guards', () => {
       ['POST', '/api/admin/coupons'],
       ['DELETE', '/api/admin/coupons/00000000-0000-4000-8000-000000000000'],
       ['GET', '/api/admin/scans'],
-      ['POST', '/api/qr/validate'],
-      ['POST', '/api/qr/redeem'],
+      ['POST', '/api/door/check'],
+      ['POST', '/api/door/redeem'],
     ] as const) {
       expect({
         path,
@@ -567,9 +567,9 @@ describe('under concurrency', () => {
     const coupon = await createCoupon(t, adminToken, { pointsCost: 5 });
     const held = (await claim(coupon.id, member.sessionId)).body as { id: string; qrCode: string };
     const staff = Array.from({ length: 50 }, () =>
-      t.request('POST', '/api/qr/redeem', {
+      t.request('POST', '/api/door/redeem', {
         token: adminToken,
-        body: { userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' },
+        body: { text: JSON.stringify({ userCouponId: held.id, token: held.qrCode }), method: 'scan' },
       }),
     );
     const own = Array.from({ length: 50 }, () => redeem(held.id, member.sessionId));

@@ -90,6 +90,12 @@ describe('POST /api/door/check: a coupon', () => {
     ]);
   });
 
+  it('draws on an unguessable QR token of at least 128 bits, one per coupon', async () => {
+    const { held } = await heldCoupon();
+    expect(Buffer.from(held.qrCode, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect((await heldCoupon()).held.qrCode).not.toBe(held.qrCode);
+  });
+
   it('finds a typed short code in any case, with spaces or hyphens', async () => {
     const { held } = await heldCoupon({ type: 'free_drink', value: null, title: 'Free drink' });
     const typed = ` ${held.shortCode.toLowerCase().replace(/-/g, ' ')} `;
@@ -171,11 +177,16 @@ describe('POST /api/door/check: a coupon', () => {
 describe('POST /api/door/check: not a code of ours', () => {
   it('answers "Not a Nocturne code" for anything else, scanned or typed, and a forged token', async () => {
     const { held } = await heldCoupon();
+    const other = await heldCoupon();
     const forged = JSON.stringify({ userCouponId: held.id, token: `${held.qrCode.slice(0, -2)}xx` });
     for (const [text, method] of [
       ['https://example.com/flyer', 'scan'],
       ['{"hello": "world"}', 'scan'],
       [forged, 'scan'],
+      // Another coupon's token, an id of no coupon, an id that is no UUID.
+      [JSON.stringify({ userCouponId: held.id, token: other.held.qrCode }), 'scan'],
+      [JSON.stringify({ userCouponId: '00000000-0000-4000-8000-000000000000', token: held.qrCode }), 'scan'],
+      [JSON.stringify({ userCouponId: 'not-a-coupon', token: 'x' }), 'scan'],
       ['ZZZZ-ZZZZ-ZZZ', 'typed'],
     ] as const) {
       const answer = await check(text, method);
@@ -259,9 +270,19 @@ describe('POST /api/door/redeem', () => {
     const events = await t.sql.query("select payload from outbox where type = 'CouponRedeemed' and aggregate_id = $1", [held.id]);
     expect(events.rows.map((r) => r.payload)).toEqual([{ userCouponId: held.id, memberId: member.user.id, by: 'staff' }]);
 
+    const mine = (await t.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons[0];
+    expect(mine).toMatchObject({
+      id: held.id,
+      redeemedBy: 'staff',
+      redeemedAt: expect.any(String),
+      validatedAt: expect.any(String),
+    });
+
     const again = await redeem(couponQr(held));
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/^Already used at \d{2}:\d{2} \(Sam\)$/);
+    const own = await t.request('POST', `/api/coupons/redeem/${held.id}`, { token: member.sessionId });
+    expect([own.status, own.body.message]).toEqual([409, 'This coupon has already been redeemed']);
     expect((await scanLines(sam.user.id, 2)).map((line) => [line.action, line.result])).toEqual([
       ['redeem', 'rejected'],
       ['redeem', 'accepted'],
@@ -272,6 +293,14 @@ describe('POST /api/door/redeem', () => {
     const { held } = await heldCoupon();
     expect((await redeem(held.shortCode.toLowerCase(), { method: 'typed' })).status).toBe(200);
     expect(await redeemedAt(held.id)).not.toBeNull();
+  });
+
+  it('refuses an expired coupon with 409 in words, redeeming nothing', async () => {
+    const { held, coupon } = await heldCoupon();
+    await expireAtTonightsStart(t, coupon.id);
+    const expired = await redeem(couponQr(held));
+    expect([expired.status, expired.body.message]).toEqual([409, `Expired on ${lastNightInWords(t)}`]);
+    expect(await redeemedAt(held.id)).toBeNull();
   });
 
   it("refuses a disabled member's coupon with 409, redeeming nothing", async () => {
@@ -314,29 +343,152 @@ describe('POST /api/door/redeem', () => {
   });
 });
 
-describe('the old scanner endpoints keep the same rules', () => {
-  it("refuse a disabled member's coupon at validate and redeem, redeeming nothing", async () => {
-    const { member, held } = await heldCoupon();
-    await disable(member.user.id);
-    const body = { userCouponId: held.id, qrCodeToken: held.qrCode };
-    expect((await t.request('POST', '/api/qr/validate', { token: sam.sessionId, body })).body).toEqual({
-      valid: false,
-      message: 'Member account disabled',
-    });
-    const redeemed = await t.request('POST', '/api/qr/redeem', { token: sam.sessionId, body: { code: held.shortCode } });
-    expect(redeemed.status).toBe(409);
-    expect(redeemed.body.message).toBe('Member account disabled');
+describe('one door path: a code gets the same answer scanned or typed', () => {
+  it('is the only staff path: the old scanner endpoints are gone, redeeming nothing', async () => {
+    const { held } = await heldCoupon();
+    for (const path of ['/api/qr/validate', '/api/qr/redeem']) {
+      for (const body of [{ userCouponId: held.id, qrCodeToken: held.qrCode }, { code: held.shortCode }]) {
+        expect((await t.request('POST', path, { token: admin.sessionId, body })).status).toBe(404);
+      }
+    }
     expect(await redeemedAt(held.id)).toBeNull();
   });
 
-  it("show door staff a scanned member's first name and tier, never the last name", async () => {
+  it('never answers staff the QR token of a coupon they typed', async () => {
     const { held } = await heldCoupon();
-    const body = { userCouponId: held.id, qrCodeToken: held.qrCode };
-    const door = await t.request('POST', '/api/qr/validate', { token: sam.sessionId, body });
-    expect(door.body.user).toEqual({ firstName: 'Jordan', lastName: null, memberTier: 'bronze' });
-    const manager = await registerStaff(t, 'manager', 'Max');
-    const managers = await t.request('POST', '/api/qr/validate', { token: manager.sessionId, body });
-    expect(managers.body.user).toEqual({ firstName: 'Jordan', lastName: 'Blake', memberTier: 'bronze' });
+    const checked = await check(held.shortCode, 'typed');
+    const redeemed = await redeem(held.shortCode, { method: 'typed' });
+    expect([checked.status, redeemed.status]).toEqual([200, 200]);
+    expect(JSON.stringify([checked.body, redeemed.body])).not.toContain(held.qrCode);
+  });
+
+  it("answers a coupon's template code alike from a hand scanner or typed, at check and redeem", async () => {
+    const { coupon, held } = await heldCoupon();
+    const words = "That is the coupon's name: ask for the code under the QR";
+    for (const method of ['scan', 'typed'] as const) {
+      expect((await check(coupon.code, method)).body).toEqual({
+        kind: 'unknown',
+        ok: false,
+        message: words,
+        refusal: 'template_code',
+      });
+      const redeemed = await redeem(coupon.code, { method });
+      expect([redeemed.status, redeemed.body.message]).toEqual([404, words]);
+    }
+    expect(await redeemedAt(held.id)).toBeNull();
+  });
+
+  it("refuses a disabled member's coupon in the same words from its QR or its short code, redeeming nothing", async () => {
+    const { member, held } = await heldCoupon();
+    await disable(member.user.id);
+    const scanned = await check(couponQr(held), 'scan');
+    expect(scanned.body).toMatchObject({ ok: false, refusal: 'member_disabled', message: 'Member account disabled' });
+    expect((await check(held.shortCode, 'typed')).body).toEqual(scanned.body);
+    for (const [text, method] of [
+      [couponQr(held), 'scan'],
+      [held.shortCode, 'typed'],
+    ] as const) {
+      const redeemed = await redeem(text, { method });
+      expect([redeemed.status, redeemed.body.message]).toEqual([409, 'Member account disabled']);
+    }
+    expect(await redeemedAt(held.id)).toBeNull();
+  });
+
+  it('refuses an already-used coupon in the same words from its QR or its short code', async () => {
+    const { held } = await heldCoupon();
+    expect((await redeem(held.shortCode, { method: 'typed' })).status).toBe(200);
+    const scanned = await check(couponQr(held), 'scan');
+    expect(scanned.body).toMatchObject({ ok: false, refusal: 'already_used' });
+    expect(scanned.body.message).toMatch(/^Already used at \d{2}:\d{2} \(Sam\)$/);
+    expect((await check(held.shortCode, 'typed')).body).toEqual(scanned.body);
+    for (const [text, method] of [
+      [couponQr(held), 'scan'],
+      [held.shortCode, 'typed'],
+    ] as const) {
+      const again = await redeem(text, { method });
+      expect([again.status, again.body.message]).toEqual([409, scanned.body.message]);
+    }
+  });
+
+  it('locks a staffer out of short codes alike, sent as scanned or typed, and never out of the QR', async () => {
+    const staffer = await registerStaff(t, 'door', 'Ari');
+    const { held } = await heldCoupon();
+    // Misses count the same however the device says the text arrived.
+    for (let i = 0; i < 10; i++)
+      expect((await check('ABCD-EFGH-JKM', i % 2 ? 'typed' : 'scan', staffer.sessionId)).status).toBe(200);
+    expect((await check('ABCD-EFGH-JKM', 'scan', staffer.sessionId)).status).toBe(429);
+    for (const method of ['scan', 'typed'] as const) {
+      const checked = await check(held.shortCode, method, staffer.sessionId);
+      const redeemed = await redeem(held.shortCode, { method, token: staffer.sessionId });
+      for (const answer of [checked, redeemed]) {
+        expect(answer.status).toBe(429);
+        expect(answer.body.message).toBe('Too many attempts. Please wait a little and try again.');
+        expect(answer.body.retryAfter).toBeGreaterThan(14 * 60);
+      }
+    }
+    expect(await redeemedAt(held.id)).toBeNull();
+    expect((await check(couponQr(held), 'scan', staffer.sessionId)).body).toMatchObject({ ok: true });
+    expect((await redeem(couponQr(held), { token: staffer.sessionId })).status).toBe(200);
+  });
+});
+
+describe('GET /api/admin/scans', () => {
+  it('lists every check and redeem at the door, newest first, a page at a time', async () => {
+    const staffer = await registerStaff(t, 'manager', 'Alex');
+    const { held, coupon } = await heldCoupon();
+    await check(couponQr(held), 'scan', staffer.sessionId);
+    await check('garbage', 'scan', staffer.sessionId);
+    await redeem(couponQr(held), { token: staffer.sessionId });
+    await redeem(couponQr(held), { token: staffer.sessionId });
+
+    const page = await t.request('GET', '/api/admin/scans?limit=4', { token: staffer.sessionId });
+    expect(page.status).toBe(200);
+    const base = {
+      id: expect.any(String),
+      at: expect.stringMatching(/Z$/),
+      adminId: staffer.user.id,
+      adminName: 'Alex',
+      method: 'qr',
+    };
+    const held_ = { userCouponId: held.id, scannedId: held.id, couponCode: coupon.code, memberName: 'Jordan Blake' };
+    expect(page.body.scans).toEqual([
+      {
+        ...base,
+        ...held_,
+        action: 'redeem',
+        result: 'rejected',
+        reason: expect.stringMatching(/^Already used at \d{2}:\d{2} \(Alex\)$/),
+        undoableUntil: null,
+      },
+      {
+        ...base,
+        ...held_,
+        action: 'redeem',
+        result: 'accepted',
+        reason: 'Redeemed: Free entry for Jordan',
+        undoableUntil: expect.stringMatching(/Z$/),
+      },
+      {
+        ...base,
+        userCouponId: null,
+        scannedId: 'garbage',
+        couponCode: null,
+        memberName: null,
+        action: 'validate',
+        result: 'rejected',
+        reason: 'Not a Nocturne code',
+        undoableUntil: null,
+      },
+      { ...base, ...held_, action: 'validate', result: 'accepted', reason: 'Valid', undoableUntil: null },
+    ]);
+    expect(page.body.nextCursor).toBe(page.body.scans[3].id);
+    const next = await t.request('GET', `/api/admin/scans?limit=4&cursor=${page.body.nextCursor}`, { token: staffer.sessionId });
+    expect(next.status).toBe(200);
+    for (const scan of next.body.scans) expect(BigInt(scan.id) < BigInt(page.body.nextCursor)).toBe(true);
+
+    const bad = await t.request('GET', '/api/admin/scans?limit=0&cursor=abc', { token: staffer.sessionId });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['cursor', 'limit']);
   });
 });
 

@@ -94,7 +94,7 @@ describe('GET /api/auth/me/card', () => {
 });
 
 describe('a member card at the door', () => {
-  it('shows status, tier and member since, records the visit with its points, and lists the coupons usable tonight', async () => {
+  it('shows first name, tier and status (not member since), records the visit with its points, and lists the coupons usable tonight', async () => {
     const member = await registerMember(t, { firstName: 'Priya', lastName: 'Shah' });
     const usable = await claim(member, { title: 'Half-price cocktail', type: 'percentage', value: 50 });
     const redeemed = await claim(member);
@@ -117,7 +117,8 @@ describe('a member card at the door', () => {
       ok: true,
       message: 'Welcome, Priya: visit recorded, +20 points',
       refusal: null,
-      member: { firstName: 'Priya', tier: 'bronze', status: 'active', memberSince: card.memberSince },
+      // Door staff see first name, tier and status: not how long they have been a member.
+      member: { firstName: 'Priya', tier: 'bronze', status: 'active' },
       visit: { night: clubNightOf(new Date(), t.config.VENUE_TZ), recorded: true, points: 20 },
       coupons: [
         {
@@ -210,7 +211,7 @@ describe('a member card at the door', () => {
       ok: false,
       message: 'Member account disabled',
       refusal: 'member_disabled',
-      member: { firstName: 'Mia', tier: 'bronze', status: 'disabled', memberSince: card.memberSince },
+      member: { firstName: 'Mia', tier: 'bronze', status: 'disabled' },
       visit: null,
       coupons: [],
     });

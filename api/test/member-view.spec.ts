@@ -72,10 +72,9 @@ describe('GET /api/admin/members/{id}', () => {
       qrCode: string;
     }[];
     const held = mine.find((uc) => uc.id === redeemedId)!;
-    const redeem = await asAdmin('POST', '/api/qr/redeem', {
-      userCouponId: held.id,
-      qrCodeToken: held.qrCode,
-      validatedBy: 'admin',
+    const redeem = await asAdmin('POST', '/api/door/redeem', {
+      text: JSON.stringify({ userCouponId: held.id, token: held.qrCode }),
+      method: 'scan',
     });
     expect(redeem.status).toBe(200);
 

@@ -17,9 +17,9 @@ const TOO_LATE = 'A redemption can only be undone within 15 minutes';
 const undo = (userCouponId: string, token = admin.sessionId) =>
   t.request('POST', `/api/admin/redemptions/${userCouponId}/undo`, { token });
 const staffRedeem = (held: { id: string; qrCode: string }) =>
-  t.request('POST', '/api/qr/redeem', {
+  t.request('POST', '/api/door/redeem', {
     token: admin.sessionId,
-    body: { userCouponId: held.id, qrCodeToken: held.qrCode, validatedBy: 'admin' },
+    body: { text: JSON.stringify({ userCouponId: held.id, token: held.qrCode }), method: 'scan' },
   });
 
 /** A member holding a coupon that staff have just redeemed at the door. */
@@ -61,13 +61,16 @@ describe('POST /api/admin/redemptions/{userCouponId}/undo', () => {
       redeemedAt: string | null;
     }[];
     expect(mine.find((uc) => uc.id === held.id)).toMatchObject({ redeemedAt: null, validatedAt: null, redeemedBy: null });
-    const byQr = await t.request('POST', '/api/qr/validate', {
+    const byQr = await t.request('POST', '/api/door/check', {
       token: admin.sessionId,
-      body: { userCouponId: held.id, qrCodeToken: held.qrCode },
+      body: { text: JSON.stringify({ userCouponId: held.id, token: held.qrCode }), method: 'scan' },
     });
-    expect(byQr.body).toMatchObject({ valid: true });
-    const byCode = await t.request('POST', '/api/qr/validate', { token: admin.sessionId, body: { code: held.shortCode } });
-    expect(byCode.body).toMatchObject({ valid: true });
+    expect(byQr.body).toMatchObject({ kind: 'coupon', ok: true });
+    const byCode = await t.request('POST', '/api/door/check', {
+      token: admin.sessionId,
+      body: { text: held.shortCode, method: 'typed' },
+    });
+    expect(byCode.body).toMatchObject({ kind: 'coupon', ok: true });
 
     const log = await t.request('GET', '/api/admin/scans?limit=3', { token: admin.sessionId });
     expect(log.body.scans[2]).toMatchObject({

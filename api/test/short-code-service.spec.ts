@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '@nocturne/db';
 import { randomUUID } from 'node:crypto';
 import type { ApiConfig } from '../src/config/api-config.js';
-import { CouponsRepository } from '../src/modules/coupons/coupons.repository.js';
+import { UserCouponsRepository } from '../src/modules/coupons/user-coupons.repository.js';
 import { QrTokenService } from '../src/modules/coupons/qr-token.service.js';
 import { SHORT_CODE_ATTEMPTS, ShortCodeService } from '../src/modules/coupons/short-code.service.js';
 import { openTestOrm, type TestOrm } from './support/test-orm.js';
@@ -59,7 +59,7 @@ async function storedCode(em: EntityManager, id: string): Promise<string | null>
 
 function setup() {
   const em = t.orm.em.fork();
-  const coupons = new CouponsRepository();
+  const coupons = new UserCouponsRepository();
   return { em, coupons, service: new ShortCodeService(qr, coupons) };
 }
 

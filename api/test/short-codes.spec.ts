@@ -15,12 +15,17 @@ afterAll(async () => {
   await t.close();
 });
 
-const INVALID_CODE = 'This code is not valid. Check it with the member: it is under the QR code in their Coupons tab.';
-const MALFORMED_CODE = 'A coupon code has 11 letters and digits, like K7QM-3XPD-2A9. Check it with the member and type it again.';
+const NOT_OURS = { kind: 'unknown', ok: false, message: 'Not a Nocturne code', refusal: 'not_nocturne' };
 const GROUPED = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{3}$/;
 
-const validate = (body: unknown, token = admin.sessionId) => t.request('POST', '/api/qr/validate', { token, body });
-const staffRedeem = (body: unknown, token = admin.sessionId) => t.request('POST', '/api/qr/redeem', { token, body });
+// Staff type a code into door mode (or the Coupons tab's scanner, which calls the same endpoints).
+const check = (text: string, token = admin.sessionId, method: 'scan' | 'typed' = 'typed') =>
+  t.request('POST', '/api/door/check', { token, body: { text, method } });
+const staffRedeem = (text: string, token = admin.sessionId) =>
+  t.request('POST', '/api/door/redeem', { token, body: { text, method: 'typed' } });
+/** A green check of the coupon with this id. */
+const validFor = (userCouponId: string) =>
+  expect.objectContaining({ kind: 'coupon', ok: true, coupon: expect.objectContaining({ userCouponId }) });
 
 interface Held {
   id: string;
@@ -70,7 +75,7 @@ describe("the member's short code", () => {
     expect((await t.sql.query('select short_code from user_coupons where id = $1', [held.id])).rows[0].short_code).toBe(
       held.shortCode.replaceAll('-', ''),
     );
-    expect((await validate({ code: held.shortCode })).body).toMatchObject({ valid: true });
+    expect((await check(held.shortCode)).body).toEqual(validFor(held.id));
   });
 
   it('derives again from id:1 when another coupon already holds its code, the same way every time', async () => {
@@ -90,30 +95,31 @@ describe("the member's short code", () => {
     expect(code).not.toBe(second.held.shortCode);
     await t.sql.query('update user_coupons set short_code = null where id = $1', [second.held.id]);
     expect(await list()).toBe(code);
-    expect((await validate({ code })).body).toMatchObject({ valid: true, userCoupon: { id: second.held.id } });
+    expect((await check(code)).body).toEqual(validFor(second.held.id));
     // The first coupon holds a code its id does not derive: typing it finds nothing valid.
-    expect((await validate({ code: second.held.shortCode })).body).toEqual({ valid: false, message: INVALID_CODE });
+    expect((await check(second.held.shortCode)).body).toEqual(NOT_OURS);
   });
 });
 
 describe('typing the short code at the door', () => {
-  it('validates, then redeems, and both are logged as typed codes', async () => {
+  it('checks, then redeems, and both are logged as typed codes', async () => {
     const staff = await registerAdmin(t);
     const { held, coupon } = await heldCoupon();
-    const answer = await validate({ code: held.shortCode }, staff.sessionId);
+    const answer = await check(held.shortCode, staff.sessionId);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      valid: true,
-      message: 'Valid coupon',
-      userCoupon: { id: held.id, qrCode: held.qrCode },
-      coupon: { title: 'Free entry', code: coupon.code, type: 'fixed_amount', value: 25 },
-      user: { firstName: 'Jordan', lastName: 'Blake', memberTier: 'bronze' },
+      kind: 'coupon',
+      ok: true,
+      message: 'Valid',
+      refusal: null,
+      coupon: { userCouponId: held.id, title: 'Free entry', type: 'fixed_amount', value: 25, valueLabel: '$25 off' },
+      member: { firstName: 'Jordan', tier: 'bronze', status: 'active' },
     });
     expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();
 
-    const redeemed = await staffRedeem({ code: held.shortCode, validatedBy: 'admin' }, staff.sessionId);
+    const redeemed = await staffRedeem(held.shortCode, staff.sessionId);
     expect(redeemed.status).toBe(200);
-    expect(redeemed.body).toEqual({ success: true, message: 'Redeemed: Free entry for Jordan', userCouponId: held.id });
+    expect(redeemed.body).toMatchObject({ ok: true, message: 'Redeemed: Free entry for Jordan', userCouponId: held.id });
     const row = (await t.sql.query('select redeemed_by, validated_by_id from user_coupons where id = $1', [held.id])).rows[0];
     expect(row).toEqual({ redeemed_by: 'staff', validated_by_id: staff.user.id });
 
@@ -149,12 +155,9 @@ describe('typing the short code at the door', () => {
       plain.replaceAll('1', 'i').replaceAll('0', 'o'),
     ];
     for (const code of typings) {
-      expect({ code, answer: (await validate({ code })).body }).toEqual({
-        code,
-        answer: expect.objectContaining({ valid: true, userCoupon: { id: held.id, qrCode: held.qrCode } }),
-      });
+      expect({ code, answer: (await check(code)).body }).toEqual({ code, answer: validFor(held.id) });
     }
-    const redeemed = await staffRedeem({ code: plain.toLowerCase() });
+    const redeemed = await staffRedeem(plain.toLowerCase());
     expect(redeemed.status).toBe(200);
   });
 
@@ -162,18 +165,9 @@ describe('typing the short code at the door', () => {
     const staff = await registerAdmin(t);
     const { held } = await heldCoupon();
     const wrong = mangle(held.shortCode);
-    expect(await validate({ code: wrong }, staff.sessionId)).toMatchObject({
-      status: 200,
-      body: { valid: false, message: INVALID_CODE },
-    });
-    expect(await staffRedeem({ code: wrong }, staff.sessionId)).toMatchObject({
-      status: 404,
-      body: { success: false, message: INVALID_CODE },
-    });
-    expect(await validate({ code: 'K7QM-3XPD-2AU' }, staff.sessionId)).toMatchObject({
-      status: 200,
-      body: { valid: false, message: MALFORMED_CODE },
-    });
+    expect(await check(wrong, staff.sessionId)).toMatchObject({ status: 200, body: NOT_OURS });
+    expect(await staffRedeem(wrong, staff.sessionId)).toMatchObject({ status: 404, body: { message: NOT_OURS.message } });
+    expect(await check('K7QM-3XPD-2AU', staff.sessionId)).toMatchObject({ status: 200, body: NOT_OURS });
     expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();
     expect(await scansOf(staff.user.id, 10)).toEqual([
       {
@@ -181,38 +175,39 @@ describe('typing the short code at the door', () => {
         method: 'code',
         action: 'validate',
         result: 'rejected',
-        reason: MALFORMED_CODE,
+        reason: NOT_OURS.message,
         user_coupon_id: null,
       },
-      { scanned_id: wrong, method: 'code', action: 'redeem', result: 'rejected', reason: INVALID_CODE, user_coupon_id: null },
-      { scanned_id: wrong, method: 'code', action: 'validate', result: 'rejected', reason: INVALID_CODE, user_coupon_id: null },
+      { scanned_id: wrong, method: 'code', action: 'redeem', result: 'rejected', reason: NOT_OURS.message, user_coupon_id: null },
+      {
+        scanned_id: wrong,
+        method: 'code',
+        action: 'validate',
+        result: 'rejected',
+        reason: NOT_OURS.message,
+        user_coupon_id: null,
+      },
     ]);
   });
 
-  it('answers 400 naming code for text no one can type, logging nothing', async () => {
+  it('answers 400 naming the text for text no one can type, logging nothing', async () => {
     const before = (await t.sql.query('select count(*)::int as n from qr_scans')).rows[0].n;
-    for (const code of ['K7QM\u00003XPD2A9', 'K7QM\u001b3XPD2A9', 'K'.repeat(41), '   ']) {
-      const answer = await validate({ code });
+    for (const code of ['K7QM\u00003XPD2A9', 'K7QM\u001b3XPD2A9', 'K'.repeat(501), '   ']) {
+      const answer = await check(code);
       expect(answer.status).toBe(400);
-      expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['code']);
+      expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['text']);
     }
     expect((await t.sql.query('select count(*)::int as n from qr_scans')).rows[0].n).toBe(before);
   });
 
   it('refuses the second redemption of a code, saying when it was redeemed', async () => {
     const { held } = await heldCoupon();
-    expect((await staffRedeem({ code: held.shortCode })).status).toBe(200);
-    const again = await staffRedeem({ code: held.shortCode });
+    expect((await staffRedeem(held.shortCode)).status).toBe(200);
+    const again = await staffRedeem(held.shortCode);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({
-      success: false,
-      message: expect.stringMatching(/^Already used at \d{2}:\d{2} \(.+\)$/),
-    });
-    const checked = await validate({ code: held.shortCode });
-    expect(checked.body).toMatchObject({
-      valid: false,
-      message: expect.stringMatching(/^Already used at \d{2}:\d{2} \(.+\)$/),
-    });
+    expect(again.body.message).toMatch(/^Already used at \d{2}:\d{2} \(.+\)$/);
+    const checked = await check(held.shortCode);
+    expect(checked.body).toMatchObject({ ok: false, refusal: 'already_used', message: again.body.message });
     const events = await t.sql.query(
       "select count(*)::int as n from outbox where type = 'CouponRedeemed' and aggregate_id = $1",
       [held.id],
@@ -223,9 +218,9 @@ describe('typing the short code at the door', () => {
   it('is for staff only: a member gets 403 and nothing is logged or redeemed', async () => {
     const { member, held } = await heldCoupon();
     const before = (await t.sql.query('select count(*)::int as n from qr_scans')).rows[0].n;
-    expect((await validate({ code: held.shortCode }, member.sessionId)).status).toBe(403);
-    expect((await staffRedeem({ code: held.shortCode }, member.sessionId)).status).toBe(403);
-    expect((await t.request('POST', '/api/qr/validate', { body: { code: held.shortCode } })).status).toBe(401);
+    expect((await check(held.shortCode, member.sessionId)).status).toBe(403);
+    expect((await staffRedeem(held.shortCode, member.sessionId)).status).toBe(403);
+    expect((await t.request('POST', '/api/door/check', { body: { text: held.shortCode, method: 'typed' } })).status).toBe(401);
     expect((await t.sql.query('select count(*)::int as n from qr_scans')).rows[0].n).toBe(before);
     expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();
   });
@@ -237,19 +232,18 @@ describe('wrong typed codes per staff account', () => {
     const colleague = await registerAdmin(t);
     const { held } = await heldCoupon();
     const wrong = mangle(held.shortCode);
-    for (let i = 0; i < 10; i++)
-      expect((await validate({ code: wrong }, staff.sessionId)).body).toEqual({ valid: false, message: INVALID_CODE });
-    const over = await staffRedeem({ code: wrong }, staff.sessionId);
+    for (let i = 0; i < 10; i++) expect((await check(wrong, staff.sessionId)).body).toEqual(NOT_OURS);
+    const over = await staffRedeem(wrong, staff.sessionId);
     expect(over.status).toBe(429);
     expect(over.body.message).toBe('Too many attempts. Please wait a little and try again.');
     expect(over.body.retryAfter).toBeGreaterThan(14 * 60);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
 
     // The right code is refused the same way, so the limit says nothing about which codes exist.
-    const right = await validate({ code: held.shortCode }, staff.sessionId);
+    const right = await check(held.shortCode, staff.sessionId);
     expect(right.status).toBe(429);
     expect(right.body).toEqual(over.body);
-    expect((await staffRedeem({ code: held.shortCode }, staff.sessionId)).status).toBe(429);
+    expect((await staffRedeem(held.shortCode, staff.sessionId)).status).toBe(429);
     expect((await t.sql.query('select redeemed_at from user_coupons where id = $1', [held.id])).rows[0].redeemed_at).toBeNull();
     const [locked] = await scansOf(staff.user.id, 1);
     expect(locked).toEqual({
@@ -266,30 +260,26 @@ describe('wrong typed codes per staff account', () => {
     ).toBe(13);
 
     // Scanning the QR still works for that account, and a colleague can still type codes.
-    expect((await validate({ userCouponId: held.id, qrCodeToken: held.qrCode }, staff.sessionId)).body).toMatchObject({
-      valid: true,
-    });
-    expect((await validate({ code: held.shortCode }, colleague.sessionId)).body).toMatchObject({ valid: true });
+    const qr = JSON.stringify({ userCouponId: held.id, token: held.qrCode });
+    expect((await check(qr, staff.sessionId, 'scan')).body).toEqual(validFor(held.id));
+    expect((await check(held.shortCode, colleague.sessionId)).body).toEqual(validFor(held.id));
   });
 
   it('count misses only: right codes and already-redeemed ones do not use up the allowance', async () => {
     const staff = await registerAdmin(t);
     const { held } = await heldCoupon();
-    for (let i = 0; i < 9; i++)
-      expect((await validate({ code: mangle(held.shortCode) }, staff.sessionId)).body.valid).toBe(false);
-    for (let i = 0; i < 5; i++) expect((await validate({ code: held.shortCode }, staff.sessionId)).body.valid).toBe(true);
-    expect((await staffRedeem({ code: held.shortCode }, staff.sessionId)).status).toBe(200);
-    expect((await staffRedeem({ code: held.shortCode }, staff.sessionId)).status).toBe(409);
-    expect((await validate({ code: mangle(held.shortCode) }, staff.sessionId)).status).toBe(200); // the 10th miss
-    expect((await validate({ code: mangle(held.shortCode) }, staff.sessionId)).status).toBe(429);
+    for (let i = 0; i < 9; i++) expect((await check(mangle(held.shortCode), staff.sessionId)).body.ok).toBe(false);
+    for (let i = 0; i < 5; i++) expect((await check(held.shortCode, staff.sessionId)).body.ok).toBe(true);
+    expect((await staffRedeem(held.shortCode, staff.sessionId)).status).toBe(200);
+    expect((await staffRedeem(held.shortCode, staff.sessionId)).status).toBe(409);
+    expect((await check(mangle(held.shortCode), staff.sessionId)).status).toBe(200); // the 10th miss
+    expect((await check(mangle(held.shortCode), staff.sessionId)).status).toBe(429);
   });
 
   it('hold under a burst of parallel guesses: exactly 10 are looked up', async () => {
     const staff = await registerAdmin(t);
     const { held } = await heldCoupon();
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, () => validate({ code: mangle(held.shortCode) }, staff.sessionId)),
-    );
+    const answers = await Promise.all(Array.from({ length: 30 }, () => check(mangle(held.shortCode), staff.sessionId)));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(20);
@@ -298,22 +288,22 @@ describe('wrong typed codes per staff account', () => {
       [staff.user.id],
     );
     expect(logged.rows).toEqual([
-      { reason: INVALID_CODE, n: 11 },
+      { reason: NOT_OURS.message, n: 11 },
       { reason: 'Too many wrong codes from this account: typed codes refused for 15 more minutes', n: 19 },
     ]);
   });
 });
 
 describe('the OpenAPI document', () => {
-  it('shows both request forms for validate and redeem, and shortCode on the user coupon', async () => {
+  it("shows staff one path, the door's, taking the text as it came, and shortCode on the user coupon", async () => {
     const doc = (await t.request('GET', '/api/openapi.json')).body;
     const resolve = (schema: { $ref?: string }) => (schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema);
-    for (const path of ['/api/qr/validate', '/api/qr/redeem']) {
-      const body = doc.paths[path].post.requestBody.content['application/json'].schema;
-      const forms = (body.anyOf as { $ref?: string }[]).map(resolve);
-      expect(forms.map((form) => [...form.required].sort())).toEqual([['qrCodeToken', 'userCouponId'], ['code']]);
+    for (const path of ['/api/door/check', '/api/door/redeem']) {
+      const body = resolve(doc.paths[path].post.requestBody.content['application/json'].schema);
+      expect([...body.required].sort()).toEqual(['method', 'text']);
       expect(doc.paths[path].post.responses['429']).toBeDefined();
     }
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/qr/'))).toEqual([]);
     expect(doc.components.schemas.UserCoupon.required).toContain('shortCode');
   });
 });
@@ -326,25 +316,21 @@ describe('a new QR_SECRET', () => {
     const member = await registerMember(before);
     const coupon = await createCoupon(before, staff.sessionId);
     const claimed = (await before.request('POST', `/api/coupons/${coupon.id}/claim`, { token: member.sessionId })).body as Held;
-    expect(
-      (await before.request('POST', '/api/qr/validate', { token: staff.sessionId, body: { code: claimed.shortCode } })).body
-        .valid,
-    ).toBe(true);
+    const checkAt = (app: TestApp, text: string, method: 'scan' | 'typed' = 'typed') =>
+      app.request('POST', '/api/door/check', { token: staff.sessionId, body: { text, method } });
+    expect((await checkAt(before, claimed.shortCode)).body).toEqual(validFor(claimed.id));
     await before.app.close();
     await before.sql.end();
 
     const after = await startTestApp({ QR_SECRET: 'second-secret-'.padEnd(40, 'y') }, base);
     try {
-      const check = (body: unknown) => after.request('POST', '/api/qr/validate', { token: staff.sessionId, body });
-      expect((await check({ code: claimed.shortCode })).body).toEqual({ valid: false, message: INVALID_CODE });
-      expect((await check({ userCouponId: claimed.id, qrCodeToken: claimed.qrCode })).body.valid).toBe(false);
+      expect((await checkAt(after, claimed.shortCode)).body).toEqual(NOT_OURS);
+      const oldQr = JSON.stringify({ userCouponId: claimed.id, token: claimed.qrCode });
+      expect((await checkAt(after, oldQr, 'scan')).body).toEqual(NOT_OURS);
       const [mine] = (await after.request('GET', '/api/coupons/my', { token: member.sessionId })).body.coupons as Held[];
       expect(mine!.shortCode).toMatch(GROUPED);
       expect(mine!.shortCode).not.toBe(claimed.shortCode);
-      expect((await check({ code: mine!.shortCode })).body).toMatchObject({
-        valid: true,
-        userCoupon: { id: claimed.id, qrCode: mine!.qrCode },
-      });
+      expect((await checkAt(after, mine!.shortCode)).body).toEqual(validFor(claimed.id));
     } finally {
       await after.close();
     }

@@ -109,11 +109,11 @@ test('a member earns, spends and redeems: welcome bonus, +5 for a comment, a cla
   );
   expect(JSON.parse(text ?? 'null')).toEqual({ userCouponId: mine?.id, token: mine?.qrCode });
   const scanned = JSON.parse(text ?? '{}') as { userCouponId: string; token: string };
-  const check = await call<{ valid: boolean }>(request, 'POST', '/api/qr/validate', admin, {
-    userCouponId: scanned.userCouponId,
-    qrCodeToken: scanned.token,
+  const check = await call<{ kind: string; ok: boolean }>(request, 'POST', '/api/door/check', admin, {
+    text: JSON.stringify(scanned),
+    method: 'scan',
   });
-  expect(check.valid).toBe(true);
+  expect(check).toMatchObject({ kind: 'coupon', ok: true });
 
   // Redeem Now asks first: Cancel leaves the coupon as it was; Redeem spends it and the badge
   // replaces the button.

@@ -183,93 +183,12 @@ export type MyCouponsPage = z.infer<typeof MyCouponsPage>;
 
 export const UserCouponParams = z.object({ userCouponId: Uuid });
 
-/** The JSON text a member's QR code holds (PRODUCT.md §3); the scanner parses it with this. */
+/** The JSON text a member's QR code holds (PRODUCT.md §3); door mode's check reads it with this. */
 export const QrPayload = z.object({
   userCouponId: Uuid,
   token: z.string().min(1, 'must not be empty').max(200),
 });
 export type QrPayload = z.infer<typeof QrPayload>;
-
-// Scanned values are checked, not trusted: any string is answered (and logged) as a valid or invalid scan.
-const scannedId = z
-  .string({ message: 'is required' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters');
-const scannedToken = z
-  .string({ message: 'is required' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters');
-
-/** Control characters other than tab and newline (which typed text may hold as white space). */
-function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if ((unit < 0x20 && unit !== 0x09 && unit !== 0x0a) || unit === 0x7f) return true;
-  }
-  return false;
-}
-
-/** Typed by staff: any case; hyphens and spaces are ignored; I and L read as 1, O as 0. */
-const typedCode = z
-  .string({ message: 'is required' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(40, 'must be at most 40 characters')
-  // The scan log keeps what was typed, and PostgreSQL refuses NUL in text.
-  .refine((code) => !hasControlCharacter(code), 'must not contain control characters');
-
-const SCANNED_FORM = "What the camera read: the member's QR payload {userCouponId, token}, sent as userCouponId and qrCodeToken.";
-const TYPED_FORM =
-  "What staff typed: the coupon's short code (UserCoupon.shortCode), any case, hyphens and spaces ignored, I and L read as 1, O as 0.";
-
-/** What the camera read: the QR payload's id and token. */
-export const QrScannedForm = z
-  .object({ userCouponId: scannedId, qrCodeToken: scannedToken })
-  .meta({ id: 'QrScannedForm', description: SCANNED_FORM });
-/** What staff typed: the member's short code (UserCoupon.shortCode). */
-export const ShortCodeForm = z
-  .object({ code: typedCode.meta({ example: 'k7qm 3xpd 2a9' }) })
-  .meta({ id: 'ShortCodeForm', description: TYPED_FORM });
-
-const EITHER_FORM = 'must hold either code, or userCouponId and qrCodeToken';
-
-/** Either form; a body holding both is read as the scanned form. */
-export const QrValidateRequest = z.union([QrScannedForm, ShortCodeForm], { message: EITHER_FORM });
-export type QrValidateRequest = z.infer<typeof QrValidateRequest>;
-
-/** Sent by the SPA as the literal 'admin'; the signed-in admin is recorded instead. */
-const validatedBy = z.string().max(100).optional();
-export const QrRedeemRequest = z.union(
-  [
-    QrScannedForm.extend({ validatedBy }).meta({ description: SCANNED_FORM }),
-    ShortCodeForm.extend({ validatedBy }).meta({ description: TYPED_FORM }),
-  ],
-  { message: EITHER_FORM },
-);
-export type QrRedeemRequest = z.infer<typeof QrRedeemRequest>;
-
-export const QrValidateResponse = z
-  .object({
-    valid: z.boolean(),
-    message: z.string(),
-    userCoupon: z.object({ id: Uuid, qrCode: z.string() }).optional(),
-    coupon: z.object({ title: z.string(), code: z.string(), type: CouponType, value: z.number().int().nullable() }).optional(),
-    user: z.object({ firstName: z.string(), lastName: z.string().nullable(), memberTier: MemberTier }).optional(),
-  })
-  .meta({ id: 'QrValidateResponse' });
-export type QrValidateResponse = z.infer<typeof QrValidateResponse>;
-
-export const QrRedeemResponse = z
-  .object({
-    success: z.boolean(),
-    message: z.string(),
-    /** The redeemed user coupon, for POST /api/admin/redemptions/{userCouponId}/undo. */
-    userCouponId: Uuid.optional(),
-  })
-  .meta({ id: 'QrRedeemResponse' });
-export type QrRedeemResponse = z.infer<typeof QrRedeemResponse>;
 
 export const QrScanEntry = z
   .object({
@@ -280,7 +199,7 @@ export const QrScanEntry = z
     userCouponId: Uuid.nullable(),
     /** The scanned user coupon id, or the short code as typed. */
     scannedId: z.string(),
-    /** How the coupon was presented: the QR payload (camera or pasted JSON) or a typed short code. */
+    /** How the text reached the door: read by a camera or scanner (qr), or typed by staff (code). */
     method: z.enum(QR_SCAN_METHODS),
     action: z.enum(QR_SCAN_ACTIONS),
     result: z.enum(QR_SCAN_RESULTS),

@@ -41,7 +41,7 @@ export const DOOR_REFUSALS = [
 ] as const;
 export type DoorRefusal = (typeof DOOR_REFUSALS)[number];
 
-/** Of a scanned member door staff see only what the door needs. */
+/** Of a scanned member door staff see only what the door needs: first name, tier and status (PRODUCT.md §6). */
 export const DoorMember = z
   .object({
     firstName: z.string(),
@@ -75,7 +75,7 @@ export const DoorCouponVerdict = z.object({
 });
 
 /**
- * A member card: the member's status and tier, the visit it recorded (points once per club night),
+ * A member card: the member's first name, tier and status, the visit it recorded (points once per club night),
  * and their coupons usable tonight, each redeemable from here.
  */
 export const DoorCardVerdict = z.object({
@@ -84,7 +84,7 @@ export const DoorCardVerdict = z.object({
   /** "Welcome, Jordan: visit recorded, +20 points", "Already here tonight", "Member account disabled". */
   message: z.string(),
   refusal: z.enum(DOOR_REFUSALS).nullable(),
-  member: DoorMember.extend({ memberSince: z.iso.datetime() }),
+  member: DoorMember,
   /** Null when the card was refused. */
   visit: z
     .object({

@@ -139,7 +139,6 @@ export const openQueueDashboard: Route<Endpoints['openQueueDashboard']> = {
 export const postComment: Route<Endpoints['postComment']> = { method: 'POST', path: '/api/news/:id/comments' };
 export const receiveLocalUpload: Route<Endpoints['receiveLocalUpload']> = { method: 'PUT', path: '/api/uploads/news/:file' };
 export const redeemAtDoor: Route<Endpoints['redeemAtDoor']> = { method: 'POST', path: '/api/door/redeem' };
-export const redeemCode: Route<Endpoints['redeemCode']> = { method: 'POST', path: '/api/qr/redeem' };
 export const redeemMyCoupon: Route<Endpoints['redeemMyCoupon']> = { method: 'POST', path: '/api/coupons/redeem/:userCouponId' };
 export const redeliverWebhook: Route<Endpoints['redeliverWebhook']> = {
   method: 'POST',
@@ -212,6 +211,5 @@ export const updateMyProfile: Route<Endpoints['updateMyProfile']> = { method: 'P
 export const updateNewsPost: Route<Endpoints['updateNewsPost']> = { method: 'PATCH', path: '/api/admin/news/:id' };
 export const updatePromotion: Route<Endpoints['updatePromotion']> = { method: 'PUT', path: '/api/admin/promotions/:id' };
 export const updateTierBenefit: Route<Endpoints['updateTierBenefit']> = { method: 'PUT', path: '/api/admin/tier-benefits/:tier' };
-export const validateCode: Route<Endpoints['validateCode']> = { method: 'POST', path: '/api/qr/validate' };
 export const verifyPasskey: Route<Endpoints['verifyPasskey']> = { method: 'POST', path: '/api/auth/2fa/passkeys/verify' };
 export const verifySecondFactor: Route<Endpoints['verifySecondFactor']> = { method: 'POST', path: '/api/auth/2fa/verify' };

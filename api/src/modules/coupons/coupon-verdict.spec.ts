@@ -1,5 +1,5 @@
 import { couponRefusal } from './coupon-verdict.js';
-import type { UserCouponView } from './coupons.repository.js';
+import type { UserCouponView } from './user-coupons.repository.js';
 
 const SYD = 'Australia/Sydney';
 const NOW = new Date('2026-11-28T12:30:00Z'); // 23:30 in Sydney, the night of the 28th

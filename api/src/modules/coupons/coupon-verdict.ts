@@ -9,7 +9,7 @@ import {
 } from '@nocturne/domain';
 import { couponUnusable } from './claim-rules.js';
 import { termsFromRow } from './coupon-view.js';
-import type { UserCouponView } from './coupons.repository.js';
+import type { UserCouponView } from './user-coupons.repository.js';
 
 /** Why a coupon shown at the door cannot be used (the words are the verdict's message). */
 export type CouponRefusal = Extract<DoorRefusal, 'member_disabled' | 'already_used' | 'expired' | 'paused' | 'withdrawn'>;

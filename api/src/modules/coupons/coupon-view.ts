@@ -1,7 +1,8 @@
 import type { AdminCoupon, CouponDetails, UserCoupon } from '@nocturne/contracts';
 import { isoTimestamp, isoTimestampOrNull } from '../../common/timestamps.js';
 import type { CouponTerms } from './claim-rules.js';
-import type { CouponView, UserCouponView } from './coupons.repository.js';
+import type { CouponView } from './coupon-rows.js';
+import type { UserCouponView } from './user-coupons.repository.js';
 import type { QrTokenService } from './qr-token.service.js';
 import { formatShortCode } from './short-code.js';
 

@@ -1,33 +1,82 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DoorCoupon } from '@nocturne/contracts';
+import type { QrScanAction, QrScanMethod } from '@nocturne/db';
 import { couponValueLabel } from '@nocturne/domain';
+import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
-import { CouponsRepository, type UserCouponView } from './coupons.repository.js';
-import { type CouponJudgement, QrScanService, type ScanLine } from './qr-scan.service.js';
+import { UUID_PATTERN } from './coupon-rows.js';
+import { type CouponRefusal, couponRefusal } from './coupon-verdict.js';
+import { QrTokenService } from './qr-token.service.js';
 import { Redemptions } from './redemption.js';
+import { ScanLogRepository } from './scan-log.repository.js';
+import { ShortCodeAttempts } from './short-code-attempts.service.js';
+import { SHORT_CODE_ATTEMPTS } from './short-code.service.js';
+import { type UserCouponView, UserCouponsRepository } from './user-coupons.repository.js';
+
+/** The verdict on a coupon that was found: usable, or why not in door mode's words. */
+export type CouponJudgement =
+  | { ok: true; row: UserCouponView }
+  | { ok: false; kind: 'conflict'; refusal: CouponRefusal; message: string; row: UserCouponView };
+
+/** One line of the scan log: who tried what at the door, and what came of it. */
+export interface ScanLine {
+  adminId: string;
+  method: QrScanMethod;
+  /** The scanned id, or the text as typed. */
+  scannedText: string;
+  action: QrScanAction;
+  userCouponId: string | null;
+  /** Whose coupon or card it was, when known. */
+  memberId: string | null;
+  accepted: boolean;
+  reason: string;
+}
+
+function lockedOutReason(waitSeconds: number): string {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `Too many wrong codes from this account: typed codes refused for ${minutes} more minute${minutes === 1 ? '' : 's'}`;
+}
 
 /**
  * What door mode (the door module) asks of coupons: finding a member's coupon by what was shown,
- * judging it, redeeming it, the coupons a card holder can use tonight, and the scan log every
- * attempt is written to. The rules and the tables stay here; door mode only asks.
+ * judging it, redeeming it, the coupons a card holder can use tonight, the typed-code limit, and
+ * the scan log every attempt is written to. Staff redeem through door mode only, so these are the
+ * one set of rules for a coupon at the door; the rules and the tables stay here, door mode asks.
  */
 @Injectable()
 export class DoorCoupons {
-  constructor(
-    private readonly scans: QrScanService,
-    private readonly coupons: CouponsRepository,
-    private readonly redemptions: Redemptions,
-  ) {}
+  private readonly timeZone: string;
 
-  /** A user coupon by its QR payload; undefined unless the token is the id's under the current secret. */
-  byQrPayload(tx: EntityManager, userCouponId: string, token: string, lock: boolean): Promise<UserCouponView | undefined> {
-    return this.scans.findByQrPayload(tx, userCouponId, token, lock);
+  constructor(
+    private readonly qr: QrTokenService,
+    private readonly attempts: ShortCodeAttempts,
+    private readonly coupons: UserCouponsRepository,
+    private readonly scanLog: ScanLogRepository,
+    private readonly redemptions: Redemptions,
+    @InjectConfig() config: ApiConfig,
+  ) {
+    this.timeZone = config.VENUE_TZ;
   }
 
-  /** A user coupon by its short code (stored form), proven against its id under the current secret. */
-  byShortCode(tx: EntityManager, code: string, lock: boolean): Promise<UserCouponView | undefined> {
-    return this.scans.findByShortCode(tx, code, lock);
+  /**
+   * A user coupon by its QR payload; undefined unless the token is the id's under the current
+   * secret (verified before the database is asked). `lock` queues concurrent redeemers.
+   */
+  async byQrPayload(tx: EntityManager, userCouponId: string, token: string, lock: boolean): Promise<UserCouponView | undefined> {
+    const id = userCouponId.toLowerCase();
+    if (!UUID_PATTERN.test(id) || !this.qr.matches(id, token)) return undefined;
+    return this.coupons.findUserCoupon(tx, id, { lock });
+  }
+
+  /**
+   * A user coupon by its short code (stored form): found through the unique index, then compared
+   * in constant time with the codes the row's id derives under the current QR_SECRET, so a code
+   * left from a rotated-out secret is not valid.
+   */
+  async byShortCode(tx: EntityManager, code: string, lock: boolean): Promise<UserCouponView | undefined> {
+    const row = await this.coupons.findUserCouponByShortCode(tx, code, { lock });
+    return row && this.qr.isShortCodeOf(row.id, code, SHORT_CODE_ATTEMPTS) ? row : undefined;
   }
 
   /** One of a member's coupons by id (a card holder's, chosen from the card's list); undefined when it is not theirs. */
@@ -35,9 +84,10 @@ export class DoorCoupons {
     return this.coupons.findUserCoupon(tx, userCouponId, { memberId, lock });
   }
 
-  /** Whether it may be redeemed now, and if not, why in door mode's words. */
+  /** Whether it may be redeemed now, and if not, why in door mode's words (coupon-verdict.ts). */
   judge(row: UserCouponView): CouponJudgement {
-    return this.scans.judge(row);
+    const refused = couponRefusal(row, new Date(), this.timeZone);
+    return refused ? { ok: false, kind: 'conflict', row, ...refused } : { ok: true, row };
   }
 
   /** The member's coupons usable tonight, newest claim first. */
@@ -55,24 +105,61 @@ export class DoorCoupons {
     return this.redemptions.markRedeemed(tx, raise, row, 'staff', staffId);
   }
 
-  /** While the staffer is locked out of typed codes: logs this attempt and answers the seconds to wait. */
-  typedLockout(tx: EntityManager, what: Pick<ScanLine, 'adminId' | 'method' | 'scannedText' | 'action'>) {
-    return this.scans.typedLockout(tx, what);
+  /**
+   * Runs before any text a staffer may have typed is looked up (door mode asks it of every text
+   * that is not a QR payload, however the device says it arrived): queues the account's typed
+   * attempts and, while it is locked out, logs this attempt and answers the seconds to wait.
+   */
+  async typedLockout(
+    tx: EntityManager,
+    what: Pick<ScanLine, 'adminId' | 'method' | 'scannedText' | 'action'>,
+  ): Promise<number | null> {
+    const wait = await this.attempts.lockedOutFor(tx, what.adminId);
+    if (wait === null) return null;
+    await this.record(tx, { ...what, userCouponId: null, memberId: null, accepted: false, reason: lockedOutReason(wait) });
+    return wait;
   }
 
   /** Counts a wrong typed code; the seconds to wait when this one went over the limit, else null. */
   countWrongCode(staffId: string): Promise<number | null> {
-    return this.scans.countWrongCode(staffId);
+    return this.attempts.countWrongCode(staffId);
   }
 
   /** Writes one line of the scan log. */
-  record(tx: EntityManager, line: ScanLine): Promise<void> {
-    return this.scans.record(tx, line);
+  async record(tx: EntityManager, line: ScanLine): Promise<void> {
+    await this.scanLog.logScan(tx, {
+      admin_id: line.adminId,
+      user_coupon_id: line.userCouponId,
+      member_id: line.memberId,
+      scanned_id: line.scannedText.slice(0, 100),
+      method: line.method,
+      action: line.action,
+      result: line.accepted ? 'accepted' : 'rejected',
+      reason: line.reason.slice(0, 300),
+    });
+  }
+
+  /** Logs an undo; it names the coupon by id, as its QR does. */
+  recordUndo(
+    tx: EntityManager,
+    adminId: string,
+    row: Pick<UserCouponView, 'id' | 'member_id'>,
+    outcome: { accepted: boolean; reason: string },
+  ): Promise<void> {
+    return this.record(tx, {
+      adminId,
+      method: 'qr',
+      scannedText: row.id,
+      action: 'undo',
+      userCouponId: row.id,
+      memberId: row.member_id,
+      ...outcome,
+    });
   }
 
   /** The staffer's accepted redemptions and undos in [start, end). */
   tally(tx: EntityManager, staffId: string, start: Date, end: Date) {
-    return this.coupons.tallyOf(tx, staffId, start, end);
+    return this.scanLog.tallyOf(tx, staffId, start, end);
   }
 
   doorCoupon(row: UserCouponView): DoorCoupon {

@@ -4,7 +4,7 @@ import type { RedeemedBy } from '@nocturne/db';
 import { REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
-import { CouponsRepository, type UserCouponView } from './coupons.repository.js';
+import { type UserCouponView, UserCouponsRepository } from './user-coupons.repository.js';
 
 export type UndoOutcome = { undone: true } | { undone: false; message: string };
 
@@ -14,7 +14,7 @@ export const UNDO_TOO_LATE = `A redemption can only be undone within ${REDEMPTIO
 /** Redeeming a user coupon, and undoing that, whoever asks (member or staff). */
 @Injectable()
 export class Redemptions {
-  constructor(private readonly coupons: CouponsRepository) {}
+  constructor(private readonly coupons: UserCouponsRepository) {}
 
   /**
    * Redeems a user coupon once. Callers hold the row lock; the conditional update is the last

@@ -4,7 +4,7 @@ import type { RedisClient as Redis } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
 import { type Limit, RateLimiter, TooManyRequestsException } from '../auth/auth.public.js';
-import { CouponsRepository } from './coupons.repository.js';
+import { ScanLogRepository } from './scan-log.repository.js';
 
 /**
  * Wrong typed codes per staff account. A door with a dead camera types one code per member and
@@ -30,7 +30,7 @@ export class ShortCodeAttempts {
     private readonly limiter: RateLimiter,
     @InjectRedis() private readonly redis: Redis,
     @InjectConfig() private readonly config: ApiConfig,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: ScanLogRepository,
   ) {}
 
   /** Queues the account's typed attempts; then the seconds it must still wait, or null. */

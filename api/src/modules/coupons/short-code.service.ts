@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CouponsRepository } from './coupons.repository.js';
+import { UserCouponsRepository } from './user-coupons.repository.js';
 import { QrTokenService } from './qr-token.service.js';
 
 /** Candidates tried per user coupon: at 55 bits a second one is already a one-in-billions event. */
@@ -31,7 +31,7 @@ export function isShortCodeCollision(error: unknown): boolean {
 export class ShortCodeService {
   constructor(
     private readonly qr: QrTokenService,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: UserCouponsRepository,
   ) {}
 
   /** The row with a stored, current short code. */

@@ -1,6 +1,5 @@
 import type { DoorCheckResponse, DoorCoupon, DoorMember } from '@nocturne/contracts';
 import { DOOR_ALREADY_HERE, DOOR_MEMBER_DISABLED, DOOR_VALID, visitRecordedMessage } from '@nocturne/domain';
-import { isoTimestamp } from '../../common/timestamps.js';
 import type { CouponJudgement, UserCouponView } from '../coupons/coupons.public.js';
 import type { CardHolder } from './door.repository.js';
 import type { VisitOutcome } from './visits.service.js';
@@ -28,7 +27,7 @@ export function couponVerdict(check: CouponJudgement, coupon: DoorCoupon): Coupo
 
 /** A card's verdict: the member, tonight's visit and their coupons usable tonight; refused, and empty, for a disabled account. */
 export function cardVerdict(holder: CardHolder, visit: VisitOutcome | null, coupons: DoorCoupon[]): CardVerdict {
-  const member = { ...doorMember(holder), memberSince: isoTimestamp(holder.member_since) };
+  const member = doorMember(holder);
   if (visit === null) {
     return {
       kind: 'card',

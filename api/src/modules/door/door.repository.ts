@@ -12,16 +12,7 @@ function selectCardHolder(kysely: Kysely<Database>) {
   return kysely
     .selectFrom('member_cards as mc')
     .innerJoin('members as m', 'm.id', 'mc.member_id')
-    .select([
-      'mc.id',
-      'mc.short_code',
-      'm.id as member_id',
-      'm.first_name',
-      'm.member_tier',
-      'm.created_at as member_since',
-      'm.disabled_at',
-      'm.deleted_at',
-    ]);
+    .select(['mc.id', 'mc.short_code', 'm.id as member_id', 'm.first_name', 'm.member_tier', 'm.disabled_at', 'm.deleted_at']);
 }
 
 /* Each scan of a card runs one of these: compiled once (PreparedQuery). */

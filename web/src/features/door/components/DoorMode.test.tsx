@@ -35,7 +35,7 @@ const card: DoorCheckResponse = {
   ok: true,
   message: 'Welcome, Jordan: visit recorded, +20 points',
   refusal: null,
-  member: { ...member, memberSince: '2026-01-02T10:00:00.000Z' },
+  member,
   visit: { night: '2026-11-27', recorded: true, points: 20 },
   coupons: [coupon, { ...coupon, userCouponId: OTHER_ID, title: 'Half-price cocktail', valueLabel: '50% off' }],
 };

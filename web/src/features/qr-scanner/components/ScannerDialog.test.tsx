@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { DoorCheckResponse } from '@nocturne/contracts';
 import { ALREADY_REDEEMED } from '@nocturne/domain';
 import { useState } from 'react';
 import * as routes from '@nocturne/contracts/routes';
@@ -9,12 +10,29 @@ import type { CameraControls, StartCamera } from '../api/camera';
 import { ScannerDialog } from './ScannerDialog';
 
 const code = { userCouponId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', token: 'token-123' };
-const validAnswer = {
-  valid: true,
-  message: 'Valid coupon',
-  userCoupon: { id: code.userCouponId, qrCode: code.token },
-  coupon: { title: 'Half-price cocktail', code: 'DRINK50', type: 'percentage', value: 50 },
-  user: { firstName: 'Ann', lastName: 'Lee', memberTier: 'silver' },
+const member = { firstName: 'Ann', tier: 'silver', status: 'active' } as const;
+const coupon = {
+  userCouponId: code.userCouponId,
+  title: 'Half-price cocktail',
+  type: 'percentage',
+  value: 50,
+  valueLabel: '50% off',
+} as const;
+const validAnswer: DoorCheckResponse = {
+  kind: 'coupon',
+  ok: true,
+  message: 'Valid',
+  refusal: null,
+  coupon,
+  member,
+};
+const usedAnswer: DoorCheckResponse = { ...validAnswer, ok: false, message: ALREADY_REDEEMED, refusal: 'already_used' };
+const redeemedAnswer = {
+  ok: true,
+  message: 'Redeemed: Half-price cocktail for Ann',
+  userCouponId: code.userCouponId,
+  redeemedAt: '2026-11-28T12:00:00.000Z',
+  undoableUntil: '2026-11-28T12:15:00.000Z',
 };
 
 /** A camera that decodes whatever the test shows it. */
@@ -40,11 +58,11 @@ describe('QR scanner', () => {
     signIn();
   });
 
-  it('validates a scan, shows the details, redeems it and closes', async () => {
+  it("checks a scan at the door's endpoint, shows the details, redeems it there and closes", async () => {
     const camera = fakeCamera();
     const fetchMock = routeFetch({
-      [at(routes.validateCode)]: { status: 200, body: validAnswer },
-      [at(routes.redeemCode)]: { status: 200, body: { success: true, message: 'Coupon redeemed' } },
+      [at(routes.checkAtDoor)]: { status: 200, body: validAnswer },
+      [at(routes.redeemAtDoor)]: { status: 200, body: redeemedAnswer },
     });
     const view = renderScanner(camera.start);
     expect(screen.getByRole('dialog', { name: 'Scan QR Code' })).toBeInTheDocument();
@@ -56,31 +74,27 @@ describe('QR scanner', () => {
     await camera.show(JSON.stringify(code));
     expect(await screen.findByText('Valid Coupon Detected!')).toBeInTheDocument();
     expect(screen.getByText('Half-price cocktail')).toBeInTheDocument();
-    expect(screen.getByText('DRINK50')).toBeInTheDocument();
     expect(screen.getByText('Percentage')).toBeInTheDocument();
     expect(screen.getByText('50% off')).toBeInTheDocument();
-    expect(screen.getByText('Ann Lee')).toBeInTheDocument();
+    // Of the member, the first name and tier: what the door sees.
+    expect(screen.getByText('Ann')).toBeInTheDocument();
     expect(screen.getByText('Silver')).toBeInTheDocument();
-    expect(callsTo(fetchMock, routes.validateCode)).toEqual([
-      { url: routes.validateCode.path, body: { userCouponId: code.userCouponId, qrCodeToken: 'token-123' } },
+    expect(callsTo(fetchMock, routes.checkAtDoor)).toEqual([
+      { url: routes.checkAtDoor.path, body: { text: JSON.stringify(code), method: 'scan' } },
     ]);
 
     await view.user.click(screen.getByRole('button', { name: 'Redeem Coupon' }));
     expect(await screen.findByText('Coupon Redeemed!')).toBeInTheDocument();
-    expect(screen.getByText('Half-price cocktail redeemed for Ann Lee.')).toBeInTheDocument();
+    expect(screen.getByText('Redeemed: Half-price cocktail for Ann')).toBeInTheDocument();
     expect(view.onOpenChange).toHaveBeenCalledWith(false);
-    expect(callsTo(fetchMock, routes.redeemCode)[0]?.body).toEqual({
-      userCouponId: code.userCouponId,
-      qrCodeToken: 'token-123',
-      validatedBy: 'admin',
-    });
+    expect(callsTo(fetchMock, routes.redeemAtDoor)[0]?.body).toEqual({ text: JSON.stringify(code), method: 'scan' });
   });
 
   it('offers Undo in the toast after a redemption, and undoes it', async () => {
     const camera = fakeCamera();
     const fetchMock = routeFetch({
-      [at(routes.validateCode)]: { status: 200, body: validAnswer },
-      [at(routes.redeemCode)]: { status: 200, body: { success: true, message: 'Redeemed', userCouponId: code.userCouponId } },
+      [at(routes.checkAtDoor)]: { status: 200, body: validAnswer },
+      [at(routes.redeemAtDoor)]: { status: 200, body: redeemedAnswer },
       [at(routes.undoRedemption, { userCouponId: code.userCouponId })]: {
         status: 200,
         body: { success: true, message: 'Redemption of Half-price cocktail for Ann undone: the coupon can be used again' },
@@ -108,9 +122,9 @@ describe('QR scanner', () => {
   it('reports an invalid code with the server message and re-arms for the next scan', async () => {
     const camera = fakeCamera();
     const fetchMock = routeFetch({
-      [at(routes.validateCode)]: [
-        { status: 200, body: { valid: false, message: ALREADY_REDEEMED } },
-        { status: 200, body: { valid: false, message: '' } },
+      [at(routes.checkAtDoor)]: [
+        { status: 200, body: usedAnswer },
+        { status: 200, body: { ...usedAnswer, message: '' } },
         { status: 200, body: validAnswer },
       ],
     });
@@ -121,30 +135,91 @@ describe('QR scanner', () => {
     expect(screen.getByText(ALREADY_REDEEMED)).toBeInTheDocument();
     // The same rejected code still in front of the camera is not re-sent at once.
     await camera.show(JSON.stringify(code));
-    expect(callsTo(fetchMock, routes.validateCode)).toHaveLength(1);
+    expect(callsTo(fetchMock, routes.checkAtDoor)).toHaveLength(1);
     await camera.show(JSON.stringify({ ...code, token: 'other' }));
     expect(await screen.findByText('This QR code is invalid or has already been redeemed.')).toBeInTheDocument();
     await camera.show(JSON.stringify({ ...code, token: 'third' }));
     expect(await screen.findByText('Valid Coupon Detected!')).toBeInTheDocument();
   });
 
-  it("says 'Scan Error' for text that is not the coupon JSON, and when the network fails", async () => {
+  it("sends any text to the api, which says what it is not; says 'Scan Error' when the network fails", async () => {
     const camera = fakeCamera();
-    routeFetch({ [at(routes.validateCode)]: new TypeError('Failed to fetch') });
+    const fetchMock = routeFetch({
+      [at(routes.checkAtDoor)]: [
+        { status: 200, body: { kind: 'unknown', ok: false, message: 'Not a Nocturne code', refusal: 'not_nocturne' } },
+        new TypeError('Failed to fetch'),
+      ],
+    });
     renderScanner(camera.start);
     await screen.findByTestId('qr-camera');
     await camera.show('https://example.com/not-a-coupon');
-    expect(await screen.findByText('Scan Error')).toBeInTheDocument();
-    expect(screen.getByText('Failed to process QR code')).toBeInTheDocument();
+    expect(await screen.findByText('Invalid QR Code')).toBeInTheDocument();
+    expect(screen.getByText('Not a Nocturne code')).toBeInTheDocument();
+    expect(callsTo(fetchMock, routes.checkAtDoor)[0]?.body).toEqual({ text: 'https://example.com/not-a-coupon', method: 'scan' });
     await camera.show(JSON.stringify(code));
     expect(await screen.findByText('Scan Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to process QR code')).toBeInTheDocument();
+  });
+
+  it('shows too many wrong typed codes in words, as any refusal', async () => {
+    const camera = fakeCamera();
+    routeFetch({
+      [at(routes.checkAtDoor)]: {
+        status: 429,
+        body: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many attempts. Please wait a little and try again.',
+          retryAfter: 900,
+        },
+      },
+    });
+    const view = renderScanner(camera.start);
+    await view.user.type(screen.getByLabelText('Short code (if the camera fails)', { exact: false }), 'K7QM-3XPD-2A9');
+    await view.user.click(screen.getByRole('button', { name: 'Check Code' }));
+    expect(await screen.findByText('Invalid QR Code')).toBeInTheDocument();
+    expect(screen.getByText('Too many attempts. Please wait a little and try again.')).toBeInTheDocument();
+  });
+
+  it("shows a member card's coupons usable tonight and redeems the one chosen", async () => {
+    const camera = fakeCamera();
+    const card = JSON.stringify({ memberCardId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', token: 'card-token' });
+    const fetchMock = routeFetch({
+      [at(routes.checkAtDoor)]: {
+        status: 200,
+        body: {
+          kind: 'card',
+          ok: true,
+          message: 'Welcome, Ann: visit recorded, +20 points',
+          refusal: null,
+          member,
+          visit: { night: '2026-11-28', recorded: true, points: 20 },
+          coupons: [coupon],
+        },
+      },
+      [at(routes.redeemAtDoor)]: { status: 200, body: redeemedAnswer },
+    });
+    const view = renderScanner(camera.start);
+    await screen.findByTestId('qr-camera');
+    await camera.show(card);
+    expect(await screen.findByText('Welcome, Ann: visit recorded, +20 points')).toBeInTheDocument();
+    expect(screen.getByText('Ann · Silver')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Redeem Coupon' })).toBeNull();
+    await view.user.click(screen.getByRole('button', { name: 'Redeem Half-price cocktail' }));
+    expect(await screen.findByText('Coupon Redeemed!')).toBeInTheDocument();
+    expect(callsTo(fetchMock, routes.redeemAtDoor)[0]?.body).toEqual({
+      text: card,
+      method: 'scan',
+      userCouponId: code.userCouponId,
+    });
+    expect(view.onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it('Scan Another goes back to scanning; a refused redemption says why', async () => {
     const camera = fakeCamera();
     routeFetch({
-      [at(routes.validateCode)]: { status: 200, body: validAnswer },
-      [at(routes.redeemCode)]: [
+      [at(routes.checkAtDoor)]: { status: 200, body: validAnswer },
+      [at(routes.redeemAtDoor)]: [
         { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Already redeemed', success: false } },
         new TypeError('Failed to fetch'),
       ],
@@ -171,7 +246,7 @@ describe('QR scanner', () => {
     const start = jest.fn<StartCamera>(async () => {
       throw new Error('NotAllowedError');
     });
-    routeFetch({ [at(routes.validateCode)]: { status: 200, body: validAnswer } });
+    routeFetch({ [at(routes.checkAtDoor)]: { status: 200, body: validAnswer } });
     const view = renderScanner(start);
     expect(await screen.findByText('Camera Error')).toBeInTheDocument();
     expect(screen.getByText('Failed to access camera. Please check permissions.')).toBeInTheDocument();
@@ -194,20 +269,20 @@ describe('QR scanner', () => {
     expect(camera.stop).toHaveBeenCalled();
   });
 
-  it('takes the short code as typed (any case, spaces, hyphens) and sends it as { code }', async () => {
+  it('sends the short code as typed (any case, spaces, hyphens), marked as typed', async () => {
     const camera = fakeCamera();
     const fetchMock = routeFetch({
-      [at(routes.validateCode)]: { status: 200, body: validAnswer },
-      [at(routes.redeemCode)]: { status: 200, body: { success: true, message: 'Coupon redeemed' } },
+      [at(routes.checkAtDoor)]: { status: 200, body: validAnswer },
+      [at(routes.redeemAtDoor)]: { status: 200, body: redeemedAnswer },
     });
     const view = renderScanner(camera.start);
     await view.user.type(screen.getByLabelText('Short code (if the camera fails)', { exact: false }), ' k7qm 3xpd-2a9 ');
     await view.user.click(screen.getByRole('button', { name: 'Check Code' }));
     expect(await screen.findByText('Valid Coupon Detected!')).toBeInTheDocument();
-    expect(callsTo(fetchMock, routes.validateCode)[0]?.body).toEqual({ code: 'K7QM3XPD2A9' });
+    expect(callsTo(fetchMock, routes.checkAtDoor)[0]?.body).toEqual({ text: 'k7qm 3xpd-2a9', method: 'typed' });
     await view.user.click(screen.getByRole('button', { name: 'Redeem Coupon' }));
     expect(await screen.findByText('Coupon Redeemed!')).toBeInTheDocument();
-    expect(callsTo(fetchMock, routes.redeemCode)[0]?.body).toEqual({ code: 'K7QM3XPD2A9', validatedBy: 'admin' });
+    expect(callsTo(fetchMock, routes.redeemAtDoor)[0]?.body).toEqual({ text: 'k7qm 3xpd-2a9', method: 'typed' });
   });
 
   it('a refused code turns the camera frame red and buzzes; a valid one green', async () => {
@@ -215,8 +290,8 @@ describe('QR scanner', () => {
     Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
     const camera = fakeCamera();
     routeFetch({
-      [at(routes.validateCode)]: [
-        { status: 200, body: { valid: false, message: 'Already redeemed' } },
+      [at(routes.checkAtDoor)]: [
+        { status: 200, body: usedAnswer },
         { status: 200, body: validAnswer },
       ],
     });

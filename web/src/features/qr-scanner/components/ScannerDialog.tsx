@@ -1,15 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { QrValidateResponse } from '@nocturne/contracts';
-import { couponTypeLabel, couponValueLabel } from '@nocturne/domain';
-import { Badge } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
-import { capitalise } from '@/lib/format';
 import { invalidate, REDEMPTION_KEYS } from '@/lib/query-keys';
 import { type CameraControls, startDecodingCamera, type StartCamera } from '../api/camera';
+import { ValidatedCard, ValidatedCoupon } from './ScanVerdicts';
 import { useScanSession } from './use-scan-session';
 
 /**
@@ -131,40 +128,12 @@ function ManualEntry({ onSubmit, disabled }: { onSubmit: (text: string) => void;
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        hint="The code under the member's QR; any case, with or without hyphens. The QR's text works too."
+        hint="The code under the member's QR or card; any case, with or without hyphens. The QR's text works too."
       />
       <Button type="submit" variant="outline" disabled={disabled || !text.trim()}>
         Check Code
       </Button>
     </form>
-  );
-}
-
-function ValidatedCoupon({ result }: { result: QrValidateResponse }) {
-  const rows: [string, string][] = [
-    ['Coupon', result.coupon?.title ?? ''],
-    ['Code', result.coupon?.code ?? ''],
-    ['Type', result.coupon ? couponTypeLabel(result.coupon.type) : ''],
-    ...(result.coupon?.value !== null && result.coupon?.value !== undefined
-      ? [['Value', couponValueLabel(result.coupon.type, result.coupon.value)] as [string, string]]
-      : []),
-    ['Member', [result.user?.firstName, result.user?.lastName].filter(Boolean).join(' ')],
-    ['Tier', capitalise(result.user?.memberTier ?? 'bronze')],
-  ];
-  return (
-    <div className="grid gap-3 rounded-xl border border-emerald-400/50 bg-emerald-950/40 p-4" role="status">
-      <p className="flex items-center gap-2 text-lg font-semibold text-emerald-200">
-        Valid Coupon Detected! <Badge tone="green">Valid</Badge>
-      </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-white/70">{term}</dt>
-            <dd className="text-white">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
   );
 }
 
@@ -193,30 +162,37 @@ export function ScannerDialog({
 
 function ScannerBody({ startCamera, onDone }: { startCamera: StartCamera; onDone: () => void }) {
   const { state, outcome, handleScan, redeem, scanAnother } = useScanSession(onDone);
-  const showing = state.step === 'validated' || state.step === 'redeeming';
+  const showing = state.step === 'validated' || state.step === 'redeeming' ? state : null;
+  const redeeming = state.step === 'redeeming';
   return (
     <div className="grid gap-4">
       {/* The camera stays on while details show, so Scan Another is instant. */}
       <div className={showing ? 'hidden' : ''}>
-        <CameraView startCamera={startCamera} onDecoded={(text) => void handleScan(text)} outcome={outcome} />
+        <CameraView startCamera={startCamera} onDecoded={(text) => void handleScan(text, 'scan')} outcome={outcome} />
         <p className="mt-2 min-h-5 text-center text-sm text-white/75" aria-live="polite">
           {state.step === 'checking' ? 'Checking code...' : ''}
         </p>
       </div>
       {showing ? (
         <>
-          <ValidatedCoupon result={state.result} />
+          {showing.verdict.kind === 'coupon' ? (
+            <ValidatedCoupon verdict={showing.verdict} />
+          ) : (
+            <ValidatedCard verdict={showing.verdict} redeeming={redeeming} onRedeem={(id) => void redeem(id)} />
+          )}
           <div className="flex flex-wrap gap-3">
-            <Button onClick={() => void redeem()} disabled={state.step === 'redeeming'}>
-              {state.step === 'redeeming' ? 'Redeeming...' : 'Redeem Coupon'}
-            </Button>
-            <Button variant="outline" onClick={scanAnother} disabled={state.step === 'redeeming'}>
+            {showing.verdict.kind === 'coupon' ? (
+              <Button onClick={() => void redeem()} disabled={redeeming}>
+                {redeeming ? 'Redeeming...' : 'Redeem Coupon'}
+              </Button>
+            ) : null}
+            <Button variant="outline" onClick={scanAnother} disabled={redeeming}>
               Scan Another
             </Button>
           </div>
         </>
       ) : (
-        <ManualEntry onSubmit={(text) => void handleScan(text)} disabled={state.step === 'checking'} />
+        <ManualEntry onSubmit={(text) => void handleScan(text, 'typed')} disabled={state.step === 'checking'} />
       )}
     </div>
   );

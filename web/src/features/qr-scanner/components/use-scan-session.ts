@@ -1,26 +1,35 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { QrValidateResponse } from '@nocturne/contracts';
+import type { DoorCheckResponse } from '@nocturne/contracts';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { checkAtDoor, type DoorMethod, redeemAtDoor } from '@/lib/door-calls';
 import { invalidate, REDEMPTION_KEYS } from '@/lib/query-keys';
 import { undoRedemption } from '@/lib/undo-redemption';
-import { codeText, parseScannedCode, redeemCode, validateCode, type ScannedCode } from '../api/qr';
+
+/** A green verdict: a coupon to redeem, or a member card with the coupons usable tonight. */
+export type GoodVerdict = Extract<DoorCheckResponse, { kind: 'coupon' | 'card' }>;
+
+/** What was checked, as it was sent: redeeming sends the same text and method. */
+interface Checked {
+  text: string;
+  method: DoorMethod;
+  verdict: GoodVerdict;
+}
 
 export type ScanState =
   | { step: 'scanning' }
   | { step: 'checking' }
-  | { step: 'validated'; code: ScannedCode; result: QrValidateResponse }
-  | { step: 'redeeming'; code: ScannedCode; result: QrValidateResponse };
+  | ({ step: 'validated' } & Checked)
+  | ({ step: 'redeeming'; userCouponId: string | undefined } & Checked);
 
 // The camera keeps seeing a rejected code; it is ignored for this long so staff get one message.
 const REJECTED_CODE_QUIET_MS = 4000;
 
-const memberName = (result: QrValidateResponse) =>
-  [result.user?.firstName, result.user?.lastName].filter(Boolean).join(' ') || 'the member';
-
 // Long enough to reach the toast's Undo after a wrong scan; later, the scan log offers it.
 const UNDO_TOAST_MS = 15_000;
+
+const INVALID_FALLBACK = 'This QR code is invalid or has already been redeemed.';
 
 const scanError = () => toast({ title: 'Scan Error', description: 'Failed to process QR code', variant: 'destructive' });
 
@@ -35,7 +44,9 @@ function buzz(outcome: 'valid' | 'refused') {
 
 /**
  * The scanner's states (PRODUCT.md §4): scanning → validated → redeemed (closes) or Scan Another. One
- * scan is handled at a time; after an invalid scan it re-arms. Its messages are PRODUCT.md §8's.
+ * scan is handled at a time; after a refusal it re-arms. It checks and redeems through the door's
+ * endpoints, as door mode does, so a code gets the same verdict in the same words wherever staff
+ * scan or type it; refusals show as PRODUCT.md §8's toasts with the api's words.
  */
 export function useScanSession(onRedeemed: () => void) {
   const [state, setState] = useState<ScanState>({ step: 'scanning' });
@@ -45,9 +56,10 @@ export function useScanSession(onRedeemed: () => void) {
   const queryClient = useQueryClient();
   const rejected = useRef<{ text: string; at: number } | null>(null);
 
-  const refuse = () => {
+  const refuse = (description: string) => {
     setOutcome('refused');
     buzz('refused');
+    toast({ title: 'Invalid QR Code', description, variant: 'destructive' });
   };
 
   const rearm = (text?: string) => {
@@ -56,70 +68,56 @@ export function useScanSession(onRedeemed: () => void) {
     setState({ step: 'scanning' });
   };
 
-  const handleScan = async (text: string) => {
+  const handleScan = async (text: string, method: DoorMethod) => {
     const last = rejected.current;
     if (busy.current || (last && last.text === text && Date.now() - last.at < REJECTED_CODE_QUIET_MS)) return;
     busy.current = true;
-    const code = parseScannedCode(text);
-    if (!code) {
-      refuse();
-      scanError();
-      return rearm(text);
-    }
     setState({ step: 'checking' });
     try {
-      const result = await validateCode(code);
-      if (!result.valid) {
-        refuse();
-        toast({
-          title: 'Invalid QR Code',
-          description: result.message || 'This QR code is invalid or has already been redeemed.',
-          variant: 'destructive',
-        });
+      const verdict = await checkAtDoor(text, method);
+      if (!verdict.ok) {
+        refuse(verdict.message || INVALID_FALLBACK);
         return rearm(text);
       }
       setOutcome('valid');
       buzz('valid');
-      setState({ step: 'validated', code, result });
+      setState({ step: 'validated', text, method, verdict });
     } catch (error) {
-      refuse();
+      // A 429 (too many wrong typed codes) says so in words, like any other refusal.
       if (error instanceof ApiError && error.status < 500 && error.status !== 401 && error.status !== 403) {
-        toast({
-          title: 'Invalid QR Code',
-          description: error.serverMessage ?? 'This QR code is invalid or has already been redeemed.',
-          variant: 'destructive',
-        });
-      } else scanError();
+        refuse(error.serverMessage ?? INVALID_FALLBACK);
+      } else {
+        setOutcome('refused');
+        buzz('refused');
+        scanError();
+      }
       rearm(text);
     }
   };
 
-  const redeem = async () => {
+  /** Redeems the checked coupon, or the chosen one of a checked card's coupons. */
+  const redeem = async (userCouponId?: string) => {
     if (state.step !== 'validated') return;
-    const { code, result } = state;
-    setState({ step: 'redeeming', code, result });
+    const { text, method, verdict } = state;
+    setState({ step: 'redeeming', text, method, verdict, userCouponId });
     try {
-      const answer = await redeemCode(code);
-      if (!answer.success) throw new ApiError(409, answer.message, { message: answer.message });
-      const { userCouponId } = answer;
+      const answer = await redeemAtDoor(text, method, userCouponId);
       toast({
         title: 'Coupon Redeemed!',
-        description: `${result.coupon?.title ?? 'Coupon'} redeemed for ${memberName(result)}.`,
-        ...(userCouponId && {
-          action: {
-            label: 'Undo',
-            altText: 'Undo it from Recent scans in the Coupons tab',
-            onClick: () => void undo(userCouponId),
-          },
-          durationMs: UNDO_TOAST_MS,
-        }),
+        description: answer.message,
+        action: {
+          label: 'Undo',
+          altText: 'Undo it from Recent scans in the Coupons tab',
+          onClick: () => void undo(answer.userCouponId),
+        },
+        durationMs: UNDO_TOAST_MS,
       });
       onRedeemed();
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {
         toast({ title: 'Redemption Failed', description: error.serverMessage ?? error.message, variant: 'destructive' });
       } else toast({ title: 'Error', description: 'Failed to redeem coupon', variant: 'destructive' });
-      rearm(codeText(code));
+      rearm(text);
     }
   };
 

@@ -8,10 +8,12 @@ import { InsufficientPointsError } from '../../../ledger/ledger.public.js';
 import { claimRefusal } from '../../claim-rules.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { termsFromRow, userCouponFromRow } from '../../coupon-view.js';
-import { type Claimant, CouponsRepository, type CouponView } from '../../coupons.repository.js';
+import { type Claimant, CouponClaimsRepository } from '../../coupon-claims.repository.js';
+import type { CouponView } from '../../coupon-rows.js';
 import { QrTokenService } from '../../qr-token.service.js';
 import { ShortCodeService } from '../../short-code.service.js';
 import { ClaimCouponCommand } from './claim-coupon.command.js';
+import { UserCouponsRepository } from '../../user-coupons.repository.js';
 
 /**
  * How often a claim starts again after the coupon changed between its check and its take (almost
@@ -30,7 +32,8 @@ class ClaimOvertaken extends Error {}
 export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, UserCoupon> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: CouponClaimsRepository,
+    private readonly userCoupons: UserCouponsRepository,
     private readonly qr: QrTokenService,
     private readonly shortCodes: ShortCodeService,
   ) {}
@@ -70,7 +73,7 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
         throw error;
       }
       // Stored with the claim, so the code shown in this answer can be typed at the door right away.
-      const claimed = await this.shortCodes.ensure(tx, (await this.coupons.findUserCoupon(tx, userCouponId))!);
+      const claimed = await this.shortCodes.ensure(tx, (await this.userCoupons.findUserCoupon(tx, userCouponId))!);
       // The database has the last word, under the coupon's row lock: parallel claims queue there,
       // and each is judged by the same rules on the count the one before it left, at the price this
       // one paid. Taken last, after the outbox row, that lock lasts one statement and the commit.

@@ -4,14 +4,14 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { adminCouponFromRow } from '../../coupon-view.js';
-import { CouponsRepository } from '../../coupons.repository.js';
+import { AdminCouponsRepository } from '../../admin-coupons.repository.js';
 import { CreateCouponCommand } from './create-coupon.command.js';
 
 @CommandHandler(CreateCouponCommand)
 export class CreateCouponHandler implements ICommandHandler<CreateCouponCommand, AdminCoupon> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: AdminCouponsRepository,
     private readonly audit: AuditService,
   ) {}
 

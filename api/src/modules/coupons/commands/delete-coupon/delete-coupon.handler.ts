@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { adminCouponFromRow } from '../../coupon-view.js';
-import { CouponsRepository } from '../../coupons.repository.js';
+import { AdminCouponsRepository } from '../../admin-coupons.repository.js';
 import { DeleteCouponCommand } from './delete-coupon.command.js';
 
 /**
@@ -16,7 +16,7 @@ import { DeleteCouponCommand } from './delete-coupon.command.js';
 export class DeleteCouponHandler implements ICommandHandler<DeleteCouponCommand, AdminCoupon> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: AdminCouponsRepository,
     private readonly audit: AuditService,
   ) {}
 

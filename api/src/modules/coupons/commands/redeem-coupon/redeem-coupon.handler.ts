@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { couponUnusable, unusableMessage } from '../../claim-rules.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { termsFromRow, userCouponFromRow } from '../../coupon-view.js';
-import { CouponsRepository } from '../../coupons.repository.js';
+import { UserCouponsRepository } from '../../user-coupons.repository.js';
 import { QrTokenService } from '../../qr-token.service.js';
 import { ShortCodeService } from '../../short-code.service.js';
 import { Redemptions } from '../../redemption.js';
@@ -15,7 +15,7 @@ import { RedeemCouponCommand } from './redeem-coupon.command.js';
 export class RedeemCouponHandler implements ICommandHandler<RedeemCouponCommand, UserCoupon> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: UserCouponsRepository,
     private readonly redemptions: Redemptions,
     private readonly qr: QrTokenService,
     private readonly shortCodes: ShortCodeService,

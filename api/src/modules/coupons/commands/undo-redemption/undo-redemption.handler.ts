@@ -5,9 +5,9 @@ import { COUPON_NOT_FOUND, DOOR_UNDO_OWN_ONLY } from '@nocturne/domain';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { CouponFailure } from '../../coupon-failure.js';
-import { CouponsRepository } from '../../coupons.repository.js';
-import { QrScanService } from '../../qr-scan.service.js';
+import { DoorCoupons } from '../../door-coupons.service.js';
 import { Redemptions } from '../../redemption.js';
+import { UserCouponsRepository } from '../../user-coupons.repository.js';
 import { UndoRedemptionCommand } from './undo-redemption.command.js';
 
 type Outcome = { success: true; message: string } | { success: false; kind: ErrorKind; message: string };
@@ -21,8 +21,8 @@ type Outcome = { success: true; message: string } | { success: false; kind: Erro
 export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionCommand, UndoRedemptionResponse> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly scans: QrScanService,
-    private readonly coupons: CouponsRepository,
+    private readonly scans: DoorCoupons,
+    private readonly coupons: UserCouponsRepository,
     private readonly redemptions: Redemptions,
     private readonly audit: AuditService,
   ) {}
@@ -32,14 +32,14 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
       const row = await this.coupons.findUserCoupon(tx, userCouponId, { lock: true });
       if (!row) return { success: false, kind: 'not_found', message: COUPON_NOT_FOUND };
       if (role === 'door' && row.redeemed_at !== null && row.validated_by_id !== adminId) {
-        await this.scans.logUndo(tx, adminId, row, { accepted: false, reason: DOOR_UNDO_OWN_ONLY });
+        await this.scans.recordUndo(tx, adminId, row, { accepted: false, reason: DOOR_UNDO_OWN_ONLY });
         return { success: false, kind: 'forbidden', message: DOOR_UNDO_OWN_ONLY };
       }
       const undo = await this.redemptions.undo(tx, raise, row, adminId);
       const message = undo.undone
         ? `Redemption of ${row.coupon.title} for ${row.first_name} undone: the coupon can be used again`
         : undo.message;
-      await this.scans.logUndo(tx, adminId, row, { accepted: undo.undone, reason: message });
+      await this.scans.recordUndo(tx, adminId, row, { accepted: undo.undone, reason: message });
       // Only an undo that happened is a staff action for the audit log; every attempt is in the scan log.
       if (undo.undone)
         await this.audit.record(tx, {

@@ -7,7 +7,8 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { CouponFailure } from '../../coupon-failure.js';
 import { adminCouponFromRow } from '../../coupon-view.js';
-import { CouponsRepository, type CouponView } from '../../coupons.repository.js';
+import { AdminCouponsRepository } from '../../admin-coupons.repository.js';
+import type { CouponView } from '../../coupon-rows.js';
 import { UpdateCouponCommand } from './update-coupon.command.js';
 
 /**
@@ -20,7 +21,7 @@ import { UpdateCouponCommand } from './update-coupon.command.js';
 export class UpdateCouponHandler implements ICommandHandler<UpdateCouponCommand, AdminCoupon> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: AdminCouponsRepository,
     private readonly audit: AuditService,
   ) {}
 

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminCoupon } from '@nocturne/contracts';
 import { adminCouponFromRow } from '../../coupon-view.js';
-import { CouponsRepository } from '../../coupons.repository.js';
+import { AdminCouponsRepository } from '../../admin-coupons.repository.js';
 import { ListAdminCouponsQuery } from './list-admin-coupons.query.js';
 
 /** Every coupon, newest first, with its claimed and redeemed counts; archived ones only on request. */
@@ -10,7 +10,7 @@ import { ListAdminCouponsQuery } from './list-admin-coupons.query.js';
 export class ListAdminCouponsHandler implements IQueryHandler<ListAdminCouponsQuery, AdminCoupon[]> {
   constructor(
     private readonly em: EntityManager,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: AdminCouponsRepository,
   ) {}
 
   async execute({ includeArchived }: ListAdminCouponsQuery): Promise<AdminCoupon[]> {

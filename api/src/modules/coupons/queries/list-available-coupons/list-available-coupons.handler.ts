@@ -3,7 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AvailableCoupon } from '@nocturne/contracts';
 import { claimRefusalWords } from '@nocturne/domain';
 import { couponDetailsFromRow } from '../../coupon-view.js';
-import { CouponsRepository } from '../../coupons.repository.js';
+import { CouponClaimsRepository } from '../../coupon-claims.repository.js';
 import { ListAvailableCouponsQuery } from './list-available-coupons.query.js';
 
 /**
@@ -14,7 +14,7 @@ import { ListAvailableCouponsQuery } from './list-available-coupons.query.js';
 export class ListAvailableCouponsHandler implements IQueryHandler<ListAvailableCouponsQuery, AvailableCoupon[]> {
   constructor(
     private readonly em: EntityManager,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: CouponClaimsRepository,
   ) {}
 
   async execute({ member }: ListAvailableCouponsQuery): Promise<AvailableCoupon[]> {

@@ -3,7 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MyCouponsPage } from '@nocturne/contracts';
 import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
 import { userCouponFromRow } from '../../coupon-view.js';
-import { CouponsRepository } from '../../coupons.repository.js';
+import { UserCouponsRepository } from '../../user-coupons.repository.js';
 import { decodeMyCouponsCursor, encodeMyCouponsCursor } from '../../my-coupons-cursor.js';
 import { QrTokenService } from '../../qr-token.service.js';
 import { ShortCodeService } from '../../short-code.service.js';
@@ -18,7 +18,7 @@ import { ListMyCouponsQuery } from './list-my-coupons.query.js';
 export class ListMyCouponsHandler implements IQueryHandler<ListMyCouponsQuery, MyCouponsPage> {
   constructor(
     private readonly em: EntityManager,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: UserCouponsRepository,
     private readonly qr: QrTokenService,
     private readonly shortCodes: ShortCodeService,
   ) {}

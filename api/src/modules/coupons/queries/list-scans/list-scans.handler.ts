@@ -4,7 +4,7 @@ import type { ScanLogPage } from '@nocturne/contracts';
 import { clubNightBounds, REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
 import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { CouponsRepository } from '../../coupons.repository.js';
+import { ScanLogRepository } from '../../scan-log.repository.js';
 import { ListScansQuery } from './list-scans.query.js';
 
 /**
@@ -16,7 +16,7 @@ import { ListScansQuery } from './list-scans.query.js';
 export class ListScansHandler implements IQueryHandler<ListScansQuery, ScanLogPage> {
   constructor(
     private readonly em: EntityManager,
-    private readonly coupons: CouponsRepository,
+    private readonly coupons: ScanLogRepository,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 

@@ -1,0 +1,15 @@
+import { formatVenueDate } from '@/lib/venue-time';
+import { useDoorTonight } from '../api/door';
+
+/** Tonight's tally of the signed-in staffer: redemptions (and undos) and visits. */
+export function Tally() {
+  const tonight = useDoorTonight().data;
+  if (!tonight) return <p className="text-sm text-white/70">Tonight</p>;
+  const { redemptions, visits, undone } = tonight.mine;
+  return (
+    <p className="text-sm text-white/85" data-testid="door-tally">
+      {formatVenueDate(tonight.night)}: <strong>{redemptions}</strong> redeemed by you
+      {undone ? ` (${undone} undone)` : ''} · <strong>{visits}</strong> {visits === 1 ? 'visit' : 'visits'}
+    </p>
+  );
+}
