@@ -146,6 +146,9 @@ const webSharedZones = [
   },
 ];
 
+const CONTROLLER_NO_DATABASE =
+  'A controller binds an endpoint to a command or query (CommandBus/QueryBus): move the database work into its handler.';
+
 const restrictedPaths = (zones) => ['error', { basePath: root, zones }];
 const TESTS = ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx'];
 
@@ -262,6 +265,33 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // One way to write an endpoint: a controller binds it to a command or a query (the CommandBus
+    // and QueryBus, or for a plain read one query handler); the database is the handlers'. So a
+    // controller imports no database client, no repository, and names no EntityManager, MikroORM
+    // or Kysely (not even as a type it is handed).
+    files: ['api/src/**/*.controller.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            '@mikro-orm/core',
+            '@mikro-orm/postgresql',
+            '@mikro-orm/knex',
+            '@mikro-orm/kysely',
+            'kysely',
+            '@nocturne/db',
+          ].map((name) => ({ name, message: CONTROLLER_NO_DATABASE })),
+          patterns: [{ regex: '\\.repository(\\.js)?$', message: CONTROLLER_NO_DATABASE }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Identifier[name=/^(EntityManager|MikroORM|Kysely|SqlEntityManager)$/]', message: CONTROLLER_NO_DATABASE },
       ],
     },
   },

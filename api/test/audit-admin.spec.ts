@@ -63,6 +63,55 @@ describe('GET /api/admin/audit', () => {
   });
 });
 
+describe('the audit log in words', () => {
+  it('says who did what to whom, names the record, links to it, and lists the fields that changed', async () => {
+    const manager = await registerStaff(t, 'manager', 'Sam');
+    const priya = await registerMember(t, { firstName: 'Priya', lastName: 'Shah' });
+    const adjusted = await t.request('POST', `/api/admin/members/${priya.user.id}/points-adjustments`, {
+      token: manager.sessionId,
+      body: { points: 50, reason: 'birthday', countsTowardTier: false },
+    });
+    expect(adjusted.status).toBeLessThan(300);
+    const answer = await get(`/api/admin/audit?actorId=${manager.user.id}&action=points.adjust`);
+    const [entry] = answer.body.entries;
+    expect(entry.summary).toBe(
+      `${entry.actorName} (manager) adjusted Priya Shah's points: +50, 'birthday', counts toward tier: no`,
+    );
+    expect(entry.actorName).toMatch(/^Sam\b/);
+    expect(entry).toMatchObject({ targetName: 'Priya Shah', targetLink: `/admin/members/${priya.user.id}` });
+    expect(entry.changes).toContainEqual({
+      field: 'currentPoints',
+      label: 'Current points',
+      before: expect.any(String),
+      after: expect.any(String),
+      text: false,
+    });
+
+    // Once the account is erased the reason goes with it, and the row names nobody.
+    await t.sql.query('update members set deleted_at = now() where id = $1', [priya.user.id]);
+    const erased = (await get(`/api/admin/audit?actorId=${manager.user.id}&action=points.adjust`)).body.entries[0];
+    expect(erased.targetLink).toBeNull();
+    expect(erased.summary).toContain("adjusted a deleted account's points: +50");
+    expect(erased.summary).not.toContain('Priya');
+  });
+
+  it('writes CSV times with the venue offset and the row in words beside the keys', async () => {
+    const actor = await registerStaff(t, 'admin', 'Robin');
+    await t.sql.query(
+      `insert into audit_log (at, actor_id, actor_role, action, target_type, target_id, before, after)
+        values ($1, $2, 'admin', 'member.disable', 'member', $3, '{"disabled": false}', '{"disabled": true}')`,
+      ['2026-11-28T23:41:00Z', actor.user.id, other.user.id],
+    );
+    const answer = await get(`/api/admin/audit/export?actorId=${actor.user.id}`, other.sessionId);
+    const line = (answer.body as string).trimEnd().split('\r\n')[1]!;
+    // Australia/Sydney is UTC+11 in November: the wall clock the screen shows, with its offset.
+    expect(line.startsWith('2026-11-29T10:41:00+11:00,')).toBe(true);
+    expect(line).toContain(`,member.disable,Robin`);
+    expect(line).toContain(',Disabled no → yes,');
+    expect(line).toMatch(/,member\.disable,Robin[^,]* \(admin\) disabled Blair \w+'s? account,member,/);
+  });
+});
+
 describe('GET /api/admin/audit/export', () => {
   it('streams the filtered rows as CSV with formula cells neutralised, and leaves its own row', async () => {
     const actor = await registerStaff(t, 'admin', '=cmd');
@@ -71,7 +120,9 @@ describe('GET /api/admin/audit/export', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/csv');
     const lines = (answer.body as string).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('at,actor_id,actor_name,actor_role,action,target_type,target_id,before,after,client_address');
+    expect(lines[0]).toBe(
+      'at,actor_id,actor_name,actor_role,action,summary,target_type,target_id,target_name,changes,before,after,client_address',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",'=cmd ");
     expect(lines[1]).toContain('coupon.create');

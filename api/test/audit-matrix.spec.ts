@@ -88,6 +88,7 @@ interface Row {
   action: string;
   target_id: string | null;
   client_address: string | null;
+  before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
 const rowsOf = async (actorId: string) =>
@@ -319,6 +320,34 @@ describe('every staff action leaves exactly one audit row', () => {
     expect(row.after).toMatchObject({ points: 3, countsTowardTier: true });
     // The reason is free text that can name the member: it stays on the ledger row, which erasure blanks.
     expect(row.after).not.toHaveProperty('reason');
+  });
+
+  it('copies no free text of a created post or coupon, nor of an edit', async () => {
+    const created = await as('POST', '/api/admin/news', { title: 'Priya Shah night', content: 'Priya is back.' });
+    const coupon = await as('POST', '/api/admin/coupons', {
+      code: `TXT${Date.now()}`,
+      title: 'For Priya Shah',
+      description: 'Priya only',
+      type: 'percentage',
+      value: 5,
+    });
+    await as('PATCH', `/api/admin/coupons/${coupon.body.id}`, { title: 'For Sam' });
+    const rows = (await rowsOf(admin.user.id)).filter((r) => [created.body.id, coupon.body.id].includes(r.target_id));
+    expect(rows.map((r) => r.action)).toEqual(['news.create', 'coupon.create', 'coupon.update']);
+    expect(JSON.stringify(rows.map((r) => [r.after, r.before]))).not.toMatch(/Priya|Sam/);
+    expect(rows[0]!.after).toMatchObject({ contentType: 'announcement' });
+    expect(rows[1]!.after).toMatchObject({ code: coupon.body.code, type: 'percentage', value: 5 });
+    expect(rows[2]!.after).toEqual({ title: '(text not copied)' });
+  });
+
+  it("keeps a deleted webhook's address and events as its before, never its secret", async () => {
+    const made = await t.sql.query<{ id: string }>(
+      "insert into webhook_endpoints (url, events, secret) values ('http://127.0.0.1:9/gone', '{coupon.claimed}', 'whsec_gone') returning id",
+    );
+    expect((await as('DELETE', `/api/admin/webhooks/${made.rows[0]!.id}`)).status).toBe(200);
+    const row = (await rowsOf(admin.user.id)).find((r) => r.action === 'webhook.delete' && r.target_id === made.rows[0]!.id)!;
+    expect(row.before).toMatchObject({ url: 'http://127.0.0.1:9/gone', events: ['coupon.claimed'] });
+    expect(JSON.stringify(row)).not.toContain('whsec_gone');
   });
 
   it("records a staff account's sign-in, the staffer as actor, with the address; a member's sign-in leaves none", async () => {

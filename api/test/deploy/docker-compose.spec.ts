@@ -25,6 +25,7 @@ function filledIn(): Record<string, string> {
   return {
     ...envExample,
     POSTGRES_PASSWORD: randomBytes(24).toString('hex'),
+    API_DATABASE_PASSWORD: randomBytes(24).toString('hex'),
     MINIO_ROOT_PASSWORD: randomBytes(24).toString('hex'),
     QR_SECRET: randomBytes(32).toString('hex'),
     ADMIN_EMAIL: 'owner@venue.example',
@@ -68,7 +69,14 @@ describe('docker-compose.yml', () => {
   it('refuses to start from an unfilled .env, naming each secret to fill in', () => {
     const problems = interpolationProblems(envExample);
     const named = [...new Set(problems.map((problem) => problem.split(':')[0]))].sort();
-    expect(named).toEqual(['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'MINIO_ROOT_PASSWORD', 'POSTGRES_PASSWORD', 'QR_SECRET']);
+    expect(named).toEqual([
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'API_DATABASE_PASSWORD',
+      'MINIO_ROOT_PASSWORD',
+      'POSTGRES_PASSWORD',
+      'QR_SECRET',
+    ]);
     expect(markedRequired.sort()).toEqual(named);
     for (const problem of problems) expect(problem).toMatch(/set \w+ in \.env/);
   });
@@ -189,12 +197,13 @@ describe('docker-compose.yml', () => {
       });
       const config = loadConfig(SCHEMAS[name], environmentOf(services[name]!)) as Record<string, unknown>;
       expect(config['NODE_ENV']).toBe('production');
+      // The api runs as the role that cannot change the audit log; the worker as the owner.
       const database = new URL(String(config['DATABASE_URL']));
-      expect([database.hostname, database.username, database.password]).toEqual([
-        'postgres',
-        'nocturne',
-        vars['POSTGRES_PASSWORD'],
-      ]);
+      expect([database.hostname, database.username, database.password]).toEqual(
+        name === 'api'
+          ? ['postgres', 'nocturne_api', vars['API_DATABASE_PASSWORD']]
+          : ['postgres', 'nocturne', vars['POSTGRES_PASSWORD']],
+      );
       expect(new URL(String(config['REDIS_URL'])).hostname).toBe('redis');
       expect(new URL(String(config['SMTP_URL'])).hostname).toBe('mailpit');
       expect(new URL(String(config['S3_ENDPOINT'])).hostname).toBe('minio');
@@ -207,6 +216,10 @@ describe('docker-compose.yml', () => {
       expect(config['QR_SECRET']).toBe(vars['QR_SECRET']);
     }
     expect(environmentOf(services['api']!)['ADMIN_PASSWORD']).toBe(vars['ADMIN_PASSWORD']);
+    // migrate runs as the owner and gives the api's role the api's password.
+    const migrate = environmentOf(services['migrate']!);
+    expect(new URL(migrate['DATABASE_URL']!).username).toBe('nocturne');
+    expect(migrate['API_DATABASE_PASSWORD']).toBe(vars['API_DATABASE_PASSWORD']);
   });
 });
 

@@ -244,10 +244,26 @@ describe('deploy/k8s', () => {
         const env = {
           ...config,
           ...secretExample.stringData,
-          ...Object.fromEntries((container.env ?? []).map((e: any) => [e.name, e.value])),
+          ...Object.fromEntries(
+            (container.env ?? []).map((e: any) => [
+              e.name,
+              e.valueFrom ? secretExample.stringData[e.valueFrom.secretKeyRef.key] : e.value,
+            ]),
+          ),
         };
         const parsed = loadConfig(schemas[workload.metadata.name as keyof typeof schemas], env) as Record<string, unknown>;
         expect(parsed['NODE_ENV']).toBe('production');
+        // The api runs as the role that cannot change the audit log, the others as the owner; the
+        // migration Job sets that role's password to the one in the api's URL.
+        const role = new URL(String(parsed['DATABASE_URL'])).username;
+        expect({ workload: workload.metadata.name, role }).toEqual({
+          workload: workload.metadata.name,
+          role: workload.metadata.name === 'nocturne-api' ? 'nocturne_api' : 'nocturne',
+        });
+        if (workload.metadata.name === 'nocturne-migrate')
+          expect(parsed['API_DATABASE_PASSWORD']).toBe(
+            decodeURIComponent(new URL(secretExample.stringData['API_DATABASE_URL']!).password),
+          );
         // The api's and the workers' /metrics both ask for the Secret's token.
         if (workload.metadata.name !== 'nocturne-migrate')
           expect(parsed['METRICS_TOKEN']).toBe(secretExample.stringData['METRICS_TOKEN']);

@@ -21,6 +21,11 @@ export const baseEnvSchema = z.object({
   DATABASE_URL: z.url().default('postgresql://postgres@127.0.0.1:5432/nocturne'),
   DATABASE_POOL_MAX: int(10, 1),
   /**
+   * The password `db:migrate` gives the api's database role (nocturne_api, which the migrations
+   * create); the api's DATABASE_URL then names that role with this password (docs/DEPLOY.md).
+   */
+  API_DATABASE_PASSWORD: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /**
    * A streaming read replica of DATABASE_URL: when set, the polling reads (news feed, coupons, points)
    * go to it, except for a member who has just written (read-your-writes, docs/ARCHITECTURE.md).
    */

@@ -29,6 +29,19 @@ export const AuditEntryView = z
     action: z.enum(AUDIT_ACTIONS),
     targetType: z.string().nullable(),
     targetId: z.string().nullable(),
+    /** The record's name now ("Priya Shah", a coupon's title); null when it is gone or has none. */
+    targetName: z.string().nullable(),
+    /** The staff screen that shows the record (a web path); null when there is none or it is gone. */
+    targetLink: z.string().nullable(),
+    /** Who did what to whom, in words: "Sam (manager) adjusted Priya Shah's points: +50, 'birthday', counts toward tier: no". */
+    summary: z.string(),
+    /**
+     * The fields that changed, each before and after in words ('' where the side had none); `text`:
+     * a free-text field, which the log says changed without keeping what it said.
+     */
+    changes: z.array(
+      z.object({ field: z.string(), label: z.string(), before: z.string(), after: z.string(), text: z.boolean() }),
+    ),
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),
     clientAddress: z.string().nullable(),

@@ -67,22 +67,120 @@ export type SecondFactorVerifyRequest = z.infer<typeof SecondFactorVerifyRequest
 export const StartEnrolmentRequest = z.object({}).strict().optional();
 export type StartEnrolmentRequest = z.infer<typeof StartEnrolmentRequest>;
 
-export const PasskeyOptionsResponse = z.object({
-  options: z
-    .record(z.string(), z.unknown())
-    .describe('PublicKeyCredential{Creation,Request}OptionsJSON for @simplewebauthn/browser'),
+/*
+ * WebAuthn's JSON forms (W3C WebAuthn Level 3, "PublicKeyCredentialCreationOptionsJSON" and its
+ * siblings), as @simplewebauthn/server writes and @simplewebauthn/browser reads them: the web
+ * passes these to startRegistration/startAuthentication and sends back what they answer, typed by
+ * the library's own types: the api's and the web's typechecks hold each schema to them, both ways.
+ */
+const Base64Url = z.string();
+// The libraries' PublicKeyCredentialDescriptorJSON: type and transports as plain strings.
+const CredentialDescriptor = z.object({
+  id: Base64Url,
+  type: z.string(),
+  transports: z.array(z.string()).optional(),
 });
-export type PasskeyOptionsResponse = z.infer<typeof PasskeyOptionsResponse>;
+const Hints = z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional();
+const UserVerification = z.enum(['discouraged', 'preferred', 'required']).optional();
+const ExtensionInputs = z
+  .object({
+    appid: z.string().optional(),
+    credProps: z.boolean().optional(),
+    hmacCreateSecret: z.boolean().optional(),
+    minPinLength: z.boolean().optional(),
+  })
+  .optional();
+
+export const PasskeyCreationOptionsJSON = z.object({
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: Base64Url,
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(CredentialDescriptor).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: z.enum(['discouraged', 'preferred', 'required']).optional(),
+      userVerification: UserVerification,
+    })
+    .optional(),
+  hints: Hints,
+  attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+  attestationFormats: z
+    .array(z.enum(['fido-u2f', 'packed', 'android-safetynet', 'android-key', 'tpm', 'apple', 'none']))
+    .optional(),
+  extensions: ExtensionInputs,
+});
+
+export const PasskeyRequestOptionsJSON = z.object({
+  challenge: Base64Url,
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(CredentialDescriptor).optional(),
+  userVerification: UserVerification,
+  hints: Hints,
+  extensions: ExtensionInputs,
+});
+
+const ExtensionOutputs = z.object({
+  appid: z.boolean().optional(),
+  credProps: z.object({ rk: z.boolean().optional() }).optional(),
+  hmacCreateSecret: z.boolean().optional(),
+});
+const CredentialAnswer = {
+  id: Base64Url,
+  rawId: Base64Url,
+  authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+  clientExtensionResults: ExtensionOutputs,
+  type: z.literal('public-key'),
+};
+
+export const PasskeyRegistrationResponseJSON = z.object({
+  ...CredentialAnswer,
+  response: z.object({
+    clientDataJSON: Base64Url,
+    attestationObject: Base64Url,
+    authenticatorData: Base64Url.optional(),
+    transports: z.array(z.string()).optional(),
+    publicKeyAlgorithm: z.number().optional(),
+    publicKey: Base64Url.optional(),
+  }),
+});
+
+export const PasskeyAuthenticationResponseJSON = z.object({
+  ...CredentialAnswer,
+  response: z.object({
+    clientDataJSON: Base64Url,
+    authenticatorData: Base64Url,
+    signature: Base64Url,
+    userHandle: Base64Url.optional(),
+  }),
+});
+
+export const PasskeyRegistrationOptionsResponse = z.object({
+  options: PasskeyCreationOptionsJSON.describe('PublicKeyCredentialCreationOptionsJSON for startRegistration()'),
+});
+export type PasskeyRegistrationOptionsResponse = z.infer<typeof PasskeyRegistrationOptionsResponse>;
+
+export const PasskeyAuthenticationOptionsResponse = z.object({
+  options: PasskeyRequestOptionsJSON.describe('PublicKeyCredentialRequestOptionsJSON for startAuthentication()'),
+});
+export type PasskeyAuthenticationOptionsResponse = z.infer<typeof PasskeyAuthenticationOptionsResponse>;
+
+/** Either passkey ceremony's options. */
+export type PasskeyOptionsResponse = PasskeyRegistrationOptionsResponse | PasskeyAuthenticationOptionsResponse;
 
 export const PasskeyRegisterRequest = z.object({
-  response: z.record(z.string(), z.unknown()).describe('RegistrationResponseJSON from startRegistration()'),
+  response: PasskeyRegistrationResponseJSON.describe('RegistrationResponseJSON from startRegistration()'),
   label: z.string().trim().min(1).max(100).optional(),
   rememberDevice: z.boolean().optional(),
 });
 export type PasskeyRegisterRequest = z.infer<typeof PasskeyRegisterRequest>;
 
 export const PasskeyVerifyRequest = z.object({
-  response: z.record(z.string(), z.unknown()).describe('AuthenticationResponseJSON from startAuthentication()'),
+  response: PasskeyAuthenticationResponseJSON.describe('AuthenticationResponseJSON from startAuthentication()'),
   rememberDevice: z.boolean().optional(),
 });
 export type PasskeyVerifyRequest = z.infer<typeof PasskeyVerifyRequest>;

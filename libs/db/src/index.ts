@@ -4,3 +4,4 @@ export * from './database-url.js';
 export * from './create-database.js';
 export * from './kysely.js';
 export * from './prepared.js';
+export { API_DATABASE_ROLE } from './migrations/Migration20261128200000_ApiRole.js';

@@ -1,10 +1,23 @@
-import { AUDIT_ACTIONS, auditActionLabel, auditChanges, isAuditAction } from './audit.js';
+import { AUDIT_ACTIONS, AUDIT_TEXT_NOT_COPIED, auditActionLabel, auditChanges, isAuditAction } from './audit.js';
 
 describe('audit rows', () => {
   it('keeps only the changed fields, before and after', () => {
-    expect(auditChanges({ title: 'A', points: 10, active: true }, { title: 'B', points: 10, active: true })).toEqual({
-      before: { title: 'A' },
-      after: { title: 'B' },
+    expect(auditChanges({ code: 'A', points: 10, active: true }, { code: 'B', points: 10, active: true })).toEqual({
+      before: { code: 'A' },
+      after: { code: 'B' },
+    });
+  });
+
+  it('says a free-text field changed without copying what it said', () => {
+    expect(
+      auditChanges({ title: 'Priya Shah night', content: 'x', value: 5 }, { title: 'Sam night', content: 'x', value: 6 }),
+    ).toEqual({
+      before: { title: AUDIT_TEXT_NOT_COPIED, value: 5 },
+      after: { title: AUDIT_TEXT_NOT_COPIED, value: 6 },
+    });
+    expect(auditChanges({ description: 'Gone' }, {})).toEqual({
+      before: { description: AUDIT_TEXT_NOT_COPIED },
+      after: { description: null },
     });
   });
 

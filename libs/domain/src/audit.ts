@@ -103,8 +103,19 @@ export function isAuditAction(value: string): value is AuditAction {
 export const AUDIT_REDACTED_FIELDS = ['passwordHash', 'password_hash', 'token', 'tokenHash', 'token_hash', 'secret'];
 
 /**
- * The changed fields of a record, before and after, for an audit row: only what differs, and
- * never a redacted field.
+ * Staff-written free text (a post's title and body, a coupon's title and description, a
+ * promotion's name, a tier's benefit text): it can name a member, and an audit row is never
+ * rewritten, so a row says only that such a field changed (AUDIT_TEXT_NOT_COPIED), never what it
+ * said. The record's current name is read at display time instead.
+ */
+export const AUDIT_FREE_TEXT_FIELDS = ['title', 'content', 'description', 'name', 'benefit', 'reason', 'message'];
+
+/** What an audit row holds, before and after, for a free-text field that changed. */
+export const AUDIT_TEXT_NOT_COPIED = '(text not copied)';
+
+/**
+ * The changed fields of a record, before and after, for an audit row: only what differs, never a
+ * redacted field, and a free-text field only as AUDIT_TEXT_NOT_COPIED.
  */
 export function auditChanges(
   before: Record<string, unknown>,
@@ -114,6 +125,11 @@ export function auditChanges(
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (AUDIT_REDACTED_FIELDS.includes(key)) continue;
     if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    if (AUDIT_FREE_TEXT_FIELDS.includes(key)) {
+      changed.before[key] = before[key] == null ? null : AUDIT_TEXT_NOT_COPIED;
+      changed.after[key] = after[key] == null ? null : AUDIT_TEXT_NOT_COPIED;
+      continue;
+    }
     changed.before[key] = before[key] ?? null;
     changed.after[key] = after[key] ?? null;
   }

@@ -19,3 +19,4 @@ export * from './door.js';
 export * from './audit.js';
 export * from './earning.js';
 export * from './membership.js';
+export * from './audit-words.js';

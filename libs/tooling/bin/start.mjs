@@ -2,6 +2,7 @@
 // `npm start`: build what needs building, create and migrate the database, load demo content into
 // an empty one (not in production), then run the api and the worker until Ctrl-C stops both.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,9 +11,9 @@ import { SERVICE_NODE_FLAGS } from './stack-helpers.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
 
-function step(label, args) {
+function step(label, args, env = process.env) {
   console.log(`> ${label}`);
-  const result = spawnSync(node, args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(node, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error(`${label} failed`);
     process.exit(result.status ?? 1);
@@ -39,14 +40,27 @@ const webSources = Math.max(
   ),
 );
 if (webBuilt < webSources) step('build web', ['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn']);
-step('migrate database', ['libs/db/dist/scripts/migrate.js']);
+// The api runs as nocturne_api, the role the migrations create, which cannot alter, update or
+// delete the audit log; migrations, demo content and the worker use DATABASE_URL's owning role.
+// Without API_DATABASE_PASSWORD a fresh one is made for this run and set by the migrate step.
+const apiDatabasePassword = process.env.API_DATABASE_PASSWORD || randomBytes(24).toString('hex');
+const asApiRole = (url) => {
+  const parsed = new URL(url);
+  parsed.username = 'nocturne_api';
+  parsed.password = apiDatabasePassword;
+  return parsed.toString();
+};
+const ownerUrl = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/nocturne';
+step('migrate database', ['libs/db/dist/scripts/migrate.js'], { ...process.env, API_DATABASE_PASSWORD: apiDatabasePassword });
 if (process.env.NODE_ENV !== 'production') step('demo content', ['api/dist/scripts/seed-demo.js']);
 
+const apiEnv = { ...process.env, DATABASE_URL: asApiRole(ownerUrl) };
+if (process.env.DATABASE_REPLICA_URL) apiEnv.DATABASE_REPLICA_URL = asApiRole(process.env.DATABASE_REPLICA_URL);
 const children = [
-  ['api', 'api/dist/main.js'],
-  ['worker', 'worker/dist/main.js'],
-].map(([name, entry]) => {
-  const child = spawn(node, [...SERVICE_NODE_FLAGS, entry], { cwd: root, stdio: 'inherit' });
+  ['api', 'api/dist/main.js', apiEnv],
+  ['worker', 'worker/dist/main.js', process.env],
+].map(([name, entry, env]) => {
+  const child = spawn(node, [...SERVICE_NODE_FLAGS, entry], { cwd: root, stdio: 'inherit', env });
   child.name = name;
   return child;
 });

@@ -73,6 +73,11 @@ const moduleProbe = probe(`api/src/modules/${apiModule}`, 'module');
 const cycleA = probe('api/src/common', 'cycle-a');
 const cycleB = probe('api/src/common', 'cycle-b');
 
+// Controllers: the database is their handlers' (a repository beside some module's controller).
+const repositoryFile = someFileIn('api/src/modules', (name) => name.endsWith('.repository.ts'));
+const controllerProbe = (name: string) => probe(path.dirname(repositoryFile), `${name}.controller`);
+const CONTROLLER_RULE = 'A controller binds an endpoint to a command or query';
+
 const cases: Case[] = [
   {
     name: 'web importing the api',
@@ -196,6 +201,35 @@ const cases: Case[] = [
     rule: 'import-x/no-cycle',
     says: 'cycle',
   },
+  {
+    name: 'a controller importing the EntityManager',
+    file: controllerProbe('em-import'),
+    source:
+      "import { EntityManager } from '@mikro-orm/postgresql';\nexport class ProbeController {\n  constructor(readonly em: EntityManager) {}\n}\n",
+    rule: 'no-restricted-imports',
+    says: CONTROLLER_RULE,
+  },
+  {
+    name: 'a controller injecting the EntityManager by an inline type import',
+    file: controllerProbe('em-inline'),
+    source: "export class ProbeController {\n  constructor(readonly em: import('@mikro-orm/postgresql').EntityManager) {}\n}\n",
+    rule: 'no-restricted-syntax',
+    says: CONTROLLER_RULE,
+  },
+  {
+    name: 'a controller importing Kysely',
+    file: controllerProbe('kysely'),
+    source: "import { sql } from 'kysely';\nexport const probe = sql`select 1`;\n",
+    rule: 'no-restricted-imports',
+    says: CONTROLLER_RULE,
+  },
+  {
+    name: 'a controller importing a repository',
+    file: controllerProbe('repository'),
+    source: `export * as repository from './${path.basename(repositoryFile).replace(/\.ts$/, '.js')}';\n`,
+    rule: 'no-restricted-imports',
+    says: CONTROLLER_RULE,
+  },
 ];
 
 /** Imports the boundaries allow, planted beside the bad ones: the rules must stay quiet on them. */
@@ -215,11 +249,17 @@ const allowed = [
     source: `export * as contracts from '@nocturne/contracts';\nexport * as lib from '${webAlias(someFileIn('web/src/lib', () => true))}';\n`,
   },
   {
+    file: controllerProbe('allowed-buses'),
+    source: "export { CommandBus, QueryBus } from '@nestjs/cqrs';\nexport * as contracts from '@nocturne/contracts';\n",
+  },
+  {
     file: probe('libs/contracts/src', 'allowed-zod'),
     source: "export { z } from 'zod';\nexport * as domain from '@nocturne/domain';\n",
   },
 ];
 const BOUNDARY_RULES = [
+  'no-restricted-imports',
+  'no-restricted-syntax',
   'import-x/no-restricted-paths',
   'import-x/no-nodejs-modules',
   'import-x/no-cycle',

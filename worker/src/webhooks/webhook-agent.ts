@@ -1,4 +1,5 @@
-import { promises as dns, type LookupAddress, type LookupOneOptions } from 'node:dns';
+import { promises as dns, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import { Inject } from '@nestjs/common';
 import { isPublicAddress } from '@nocturne/domain/webhook-target';
 import { Agent } from 'undici';
@@ -23,8 +24,6 @@ export class PrivateTargetRefused extends Error {
   }
 }
 
-type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
-
 /**
  * The undici Agent webhook deliveries go through. The address is checked inside the socket's own
  * DNS lookup, so the address checked is the address connected to: a name that answers a public
@@ -33,7 +32,7 @@ type LookupCallback = (error: Error | null, address: string | LookupAddress[], f
  * `allowPrivate` (WEBHOOKS_ALLOW_PRIVATE, development and tests) lets every address through.
  */
 export function createWebhookAgent(resolve: ResolveAll, allowPrivate: boolean): Agent {
-  const lookup = (hostname: string, options: LookupOneOptions & { all?: boolean }, callback: LookupCallback): void => {
+  const lookup: LookupFunction = (hostname, options, callback) => {
     resolve(hostname).then(
       (answers) => {
         const family = options.family === 4 || options.family === 6 ? options.family : undefined;
@@ -49,7 +48,7 @@ export function createWebhookAgent(resolve: ResolveAll, allowPrivate: boolean): 
       (error: Error) => callback(error, ''),
     );
   };
-  return new Agent({ connect: { lookup } as never });
+  return new Agent({ connect: { lookup } });
 }
 
 /** The PrivateTargetRefused somewhere in a fetch failure's causes, if that is why it failed. */

@@ -1,11 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, ServiceUnavailableException } from '@nestjs/common';
-import { db } from '@nocturne/db';
-import type { RedisClient as Redis } from '@nocturne/queues';
-import { sql } from 'kysely';
 import { endpoints, type ReadyResponse } from '@nocturne/contracts';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { InjectRedis } from '../redis/redis.module.js';
+import { HealthProbes } from './health.probes.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -32,10 +28,7 @@ class NotReady extends ServiceUnavailableException {
 
 @Controller()
 export class HealthController {
-  constructor(
-    private readonly em: EntityManager,
-    @InjectRedis() private readonly redis: Redis,
-  ) {}
+  constructor(private readonly probes: HealthProbes) {}
 
   @Endpoint(endpoints.healthLive)
   live(): { status: 'ok' } {
@@ -45,30 +38,12 @@ export class HealthController {
   @Endpoint(endpoints.healthReady)
   async ready(): Promise<ReadyResponse> {
     const checks = await Promise.all([
-      this.check('database', () =>
-        db(this.em)
-          .selectNoFrom(sql<number>`1`.as('ok'))
-          .execute(),
-      ),
-      this.check('redis', () => this.pingRedis()),
+      this.check('database', () => this.probes.pingDatabase()),
+      this.check('redis', () => this.probes.pingRedis()),
     ]);
     const down = checks.filter((check) => check !== null);
     if (down.length) throw new NotReady(down);
     return { status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' } } };
-  }
-
-  /** The api's Redis connection fails fast while away, so wait briefly for one still connecting. */
-  private async pingRedis(): Promise<unknown> {
-    if (this.redis.status !== 'ready') {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`Redis is ${this.redis.status}`)), CHECK_TIMEOUT_MS - 200);
-        this.redis.once('ready', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return this.redis.ping();
   }
 
   /** Null when the dependency answered; otherwise what went wrong. */

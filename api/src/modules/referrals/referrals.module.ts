@@ -1,6 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { PayReferralWhenCouponRedeemedHandler } from './pay-referral-when-coupon-redeemed.handler.js';
 import { PayReferralWhenMemberVisitedHandler } from './pay-referral-when-member-visited.handler.js';
+import { UpdateMembershipSettingsHandler } from './commands/update-membership-settings/update-membership-settings.handler.js';
+import { GetMembershipSettingsHandler } from './queries/get-membership-settings/get-membership-settings.handler.js';
+import { GetMyBirthdayHandler } from './queries/get-my-birthday/get-my-birthday.handler.js';
+import { GetMyReferralsHandler } from './queries/get-my-referrals/get-my-referrals.handler.js';
 import { ReferralsController } from './referrals.controller.js';
 import { ReferralsRepository } from './referrals.repository.js';
 import { Referrals } from './referrals.service.js';
@@ -13,7 +17,16 @@ import { Referrals } from './referrals.service.js';
 @Global()
 @Module({
   controllers: [ReferralsController],
-  providers: [ReferralsRepository, Referrals, PayReferralWhenMemberVisitedHandler, PayReferralWhenCouponRedeemedHandler],
+  providers: [
+    ReferralsRepository,
+    Referrals,
+    PayReferralWhenMemberVisitedHandler,
+    PayReferralWhenCouponRedeemedHandler,
+    GetMyReferralsHandler,
+    GetMyBirthdayHandler,
+    GetMembershipSettingsHandler,
+    UpdateMembershipSettingsHandler,
+  ],
   exports: [Referrals],
 })
 export class ReferralsModule {}

@@ -1,4 +1,5 @@
 import { Controller, Headers, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type AppleDevicePassesParams,
   type AppleDevicePassesQuery,
@@ -15,7 +16,16 @@ import type { FastifyReply } from 'fastify';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
-import { WalletService } from './wallet.service.js';
+import { IssueCardApplePassCommand } from './commands/issue-card-apple-pass/issue-card-apple-pass.command.js';
+import { IssueCouponApplePassCommand } from './commands/issue-coupon-apple-pass/issue-coupon-apple-pass.command.js';
+import { LogAppleWalletMessagesCommand } from './commands/log-apple-wallet-messages/log-apple-wallet-messages.command.js';
+import { RegisterAppleDeviceCommand } from './commands/register-apple-device/register-apple-device.command.js';
+import { UnregisterAppleDeviceCommand } from './commands/unregister-apple-device/unregister-apple-device.command.js';
+import { GetCardGoogleWalletLinkQuery } from './queries/get-card-google-wallet-link/get-card-google-wallet-link.query.js';
+import { GetCouponGoogleWalletLinkQuery } from './queries/get-coupon-google-wallet-link/get-coupon-google-wallet-link.query.js';
+import { GetLatestApplePassQuery } from './queries/get-latest-apple-pass/get-latest-apple-pass.query.js';
+import { GetWalletSettingsQuery } from './queries/get-wallet-settings/get-wallet-settings.query.js';
+import { ListUpdatedApplePassesQuery } from './queries/list-updated-apple-passes/list-updated-apple-passes.query.js';
 
 const PKPASS = 'application/vnd.apple.pkpass';
 
@@ -32,11 +42,14 @@ async function sendPass(reply: FastifyReply, pass: Buffer, lastModified?: Date):
  */
 @Controller()
 export class WalletController {
-  constructor(private readonly wallet: WalletService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Endpoint(endpoints.getWalletSettings)
-  settings(): WalletSettings {
-    return this.wallet.settings();
+  settings(): Promise<WalletSettings> {
+    return this.queries.execute(new GetWalletSettingsQuery());
   }
 
   @Endpoint(endpoints.getCouponApplePass)
@@ -45,12 +58,12 @@ export class WalletController {
     @ValidParams() params: WalletCouponParams,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendPass(reply, await this.wallet.couponPass(member, params.userCouponId));
+    await sendPass(reply, await this.commands.execute(new IssueCouponApplePassCommand(member.id, params.userCouponId)));
   }
 
   @Endpoint(endpoints.getCardApplePass)
   async cardPass(@CurrentMember() member: AuthenticatedMember, @Res() reply: FastifyReply): Promise<void> {
-    await sendPass(reply, await this.wallet.cardPass(member));
+    await sendPass(reply, await this.commands.execute(new IssueCardApplePassCommand(member.id)));
   }
 
   /** "Register a Pass for Update Notifications": 201 Created for a new registration, 200 OK when it already exists. */
@@ -61,8 +74,15 @@ export class WalletController {
     @Headers('authorization') authorization: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const pass = await this.wallet.authenticate(params.passTypeIdentifier, params.serialNumber, authorization);
-    const created = await this.wallet.register(pass, params.deviceLibraryIdentifier, body.pushToken);
+    const created = await this.commands.execute(
+      new RegisterAppleDeviceCommand(
+        params.passTypeIdentifier,
+        params.serialNumber,
+        authorization,
+        params.deviceLibraryIdentifier,
+        body.pushToken,
+      ),
+    );
     await reply.status(created ? 201 : 200).send();
   }
 
@@ -73,8 +93,14 @@ export class WalletController {
     @Headers('authorization') authorization: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const pass = await this.wallet.authenticate(params.passTypeIdentifier, params.serialNumber, authorization);
-    await this.wallet.unregister(pass, params.deviceLibraryIdentifier);
+    await this.commands.execute(
+      new UnregisterAppleDeviceCommand(
+        params.passTypeIdentifier,
+        params.serialNumber,
+        authorization,
+        params.deviceLibraryIdentifier,
+      ),
+    );
     await reply.status(200).send();
   }
 
@@ -85,10 +111,8 @@ export class WalletController {
     @ValidQuery() query: AppleDevicePassesQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const changed = await this.wallet.changedSince(
-      params.passTypeIdentifier,
-      params.deviceLibraryIdentifier,
-      query.passesUpdatedSince,
+    const changed = await this.queries.execute(
+      new ListUpdatedApplePassesQuery(params.passTypeIdentifier, params.deviceLibraryIdentifier, query.passesUpdatedSince),
     );
     if (!changed) {
       await reply.status(204).send();
@@ -105,34 +129,33 @@ export class WalletController {
     @Headers('if-modified-since') ifModifiedSince: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const pass = await this.wallet.authenticate(params.passTypeIdentifier, params.serialNumber, authorization);
-    const modified = new Date(pass.updated_at);
-    const since = ifModifiedSince ? Date.parse(ifModifiedSince) : NaN;
-    // HTTP dates have whole seconds: unchanged unless it changed after that second.
-    if (!Number.isNaN(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since) {
+    const { modified, pass } = await this.queries.execute(
+      new GetLatestApplePassQuery(params.passTypeIdentifier, params.serialNumber, authorization, ifModifiedSince),
+    );
+    if (!pass) {
       await reply.status(304).header('Last-Modified', modified.toUTCString()).send();
       return;
     }
-    await sendPass(reply, await this.wallet.latest(pass), modified);
+    await sendPass(reply, pass, modified);
   }
 
   /** "Log a Message": devices report problems with our passes. */
   @Endpoint(endpoints.logAppleWalletMessages)
   async log(@ValidBody() body: AppleLogEntries, @Res() reply: FastifyReply): Promise<void> {
-    this.wallet.log(body.logs);
+    await this.commands.execute(new LogAppleWalletMessagesCommand(body.logs));
     await reply.status(200).send();
   }
 
   @Endpoint(endpoints.getCouponGoogleWalletLink)
-  async googleCoupon(
+  googleCoupon(
     @CurrentMember() member: AuthenticatedMember,
     @ValidParams() params: WalletCouponParams,
   ): Promise<GoogleWalletLink> {
-    return { url: await this.wallet.googleCouponLink(member, params.userCouponId) };
+    return this.queries.execute(new GetCouponGoogleWalletLinkQuery(member.id, params.userCouponId));
   }
 
   @Endpoint(endpoints.getCardGoogleWalletLink)
-  async googleCard(@CurrentMember() member: AuthenticatedMember): Promise<GoogleWalletLink> {
-    return { url: await this.wallet.googleCardLink(member) };
+  googleCard(@CurrentMember() member: AuthenticatedMember): Promise<GoogleWalletLink> {
+    return this.queries.execute(new GetCardGoogleWalletLinkQuery(member.id));
   }
 }

@@ -1,6 +1,16 @@
 import { Module } from '@nestjs/common';
 import { CouponsModule } from '../coupons/coupons.module.js';
 import { DoorModule } from '../door/door.module.js';
+import { IssueCardApplePassHandler } from './commands/issue-card-apple-pass/issue-card-apple-pass.handler.js';
+import { IssueCouponApplePassHandler } from './commands/issue-coupon-apple-pass/issue-coupon-apple-pass.handler.js';
+import { LogAppleWalletMessagesHandler } from './commands/log-apple-wallet-messages/log-apple-wallet-messages.handler.js';
+import { RegisterAppleDeviceHandler } from './commands/register-apple-device/register-apple-device.handler.js';
+import { UnregisterAppleDeviceHandler } from './commands/unregister-apple-device/unregister-apple-device.handler.js';
+import { GetCardGoogleWalletLinkHandler } from './queries/get-card-google-wallet-link/get-card-google-wallet-link.handler.js';
+import { GetCouponGoogleWalletLinkHandler } from './queries/get-coupon-google-wallet-link/get-coupon-google-wallet-link.handler.js';
+import { GetLatestApplePassHandler } from './queries/get-latest-apple-pass/get-latest-apple-pass.handler.js';
+import { GetWalletSettingsHandler } from './queries/get-wallet-settings/get-wallet-settings.handler.js';
+import { ListUpdatedApplePassesHandler } from './queries/list-updated-apple-passes/list-updated-apple-passes.handler.js';
 import { WalletController } from './wallet.controller.js';
 import { WalletErasure } from './wallet-erasure.service.js';
 import { WalletRepository } from './wallet.repository.js';
@@ -14,7 +24,21 @@ import { WalletService } from './wallet.service.js';
 @Module({
   imports: [CouponsModule, DoorModule],
   controllers: [WalletController],
-  providers: [WalletRepository, WalletService, WalletErasure],
+  providers: [
+    WalletRepository,
+    WalletService,
+    WalletErasure,
+    GetWalletSettingsHandler,
+    IssueCouponApplePassHandler,
+    IssueCardApplePassHandler,
+    RegisterAppleDeviceHandler,
+    UnregisterAppleDeviceHandler,
+    ListUpdatedApplePassesHandler,
+    GetLatestApplePassHandler,
+    LogAppleWalletMessagesHandler,
+    GetCouponGoogleWalletLinkHandler,
+    GetCardGoogleWalletLinkHandler,
+  ],
   exports: [WalletErasure],
 })
 export class WalletModule {}

@@ -5,7 +5,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { WalletSettings } from '@nocturne/contracts';
 import { APPLE_WALLET_OFF, couponValueLabel, GOOGLE_WALLET_OFF, PASS_NOT_FOUND } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import type { AuthenticatedMember } from '../auth/auth.public.js';
 import { formatShortCode, ShortCodeService } from '../coupons/coupons.public.js';
 import { MemberCards } from '../door/door.public.js';
 import { type ApplePassContent, type AppleSigning, buildApplePass } from './apple-pass.js';
@@ -16,7 +15,7 @@ import { WalletRepository } from './wallet.repository.js';
 
 const ORGANIZATION = 'Nocturne';
 
-type StoredPass = NonNullable<Awaited<ReturnType<WalletRepository['findPass']>>>;
+export type StoredPass = NonNullable<Awaited<ReturnType<WalletRepository['findPass']>>>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -30,7 +29,8 @@ function parseLocation(text: string | undefined): AppleSigning['location'] {
  * Wallet passes (README "Wallet passes"): Apple Wallet passes of a member's card and claimed
  * coupons, kept current through Apple's PassKit web service, and "Save to Google Wallet" links.
  * Each wallet is off (404 with a clear message) until its configuration is complete; the signing
- * files are read once, at start, so a wrong path stops the api instead of failing later.
+ * files are read once, at start, so a wrong path stops the api instead of failing later. The
+ * wallet endpoints' commands and queries (commands/, queries/) run through it.
  */
 @Injectable()
 export class WalletService {
@@ -85,12 +85,12 @@ export class WalletService {
   // ---- Apple: passes the member downloads
 
   /** A pass of one of the member's claimed coupons, with a new authentication token. */
-  async couponPass(member: AuthenticatedMember, userCouponId: string): Promise<Buffer> {
+  async couponPass(memberId: string, userCouponId: string): Promise<Buffer> {
     const apple = this.appleOn();
-    const coupon = await this.couponContent(member.id, userCouponId);
+    const coupon = await this.couponContent(memberId, userCouponId);
     const token = randomBytes(24).toString('base64url');
     const pass = await this.repository.issuePass(this.em, {
-      memberId: member.id,
+      memberId,
       kind: 'coupon',
       subject: `coupon:${userCouponId}`,
       tokenHash: hashToken(token),
@@ -99,14 +99,14 @@ export class WalletService {
   }
 
   /** A pass of the member's card, with a new authentication token. */
-  async cardPass(member: AuthenticatedMember): Promise<Buffer> {
+  async cardPass(memberId: string): Promise<Buffer> {
     const apple = this.appleOn();
-    const card = await this.cardContent(member.id);
+    const card = await this.cardContent(memberId);
     const token = randomBytes(24).toString('base64url');
     const pass = await this.repository.issuePass(this.em, {
-      memberId: member.id,
+      memberId,
       kind: 'card',
-      subject: `card:${member.id}`,
+      subject: `card:${memberId}`,
       tokenHash: hashToken(token),
     });
     return buildApplePass(apple, { ...card, serialNumber: pass.id, authenticationToken: token });
@@ -164,9 +164,9 @@ export class WalletService {
 
   // ---- Google
 
-  async googleCouponLink(member: AuthenticatedMember, userCouponId: string): Promise<string> {
+  async googleCouponLink(memberId: string, userCouponId: string): Promise<string> {
     const google = this.googleOn();
-    const coupon = await this.couponContent(member.id, userCouponId);
+    const coupon = await this.couponContent(memberId, userCouponId);
     const content: GooglePassContent = {
       kind: 'coupon',
       userCouponId,
@@ -180,9 +180,9 @@ export class WalletService {
     return google.link(content);
   }
 
-  async googleCardLink(member: AuthenticatedMember): Promise<string> {
+  async googleCardLink(memberId: string): Promise<string> {
     const google = this.googleOn();
-    const card = await this.cardContent(member.id);
+    const card = await this.cardContent(memberId);
     return google.link({
       kind: 'card',
       cardId: card.cardId,

@@ -27,9 +27,13 @@ export class WebhooksRepository {
     return (await db(em).selectFrom('webhook_endpoints').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   }
 
-  /** Deletes the endpoint (its deliveries go with it); false when there was none. */
-  async deleteEndpoint(em: EntityManager, id: string): Promise<boolean> {
-    return (await db(em).deleteFrom('webhook_endpoints').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
+  /** Deletes the endpoint (its deliveries go with it) and answers what it was (never its secret); undefined when there was none. */
+  deleteEndpoint(em: EntityManager, id: string) {
+    return db(em)
+      .deleteFrom('webhook_endpoints')
+      .where('id', '=', id)
+      .returning(['id', 'url', 'events', 'created_at'])
+      .executeTakeFirst();
   }
 
   /** The endpoint's deliveries, newest first. */

@@ -2,7 +2,8 @@ import { IdParams, SuccessResponse } from '../common.js';
 import { ADMINS, DOOR_STAFF, endpoint } from '../endpoint.js';
 import {
   StartEnrolmentRequest,
-  PasskeyOptionsResponse,
+  PasskeyAuthenticationOptionsResponse,
+  PasskeyRegistrationOptionsResponse,
   PasskeyRegisterRequest,
   PasskeyVerifyRequest,
   RecoveryCodesResponse,
@@ -69,7 +70,7 @@ export const startPasskeyRegistration = endpoint({
   access: DOOR_STAFF,
   tags: ['auth', '2fa'],
   body: StartEnrolmentRequest,
-  response: PasskeyOptionsResponse,
+  response: PasskeyRegistrationOptionsResponse,
 });
 
 export const finishPasskeyRegistration = endpoint({
@@ -90,7 +91,7 @@ export const startPasskeyAuthentication = endpoint({
   summary: "Authentication options naming the account's passkeys (the challenge is kept server-side for 5 minutes)",
   access: DOOR_STAFF,
   tags: ['auth', '2fa'],
-  response: PasskeyOptionsResponse,
+  response: PasskeyAuthenticationOptionsResponse,
 });
 
 export const verifyPasskey = endpoint({

@@ -15,6 +15,8 @@ import {
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type AuthenticatorTransport,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Redis } from 'ioredis';
@@ -162,7 +164,7 @@ export class TwoFactorService {
   }
 
   /** Enrol command (passkey), step 1: registration options; the challenge waits in Redis for the session. */
-  async passkeyRegistrationOptions(member: AuthenticatedMember): Promise<Record<string, unknown>> {
+  async passkeyRegistrationOptions(member: AuthenticatedMember): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const existing = (await this.repository.listFactors(this.em, member.id)).filter((f) => f.kind === 'passkey');
     const options = await generateRegistrationOptions({
       rpName: 'Nocturne',
@@ -174,13 +176,13 @@ export class TwoFactorService {
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
     });
     await this.redis.set(this.challengeKey(member, 'register'), options.challenge, 'EX', CHALLENGE_TTL_SECONDS);
-    return options as unknown as Record<string, unknown>;
+    return options;
   }
 
   /** Enrol command (passkey), step 2: the attestation verified, the passkey is stored; recovery codes if none yet. */
   async registerPasskey(
     member: AuthenticatedMember,
-    response: Record<string, unknown>,
+    response: RegistrationResponseJSON,
     label: string | undefined,
     rememberDevice: boolean,
   ): Promise<RecoveryCodesResponse & Satisfied> {
@@ -189,7 +191,7 @@ export class TwoFactorService {
     let verification;
     try {
       verification = await verifyRegistrationResponse({
-        response: response as unknown as RegistrationResponseJSON,
+        response,
         expectedChallenge: challenge,
         expectedOrigin: this.origin,
         expectedRPID: this.rpID,
@@ -216,7 +218,7 @@ export class TwoFactorService {
   }
 
   /** Verify command (passkey), step 1: options naming the account's passkeys. */
-  async passkeyAuthenticationOptions(member: AuthenticatedMember): Promise<Record<string, unknown>> {
+  async passkeyAuthenticationOptions(member: AuthenticatedMember): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const passkeys = (await this.repository.listFactors(this.em, member.id)).filter((f) => f.kind === 'passkey');
     if (passkeys.length === 0) throw new BadRequestException(PASSKEY_FAILED);
     const options = await generateAuthenticationOptions({
@@ -225,17 +227,16 @@ export class TwoFactorService {
       userVerification: 'preferred',
     });
     await this.redis.set(this.challengeKey(member, 'authenticate'), options.challenge, 'EX', CHALLENGE_TTL_SECONDS);
-    return options as unknown as Record<string, unknown>;
+    return options;
   }
 
   /** Verify command (passkey), step 2: the assertion verified against the stored key and counter. */
   async verifyPasskey(
     member: AuthenticatedMember,
-    response: Record<string, unknown>,
+    assertion: AuthenticationResponseJSON,
     rememberDevice: boolean,
   ): Promise<Satisfied> {
     const challenge = await this.redis.getdel(this.challengeKey(member, 'authenticate'));
-    const assertion = response as unknown as AuthenticationResponseJSON;
     const passkey = (await this.repository.listFactors(this.em, member.id)).find(
       (f) => f.kind === 'passkey' && f.credential_id === assertion.id,
     );

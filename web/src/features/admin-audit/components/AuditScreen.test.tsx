@@ -18,9 +18,16 @@ const entry = (id: string, action: string) => ({
   action,
   targetType: 'coupon',
   targetId: 'c-1',
-  before: { title: 'A' },
-  after: { title: 'B' },
-  clientAddress: '198.18.0.7',
+  targetName: 'Free drink',
+  targetLink: '/admin/coupons',
+  summary: `Sam Reyes (manager) ${action === 'news.create' ? 'published the post' : 'edited the coupon'} 'Free drink'`,
+  changes: [
+    { field: 'pointsCost', label: 'Points cost', before: '100', after: '150', text: false },
+    { field: 'title', label: 'Title', before: '', after: '', text: true },
+  ],
+  before: { pointsCost: 100, title: '(text not copied)' },
+  after: { pointsCost: 150, title: '(text not copied)' },
+  clientAddress: '2001:db8:85a3:0000:0000:8a2e:0370:7334',
 });
 
 describe('the Audit log screen', () => {
@@ -40,10 +47,18 @@ describe('the Audit log screen', () => {
     });
     renderWithApp(<AuditScreen people={[{ id: PERSON, name: 'Sam Reyes' }]} />);
     const table = await screen.findByRole('table');
-    // Actions in words, not their keys.
+    // Who did what to which record in words, with a link to the record and the fields that changed; no keys, no JSON.
+    expect(within(table).getByText("Sam Reyes (manager) edited the coupon 'Free drink'")).toBeInTheDocument();
     expect(within(table).getByText('Coupon edited')).toBeInTheDocument();
     expect(within(table).queryByText('coupon.update')).not.toBeInTheDocument();
-    expect(within(table).getByText('198.18.0.7')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Free drink' })).toHaveAttribute('href', '/admin/coupons');
+    expect(within(table).getByText('100')).toBeInTheDocument();
+    expect(within(table).getByText(/changed \(text not kept in the log\)/)).toBeInTheDocument();
+    expect(table.textContent).not.toContain('{');
+    // The address is one unbroken line.
+    const address = within(table).getByText('2001:db8:85a3:0000:0000:8a2e:0370:7334');
+    expect(address.className).toContain('whitespace-nowrap');
+    expect(address.className).not.toContain('break-all');
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(screen.getByRole('table')).getByText('News published')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();

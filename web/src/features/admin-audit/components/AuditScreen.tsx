@@ -1,42 +1,41 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { AuditEntryView, AuditFilter } from '@nocturne/contracts';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, auditActionLabel } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { Card, ListNote } from '@/components/ui/card';
 import { SelectField, TextField } from '@/components/ui/field';
 import { useVenueTime } from '@/lib/venue-time';
-import { reasonOr, toastError } from '@/lib/notify';
+import { reasonOr } from '@/lib/notify';
 import { downloadAuditLog, useAuditLog } from '../api/audit';
-
-function ExportAuditButton({ filter }: { filter: AuditFilter }) {
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      const { blob, filename } = await downloadAuditLog(filter);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = filename;
-      link.click();
-      URL.revokeObjectURL(link.href);
-    } catch (error) {
-      toastError(reasonOr(error, 'Failed to export the audit log'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="outline" onClick={() => void save()} disabled={busy}>
-      {busy ? 'Exporting...' : 'Export CSV'}
-    </Button>
-  );
-}
-
-const changes = (values: Record<string, unknown> | null) => (values && Object.keys(values).length ? JSON.stringify(values) : '');
 
 // On a phone a cell is a line of its card, led by its column name (the header row is only for screen readers there).
 const cell =
   'py-2 pr-3 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:p-0 max-md:before:w-16 max-md:before:shrink-0 max-md:before:text-xs max-md:before:uppercase max-md:before:tracking-wider max-md:before:text-white/70 max-md:before:content-[attr(data-label)]';
+
+/** The fields that changed, one line each: "Points cost: 100 → 150". */
+function Changes({ changes }: { changes: AuditEntryView['changes'] }) {
+  if (!changes.length) return null;
+  return (
+    <ul className="space-y-0.5 text-xs">
+      {changes.map((change) => (
+        <li key={change.field}>
+          <span className="text-white/70">{change.label}:</span>{' '}
+          {change.text ? (
+            'changed (text not kept in the log)'
+          ) : change.before ? (
+            <>
+              <del className="text-white/60">{change.before}</del> → {change.after || 'none'}
+            </>
+          ) : (
+            change.after
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function EntryRow({ entry }: { entry: AuditEntryView }) {
   const venueTime = useVenueTime();
@@ -45,30 +44,34 @@ function EntryRow({ entry }: { entry: AuditEntryView }) {
       <td className={`${cell} md:whitespace-nowrap`} data-label="When">
         {venueTime.dateTime(entry.at)}
       </td>
-      <td className={cell} data-label="Who">
-        {entry.actorName} <span className="text-white/60">({entry.actorRole})</span>
+      <td className={cell} data-label="What">
+        <p>{entry.summary}</p>
+        <p className="text-xs text-white/60">{auditActionLabel(entry.action)}</p>
       </td>
-      <td className={cell} data-label="Action">
-        {auditActionLabel(entry.action)}
+      <td className={cell} data-label="Record">
+        {entry.targetLink ? (
+          <Link className="underline underline-offset-2 hover:text-white" to={entry.targetLink}>
+            {entry.targetName ?? 'Open'}
+          </Link>
+        ) : (
+          (entry.targetName ?? '')
+        )}
       </td>
-      <td className={`${cell} break-all`} data-label="Record">
-        {entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : ''}
+      <td className={cell} data-label="Changes">
+        <Changes changes={entry.changes} />
       </td>
-      <td className={`${cell} break-all text-xs`} data-label="Before">
-        {changes(entry.before)}
-      </td>
-      <td className={`${cell} break-all text-xs`} data-label="After">
-        {changes(entry.after)}
-      </td>
-      <td className={`${cell} break-all`} data-label="Address">
+      <td className={`${cell} whitespace-nowrap font-mono text-xs`} data-label="Address">
         {entry.clientAddress ?? ''}
       </td>
     </tr>
   );
 }
 
-/** The admin's Audit log screen (issue #31, point 3): who did what to which record, filtered, a page at a time, and as CSV. */
-/** `people`: the staff list, for the person filter (given by app/, which has it). */
+/**
+ * The admin's Audit log screen: who did what to which record, in words, with a link to the record
+ * and the fields that changed; filtered, a page at a time, and as CSV. `people`: the staff list,
+ * for the person filter (given by app/, which has it).
+ */
 export function AuditScreen({ people }: { people: { id: string; name: string }[] }) {
   const [filter, setFilter] = useState<AuditFilter>({});
   const log = useAuditLog(filter);
@@ -80,7 +83,11 @@ export function AuditScreen({ people }: { people: { id: string; name: string }[]
       return next;
     });
   return (
-    <Card title="Audit log" description="Every staff action, newest first." action={<ExportAuditButton filter={filter} />}>
+    <Card
+      title="Audit log"
+      description="Every staff action, newest first."
+      action={<ExportCsvButton download={() => downloadAuditLog(filter)} failure="Failed to export the audit log" />}
+    >
       <div className="mb-4 grid gap-3 sm:grid-cols-4">
         <SelectField label="Person" value={filter.actorId ?? ''} onChange={(e) => set({ actorId: e.target.value || undefined })}>
           <option value="">Everyone</option>
@@ -119,11 +126,9 @@ export function AuditScreen({ people }: { people: { id: string; name: string }[]
             <thead className="text-white/70 max-md:sr-only">
               <tr>
                 <th className="py-2 pr-3">When</th>
-                <th className="py-2 pr-3">Who</th>
-                <th className="py-2 pr-3">Action</th>
+                <th className="py-2 pr-3">What</th>
                 <th className="py-2 pr-3">Record</th>
-                <th className="py-2 pr-3">Before</th>
-                <th className="py-2 pr-3">After</th>
+                <th className="py-2 pr-3">Changes</th>
                 <th className="py-2 pr-3">Address</th>
               </tr>
             </thead>

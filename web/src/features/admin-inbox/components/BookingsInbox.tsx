@@ -3,13 +3,13 @@ import type { BookingView } from '@nocturne/contracts';
 import { BOOKING_SERVICE_LABELS } from '@nocturne/contracts/constants';
 import { BOOKING_DECISIONS, type BookingStatus } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
-import { Badge, Card, ListNote } from '@/components/ui/card';
+import { Badge, Card } from '@/components/ui/card';
 import { SelectField, TextField } from '@/components/ui/field';
 import { capitalise, countOf } from '@/lib/format';
 import { formatBookingSlot, formatVenueDateTime, useVenueInfo } from '@/lib/venue-time';
 import { useBookings, useInboxCounts } from '../api/inbox';
 import { BookingDecisionDialog, type PendingDecision } from './BookingDecisionDialog';
-import { DeliveryState } from './DeliveryState';
+import { InboxItem, InboxList } from './InboxShell';
 import { NightPlaces } from './NightPlaces';
 
 const statusTone = { requested: 'gold', confirmed: 'green', declined: 'red', cancelled: 'muted' } as const;
@@ -35,50 +35,53 @@ function BookingItem({
   // A guest who cancelled through their e-mail's link has left nothing to decide.
   const decisions = booking.status === 'cancelled' ? [] : BOOKING_DECISIONS.filter((decision) => decision !== booking.status);
   return (
-    <li
-      aria-label={`Booking from ${booking.name}`}
-      className={`grid gap-2 rounded-lg border bg-night-950/60 p-4 ${waiting ? 'border-gold/60' : 'border-white/10'}`}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold text-white">{booking.name}</h3>
-        <Badge tone={statusTone[booking.status]}>{capitalise(booking.status)}</Badge>
-      </div>
-      <p className="text-sm text-white/85">
-        {BOOKING_SERVICE_LABELS[booking.service]} · {formatBookingSlot(booking.date, booking.time)} ·{' '}
-        {booking.guests === '1' ? '1 guest' : `${booking.guests} guests`}
-      </p>
-      <p className="break-all text-sm text-white/80">
-        <a className="text-gold underline-offset-4 hover:underline" href={`mailto:${booking.email}`}>
-          {booking.email}
-        </a>
-        {booking.phone ? ` · ${booking.phone}` : ''}
-      </p>
-      {booking.message ? <p className="whitespace-pre-line break-words text-sm text-white/80">{booking.message}</p> : null}
-      <p className="text-xs text-white/75">Received {formatVenueDateTime(booking.createdAt, timeZone)}</p>
-      {booking.status === 'cancelled' ? (
-        <p className="text-xs text-white/85">Cancelled by the guest through the link in their e-mail</p>
-      ) : !waiting && booking.statusChangedAt ? (
-        <p className="text-xs text-white/85">
-          {capitalise(booking.status)}
-          {booking.decidedBy ? ` by ${booking.decidedBy}` : ''} · {formatVenueDateTime(booking.statusChangedAt, timeZone)}
+    <InboxItem
+      label={`Booking from ${booking.name}`}
+      waiting={waiting}
+      name={booking.name}
+      badges={<Badge tone={statusTone[booking.status]}>{capitalise(booking.status)}</Badge>}
+      detail={
+        <p className="text-sm text-white/85">
+          {BOOKING_SERVICE_LABELS[booking.service]} · {formatBookingSlot(booking.date, booking.time)} ·{' '}
+          {booking.guests === '1' ? '1 guest' : `${booking.guests} guests`}
         </p>
-      ) : null}
-      {booking.statusNote ? (
-        <p className="whitespace-pre-line break-words text-xs text-white/80">Note to the guest: {booking.statusNote}</p>
-      ) : null}
-      <DeliveryState deliveries={booking.deliveries} timeZone={timeZone} />
-      <div className="flex flex-wrap gap-2">
-        {decisions.map((decision) => (
-          <Button
-            key={decision}
-            variant={decision === 'confirmed' && waiting ? 'gold' : 'outline'}
-            onClick={() => onDecide({ booking, decision })}
-          >
-            {decision === 'confirmed' ? 'Confirm' : 'Decline'}
-          </Button>
-        ))}
-      </div>
-    </li>
+      }
+      email={booking.email}
+      phone={booking.phone}
+      createdAt={booking.createdAt}
+      timeZone={timeZone}
+      deliveries={booking.deliveries}
+      status={
+        <>
+          {booking.status === 'cancelled' ? (
+            <p className="text-xs text-white/85">Cancelled by the guest through the link in their e-mail</p>
+          ) : !waiting && booking.statusChangedAt ? (
+            <p className="text-xs text-white/85">
+              {capitalise(booking.status)}
+              {booking.decidedBy ? ` by ${booking.decidedBy}` : ''} · {formatVenueDateTime(booking.statusChangedAt, timeZone)}
+            </p>
+          ) : null}
+          {booking.statusNote ? (
+            <p className="whitespace-pre-line break-words text-xs text-white/80">Note to the guest: {booking.statusNote}</p>
+          ) : null}
+        </>
+      }
+      actions={
+        <div className="flex flex-wrap gap-2">
+          {decisions.map((decision) => (
+            <Button
+              key={decision}
+              variant={decision === 'confirmed' && waiting ? 'gold' : 'outline'}
+              onClick={() => onDecide({ booking, decision })}
+            >
+              {decision === 'confirmed' ? 'Confirm' : 'Decline'}
+            </Button>
+          ))}
+        </div>
+      }
+    >
+      {booking.message ? <p className="whitespace-pre-line break-words text-sm text-white/80">{booking.message}</p> : null}
+    </InboxItem>
   );
 }
 
@@ -114,31 +117,16 @@ export function BookingsInbox() {
       }
     >
       {night ? <NightPlaces night={night} /> : null}
-      {bookings.isPending || venue.isPending ? (
-        <ListNote>Loading bookings...</ListNote>
-      ) : bookings.isError || !timeZone ? (
-        <ListNote tone="error">Failed to fetch bookings</ListNote>
-      ) : items.length === 0 ? (
-        <ListNote>
-          {night ? 'No bookings for this night.' : filter === 'all' ? 'No booking requests yet.' : 'No bookings here.'}
-        </ListNote>
-      ) : (
-        <ul aria-label="Bookings" className="grid gap-3">
-          {items.map((booking) => (
-            <BookingItem key={booking.id} booking={booking} timeZone={timeZone} onDecide={setPending} />
-          ))}
-        </ul>
-      )}
-      {bookings.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="mt-4"
-          onClick={() => void bookings.fetchNextPage()}
-          disabled={bookings.isFetchingNextPage}
-        >
-          {bookings.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <InboxList
+        label="Bookings"
+        noun="bookings"
+        query={bookings}
+        items={items}
+        venuePending={venue.isPending}
+        timeZone={timeZone}
+        empty={night ? 'No bookings for this night.' : filter === 'all' ? 'No booking requests yet.' : 'No bookings here.'}
+        renderItem={(booking, zone) => <BookingItem key={booking.id} booking={booking} timeZone={zone} onDecide={setPending} />}
+      />
       <BookingDecisionDialog pending={pending} onClose={() => setPending(null)} />
     </Card>
   );

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import type { ContactMessageView } from '@nocturne/contracts';
 import type { ContactMessageState } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
-import { Badge, Card, ListNote } from '@/components/ui/card';
+import { Badge, Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { countOf } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
 import { formatVenueDateTime, useVenueInfo } from '@/lib/venue-time';
 import { useContactMessages, useInboxCounts, useUpdateContactMessageState } from '../api/inbox';
-import { DeliveryState } from './DeliveryState';
+import { InboxItem, InboxList } from './InboxShell';
 
 const filters = [
   { value: 'all', label: 'All messages' },
@@ -30,41 +30,42 @@ function MessageItem({ message, timeZone }: { message: ContactMessageView; timeZ
       },
     );
   return (
-    <li
-      aria-label={`Message from ${message.name}`}
-      className={`grid gap-2 rounded-lg border bg-night-950/60 p-4 ${isNew ? 'border-gold/60' : 'border-white/10'}`}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold text-white">{message.name}</h3>
+    <InboxItem
+      label={`Message from ${message.name}`}
+      waiting={isNew}
+      name={message.name}
+      badges={
         <div className="flex gap-2">
           {message.isSpam ? <Badge tone="red">Spam</Badge> : null}
           <Badge tone={isNew ? 'gold' : 'muted'}>{isNew ? 'New' : 'Handled'}</Badge>
         </div>
-      </div>
-      <p className="break-all text-sm text-white/80">
-        <a className="text-gold underline-offset-4 hover:underline" href={`mailto:${message.email}`}>
-          {message.email}
-        </a>
-        {message.phone ? ` · ${message.phone}` : ''}
-      </p>
+      }
+      email={message.email}
+      phone={message.phone}
+      createdAt={message.createdAt}
+      timeZone={timeZone}
+      deliveries={message.deliveries}
+      status={
+        !isNew && message.handledAt ? (
+          <p className="text-xs text-white/85">
+            Handled{message.handledBy ? ` by ${message.handledBy}` : ''} · {formatVenueDateTime(message.handledAt, timeZone)}
+          </p>
+        ) : null
+      }
+      actions={
+        <div>
+          <Button
+            variant={isNew ? 'gold' : 'outline'}
+            onClick={() => setState(isNew ? 'handled' : 'new')}
+            disabled={update.isPending}
+          >
+            {isNew ? 'Mark handled' : 'Mark as new'}
+          </Button>
+        </div>
+      }
+    >
       <p className="whitespace-pre-line break-words text-sm text-white/85">{message.message}</p>
-      <p className="text-xs text-white/75">Received {formatVenueDateTime(message.createdAt, timeZone)}</p>
-      {!isNew && message.handledAt ? (
-        <p className="text-xs text-white/85">
-          Handled{message.handledBy ? ` by ${message.handledBy}` : ''} · {formatVenueDateTime(message.handledAt, timeZone)}
-        </p>
-      ) : null}
-      <DeliveryState deliveries={message.deliveries} timeZone={timeZone} />
-      <div>
-        <Button
-          variant={isNew ? 'gold' : 'outline'}
-          onClick={() => setState(isNew ? 'handled' : 'new')}
-          disabled={update.isPending}
-        >
-          {isNew ? 'Mark handled' : 'Mark as new'}
-        </Button>
-      </div>
-    </li>
+    </InboxItem>
   );
 }
 
@@ -102,29 +103,16 @@ export function MessagesInbox() {
         </div>
       }
     >
-      {messages.isPending || venue.isPending ? (
-        <ListNote>Loading messages...</ListNote>
-      ) : messages.isError || !timeZone ? (
-        <ListNote tone="error">Failed to fetch messages</ListNote>
-      ) : items.length === 0 ? (
-        <ListNote>{filter === 'all' ? 'No messages yet.' : 'No messages here.'}</ListNote>
-      ) : (
-        <ul aria-label="Messages" className="grid gap-3">
-          {items.map((message) => (
-            <MessageItem key={message.id} message={message} timeZone={timeZone} />
-          ))}
-        </ul>
-      )}
-      {messages.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="mt-4"
-          onClick={() => void messages.fetchNextPage()}
-          disabled={messages.isFetchingNextPage}
-        >
-          {messages.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <InboxList
+        label="Messages"
+        noun="messages"
+        query={messages}
+        items={items}
+        venuePending={venue.isPending}
+        timeZone={timeZone}
+        empty={filter === 'all' ? 'No messages yet.' : 'No messages here.'}
+        renderItem={(message, zone) => <MessageItem key={message.id} message={message} timeZone={zone} />}
+      />
     </Card>
   );
 }

@@ -5,12 +5,12 @@ import { Link } from 'react-router-dom';
 import { ROLE_NAMES } from '@nocturne/domain';
 import * as routes from '@nocturne/contracts/routes';
 import { Button } from '@/components/ui/button';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { activeCampaignStatusQueryOptions } from '@/lib/activecampaign-status';
 import { api } from '@/lib/api-client';
 import { capitalise } from '@/lib/format';
-import { reasonOr, toastError } from '@/lib/notify';
 import { useVenueTime } from '@/lib/venue-time';
 import { MEMBERS_PAGE_SIZE, type MembersPage, useMembersPage } from '../api/admin-users';
 
@@ -20,31 +20,6 @@ import { SyncContactButton } from './SyncContactButton';
 // On a phone a cell is a line of its card, led by its column name (the header row is only for screen readers there).
 const cell =
   'px-3 py-2 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:p-0 max-md:before:w-16 max-md:before:shrink-0 max-md:before:text-xs max-md:before:uppercase max-md:before:tracking-wider max-md:before:text-white/70 max-md:before:content-[attr(data-label)]';
-
-/** Saves every member as CSV (admins, PRODUCT.md §6): the api streams it; the browser saves it under the api's name. */
-function ExportMembersButton() {
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      const { blob, filename } = await api.download(routes.exportMembers);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = filename;
-      link.click();
-      URL.revokeObjectURL(link.href);
-    } catch (error) {
-      toastError(reasonOr(error, 'Failed to export members'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="outline" onClick={() => void save()} disabled={busy}>
-      {busy ? 'Exporting...' : 'Export CSV'}
-    </Button>
-  );
-}
 
 /** "12 members", "10,000+ members", "about 100,000 members". */
 function membersCount(total: number, totalIs: AdminMembersTotal): string {
@@ -74,7 +49,11 @@ export function MembersTable({ canExport = false }: { canExport?: boolean }) {
     <Card
       title="Member Management"
       description={members.data ? membersCount(total, totalIs) : undefined}
-      action={canExport ? <ExportMembersButton /> : undefined}
+      action={
+        canExport ? (
+          <ExportCsvButton download={() => api.download(routes.exportMembers)} failure="Failed to export members" />
+        ) : undefined
+      }
     >
       <div className="mb-4 max-w-sm">
         <TextField

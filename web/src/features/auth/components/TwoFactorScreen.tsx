@@ -98,9 +98,9 @@ function VerifyStep({ onDone }: { onDone: () => void }) {
     try {
       const { startAuthentication } = await import('@simplewebauthn/browser');
       const { options } = await api.call(routes.startPasskeyAuthentication);
-      const response = await startAuthentication({ optionsJSON: options as never });
+      const response = await startAuthentication({ optionsJSON: options });
       await api.call(routes.verifyPasskey, {
-        body: { response: response as never, rememberDevice: form ? remembered(form) : false },
+        body: { response, rememberDevice: form ? remembered(form) : false },
       });
       onDone();
     } catch (caught) {
@@ -176,9 +176,9 @@ function EnrolStep({ onDone }: { onDone: () => void }) {
     run(async () => {
       const { startRegistration } = await import('@simplewebauthn/browser');
       const { options } = await api.call(routes.startPasskeyRegistration, { body: {} });
-      const response = await startRegistration({ optionsJSON: options as never });
+      const response = await startRegistration({ optionsJSON: options });
       const answer = await api.call(routes.finishPasskeyRegistration, {
-        body: { response: response as never, label: 'Passkey', rememberDevice: remember },
+        body: { response, label: 'Passkey', rememberDevice: remember },
       });
       if (answer.recoveryCodes.length > 0) setCodes(answer.recoveryCodes);
       else onDone();

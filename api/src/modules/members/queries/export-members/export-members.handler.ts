@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Readable } from 'node:stream';
 import { csvLine } from '../../../../common/csv.js';
+import { AuditService } from '../../../audit/audit.public.js';
 import { MEMBER_CSV_HEADER, memberCsvLine } from '../../member-csv.js';
 import { MembersRepository } from '../../members.repository.js';
 import { ExportMembersQuery } from './export-members.query.js';
@@ -12,16 +13,19 @@ const BATCH = 2_000;
 /**
  * The members export: a stream that reads the next keyset batch only when the client has taken
  * the previous one (Readable.from pulls on demand), so memory stays flat from 10 to 1,000,000
- * members and a slow download holds no more than a batch.
+ * members and a slow download holds no more than a batch. An export is a staff action: its audit
+ * row is written, and committed, before any data leaves.
  */
 @QueryHandler(ExportMembersQuery)
 export class ExportMembersHandler implements IQueryHandler<ExportMembersQuery, Readable> {
   constructor(
     private readonly em: EntityManager,
     private readonly repository: MembersRepository,
+    private readonly audit: AuditService,
   ) {}
 
-  execute(): Promise<Readable> {
+  async execute(): Promise<Readable> {
+    await this.em.fork().transactional((tx) => this.audit.record(tx, { action: 'members.export', targetType: 'members' }));
     // Its own EntityManager: the stream is read after the request's context has moved on.
     const em = this.em.fork();
     const repository = this.repository;
@@ -36,6 +40,6 @@ export class ExportMembersHandler implements IQueryHandler<ExportMembersQuery, R
         after = { cursorAt: last.cursor_at, id: last.id };
       }
     }
-    return Promise.resolve(Readable.from(lines(), { objectMode: false }));
+    return Readable.from(lines(), { objectMode: false });
   }
 }

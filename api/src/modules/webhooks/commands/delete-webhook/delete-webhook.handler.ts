@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { WebhooksRepository } from '../../webhooks.repository.js';
 import { DeleteWebhookCommand } from './delete-webhook.command.js';
 import { WebhookFailure } from '../../webhook-failure.js';
+import { endpointView } from '../../webhook-views.js';
 import { AuditService } from '../../../audit/audit.public.js';
 
 @CommandHandler(DeleteWebhookCommand)
@@ -15,9 +16,16 @@ export class DeleteWebhookHandler implements ICommandHandler<DeleteWebhookComman
 
   async execute({ endpointId }: DeleteWebhookCommand): Promise<{ success: true }> {
     return this.em.fork().transactional(async (tx) => {
-      if (!(await this.webhooks.deleteEndpoint(tx, endpointId)))
-        throw new WebhookFailure('not_found', 'No such webhook endpoint');
-      await this.audit.record(tx, { action: 'webhook.delete', targetType: 'webhook_endpoint', targetId: endpointId });
+      const deleted = await this.webhooks.deleteEndpoint(tx, endpointId);
+      if (!deleted) throw new WebhookFailure('not_found', 'No such webhook endpoint');
+      // What webhook.create recorded as its after, so the two rows read as a pair.
+      await this.audit.record(tx, {
+        action: 'webhook.delete',
+        targetType: 'webhook_endpoint',
+        targetId: endpointId,
+        before: { ...endpointView(deleted) },
+        after: {},
+      });
       return { success: true as const };
     });
   }

@@ -1,0 +1,34 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { PromotionView } from '@nocturne/contracts';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
+import { checkedPromotion, PromotionViews } from '../../promotion-view.js';
+import { TiersRepository } from '../../tiers.repository.js';
+import { CreatePromotionCommand } from './create-promotion.command.js';
+
+@CommandHandler(CreatePromotionCommand)
+export class CreatePromotionHandler implements ICommandHandler<CreatePromotionCommand, PromotionView> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly repository: TiersRepository,
+    private readonly views: PromotionViews,
+    private readonly audit: AuditService,
+  ) {}
+
+  async execute({ input, managerId }: CreatePromotionCommand): Promise<PromotionView> {
+    const fields = checkedPromotion(input);
+    const id = await this.unitOfWork.run(async (tx) => {
+      const created = await this.repository.insertPromotion(tx, fields, managerId);
+      await this.audit.record(tx, {
+        action: 'promotion.create',
+        targetType: 'promotion',
+        targetId: created,
+        after: { ...fields },
+      });
+      return created;
+    });
+    return this.views.find(this.em.fork(), id);
+  }
+}

@@ -1,0 +1,37 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SuccessResponse } from '@nocturne/contracts';
+import { promotionSchedule } from '@nocturne/ledger';
+import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '../../../audit/audit.public.js';
+import { PROMOTION_NOT_FOUND } from '../../promotion-view.js';
+import { TiersFailure } from '../../tiers-failure.js';
+import { TiersRepository } from '../../tiers.repository.js';
+import { DeletePromotionCommand } from './delete-promotion.command.js';
+
+@CommandHandler(DeletePromotionCommand)
+export class DeletePromotionHandler implements ICommandHandler<DeletePromotionCommand, SuccessResponse> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly repository: TiersRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async execute({ promotionId }: DeletePromotionCommand): Promise<SuccessResponse> {
+    await this.unitOfWork.run(async (tx) => {
+      const before = await this.repository.promotion(tx, promotionId);
+      if (!before) throw new TiersFailure('not_found', PROMOTION_NOT_FOUND);
+      if (!(await this.repository.deleteUnpaidPromotion(tx, promotionId)))
+        throw new TiersFailure(
+          'conflict',
+          'This promotion has paid points, so the ledger keeps it: change its end date to end it',
+        );
+      await this.audit.record(tx, {
+        action: 'promotion.delete',
+        targetType: 'promotion',
+        targetId: promotionId,
+        before: { ...promotionSchedule(before) },
+      });
+    });
+    return { success: true };
+  }
+}

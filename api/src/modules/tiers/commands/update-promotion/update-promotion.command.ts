@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { PromotionView, SavePromotionRequest } from '@nocturne/contracts';
+
+/** A manager's edit of a scheduled promotion. */
+export class UpdatePromotionCommand extends Command<PromotionView> {
+  constructor(
+    readonly promotionId: string,
+    readonly input: SavePromotionRequest,
+  ) {
+    super();
+  }
+}
