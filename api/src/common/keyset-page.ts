@@ -33,6 +33,15 @@ export const cursorAtSql = (column: string) =>
  * index starts the page at the cursor. `table` is the alias ('' for none).
  */
 export function olderThanSql(table: string, after: KeysetPosition) {
+  return positionSql(table, '<', after);
+}
+
+/** Rows strictly after `after` in oldest-first (created_at, id) order (as olderThanSql, the other way). */
+export function newerThanSql(table: string, after: KeysetPosition) {
+  return positionSql(table, '>', after);
+}
+
+function positionSql(table: string, direction: '<' | '>', after: KeysetPosition) {
   const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
-  return sql<SqlBool>`(${column('created_at')}, ${column('id')}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+  return sql<SqlBool>`(${column('created_at')}, ${column('id')}) ${sql.raw(direction)} (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
 }

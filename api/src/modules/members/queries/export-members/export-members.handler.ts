@@ -3,7 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Readable } from 'node:stream';
 import { csvLine } from '../../../../common/csv.js';
 import { MEMBER_CSV_HEADER, memberCsvLine } from '../../member-csv.js';
-import { MembersRepository } from '../../members.repository.js';
+import { AdminMembersRepository } from '../../admin-members.repository.js';
 import { ExportMembersQuery } from './export-members.query.js';
 
 /** Rows read per statement: a few hundred kilobytes of CSV at a time, whatever the club's size. */
@@ -18,7 +18,7 @@ const BATCH = 2_000;
 export class ExportMembersHandler implements IQueryHandler<ExportMembersQuery, Readable> {
   constructor(
     private readonly em: EntityManager,
-    private readonly repository: MembersRepository,
+    private readonly repository: AdminMembersRepository,
   ) {}
 
   execute(): Promise<Readable> {

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MyDataExport } from '@nocturne/contracts';
 import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
-import { MembersRepository } from '../../members.repository.js';
+import { MyDataRepository } from '../../my-data.repository.js';
 import { ExportMyDataQuery } from './export-my-data.query.js';
 import { MembersFailure } from '../../members-failure.js';
 
@@ -14,7 +14,7 @@ import { MembersFailure } from '../../members-failure.js';
 export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, MyDataExport> {
   constructor(
     private readonly em: EntityManager,
-    private readonly repository: MembersRepository,
+    private readonly repository: MyDataRepository,
   ) {}
 
   async execute({ memberId }: ExportMyDataQuery): Promise<MyDataExport> {

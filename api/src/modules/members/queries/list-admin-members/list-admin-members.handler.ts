@@ -4,7 +4,7 @@ import { ADMIN_USERS_COUNT_CAP, type AdminUsersResponse } from '@nocturne/contra
 import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
 import { isoTimestampOrNull } from '../../../../common/timestamps.js';
 import { userFromRow } from '../../../auth/auth.public.js';
-import { type MemberSearch, memberSearch, MembersRepository } from '../../members.repository.js';
+import { AdminMembersRepository, type MemberSearch, memberSearch } from '../../admin-members.repository.js';
 import { ListAdminMembersQuery } from './list-admin-members.query.js';
 
 /** Members for the admin table, newest first a page at a time, searched by name or e-mail, with how many match (up to a cap). */
@@ -24,7 +24,7 @@ const SAMPLE_TRUST_FACTOR = 2;
 export class ListAdminMembersHandler implements IQueryHandler<ListAdminMembersQuery, AdminUsersResponse> {
   constructor(
     private readonly em: EntityManager,
-    private readonly repository: MembersRepository,
+    private readonly repository: AdminMembersRepository,
   ) {}
 
   async execute({ filter }: ListAdminMembersQuery): Promise<AdminUsersResponse> {
