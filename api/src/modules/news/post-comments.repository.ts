@@ -8,8 +8,8 @@ import { unlessPostDeleted } from './unless-post-deleted.js';
 
 /**
  * One page of a post's live comments, oldest first, with their authors' first names: a range scan
- * of news_comments_post_live_idx (post_id, created_at, id) where deleted_at is null, starting after
- * the cursor's position when there is one.
+ * of news_comments_post_created_id_idx (post_id, created_at, id) skipping removed ones, starting
+ * after the cursor's position when there is one.
  */
 function commentsPage(kysely: Kysely<Database>, postId: string, limit: number, after?: KeysetPosition) {
   const page = kysely
