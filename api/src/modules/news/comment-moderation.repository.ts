@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import type { CommentVisibility } from '@nocturne/domain';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, sql, type SqlBool } from 'kysely';
 import type { KeysetPosition } from '../../common/keyset-cursor.js';
 import { cursorAtSql, olderThanSql } from '../../common/keyset-page.js';
 
@@ -14,28 +14,66 @@ export interface AdminCommentFilter {
   status: CommentVisibility;
 }
 
-type AdminCommentTables = Database & { c: Database['news_comments']; m: Database['members'] };
+type CommentTables = Database & { c: Database['news_comments'] };
 
-/** The moderation list's conditions: status, post, author, and the search over text, name and e-mail. */
-function adminCommentConditions(filter: AdminCommentFilter, after: KeysetPosition | null) {
-  return (eb: ExpressionBuilder<AdminCommentTables, 'c' | 'm'>) => {
+/** The moderation list's conditions on the comment itself: status, post, author and the page's start. */
+function commentConditions(filter: AdminCommentFilter, after: KeysetPosition | null) {
+  return (eb: ExpressionBuilder<CommentTables, 'c'>) => {
     const conditions = [];
     if (filter.status === 'visible') conditions.push(eb('c.deleted_at', 'is', null));
     if (filter.status === 'removed') conditions.push(eb('c.deleted_at', 'is not', null));
     if (filter.postId) conditions.push(eb('c.post_id', '=', filter.postId));
     if (filter.memberId) conditions.push(eb('c.author_id', '=', filter.memberId));
-    if (filter.pattern !== null) {
-      conditions.push(
-        eb.or([
-          eb('c.content', 'ilike', filter.pattern),
-          eb('m.email', 'ilike', filter.pattern),
-          eb(sql<string>`${eb.ref('m.first_name')} || ' ' || coalesce(${eb.ref('m.last_name')}, '')`, 'ilike', filter.pattern),
-        ]),
-      );
-    }
     if (after) conditions.push(olderThanSql('c', after));
     return eb.and(conditions);
   };
+}
+
+/**
+ * The ids of the page's comments when the staff search: the newest `limit` whose text contains the
+ * words (news_comments_content_trgm_idx) merged with the newest `limit` by an author whose e-mail
+ * or name contains them (the members' trigram indexes, then news_comments_author_created_idx).
+ * Two indexed halves: one OR across the comment and its joined author could use neither index,
+ * and walked every comment newest first until the page filled (seconds for a rare phrase).
+ */
+function searchedIds(
+  kysely: Kysely<Database>,
+  filter: AdminCommentFilter,
+  pattern: string,
+  after: KeysetPosition | null,
+  limit: number,
+) {
+  const newest = (match: (eb: ExpressionBuilder<CommentTables, 'c'>) => Expression<SqlBool>) =>
+    kysely
+      .selectFrom('news_comments as c')
+      .select('c.id')
+      .where(commentConditions(filter, after))
+      .where(match)
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(limit);
+  const byText = newest((eb) => eb('c.content', 'ilike', pattern));
+  const byAuthor = newest((eb) =>
+    eb(
+      'c.author_id',
+      'in',
+      eb
+        .selectFrom('members as m')
+        .select('m.id')
+        // The trigram indexes hold live accounts only; an erased one has no name or e-mail left to find.
+        .where('m.deleted_at', 'is', null)
+        .where((m) =>
+          m.or([
+            m('m.email', 'ilike', pattern),
+            m(sql<string>`${m.ref('m.first_name')} || ' ' || coalesce(${m.ref('m.last_name')}, '')`, 'ilike', pattern),
+          ]),
+        ),
+    ),
+  );
+  return kysely
+    .selectFrom(byText.as('by_text'))
+    .select('by_text.id')
+    .union(kysely.selectFrom(byAuthor.as('by_author')).select('by_author.id'));
 }
 
 const fullName = (first: string, last: string) => sql<string>`trim(${sql.ref(first)} || ' ' || coalesce(${sql.ref(last)}, ''))`;
@@ -79,7 +117,11 @@ export class CommentModerationRepository {
         eb.fn.coalesce('reward.points', eb.lit(0)).as('points_awarded'),
         eb.fn.coalesce(eb.neg('reversal.points'), eb.lit(0)).as('points_reversed'),
       ])
-      .where(adminCommentConditions(filter, after))
+      .where((eb) =>
+        filter.pattern === null
+          ? commentConditions(filter, after)(eb)
+          : eb('c.id', 'in', searchedIds(db(em), filter, filter.pattern, after, limit)),
+      )
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(limit)
