@@ -163,7 +163,8 @@ export class AdminMemberRepository {
     const rows = await db(em)
       .selectFrom('members')
       .select('id')
-      .where('role', '=', 'admin')
+      // A literal, so members_staff_idx (role <> 'member') answers it whatever plan is cached.
+      .where('role', '=', sql.lit('admin'))
       .where('disabled_at', 'is', null)
       .where('deleted_at', 'is', null)
       .orderBy('id')

@@ -47,7 +47,7 @@ function matching(search: MemberSearch | null) {
 export class AdminMembersRepository {
   /**
    * One page of members, newest first by (created_at, id), after `after` when given: the
-   * members_admin_list_idx walk, or with a search the trigram indexes on e-mail and name.
+   * members_admin_list_idx walk, or with a search members_email_prefix_idx and members_name_trgm_idx.
    */
   listForAdmin(
     em: EntityManager,
@@ -122,23 +122,6 @@ export class AdminMembersRepository {
     return Number(row.n);
   }
 
-  /**
-   * How often the search matches in a random sample of about `rows` members (TABLESAMPLE SYSTEM:
-   * whole pages picked at random, so the cost is those pages, not the table). `seen` is how many
-   * live members the sample held; `hits` how many of them matched.
-   */
-  async sampleMatches(
-    em: EntityManager,
-    search: MemberSearch,
-    { rows, tableSize }: { rows: number; tableSize: number },
-  ): Promise<{ hits: number; seen: number }> {
-    const percent = Math.min(100, (100 * rows) / Math.max(1, tableSize));
-    const { rows: found } = await sql<{ hits: string; seen: string }>`
-      select count(*) filter (where ${searchSql(search)}) as hits, count(*) as seen
-        from members tablesample system (${percent}::real) where deleted_at is null`.execute(db(em));
-    return { hits: Number(found[0]?.hits ?? 0), seen: Number(found[0]?.seen ?? 0) };
-  }
-
   /** How many members match, counting no further than `cap + 1` (so a million costs what `cap` does). */
   async countForAdmin(em: EntityManager, search: MemberSearch | null, cap: number): Promise<number> {
     const row = await db(em)
@@ -161,7 +144,7 @@ export class AdminMembersRepository {
     return db(em)
       .selectNoFrom((eb) => [
         eb.selectFrom('members').select(count.as('n')).where('deleted_at', 'is', null).as('members'),
-        eb.selectFrom('members').select(count.as('n')).where('role', '=', 'admin').as('admins'),
+        eb.selectFrom('members').select(count.as('n')).where('role', '=', sql.lit('admin')).as('admins'),
         eb
           .selectFrom('members')
           .select(count.as('n'))
