@@ -7,6 +7,8 @@ import { csvLine } from '../../common/csv.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidQuery } from '../../common/http/input.decorators.js';
 import { keysetPage, keysetPageStart } from '../../common/keyset-page.js';
+import { ExportSlots } from '../../infrastructure/exports/export-slots.js';
+import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { auditEntryView, AuditLogReader } from './audit-log.reader.js';
 import { AuditService } from './audit.service.js';
 
@@ -33,6 +35,7 @@ export class AuditController {
     private readonly em: EntityManager,
     private readonly reader: AuditLogReader,
     private readonly audit: AuditService,
+    private readonly slots: ExportSlots,
   ) {}
 
   @Endpoint(endpoints.listAuditLog)
@@ -43,12 +46,16 @@ export class AuditController {
     return { entries: page.map(auditEntryView), nextCursor };
   }
 
-  /** Streamed a batch at a time; the export is itself a staff action and leaves its row first. */
+  /**
+   * Streamed a batch at a time, a few at once (ExportSlots); the export is itself a staff action and
+   * leaves its row first.
+   */
   @Endpoint(endpoints.exportAuditLog)
-  async export(@ValidQuery() filter: AuditFilter, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
-    await this.em
-      .fork()
-      .transactional((tx) => this.audit.record(tx, { action: 'audit.export', targetType: 'audit_log', after: { ...filter } }));
+  async export(
+    @CurrentMember() admin: AuthenticatedMember,
+    @ValidQuery() filter: AuditFilter,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
     const em = this.em.fork();
     const reader = this.reader;
     async function* lines() {
@@ -78,9 +85,15 @@ export class AuditController {
         after = { createdAt: last.cursor_at, id: last.id };
       }
     }
+    const csv = await this.slots.stream(admin.id, async () => {
+      await this.em
+        .fork()
+        .transactional((tx) => this.audit.record(tx, { action: 'audit.export', targetType: 'audit_log', after: { ...filter } }));
+      return Readable.from(lines(), { objectMode: false });
+    });
     const day = new Date().toISOString().slice(0, 10);
     void reply.header('cache-control', 'no-store');
-    return new StreamableFile(Readable.from(lines(), { objectMode: false }), {
+    return new StreamableFile(csv, {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="nocturne-audit-${day}.csv"`,
     });

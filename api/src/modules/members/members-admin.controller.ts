@@ -6,7 +6,9 @@ import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidQuery } from '../../common/http/input.decorators.js';
+import { ExportSlots } from '../../infrastructure/exports/export-slots.js';
 import { AuditService } from '../audit/audit.public.js';
+import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { ExportMembersQuery } from './queries/export-members/export-members.query.js';
 import { GetAdminStatsQuery } from './queries/get-admin-stats/get-admin-stats.query.js';
 import { ListAdminMembersQuery } from './queries/list-admin-members/list-admin-members.query.js';
@@ -17,6 +19,7 @@ export class MembersAdminController {
     private readonly queries: QueryBus,
     private readonly em: EntityManager,
     private readonly audit: AuditService,
+    private readonly slots: ExportSlots,
   ) {}
 
   @Endpoint(endpoints.listMembers)
@@ -31,10 +34,15 @@ export class MembersAdminController {
 
   /** Streamed as it is read (a download of a million members holds one batch in memory). */
   @Endpoint(endpoints.exportMembers)
-  async export(@Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
-    // An export is a staff action (issue #31): its audit row is written, and committed, before any data leaves.
-    await this.em.fork().transactional((tx) => this.audit.record(tx, { action: 'members.export', targetType: 'members' }));
-    const csv: Readable = await this.queries.execute(new ExportMembersQuery());
+  async export(
+    @CurrentMember() admin: AuthenticatedMember,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const csv: Readable = await this.slots.stream(admin.id, async () => {
+      // An export is a staff action (issue #31): its audit row is written, and committed, before any data leaves.
+      await this.em.fork().transactional((tx) => this.audit.record(tx, { action: 'members.export', targetType: 'members' }));
+      return this.queries.execute(new ExportMembersQuery());
+    });
     const day = new Date().toISOString().slice(0, 10);
     // Personal data: never kept by a cache on the way.
     void reply.header('cache-control', 'no-store');

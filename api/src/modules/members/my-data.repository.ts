@@ -2,9 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import { sql } from 'kysely';
+import type { KeysetPosition } from '../../common/keyset-cursor.js';
+import { cursorAtSql, newerThanSql } from '../../common/keyset-page.js';
 import { USER_COLUMNS } from '../auth/auth.public.js';
 
-/** The member's own data export: each kind of record, filtered by the member's id. */
+/**
+ * The member's own data export: each kind of record, filtered by the member's id. What grows with
+ * the years (ledger rows, claims, comments) is read in keyset batches, oldest first by (instant,
+ * id), each after the last row of the one before: the export streams them in constant memory,
+ * and a row written meanwhile is neither skipped nor repeated.
+ */
 @Injectable()
 export class MyDataRepository {
   findProfile(em: EntityManager, memberId: string) {
@@ -23,17 +30,54 @@ export class MyDataRepository {
       .executeTakeFirst();
   }
 
-  pointsHistory(em: EntityManager, memberId: string) {
+  /** A batch of the member's ledger rows (point_transactions_member_created_idx). */
+  pointsBatch(em: EntityManager, memberId: string, after: KeysetPosition | undefined, limit: number) {
     return db(em)
       .selectFrom('point_transactions')
-      .select(['description', 'points', 'base_points', 'tier_multiplier', 'promotion_multiplier', 'kind', 'created_at'])
+      .select(['id', 'description', 'points', 'base_points', 'tier_multiplier', 'promotion_multiplier', 'kind', 'created_at'])
+      .select(cursorAtSql('created_at').as('cursor_at'))
       .where('member_id', '=', memberId)
+      .$if(after !== undefined, (q) => q.where(newerThanSql('', after!)))
       .orderBy('created_at')
       .orderBy('id')
+      .limit(limit)
       .execute();
   }
 
-  /** What the club granted the member on its own (tier celebrated, birthday and monthly tier coupons), for the data export. */
+  /** A batch of the member's claims with their coupons (user_coupons_member_claimed_idx). */
+  couponsBatch(em: EntityManager, memberId: string, after: KeysetPosition | undefined, limit: number) {
+    return db(em)
+      .selectFrom('user_coupons as uc')
+      .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
+      .select(['uc.id', 'c.code', 'c.title', 'uc.claimed_at', 'uc.redeemed_at'])
+      .select(cursorAtSql('uc.claimed_at').as('cursor_at'))
+      .where('uc.member_id', '=', memberId)
+      .$if(after !== undefined, (q) => q.where(newerThanSql('uc', after!, 'claimed_at')))
+      .orderBy('uc.claimed_at')
+      .orderBy('uc.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** A batch of the member's comments, removed ones included (news_comments_author_created_idx). */
+  commentsBatch(em: EntityManager, memberId: string, after: KeysetPosition | undefined, limit: number) {
+    return db(em)
+      .selectFrom('news_comments as c')
+      .innerJoin('news_posts as p', 'p.id', 'c.post_id')
+      .select(['c.id', 'p.title', 'c.content', 'c.created_at', 'c.deleted_at'])
+      .select(cursorAtSql('c.created_at').as('cursor_at'))
+      .where('c.author_id', '=', memberId)
+      .$if(after !== undefined, (q) => q.where(newerThanSql('c', after!)))
+      .orderBy('c.created_at')
+      .orderBy('c.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * What the club granted the member on its own (tier celebrated, birthday and monthly tier
+   * coupons): one a year and one a month at most, read whole.
+   */
   async rewardsOf(em: EntityManager, memberId: string) {
     const celebrated = await db(em)
       .selectFrom('tier_celebrations')
@@ -55,18 +99,10 @@ export class MyDataRepository {
     return { celebrated, birthdays, monthly };
   }
 
-  couponsOf(em: EntityManager, memberId: string) {
-    return db(em)
-      .selectFrom('user_coupons as uc')
-      .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
-      .select(['c.code', 'c.title', 'uc.claimed_at', 'uc.redeemed_at'])
-      .where('uc.member_id', '=', memberId)
-      .orderBy('uc.claimed_at')
-      .orderBy('uc.id')
-      .execute();
-  }
-
-  /** The member's invite code and referrals on both sides (dates and states only), for the data export. */
+  /**
+   * The member's invite code and referrals on both sides (dates and states only), read whole (a
+   * five-year regular has invited about 150).
+   */
   async referralsOf(em: EntityManager, memberId: string) {
     const code = await db(em).selectFrom('referral_codes').select('code').where('member_id', '=', memberId).executeTakeFirst();
     const rows = await db(em)
@@ -77,16 +113,5 @@ export class MyDataRepository {
       .orderBy('id')
       .execute();
     return { code: code?.code ?? null, rows };
-  }
-
-  commentsOf(em: EntityManager, memberId: string) {
-    return db(em)
-      .selectFrom('news_comments as c')
-      .innerJoin('news_posts as p', 'p.id', 'c.post_id')
-      .select(['p.title', 'c.content', 'c.created_at', 'c.deleted_at'])
-      .where('c.author_id', '=', memberId)
-      .orderBy('c.created_at')
-      .orderBy('c.id')
-      .execute();
   }
 }
