@@ -19,9 +19,9 @@ export class MyDataController {
     private readonly slots: ExportSlots,
   ) {}
 
+  /** A MyDataExport document, streamed as it is read; a few at a time per member and per process. */
   @Header('Content-Disposition', 'attachment; filename="nocturne-my-data.json"')
   @Header('Cache-Control', 'no-store')
-  /** A MyDataExport document, streamed as it is read; a few at a time per member and per process. */
   @Endpoint(endpoints.exportMyData)
   async export(@CurrentMember() member: AuthenticatedMember): Promise<StreamableFile> {
     const json = await this.slots.stream(member.id, () => this.queries.execute(new ExportMyDataQuery(member.id)));
