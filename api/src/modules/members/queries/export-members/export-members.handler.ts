@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Readable } from 'node:stream';
 import { csvLine } from '../../../../common/csv.js';
+import { ExportSlots } from '../../../../infrastructure/exports/export-slots.js';
 import { MEMBER_CSV_HEADER, memberCsvLine } from '../../member-csv.js';
 import { AdminMembersRepository } from '../../admin-members.repository.js';
 import { ExportMembersQuery } from './export-members.query.js';
@@ -19,17 +20,19 @@ export class ExportMembersHandler implements IQueryHandler<ExportMembersQuery, R
   constructor(
     private readonly em: EntityManager,
     private readonly repository: AdminMembersRepository,
+    private readonly slots: ExportSlots,
   ) {}
 
   execute(): Promise<Readable> {
     // Its own EntityManager: the stream is read after the request's context has moved on.
     const em = this.em.fork();
     const repository = this.repository;
+    const slots = this.slots;
     async function* lines() {
       yield csvLine(MEMBER_CSV_HEADER);
       let after: { cursorAt: string; id: string } | null = null;
       for (;;) {
-        const rows = await repository.exportBatch(em, after, BATCH);
+        const rows = await slots.read(() => repository.exportBatch(em, after, BATCH));
         if (rows.length > 0) yield rows.map(memberCsvLine).join('');
         if (rows.length < BATCH) return;
         const last = rows[rows.length - 1]!;

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Readable } from 'node:stream';
 import type { KeysetPosition } from '../../../../common/keyset-cursor.js';
+import { ExportSlots } from '../../../../infrastructure/exports/export-slots.js';
 import { MembersFailure } from '../../members-failure.js';
 import { MyDataRepository } from '../../my-data.repository.js';
 import { ExportMyDataQuery } from './export-my-data.query.js';
@@ -13,7 +14,8 @@ const BATCH = 1_000;
 /**
  * The member's own data as one JSON document (MyDataExport), streamed as it is read: the profile
  * first (a member not found is a 404 before any byte), then each list in keyset batches, each
- * read only when the client has taken the one before. A five-year regular's 60,000 ledger rows
+ * read only when the client has taken the one before, and a few downloads' reads at a time
+ * (ExportSlots.read). A five-year regular's 60,000 ledger rows
  * never sit in memory at once. Every read is filtered by the member's id (no other member's data
  * can appear).
  */
@@ -22,24 +24,26 @@ export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, Rea
   constructor(
     private readonly em: EntityManager,
     private readonly repository: MyDataRepository,
+    private readonly slots: ExportSlots,
   ) {}
 
   async execute({ memberId }: ExportMyDataQuery): Promise<Readable> {
     // Its own EntityManager: the stream is read after the request's context has moved on.
     const em = this.em.fork();
     const repository = this.repository;
+    const read = <T>(work: () => Promise<T>) => this.slots.read(work);
     const profile = await repository.findProfile(em, memberId);
     if (!profile) throw new MembersFailure('not_found', 'No such member');
     const exportedAt = new Date().toISOString();
     async function* document() {
       yield `{"exportedAt":${JSON.stringify(exportedAt)},"profile":${JSON.stringify(profileEntry(profile!))},"pointsHistory":`;
-      yield* jsonArray((after) => repository.pointsBatch(em, memberId, after, BATCH), pointsEntry);
+      yield* jsonArray((after) => read(() => repository.pointsBatch(em, memberId, after, BATCH)), pointsEntry);
       yield ',"coupons":';
-      yield* jsonArray((after) => repository.couponsBatch(em, memberId, after, BATCH), couponEntry);
+      yield* jsonArray((after) => read(() => repository.couponsBatch(em, memberId, after, BATCH)), couponEntry);
       yield ',"comments":';
-      yield* jsonArray((after) => repository.commentsBatch(em, memberId, after, BATCH), commentEntry);
-      const referrals = referralsEntry(memberId, await repository.referralsOf(em, memberId));
-      const rewards = rewardsEntry(await repository.rewardsOf(em, memberId));
+      yield* jsonArray((after) => read(() => repository.commentsBatch(em, memberId, after, BATCH)), commentEntry);
+      const referrals = referralsEntry(memberId, await read(() => repository.referralsOf(em, memberId)));
+      const rewards = rewardsEntry(await read(() => repository.rewardsOf(em, memberId)));
       yield `,"referrals":${JSON.stringify(referrals)},"rewards":${JSON.stringify(rewards)}}`;
     }
     return Readable.from(document(), { objectMode: false });
