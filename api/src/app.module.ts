@@ -8,6 +8,7 @@ import { HttpExceptionFilter } from './common/http/http-exception.filter.js';
 import type { ApiConfig } from './config/api-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './infrastructure/database/database.module.js';
+import { ExportsModule } from './infrastructure/exports/exports.module.js';
 import { HealthModule } from './infrastructure/health/health.module.js';
 import { MetricsModule } from './infrastructure/metrics/metrics.module.js';
 import { OutboxModule } from './infrastructure/outbox/outbox.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         RedisModule,
         QueuesModule,
         OutboxModule,
+        ExportsModule,
         MetricsModule,
         HealthModule,
         OpenApiModule,

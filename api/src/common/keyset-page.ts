@@ -32,7 +32,19 @@ export const cursorAtSql = (column: string) =>
  * rows sharing the last one's instant are split by id rather than skipped, and a (created_at, id)
  * index starts the page at the cursor. `table` is the alias ('' for none).
  */
-export function olderThanSql(table: string, after: KeysetPosition) {
+export function olderThanSql(table: string, after: KeysetPosition, instant = 'created_at') {
+  return positionSql(table, instant, '<', after);
+}
+
+/**
+ * Rows strictly after `after` in oldest-first (created_at, id) order (as olderThanSql, the other
+ * way). `instant` names another time column for a list keyed by it (a claim's claimed_at).
+ */
+export function newerThanSql(table: string, after: KeysetPosition, instant = 'created_at') {
+  return positionSql(table, instant, '>', after);
+}
+
+function positionSql(table: string, instant: string, direction: '<' | '>', after: KeysetPosition) {
   const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
-  return sql<SqlBool>`(${column('created_at')}, ${column('id')}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+  return sql<SqlBool>`(${column(instant)}, ${column('id')}) ${sql.raw(direction)} (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
 }

@@ -133,6 +133,13 @@ export const apiEnvSchema = baseEnvSchema.extend({
   ADMIN_PASSWORD: optionalString,
   METRICS_TOKEN: metricsToken,
   /**
+   * How many downloads (the member's data export, the members and audit CSVs) one account may run
+   * at once, and the api process in all; past either the api answers 429 with Retry-After. Each
+   * streams a batch at a time, so these bound the database work and connections more than memory.
+   */
+  EXPORTS_PER_MEMBER: int(2, 1),
+  EXPORTS_AT_ONCE: int(10, 1),
+  /**
    * Key that seals staff authenticator-app secrets in the database (AES-256-GCM, key from HKDF);
    * unset: derived from QR_SECRET. Set it so that rotating QR_SECRET leaves enrolled apps working.
    */

@@ -283,3 +283,11 @@ export function birthdayMailText(firstName: string, couponTitle: string, link: s
     'Nocturne',
   ].join('\n');
 }
+
+// ---- downloads
+
+/** A download asked for while the same account's earlier ones are still running. */
+export const EXPORT_ALREADY_RUNNING =
+  'Your earlier download is still being prepared. Please wait for it to finish, then try again.';
+/** A download asked for while the server prepares as many as it can at once. */
+export const EXPORTS_BUSY = 'The server is preparing as many downloads as it can at once. Please try again in a few seconds.';

@@ -4,6 +4,8 @@
 // balance change, short code in a savepoint and outbox row), with no framework, validation,
 // command bus or logging around it. What the api spends beyond this is its own cost.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CLAIM_REFUSALS, clubNightBounds, tierRefusalWords } from '@nocturne/domain';
 
 const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
@@ -24,23 +26,14 @@ function shortCode() {
   return code;
 }
 
-/** A coupon row as the api answers it (CouponDetails): both the baseline's reads and writes send it. */
-export function couponDetails(row) {
-  return {
-    id: row.id,
-    code: row.code,
-    title: row.title,
-    description: row.description,
-    type: row.type,
-    value: row.value,
-    pointsCost: row.points_cost,
-    requiredTier: row.required_tier,
-    maxUses: row.max_uses,
-    perMemberLimit: row.per_member_limit,
-    validUntil: row.valid_until && iso(row.valid_until),
-    isActive: row.is_active,
-  };
-}
+/**
+ * A coupon row as the api answers it (CouponDetails): the api's own couponDetailsFromRow, so the
+ * baseline's reads and writes send what the api sends. Loaded from the api's build at run time, as
+ * the bench runs that build: a lib may not depend on the api's code, and this runner only uses it.
+ */
+export const { couponDetailsFromRow: couponDetails } = await import(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../api/dist/modules/coupons/coupon-view.js')
+);
 
 /** Runs `work` in one transaction on one pooled connection, as the api's UnitOfWork does. */
 async function inTransaction(pool, work) {

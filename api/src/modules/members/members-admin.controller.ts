@@ -5,13 +5,18 @@ import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidQuery } from '../../common/http/input.decorators.js';
+import { ExportSlots } from '../../infrastructure/exports/export-slots.js';
+import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { ExportMembersQuery } from './queries/export-members/export-members.query.js';
 import { GetAdminStatsQuery } from './queries/get-admin-stats/get-admin-stats.query.js';
 import { ListAdminMembersQuery } from './queries/list-admin-members/list-admin-members.query.js';
 
 @Controller()
 export class MembersAdminController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly slots: ExportSlots,
+  ) {}
 
   @Endpoint(endpoints.listMembers)
   users(@ValidQuery() query: AdminUsersQuery): Promise<AdminUsersResponse> {
@@ -25,8 +30,11 @@ export class MembersAdminController {
 
   /** Streamed as it is read (a download of a million members holds one batch in memory); the query leaves its audit row first. */
   @Endpoint(endpoints.exportMembers)
-  async export(@Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
-    const csv: Readable = await this.queries.execute(new ExportMembersQuery());
+  async export(
+    @CurrentMember() admin: AuthenticatedMember,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const csv: Readable = await this.slots.stream(admin.id, () => this.queries.execute(new ExportMembersQuery()));
     const day = new Date().toISOString().slice(0, 10);
     // Personal data: never kept by a cache on the way.
     void reply.header('cache-control', 'no-store');

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { NewsRepository } from './news.repository.js';
+import { PostCommentsRepository } from './post-comments.repository.js';
 
 /** What another module may do to a member's comments: account deletion empties them here, not in its own queries. */
 @Injectable()
 export class MemberCommentsService {
-  constructor(private readonly news: NewsRepository) {}
+  constructor(private readonly news: PostCommentsRepository) {}
 
   /**
    * Removes the member's live comments (each post's comment count drops with them) and blanks the

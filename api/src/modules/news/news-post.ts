@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NewsPost } from '@nocturne/contracts';
 import { isoTimestamp } from '../../common/timestamps.js';
 import { NewsFailure, POST_NOT_FOUND } from './news-failure.js';
-import type { NewsPostRow, NewsRepository } from './news.repository.js';
+import type { NewsPostRow, NewsPostsRepository } from './news-posts.repository.js';
 
 export function newsPostFromRow(row: NewsPostRow, likedByMe: boolean): NewsPost {
   return {
@@ -20,7 +20,7 @@ export function newsPostFromRow(row: NewsPostRow, likedByMe: boolean): NewsPost 
 }
 
 /** The published post with this id, or a 404 members can act on. */
-export async function requirePublishedPost(news: NewsRepository, tx: EntityManager, postId: string) {
+export async function requirePublishedPost(news: NewsPostsRepository, tx: EntityManager, postId: string) {
   const post = await news.findPublishedPost(tx, postId);
   if (!post) throw new NewsFailure('not_found', POST_NOT_FOUND);
   return post;

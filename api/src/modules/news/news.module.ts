@@ -6,10 +6,12 @@ import { PostCommentHandler } from './commands/post-comment/post-comment.handler
 import { RecordPostViewHandler } from './commands/record-post-view/record-post-view.handler.js';
 import { SetPostLikeHandler } from './commands/set-post-like/set-post-like.handler.js';
 import { UpdateNewsPostHandler } from './commands/update-news-post/update-news-post.handler.js';
+import { CommentModerationRepository } from './comment-moderation.repository.js';
 import { MemberCommentsService } from './member-comments.service.js';
 import { NewsAdminController } from './news-admin.controller.js';
+import { NewsPostsRepository } from './news-posts.repository.js';
 import { NewsController } from './news.controller.js';
-import { NewsRepository } from './news.repository.js';
+import { PostCommentsRepository } from './post-comments.repository.js';
 import { CommentRewardsTonightHandler } from './queries/comment-rewards-tonight/comment-rewards-tonight.handler.js';
 import { ListAdminCommentsHandler } from './queries/list-admin-comments/list-admin-comments.handler.js';
 import { ListNewsFeedHandler } from './queries/list-news-feed/list-news-feed.handler.js';
@@ -18,7 +20,9 @@ import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-
 @Module({
   controllers: [NewsController, NewsAdminController],
   providers: [
-    NewsRepository,
+    NewsPostsRepository,
+    PostCommentsRepository,
+    CommentModerationRepository,
     MemberCommentsService,
     CreateNewsPostHandler,
     UpdateNewsPostHandler,

@@ -14,12 +14,16 @@ const STAFF_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'role', 'last_s
  */
 @Injectable()
 export class StaffRepository {
-  /** Every staff account not deleted: admins first, then managers, then door staff, each by name. */
+  /**
+   * Every staff account not deleted: admins first, then managers, then door staff, each by name.
+   * The role is written into the SQL, not sent as a parameter: members_staff_idx holds only rows
+   * where role <> 'member', and a plan made for any value ($1) cannot use a partial index.
+   */
   listStaff(em: EntityManager) {
     return db(em)
       .selectFrom('members')
       .select(STAFF_COLUMNS)
-      .where('role', '<>', 'member')
+      .where('role', '<>', sql.lit('member'))
       .where('deleted_at', 'is', null)
       .orderBy(sql`case role when 'admin' then 0 when 'manager' then 1 else 2 end`)
       .orderBy('first_name')
@@ -46,7 +50,7 @@ export class StaffRepository {
     const rows = await db(em)
       .selectFrom('members')
       .select('id')
-      .where('role', '=', 'admin')
+      .where('role', '=', sql.lit('admin'))
       .where('disabled_at', 'is', null)
       .where('deleted_at', 'is', null)
       .orderBy('id')

@@ -21,4 +21,5 @@ export const exportAuditLog = endpoint({
   tags: ['admin', 'audit'],
   query: AuditFilter,
   produces: 'text/csv',
+  errors: { 429: 'Downloads already running for this account, or as many as the server runs at once (Retry-After)' },
 });

@@ -105,6 +105,7 @@ export const exportMyData = endpoint({
   access: SIGNED_IN,
   tags: ['auth'],
   response: MyDataExport,
+  errors: { 429: 'Downloads already running for this account, or as many as the server runs at once (Retry-After)' },
 });
 
 export const deleteMyAccount = endpoint({
@@ -127,4 +128,5 @@ export const exportMembers = endpoint({
   access: ADMINS,
   tags: ['admin'],
   produces: 'text/csv',
+  errors: { 429: 'Downloads already running for this account, or as many as the server runs at once (Retry-After)' },
 });

@@ -44,6 +44,7 @@ import { Migration20261126190200_TierCelebrations } from './Migration20261126190
 import { Migration20261126190300_TierCouponGrants } from './Migration20261126190300_TierCouponGrants.js';
 import { Migration20261126190700_SealedTotpSecrets } from './Migration20261126190700_SealedTotpSecrets.js';
 import { Migration20261128200000_ApiRole } from './Migration20261128200000_ApiRole.js';
+import { Migration20261128200100_SearchAndStaffIndexes } from './Migration20261128200100_SearchAndStaffIndexes.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -91,6 +92,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126190300_TierCouponGrants', class: Migration20261126190300_TierCouponGrants },
   { name: 'Migration20261126190700_SealedTotpSecrets', class: Migration20261126190700_SealedTotpSecrets },
   { name: 'Migration20261128200000_ApiRole', class: Migration20261128200000_ApiRole },
+  { name: 'Migration20261128200100_SearchAndStaffIndexes', class: Migration20261128200100_SearchAndStaffIndexes },
 ];
 
 /**
@@ -122,6 +124,10 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'members_admin_list_idx',
   'members_email_prefix_idx',
   'members_name_trgm_idx',
+  'members_email_trgm_idx',
+  'members_staff_idx',
+  'news_comments_content_trgm_idx',
+  'news_comments_author_created_idx',
   'qr_scans_member_idx',
   'members_ac_synced_idx',
   'members_ac_pending_idx',

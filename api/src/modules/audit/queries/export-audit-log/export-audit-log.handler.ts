@@ -3,6 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Readable } from 'node:stream';
 import { csvLine } from '../../../../common/csv.js';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
+import { ExportSlots } from '../../../../infrastructure/exports/export-slots.js';
 import { AUDIT_CSV_HEADER, auditCsvLine } from '../../audit-csv.js';
 import { auditEntryView, AuditLogReader } from '../../audit-log.reader.js';
 import { AuditService } from '../../audit.service.js';
@@ -21,6 +22,7 @@ export class ExportAuditLogHandler implements IQueryHandler<ExportAuditLogQuery,
     private readonly em: EntityManager,
     private readonly reader: AuditLogReader,
     private readonly audit: AuditService,
+    private readonly slots: ExportSlots,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
@@ -31,12 +33,13 @@ export class ExportAuditLogHandler implements IQueryHandler<ExportAuditLogQuery,
     // Its own EntityManager: the stream is read after the request's context has moved on.
     const em = this.em.fork();
     const reader = this.reader;
+    const slots = this.slots;
     const timeZone = this.config.VENUE_TZ;
     async function* lines() {
       yield csvLine(AUDIT_CSV_HEADER);
       let after: { createdAt: string; id: string } | undefined;
       for (;;) {
-        const rows = await reader.rows(em, filter, after, EXPORT_BATCH);
+        const rows = await slots.read(() => reader.rows(em, filter, after, EXPORT_BATCH));
         yield rows.map((row) => auditCsvLine(auditEntryView(row), timeZone)).join('');
         if (rows.length < EXPORT_BATCH) return;
         const last = rows[rows.length - 1]!;

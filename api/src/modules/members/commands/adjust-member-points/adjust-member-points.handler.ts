@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { LedgerService } from '../../../ledger/ledger.public.js';
 import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
-import { MembersRepository } from '../../members.repository.js';
+import { AdminMemberRepository } from '../../admin-member.repository.js';
 import { AdjustMemberPointsCommand } from './adjust-member-points.command.js';
 
 const points = (n: number) => `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
@@ -26,7 +26,7 @@ export class AdjustMemberPointsHandler implements ICommandHandler<AdjustMemberPo
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly ledger: LedgerService,
-    private readonly repository: MembersRepository,
+    private readonly repository: AdminMemberRepository,
     private readonly audit: AuditService,
   ) {}
 

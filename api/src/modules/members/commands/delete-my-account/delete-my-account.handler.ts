@@ -10,7 +10,7 @@ import { RecipientErasure } from '../../../venue-inbox/venue-inbox.public.js';
 import { MailSpool } from '../../mail-spool.js';
 import { MemberCommentsService } from '../../../news/news.public.js';
 import { WalletErasure } from '../../../wallet/wallet.public.js';
-import { MembersRepository } from '../../members.repository.js';
+import { AccountErasureRepository } from '../../account-erasure.repository.js';
 import { DeleteMyAccountCommand } from './delete-my-account.command.js';
 import { MembersFailure } from '../../members-failure.js';
 
@@ -31,7 +31,7 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly comments: MemberCommentsService,
-    private readonly repository: MembersRepository,
+    private readonly repository: AccountErasureRepository,
     private readonly scans: ScanLogErasure,
     private readonly recipients: RecipientErasure,
     private readonly ledger: LedgerService,

@@ -6,7 +6,7 @@ import { AuditService } from '../../../audit/audit.public.js';
 import { SessionService } from '../../../auth/auth.public.js';
 import { isStaff } from '@nocturne/domain';
 import { MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '../../members-failure.js';
-import { MembersRepository } from '../../members.repository.js';
+import { AdminMemberRepository } from '../../admin-member.repository.js';
 import { DisableMemberCommand } from './disable-member.command.js';
 
 export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.';
@@ -22,7 +22,7 @@ export class DisableMemberHandler implements ICommandHandler<DisableMemberComman
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly sessions: SessionService,
-    private readonly repository: MembersRepository,
+    private readonly repository: AdminMemberRepository,
     private readonly audit: AuditService,
   ) {}
 

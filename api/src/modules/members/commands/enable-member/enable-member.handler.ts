@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { isStaff } from '@nocturne/domain';
 import { MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '../../members-failure.js';
-import { MembersRepository } from '../../members.repository.js';
+import { AdminMemberRepository } from '../../admin-member.repository.js';
 import { EnableMemberCommand } from './enable-member.command.js';
 
 /** Enables a disabled account: the member signs in again with their password (sessions ended by the disable stay ended). */
@@ -13,7 +13,7 @@ import { EnableMemberCommand } from './enable-member.command.js';
 export class EnableMemberHandler implements ICommandHandler<EnableMemberCommand, SuccessResponse> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly repository: MembersRepository,
+    private readonly repository: AdminMemberRepository,
     private readonly audit: AuditService,
   ) {}
 

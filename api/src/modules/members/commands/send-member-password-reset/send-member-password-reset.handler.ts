@@ -3,7 +3,7 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
 import { LIMITS, RateLimiter, RequestPasswordResetCommand } from '../../../auth/auth.public.js';
 import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
-import { MembersRepository } from '../../members.repository.js';
+import { AdminMemberRepository } from '../../admin-member.repository.js';
 import { SendMemberPasswordResetCommand } from './send-member-password-reset.command.js';
 import { AuditService } from '../../../audit/audit.public.js';
 
@@ -19,7 +19,7 @@ export class SendMemberPasswordResetHandler implements ICommandHandler<SendMembe
     private readonly em: EntityManager,
     private readonly commands: CommandBus,
     private readonly limiter: RateLimiter,
-    private readonly repository: MembersRepository,
+    private readonly repository: AdminMemberRepository,
     private readonly audit: AuditService,
   ) {}
 

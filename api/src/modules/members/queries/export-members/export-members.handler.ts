@@ -3,8 +3,9 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Readable } from 'node:stream';
 import { csvLine } from '../../../../common/csv.js';
 import { AuditService } from '../../../audit/audit.public.js';
+import { ExportSlots } from '../../../../infrastructure/exports/export-slots.js';
 import { MEMBER_CSV_HEADER, memberCsvLine } from '../../member-csv.js';
-import { MembersRepository } from '../../members.repository.js';
+import { AdminMembersRepository } from '../../admin-members.repository.js';
 import { ExportMembersQuery } from './export-members.query.js';
 
 /** Rows read per statement: a few hundred kilobytes of CSV at a time, whatever the club's size. */
@@ -20,8 +21,9 @@ const BATCH = 2_000;
 export class ExportMembersHandler implements IQueryHandler<ExportMembersQuery, Readable> {
   constructor(
     private readonly em: EntityManager,
-    private readonly repository: MembersRepository,
+    private readonly repository: AdminMembersRepository,
     private readonly audit: AuditService,
+    private readonly slots: ExportSlots,
   ) {}
 
   async execute(): Promise<Readable> {
@@ -29,11 +31,12 @@ export class ExportMembersHandler implements IQueryHandler<ExportMembersQuery, R
     // Its own EntityManager: the stream is read after the request's context has moved on.
     const em = this.em.fork();
     const repository = this.repository;
+    const slots = this.slots;
     async function* lines() {
       yield csvLine(MEMBER_CSV_HEADER);
       let after: { cursorAt: string; id: string } | null = null;
       for (;;) {
-        const rows = await repository.exportBatch(em, after, BATCH);
+        const rows = await slots.read(() => repository.exportBatch(em, after, BATCH));
         if (rows.length > 0) yield rows.map(memberCsvLine).join('');
         if (rows.length < BATCH) return;
         const last = rows[rows.length - 1]!;

@@ -1,85 +1,71 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { MyDataExport } from '@nocturne/contracts';
-import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
-import { MembersRepository } from '../../members.repository.js';
-import { ExportMyDataQuery } from './export-my-data.query.js';
+import { Readable } from 'node:stream';
+import type { KeysetPosition } from '../../../../common/keyset-cursor.js';
+import { ExportSlots } from '../../../../infrastructure/exports/export-slots.js';
 import { MembersFailure } from '../../members-failure.js';
+import { MyDataRepository } from '../../my-data.repository.js';
+import { ExportMyDataQuery } from './export-my-data.query.js';
+import { commentEntry, couponEntry, pointsEntry, profileEntry, referralsEntry, rewardsEntry } from './my-data-document.js';
+
+/** Rows read per statement: about 200 KB of JSON at a time, however long the member's history. */
+const BATCH = 1_000;
 
 /**
- * The member's own data in one JSON document: one read per kind of record, each filtered by the
- * member's id (no other member's data can appear).
+ * The member's own data as one JSON document (MyDataExport), streamed as it is read: the profile
+ * first (a member not found is a 404 before any byte), then each list in keyset batches, each
+ * read only when the client has taken the one before, and a few downloads' reads at a time
+ * (ExportSlots.read). A five-year regular's 60,000 ledger rows
+ * never sit in memory at once. Every read is filtered by the member's id (no other member's data
+ * can appear).
  */
 @QueryHandler(ExportMyDataQuery)
-export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, MyDataExport> {
+export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, Readable> {
   constructor(
     private readonly em: EntityManager,
-    private readonly repository: MembersRepository,
+    private readonly repository: MyDataRepository,
+    private readonly slots: ExportSlots,
   ) {}
 
-  async execute({ memberId }: ExportMyDataQuery): Promise<MyDataExport> {
-    const profile = await this.repository.findProfile(this.em, memberId);
+  async execute({ memberId }: ExportMyDataQuery): Promise<Readable> {
+    // Its own EntityManager: the stream is read after the request's context has moved on.
+    const em = this.em.fork();
+    const repository = this.repository;
+    const read = <T>(work: () => Promise<T>) => this.slots.read(work);
+    const profile = await repository.findProfile(em, memberId);
     if (!profile) throw new MembersFailure('not_found', 'No such member');
-    const points = await this.repository.pointsHistory(this.em, memberId);
-    const coupons = await this.repository.couponsOf(this.em, memberId);
-    const comments = await this.repository.commentsOf(this.em, memberId);
-    const referrals = await this.repository.referralsOf(this.em, memberId);
-    const joined = referrals.rows.find((r) => r.referred_id === memberId);
-    const rewards = await this.repository.rewardsOf(this.em, memberId);
-    return {
-      exportedAt: new Date().toISOString(),
-      profile: {
-        id: profile.id,
-        email: profile.email,
-        firstName: profile.first_name,
-        lastName: profile.last_name,
-        role: profile.role,
-        isAdmin: profile.role === 'admin',
-        currentPoints: profile.current_points,
-        totalPoints: profile.total_points,
-        memberTier: profile.member_tier,
-        createdAt: isoTimestamp(profile.created_at),
-        lastSignInAt: isoTimestampOrNull(profile.last_sign_in_at),
-        dateOfBirth: profile.date_of_birth,
-        marketingConsent: profile.marketing_consent,
-        marketingConsentAt: isoTimestampOrNull(profile.marketing_consent_at),
-        marketingConsentVersion: profile.marketing_consent_version,
-      },
-      pointsHistory: points.map((r) => ({
-        description: r.description,
-        points: r.points,
-        basePoints: r.base_points,
-        tierMultiplier: r.tier_multiplier,
-        promotionMultiplier: r.promotion_multiplier,
-        kind: r.kind,
-        createdAt: isoTimestamp(r.created_at),
-      })),
-      coupons: coupons.map((r) => ({
-        code: r.code,
-        title: r.title,
-        claimedAt: isoTimestamp(r.claimed_at),
-        redeemedAt: isoTimestampOrNull(r.redeemed_at),
-      })),
-      comments: comments.map((r) => ({
-        postTitle: r.title,
-        content: r.content,
-        createdAt: isoTimestamp(r.created_at),
-        removed: r.deleted_at !== null,
-      })),
-      referrals: {
-        inviteCode: referrals.code,
-        joinedThroughInvite: joined ? { state: joined.state, createdAt: isoTimestamp(joined.created_at) } : null,
-        invited: referrals.rows
-          .filter((r) => r.referrer_id === memberId)
-          .map((r) => ({ state: r.state, createdAt: isoTimestamp(r.created_at) })),
-      },
-      rewards: {
-        tierCelebrated: rewards.celebrated
-          ? { tier: rewards.celebrated.tier, celebratedAt: isoTimestamp(rewards.celebrated.celebrated_at) }
-          : null,
-        birthdayCoupons: rewards.birthdays.map((r) => ({ year: r.year, grantedAt: isoTimestamp(r.granted_at) })),
-        monthlyTierCoupons: rewards.monthly.map((r) => ({ month: r.month, tier: r.tier, grantedAt: isoTimestamp(r.granted_at) })),
-      },
-    };
+    const exportedAt = new Date().toISOString();
+    async function* document() {
+      yield `{"exportedAt":${JSON.stringify(exportedAt)},"profile":${JSON.stringify(profileEntry(profile!))},"pointsHistory":`;
+      yield* jsonArray((after) => read(() => repository.pointsBatch(em, memberId, after, BATCH)), pointsEntry);
+      yield ',"coupons":';
+      yield* jsonArray((after) => read(() => repository.couponsBatch(em, memberId, after, BATCH)), couponEntry);
+      yield ',"comments":';
+      yield* jsonArray((after) => read(() => repository.commentsBatch(em, memberId, after, BATCH)), commentEntry);
+      const referrals = referralsEntry(memberId, await read(() => repository.referralsOf(em, memberId)));
+      const rewards = rewardsEntry(await read(() => repository.rewardsOf(em, memberId)));
+      yield `,"referrals":${JSON.stringify(referrals)},"rewards":${JSON.stringify(rewards)}}`;
+    }
+    return Readable.from(document(), { objectMode: false });
   }
+}
+
+/** A JSON array written a batch at a time: `read` answers the rows after a position, BATCH at most. */
+async function* jsonArray<Row extends { id: string; cursor_at: string }>(
+  read: (after: KeysetPosition | undefined) => Promise<Row[]>,
+  entry: (row: Row) => unknown,
+): AsyncGenerator<string> {
+  let after: KeysetPosition | undefined;
+  let first = true;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length > 0) {
+      yield (first ? '[' : ',') + rows.map((row) => JSON.stringify(entry(row))).join(',');
+      first = false;
+    }
+    if (rows.length < BATCH) break;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.cursor_at, id: last.id };
+  }
+  yield first ? '[]' : ']';
 }

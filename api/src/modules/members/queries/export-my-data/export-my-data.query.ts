@@ -1,7 +1,8 @@
 import { Query } from '@nestjs/cqrs';
-import type { MyDataExport } from '@nocturne/contracts';
+import type { Readable } from 'node:stream';
 
-export class ExportMyDataQuery extends Query<MyDataExport> {
+/** The member's data export: a stream of the MyDataExport document's JSON. */
+export class ExportMyDataQuery extends Query<Readable> {
   constructor(readonly memberId: string) {
     super();
   }

@@ -6,7 +6,7 @@ import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.
 import { userFromRow } from '../../../auth/auth.public.js';
 import { userCouponState } from '../../../coupons/coupons.public.js';
 import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
-import { MembersRepository } from '../../members.repository.js';
+import { AdminMemberRepository } from '../../admin-member.repository.js';
 import { GetAdminMemberQuery } from './get-admin-member.query.js';
 
 /** Claims and scans shown at most: a member with more is rare, and the view says how many there are. */
@@ -20,7 +20,7 @@ const dateOrNull = (value: string | Date | null) => (value === null ? null : new
 export class GetAdminMemberHandler implements IQueryHandler<GetAdminMemberQuery, AdminMemberView> {
   constructor(
     private readonly em: EntityManager,
-    private readonly repository: MembersRepository,
+    private readonly repository: AdminMemberRepository,
   ) {}
 
   async execute({ memberId, historyLimit }: GetAdminMemberQuery): Promise<AdminMemberView> {

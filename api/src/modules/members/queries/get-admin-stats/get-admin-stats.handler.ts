@@ -3,7 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type AdminStats, endpoints } from '@nocturne/contracts';
 import { ResourceVersions } from '../../../../infrastructure/versions/resource-versions.js';
 import { VersionedMemo } from '../../../../infrastructure/versions/versioned-memo.js';
-import { MembersRepository } from '../../members.repository.js';
+import { AdminMembersRepository } from '../../admin-members.repository.js';
 import { GetAdminStatsQuery } from './get-admin-stats.query.js';
 
 const { scopes, everySeconds } = endpoints.getAdminStats.conditional!;
@@ -17,7 +17,7 @@ const { scopes, everySeconds } = endpoints.getAdminStats.conditional!;
 export class GetAdminStatsHandler implements IQueryHandler<GetAdminStatsQuery, AdminStats> {
   constructor(
     private readonly em: EntityManager,
-    private readonly repository: MembersRepository,
+    private readonly repository: AdminMembersRepository,
     versions: ResourceVersions,
   ) {
     this.figures = new VersionedMemo(versions, scopes, everySeconds);

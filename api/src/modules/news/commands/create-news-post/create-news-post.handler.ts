@@ -3,7 +3,7 @@ import type { NewsPost } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { newsPostFromRow } from '../../news-post.js';
-import { NewsRepository } from '../../news.repository.js';
+import { NewsPostsRepository } from '../../news-posts.repository.js';
 import { CreateNewsPostCommand } from './create-news-post.command.js';
 
 /** Publishes a post at once; the feed shows it to every member. */
@@ -11,7 +11,7 @@ import { CreateNewsPostCommand } from './create-news-post.command.js';
 export class CreateNewsPostHandler implements ICommandHandler<CreateNewsPostCommand, NewsPost> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly news: NewsRepository,
+    private readonly news: NewsPostsRepository,
     private readonly audit: AuditService,
   ) {}
 

@@ -6,7 +6,7 @@ import type { Raise } from '../../../../infrastructure/outbox/in-transaction-han
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { LedgerService } from '../../../ledger/ledger.public.js';
-import { NewsRepository } from '../../news.repository.js';
+import { PostCommentsRepository } from '../../post-comments.repository.js';
 import { DeleteCommentCommand } from './delete-comment.command.js';
 import { NewsFailure } from '../../news-failure.js';
 
@@ -20,7 +20,7 @@ export const COMMENT_NOT_FOUND = 'No comment with this id';
 export class DeleteCommentHandler implements ICommandHandler<DeleteCommentCommand, DeleteCommentResponse> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly news: NewsRepository,
+    private readonly news: PostCommentsRepository,
     private readonly ledger: LedgerService,
     private readonly audit: AuditService,
   ) {}

@@ -4,7 +4,7 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { newsPostFromRow } from '../../news-post.js';
 import { NewsFailure, POST_NOT_FOUND } from '../../news-failure.js';
-import { NewsRepository } from '../../news.repository.js';
+import { NewsPostsRepository } from '../../news-posts.repository.js';
 import { DeleteNewsPostCommand } from './delete-news-post.command.js';
 
 /**
@@ -23,7 +23,7 @@ import { DeleteNewsPostCommand } from './delete-news-post.command.js';
 export class DeleteNewsPostHandler implements ICommandHandler<DeleteNewsPostCommand, DeleteNewsPostResponse> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly news: NewsRepository,
+    private readonly news: NewsPostsRepository,
     private readonly audit: AuditService,
   ) {}
 

@@ -9,7 +9,8 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { LedgerService } from '../../../ledger/ledger.public.js';
 import { commentRewardPoints } from '../../comment-reward.rule.js';
 import { requirePublishedPost } from '../../news-post.js';
-import { NewsRepository } from '../../news.repository.js';
+import { NewsPostsRepository } from '../../news-posts.repository.js';
+import { PostCommentsRepository } from '../../post-comments.repository.js';
 import { PostCommentCommand } from './post-comment.command.js';
 
 /**
@@ -20,19 +21,20 @@ import { PostCommentCommand } from './post-comment.command.js';
 export class PostCommentHandler implements ICommandHandler<PostCommentCommand, PostCommentResponse> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly news: NewsRepository,
+    private readonly posts: NewsPostsRepository,
+    private readonly comments: PostCommentsRepository,
     private readonly ledger: LedgerService,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
   async execute({ memberId, postId, content }: PostCommentCommand): Promise<PostCommentResponse> {
     return this.unitOfWork.run(async (tx, raise, lastly) => {
-      const post = await requirePublishedPost(this.news, tx, postId);
+      const post = await requirePublishedPost(this.posts, tx, postId);
       const base = await this.rewardFor(tx, memberId);
       // The member's tier and tonight's promotion multiply the reward (PRODUCT.md §2.5 Tiers).
       const earning = base > 0 ? await this.ledger.quote(tx, memberId, 'comment_reward', base, this.config.VENUE_TZ) : null;
       const pointsAwarded = earning?.points ?? 0;
-      const comment = await this.news.insertComment(tx, postId, memberId, content);
+      const comment = await this.comments.insertComment(tx, postId, memberId, content);
       await raise(
         domainEvent('CommentPosted', comment.id, {
           commentId: comment.id,
@@ -48,11 +50,11 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
           },
         }),
       );
-      const member = await this.news.findCommenter(tx, memberId);
+      const member = await this.comments.findCommenter(tx, memberId);
       // Last, after the outbox row: the post's row is every commenter's hot spot, and its lock lasts
       // until the commit, so it is held for this one statement and the commit (npm run bench: the
       // post-comment load waits on this lock).
-      lastly(() => this.news.changeCommentCount(tx, postId, 1));
+      lastly(() => this.comments.changeCommentCount(tx, postId, 1));
       return {
         id: comment.id,
         content: comment.content,

@@ -1,14 +1,14 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { requirePublishedPost } from '../../news-post.js';
-import { NewsRepository } from '../../news.repository.js';
+import { NewsPostsRepository } from '../../news-posts.repository.js';
 import { RecordPostViewCommand } from './record-post-view.command.js';
 
 @CommandHandler(RecordPostViewCommand)
 export class RecordPostViewHandler implements ICommandHandler<RecordPostViewCommand, { counted: boolean }> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly news: NewsRepository,
+    private readonly news: NewsPostsRepository,
   ) {}
 
   async execute({ memberId, postId }: RecordPostViewCommand): Promise<{ counted: boolean }> {

@@ -2,14 +2,14 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { NewsLikeResponse } from '@nocturne/contracts';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { requirePublishedPost } from '../../news-post.js';
-import { NewsRepository } from '../../news.repository.js';
+import { NewsPostsRepository } from '../../news-posts.repository.js';
 import { SetPostLikeCommand } from './set-post-like.command.js';
 
 @CommandHandler(SetPostLikeCommand)
 export class SetPostLikeHandler implements ICommandHandler<SetPostLikeCommand, NewsLikeResponse> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly news: NewsRepository,
+    private readonly news: NewsPostsRepository,
   ) {}
 
   async execute({ memberId, postId, liked }: SetPostLikeCommand): Promise<NewsLikeResponse> {

@@ -4,21 +4,21 @@ import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
 import { NewsFailure, POST_NOT_FOUND } from '../../news-failure.js';
 import { newsPostFromRow } from '../../news-post.js';
-import { NewsRepository } from '../../news.repository.js';
+import { NewsPostsRepository } from '../../news-posts.repository.js';
 import { UpdateNewsPostCommand } from './update-news-post.command.js';
 
 export const IMAGE_NOT_UPLOADED = 'must be an image uploaded and finalized here (POST /api/admin/upload/finalize)';
 
 /**
  * Edits a post in one transaction. A new featured image must be a finalized upload; the image it
- * replaces or removes goes back to the media cleanup (see NewsRepository.releaseUpload). The
+ * replaces or removes goes back to the media cleanup (see NewsPostsRepository.releaseUpload). The
  * news_posts change moves the feed's ETag, so members get the edit on their next poll.
  */
 @CommandHandler(UpdateNewsPostCommand)
 export class UpdateNewsPostHandler implements ICommandHandler<UpdateNewsPostCommand, NewsPost> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly news: NewsRepository,
+    private readonly news: NewsPostsRepository,
     private readonly audit: AuditService,
   ) {}
 

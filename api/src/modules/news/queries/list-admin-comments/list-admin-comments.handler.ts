@@ -1,28 +1,25 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminComment, AdminCommentList } from '@nocturne/contracts';
-import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
 import { containsPattern } from '../../../../common/like-pattern.js';
 import { isoTimestamp } from '../../../../common/timestamps.js';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../../../common/keyset-cursor.js';
-import { NewsRepository } from '../../news.repository.js';
+import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
+import { CommentModerationRepository } from '../../comment-moderation.repository.js';
 import { ListAdminCommentsQuery } from './list-admin-comments.query.js';
 
-type ModerationRow = Awaited<ReturnType<NewsRepository['listForModeration']>>[number];
+type ModerationRow = Awaited<ReturnType<CommentModerationRepository['listForModeration']>>[number];
 
 /** Every post's comments newest first, filtered and searched, one page per call (cursor as the feed's). */
 @QueryHandler(ListAdminCommentsQuery)
 export class ListAdminCommentsHandler implements IQueryHandler<ListAdminCommentsQuery, AdminCommentList> {
   constructor(
     private readonly em: EntityManager,
-    private readonly news: NewsRepository,
+    private readonly news: CommentModerationRepository,
   ) {}
 
   async execute({ filter }: ListAdminCommentsQuery): Promise<AdminCommentList> {
-    const after = filter.cursor ? decodeKeysetCursor(filter.cursor) : null;
-    if (filter.cursor && !after) {
-      throw new ValidationFailedException([{ path: 'cursor', message: 'is not a cursor from a previous page' }]);
-    }
+    // An empty cursor (`?cursor=`) is the first page, as clients often send it.
+    const after = keysetPageStart(filter.cursor) ?? null;
     const rows = await this.news.listForModeration(
       this.em,
       {
@@ -35,11 +32,10 @@ export class ListAdminCommentsHandler implements IQueryHandler<ListAdminComments
       // One row more than the page tells whether there is a next one.
       filter.limit + 1,
     );
-    const page = rows.slice(0, filter.limit);
-    const last = page.at(-1);
+    const { page, nextCursor } = keysetPage(rows, filter.limit);
     return {
       comments: page.map(adminComment),
-      nextCursor: rows.length > filter.limit && last ? encodeKeysetCursor({ createdAt: last.cursor_at, id: last.id }) : null,
+      nextCursor,
     };
   }
 }

@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PostCommentsPage } from '@nocturne/contracts';
-import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
 import { isoTimestamp } from '../../../../common/timestamps.js';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../../../common/keyset-cursor.js';
+import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
 import { requirePublishedPost } from '../../news-post.js';
-import { NewsRepository } from '../../news.repository.js';
+import { NewsPostsRepository } from '../../news-posts.repository.js';
+import { PostCommentsRepository } from '../../post-comments.repository.js';
 import { ListPostCommentsQuery } from './list-post-comments.query.js';
 
 /**
@@ -17,20 +17,17 @@ import { ListPostCommentsQuery } from './list-post-comments.query.js';
 export class ListPostCommentsHandler implements IQueryHandler<ListPostCommentsQuery, PostCommentsPage> {
   constructor(
     private readonly em: EntityManager,
-    private readonly news: NewsRepository,
+    private readonly posts: NewsPostsRepository,
+    private readonly comments: PostCommentsRepository,
   ) {}
 
   async execute({ postId, page }: ListPostCommentsQuery): Promise<PostCommentsPage> {
     // An empty cursor (`?cursor=`) is the first page, as clients often send it.
-    const after = page.cursor ? decodeKeysetCursor(page.cursor) : null;
-    if (page.cursor && !after) {
-      throw new ValidationFailedException([{ path: 'cursor', message: 'is not a cursor from a previous page' }]);
-    }
-    await requirePublishedPost(this.news, this.em, postId);
+    const after = keysetPageStart(page.cursor) ?? null;
+    await requirePublishedPost(this.posts, this.em, postId);
     // One row more than the page tells whether there is a next one.
-    const rows = await this.news.listLiveComments(this.em, postId, after, page.limit + 1);
-    const comments = rows.slice(0, page.limit);
-    const last = comments.at(-1);
+    const rows = await this.comments.listLiveComments(this.em, postId, after, page.limit + 1);
+    const { page: comments, nextCursor } = keysetPage(rows, page.limit);
     return {
       comments: comments.map((row) => ({
         id: row.id,
@@ -38,7 +35,7 @@ export class ListPostCommentsHandler implements IQueryHandler<ListPostCommentsQu
         createdAt: isoTimestamp(row.created_at),
         author: { firstName: row.first_name },
       })),
-      nextCursor: rows.length > page.limit && last ? encodeKeysetCursor({ createdAt: last.cursor_at, id: last.id }) : null,
+      nextCursor,
     };
   }
 }
