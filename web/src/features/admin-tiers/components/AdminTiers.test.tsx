@@ -34,6 +34,9 @@ describe('TierBenefitsCard', () => {
     });
     renderWithApp(<TierBenefitsCard />);
     const gold = await screen.findByRole('form', { name: 'Gold benefits' });
+    const text = within(gold).getByLabelText(/^Gold: benefits/);
+    expect(text.tagName).toBe('TEXTAREA');
+    expect(text).toHaveValue('Priority entry');
     expect(within(gold).getByLabelText(/^Multiplier/)).toHaveValue('1.25');
     fireEvent.change(within(gold).getByLabelText(/^Multiplier/), { target: { value: '1.3' } });
     await waitFor(() => expect(within(gold).getByRole('option', { name: 'Free drink' })).toBeInTheDocument());
