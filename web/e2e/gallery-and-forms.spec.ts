@@ -151,9 +151,12 @@ test.describe('contact form', () => {
     await expect(form.getByLabel('Message')).toHaveAttribute('rows', '4');
   });
 
-  test('F8 moves focus to the notifications area', async ({ page }) => {
+  test('F8 moves focus to the notifications area, whose code loads only then', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('region', { name: /Notifications \(F8\)/ })).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('region', { name: /Notifications \(F8\)/ })).not.toBeAttached();
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('region', { name: /Notifications/ }).locator('ol')).toBeFocused();
     await page.keyboard.press('F8');
     await expect(page.getByRole('region', { name: /Notifications/ }).locator('ol')).toBeFocused();
   });
