@@ -93,7 +93,8 @@ test.describe('booking modal', () => {
         .getByLabel('Time')
         .locator('option')
         .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
-      expect(times).toEqual(['', '18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00']);
+      // No time before the night is chosen: the times are that night's opening hours.
+      expect(times).toEqual(['']);
       await expect(dialog.getByLabel('Service').locator('option')).toHaveText([
         'VIP Room',
         'Private Room',
