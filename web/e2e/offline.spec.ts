@@ -155,13 +155,15 @@ test("offline, every members' tab shows one saved moment that agrees with itself
     { timeout: 20_000 },
   );
 
-  // The server moves the points; the header's poll (here: the page coming back to the front) sees them.
+  // The server moves the points; the header's poll (here: the signal coming back) sees them.
   await call(request, 'POST', `/api/admin/members/${member.user.id}/points-adjustments`, admin, {
     points: 30,
     reason: 'E2E offline moment',
     countsTowardTier: true,
   });
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+  await context.setOffline(false);
   await expect(header).toHaveText('50 points');
   // What the device saved says the same: the history and the tier card follow the points.
   await page.waitForFunction(() => {
@@ -185,7 +187,7 @@ test("offline, every members' tab shows one saved moment that agrees with itself
   await page.getByRole('tab', { name: 'Points' }).click();
   const panel = page.getByRole('tabpanel');
   await expect(page.getByTestId('offline-note')).toHaveText(OFFLINE_NOTE);
-  const figure = (term: string) => panel.locator('div', { has: page.locator('dt', { hasText: term }) }).locator('dd');
+  const figure = (term: string) => panel.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd');
   await expect(figure('Current Balance')).toHaveText('50');
   await expect(figure('Total Earned')).toHaveText('50');
   const history = panel.getByRole('list', { name: 'Point history' }).getByRole('listitem');
