@@ -11,6 +11,11 @@ const database = `${process.env['NOCTURNE_TEST_DB_PREFIX']}_migrate_log_${random
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
 
 async function run(entry: string): Promise<Record<string, any>[]> {
+  return (await runWithPlainLines(entry)).json;
+}
+
+/** The script's JSON log lines, and the plain lines printed after them (the demo sign-ins). */
+async function runWithPlainLines(entry: string): Promise<{ json: Record<string, any>[]; plain: string[] }> {
   const script = startServiceProcess(entry, {
     NODE_ENV: 'development',
     LOG_LEVEL: 'info',
@@ -24,7 +29,13 @@ async function run(entry: string): Promise<Record<string, any>[]> {
   expect({ entry, exit, output: exit.code === 0 ? '' : output }).toEqual({ entry, exit: { code: 0, signal: null }, output: '' });
   expect(script.stderr()).toBe('');
   expect(output).not.toContain('\u001b['); // no terminal colours
-  return script.stdout().map((line) => JSON.parse(line) as Record<string, any>);
+  const lines = script.stdout();
+  const firstPlain = lines.findIndex((line) => !line.startsWith('{'));
+  const json = firstPlain === -1 ? lines : lines.slice(0, firstPlain);
+  return {
+    json: json.map((line) => JSON.parse(line) as Record<string, any>),
+    plain: firstPlain === -1 ? [] : lines.slice(firstPlain),
+  };
 }
 
 afterAll(async () => {
@@ -51,16 +62,23 @@ describe('migration and demo content output', () => {
     });
   });
 
-  it('loads the demo content in JSON lines naming the demo logins, and says so when there is nothing to do', async () => {
-    const lines = await run('api/dist/scripts/seed-demo.js');
+  it('loads the demo content in JSON lines, then prints the demo sign-ins once as plain lines, and says so when there is nothing to do', async () => {
+    const { json: lines, plain } = await runWithPlainLines('api/dist/scripts/seed-demo.js');
     const said = lines.filter((line) => line['context'] === 'Seed').map((line) => line['msg']);
-    expect(said).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^Demo admin: admin@nocturne\.local \//), 'Demo content loaded.']),
-    );
+    expect(said).toEqual(expect.arrayContaining(['Demo content loaded.']));
+    expect(JSON.stringify(lines)).not.toContain('nocturne-admin-demo');
+    expect(plain.filter((line) => line.trim() !== '')).toEqual([
+      'Demo sign-ins (e-mail / password):',
+      '  admin    admin@nocturne.local / nocturne-admin-demo',
+      '  manager  manager@nocturne.local / nocturne-manager-demo',
+      '  door     door@nocturne.local / nocturne-door-demo',
+      expect.stringMatching(/^ {2}members {2}jordan@nocturne\.local, priya@nocturne\.local, .+ \/ nocturne-member-demo$/),
+    ]);
     // Warnings of the api's modules (QR_SECRET unset here) are JSON lines too; their start-up chatter is not logged.
     expect(lines.filter((line) => line['context'] === 'InstanceLoader')).toEqual([]);
-    const again = await run('api/dist/scripts/seed-demo.js');
-    expect(again.filter((line) => line['context'] === 'Seed').map((line) => line['msg'])).toEqual([
+    const again = await runWithPlainLines('api/dist/scripts/seed-demo.js');
+    expect(again.plain).toEqual([]);
+    expect(again.json.filter((line) => line['context'] === 'Seed').map((line) => line['msg'])).toEqual([
       'The database already has members: demo content not loaded.',
     ]);
   });

@@ -75,8 +75,38 @@ describe('GET /api/admin/staff', () => {
       role: 'door',
       lastSignInAt: expect.any(String),
       disabledAt: null,
+      invited: false,
+      hasSecondFactor: false,
+    });
+    // Managers enrol a second factor (registerStaff gives them one): theirs is there to reset.
+    expect(answer.body.staff.find((s: { id: string }) => s.id === manager.user.id)).toMatchObject({
+      invited: false,
+      hasSecondFactor: true,
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/scrypt|password/i);
+  });
+
+  it('tells an invitation not yet taken up from an account made otherwise that never signed in', async () => {
+    const invited = await t.request('POST', '/api/admin/staff/invitations', {
+      token: admin.sessionId,
+      body: { email: uniqueEmail('invited-list'), firstName: 'Ira', role: 'manager' },
+    });
+    expect(invited.body.staff).toMatchObject({ invited: true, hasSecondFactor: false, lastSignInAt: null });
+    // As the demo content and admin:create make an account: no invitation, no sign-in yet.
+    const made = await t.sql.query(
+      `insert into members (email, first_name, role, password_hash) values ($1, 'Morgan', 'manager', 'x') returning id`,
+      [uniqueEmail('seeded')],
+    );
+    const staff = (await t.request('GET', '/api/admin/staff', { token: admin.sessionId })).body.staff;
+    expect(staff.find((s: { id: string }) => s.id === invited.body.staff.id)).toMatchObject({
+      invited: true,
+      lastSignInAt: null,
+    });
+    expect(staff.find((s: { id: string }) => s.id === made.rows[0].id)).toMatchObject({
+      invited: false,
+      hasSecondFactor: false,
+      lastSignInAt: null,
+    });
   });
 });
 

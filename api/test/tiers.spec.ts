@@ -275,6 +275,28 @@ describe('promotions', () => {
     });
   });
 
+  it('refuses a promotion whose weekdays never fall in its dates, naming the clash, and saves nothing', async () => {
+    const answer = await create({ ...valid(), startsOn: '2026-11-28', endsOn: '2026-11-28', weekdays: [4] });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Thursdays only, but 28 Nov 2026 to 28 Nov 2026 has no Thursday');
+    expect(answer.body.issues).toEqual([
+      { path: 'weekdays', message: 'Thursdays only, but 28 Nov 2026 to 28 Nov 2026 has no Thursday' },
+    ]);
+    const saturday = await create({ ...valid(), startsOn: '2026-11-28', endsOn: '2026-11-28', weekdays: [6] });
+    expect(saturday.status).toBe(201);
+    const moved = await t.request('PUT', `/api/admin/promotions/${saturday.body.id}`, {
+      token: manager.sessionId,
+      body: { ...valid(), startsOn: '2026-11-28', endsOn: '2026-11-29', weekdays: [3, 5] },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toBe('Wednesdays and Fridays only, but 28 Nov 2026 to 29 Nov 2026 has no Wednesday or Friday');
+    const listed = (await t.request('GET', '/api/admin/promotions', { token: manager.sessionId })).body.promotions;
+    expect(listed.find((row: { id: string }) => row.id === saturday.body.id)).toMatchObject({
+      weekdays: [6],
+      endsOn: '2026-11-28',
+    });
+  });
+
   it('refuses an end before the start, a bad multiplier, a repeated weekday; only managers; edits and deletes one that paid nothing', async () => {
     const bad = [
       [{ ...valid(), endsOn: shiftDays(tonight(), -1) }, 'endsOn'],

@@ -27,10 +27,13 @@ test('a night whose places a manager has filled shows as Fully booked before the
   await expect(dialog.getByText(/^Fully booked: /)).toContainText(short);
 
   await dialog.getByLabel('Date').fill(night);
-  await expect(dialog.getByRole('status')).toHaveText('Fully booked');
-  await expect(dialog.getByRole('button', { name: 'Fully booked' })).toBeDisabled();
-  // The same night still takes the VIP room.
-  await dialog.getByLabel('Service').selectOption('vip-room');
+  await expect(dialog.getByRole('status')).toContainText(
+    `Luxury Suite is fully booked on ${short}. Still with places that night:`,
+  );
+  await expect(dialog.getByRole('button', { name: 'Luxury Suite fully booked' })).toBeDisabled();
+  // The same night still takes the VIP room: offered, and one click picks it.
+  await dialog.getByRole('status').getByRole('button', { name: 'VIP Room' }).click();
+  await expect(dialog.getByLabel('Service')).toHaveValue('vip-room');
   await expect(dialog.getByRole('button', { name: 'Request Booking' })).toBeEnabled();
 
   await call(request, 'PUT', '/api/admin/booking-capacities', admin, { night, service: 'luxury-suite', capacity: null });

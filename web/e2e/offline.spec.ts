@@ -129,6 +129,77 @@ test("after one visit, with no signal every members' tab shows its saved content
   await expect(saved.getByRole('button', { name: 'Redeem Now' })).toBeVisible();
 });
 
+test("offline, every members' tab shows one saved moment that agrees with itself, and no error", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await signInAdmin(request);
+  const member = await registerMember(request, 'Kai');
+  const header = page.getByTestId('header-points');
+  const tabs = ['News Feed', 'Coupons', 'My card', 'Points', 'Profile'];
+
+  // Online: every tab once, then back on the News Feed (the Points tab's history is off screen).
+  await useSession(page, member);
+  await page.goto('/member-dashboard');
+  await expect(header).toHaveText('20 points');
+  for (const tab of tabs) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel')).not.toContainText('Loading');
+  }
+  await page.getByRole('tab', { name: 'News Feed' }).click();
+  await page.waitForFunction(
+    async () => !!(await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller,
+    undefined,
+    { timeout: 20_000 },
+  );
+
+  // The server moves the points; the header's poll (here: the signal coming back) sees them.
+  await call(request, 'POST', `/api/admin/members/${member.user.id}/points-adjustments`, admin, {
+    points: 30,
+    reason: 'E2E offline moment',
+    countsTowardTier: true,
+  });
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+  await context.setOffline(false);
+  await expect(header).toHaveText('50 points');
+  // What the device saved says the same: the history and the tier card follow the points.
+  await page.waitForFunction(() => {
+    const saved = JSON.parse(localStorage.getItem('nocturne:saved-answers') ?? 'null') as {
+      answers: Record<string, unknown>;
+    } | null;
+    const history = saved?.answers[JSON.stringify(['points', 'history'])] as { points: number }[] | undefined;
+    const tier = saved?.answers[JSON.stringify(['auth', 'me', 'tier'])] as { toNext?: string } | undefined;
+    return history?.some((entry) => entry.points === 30) && tier?.toNext === '50 points to Silver';
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(header).toHaveText('50 points');
+  for (const tab of tabs) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel')).not.toContainText('Failed to fetch');
+    await expect(page.getByRole('tabpanel')).not.toContainText('Loading');
+  }
+  // Points: the summary, the history and the tier card are one moment.
+  await page.getByRole('tab', { name: 'Points' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(page.getByTestId('offline-note')).toHaveText(OFFLINE_NOTE);
+  const figure = (term: string) => panel.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd');
+  await expect(figure('Current Balance')).toHaveText('50');
+  await expect(figure('Total Earned')).toHaveText('50');
+  const history = panel.getByRole('list', { name: 'Point history' }).getByRole('listitem');
+  await expect(history.filter({ hasText: '+30' })).toHaveCount(1);
+  await expect(panel.getByRole('progressbar', { name: 'Progress to next tier' })).toHaveAttribute(
+    'aria-valuetext',
+    '50 points to Silver',
+  );
+  await expect(panel.getByRole('region', { name: 'Next: Silver' })).toContainText('50 points to Silver');
+  await expect(panel.getByRole('region', { name: 'Bronze benefits' })).toBeVisible();
+});
+
 test('admin pages are never answered from the service worker', async ({ page, context, request }) => {
   const admin = await signInAdmin(request);
   await useSession(page, admin);

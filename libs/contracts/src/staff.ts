@@ -10,8 +10,12 @@ export const StaffMember = z
     firstName: z.string(),
     lastName: z.string().nullable(),
     role: z.enum(STAFF_ROLES),
-    /** Null until the account first signs in (an invitation not yet taken up). */
+    /** Null until the account first signs in. */
     lastSignInAt: z.iso.datetime().nullable(),
+    /** The account was invited from the Staff screen (not made by the demo content or `admin:create`). */
+    invited: z.boolean(),
+    /** It has a confirmed second factor (an authenticator app or a passkey), which an admin can reset. */
+    hasSecondFactor: z.boolean(),
     /** Set while an admin has disabled the account. */
     disabledAt: z.iso.datetime().nullable(),
   })

@@ -143,6 +143,19 @@ describe('promotion badge and schedule', () => {
       path: 'weekdays',
     });
   });
+
+  it('refuses weekdays that never fall in the range, in words naming the clash', () => {
+    expect(promotionScheduleProblem({ startsOn: '2026-11-28', endsOn: '2026-11-28', weekdays: [4] })).toEqual({
+      path: 'weekdays',
+      message: 'Thursdays only, but 28 Nov 2026 to 28 Nov 2026 has no Thursday',
+    });
+    expect(promotionScheduleProblem({ startsOn: '2026-11-28', endsOn: '2026-11-30', weekdays: [5, 2] })).toEqual({
+      path: 'weekdays',
+      message: 'Tuesdays and Fridays only, but 28 Nov 2026 to 30 Nov 2026 has no Tuesday or Friday',
+    });
+    expect(promotionScheduleProblem({ startsOn: '2026-11-28', endsOn: '2026-11-30', weekdays: [1] })).toBeNull();
+    expect(promotionScheduleProblem({ startsOn: '2026-11-28', endsOn: '2026-11-28', weekdays: [] })).toBeNull();
+  });
 });
 
 describe('earning words on a history line', () => {

@@ -1,5 +1,6 @@
 import { weekdayOf } from './booking-night.js';
-import { clubNightOf } from './club-night.js';
+import { addDays, clubNightOf } from './club-night.js';
+import { nightInWords } from './door.js';
 import { pointsToTierWords } from './messages.js';
 import type { PointKind } from './points.js';
 import { tierProgress, tierRank, type Tier, type TierThresholds } from './tiers.js';
@@ -164,7 +165,8 @@ export const PROMOTION_MAX_NIGHTS = 366;
 
 /**
  * Why a promotion's schedule is refused, or null: the end on or after the start (a single club
- * night has both the same), at most PROMOTION_MAX_NIGHTS nights, weekdays 0–6 each once.
+ * night has both the same), at most PROMOTION_MAX_NIGHTS nights, weekdays 0–6 each once, and at
+ * least one night of those weekdays in the range (else it could never run).
  */
 export function promotionScheduleProblem(schedule: {
   startsOn: string;
@@ -178,7 +180,36 @@ export function promotionScheduleProblem(schedule: {
   const weekdays = schedule.weekdays ?? [];
   if (weekdays.some((day) => !Number.isInteger(day) || day < 0 || day > 6) || new Set(weekdays).size !== weekdays.length)
     return { path: 'weekdays', message: 'Each weekday at most once' };
+  if (weekdays.length > 0 && !weekdayFallsIn(weekdays, schedule.startsOn, schedule.endsOn))
+    return { path: 'weekdays', message: weekdayClashWords(weekdays, schedule.startsOn, schedule.endsOn) };
   return null;
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Whether a night of one of `weekdays` falls from `startsOn` to `endsOn` (a week or more holds every weekday). */
+function weekdayFallsIn(weekdays: readonly number[], startsOn: string, endsOn: string): boolean {
+  for (let night = startsOn, seen = 0; night <= endsOn && seen < 7; night = addDays(night, 1), seen += 1)
+    if (weekdays.includes(weekdayOf(night))) return true;
+  return false;
+}
+
+/** "a, b or c" */
+function listWords(words: readonly string[], last: 'and' | 'or'): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
+}
+
+/**
+ * A promotion that could never run, in words naming the clash: "Thursdays only, but 28 Nov 2026 to
+ * 28 Nov 2026 has no Thursday".
+ */
+function weekdayClashWords(weekdays: readonly number[], startsOn: string, endsOn: string): string {
+  const names = [...weekdays].sort((a, b) => a - b).map((day) => WEEKDAY_NAMES[day]!);
+  const range = `${nightInWords(startsOn, { year: true })} to ${nightInWords(endsOn, { year: true })}`;
+  return `${listWords(
+    names.map((name) => `${name}s`),
+    'and',
+  )} only, but ${range} has no ${listWords(names, 'or')}`;
 }
 
 /**

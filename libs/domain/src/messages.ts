@@ -79,6 +79,8 @@ export const COMMENTING_TOO_FAST = 'You are commenting faster than anyone can re
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Other devices have been signed out.';
 export const PASSWORD_RESET_DONE = 'Your password has been changed. Please sign in.';
+/** An invited staffer's first password: they never had one to change. */
+export const PASSWORD_SET_DONE = 'Your password is set. Please sign in.';
 /** Said whether or not the account exists, so the answer tells nobody who is a member. */
 export const resetLinkSent = (email = 'that email') =>
   `If an account exists for ${email}, a reset link is on its way. Please check your e-mail.`;

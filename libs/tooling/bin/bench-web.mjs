@@ -107,6 +107,8 @@ async function lighthouseScores() {
     });
     // Lighthouse's simulated mobile CPU scales with this machine's load: take the median of a few runs.
     const runs = [];
+    // Every script `/` fetched by network idle (Lighthouse waits for it), by path, over the runs.
+    const landingScripts = new Set();
     for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
       const result = await lighthouse(`${env.APP_URL}/`, { port: chrome.port, output: 'json', logLevel: 'error' });
       const { categories, audits } = result.lhr;
@@ -114,6 +116,10 @@ async function lighthouseScores() {
         // The full Lighthouse report of each run, to see what the LCP element is and what delays it.
         mkdirSync(path.join(root, 'var/bench'), { recursive: true });
         writeFileSync(path.join(root, `var/bench/lighthouse-${i + 1}.json`), result.report);
+      }
+      for (const request of audits['network-requests']?.details?.items ?? []) {
+        if (request.resourceType === 'Script' && request.url.startsWith(env.APP_URL))
+          landingScripts.add(new URL(request.url).pathname);
       }
       const score = (name) => (categories[name] ? Math.round(categories[name].score * 100) : null);
       runs.push({
@@ -129,7 +135,12 @@ async function lighthouseScores() {
       });
     }
     const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-    return { ...sorted[Math.floor(sorted.length / 2)], runs: runs.length, performanceScores: runs.map((run) => run.performance) };
+    return {
+      ...sorted[Math.floor(sorted.length / 2)],
+      runs: runs.length,
+      performanceScores: runs.map((run) => run.performance),
+      landingScripts: [...landingScripts],
+    };
   } finally {
     if (chrome) await chrome.kill();
     if (apiProcess) {
@@ -182,6 +193,7 @@ try {
     chunks,
     lighthouse: await lighthouseScores().catch((error) => ({ skipped: `lighthouse failed: ${error.message}` })),
   };
+  report.landing = landingJavaScript(report);
   report.budgets = budgets(report);
   mkdirSync(path.join(root, 'var/bench'), { recursive: true });
   writeFileSync(path.join(root, 'var/bench/web-report.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -194,6 +206,20 @@ try {
 }
 process.exit(status);
 
+/**
+ * The JavaScript `/` loads in all, gzip: every script Chromium fetched by network idle under
+ * Lighthouse (the app started after the first paint, the chunks it then imports), or, without
+ * Lighthouse, what the manifest says the page loads before it runs (the entry, the app it imports).
+ */
+function landingJavaScript(r) {
+  const fetched = r.lighthouse.landingScripts;
+  const files = fetched
+    ? fetched.map((pathname) => pathname.replace(/^\//, '')).filter((file) => existsSync(path.join(dist, file)))
+    : r.entry.files.filter((file) => file.endsWith('.js'));
+  const { jsGzipKb, jsKb } = totals(files);
+  return { measuredBy: fetched ? 'Chromium, every script by network idle' : 'the build manifest', files, jsGzipKb, jsKb };
+}
+
 /** The web budgets of ARCHITECTURE.md "Budgets". */
 function budgets(r) {
   const onDemand = r.entry.files.filter((file) => /admin|scanner|upload|qr|door/i.test(file));
@@ -203,7 +229,11 @@ function budgets(r) {
   );
   const lh = r.lighthouse;
   const list = [
-    { budget: 'landing page initial JS <= 120 KB gzip', measured: `${r.entry.jsGzipKb} KB`, met: r.entry.jsGzipKb <= 120 },
+    {
+      budget: 'landing page JavaScript in all <= 100 KB gzip',
+      measured: `${r.landing.jsGzipKb} KB (${r.landing.files.length} scripts; ${r.landing.measuredBy})`,
+      met: r.landing.jsGzipKb <= 100,
+    },
     {
       budget: 'admin, scanner, door mode and upload code load only when used',
       measured: onDemand.length ? `in the entry: ${onDemand.join(', ')}` : 'none in the entry',
@@ -239,6 +269,8 @@ function markdown(r) {
     '| Chunk | gzip KB | raw KB | loaded by `/` |',
     '| --- | ---: | ---: | :---: |',
     ...r.chunks.map((c) => `| ${c.file} | ${c.gzipKb} | ${c.kb} | ${c.inEntry ? 'yes' : ''} |`),
+    '',
+    `Landing page \`/\`: ${r.landing.jsGzipKb} KB of JavaScript gzip (${r.landing.jsKb} KB raw) in ${r.landing.files.length} scripts, measured by ${r.landing.measuredBy}; goal 100 KB.`,
     '',
     lh.skipped
       ? `Lighthouse: not run (${lh.skipped}).`

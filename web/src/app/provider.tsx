@@ -1,14 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
-import { createQueryClient } from '@/lib/query-client';
 
+/**
+ * What every page has. The query client is not here: the screens that fetch get it from their
+ * layout (routes/with-queries.tsx), so the landing page loads no query library.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <DeferredToaster />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -8,6 +8,8 @@ import { RootLayout } from './routes/root-layout';
 // The landing page ships in the entry chunk (most visits start there); every other screen is
 // its own chunk, fetched when first visited, so members/admin code never weighs on the landing.
 // Declarative routing (not the data router) keeps react-router's share of that chunk small.
+// Those screens sit in one lazy layout that brings the query library and the app's client.
+const WithQueriesLayout = lazy(() => import('./routes/with-queries'));
 const SignInRoute = lazy(() => import('./routes/sign-in'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const TwoFactorRoute = lazy(() => import('./routes/two-factor'));
@@ -27,21 +29,23 @@ export function AppRoutes({ children }: { children?: ReactNode } = {}) {
       <Routes>
         <Route element={<RootLayout />}>
           <Route path="/" element={<LandingRoute />} />
-          <Route path="/members-login" element={<SignInRoute />} />
-          <Route path="/members-register" element={<SignInRoute />} />
-          <Route path="/admin-login" element={<SignInRoute />} />
-          <Route path="/reset-password" element={<ResetPasswordRoute />} />
-          <Route path="/two-factor" element={<TwoFactorRoute />} />
-          <Route path="/member-dashboard" element={<MemberDashboardRoute />} />
-          <Route path="/admin-dashboard" element={<AdminDashboardRedirect />} />
-          {ADMIN_SCREENS.map((screen) => (
-            <Route key={screen} path={`/admin/${screen}`} element={<AdminDashboardRoute />} />
-          ))}
-          <Route path="/admin/content" element={<AdminContentRoute />} />
-          <Route path="/admin/members/:id" element={<AdminMemberRoute />} />
-          <Route path="/bookings/cancel" element={<CancelBookingRoute />} />
-          <Route path="/door" element={<DoorRoute />} />
-          <Route path="*" element={<NotFoundRoute />} />
+          <Route element={<WithQueriesLayout />}>
+            <Route path="/members-login" element={<SignInRoute />} />
+            <Route path="/members-register" element={<SignInRoute />} />
+            <Route path="/admin-login" element={<SignInRoute />} />
+            <Route path="/reset-password" element={<ResetPasswordRoute />} />
+            <Route path="/two-factor" element={<TwoFactorRoute />} />
+            <Route path="/member-dashboard" element={<MemberDashboardRoute />} />
+            <Route path="/admin-dashboard" element={<AdminDashboardRedirect />} />
+            {ADMIN_SCREENS.map((screen) => (
+              <Route key={screen} path={`/admin/${screen}`} element={<AdminDashboardRoute />} />
+            ))}
+            <Route path="/admin/content" element={<AdminContentRoute />} />
+            <Route path="/admin/members/:id" element={<AdminMemberRoute />} />
+            <Route path="/bookings/cancel" element={<CancelBookingRoute />} />
+            <Route path="/door" element={<DoorRoute />} />
+            <Route path="*" element={<NotFoundRoute />} />
+          </Route>
         </Route>
       </Routes>
       {children}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as routes from '@nocturne/contracts/routes';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,8 +9,9 @@ import { queryKeys } from '@/lib/query-keys';
 export type WalletTarget = { kind: 'card' } | { kind: 'coupon'; userCouponId: string };
 
 /** Which wallets are on (routes.getWalletSettings): it changes only with the server's configuration. */
-const useWalletSettings = () =>
-  useQuery({ queryKey: queryKeys.walletSettings, queryFn: () => api.call(routes.getWalletSettings), staleTime: Infinity });
+export const walletSettingsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.walletSettings, queryFn: () => api.call(routes.getWalletSettings), staleTime: Infinity });
+const useWalletSettings = () => useQuery(walletSettingsQueryOptions());
 
 /**
  * "Add to Apple Wallet" and "Save to Google Wallet" for the member's card or a claimed coupon,

@@ -4,6 +4,12 @@ import { forgetSavedAnswers, restoreSavedAnswers, saveAnswersAsTheyArrive } from
 import { queryKeys } from './query-keys';
 
 const coupons = [{ id: 'held-1', shortCode: 'K7QM-3XPD-2A9', qrCode: 'token' }];
+/** The saving runs after the answer's other listeners: a task later. */
+const saved = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+async function waitForCondition(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 describe('offline cache of the member area', () => {
   let stop: () => void = () => undefined;
@@ -15,6 +21,7 @@ describe('offline cache of the member area', () => {
     stop = saveAnswersAsTheyArrive(online, 'session-a');
     await online.fetchQuery({ queryKey: queryKeys.myCoupons, queryFn: async () => coupons });
     await online.fetchQuery({ queryKey: queryKeys.adminCoupons, queryFn: async () => [{ id: 'admin-only' }] });
+    await saved();
 
     const later = new QueryClient();
     restoreSavedAnswers(later, 'session-a');
@@ -44,6 +51,7 @@ describe('offline cache of the member area', () => {
     for (const [queryKey, data] of tabs) await online.fetchQuery({ queryKey, queryFn: async () => data });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await online.fetchQuery({ queryKey: queryKeys.coupons, queryFn: async () => [{ id: 'offered-2' }], staleTime: 0 });
+    await saved();
 
     const later = new QueryClient();
     restoreSavedAnswers(later, 'session-a');
@@ -58,10 +66,57 @@ describe('offline cache of the member area', () => {
     );
   });
 
+  it('saves one moment: when fresh points arrive, the history and tier card are fetched again before anything is saved', async () => {
+    const online = new QueryClient();
+    let history = [{ id: 'welcome', points: 20 }];
+    let toNext = '80 points to Silver';
+    let answerHistory = async () => history;
+    const fetchHistory = () => online.fetchQuery({ queryKey: queryKeys.pointsHistory, queryFn: () => answerHistory() });
+    const fetchTier = () => online.fetchQuery({ queryKey: queryKeys.myTier, queryFn: async () => ({ toNext }) });
+    await online.fetchQuery({ queryKey: queryKeys.me, queryFn: async () => ({ currentPoints: 20, totalPoints: 20 }) });
+    await fetchHistory();
+    await fetchTier();
+    stop = saveAnswersAsTheyArrive(online, 'session-a');
+    await online.fetchQuery({ queryKey: queryKeys.venue, queryFn: async () => ({ timeZone: 'Australia/Sydney' }) });
+    await saved();
+
+    // The server moved the points: a poll of `me` sees them first; the history, not on screen,
+    // answers slowly.
+    history = [{ id: 'adjusted', points: 30 }, ...history];
+    toNext = '50 points to Silver';
+    let release: () => void = () => undefined;
+    answerHistory = () =>
+      new Promise<typeof history>((resolve) => {
+        release = () => resolve(history);
+      });
+    await online.fetchQuery({
+      queryKey: queryKeys.me,
+      queryFn: async () => ({ currentPoints: 50, totalPoints: 50 }),
+      staleTime: 0,
+    });
+    await saved();
+    // The history is being fetched again: the saved copy is still the old moment, whole.
+    const before = new QueryClient();
+    restoreSavedAnswers(before, 'session-a');
+    expect(before.getQueryData(queryKeys.me)).toEqual({ currentPoints: 20, totalPoints: 20 });
+    expect(before.getQueryData(queryKeys.pointsHistory)).toEqual([{ id: 'welcome', points: 20 }]);
+    expect(before.getQueryData(queryKeys.myTier)).toEqual({ toNext: '80 points to Silver' });
+
+    release();
+    await waitForCondition(() => online.getQueryState(queryKeys.pointsHistory)?.fetchStatus === 'idle');
+    await saved();
+    const after = new QueryClient();
+    restoreSavedAnswers(after, 'session-a');
+    expect(after.getQueryData(queryKeys.me)).toEqual({ currentPoints: 50, totalPoints: 50 });
+    expect(after.getQueryData(queryKeys.pointsHistory)).toEqual(history);
+    expect(after.getQueryData(queryKeys.myTier)).toEqual({ toNext: '50 points to Silver' });
+  });
+
   it('forgets everything at sign-out', async () => {
     const client = new QueryClient();
     stop = saveAnswersAsTheyArrive(client, 'session-a');
     await client.fetchQuery({ queryKey: queryKeys.myCoupons, queryFn: async () => coupons });
+    await saved();
     forgetSavedAnswers();
     const later = new QueryClient();
     restoreSavedAnswers(later, 'session-a');

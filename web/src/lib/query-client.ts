@@ -16,3 +16,8 @@ export const createQueryClient = () =>
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+
+let shared: QueryClient | undefined;
+
+/** The app's one client, made on first use: its cache lasts while the visitor moves between screens. */
+export const appQueryClient = (): QueryClient => (shared ??= createQueryClient());

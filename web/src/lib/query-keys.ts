@@ -12,6 +12,13 @@ export const queryKeys = {
   /** The member's card (My card): saved on the device with their coupons, for the door without signal. */
   myCard: ['auth', 'me', 'card'] as const,
   pointsHistory: ['points', 'history'] as const,
+  /** The member's tier card: benefits, the next tier's, points to it. */
+  myTier: ['auth', 'me', 'tier'] as const,
+  myBirthday: ['auth', 'me', 'birthday'] as const,
+  myReferrals: ['referrals'] as const,
+  /** What the member's next comment earns tonight. */
+  commentRewards: ['news-comment-rewards'] as const,
+  promotionTonight: ['promotions', 'tonight'] as const,
   /** Which wallets the server can add passes to (Apple, Google): the buttons show only for those. */
   walletSettings: ['wallet'] as const,
   /** The news feed (members and the admin's published posts read the same pages). */

@@ -55,6 +55,8 @@ export const aStaffMember = (overrides: Partial<StaffMember> = {}): StaffMember 
   role: 'door',
   lastSignInAt: '2026-11-21T12:41:00.000Z',
   disabledAt: null,
+  invited: false,
+  hasSecondFactor: false,
   ...overrides,
 });
 

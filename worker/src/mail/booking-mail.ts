@@ -17,17 +17,29 @@ export const readableService = (service: string) => SERVICE_LABELS[service] ?? s
 /** "Friday 28 November 2026" for the club night's date 2026-11-28 (a calendar date of the venue). */
 export const readableDate = nightName;
 
-/** "22:00", or "01:00 (after midnight)": the slots after midnight belong to the night of the date. */
-export function readableTime(time: string): string {
-  return Number(time.slice(0, 2)) < 12 ? `${time} (after midnight)` : time;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/**
+ * When the guest is expected, the way people say it: "Friday night 4 December 2026, at 22:00", and
+ * a slot after midnight with the morning it falls on, "Friday night 4 December 2026, at 00:00
+ * (Saturday morning)": the night is the evening's date, the slot is on the next calendar day (as the
+ * attached calendar entry has it).
+ */
+export function readableWhen(date: string | null, time: string | null): string {
+  if (!date) return time ? `night not given, at ${time}` : 'not given';
+  const [weekday, ...rest] = readableDate(date).split(' ');
+  const night = `${weekday} night ${rest.join(' ')}`;
+  if (!time) return `${night}, time not given`;
+  if (Number(time.slice(0, 2)) >= 12) return `${night}, at ${time}`;
+  const morning = WEEKDAYS[(WEEKDAYS.indexOf(weekday as (typeof WEEKDAYS)[number]) + 1) % 7];
+  return `${night}, at ${time} (${morning} morning)`;
 }
 
 /** The booking as lines of plain text, shared by the venue's and the guest's e-mails. */
 export function bookingSummary(booking: Pick<BookingForMail, 'service' | 'date' | 'time' | 'guests'>): string[] {
   return [
     `Service: ${readableService(booking.service)}`,
-    `Date: ${booking.date ? readableDate(booking.date) : 'not given'}`,
-    `Time: ${booking.time ? readableTime(booking.time) : 'not given'}`,
+    `When: ${readableWhen(booking.date, booking.time)}`,
     `Guests: ${booking.guests}`,
   ];
 }

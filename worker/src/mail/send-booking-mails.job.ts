@@ -8,16 +8,13 @@ import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { type Clock, InjectClock } from '../runtime/clock.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { bookingIcs } from './booking-ics.js';
-import {
-  bookingDecisionMail,
-  bookingReminderMail,
-  bookingSummary,
-  cancelLine,
-  readableDate,
-  readableTime,
-} from './booking-mail.js';
+import { bookingDecisionMail, bookingReminderMail, bookingSummary, cancelLine, readableWhen } from './booking-mail.js';
 import { type DeliveryOutcome, EmailDeliveryService } from './email-delivery.service.js';
-import { MailRepository } from './mail.repository.js';
+import { type BookingForMail, MailRepository } from './mail.repository.js';
+
+/** The booking's night and time for a subject line, or "date open" for a request without either. */
+const subjectWhen = (booking: Pick<BookingForMail, 'date' | 'time'>) =>
+  booking.date || booking.time ? readableWhen(booking.date, booking.time) : 'date open';
 
 /** Tells the venue inbox about a new booking request. */
 @Injectable()
@@ -33,7 +30,7 @@ export class SendBookingRequestJob implements JobHandler<'email.booking-request'
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
     return this.deliveries.deliver(bookingId, 'venue-notification', job, () => ({
-      subject: `Booking request: ${booking.name}, ${booking.date ? readableDate(booking.date) : 'date open'}${booking.time ? ` ${readableTime(booking.time)}` : ''}`,
+      subject: `Booking request: ${booking.name}, ${subjectWhen(booking)}`,
       replyTo: booking.email,
       text: [
         `From: ${booking.name} <${booking.email}>`,
@@ -63,7 +60,7 @@ export class SendBookingCancelledJob implements JobHandler<'email.booking-cancel
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
     return this.deliveries.deliver(bookingId, 'venue-cancellation', job, () => ({
-      subject: `Booking cancelled by the guest: ${booking.name}, ${booking.date ? readableDate(booking.date) : 'date open'}${booking.time ? ` ${readableTime(booking.time)}` : ''}`,
+      subject: `Booking cancelled by the guest: ${booking.name}, ${subjectWhen(booking)}`,
       replyTo: booking.email,
       text: [
         `${booking.name} <${booking.email}> cancelled this booking through the link in their e-mail; its place is free again.`,

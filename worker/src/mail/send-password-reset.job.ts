@@ -74,6 +74,8 @@ export class SendPasswordResetJob implements JobHandler<'email.password-reset'> 
     if (!saved) return 'already used';
     const link = new URL('/reset-password', this.config.APP_URL);
     link.searchParams.set('token', token);
+    // The page then speaks of choosing a first password, not of changing one.
+    if (invitedAs) link.searchParams.set('invited', '1');
     await this.mailer.send({ to: member.email, ...mailFor(member.first_name, link, invitedAs) });
     return 'sent';
   }

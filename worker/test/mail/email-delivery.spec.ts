@@ -179,7 +179,7 @@ describe('e-mail delivery', () => {
     // Staff's note reaches the guest as typed, in a plain-text mail (no HTML part to inject into).
     const statusMail = received.find((m) => m.to.includes('jordan@example.com') && m.raw.includes('confirmed'))!;
     expect(statusMail.raw.replace(/\r\n/g, '\n')).toContain(`A note from the venue:\n${note}`);
-    expect(statusMail.raw).toContain(`Date: ${nightName(night)}`);
+    expect(statusMail.raw).toContain(`When: ${nightName(night).replace(' ', ' night ')}`);
     expect(statusMail.raw).not.toMatch(/text\/html/i);
     // The booking rides along for the guest's calendar (RFC 5545; parsed in booking-ics.spec.ts), with the cancel link.
     expect(statusMail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);

@@ -49,6 +49,8 @@ describe('staff invitation (admin → outbox → queue → worker → mail → s
     const link = /(http\S+\/reset-password\?token=[\w-]+)/.exec(mail)?.[1];
     expect(link).toBeDefined();
     const token = new URL(link!).searchParams.get('token')!;
+    // The page speaks of choosing a first password, not of changing one.
+    expect(mail).toMatch(/\/reset-password\?token=[\w-]+&invited=1/);
 
     // An invitation's link waits 72 hours (a reset's, one).
     const { rows } = await t.sql.query('select expires_at from password_reset_tokens where member_id = $1', [

@@ -10,6 +10,9 @@ export interface StaffRow {
   role: Role;
   last_sign_in_at: Date | string | null;
   disabled_at: Date | string | null;
+  /** Whether a `staff.invite` made the account a staffer; the list reads it, an invitation's answer says so. */
+  invited?: boolean | 0 | 1 | null;
+  has_second_factor?: boolean | 0 | 1 | null;
 }
 
 /** A staff account as the Staff screen shows it. */
@@ -23,5 +26,7 @@ export function staffFromRow(row: StaffRow): StaffMember {
     role: row.role,
     lastSignInAt: isoTimestampOrNull(row.last_sign_in_at),
     disabledAt: isoTimestampOrNull(row.disabled_at),
+    invited: Boolean(row.invited),
+    hasSecondFactor: Boolean(row.has_second_factor),
   };
 }

@@ -23,6 +23,24 @@ export class StaffRepository {
     return db(em)
       .selectFrom('members')
       .select(STAFF_COLUMNS)
+      .select((eb) => [
+        // An invitation is its audit row (written with the account): a demo or admin:create
+        // account that never signed in was not invited. SQL text because the audit log is the
+        // audit module's table, not an entity of the typed schema; its action index finds the few
+        // invitations among its rows.
+        sql<boolean>`exists (select 1 from audit_log a where a.action = 'staff.invite' and a.target_id = members.id::text)`.as(
+          'invited',
+        ),
+        eb
+          .exists(
+            eb
+              .selectFrom('second_factors')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('second_factors.member_id', '=', 'members.id')
+              .where('second_factors.confirmed_at', 'is not', null),
+          )
+          .as('has_second_factor'),
+      ])
       .where('role', '<>', sql.lit('member'))
       .where('deleted_at', 'is', null)
       .orderBy(sql`case role when 'admin' then 0 when 'manager' then 1 else 2 end`)

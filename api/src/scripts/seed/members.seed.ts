@@ -63,7 +63,8 @@ export async function seedMembers(ctx: SeedContext): Promise<void> {
     if (role === 'admin') ctx.adminId = id;
     else if (role === 'member') ctx.memberIds.push(id);
   }
-  ctx.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-  for (const staff of DEMO_STAFF) ctx.log(`Demo ${staff.role}: ${staff.email} / ${staff.password}`);
-  ctx.log(`Demo members: ${MEMBERS.map(([email]) => email).join(', ')} (password ${DEMO_MEMBER_PASSWORD})`);
+  ctx.log(`Demo accounts: 1 admin, ${DEMO_STAFF.length} staff, ${MEMBERS.length} members`);
+  ctx.logins.push(`admin    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+  for (const staff of DEMO_STAFF) ctx.logins.push(`${staff.role.padEnd(8)} ${staff.email} / ${staff.password}`);
+  ctx.logins.push(`members  ${MEMBERS.map(([email]) => email).join(', ')} / ${DEMO_MEMBER_PASSWORD}`);
 }

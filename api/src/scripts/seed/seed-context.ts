@@ -10,6 +10,8 @@ export interface SeedContext {
   memberIds: string[];
   adminId: string;
   log(line: string): void;
+  /** The demo sign-ins, "admin    admin@nocturne.local / password": printed once, as plain lines, at the end. */
+  logins: string[];
 }
 
 /** One part of the demo content; runs only on an empty database, in order. */

@@ -1,6 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@nocturne/contracts';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { InstallPrompt } from '@/components/install-prompt';
+import { walletSettingsQueryOptions } from '@/components/wallet-buttons';
+import { meQueryOptions } from '@/features/account/api/me';
+import { myConsentQueryOptions } from '@/features/account/api/profile';
+import { availableCouponsQueryOptions, myCouponsQueryOptions } from '@/features/coupons/api/coupons';
+import { myCardQueryOptions } from '@/features/member-card/api/card';
+import { commentRewardsQueryOptions } from '@/features/news/api/news';
+import { pointHistoryQueryOptions } from '@/features/points/api/point-history';
+import { myBirthdayQueryOptions, myReferralsQueryOptions } from '@/features/referrals/api/referrals';
+import { myTierQueryOptions, promotionTonightQueryOptions } from '@/features/tiers/api/tiers';
+import { newsFeedQueryOptions } from '@/lib/news-feed';
+import { venueInfoQueryOptions } from '@/lib/venue-time';
 import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
 import { ProfileTab } from '@/features/account/components/ProfileTab';
@@ -17,7 +30,36 @@ import { SessionGate } from './session-gate';
 /** The tabs an address may open (the app's shortcuts: `?tab=card`, `?tab=coupons`). */
 const TABS = ['news', 'coupons', 'card', 'points', 'profile'];
 
+/**
+ * Every card of every tab is fetched when the area opens, not only the tab on screen: the device
+ * then saves them as one moment (lib/offline-cache), so a tab never opened online still shows,
+ * offline, what agrees with the rest.
+ */
+function usePrefetchEveryTab(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    for (const options of [
+      meQueryOptions(),
+      myCardQueryOptions(),
+      availableCouponsQueryOptions(),
+      pointHistoryQueryOptions(),
+      myTierQueryOptions(),
+      promotionTonightQueryOptions(),
+      commentRewardsQueryOptions(),
+      myReferralsQueryOptions(),
+      myBirthdayQueryOptions(),
+      myConsentQueryOptions(),
+      walletSettingsQueryOptions(),
+      venueInfoQueryOptions(),
+    ])
+      void queryClient.prefetchQuery(options as Parameters<typeof queryClient.prefetchQuery>[0]);
+    void queryClient.prefetchInfiniteQuery(newsFeedQueryOptions());
+    void queryClient.prefetchInfiniteQuery(myCouponsQueryOptions());
+  }, [queryClient]);
+}
+
 function MembersArea({ user }: { user: User }) {
+  usePrefetchEveryTab();
   const [params] = useSearchParams();
   const asked = params.get('tab');
   return (

@@ -76,12 +76,26 @@ export function TextAreaField({
   );
 }
 
-export function SelectField({ label, hint, id, children, ...props }: LabelProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  required,
+  requiredMark,
+  hint,
+  id,
+  children,
+  ...props
+}: LabelProps & SelectHTMLAttributes<HTMLSelectElement>) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
-    <FieldShell id={fieldId} label={label} hint={hint}>
-      <select id={fieldId} className={inputClass} {...props}>
+    <FieldShell id={fieldId} label={label} required={required} requiredMark={requiredMark} hint={hint}>
+      <select
+        id={fieldId}
+        required={required}
+        aria-required={required || requiredMark || undefined}
+        className={inputClass}
+        {...props}
+      >
         {children}
       </select>
     </FieldShell>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordRequest, UpdateMyConsentRequest, UpdateProfileRequest } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
@@ -25,7 +25,9 @@ export const changePassword = (body: ChangePasswordRequest) => api.call(routes.c
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });
 
 /** The member's date of birth and marketing consent, with the consent wording (issue #33). */
-export const useMyConsent = () => useQuery({ queryKey: queryKeys.myConsent, queryFn: () => api.call(routes.getMyConsent) });
+export const myConsentQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.myConsent, queryFn: () => api.call(routes.getMyConsent) });
+export const useMyConsent = () => useQuery(myConsentQueryOptions());
 
 export const updateConsent = (body: UpdateMyConsentRequest) => api.call(routes.updateMyConsent, { body });
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { BookingView } from '@nocturne/contracts';
 import { BOOKING_SERVICE_LABELS } from '@nocturne/contracts/constants';
-import { BOOKING_DECISIONS, type BookingStatus } from '@nocturne/domain';
+import { BOOKING_DECISIONS, type BookingStatus, isIsoDate } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -92,7 +93,20 @@ function BookingItem({
  */
 export function BookingsInbox() {
   const [filter, setFilter] = useState<Filter>('all');
-  const [night, setNight] = useState('');
+  // The night picked is in the address (`?night=2026-12-04`): a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams();
+  const picked = params.get('night') ?? '';
+  const night = isIsoDate(picked) ? picked : '';
+  const setNight = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('night', value);
+        else next.delete('night');
+        return next;
+      },
+      { replace: true },
+    );
   const [pending, setPending] = useState<PendingDecision | null>(null);
   const bookings = useBookings(filter === 'all' ? undefined : (filter as BookingStatus), night || undefined);
   const venue = useVenueInfo();

@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import * as routes from '@nocturne/contracts/routes';
 import { aBooking, aContactMessage } from '@/testing/fixtures';
+import { createQueryClient } from '@/lib/query-client';
 import { renderWithApp } from '@/testing/render';
 import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
 import { BookingsInbox } from './BookingsInbox';
@@ -133,6 +136,40 @@ describe('bookings inbox', () => {
     await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm booking' }));
     expect(await screen.findByText('Failed to update booking')).toBeInTheDocument();
     expect(screen.getByText('This booking was declined by Jo Night in the meantime; nothing was changed.')).toBeInTheDocument();
+  });
+
+  it('keeps the night picked in the address, so a reload shows the same night', async () => {
+    const fetchMock = routeFetch({
+      ...venue,
+      [at(routes.getInboxCounts)]: counts(),
+      [at(routes.listBookings)]: { status: 200, body: { bookings: [aBooking()] } },
+      [at(routes.listBookingCapacities)]: { status: 200, body: { capacities: [] } },
+    });
+    const Search = () => <p data-testid="search">{useLocation().search}</p>;
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/admin/bookings?night=2026-12-04']}>
+          <Routes>
+            <Route
+              path="/admin/bookings"
+              element={
+                <>
+                  <BookingsInbox />
+                  <Search />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText('Night')).toHaveValue('2026-12-04');
+    await waitFor(() => expect(callsTo(fetchMock, routes.listBookings).at(-1)?.url).toContain('night=2026-12-04'));
+    fireEvent.change(screen.getByLabelText('Night'), { target: { value: '2026-12-05' } });
+    expect(screen.getByTestId('search')).toHaveTextContent('?night=2026-12-05');
+    await waitFor(() => expect(callsTo(fetchMock, routes.listBookings).at(-1)?.url).toContain('night=2026-12-05'));
+    fireEvent.change(screen.getByLabelText('Night'), { target: { value: '' } });
+    expect(screen.getByTestId('search')).toBeEmptyDOMElement();
   });
 
   it('filters by status', async () => {

@@ -40,7 +40,11 @@ function StaffRow({
         <span className="break-all text-sm text-white/75">{person.email}</span>
       </div>
       <p className="text-xs text-white/70">
-        {person.lastSignInAt ? `Last signed in ${venueTime.dateTime(person.lastSignInAt)}` : 'Invited: not signed in yet'}
+        {person.lastSignInAt
+          ? `Last signed in ${venueTime.dateTime(person.lastSignInAt)}`
+          : person.invited
+            ? 'Invited: not signed in yet'
+            : 'Not signed in yet'}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <span className="flex items-center gap-2 text-sm text-white/85">
@@ -58,7 +62,7 @@ function StaffRow({
             ))}
           </select>
         </span>
-        {self ? null : (
+        {self || !person.hasSecondFactor ? null : (
           <Button variant="ghost" className="ml-auto" onClick={() => onAsk({ person, role: 'reset-second-factor' })}>
             Reset second factor
           </Button>

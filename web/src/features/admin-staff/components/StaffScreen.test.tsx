@@ -16,6 +16,17 @@ const invited = aStaffMember({
   email: 'jo@example.com',
   role: 'manager',
   lastSignInAt: null,
+  invited: true,
+});
+/** A manager the demo content made: never invited, never signed in, with a second factor. */
+const morgan = aStaffMember({
+  id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+  firstName: 'Morgan',
+  lastName: 'Hale',
+  email: 'manager@example.com',
+  role: 'manager',
+  lastSignInAt: null,
+  hasSecondFactor: true,
 });
 const LAST_ADMIN = 'This is the last admin account: it can be neither demoted nor removed. Make another admin first.';
 
@@ -37,6 +48,19 @@ describe('the Staff screen', () => {
     // 12:41 UTC is 23:41 in Sydney (daylight time).
     expect(await within(rows[1]!).findByText(/Last signed in .*23:41/)).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Invited: not signed in yet')).toBeInTheDocument();
+  });
+
+  it('says "Invited" only of an invitation, and offers to reset a second factor only where there is one', async () => {
+    routeFetch({ ...venueZone(), [at(routes.listStaff)]: { status: 200, body: { staff: [you, sam, invited, morgan] } } });
+    renderWithApp(<StaffScreen currentAdminId={admin.id} />);
+    const list = await screen.findByRole('list', { name: 'Staff' });
+    const [, samRow, joRow, morganRow] = within(list).getAllByRole('listitem');
+    expect(within(morganRow!).getByText('Not signed in yet')).toBeInTheDocument();
+    expect(within(morganRow!).queryByText(/Invited/)).not.toBeInTheDocument();
+    expect(within(joRow!).getByText('Invited: not signed in yet')).toBeInTheDocument();
+    expect(within(morganRow!).getByRole('button', { name: 'Reset second factor' })).toBeInTheDocument();
+    expect(within(samRow!).queryByRole('button', { name: 'Reset second factor' })).not.toBeInTheDocument();
+    expect(within(joRow!).queryByRole('button', { name: 'Reset second factor' })).not.toBeInTheDocument();
   });
 
   it('invites by e-mail with a role and says the link is on its way', async () => {

@@ -34,6 +34,9 @@ describe('TierBenefitsCard', () => {
     });
     renderWithApp(<TierBenefitsCard />);
     const gold = await screen.findByRole('form', { name: 'Gold benefits' });
+    const text = within(gold).getByLabelText(/^Gold: benefits/);
+    expect(text.tagName).toBe('TEXTAREA');
+    expect(text).toHaveValue('Priority entry');
     expect(within(gold).getByLabelText(/^Multiplier/)).toHaveValue('1.25');
     fireEvent.change(within(gold).getByLabelText(/^Multiplier/), { target: { value: '1.3' } });
     await waitFor(() => expect(within(gold).getByRole('option', { name: 'Free drink' })).toBeInTheDocument());
@@ -66,7 +69,8 @@ describe('PromotionsCard', () => {
     renderWithApp(<PromotionsCard />);
     const list = await screen.findByRole('list', { name: 'Promotions' });
     expect(list).toHaveTextContent('Double points×2Tonight');
-    expect(list).toHaveTextContent('2026-12-01 to 2026-12-31, Thu only');
+    expect(list).toHaveTextContent(/Tue 1 Dec( 2026)? to Thu 31 Dec( 2026)?, Thu only/);
+    expect(list).not.toHaveTextContent('2026-12-01');
     expect(within(list).queryByRole('button', { name: 'Delete Double points' })).not.toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Edit Double points' })).toBeInTheDocument();
   });
@@ -92,5 +96,28 @@ describe('PromotionsCard', () => {
         { name: 'Double points', multiplier: '2', startsOn: '2026-12-01', endsOn: '2026-12-31', weekdays: [4] },
       ]),
     );
+  });
+
+  it('starts the next promotion from a blank form once one is scheduled', async () => {
+    routeFetch({
+      [at(routes.listPromotions)]: { status: 200, body: { promotions: [] } },
+      [at(routes.createPromotion)]: { status: 201, body: { ...paid, hasPaid: false } },
+    });
+    renderWithApp(<PromotionsCard />);
+    const form = await screen.findByRole('form', { name: 'New promotion' });
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'Double points' } });
+    fireEvent.change(within(form).getByLabelText(/^Multiplier/), { target: { value: '3' } });
+    fireEvent.change(within(form).getByLabelText(/^First night/), { target: { value: '2026-12-01' } });
+    fireEvent.change(within(form).getByLabelText(/^Last night/), { target: { value: '2026-12-31' } });
+    fireEvent.click(within(form).getByLabelText('Thu'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Schedule Promotion' }));
+    await screen.findByText('Promotion scheduled');
+    const next = screen.getByRole('form', { name: 'New promotion' });
+    expect(within(next).getByLabelText(/^Name/)).toHaveValue('');
+    expect(within(next).getByLabelText(/^Multiplier/)).toHaveValue('2');
+    expect(within(next).getByLabelText(/^First night/)).toHaveValue('');
+    expect(within(next).getByLabelText(/^Last night/)).toHaveValue('');
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
+      expect(within(next).getByLabelText(day)).not.toBeChecked();
   });
 });

@@ -4,6 +4,7 @@ import { Badge, Card, ListNote } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
+import { formatVenueDate } from '@/lib/venue-time';
 import { useDeletePromotion, usePromotions, useSavePromotion } from '../api/tiers';
 
 /** Weekdays as the api numbers them (0 = Sunday), listed from Monday. */
@@ -17,8 +18,12 @@ const WEEKDAYS = [
   { day: 0, label: 'Sun' },
 ];
 
+/** "Tue 1 Dec to Thu 31 Dec, Thu only": the nights in the app's date words. */
 const nightsWords = (promotion: PromotionView) => {
-  const range = promotion.startsOn === promotion.endsOn ? promotion.startsOn : `${promotion.startsOn} to ${promotion.endsOn}`;
+  const range =
+    promotion.startsOn === promotion.endsOn
+      ? formatVenueDate(promotion.startsOn)
+      : `${formatVenueDate(promotion.startsOn)} to ${formatVenueDate(promotion.endsOn)}`;
   if (!promotion.weekdays) return range;
   const days = WEEKDAYS.filter((weekday) => promotion.weekdays!.includes(weekday.day)).map((weekday) => weekday.label);
   return `${range}, ${days.join(', ')} only`;
@@ -28,7 +33,8 @@ function PromotionForm({ editing, onDone }: { editing: PromotionView | null; onD
   const save = useSavePromotion();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const data = new FormData(form);
     const weekdays = data.getAll('weekdays').map(Number);
     save.mutate(
       {
@@ -44,6 +50,8 @@ function PromotionForm({ editing, onDone }: { editing: PromotionView | null; onD
       {
         onSuccess: () => {
           toast({ title: editing ? 'Promotion saved' : 'Promotion scheduled' });
+          // The next promotion starts from a blank form, not the weekdays and dates of this one.
+          form.reset();
           onDone();
         },
         onError: (failure) =>

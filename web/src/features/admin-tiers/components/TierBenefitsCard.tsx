@@ -3,7 +3,7 @@ import type { TierBenefitView } from '@nocturne/contracts';
 import { tierLabel } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Card, ListNote } from '@/components/ui/card';
-import { TextField } from '@/components/ui/field';
+import { TextAreaField, TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { useCouponChoices, useSaveTierBenefit, useTierBenefits } from '../api/tiers';
 
@@ -38,7 +38,7 @@ function TierForm({ row, coupons }: { row: TierBenefitView; coupons: { id: strin
       className="grid gap-3 rounded-2xl border border-white/10 p-4 sm:grid-cols-[minmax(0,3fr)_minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-end"
       key={JSON.stringify(row)}
     >
-      <TextField label={`${label}: benefits`} name="benefit" required maxLength={500} defaultValue={row.benefit} />
+      <TextAreaField label={`${label}: benefits`} name="benefit" required maxLength={500} rows={3} defaultValue={row.benefit} />
       <TextField
         label="Multiplier"
         name="multiplier"

@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_DONE } from '@nocturne/domain';
+import { PASSWORD_RESET_DONE, PASSWORD_SET_DONE } from '@nocturne/domain';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
@@ -7,8 +7,11 @@ import { useResetPassword } from '../api/password-reset';
 import { FormAlert } from './FormAlert';
 import { NewPasswordFields } from './PasswordField';
 
-/** Sets a new password with the one-time token from the e-mailed link. */
-export function ResetPasswordForm({ token }: { token: string | null }) {
+/**
+ * Sets a password with the one-time token from the e-mailed link: a new one after a reset, or the
+ * first one of an invited staffer (`invited`), who is not told of changing what they never had.
+ */
+export function ResetPasswordForm({ token, invited = false }: { token: string | null; invited?: boolean }) {
   const [mismatch, setMismatch] = useState(false);
   const reset = useResetPassword();
 
@@ -26,7 +29,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   if (reset.isSuccess) {
     return (
       <div className="grid gap-4">
-        <FormAlert tone="success">{PASSWORD_RESET_DONE}</FormAlert>
+        <FormAlert tone="success">{invited ? PASSWORD_SET_DONE : PASSWORD_RESET_DONE}</FormAlert>
         <Link to="/members-login" className={buttonClass('gold')}>
           Go to Sign In
         </Link>
@@ -46,15 +49,15 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const failure =
     reset.error instanceof ApiError && reset.error.serverMessage
       ? reset.error.serverMessage
-      : 'We could not change your password. Please try again.';
+      : `We could not ${invited ? 'set' : 'change'} your password. Please try again.`;
 
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Choose a new password">
-      <NewPasswordFields label="New Password" />
+    <form onSubmit={submit} className="grid gap-4" aria-label={invited ? 'Choose your password' : 'Choose a new password'}>
+      <NewPasswordFields label={invited ? 'Password' : 'New Password'} />
       {mismatch ? <FormAlert>Passwords do not match</FormAlert> : null}
       {reset.isError ? <FormAlert>{failure}</FormAlert> : null}
       <Button type="submit" variant="gold" disabled={reset.isPending}>
-        {reset.isPending ? 'Saving...' : 'Set New Password'}
+        {reset.isPending ? 'Saving...' : invited ? 'Set Password' : 'Set New Password'}
       </Button>
     </form>
   );

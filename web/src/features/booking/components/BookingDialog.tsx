@@ -1,5 +1,6 @@
 import { Modal } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
+import { AppQueryProvider } from '@/lib/query-provider';
 import { BookingForm } from './BookingForm';
 import type { BookingService } from './booking-options';
 
@@ -21,7 +22,10 @@ export function BookingDialog({ open, onOpenChange, initialService }: BookingDia
       title="Book Your Experience"
       description="Tell us about your night and we'll contact you within 24 hours to confirm your booking."
     >
-      <BookingForm initialService={initialService} onBooked={booked} />
+      {/* Opened from the landing page, which has no query client of its own. */}
+      <AppQueryProvider>
+        <BookingForm initialService={initialService} onBooked={booked} />
+      </AppQueryProvider>
     </Modal>
   );
 }

@@ -34,7 +34,7 @@ const availability = (full: { night: string; service: string }[] = [], firstNigh
   [at(routes.getBookingAvailability)]: { status: 200, body: { firstNight, lastNight, full } },
 });
 
-const optionValues = (label: string) =>
+const optionValues = (label: string | RegExp) =>
   within(screen.getByLabelText(label))
     .getAllByRole<HTMLOptionElement>('option')
     .map((option) => option.value);
@@ -51,10 +51,11 @@ describe('BookingForm', () => {
     expect(screen.getByRole('option', { name: '6+ Guests' })).toBeInTheDocument();
   });
 
-  it('offers times from 18:00 to 02:00 with nothing chosen by default', () => {
+  it('offers no time until the night is chosen (never 18:00, which is no night opening hour)', () => {
     renderWithApp(<BookingForm onBooked={() => undefined} />);
-    expect(optionValues('Time')).toEqual(['', '18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00']);
-    expect(screen.getByLabelText('Time')).toHaveValue('');
+    expect(optionValues(/^Time/)).toEqual(['']);
+    expect(screen.getByRole('option', { name: 'Choose the night first' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Time/)).toHaveValue('');
   });
 
   it('offers the seven services with readable names, VIP Room by default', () => {
@@ -82,7 +83,12 @@ describe('BookingForm', () => {
     renderWithApp(<BookingForm onBooked={() => undefined} />);
     expect(screen.getByLabelText(/^Name/)).toBeRequired();
     expect(screen.getByLabelText(/^Email/)).toBeRequired();
-    for (const label of ['Date', 'Time']) expect(screen.getByLabelText(label)).toHaveAttribute('aria-required', 'true');
+    for (const label of ['Date', 'Time']) {
+      const field = screen.getByLabelText(new RegExp(`^${label}`));
+      expect(field).toHaveAttribute('aria-required', 'true');
+      // Marked for people, as Name and Email are.
+      expect(document.querySelector(`label[for="${field.id}"]`)).toHaveTextContent(`${label} *`);
+    }
     for (const label of ['Phone', 'Guests', 'Service', 'Special requests']) {
       expect(screen.getByLabelText(label)).not.toBeRequired();
       expect(screen.getByLabelText(label)).not.toHaveAttribute('aria-required');
@@ -95,9 +101,9 @@ describe('BookingForm', () => {
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
-    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription('Please choose the night of your booking.');
-    expect(screen.getByLabelText('Time')).toHaveAccessibleDescription('Please choose a time.');
-    expect(screen.getByLabelText('Time')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Date/)).toHaveAccessibleDescription('Please choose the night of your booking.');
+    expect(screen.getByLabelText(/^Time/)).toHaveAccessibleDescription('Please choose a time.');
+    expect(screen.getByLabelText(/^Time/)).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(fetchMock, routes.requestBooking)).toHaveLength(0);
   });
 
@@ -110,20 +116,53 @@ describe('BookingForm', () => {
     });
     const { user } = renderWithApp(<BookingForm initialService="luxury-suite" onBooked={() => undefined} />);
     expect(await screen.findByText('Fully booked: Fri 11 Dec')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Date'), '2026-12-11');
-    expect(screen.getByRole('status')).toHaveTextContent('Fully booked');
-    expect(screen.getByRole('button', { name: 'Fully booked' })).toBeDisabled();
-    // The VIP room is not full that night.
-    await user.selectOptions(screen.getByLabelText('Service'), 'vip-room');
+    await user.type(screen.getByLabelText(/^Date/), '2026-12-11');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Luxury Suite is fully booked on Fri 11 Dec. Still with places that night:',
+    );
+    expect(screen.getByRole('button', { name: 'Luxury Suite fully booked' })).toBeDisabled();
+    // The other services still have places that night: offered, and one click picks one.
+    const offered = within(screen.getByRole('status'))
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(offered).toEqual([
+      'VIP Room',
+      'Private Room',
+      'Group Booking',
+      'Bucks Party',
+      'Birthday Celebration',
+      'Corporate Event',
+    ]);
+    await user.click(within(screen.getByRole('status')).getByRole('button', { name: 'VIP Room' }));
+    expect(screen.getByLabelText('Service')).toHaveValue('vip-room');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request Booking' })).toBeEnabled();
+    expect(callsTo(fetchMock, routes.requestBooking)).toHaveLength(0);
+  });
+
+  it("refuses a night past the last bookable one in the api's own sentence, not the browser's", async () => {
+    const fetchMock = routeFetch({
+      [at(routes.requestBooking)]: CREATED,
+      ...venueZone('Australia/Sydney'),
+      ...availability([], '2026-11-25', '2027-05-28'),
+    });
+    const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
+    expect(screen.getByRole('form', { name: 'Booking request' })).toHaveAttribute('novalidate');
+    await waitFor(() => expect(screen.getByLabelText(/^Date/)).toHaveAttribute('max', '2027-05-28'));
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
+    await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.type(screen.getByLabelText(/^Date/), '2027-06-04');
+    await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+    expect(screen.getByLabelText(/^Date/)).toHaveAccessibleDescription(
+      'Bookings open 6 months ahead: the last night you can book now is Friday 28 May 2027.',
+    );
     expect(callsTo(fetchMock, routes.requestBooking)).toHaveLength(0);
   });
 
   it("keeps the picker to the api's bookable nights: tonight to 6 months ahead", async () => {
     routeFetch({ ...venueZone('Australia/Sydney'), ...availability([], '2026-11-25', '2027-05-25') });
     renderWithApp(<BookingForm onBooked={() => undefined} />);
-    const date = screen.getByLabelText('Date');
+    const date = screen.getByLabelText(/^Date/);
     await waitFor(() => expect(date).toHaveAttribute('max', '2027-05-25'));
     expect(date).toHaveAttribute('min', '2026-11-25');
   });
@@ -133,10 +172,10 @@ describe('BookingForm', () => {
     setNow('2026-11-25T14:30:00Z');
     routeFetch({ ...venueZone('Australia/Sydney'), ...availability([], '2026-11-25', '2027-05-25') });
     const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
-    const date = screen.getByLabelText('Date');
+    const date = screen.getByLabelText(/^Date/);
     await waitFor(() => expect(date).toHaveAttribute('min', '2026-11-25'));
     await user.type(date, '2026-11-25');
-    expect(optionValues('Time')).toEqual(['', '02:00']);
+    expect(optionValues(/^Time/)).toEqual(['', '02:00']);
   });
 
   it('posts every field under its payload name and reports success', async () => {
@@ -146,8 +185,8 @@ describe('BookingForm', () => {
     const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
-    await user.type(screen.getByLabelText('Date'), '2026-11-27');
-    await user.selectOptions(screen.getByLabelText('Time'), '22:00');
+    await user.type(screen.getByLabelText(/^Date/), '2026-11-27');
+    await user.selectOptions(screen.getByLabelText(/^Time/), '22:00');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
 
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
@@ -180,12 +219,12 @@ describe('BookingForm', () => {
     const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
-    await user.type(screen.getByLabelText('Date'), '2026-11-27');
-    await user.selectOptions(screen.getByLabelText('Time'), '22:00');
+    await user.type(screen.getByLabelText(/^Date/), '2026-11-27');
+    await user.selectOptions(screen.getByLabelText(/^Time/), '22:00');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ended);
-    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(ended);
+    expect(screen.getByLabelText(/^Date/)).toHaveAccessibleDescription(ended);
     expect(onBooked).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Ann Lee');
     expect(screen.getByLabelText(/^Email/)).toHaveValue('ann@example.com');
@@ -208,8 +247,8 @@ describe('BookingForm', () => {
     const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example');
-    await user.type(screen.getByLabelText('Date'), '2026-11-27');
-    await user.selectOptions(screen.getByLabelText('Time'), '22:00');
+    await user.type(screen.getByLabelText(/^Date/), '2026-11-27');
+    await user.selectOptions(screen.getByLabelText(/^Time/), '22:00');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/^Please enter a valid email address, like name@example\.com\.$/);
@@ -221,18 +260,18 @@ describe('BookingForm', () => {
 
   it("offers the picked night's times: from 20:00 on a Monday, from 19:00 on a Friday", async () => {
     const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
-    const time = screen.getByLabelText('Time');
+    const time = screen.getByLabelText(/^Time/);
     const offered = () => Array.from((time as HTMLSelectElement).options, (option) => option.value).filter(Boolean);
     const nextWeekday = (day: number) => {
       const date = new Date();
       date.setDate(date.getDate() + 7 + ((day - date.getDay() + 7) % 7));
       return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
     };
-    await user.type(screen.getByLabelText('Date'), nextWeekday(1));
+    await user.type(screen.getByLabelText(/^Date/), nextWeekday(1));
     expect(offered()[0]).toBe('20:00');
     expect(offered()).not.toContain('19:00');
-    await user.clear(screen.getByLabelText('Date'));
-    await user.type(screen.getByLabelText('Date'), nextWeekday(5));
+    await user.clear(screen.getByLabelText(/^Date/));
+    await user.type(screen.getByLabelText(/^Date/), nextWeekday(5));
     expect(offered()[0]).toBe('19:00');
     expect(offered()).not.toContain('18:00');
     expect(offered()).toContain('02:00');
@@ -243,7 +282,7 @@ describe('BookingForm', () => {
     setNow('2026-11-27T23:30:00Z');
     const fetchMock = routeFetch({ [at(routes.requestBooking)]: CREATED, ...venueZone('Australia/Sydney') });
     const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
-    const date = screen.getByLabelText('Date');
+    const date = screen.getByLabelText(/^Date/);
     await waitFor(() => expect(date).toHaveAttribute('min', '2026-11-28'));
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
@@ -260,11 +299,11 @@ describe('BookingForm', () => {
     setNow('2026-11-28T03:00:00Z');
     routeFetch({ ...venueZone('Europe/London') });
     const { user } = renderWithApp(<BookingForm onBooked={() => undefined} />);
-    const date = screen.getByLabelText('Date');
+    const date = screen.getByLabelText(/^Date/);
     await waitFor(() => expect(date).toHaveAttribute('min', '2026-11-27'));
     // Friday's evening slots have all started on the venue's clocks; none is offered.
     await user.type(date, '2026-11-27');
-    expect(optionValues('Time')).toEqual(['']);
+    expect(optionValues(/^Time/)).toEqual(['']);
     expect((date as HTMLInputElement).validity.rangeUnderflow).toBe(false);
   });
 
@@ -275,11 +314,11 @@ describe('BookingForm', () => {
     });
     const onBooked = jest.fn();
     const { user } = renderWithApp(<BookingForm onBooked={onBooked} />);
-    expect(screen.getByLabelText('Date')).not.toHaveAttribute('min');
+    expect(screen.getByLabelText(/^Date/)).not.toHaveAttribute('min');
     await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
-    await user.type(screen.getByLabelText('Date'), '2026-11-27');
-    await user.selectOptions(screen.getByLabelText('Time'), '22:00');
+    await user.type(screen.getByLabelText(/^Date/), '2026-11-27');
+    await user.selectOptions(screen.getByLabelText(/^Time/), '22:00');
     await user.click(screen.getByRole('button', { name: 'Request Booking' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
     expect(callsTo(fetchMock, routes.requestBooking)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { BOOKING_DATE_MISSING, BOOKING_TIME_MISSING, FULLY_BOOKED, fullyBookedMessage } from '@nocturne/domain';
+import { BOOKING_DATE_MISSING, BOOKING_TIME_MISSING, bookingProblemMessage, fullyBookedMessage } from '@nocturne/domain';
 import { ApiError } from '@/lib/api-client';
 import { useVenueTimeZone } from '@/lib/venue-time';
 import { Button } from '@/components/ui/button';
@@ -113,16 +113,26 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const times = timeOptionsFor(date, timeZone);
+  const fullOn = (night: string) =>
+    (availability.data?.full ?? []).filter((entry) => entry.night === night).map((entry) => entry.service);
   const fullNights = (availability.data?.full ?? []).filter((entry) => entry.service === service).map((entry) => entry.night);
   const full = date !== '' && fullNights.includes(date);
+  // The services that still have places on a night the chosen one is full: offered instead.
+  const stillOpen = full ? serviceOptions.filter((option) => !fullOn(date).includes(option.value)) : [];
+  const lastNight = availability.data?.lastNight;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const payload = readPayload(event.currentTarget, openedAt);
     // No booking without a night and a time; a full night is said before anything is sent.
     const missing: FieldErrors = {};
+    if (!payload.name.trim()) missing.name = 'Please enter your name.';
+    if (!payload.email.trim()) missing.email = 'Please enter your email address.';
     if (!payload.date) missing.date = BOOKING_DATE_MISSING;
     else if (full) missing.date = fullyBookedMessage(payload.date, serviceLabel(service));
+    // Past the last bookable night: the api's own sentence, not the browser's note on `max`.
+    else if (lastNight && payload.date > lastNight)
+      missing.date = bookingProblemMessage({ field: 'date', reason: 'too-far', night: payload.date, last: lastNight });
     if (!payload.time) missing.time = BOOKING_TIME_MISSING;
     setErrors(missing);
     setGeneral(null);
@@ -146,7 +156,9 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
     date && times.length === 0 && !errors.time ? 'No times are left on this night; please choose a later night.' : null;
 
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Booking request">
+    // noValidate: every problem is said beside its field in the form's (and the api's) words, never
+    // in the browser's (its note on a date past `max` is in US format, and not the venue's sentence).
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Booking request">
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <TextField label="Name" name="name" autoComplete="name" required {...problemProps('name', errors)} />
@@ -165,31 +177,36 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
             label="Date"
             name="date"
             type="date"
-            aria-required="true"
+            requiredMark
             min={availability.data?.firstNight ?? (timeZone ? earliestBookingDate(timeZone) : undefined)}
-            max={availability.data?.lastNight}
+            max={lastNight}
             value={date}
             hint={dateHint}
             onChange={(event) => setDate(event.target.value)}
             {...problemProps('date', errors)}
           />
           {full && !errors.date ? (
-            <p role="status" className="mt-1.5 text-sm font-medium text-gold">
-              {FULLY_BOOKED}
-            </p>
+            <div role="status" className="mt-1.5 grid gap-2 text-sm font-medium text-gold">
+              <p>
+                {serviceLabel(service)} is fully booked on {shortNightName(date)}.
+                {stillOpen.length > 0 ? ' Still with places that night:' : ' Please choose another night.'}
+              </p>
+              {stillOpen.length > 0 ? (
+                <div className="flex flex-wrap gap-2">
+                  {stillOpen.map((option) => (
+                    <Button key={option.value} type="button" variant="outline" onClick={() => setService(option.value)}>
+                      {option.label}
+                    </Button>
+                  ))}
+                </div>
+              ) : null}
+            </div>
           ) : null}
           {errors.date ? <FieldProblem id="booking-date-problem">{errors.date}</FieldProblem> : null}
         </div>
         <div>
-          <SelectField
-            label="Time"
-            name="time"
-            defaultValue=""
-            aria-required="true"
-            hint={timeHint}
-            {...problemProps('time', errors)}
-          >
-            <option value="">Select a time</option>
+          <SelectField label="Time" name="time" defaultValue="" requiredMark hint={timeHint} {...problemProps('time', errors)}>
+            <option value="">{date ? 'Select a time' : 'Choose the night first'}</option>
             {times.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -239,7 +256,7 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
         </p>
       ) : null}
       <Button type="submit" variant="neon" disabled={booking.isPending || full}>
-        {booking.isPending ? 'Sending...' : full ? FULLY_BOOKED : 'Request Booking'}
+        {booking.isPending ? 'Sending...' : full ? `${serviceLabel(service)} fully booked` : 'Request Booking'}
       </Button>
     </form>
   );

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { BOOKING_TIMES } from '@nocturne/contracts/constants';
 import { earliestBookingDate, timeOptionsFor } from './booking-options';
 
 const SYD = 'Australia/Sydney';
@@ -10,8 +9,8 @@ const values = (date: string, now: Date, ...zone: [string | undefined] | []) =>
 const earlier = new Date('2026-11-16T09:00:00Z');
 
 describe('timeOptionsFor', () => {
-  it('offers every booking time while no date is picked', () => {
-    expect(values('', earlier)).toEqual([...BOOKING_TIMES]);
+  it("offers no time while no date is picked: the times are a night's opening hours", () => {
+    expect(values('', earlier)).toEqual([]);
   });
 
   it('opens at 20:00 Sunday to Wednesday and 19:00 Thursday to Saturday; after-midnight slots stay (close 04:00)', () => {

@@ -33,12 +33,13 @@ export const timeOptions = BOOKING_TIMES.map((value) => ({ value, label: value }
 /**
  * The slots offered for a night: that night's opening hours (the domain's bookingSlots: doors at
  * 20:00 Sunday to Wednesday, 19:00 Thursday to Saturday, the after-midnight slots to 02:00 belong
- * to the same night), all of them while no date is picked. For tonight (the venue's current club
+ * to the same night), none while no date is picked (no list of every hour any night opens, which
+ * offered 18:00, no night's opening hour). For tonight (the venue's current club
  * night: before 06:00 the night that began yesterday), slots already begun on the venue's clocks
  * go too, as the api's rule has it; while the venue's zone is not known, none do (the api decides).
  */
 export function timeOptionsFor(date: string, timeZone: string | undefined, now = new Date()) {
-  if (!isIsoDate(date)) return timeOptions;
+  if (!isIsoDate(date)) return [];
   const slots = timeZone ? openSlots(date, now, timeZone) : bookingSlots(date);
   return timeOptions.filter(({ value }) => (slots as readonly string[]).includes(value));
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { ContactRequest } from '@nocturne/contracts';
 import type { z } from 'zod';
 import * as routes from '@nocturne/contracts/routes';
@@ -6,15 +6,32 @@ import { api } from '@/lib/api-client';
 
 export type ContactPayload = Required<{ [K in keyof z.input<typeof ContactRequest>]: string }>;
 
-export const contactQueryKey = ['contact'] as const;
-
 export const sendContactMessage = (payload: ContactPayload) => api.call(routes.sendContactMessage, { body: payload });
 
+interface SendHandlers {
+  onSuccess?: () => void;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Sends the landing page's contact form. Plain state rather than a react-query mutation: the
+ * landing page ships without the query library (it caches nothing here), which only signed-in
+ * screens load.
+ */
 export function useSendContactMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendContactMessage,
-    // A sent message invalidates cached contact data.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactQueryKey }),
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = useCallback((payload: ContactPayload, handlers: SendHandlers = {}) => {
+    setPending(true);
+    sendContactMessage(payload).then(
+      () => {
+        setPending(false);
+        handlers.onSuccess?.();
+      },
+      (error: unknown) => {
+        setPending(false);
+        handlers.onError?.(error);
+      },
+    );
+  }, []);
+  return { mutate, isPending };
 }

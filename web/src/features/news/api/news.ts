@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -39,9 +40,10 @@ export const useComments = (postId: string | null) =>
   useInfiniteQuery({ ...commentsQueryOptions(postId ?? ''), enabled: postId !== null, ...polling(POLL_MS.comments) });
 
 /** What the member's next comment earns tonight (the api counts the night in venue time). */
-const commentRewardsKey = ['news-comment-rewards'] as const;
-export const useCommentRewards = () =>
-  useQuery({ queryKey: commentRewardsKey, queryFn: () => api.call(routes.getCommentRewards) });
+const commentRewardsKey = queryKeys.commentRewards;
+export const commentRewardsQueryOptions = () =>
+  queryOptions({ queryKey: commentRewardsKey, queryFn: () => api.call(routes.getCommentRewards) });
+export const useCommentRewards = () => useQuery(commentRewardsQueryOptions());
 
 type Feed = InfiniteData<NewsListResponse, string | null>;
 

@@ -1,12 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const myReferralsKey = ['referrals'] as const;
+export const myReferralsKey = queryKeys.myReferrals;
 
 /** The member's invite link and who joined through it (routes.getMyReferrals). */
-export const useMyReferrals = () => useQuery({ queryKey: myReferralsKey, queryFn: () => api.call(routes.getMyReferrals) });
+export const myReferralsQueryOptions = () =>
+  queryOptions({ queryKey: myReferralsKey, queryFn: () => api.call(routes.getMyReferrals) });
+export const useMyReferrals = () => useQuery(myReferralsQueryOptions());
 
 /** The birthday line of the members area (routes.getMyBirthday): set during the birthday week once the coupon is given. */
-export const useMyBirthday = () =>
-  useQuery({ queryKey: ['auth', 'me', 'birthday'] as const, queryFn: () => api.call(routes.getMyBirthday) });
+export const myBirthdayQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.myBirthday, queryFn: () => api.call(routes.getMyBirthday) });
+export const useMyBirthday = () => useQuery(myBirthdayQueryOptions());

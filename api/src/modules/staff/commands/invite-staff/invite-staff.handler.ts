@@ -61,7 +61,7 @@ export class InviteStaffHandler implements ICommandHandler<InviteStaffCommand, I
       return {
         success: true,
         promoted,
-        staff: staffFromRow(row),
+        staff: staffFromRow({ ...row, invited: true }),
         message: promoted
           ? `${row.first_name} (a member until now) is invited as ${ROLE_AS[role]}: they were signed out and set a new password through the link e-mailed to ${email}.`
           : `${firstName} is invited as ${ROLE_AS[role]}: a link to set a password is on its way to ${email}.`,
