@@ -11,6 +11,7 @@ import { RequestPasswordResetHandler } from './commands/request-password-reset/r
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
 import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
+import { EnabledAdmins } from './enabled-admins.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -30,6 +31,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     RateLimiter,
     LoginThrottle,
     AuthGuard,
+    EnabledAdmins,
     AdminBootstrapService,
     RegisterMemberHandler,
     SignInHandler,
@@ -43,6 +45,6 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     TwoFactorService,
     TotpSecretBox,
   ],
-  exports: [SessionService, RateLimiter, PasswordHasher, AuthGuard],
+  exports: [SessionService, RateLimiter, PasswordHasher, AuthGuard, EnabledAdmins],
 })
 export class AuthModule {}

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_NOT_DELETED_WRONG_PASSWORD } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { PasswordHasher, SessionService } from '../../../auth/auth.public.js';
+import { EnabledAdmins, PasswordHasher, SessionService } from '../../../auth/auth.public.js';
 import { ScanLogErasure } from '../../../coupons/coupons.public.js';
 import { LedgerService } from '../../../ledger/ledger.public.js';
 import { RecipientErasure } from '../../../venue-inbox/venue-inbox.public.js';
@@ -12,7 +12,7 @@ import { MemberCommentsService } from '../../../news/news.public.js';
 import { WalletErasure } from '../../../wallet/wallet.public.js';
 import { MembersRepository } from '../../members.repository.js';
 import { DeleteMyAccountCommand } from './delete-my-account.command.js';
-import { MembersFailure } from '../../members-failure.js';
+import { LAST_ADMIN_CANNOT_LEAVE, MembersFailure } from '../../members-failure.js';
 
 /**
  * Australian Privacy Principle 13 and the member's own wish: the account is emptied of personal
@@ -37,6 +37,7 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
     private readonly ledger: LedgerService,
     private readonly spool: MailSpool,
     private readonly wallet: WalletErasure,
+    private readonly admins: EnabledAdmins,
   ) {}
 
   async execute({ memberId, password }: DeleteMyAccountCommand): Promise<void> {
@@ -45,6 +46,10 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
       throw new MembersFailure('invalid', ACCOUNT_NOT_DELETED_WRONG_PASSWORD);
     let erasedEmail: string | undefined;
     await this.unitOfWork.run(async (tx, raise) => {
+      // The venue keeps an admin: the admins' locks first, as every change that could leave none takes them.
+      const enabledAdmins = await this.admins.lock(tx);
+      if (enabledAdmins.length === 1 && enabledAdmins[0] === memberId)
+        throw new MembersFailure('conflict', LAST_ADMIN_CANNOT_LEAVE);
       // The row lock makes a second, concurrent deletion find deleted_at set and do nothing.
       const erased = await this.repository.eraseMember(tx, memberId);
       if (!erased) return;
