@@ -18,8 +18,9 @@ import { LAST_ADMIN_CANNOT_LEAVE, MembersFailure } from '../../members-failure.j
  * Australian Privacy Principle 13 and the member's own wish: the account is emptied of personal
  * data in one transaction. The members row stays as an anonymous holder of its ledger rows
  * (append-only; `ledger:verify` and the venue's figures stay true) and of claimed coupons'
- * counts; names, e-mail, password, sessions (with their addresses), reset tokens and comment
- * texts go, and so do their copies: names in door scan lines, the address in the e-mail log and
+ * counts; names, e-mail, password, sessions (with their addresses), reset tokens, comment texts
+ * and the booking requests and contact messages sent with their e-mail go, and so do their
+ * copies: names in door scan lines, the address in the e-mail log and
  * in spooled .eml files, the free-text reasons of point adjustments, wallet passes and their
  * devices' registrations. The ActiveCampaign contact is removed by the worker (MemberDeleted → delete-contact).
  */
@@ -60,6 +61,7 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
       // log, the reasons staff gave for adjustments.
       await this.scans.forgetNames(tx, memberId, [erased.first_name, erased.last_name]);
       await this.recipients.forgetRecipient(tx, erased.email, erased.placeholder);
+      await this.recipients.eraseRequestsOf(tx, erased.email);
       await this.ledger.eraseAdjustmentReasons(tx, memberId);
       // Wallet passes and the devices registered for them (device ids, push tokens).
       await this.wallet.forgetMember(tx, memberId);
