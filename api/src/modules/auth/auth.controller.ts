@@ -33,7 +33,7 @@ import { AuthFailure } from './auth-failure.js';
 import { LoginThrottle } from './login-throttle.js';
 import { LIMITS, RateLimiter } from './rate-limiter.js';
 import { type AuthenticatedMember, userFromSession } from './user-view.js';
-import { deviceTokenFromCookie } from './two-factor/two-factor.service.js';
+import { deviceTokenFromCookie } from './two-factor/remembered-device.js';
 
 /**
  * A reset request for a real account does a little more work (it records an event) than one for

@@ -19,7 +19,10 @@ import { SessionService } from './session.service.js';
 import { TwoFactorController } from './two-factor/two-factor.controller.js';
 import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
 import { TotpSecretBox } from './two-factor/totp-secret-box.js';
-import { TwoFactorService } from './two-factor/two-factor.service.js';
+import { PasskeyFactors } from './two-factor/passkey-factors.service.js';
+import { SecondFactorSessions } from './two-factor/second-factor-sessions.js';
+import { SecondFactors } from './two-factor/second-factors.service.js';
+import { TotpFactors } from './two-factor/totp-factors.service.js';
 
 @Global()
 @Module({
@@ -42,7 +45,10 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     UpdateConsentHandler,
     ChangePasswordHandler,
     TwoFactorRepository,
-    TwoFactorService,
+    SecondFactorSessions,
+    SecondFactors,
+    TotpFactors,
+    PasskeyFactors,
     TotpSecretBox,
   ],
   exports: [SessionService, RateLimiter, PasswordHasher, AuthGuard, EnabledAdmins],

@@ -16,7 +16,7 @@ import { AuthFailure } from '../../auth-failure.js';
 import { AuthRepository } from '../../auth.repository.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { SessionService } from '../../session.service.js';
-import { TwoFactorService } from '../../two-factor/two-factor.service.js';
+import { SecondFactors } from '../../two-factor/second-factors.service.js';
 import { userFromRow } from '../../user-view.js';
 import { SignInCommand } from './sign-in.command.js';
 
@@ -31,7 +31,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly repository: AuthRepository,
-    private readonly twoFactor: TwoFactorService,
+    private readonly twoFactor: SecondFactors,
     private readonly audit: AuditService,
   ) {}
 
