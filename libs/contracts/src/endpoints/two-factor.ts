@@ -91,6 +91,7 @@ export const startPasskeyAuthentication = endpoint({
   access: DOOR_STAFF,
   tags: ['auth', '2fa'],
   response: PasskeyOptionsResponse,
+  errors: { 400: 'The account has no passkey (use the authenticator app or a recovery code)' },
 });
 
 export const verifyPasskey = endpoint({
