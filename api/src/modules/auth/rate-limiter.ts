@@ -29,6 +29,8 @@ export const LIMITS = {
   currentPasswordPerMember: { name: 'current-password-member', max: 10, windowMs: 15 * 60_000 },
   /** Second-factor codes, recovery codes and passkey assertions one account tries (issue 31): 10 per 15 minutes. */
   secondFactorPerMember: { name: 'second-factor-member', max: 10, windowMs: 15 * 60_000 },
+  /** Apple Wallet devices' log requests from one address (anonymous by Apple's design): enough for a venue's Wi-Fi, not a flood of the api's log. */
+  walletLogPerIp: { name: 'wallet-log-ip', max: 20, windowMs: 10 * 60_000 },
   /** Comments one member posts, on any post (PRODUCT.md §9): a person never needs more, a script is stopped. */
   commentsPerMember: { name: 'comments-member', max: 20, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;

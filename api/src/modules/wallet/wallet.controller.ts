@@ -1,4 +1,4 @@
-import { Controller, Headers, Res } from '@nestjs/common';
+import { Controller, Headers, Req, Res } from '@nestjs/common';
 import {
   type AppleDevicePassesParams,
   type AppleDevicePassesQuery,
@@ -11,10 +11,10 @@ import {
   type WalletCouponParams,
   type WalletSettings,
 } from '@nocturne/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
-import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
+import { type AuthenticatedMember, CurrentMember, LIMITS, RateLimiter } from '../auth/auth.public.js';
 import { WalletService } from './wallet.service.js';
 
 const PKPASS = 'application/vnd.apple.pkpass';
@@ -32,7 +32,10 @@ async function sendPass(reply: FastifyReply, pass: Buffer, lastModified?: Date):
  */
 @Controller()
 export class WalletController {
-  constructor(private readonly wallet: WalletService) {}
+  constructor(
+    private readonly wallet: WalletService,
+    private readonly limiter: RateLimiter,
+  ) {}
 
   @Endpoint(endpoints.getWalletSettings)
   settings(): WalletSettings {
@@ -118,7 +121,8 @@ export class WalletController {
 
   /** "Log a Message": devices report problems with our passes. */
   @Endpoint(endpoints.logAppleWalletMessages)
-  async log(@ValidBody() body: AppleLogEntries, @Res() reply: FastifyReply): Promise<void> {
+  async log(@ValidBody() body: AppleLogEntries, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.limiter.hit(LIMITS.walletLogPerIp, request.ip);
     this.wallet.log(body.logs);
     await reply.status(200).send();
   }
