@@ -16,6 +16,7 @@ import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
+import { SignInDevices } from './sign-in-device.js';
 import { TwoFactorController } from './two-factor/two-factor.controller.js';
 import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
 import { TotpSecretBox } from './two-factor/totp-secret-box.js';
@@ -33,6 +34,7 @@ import { TotpFactors } from './two-factor/totp-factors.service.js';
     SessionService,
     RateLimiter,
     LoginThrottle,
+    SignInDevices,
     AuthGuard,
     EnabledAdmins,
     AdminBootstrapService,

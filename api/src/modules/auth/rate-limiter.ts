@@ -18,6 +18,8 @@ export const LIMITS = {
   loginFailuresPerIp: { name: 'login-ip', max: 100, windowMs: 15 * 60_000 },
   /** Failed sign-ins for one e-mail from anywhere: past `max`, a growing delay instead of a lock-out. */
   loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
+  /** Failed sign-ins from one known device of the account (its device cookie): past `max`, the cookie counts for nothing. */
+  loginFailuresPerDevice: { name: 'login-device', max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
   forgotPasswordPerIp: { name: 'forgot-ip', max: 5, windowMs: 60 * 60_000 },
   /** Reset e-mails staff send to one member: enough to resend, not enough to flood their inbox. */
