@@ -383,6 +383,28 @@ describe('password reset', () => {
     expect(events.rowCount).toBe(1);
   });
 
+  it('sends one member 3 reset e-mails an hour at most, whatever the addresses asking, and answers each the same', async () => {
+    const member = await registerMember(t);
+    const answers = [];
+    for (let address = 0; address < 4; address += 1) {
+      const ip = randomIp();
+      for (let i = 0; i < 2; i += 1)
+        answers.push(
+          await t.request('POST', '/api/auth/forgot-password', {
+            body: { email: member.email },
+            headers: { 'x-forwarded-for': ip },
+          }),
+        );
+    }
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(202));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    const events = await t.sql.query(
+      "select count(*)::int as n from outbox where type = 'PasswordResetRequested' and aggregate_id = $1",
+      [member.user.id],
+    );
+    expect(events.rows[0].n).toBe(3);
+  });
+
   async function issueToken(memberId: string, expiresIn = '1 hour'): Promise<string> {
     const token = `reset-token-${Math.random().toString(36).slice(2)}-${Date.now()}`;
     await t.sql.query(

@@ -22,6 +22,11 @@ export const LIMITS = {
   loginFailuresPerDevice: { name: 'login-device', max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
   forgotPasswordPerIp: { name: 'forgot-ip', max: 5, windowMs: 60 * 60_000 },
+  /**
+   * Reset e-mails one member is sent on request from the sign-in screen, from any address: past
+   * the cap the request is answered as usual but sends nothing, so nobody floods a member's inbox.
+   */
+  passwordResetEmailsPerMember: { name: 'reset-email-member', max: 3, windowMs: 60 * 60_000 },
   /** Reset e-mails staff send to one member: enough to resend, not enough to flood their inbox. */
   staffPasswordResetPerMember: { name: 'staff-reset-member', max: 3, windowMs: 60 * 60_000 },
   resetPasswordPerIp: { name: 'reset-ip', max: 10, windowMs: 15 * 60_000 },
@@ -74,6 +79,20 @@ export class RateLimiter {
       return;
     }
     if (count > limit.max) throw new TooManyRequestsException(Math.max(1, Math.ceil(ttl / 1000)), message);
+  }
+
+  /**
+   * Counts one use and says whether it was within the limit, for limits whose excess is dropped
+   * quietly rather than refused (an answer that must not differ). True while Redis is away.
+   */
+  async take(limit: Limit, key: string): Promise<boolean> {
+    try {
+      await this.hit(limit, key);
+      return true;
+    } catch (error) {
+      if (error instanceof TooManyRequestsException) return false;
+      throw error;
+    }
   }
 
   /**
