@@ -69,7 +69,12 @@ export const OFFLINE_SAVED_COPY = 'Offline: showing what was saved on this devic
 export const INVALID_LOGIN = 'Invalid email or password';
 /** Said only to the right password, so it tells a stranger nothing. */
 export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact the venue.';
-export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
+/**
+ * The answer to every sign-up that passed its checks, new e-mail or not: a new membership is then
+ * ready to sign in to, an existing one's owner is e-mailed instead (nothing there changes).
+ */
+export const SIGN_UP_RECEIVED =
+  'Thanks for joining! Sign in with your e-mail and password. If this e-mail already has a membership, we have e-mailed it instead.';
 /** Every 429 of the sign-in, sign-up and password limits; the answer's Retry-After says how long. */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a little and try again.';
 /** Staff adjusting their own points (security review L5). */

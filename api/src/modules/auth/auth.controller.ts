@@ -58,9 +58,9 @@ export class AuthController {
   ) {}
 
   @Endpoint(endpoints.register)
-  async register(@ValidBody() body: RegisterRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
+  async register(@ValidBody() body: RegisterRequest, @Req() request: FastifyRequest): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.registerPerIp, request.ip);
-    return this.commands.execute(new RegisterMemberCommand(body, requestMeta(request)));
+    return this.commands.execute(new RegisterMemberCommand(body));
   }
 
   @Endpoint(endpoints.signIn)

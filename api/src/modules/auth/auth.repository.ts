@@ -181,7 +181,6 @@ export class AuthRepository {
         first_name: member.firstName,
         last_name: member.lastName,
         password_hash: member.passwordHash,
-        last_sign_in_at: sql<string>`now()`,
         date_of_birth: member.dateOfBirth,
         marketing_consent: member.marketingConsent,
         // The moment and wording of the choice made on the form, ticked or not.

@@ -27,6 +27,8 @@ export const LIMITS = {
    * the cap the request is answered as usual but sends nothing, so nobody floods a member's inbox.
    */
   passwordResetEmailsPerMember: { name: 'reset-email-member', max: 3, windowMs: 60 * 60_000 },
+  /** E-mails telling a member someone signed up with their address: a few an hour, whoever asks. */
+  existingAccountNoticesPerMember: { name: 'existing-account-member', max: 3, windowMs: 60 * 60_000 },
   /** Reset e-mails staff send to one member: enough to resend, not enough to flood their inbox. */
   staffPasswordResetPerMember: { name: 'staff-reset-member', max: 3, windowMs: 60 * 60_000 },
   resetPasswordPerIp: { name: 'reset-ip', max: 10, windowMs: 15 * 60_000 },
