@@ -246,6 +246,15 @@ export const SECOND_FACTOR_ENROL_REQUIRED =
 /** A staff session that has given its password but not yet its second factor. */
 export const SECOND_FACTOR_REQUIRED =
   'Enter the code from your authenticator app, a recovery code or use your passkey to continue.';
+/** How recently a session must have given its second factor for a dangerous staff action. */
+export const STEP_UP_WINDOW_MS = 15 * 60_000;
+/**
+ * A dangerous staff action (an export, a role change, a second-factor reset, webhook or sync
+ * settings) from a session that last gave its second factor more than 15 minutes ago: the web asks
+ * for the code or passkey, then sends the request again. The web recognises the refusal by this text.
+ */
+export const SECOND_FACTOR_AGAIN =
+  'For this, confirm it is you: enter the code from your authenticator app, a recovery code or use your passkey.';
 /** A wrong, old or already used TOTP code or recovery code. */
 export const SECOND_FACTOR_WRONG_CODE = 'That code is not right or was already used. Try the current code.';
 /** A passkey ceremony that failed or whose challenge expired. */

@@ -20,6 +20,8 @@ export interface AuthenticatedMember {
   secondFactorOk: boolean;
   /** The account has a confirmed second factor. */
   hasSecondFactor: boolean;
+  /** When this session last passed the second factor (null: never), for the step-up of dangerous actions. */
+  secondFactorAt: Date | null;
 }
 
 /** The members columns the API's `user` object is made of. */

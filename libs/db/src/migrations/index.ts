@@ -43,6 +43,7 @@ import { Migration20261126190100_EarningMultipliers } from './Migration202611261
 import { Migration20261126190200_TierCelebrations } from './Migration20261126190200_TierCelebrations.js';
 import { Migration20261126190300_TierCouponGrants } from './Migration20261126190300_TierCouponGrants.js';
 import { Migration20261126190700_SealedTotpSecrets } from './Migration20261126190700_SealedTotpSecrets.js';
+import { Migration20261128200000_SessionSecondFactorAt } from './Migration20261128200000_SessionSecondFactorAt.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -89,6 +90,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261126190200_TierCelebrations', class: Migration20261126190200_TierCelebrations },
   { name: 'Migration20261126190300_TierCouponGrants', class: Migration20261126190300_TierCouponGrants },
   { name: 'Migration20261126190700_SealedTotpSecrets', class: Migration20261126190700_SealedTotpSecrets },
+  { name: 'Migration20261128200000_SessionSecondFactorAt', class: Migration20261128200000_SessionSecondFactorAt },
 ];
 
 /**

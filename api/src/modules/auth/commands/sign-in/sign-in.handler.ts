@@ -51,7 +51,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
       const satisfied = hasFactor
         ? await this.twoFactor.isDeviceRemembered(tx, found.id, meta.deviceToken ?? null)
         : !requiresSecondFactor(found.role);
-      const sessionId = await this.sessions.create(tx, found.id, meta, { secondFactorOk: satisfied });
+      const sessionId = await this.sessions.create(tx, found, meta, { secondFactorOk: satisfied });
       const firstSignIn = found.last_sign_in_at === null;
       const secondFactor = secondFactorState(found.role, hasFactor, satisfied);
       // A staff account's sign-in is a staff action (issue #31): the actor is the staffer, who has
