@@ -1,4 +1,5 @@
 import { randomIp, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
+import { Redis } from 'ioredis';
 
 let t: TestApp;
 
@@ -45,7 +46,7 @@ describe('the account’s own device is never locked out from elsewhere', () => 
     );
     // The cookie's name does not show the e-mail.
     expect(header.toLowerCase()).not.toContain(member.email.split('@')[0]!.toLowerCase());
-  });
+  }, 120_000);
 
   it('signs the real user in every time while wrong passwords arrive from changing addresses', async () => {
     const member = await registerMember(t);
@@ -77,12 +78,13 @@ describe('the account’s own device is never locked out from elsewhere', () => 
     const checked = attackerStatuses.filter((status) => status === 401).length;
     expect(checked).toBeLessThanOrEqual(5);
     expect(attackerStatuses.filter((status) => status === 429).length).toBeGreaterThan(checked);
-  }, 30_000);
+  }, 120_000);
 
   it('keeps strangers held back while the e-mail is closed, the right password included, and answers them at once', async () => {
     const member = await registerMember(t);
     await failUntilSlowed(member.email);
-    const closing = login(member.email, WRONG); // the 13th failure closes the e-mail for 1 s
+    expect((await login(member.email, WRONG)).status).toBe(401); // the 13th failure: closed for 1 s, waited out
+    const closing = login(member.email, WRONG); // the 14th closes the e-mail for 2 s
     await sleep(300);
     const started = Date.now();
     const burst = await Promise.all(Array.from({ length: 10 }, () => login(member.email, WRONG)));
@@ -90,10 +92,10 @@ describe('the account’s own device is never locked out from elsewhere', () => 
     expect(Number(burst[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // A stranger's right password waits its turn too (it is told when to try again).
     expect((await login(member.email, member.password)).status).toBe(429);
-    // Refused at once: no request holds a server waiting.
-    expect(Date.now() - started).toBeLessThan(700);
+    // Refused at once (a request that waited out the closing would take 2 s): none holds a server waiting.
+    expect(Date.now() - started).toBeLessThan(1_500);
     expect((await closing).status).toBe(401);
-  });
+  }, 120_000);
 
   it('honours a device cookie only for its own account, and not once altered', async () => {
     const member = await registerMember(t);
@@ -115,22 +117,26 @@ describe('the account’s own device is never locked out from elsewhere', () => 
     await sleep(300);
     expect((await login(member.email, member.password, cookie)).status).toBe(200);
     await closing;
-  }, 30_000);
+  }, 120_000);
 
   it('gives a known device 10 failures per 15 minutes of its own, then treats it as a stranger', async () => {
     const member = await registerMember(t);
     const cookie = deviceCookieOf(await login(member.email, member.password));
     // The device's own failures neither slow nor close the e-mail for anyone.
     for (let i = 0; i < 10; i += 1) expect((await login(member.email, WRONG, cookie)).status).toBe(401);
-    const started = Date.now();
-    expect((await login(member.email, WRONG)).status).toBe(401);
-    expect(Date.now() - started).toBeLessThan(250);
+    const redis = new Redis(t.config.REDIS_URL);
+    try {
+      // The e-mail's count of failures (the first sign-in's attempt was counted, then taken back).
+      expect(Number(await redis.get(`${t.config.REDIS_PREFIX}:rl:login-email:${member.email.toLowerCase()}`))).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
     await failUntilSlowed(member.email);
     const closing = login(member.email, WRONG);
     await sleep(300);
     expect((await login(member.email, member.password, cookie)).status).toBe(429);
     await closing;
-  }, 30_000);
+  }, 120_000);
 
   it('checks one attempt of a known device at a time', async () => {
     const member = await registerMember(t);
@@ -140,5 +146,5 @@ describe('the account’s own device is never locked out from elsewhere', () => 
     expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(3);
     expect(answers.filter((answer) => answer.status === 429).length).toBe(8 - checked);
-  });
+  }, 120_000);
 });
