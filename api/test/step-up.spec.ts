@@ -57,6 +57,10 @@ describe('step-up for dangerous staff actions', () => {
     expect((await t.request('GET', '/api/admin/users', { token: admin.sessionId })).status).toBe(200);
     expect((await t.request('GET', '/api/admin/staff', { token: admin.sessionId })).status).toBe(200);
     await factorGiven(admin.sessionId, 0);
+    // The OpenAPI entries say so.
+    const doc = (await t.request('GET', '/api/openapi.json')).body;
+    expect(doc.paths['/api/admin/members/export'].get.responses['403'].description).toContain(SECOND_FACTOR_AGAIN);
+    expect(doc.paths['/api/admin/users'].get.responses['403'].description).not.toContain(SECOND_FACTOR_AGAIN);
   });
 
   it('lets the request through once the code is given again, and a factor given 14 minutes ago is recent enough', async () => {
