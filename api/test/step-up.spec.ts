@@ -73,6 +73,9 @@ describe('step-up for dangerous staff actions', () => {
       body: { code: await totpCode(manager.totpSecret!, 1) },
     });
     expect(verified.status).toBe(200);
+    // When the factor was given stays the server's: /me answers the user and nothing of the session.
+    const me = await t.request('GET', '/api/auth/me', { token: manager.sessionId });
+    expect(Object.keys(me.body)).not.toContain('secondFactorAt');
     expect((await exportMembers()).status).toBe(200);
     await factorGiven(manager.sessionId, 14);
     expect((await exportMembers()).status).toBe(200);

@@ -57,6 +57,6 @@ export function userFromRow(row: UserRow): User {
 }
 
 export function userFromSession(member: AuthenticatedMember): User {
-  const { sessionId: _session, secondFactorOk: _ok, hasSecondFactor: _has, ...rest } = member;
+  const { sessionId: _session, secondFactorOk: _ok, hasSecondFactor: _has, secondFactorAt: _at, ...rest } = member;
   return { ...rest, isAdmin: member.role === 'admin', createdAt: member.createdAt.toISOString() };
 }
