@@ -183,6 +183,26 @@ describe('DELETE /api/auth/me', () => {
     expect(missing.body.issues.map((i: { path: string }) => i.path)).toEqual(['password']);
   });
 
+  it('refuses the last enabled admin in words, and lets them go once another admin is enabled', async () => {
+    const last = await registerAdmin(t);
+    const others = await t.sql.query<{ id: string }>(
+      `update members set disabled_at = now() where role = 'admin' and disabled_at is null and id <> $1 returning id`,
+      [last.user.id],
+    );
+    try {
+      const refused = await t.request('DELETE', '/api/auth/me', { token: last.sessionId, body: { password: last.password } });
+      expect({ status: refused.status, message: refused.body.message }).toEqual({
+        status: 409,
+        message: 'You are the last admin: make someone else an admin on the Staff screen first, then delete your account.',
+      });
+      expect((await t.request('GET', '/api/auth/me', { token: last.sessionId })).status).toBe(200);
+    } finally {
+      await t.sql.query('update members set disabled_at = null where id = any($1)', [others.rows.map((row) => row.id)]);
+    }
+    const gone = await t.request('DELETE', '/api/auth/me', { token: last.sessionId, body: { password: last.password } });
+    expect(gone.status).toBe(200);
+  });
+
   it('erases personal data, signs out every session, removes comments, keeps the ledger true and asks the worker to remove the AC contact', async () => {
     const member = await registerMember(t, { firstName: 'Gone', lastName: 'Soon', marketingConsent: true });
     const other = await login(member.email, member.password);

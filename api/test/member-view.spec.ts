@@ -29,6 +29,18 @@ const adjust = (id: string, body: unknown) => asAdmin('POST', `/api/admin/member
 const signIn = (email: string, password = GOOD_PASSWORD) =>
   t.request('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': randomIp() } });
 
+/** Waits until `count` other connections wait for a row lock. */
+async function waitForLockWaiters(count: number): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    const { rows } = await t.sql.query(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (rows[0].n >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${count} requests never waited for the locks`);
+}
+
 describe('who may use the member routes', () => {
   const routes = (id: string): [string, string, unknown?][] => [
     ['GET', `/api/admin/members/${id}`],
@@ -326,6 +338,33 @@ describe('disabling and enabling an account', () => {
     expect((await asAdmin('POST', `/api/admin/members/${door.user.id}/enable`)).status).toBe(200);
   });
 
+  it('of two admins disabling each other at once, with a third admin left, lets exactly one through', async () => {
+    const a = await registerAdmin(t);
+    const b = await registerAdmin(t);
+    // Both requests pass the sign-in check, then wait on the admins' locks this transaction holds.
+    const holder = await t.sql.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`select id from members where role = 'admin' and disabled_at is null order by id for update`);
+      const answers = Promise.all([
+        t.request('POST', `/api/admin/members/${b.user.id}/disable`, { token: a.sessionId }),
+        t.request('POST', `/api/admin/members/${a.user.id}/disable`, { token: b.sessionId }),
+      ]);
+      await waitForLockWaiters(2);
+      await holder.query('commit');
+      const refused = (await answers).filter((answer) => answer.status !== 200);
+      expect(refused.map((answer) => [answer.status, answer.body.message])).toEqual([
+        [403, 'Your account was disabled or its role changed meanwhile: nothing was changed. Sign in again.'],
+      ]);
+    } finally {
+      holder.release();
+    }
+    const { rows } = await t.sql.query(`select count(*)::int as n from members where id = any($1) and disabled_at is null`, [
+      [a.user.id, b.user.id],
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('refuses to disable the last enabled admin', async () => {
     // Two admins disabling each other at once: the second finds the first disabled and stops at the last admin.
     const other = await registerAdmin(t);
@@ -337,9 +376,9 @@ describe('disabling and enabling an account', () => {
       t.request('POST', `/api/admin/members/${admin.user.id}/disable`, { token: other.sessionId }),
     ]);
     const statuses = answers.map((answer) => answer.status).sort((a, b) => a - b);
-    // One wins; the other either meets the last-admin rule or finds its own session ended.
+    // One wins; the other meets the last-admin rule, finds its own session ended, or finds itself no admin any more.
     expect(statuses[0]).toBe(200);
-    expect([401, 409]).toContain(statuses[1]);
+    expect([401, 403, 409]).toContain(statuses[1]);
     const enabledAdmins = await t.sql.query(
       `select count(*)::int as n from members where role = 'admin' and disabled_at is null`,
     );

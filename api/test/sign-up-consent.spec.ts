@@ -47,7 +47,7 @@ describe('sign-up: age and consent (issue #33)', () => {
   });
 
   it('lets in someone whose 18th birthday is today', async () => {
-    expect((await signUp({ dateOfBirth: bornYearsAgo(18) })).status).toBe(201);
+    expect((await signUp({ dateOfBirth: bornYearsAgo(18) })).status).toBe(202);
   });
 
   it('requires a date of birth, and refuses one in the future', async () => {

@@ -18,6 +18,7 @@ import {
   totpCode,
 } from '@nocturne/testing';
 import { TotpSecretBox, UnreadableTotpSecret } from '../src/modules/auth/two-factor/totp-secret-box.js';
+import { DocumentedAnswers } from './support/documented-answers.js';
 
 /*
  * Issue 31 point 2: a second factor for staff, over HTTP against the real api. Managers and admins
@@ -268,6 +269,26 @@ describe('passkeys', () => {
     await t.request('POST', '/api/auth/2fa/passkeys/authentication-options', { token: next });
     const replay = await t.request('POST', '/api/auth/2fa/passkeys/verify', { token: next, body: { response: assertion } });
     expect(replay.status).toBe(400);
+  });
+});
+
+describe('passkey authentication options for an account without a passkey', () => {
+  it('answers 400 in words, an answer its OpenAPI entry lists', async () => {
+    const manager = await registerStaff(t, 'manager', 'Noa');
+    const answer = await t.request('POST', '/api/auth/2fa/passkeys/authentication-options', { token: manager.sessionId });
+    expect({ status: answer.status, message: answer.body.message }).toEqual({ status: 400, message: PASSKEY_FAILED });
+    const doc = (await t.request('GET', '/api/openapi.json')).body;
+    expect(Object.keys(doc.paths['/api/auth/2fa/passkeys/authentication-options'].post.responses)).toContain('400');
+    const documented = new DocumentedAnswers(doc);
+    expect(
+      documented.problem(
+        'post',
+        '/api/auth/2fa/passkeys/authentication-options',
+        answer.status,
+        answer.body,
+        answer.headers.get('content-type'),
+      ),
+    ).toBeNull();
   });
 });
 

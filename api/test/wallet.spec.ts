@@ -201,6 +201,30 @@ describe('Apple Wallet passes and the PassKit web service', () => {
     expect((await t.request('GET', listing)).status).toBe(204);
   });
 
+  it('takes device logs from one address 20 times in 10 minutes, then 429, and refuses an oversized batch', async () => {
+    const ip = '203.0.113.77';
+    const send = (logs: string[]) =>
+      t.request('POST', '/api/wallet/apple/v1/log', { body: { logs }, headers: { 'x-forwarded-for': ip } });
+    const tooMany = await send(Array(51).fill('Web service error'));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.issues).toEqual([{ path: 'logs', message: 'must hold at most 50 messages' }]);
+    const tooLong = await send(['x'.repeat(1001)]);
+    expect(tooLong.body.issues).toEqual([{ path: 'logs.0', message: 'must be at most 1000 characters' }]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) statuses.push((await send(Array(50).fill('x'.repeat(1000)))).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses[20]).toBe(429);
+    // Another address is not held up.
+    expect(
+      (
+        await t.request('POST', '/api/wallet/apple/v1/log', {
+          body: { logs: ['ok'] },
+          headers: { 'x-forwarded-for': '203.0.113.78' },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it("hands out the member's card as a pass with its QR and short code", async () => {
     const member = await registerMember(t, { firstName: 'Alex' });
     const card = await t.request('GET', '/api/auth/me/card', { token: member.sessionId });

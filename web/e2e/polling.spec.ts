@@ -11,17 +11,14 @@ test.beforeEach(async ({ request }) => {
 });
 
 test('a post the admin publishes appears in an open member feed without a reload', async ({ page, request }) => {
+  const email = `e2e-poll-${randomUUID().slice(0, 8)}@example.com`;
   const registered = await request.post('/api/auth/register', {
-    data: {
-      email: `e2e-poll-${randomUUID().slice(0, 8)}@example.com`,
-      firstName: 'Pat',
-      lastName: 'Poller',
-      password: 'night-owl-password-1',
-      dateOfBirth: '1990-06-15',
-    },
+    data: { email, firstName: 'Pat', lastName: 'Poller', password: 'night-owl-password-1', dateOfBirth: '1990-06-15' },
   });
-  expect(registered.status()).toBe(201);
-  const { sessionId, user } = (await registered.json()) as { sessionId: string; user: unknown };
+  expect(registered.status()).toBe(202);
+  const signedIn = await request.post('/api/auth/login', { data: { email, password: 'night-owl-password-1' } });
+  expect(signedIn.status()).toBe(200);
+  const { sessionId, user } = (await signedIn.json()) as { sessionId: string; user: unknown };
 
   // The page's timers run on a clock the test moves, so the 30-second poll need not be waited out.
   await page.clock.install();

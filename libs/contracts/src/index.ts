@@ -20,5 +20,12 @@ export * from './door.js';
 export * from './referrals.js';
 export * from './tiers.js';
 export * from './endpoint.js';
-export { ENROL_ENDPOINTS, endpoints, type EndpointName, type Endpoints, VERIFY_ENDPOINTS } from './endpoints/index.js';
+export {
+  ENROL_ENDPOINTS,
+  endpoints,
+  type EndpointName,
+  type Endpoints,
+  STEP_UP_ENDPOINTS,
+  VERIFY_ENDPOINTS,
+} from './endpoints/index.js';
 export * from './two-factor.js';

@@ -1,6 +1,6 @@
 import { ROLES, STAFF_ROLES } from '@nocturne/domain';
 import { z } from 'zod';
-import { Email, Uuid } from './common.js';
+import { Email, requiredText, Uuid } from './common.js';
 
 /** A staff account as the admin's Staff screen lists it. */
 export const StaffMember = z
@@ -33,7 +33,7 @@ export type StaffList = z.infer<typeof StaffList>;
  */
 export const InviteStaffRequest = z.object({
   email: Email,
-  firstName: z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  firstName: requiredText(100, { multiline: false }),
   role: z.enum(STAFF_ROLES, { message: 'must be door, manager or admin' }),
 });
 export type InviteStaffRequest = z.input<typeof InviteStaffRequest>;

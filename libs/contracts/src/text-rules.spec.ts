@@ -2,6 +2,8 @@ import { RegisterRequest, UpdateProfileRequest } from './auth.js';
 import { CreateCouponRequest } from './coupons.js';
 import { PointsAdjustmentRequest } from './members.js';
 import { CreateNewsPostRequest, PostCommentRequest } from './news.js';
+import { InviteStaffRequest } from './staff.js';
+import { SavePromotionRequest, UpdateTierBenefitRequest } from './tiers.js';
 import { BookingRequest, ContactRequest } from './venue-requests.js';
 
 // Security review L7: Unicode controls were accepted in names and text (U+0085, U+009B, U+202E), and
@@ -44,6 +46,22 @@ describe('names and text people type', () => {
     expect(issuesOf(register('Morgan', lastName))).toEqual(['lastName: must contain visible characters']);
   });
 
+  it('holds staff-entered text members and staff read to the same rule: invitation names, tier benefits, promotion names', () => {
+    const invite = (firstName: string) => InviteStaffRequest.safeParse({ email: 'eve@example.com', firstName, role: 'door' });
+    expect(issuesOf(invite('Ev\u202Eil'))).toEqual(['firstName: must not contain control or text-direction characters']);
+    expect(issuesOf(invite('\u200B\u200B'))).toEqual(['firstName: must contain visible characters']);
+    expect(issuesOf(invite('Sam\nSmith'))).toEqual(['firstName: must be on one line']);
+    const benefit = (text: string) =>
+      UpdateTierBenefitRequest.safeParse({ benefit: text, multiplier: '1', monthlyCouponId: null });
+    expect(issuesOf(benefit('\u200D\u2060'))).toEqual(['benefit: must contain visible characters']);
+    expect(benefit('Priority entry\nall night').success).toBe(true);
+    const promotion = (name: string) =>
+      SavePromotionRequest.safeParse({ name, multiplier: '2', startsOn: '2026-01-01', endsOn: '2026-01-31', weekdays: null });
+    expect(issuesOf(promotion('Double\u0085points'))).toEqual(['name: must not contain control or text-direction characters']);
+    expect(issuesOf(promotion('\u3164'))).toEqual(['name: must contain visible characters']);
+    expect(promotion('Double points 🎉').success).toBe(true);
+  });
+
   it('refuses a line break in a name, and in other one-line fields', () => {
     expect(issuesOf(register('Mor\ngan'))).toEqual(['firstName: must be on one line']);
     expect(issuesOf(ContactRequest.safeParse({ name: 'Eve\rMallory', email: 'eve@example.com', message: 'hello' }))).toEqual([
@@ -67,6 +85,15 @@ describe('names and text people type', () => {
       CreateNewsPostRequest.safeParse({ title: 'Tonight', content: override }),
       CreateCouponRequest.safeParse({ code: 'FREE', title: 'Free', description: override }),
       PointsAdjustmentRequest.safeParse({ points: 5, reason: override }),
+      InviteStaffRequest.safeParse({ email: 'eve@example.com', firstName: override, role: 'door' }),
+      UpdateTierBenefitRequest.safeParse({ benefit: override, multiplier: '1', monthlyCouponId: null }),
+      SavePromotionRequest.safeParse({
+        name: override,
+        multiplier: '2',
+        startsOn: '2026-01-01',
+        endsOn: '2026-01-31',
+        weekdays: null,
+      }),
     ];
     for (const result of results) {
       expect(issuesOf(result)).toContainEqual(expect.stringMatching(/: must not contain control or text-direction characters$/));

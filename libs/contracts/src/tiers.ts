@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MemberTier, Uuid } from './common.js';
+import { MemberTier, requiredText, Uuid } from './common.js';
 
 /** A tier's benefits as a manager sees and edits them (issue #33 point 4). */
 export const TierBenefitView = z
@@ -24,7 +24,7 @@ export const TierParams = z.object({ tier: MemberTier });
 
 export const UpdateTierBenefitRequest = z
   .object({
-    benefit: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
+    benefit: requiredText(500),
     /** As a manager types it: "1.25", "2" — 1.00 to 5.00, at most two decimals (`parseMultiplier`). */
     multiplier: z.string().max(10, 'must be a number from 1.00 to 5.00'),
     monthlyCouponId: Uuid.nullable(),
@@ -59,7 +59,7 @@ export type PromotionsResponse = z.infer<typeof PromotionsResponse>;
 
 export const SavePromotionRequest = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
+    name: requiredText(80, { multiline: false }),
     /** As a manager types it: "2", "1.5" — 1.00 to 5.00, at most two decimals. */
     multiplier: z.string().max(10, 'must be a number from 1.00 to 5.00'),
     startsOn: IsoDate,

@@ -41,5 +41,8 @@ export const ApplePassParams = z.object({ passTypeIdentifier: Identifier, serial
 export type ApplePassParams = z.infer<typeof ApplePassParams>;
 
 /** "LogEntries: logs, an array of log messages as strings." */
-export const AppleLogEntries = z.object({ logs: z.array(z.string().max(2000)).max(100) });
+/** A device's log messages: a few short lines, as Apple's devices send them (the api logs the first 10, 300 characters each). */
+export const AppleLogEntries = z.object({
+  logs: z.array(z.string().max(1000, 'must be at most 1000 characters')).max(50, 'must hold at most 50 messages'),
+});
 export type AppleLogEntries = z.infer<typeof AppleLogEntries>;

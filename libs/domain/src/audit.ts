@@ -146,4 +146,8 @@ export const RETENTION_DAYS = {
   sessionsAfterExpiry: 7,
   webhookDeliveries: 30,
   auditLog: 365,
+  /** Booking requests: a year after the night they were for (after they arrived, when they named none). */
+  bookingsAfterNight: 365,
+  /** Contact messages: a year after they arrived. */
+  contactMessages: 365,
 } as const;

@@ -69,7 +69,12 @@ export const OFFLINE_SAVED_COPY = 'Offline: showing what was saved on this devic
 export const INVALID_LOGIN = 'Invalid email or password';
 /** Said only to the right password, so it tells a stranger nothing. */
 export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact the venue.';
-export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
+/**
+ * The answer to every sign-up that passed its checks, new e-mail or not: a new membership is then
+ * ready to sign in to, an existing one's owner is e-mailed instead (nothing there changes).
+ */
+export const SIGN_UP_RECEIVED =
+  'Thanks for joining! Sign in with your e-mail and password. If this e-mail already has a membership, we have e-mailed it instead.';
 /** Every 429 of the sign-in, sign-up and password limits; the answer's Retry-After says how long. */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a little and try again.';
 /** Staff adjusting their own points (security review L5). */
@@ -243,6 +248,15 @@ export const SECOND_FACTOR_ENROL_REQUIRED =
 /** A staff session that has given its password but not yet its second factor. */
 export const SECOND_FACTOR_REQUIRED =
   'Enter the code from your authenticator app, a recovery code or use your passkey to continue.';
+/** How recently a session must have given its second factor for a dangerous staff action. */
+export const STEP_UP_WINDOW_MS = 15 * 60_000;
+/**
+ * A dangerous staff action (an export, a role change, a second-factor reset, webhook or sync
+ * settings) from a session that last gave its second factor more than 15 minutes ago: the web asks
+ * for the code or passkey, then sends the request again. The web recognises the refusal by this text.
+ */
+export const SECOND_FACTOR_AGAIN =
+  'For this, confirm it is you: enter the code from your authenticator app, a recovery code or use your passkey.';
 /** A wrong, old or already used TOTP code or recovery code. */
 export const SECOND_FACTOR_WRONG_CODE = 'That code is not right or was already used. Try the current code.';
 /** A passkey ceremony that failed or whose challenge expired. */

@@ -60,6 +60,9 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
     walletUpdate(event.memberId),
   ]),
   PasswordResetRequested: jobs(['email.password-reset'], (event) => [{ name: 'email.password-reset', data: event }]),
+  SignUpWithExistingEmail: jobs(['email.existing-account-notice'], (event) => [
+    { name: 'email.existing-account-notice', data: { memberId: event.memberId } },
+  ]),
   // The same one-time link as a reset, worded as an invitation naming the role.
   StaffInvited: jobs(['email.password-reset'], (event) => [
     { name: 'email.password-reset', data: { memberId: event.memberId, requestId: event.requestId, invitedAs: event.role } },

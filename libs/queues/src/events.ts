@@ -29,6 +29,11 @@ export const domainEventSchemas = {
   }),
   PasswordResetRequested: z.object({ memberId: z.uuid(), requestId: z.uuid() }),
   /**
+   * Someone signed up with the e-mail of an existing membership: its owner is told by e-mail (the
+   * sign-up's answer is the one a new e-mail gets, so it says nothing about who is a member).
+   */
+  SignUpWithExistingEmail: z.object({ memberId: z.uuid() }),
+  /**
    * An admin invited the account to the staff with a role (a new account, or a member promoted and
    * signed out): the worker e-mails it a one-time link to set its password. requestId names the link.
    */

@@ -22,6 +22,11 @@ export const jobDefinitions = {
     queue: QueueName.Email,
     payload: z.object({ memberId: z.uuid(), requestId: z.uuid(), invitedAs: z.enum(STAFF_ROLES).optional() }),
   },
+  /** Tells a member someone signed up with their e-mail, with the ways back in (sign in, reset the password). */
+  'email.existing-account-notice': {
+    queue: QueueName.Email,
+    payload: z.object({ memberId: z.uuid() }),
+  },
   'email.contact-message': {
     queue: QueueName.Email,
     payload: z.object({ contactMessageId: z.uuid() }),

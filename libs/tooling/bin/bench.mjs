@@ -135,7 +135,7 @@ async function seed(pool, base) {
       dateOfBirth: '1990-06-15',
     },
   });
-  if (first.status !== 201) throw new Error(`register failed: ${first.status} ${JSON.stringify(first.body)}`);
+  if (first.status !== 202) throw new Error(`register failed: ${first.status} ${JSON.stringify(first.body)}`);
   const client = await pool.connect();
   try {
     const { rows } = await client.query(

@@ -1,5 +1,6 @@
 import type { BodyOf, EndpointSpec, ErrorResponse, ParamsOf, QueryOf, ResponseOf, Route } from '@nocturne/contracts';
 import { getSessionId } from './session';
+import { SECOND_FACTOR_AGAIN } from '@nocturne/domain';
 
 /**
  * A failed call. `message` is `status: body text` (or the status text when the body is empty);
@@ -116,19 +117,47 @@ export function urlOf(route: Route, input: { params?: unknown; query?: unknown }
  */
 function call<E extends EndpointSpec>(route: Route<E>, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
   const url = urlOf(route, input);
-  if (route.method === 'GET') return apiFetch<ResponseOf<E>>(url);
+  if (route.method === 'GET') return withStepUp(() => apiFetch<ResponseOf<E>>(url));
   const body = (input as { body?: unknown } | undefined)?.body;
-  return apiFetch<ResponseOf<E>>(url, { method: route.method, json: body ?? (route.method === 'DELETE' ? undefined : {}) });
+  return withStepUp(() =>
+    apiFetch<ResponseOf<E>>(url, { method: route.method, json: body ?? (route.method === 'DELETE' ? undefined : {}) }),
+  );
+}
+
+/**
+ * Asks the person for their second factor again (a code or a passkey), resolving true once it is
+ * given and false if they gave up: set by the staff screens (StepUpDialog), none elsewhere.
+ */
+let stepUpPrompt: (() => Promise<boolean>) | null = null;
+
+export function setStepUpPrompt(prompt: (() => Promise<boolean>) | null): void {
+  stepUpPrompt = prompt;
+}
+
+/** The api's refusal of a dangerous action whose session gave its second factor too long ago. */
+export function isStepUpRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.serverMessage === SECOND_FACTOR_AGAIN;
+}
+
+/** Runs the request; refused for an old second factor, asks for it (when a prompt is set) and sends it once more. */
+async function withStepUp<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!isStepUpRefusal(error) || !stepUpPrompt || !(await stepUpPrompt())) throw error;
+    return send();
+  }
 }
 
 /**
  * Downloads a file answer (a CSV export) with the session, as the browser's own link could not
  * (the session is a bearer token, not a cookie): the body and the name the api gave it.
  */
-async function download(
-  route: Route,
-  input: { params?: unknown; query?: unknown } = {},
-): Promise<{ blob: Blob; filename: string }> {
+function download(route: Route, input: { params?: unknown; query?: unknown } = {}): Promise<{ blob: Blob; filename: string }> {
+  return withStepUp(() => fetchFile(route, input));
+}
+
+async function fetchFile(route: Route, input: { params?: unknown; query?: unknown }): Promise<{ blob: Blob; filename: string }> {
   const sessionId = getSessionId();
   const response = await fetch(urlOf(route, input), { headers: sessionId ? { Authorization: `Bearer ${sessionId}` } : {} });
   if (!response.ok) {

@@ -14,10 +14,12 @@ import {
   SendBookingStatusJob,
 } from './send-booking-mails.job.js';
 import { SendContactMessageJob } from './send-contact-message.job.js';
+import { SendExistingAccountNoticeJob } from './send-existing-account-notice.job.js';
 import { SendPasswordResetJob } from './send-password-reset.job.js';
 
 const MAIL_JOBS = [
   SendPasswordResetJob,
+  SendExistingAccountNoticeJob,
   SendContactMessageJob,
   SendBookingRequestJob,
   SendBookingAcknowledgementJob,

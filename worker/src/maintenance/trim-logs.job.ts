@@ -17,7 +17,8 @@ function days(value: number): number {
 /**
  * Issue #31 (4), docs/SECURITY.md "Retention": deletes, in batches, the rows of each log past its
  * retention: door scan lines, finished e-mail deliveries and webhook deliveries (pending ones
- * stay, whatever their age), and audit rows. The audit log is trimmed only through its sanctioned
+ * stay, whatever their age), audit rows, booking requests a year after their night and contact
+ * messages a year after they arrived. The audit log is trimmed only through its sanctioned
  * path: a transaction marked `nocturne.audit_trim`, which its trigger requires, and never a row
  * younger than the trigger's 365-day floor.
  */
@@ -26,7 +27,9 @@ function days(value: number): number {
 export class TrimLogsJob implements JobHandler<'maintenance.trim-logs'> {
   constructor(private readonly em: EntityManager) {}
 
-  async handle(): Promise<Record<'qrScans' | 'emailDeliveries' | 'webhookDeliveries' | 'auditLog', number>> {
+  async handle(): Promise<
+    Record<'qrScans' | 'emailDeliveries' | 'webhookDeliveries' | 'auditLog' | 'bookings' | 'contactMessages', number>
+  > {
     const qrScans = await this.inBatches(
       `delete from qr_scans where id in (select id from qr_scans where "at" < now() - make_interval(days => ${days(RETENTION_DAYS.qrScans)}) limit ${BATCH}) returning id`,
     );
@@ -40,7 +43,14 @@ export class TrimLogsJob implements JobHandler<'maintenance.trim-logs'> {
       `delete from audit_log where id in (select id from audit_log where "at" < now() - make_interval(days => ${days(RETENTION_DAYS.auditLog)}) limit ${BATCH}) returning id`,
       true,
     );
-    return { qrScans, emailDeliveries, webhookDeliveries, auditLog };
+    // The venue inbox's personal data (names, e-mails, phones, messages) is kept no longer than its use.
+    const bookings = await this.inBatches(
+      `delete from bookings where id in (select id from bookings where coalesce("date", created_at::date) < current_date - ${days(RETENTION_DAYS.bookingsAfterNight)} limit ${BATCH}) returning id`,
+    );
+    const contactMessages = await this.inBatches(
+      `delete from contact_messages where id in (select id from contact_messages where created_at < now() - make_interval(days => ${days(RETENTION_DAYS.contactMessages)}) limit ${BATCH}) returning id`,
+    );
+    return { qrScans, emailDeliveries, webhookDeliveries, auditLog, bookings, contactMessages };
   }
 
   /** Runs one batch statement per transaction until a batch comes back short; answers the rows deleted. */

@@ -53,12 +53,22 @@ it('deletes what is past each retention, keeps what is inside it and what is sti
       [endpoint, randomUUID(), state, at],
     );
   const audit = (at: string) => id(`insert into audit_log (at, actor_role, action) values ($1, 'admin', 'coupon.update')`, [at]);
+  const booking = (night: string | null, at: string) =>
+    id(
+      `insert into bookings (name, email, date, guests, service, created_at) values ('Guest', 'guest@example.test', $1, '2', 'vip-room', $2)`,
+      [night, at],
+    );
+  const message = (at: string) =>
+    id(`insert into contact_messages (name, email, message, created_at) values ('Guest', 'guest@example.test', 'Hi', $1)`, [at]);
 
   const gone = [
     await scan(daysAgo(366)),
     await mail(daysAgo(91), 'sent'),
     await hook(daysAgo(31), 'failed'),
     await audit(daysAgo(366)),
+    await booking(daysAgo(367).slice(0, 10), daysAgo(400)),
+    await booking(null, daysAgo(367)),
+    await message(daysAgo(366)),
   ];
   const kept = [
     await scan(daysAgo(364)),
@@ -67,6 +77,10 @@ it('deletes what is past each retention, keeps what is inside it and what is sti
     await hook(daysAgo(29), 'succeeded'),
     await hook(daysAgo(200), 'pending'),
     await audit(daysAgo(364)),
+    // Asked for long ago, for a night less than a year past.
+    await booking(daysAgo(363).slice(0, 10), daysAgo(500)),
+    await booking(null, daysAgo(363)),
+    await message(daysAgo(364)),
   ];
 
   const job = await queue.add('maintenance.trim-logs', {});
@@ -74,13 +88,21 @@ it('deletes what is past each retention, keeps what is inside it and what is sti
   const done = await queue.getJob(job.id!);
   expect(done?.failedReason).toBeUndefined();
   // The daily scheduler's first run, at the worker's start, may have trimmed some of these already.
-  expect(Object.keys(done?.returnvalue ?? {}).sort()).toEqual(['auditLog', 'emailDeliveries', 'qrScans', 'webhookDeliveries']);
+  expect(Object.keys(done?.returnvalue ?? {}).sort()).toEqual([
+    'auditLog',
+    'bookings',
+    'contactMessages',
+    'emailDeliveries',
+    'qrScans',
+    'webhookDeliveries',
+  ]);
 
   const left = async (ids: string[]) =>
     (
       await t.sql.query(
         `select id::text from qr_scans where id::text = any($1) union all select id::text from email_deliveries where id::text = any($1)
-         union all select id::text from webhook_deliveries where id::text = any($1) union all select id::text from audit_log where id::text = any($1)`,
+         union all select id::text from webhook_deliveries where id::text = any($1) union all select id::text from audit_log where id::text = any($1)
+         union all select id::text from bookings where id::text = any($1) union all select id::text from contact_messages where id::text = any($1)`,
         [ids],
       )
     ).rows.map((row) => row.id as string);
@@ -95,6 +117,8 @@ it('deletes what is past each retention, keeps what is inside it and what is sti
     emailDeliveries: 0,
     webhookDeliveries: 0,
     auditLog: 0,
+    bookings: 0,
+    contactMessages: 0,
   });
   expect((await left(kept)).sort()).toEqual([...kept].sort());
 });

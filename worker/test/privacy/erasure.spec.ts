@@ -7,7 +7,7 @@ import { startWorker } from '../support/worker-app.js';
 // Security review M4: personal data outlived the account's deletion: email_deliveries.recipient, the
 // first name inside qr_scans.reason, the free text of point adjustments, development .eml files.
 // After the deletion, every text column of every table and the mail spool are searched for the
-// member's e-mail and names.
+// member's e-mail and names. Their own booking requests and contact messages go with the account.
 let t: TestApp;
 let worker: INestApplicationContext;
 let mailDir: string;
@@ -87,6 +87,19 @@ it('leaves neither the e-mail nor the names of a deleted member in any table or 
     `insert into email_deliveries (subject_type, subject_id, kind, recipient) values ('member', $1, 'points-expiry-warning:2027-11', $2)`,
     [member.user.id, email],
   );
+  // Their own booking request and contact message, as the public forms store them (the forms take no account).
+  await t.sql.query(
+    `insert into bookings (name, email, phone, date, guests, service, message) values ($1, $2, '0400 000 000', current_date, '2', 'vip-room', $3)`,
+    [`${first} ${last}`, email, `Birthday table for ${first}`],
+  );
+  await t.sql.query(`insert into contact_messages (name, email, message) values ($1, $2, 'Do you have a cloakroom?')`, [
+    `${first} ${last}`,
+    email,
+  ]);
+  // Someone else's stay.
+  await t.sql.query(
+    `insert into bookings (name, email, date, guests, service) values ('Other Guest', 'other.guest@example.com', current_date, '2', 'vip-room')`,
+  );
   expect(await rowsMentioning([email, last])).not.toEqual([]);
 
   const deleted = await t.request('DELETE', '/api/auth/me', { token: member.sessionId, body: { password: member.password } });
@@ -97,6 +110,8 @@ it('leaves neither the e-mail nor the names of a deleted member in any table or 
     what: 'the spool to forget the member',
   });
   expect(await rowsMentioning([email, first, last])).toEqual([]);
+  const others = await t.sql.query(`select count(*)::int as n from bookings where email = 'other.guest@example.com'`);
+  expect(others.rows[0].n).toBe(1);
   // What the rows were for is still there: the ledger balances, the door line, the delivery.
   const scans = await t.sql.query('select reason from qr_scans where member_id = $1', [member.user.id]);
   expect(scans.rows).toEqual([{ reason: 'Welcome, a deleted member: visit recorded, +20 points' }]);

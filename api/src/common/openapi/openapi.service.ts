@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { endpoints, ErrorResponse, type EndpointSpec } from '@nocturne/contracts';
-import { ROLES, roleRefusal } from '@nocturne/domain';
+import { endpoints, ErrorResponse, type EndpointSpec, STEP_UP_ENDPOINTS } from '@nocturne/contracts';
+import { ROLES, roleRefusal, SECOND_FACTOR_AGAIN } from '@nocturne/domain';
 import { z } from 'zod';
 import { toOpenApiPath } from './route-paths.js';
+
+/** Dangerous staff actions: their 403 also covers the second factor asked for again. */
+const STEP_UP = new Set<string>(STEP_UP_ENDPOINTS);
 
 const byPath = (a: EndpointSpec, b: EndpointSpec) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method);
 
@@ -134,6 +137,9 @@ export class OpenApiService {
       if (spec.body || spec.query || spec.params) errors[400] ??= 'Invalid input; `issues` names each field';
       if (spec.access !== 'anyone') errors[401] ??= 'No valid session';
       if (spec.access !== 'anyone' && spec.access.length < ROLES.length) errors[403] ??= roleRefusal(spec.access);
+      if (STEP_UP.has(name))
+        errors[403] =
+          `${errors[403] ?? ''} Also 403 when the session gave its second factor more than 15 minutes ago: "${SECOND_FACTOR_AGAIN}" (give it again with POST /api/auth/2fa/verify or a passkey, then repeat the request).`.trim();
       for (const [code, description] of Object.entries(errors)) responses[code] = { description, content: errorContent };
       // Any route can also meet a limiter (429), a body it refuses (413, 415) or a dependency away (503).
       responses['default'] = { description: 'Any other error, in the same shape', content: errorContent };

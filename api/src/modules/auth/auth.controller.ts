@@ -1,4 +1,4 @@
-import { Controller, Req } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   AuthResponse,
@@ -15,7 +15,7 @@ import {
   User,
 } from '@nocturne/contracts';
 import { PASSWORD_CHANGED, PASSWORD_RESET_DONE, resetLinkSent } from '@nocturne/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { settleNoSoonerThan } from '../../common/timing.js';
@@ -32,8 +32,9 @@ import { CurrentMember } from './current-member.decorator.js';
 import { AuthFailure } from './auth-failure.js';
 import { LoginThrottle } from './login-throttle.js';
 import { LIMITS, RateLimiter } from './rate-limiter.js';
+import { SignInDevices } from './sign-in-device.js';
 import { type AuthenticatedMember, userFromSession } from './user-view.js';
-import { deviceTokenFromCookie } from './two-factor/two-factor.service.js';
+import { deviceTokenFromCookie } from './two-factor/remembered-device.js';
 
 /**
  * A reset request for a real account does a little more work (it records an event) than one for
@@ -53,17 +54,26 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly limiter: RateLimiter,
     private readonly loginThrottle: LoginThrottle,
+    private readonly devices: SignInDevices,
   ) {}
 
   @Endpoint(endpoints.register)
-  async register(@ValidBody() body: RegisterRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
+  async register(@ValidBody() body: RegisterRequest, @Req() request: FastifyRequest): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.registerPerIp, request.ip);
-    return this.commands.execute(new RegisterMemberCommand(body, requestMeta(request)));
+    return this.commands.execute(new RegisterMemberCommand(body));
   }
 
   @Endpoint(endpoints.signIn)
-  async login(@ValidBody() body: LoginRequest, @Req() request: FastifyRequest): Promise<AuthResponse> {
-    const attempt = await this.loginThrottle.begin(body.email, request.ip);
+  async login(
+    @ValidBody() body: LoginRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthResponse> {
+    const attempt = await this.loginThrottle.begin(
+      body.email,
+      request.ip,
+      this.devices.recognise(body.email, request.headers.cookie),
+    );
     let answer: AuthResponse;
     try {
       answer = await this.commands.execute(
@@ -76,6 +86,8 @@ export class AuthController {
       throw error;
     }
     await attempt.succeeded();
+    // The right password: this browser is a known device of the account from now on (renewed each time).
+    void reply.header('set-cookie', this.devices.issue(body.email, request.protocol === 'https'));
     return answer;
   }
 

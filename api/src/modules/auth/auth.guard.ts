@@ -1,6 +1,13 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { type Access, ENROL_ENDPOINTS, endpoints, VERIFY_ENDPOINTS } from '@nocturne/contracts';
-import { roleRefusal, SECOND_FACTOR_ENROL_REQUIRED, SECOND_FACTOR_REQUIRED, secondFactorState } from '@nocturne/domain';
+import { type Access, ENROL_ENDPOINTS, endpoints, STEP_UP_ENDPOINTS, VERIFY_ENDPOINTS } from '@nocturne/contracts';
+import {
+  roleRefusal,
+  SECOND_FACTOR_AGAIN,
+  SECOND_FACTOR_ENROL_REQUIRED,
+  SECOND_FACTOR_REQUIRED,
+  secondFactorState,
+  STEP_UP_WINDOW_MS,
+} from '@nocturne/domain';
 import type { FastifyRequest } from 'fastify';
 import { endpointOf } from '../../common/http/endpoint.decorator.js';
 import { SessionService } from './session.service.js';
@@ -8,6 +15,12 @@ import type { AuthenticatedMember } from './user-view.js';
 
 const OPEN_TO_ENROL = new Set<object>(ENROL_ENDPOINTS.map((name) => endpoints[name]));
 const OPEN_TO_VERIFY = new Set<object>(VERIFY_ENDPOINTS.map((name) => endpoints[name]));
+const STEP_UP = new Set<object>(STEP_UP_ENDPOINTS.map((name) => endpoints[name]));
+
+/** The session gave its second factor within the step-up window. */
+function recentSecondFactor(member: AuthenticatedMember): boolean {
+  return member.secondFactorAt !== null && Date.now() - member.secondFactorAt.getTime() <= STEP_UP_WINDOW_MS;
+}
 
 /** A session still owing its second factor (issue 31). */
 function owesSecondFactor(member: AuthenticatedMember): 'enrol' | 'pending' | null {
@@ -52,6 +65,8 @@ export class AuthGuard implements CanActivate {
     const owes = owesSecondFactor(member);
     if (owes === 'enrol' && !OPEN_TO_ENROL.has(spec!)) throw new ForbiddenException(SECOND_FACTOR_ENROL_REQUIRED);
     if (owes === 'pending' && !OPEN_TO_VERIFY.has(spec!)) throw new ForbiddenException(SECOND_FACTOR_REQUIRED);
+    // Dangerous actions want the second factor given again when it was last given long ago.
+    if (STEP_UP.has(spec!) && !recentSecondFactor(member)) throw new ForbiddenException(SECOND_FACTOR_AGAIN);
     return true;
   }
 }

@@ -11,14 +11,19 @@ import { RequestPasswordResetHandler } from './commands/request-password-reset/r
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
 import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
+import { EnabledAdmins } from './enabled-admins.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
+import { SignInDevices } from './sign-in-device.js';
 import { TwoFactorController } from './two-factor/two-factor.controller.js';
 import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
 import { TotpSecretBox } from './two-factor/totp-secret-box.js';
-import { TwoFactorService } from './two-factor/two-factor.service.js';
+import { PasskeyFactors } from './two-factor/passkey-factors.service.js';
+import { SecondFactorSessions } from './two-factor/second-factor-sessions.js';
+import { SecondFactors } from './two-factor/second-factors.service.js';
+import { TotpFactors } from './two-factor/totp-factors.service.js';
 
 @Global()
 @Module({
@@ -29,7 +34,9 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     SessionService,
     RateLimiter,
     LoginThrottle,
+    SignInDevices,
     AuthGuard,
+    EnabledAdmins,
     AdminBootstrapService,
     RegisterMemberHandler,
     SignInHandler,
@@ -40,9 +47,12 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     UpdateConsentHandler,
     ChangePasswordHandler,
     TwoFactorRepository,
-    TwoFactorService,
+    SecondFactorSessions,
+    SecondFactors,
+    TotpFactors,
+    PasskeyFactors,
     TotpSecretBox,
   ],
-  exports: [SessionService, RateLimiter, PasswordHasher, AuthGuard],
+  exports: [SessionService, RateLimiter, PasswordHasher, AuthGuard, EnabledAdmins],
 })
 export class AuthModule {}

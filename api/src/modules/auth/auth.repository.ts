@@ -4,7 +4,7 @@ import { type Database, db, PreparedQuery } from '@nocturne/db';
 import { type InferResult, type Kysely, sql } from 'kysely';
 import { USER_COLUMNS } from './user-view.js';
 
-function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, maxAgeSeconds: number) {
+function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, memberMaxAgeSeconds: number, staffMaxAgeSeconds: number) {
   return (
     kysely
       .selectFrom('sessions as s')
@@ -24,6 +24,7 @@ function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, maxAgeSec
         'm.member_tier as memberTier',
         'm.created_at as createdAt',
         's.second_factor_ok as secondFactorOk',
+        's.second_factor_at as secondFactorAt',
         sql<boolean>`exists (select 1 from second_factors f where f.member_id = m.id and f.confirmed_at is not null)`.as(
           'hasSecondFactor',
         ),
@@ -33,7 +34,12 @@ function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, maxAgeSec
       // Disabling revokes the sessions too; this keeps one made in a race with it from working.
       .where('m.disabled_at', 'is', null)
       .where('s.expires_at', '>', sql<string>`now()`)
-      .where('s.created_at', '>', sql<string>`now() - make_interval(secs => ${maxAgeSeconds})`)
+      // Staff sessions end sooner after sign-in than members' (SessionService).
+      .where(
+        's.created_at',
+        '>',
+        sql<string>`now() - make_interval(secs => case when m.role = 'member' then ${memberMaxAgeSeconds}::double precision else ${staffMaxAgeSeconds}::double precision end)`,
+      )
   );
 }
 
@@ -79,8 +85,12 @@ export class AuthRepository {
    * and compiled once and then run with each call's values: Kysely's builder and compiler would
    * otherwise add tens of microseconds of CPU to each lookup.
    */
-  async findLiveSession(em: EntityManager, tokenHash: string, maxAgeSeconds: number): Promise<LiveSessionRow | undefined> {
-    return liveSession.first(em, tokenHash, maxAgeSeconds);
+  async findLiveSession(
+    em: EntityManager,
+    tokenHash: string,
+    maxAge: { memberSeconds: number; staffSeconds: number },
+  ): Promise<LiveSessionRow | undefined> {
+    return liveSession.first(em, tokenHash, maxAge.memberSeconds, maxAge.staffSeconds);
   }
 
   async slideSession(em: EntityManager, sessionId: string, expiresAt: Date): Promise<void> {
@@ -181,7 +191,6 @@ export class AuthRepository {
         first_name: member.firstName,
         last_name: member.lastName,
         password_hash: member.passwordHash,
-        last_sign_in_at: sql<string>`now()`,
         date_of_birth: member.dateOfBirth,
         marketing_consent: member.marketingConsent,
         // The moment and wording of the choice made on the form, ticked or not.

@@ -18,8 +18,17 @@ export const LIMITS = {
   loginFailuresPerIp: { name: 'login-ip', max: 100, windowMs: 15 * 60_000 },
   /** Failed sign-ins for one e-mail from anywhere: past `max`, a growing delay instead of a lock-out. */
   loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
+  /** Failed sign-ins from one known device of the account (its device cookie): past `max`, the cookie counts for nothing. */
+  loginFailuresPerDevice: { name: 'login-device', max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
   forgotPasswordPerIp: { name: 'forgot-ip', max: 5, windowMs: 60 * 60_000 },
+  /**
+   * Reset e-mails one member is sent on request from the sign-in screen, from any address: past
+   * the cap the request is answered as usual but sends nothing, so nobody floods a member's inbox.
+   */
+  passwordResetEmailsPerMember: { name: 'reset-email-member', max: 3, windowMs: 60 * 60_000 },
+  /** E-mails telling a member someone signed up with their address: a few an hour, whoever asks. */
+  existingAccountNoticesPerMember: { name: 'existing-account-member', max: 3, windowMs: 60 * 60_000 },
   /** Reset e-mails staff send to one member: enough to resend, not enough to flood their inbox. */
   staffPasswordResetPerMember: { name: 'staff-reset-member', max: 3, windowMs: 60 * 60_000 },
   resetPasswordPerIp: { name: 'reset-ip', max: 10, windowMs: 15 * 60_000 },
@@ -29,6 +38,8 @@ export const LIMITS = {
   currentPasswordPerMember: { name: 'current-password-member', max: 10, windowMs: 15 * 60_000 },
   /** Second-factor codes, recovery codes and passkey assertions one account tries (issue 31): 10 per 15 minutes. */
   secondFactorPerMember: { name: 'second-factor-member', max: 10, windowMs: 15 * 60_000 },
+  /** Apple Wallet devices' log requests from one address (anonymous by Apple's design): enough for a venue's Wi-Fi, not a flood of the api's log. */
+  walletLogPerIp: { name: 'wallet-log-ip', max: 20, windowMs: 10 * 60_000 },
   /** Comments one member posts, on any post (PRODUCT.md §9): a person never needs more, a script is stopped. */
   commentsPerMember: { name: 'comments-member', max: 20, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
@@ -70,6 +81,20 @@ export class RateLimiter {
       return;
     }
     if (count > limit.max) throw new TooManyRequestsException(Math.max(1, Math.ceil(ttl / 1000)), message);
+  }
+
+  /**
+   * Counts one use and says whether it was within the limit, for limits whose excess is dropped
+   * quietly rather than refused (an answer that must not differ). True while Redis is away.
+   */
+  async take(limit: Limit, key: string): Promise<boolean> {
+    try {
+      await this.hit(limit, key);
+      return true;
+    } catch (error) {
+      if (error instanceof TooManyRequestsException) return false;
+      throw error;
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EntityManager as RootEntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { isStaff, type Role } from '@nocturne/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
 import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
@@ -15,6 +16,9 @@ export function hashToken(token: string): string {
 const SLIDE_EVERY_MS = 5 * 60_000;
 /** Sessions remembered per replica (most recently used kept). */
 const CACHE_MAX = 20_000;
+/** A staff session ends after 12 hours unused, and 7 days after sign-in however busy (members keep SESSION_TTL_DAYS and SESSION_MAX_AGE_DAYS). */
+export const STAFF_SESSION_IDLE_MS = 12 * 3_600_000;
+export const STAFF_SESSION_MAX_AGE_MS = 7 * 86_400_000;
 
 interface CachedSession {
   member: AuthenticatedMember;
@@ -28,7 +32,9 @@ interface CachedSession {
 /**
  * Sessions are 256-bit random bearer tokens; only their SHA-256 is stored. Each use slides the
  * expiry (SESSION_TTL_DAYS), never past SESSION_MAX_AGE_DAYS after sign-in (a stolen token stops
- * working then, however busy); revocation is immediate.
+ * working then, however busy); revocation is immediate. Staff sessions, which can do more, are
+ * shorter: 12 hours idle, 7 days absolute (a role change revokes the sessions, so a session's
+ * role is the one it signed in with).
  */
 @Injectable()
 export class SessionService {
@@ -46,9 +52,12 @@ export class SessionService {
     this.maxAgeMs = config.SESSION_MAX_AGE_DAYS * 86_400_000;
   }
 
-  /** The sliding expiry from now, cut at the session's absolute end. */
-  private expiryFor(createdAt: Date): Date {
-    return new Date(Math.min(Date.now() + this.ttlMs, createdAt.getTime() + this.maxAgeMs));
+  /** The sliding expiry from now, cut at the session's absolute end; shorter for staff. */
+  private expiryFor(createdAt: Date, role: Role): Date {
+    const staff = isStaff(role);
+    const idle = staff ? Math.min(this.ttlMs, STAFF_SESSION_IDLE_MS) : this.ttlMs;
+    const maxAge = staff ? Math.min(this.maxAgeMs, STAFF_SESSION_MAX_AGE_MS) : this.maxAgeMs;
+    return new Date(Math.min(Date.now() + idle, createdAt.getTime() + maxAge));
   }
 
   /**
@@ -57,15 +66,15 @@ export class SessionService {
    */
   async create(
     tx: EntityManager,
-    memberId: string,
+    member: { id: string; role: Role },
     meta: { userAgent?: string; ip?: string },
     { secondFactorOk = true }: { secondFactorOk?: boolean } = {},
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.repository.insertSession(tx, {
-      memberId,
+      memberId: member.id,
       tokenHash: hashToken(token),
-      expiresAt: this.expiryFor(new Date()),
+      expiresAt: this.expiryFor(new Date(), member.role),
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip?.slice(0, 64) ?? null,
       secondFactorOk,
@@ -95,19 +104,27 @@ export class SessionService {
     // Cached only if no version changed while the row was read: then the versions read afterwards
     // are the ones the row reflects.
     const generation = this.versions.generation;
-    const row = await this.repository.findLiveSession(this.em, tokenHash, this.maxAgeMs / 1000);
+    const row = await this.repository.findLiveSession(this.em, tokenHash, {
+      memberSeconds: this.maxAgeMs / 1000,
+      staffSeconds: Math.min(this.maxAgeMs, STAFF_SESSION_MAX_AGE_MS) / 1000,
+    });
     if (!row) return null;
     let lastSeenAt = new Date(row.last_seen_at).getTime();
     let expiresAt = new Date(row.expires_at).getTime();
     if (Date.now() - lastSeenAt > SLIDE_EVERY_MS) {
       lastSeenAt = Date.now();
       // Slides with use, never past SESSION_MAX_AGE_DAYS after sign-in.
-      const expiry = this.expiryFor(new Date(row.session_created_at));
+      const expiry = this.expiryFor(new Date(row.session_created_at), row.role);
       expiresAt = expiry.getTime();
       await this.repository.slideSession(this.em, row.session_id, expiry);
     }
     const { session_id, last_seen_at: _seen, expires_at: _expires, session_created_at: _created, ...fields } = row;
-    const member: AuthenticatedMember = { ...fields, sessionId: session_id, createdAt: new Date(fields.createdAt) };
+    const member: AuthenticatedMember = {
+      ...fields,
+      sessionId: session_id,
+      createdAt: new Date(fields.createdAt),
+      secondFactorAt: fields.secondFactorAt === null ? null : new Date(fields.secondFactorAt),
+    };
     if (this.versions.ready && this.versions.generation === generation) {
       // A slide just written bumps `session:<id>` when its notification arrives: the next call
       // then reloads once and caches the slid session. Harmless.

@@ -20,6 +20,8 @@ export interface AuthenticatedMember {
   secondFactorOk: boolean;
   /** The account has a confirmed second factor. */
   hasSecondFactor: boolean;
+  /** When this session last passed the second factor (null: never), for the step-up of dangerous actions. */
+  secondFactorAt: Date | null;
 }
 
 /** The members columns the API's `user` object is made of. */
@@ -55,6 +57,6 @@ export function userFromRow(row: UserRow): User {
 }
 
 export function userFromSession(member: AuthenticatedMember): User {
-  const { sessionId: _session, secondFactorOk: _ok, hasSecondFactor: _has, ...rest } = member;
+  const { sessionId: _session, secondFactorOk: _ok, hasSecondFactor: _has, secondFactorAt: _at, ...rest } = member;
   return { ...rest, isAdmin: member.role === 'admin', createdAt: member.createdAt.toISOString() };
 }

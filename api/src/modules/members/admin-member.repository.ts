@@ -155,24 +155,6 @@ export class AdminMemberRepository {
       .executeTakeFirst();
   }
 
-  /**
-   * Locks every enabled admin, in id order (so two disables never deadlock): of two admins disabling
-   * each other at once, the second then finds the first disabled and stops at the last admin.
-   */
-  async lockEnabledAdmins(em: EntityManager): Promise<string[]> {
-    const rows = await db(em)
-      .selectFrom('members')
-      .select('id')
-      // A literal, so members_staff_idx (role <> 'member') answers it whatever plan is cached.
-      .where('role', '=', sql.lit('admin'))
-      .where('disabled_at', 'is', null)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    return rows.map((row) => row.id);
-  }
-
   /** Disables the account on behalf of `adminId`, or enables it (null). */
   async setDisabled(em: EntityManager, memberId: string, adminId: string | null): Promise<void> {
     await db(em)

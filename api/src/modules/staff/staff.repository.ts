@@ -61,23 +61,6 @@ export class StaffRepository {
   }
 
   /**
-   * Locks every enabled admin, in id order, before any account is locked: two admins demoting each
-   * other at once are serialized, and the second then finds only itself and stops at the last admin.
-   */
-  async lockEnabledAdmins(em: EntityManager): Promise<string[]> {
-    const rows = await db(em)
-      .selectFrom('members')
-      .select('id')
-      .where('role', '=', sql.lit('admin'))
-      .where('disabled_at', 'is', null)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    return rows.map((row) => row.id);
-  }
-
-  /**
    * A new account holding the role, with a password nobody knows (the hash of random bytes, so
    * signing in to it costs what any wrong password costs); undefined when the e-mail is taken.
    */

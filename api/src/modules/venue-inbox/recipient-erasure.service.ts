@@ -4,13 +4,28 @@ import { db } from '@nocturne/db';
 import { sql } from 'kysely';
 
 /**
- * What account deletion asks of the e-mail log (security review M4): every delivery addressed to
- * the member's e-mail (replies to their bookings and messages, expiry warnings) keeps its kind,
- * state and dates, and its recipient becomes the erased row's placeholder address. Runs in the
- * caller's transaction.
+ * What account deletion asks of the venue inbox, in the caller's transaction: the member's own
+ * booking requests and contact messages go (name, e-mail, phone, message), and every e-mail
+ * delivery addressed to them (replies to their bookings and messages, expiry warnings) keeps its
+ * kind, state and dates while its recipient becomes the erased row's placeholder address (security
+ * review M4). Requests are matched by the member's e-mail, as the forms take no account.
  */
 @Injectable()
 export class RecipientErasure {
+  /** Deletes the booking requests and contact messages sent with this e-mail; answers how many of each. */
+  async eraseRequestsOf(tx: EntityManager, email: string): Promise<{ bookings: number; messages: number }> {
+    const address = email.toLowerCase();
+    const bookings = await db(tx)
+      .deleteFrom('bookings')
+      .where(sql<string>`lower(email)`, '=', address)
+      .executeTakeFirst();
+    const messages = await db(tx)
+      .deleteFrom('contact_messages')
+      .where(sql<string>`lower(email)`, '=', address)
+      .executeTakeFirst();
+    return { bookings: Number(bookings.numDeletedRows), messages: Number(messages.numDeletedRows) };
+  }
+
   async forgetRecipient(tx: EntityManager, email: string, placeholder: string): Promise<void> {
     await db(tx)
       .updateTable('email_deliveries')

@@ -1,4 +1,4 @@
-import { Controller, Headers, Res } from '@nestjs/common';
+import { Controller, Headers, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type AppleDevicePassesParams,
@@ -12,10 +12,10 @@ import {
   type WalletCouponParams,
   type WalletSettings,
 } from '@nocturne/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
-import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
+import { type AuthenticatedMember, CurrentMember, LIMITS, RateLimiter } from '../auth/auth.public.js';
 import { IssueCardApplePassCommand } from './commands/issue-card-apple-pass/issue-card-apple-pass.command.js';
 import { IssueCouponApplePassCommand } from './commands/issue-coupon-apple-pass/issue-coupon-apple-pass.command.js';
 import { LogAppleWalletMessagesCommand } from './commands/log-apple-wallet-messages/log-apple-wallet-messages.command.js';
@@ -45,6 +45,7 @@ export class WalletController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly limiter: RateLimiter,
   ) {}
 
   @Endpoint(endpoints.getWalletSettings)
@@ -141,7 +142,8 @@ export class WalletController {
 
   /** "Log a Message": devices report problems with our passes. */
   @Endpoint(endpoints.logAppleWalletMessages)
-  async log(@ValidBody() body: AppleLogEntries, @Res() reply: FastifyReply): Promise<void> {
+  async log(@ValidBody() body: AppleLogEntries, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.limiter.hit(LIMITS.walletLogPerIp, request.ip);
     await this.commands.execute(new LogAppleWalletMessagesCommand(body.logs));
     await reply.status(200).send();
   }

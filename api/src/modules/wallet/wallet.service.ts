@@ -25,6 +25,12 @@ function parseLocation(text: string | undefined): AppleSigning['location'] {
   return match ? { latitude: Number(match[1]), longitude: Number(match[2]) } : undefined;
 }
 
+/** What one device-log request may put in the api's log at most. */
+const LOG_LINES = 10;
+const LOG_LINE_CHARS = 300;
+// eslint-disable-next-line no-control-regex -- replacing control characters is the point
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+
 /**
  * Wallet passes (README "Wallet passes"): Apple Wallet passes of a member's card and claimed
  * coupons, kept current through Apple's PassKit web service, and "Save to Google Wallet" links.
@@ -157,9 +163,16 @@ export class WalletService {
     return buildApplePass(apple, { ...content, serialNumber: pass.id, authenticationToken: pass.token });
   }
 
+  /**
+   * Anyone may post here (Apple's devices do, without credentials), so what reaches the log is
+   * bounded: the first LOG_LINES lines, each cut to LOG_LINE_CHARS, line breaks and other controls
+   * replaced so a line cannot pose as another log entry.
+   */
   log(lines: string[]): void {
     this.appleOn();
-    for (const line of lines) this.logger.warn(`Apple Wallet device log: ${line.slice(0, 500)}`);
+    for (const line of lines.slice(0, LOG_LINES))
+      this.logger.warn(`Apple Wallet device log: ${line.slice(0, LOG_LINE_CHARS).replace(CONTROLS, ' ')}`);
+    if (lines.length > LOG_LINES) this.logger.warn(`Apple Wallet device log: ${lines.length - LOG_LINES} more lines left out`);
   }
 
   // ---- Google

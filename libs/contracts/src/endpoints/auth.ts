@@ -16,15 +16,15 @@ import { ANYONE, SIGNED_IN, endpoint } from '../endpoint.js';
 export const register = endpoint({
   method: 'POST',
   path: '/api/auth/register',
-  summary: 'Create a free membership and sign in',
+  summary:
+    'Create a free membership; then sign in with the same e-mail and password. An e-mail that already has a membership gets the same answer (nothing there changes) and its owner is told by e-mail, so the answer says nothing about who is a member',
   access: ANYONE,
   tags: ['auth'],
   body: RegisterRequest,
-  response: AuthResponse,
-  status: 201,
+  response: SuccessResponse,
+  status: 202,
   errors: {
     400: 'A field is invalid, or the date of birth is under 18 on the venue date',
-    409: 'Email already registered',
     429: 'Too many sign-ups from this address',
     503: 'Too much anonymous password work waiting; see Retry-After',
   },

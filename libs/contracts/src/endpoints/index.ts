@@ -60,6 +60,21 @@ export const ENROL_ENDPOINTS: readonly EndpointName[] = [
   'startPasskeyRegistration',
   'finishPasskeyRegistration',
 ];
+/**
+ * Dangerous staff actions: the auth guard refuses them (403, SECOND_FACTOR_AGAIN) to a session that
+ * last gave its second factor more than STEP_UP_WINDOW_MS ago; giving it again (verify) lets the
+ * request through when sent again.
+ */
+export const STEP_UP_ENDPOINTS: readonly EndpointName[] = [
+  'exportMembers',
+  'inviteStaff',
+  'changeStaffRole',
+  'removeStaff',
+  'resetStaffSecondFactor',
+  'registerWebhook',
+  'deleteWebhook',
+  'startBulkSync',
+];
 export const VERIFY_ENDPOINTS: readonly EndpointName[] = [
   'getMe',
   'signOut',

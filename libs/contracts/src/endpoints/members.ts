@@ -117,7 +117,11 @@ export const deleteMyAccount = endpoint({
   tags: ['auth'],
   body: DeleteAccountRequest,
   response: SuccessResponse,
-  errors: { 400: 'The password is wrong', 429: 'Too many attempts' },
+  errors: {
+    400: 'The password is wrong',
+    409: 'The last enabled admin cannot delete their account (make another admin first)',
+    429: 'Too many attempts',
+  },
 });
 
 export const exportMembers = endpoint({

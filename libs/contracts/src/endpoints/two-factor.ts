@@ -92,6 +92,7 @@ export const startPasskeyAuthentication = endpoint({
   access: DOOR_STAFF,
   tags: ['auth', '2fa'],
   response: PasskeyAuthenticationOptionsResponse,
+  errors: { 400: 'The account has no passkey (use the authenticator app or a recovery code)' },
 });
 
 export const verifyPasskey = endpoint({

@@ -98,11 +98,12 @@ export const getLatestApplePass = endpoint({
 export const logAppleWalletMessages = endpoint({
   method: 'POST',
   path: '/api/wallet/apple/v1/log',
-  summary: "PassKit web service: devices' error messages about our passes, written to the api's log",
+  summary:
+    "PassKit web service: devices' error messages about our passes, written to the api's log (the first 10 of a request, 300 characters each, controls removed; 20 requests per address in 10 minutes)",
   access: ANYONE,
   tags: ['wallet'],
   body: AppleLogEntries,
-  errors: { 404: APPLE_OFF },
+  errors: { 404: APPLE_OFF, 429: 'Too many log requests from this address; see Retry-After' },
 });
 
 export const getCouponGoogleWalletLink = endpoint({

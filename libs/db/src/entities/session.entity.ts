@@ -17,5 +17,7 @@ export const Session = defineEntity({
     ip: p.string().length(64).nullable(),
     /** False while a staff sign-in still owes its second factor (or must enrol one): such a session may only enrol, verify, read /me and sign out. */
     secondFactorOk: p.boolean().default(true),
+    /** When this session last passed the second factor (null: never); dangerous staff actions want it within 15 minutes. */
+    secondFactorAt: p.datetime().columnType('timestamptz').nullable(),
   },
 });

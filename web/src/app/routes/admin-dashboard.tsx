@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
+import { StepUpDialog } from '@/features/auth/components/StepUpDialog';
 import { AdminCouponsTab } from '@/features/admin-coupons/components/AdminCouponsTab';
 import { AuditScreen } from '@/features/admin-audit/components/AuditScreen';
 import { MembershipSettingsCard } from '@/features/admin-membership/components/MembershipSettingsCard';
@@ -143,5 +144,14 @@ function AdminDashboard({ user }: { user: User }) {
 // Members here would only meet 403s, so they are sent to their own area (the api enforces every
 // role's rights either way).
 export default function AdminDashboardRoute() {
-  return <SessionGate access="staff">{(user) => <AdminDashboard user={user} />}</SessionGate>;
+  return (
+    <SessionGate access="staff">
+      {(user) => (
+        <>
+          <AdminDashboard user={user} />
+          <StepUpDialog />
+        </>
+      )}
+    </SessionGate>
+  );
 }

@@ -19,7 +19,11 @@ import { ValidBody, ValidParams } from '../../../common/http/input.decorators.js
 import { CurrentMember } from '../current-member.decorator.js';
 import { LIMITS, RateLimiter } from '../rate-limiter.js';
 import type { AuthenticatedMember } from '../user-view.js';
-import { deviceCookie, type Satisfied, TwoFactorService } from './two-factor.service.js';
+import { PasskeyFactors } from './passkey-factors.service.js';
+import { deviceCookie } from './remembered-device.js';
+import type { Satisfied } from './second-factor-sessions.js';
+import { SecondFactors } from './second-factors.service.js';
+import { TotpFactors } from './totp-factors.service.js';
 
 type IdParams = { id: string };
 
@@ -27,13 +31,15 @@ type IdParams = { id: string };
 @Controller()
 export class TwoFactorController {
   constructor(
-    private readonly twoFactor: TwoFactorService,
+    private readonly factors: SecondFactors,
+    private readonly totp: TotpFactors,
+    private readonly passkeys: PasskeyFactors,
     private readonly limiter: RateLimiter,
   ) {}
 
   @Endpoint(endpoints.getSecondFactors)
   status(@CurrentMember() member: AuthenticatedMember): Promise<SecondFactorStatus> {
-    return this.twoFactor.status(member);
+    return this.factors.status(member);
   }
 
   @Endpoint(endpoints.startTotpEnrolment)
@@ -44,7 +50,7 @@ export class TwoFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TotpSetupResponse> {
     void reply.header('cache-control', 'no-store');
-    return this.twoFactor.startTotp(member);
+    return this.totp.start(member);
   }
 
   @Endpoint(endpoints.confirmTotpEnrolment)
@@ -55,7 +61,7 @@ export class TwoFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RecoveryCodesResponse> {
     await this.limiter.hit(LIMITS.secondFactorPerMember, member.id);
-    const { deviceToken, recoveryCodes } = await this.twoFactor.confirmTotp(member, body.code, body.rememberDevice ?? false);
+    const { deviceToken, recoveryCodes } = await this.totp.confirm(member, body.code, body.rememberDevice ?? false);
     remember(request, reply, { deviceToken });
     return { recoveryCodes };
   }
@@ -68,7 +74,7 @@ export class TwoFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.secondFactorPerMember, member.id);
-    remember(request, reply, await this.twoFactor.verifyCode(member, body, body.rememberDevice ?? false));
+    remember(request, reply, await this.totp.verify(member, body, body.rememberDevice ?? false));
     return { success: true, message: 'Signed in' };
   }
 
@@ -78,7 +84,7 @@ export class TwoFactorController {
     // Validated for what it refuses (a body that is not empty); it carries nothing.
     @ValidBody() _body: StartEnrolmentRequest,
   ): Promise<PasskeyOptionsResponse> {
-    return { options: await this.twoFactor.passkeyRegistrationOptions(member) };
+    return { options: await this.passkeys.registrationOptions(member) };
   }
 
   @Endpoint(endpoints.finishPasskeyRegistration)
@@ -88,7 +94,7 @@ export class TwoFactorController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RecoveryCodesResponse> {
-    const { deviceToken, recoveryCodes } = await this.twoFactor.registerPasskey(
+    const { deviceToken, recoveryCodes } = await this.passkeys.register(
       member,
       body.response,
       body.label,
@@ -100,7 +106,7 @@ export class TwoFactorController {
 
   @Endpoint(endpoints.startPasskeyAuthentication)
   async passkeyAuthenticationOptions(@CurrentMember() member: AuthenticatedMember): Promise<PasskeyOptionsResponse> {
-    return { options: await this.twoFactor.passkeyAuthenticationOptions(member) };
+    return { options: await this.passkeys.authenticationOptions(member) };
   }
 
   @Endpoint(endpoints.verifyPasskey)
@@ -111,19 +117,19 @@ export class TwoFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.secondFactorPerMember, member.id);
-    remember(request, reply, await this.twoFactor.verifyPasskey(member, body.response, body.rememberDevice ?? false));
+    remember(request, reply, await this.passkeys.verify(member, body.response, body.rememberDevice ?? false));
     return { success: true, message: 'Signed in' };
   }
 
   @Endpoint(endpoints.removeSecondFactor)
   async remove(@CurrentMember() member: AuthenticatedMember, @ValidParams() params: IdParams): Promise<SuccessResponse> {
-    await this.twoFactor.remove(member, params.id);
+    await this.factors.remove(member, params.id);
     return { success: true, message: 'Second factor removed' };
   }
 
   @Endpoint(endpoints.resetStaffSecondFactor)
   async reset(@ValidParams() params: IdParams): Promise<SuccessResponse> {
-    await this.twoFactor.reset(params.id);
+    await this.factors.reset(params.id);
     return { success: true, message: 'Second factor reset: they set up a new one at their next sign-in' };
   }
 }

@@ -160,7 +160,11 @@ export class TwoFactorRepository {
   }
 
   async setSessionSatisfied(em: EntityManager, sessionId: string): Promise<void> {
-    await db(em).updateTable('sessions').set({ second_factor_ok: true }).where('id', '=', sessionId).execute();
+    await db(em)
+      .updateTable('sessions')
+      .set({ second_factor_ok: true, second_factor_at: sql<string>`now()` })
+      .where('id', '=', sessionId)
+      .execute();
   }
 
   /** A device that gave the second factor and asked to be remembered: its cookie's hash, until `expiresAt` (at most 12 h). */

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import * as routes from '@nocturne/contracts/routes';
-import { DATE_OF_BIRTH_REFUSALS } from '@nocturne/domain';
+import { DATE_OF_BIRTH_REFUSALS, SIGN_UP_RECEIVED } from '@nocturne/domain';
 import { mockFetch, renderWithApp, sentBody } from '@/testing/render';
-import { RegisterForm } from './RegisterForm';
+import { RegisterForm, SIGN_UP_THEN_SIGN_IN_FAILED } from './RegisterForm';
 
 const member = {
   id: '8d0f6a2e-5c1b-4e8a-9f3d-2b7c6e1a0f99',
@@ -48,16 +48,18 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Membership is completely free with no hidden fees.')).toBeInTheDocument();
   });
 
-  it('registers without sending the confirmation, stores the session and opens the members area', async () => {
-    const fetchMock = mockFetch({
-      status: 201,
-      body: { success: true, message: 'Welcome', sessionId: 'session-123', user: member },
-    });
+  it('registers without sending the confirmation, signs in with the same password, stores the session and opens the members area', async () => {
+    const fetchMock = mockFetch(
+      { status: 202, body: { success: true, message: SIGN_UP_RECEIVED } },
+      { status: 200, body: { success: true, message: 'Signed in', sessionId: 'session-123', user: member, firstSignIn: true } },
+    );
     const { user } = renderWithApp(<RegisterForm />, { path: '/members-register' });
     await fillForm(user, 'correct horse battery');
 
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/member-dashboard');
     expect(fetchMock.mock.calls[0]?.[0]).toBe(routes.register.path);
+    expect(fetchMock.mock.calls[1]?.[0]).toBe(routes.signIn.path);
+    expect(sentBody(fetchMock, 1)).toEqual({ email: 'ann@example.com', password: 'correct horse battery' });
     expect(sentBody(fetchMock)).toEqual({
       email: 'ann@example.com',
       firstName: 'Ann',
@@ -70,11 +72,14 @@ describe('RegisterForm', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ email: 'ann@example.com' });
   });
 
-  it("shows the server's message when the e-mail is taken", async () => {
-    mockFetch({ status: 409, body: { success: false, message: 'An account with this email already exists' } });
+  it('when the password does not sign in after the sign-up (a taken e-mail), says an e-mail was sent and how to get in', async () => {
+    mockFetch(
+      { status: 202, body: { success: true, message: SIGN_UP_RECEIVED } },
+      { status: 401, body: { success: false, message: 'Invalid email or password' } },
+    );
     const { user } = renderWithApp(<RegisterForm />);
     await fillForm(user, 'correct horse battery');
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_UP_THEN_SIGN_IN_FAILED);
     expect(localStorage.getItem('sessionId')).toBeNull();
   });
 
@@ -91,10 +96,10 @@ describe('RegisterForm', () => {
   });
 
   it('sends marketingConsent true when the box is ticked', async () => {
-    const fetchMock = mockFetch({
-      status: 201,
-      body: { success: true, message: 'Welcome', sessionId: 'session-123', user: member },
-    });
+    const fetchMock = mockFetch(
+      { status: 202, body: { success: true, message: SIGN_UP_RECEIVED } },
+      { status: 200, body: { success: true, message: 'Signed in', sessionId: 'session-123', user: member } },
+    );
     const { user } = renderWithApp(<RegisterForm />, { path: '/members-register' });
     await fillForm(user, 'correct horse battery', { consent: true });
     await screen.findByTestId('current-path');

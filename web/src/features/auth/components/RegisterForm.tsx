@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
+import { login } from '../api/login';
 import { useRegister } from '../api/register';
 import { authFailureMessage, refusalMessage } from '../hooks/auth-messages';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
@@ -22,11 +23,38 @@ function referralCodeFromUrl(): string | undefined {
   return code ? code.toUpperCase() : undefined;
 }
 
+/**
+ * Said when the sign-up was taken but signing in with its password failed: the e-mail already had
+ * a membership (its owner was e-mailed). The sign-up's answer never says which, so neither do we.
+ */
+export const SIGN_UP_THEN_SIGN_IN_FAILED =
+  'We could not sign you in with that password. If this e-mail already has a membership, we have e-mailed you: sign in with your password, or choose "Forgot password?" on the Sign In tab.';
+
 export function RegisterForm() {
   const [error, setError] = useState<string | null>(null);
   const [dobError, setDobError] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
   const register = useRegister();
   const completeSignIn = useCompleteSignIn();
+
+  /** The sign-up is answered alike for a new and a taken e-mail: signing in says whether it is ours now. */
+  const signInAfterSignUp = async (email: string, password: string) => {
+    setSigningIn(true);
+    try {
+      const answer = await login({ email, password });
+      const refusal = refusalMessage(answer, 'Login failed');
+      if (refusal || !answer.sessionId || !answer.user) return setError(refusal ?? SIGN_UP_THEN_SIGN_IN_FAILED);
+      completeSignIn(answer.sessionId, answer.user, answer.firstSignIn, answer.secondFactor);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.status === 401
+          ? SIGN_UP_THEN_SIGN_IN_FAILED
+          : authFailureMessage(failure, 'Login failed'),
+      );
+    } finally {
+      setSigningIn(false);
+    }
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,9 +78,8 @@ export function RegisterForm() {
       },
       {
         onSuccess: (answer) => {
-          const refusal = refusalMessage(answer, 'Registration failed');
-          if (refusal || !answer.sessionId || !answer.user) return setError(refusal ?? 'Registration failed');
-          completeSignIn(answer.sessionId, answer.user, answer.firstSignIn);
+          if (!answer.success) return setError(answer.message?.trim() || 'Registration failed');
+          void signInAfterSignUp(field('email'), field('password'));
         },
         onError: (failure) => {
           const beside = dateOfBirthIssue(failure);
@@ -98,8 +125,8 @@ export function RegisterForm() {
         Membership is completely free with no hidden fees.
       </p>
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <Button type="submit" variant="neon" disabled={register.isPending}>
-        {register.isPending ? 'Creating account...' : 'Create Account'}
+      <Button type="submit" variant="neon" disabled={register.isPending || signingIn}>
+        {register.isPending ? 'Creating account...' : signingIn ? 'Signing in...' : 'Create Account'}
       </Button>
     </form>
   );

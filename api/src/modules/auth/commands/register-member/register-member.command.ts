@@ -1,12 +1,9 @@
 import type { RegisterRequest } from '@nocturne/contracts';
 import { Command } from '@nestjs/cqrs';
-import type { AuthResponse } from '@nocturne/contracts';
+import type { SuccessResponse } from '@nocturne/contracts';
 
-export class RegisterMemberCommand extends Command<AuthResponse> {
-  constructor(
-    readonly input: RegisterRequest,
-    readonly meta: { ip?: string; userAgent?: string },
-  ) {
+export class RegisterMemberCommand extends Command<SuccessResponse> {
+  constructor(readonly input: RegisterRequest) {
     super();
   }
 }

@@ -1,6 +1,12 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AuthResponse } from '@nocturne/contracts';
-import { DATE_OF_BIRTH_REFUSALS, EMAIL_TAKEN, MARKETING_CONSENT_VERSION, dateOfBirthProblem, venueDate } from '@nocturne/domain';
+import type { SuccessResponse } from '@nocturne/contracts';
+import {
+  DATE_OF_BIRTH_REFUSALS,
+  MARKETING_CONSENT_VERSION,
+  SIGN_UP_RECEIVED,
+  dateOfBirthProblem,
+  venueDate,
+} from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
 import { settleNoSoonerThan } from '../../../../common/timing.js';
@@ -10,28 +16,34 @@ import { AuthFailure } from '../../auth-failure.js';
 import { AuthRepository } from '../../auth.repository.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { passwordProblem } from '../../password-policy.js';
-import { SessionService } from '../../session.service.js';
-import { userFromRow } from '../../user-view.js';
+import { LIMITS, RateLimiter } from '../../rate-limiter.js';
 import { RegisterMemberCommand } from './register-member.command.js';
 
 /**
- * A new member costs a few more statements (ledger, event, session) than a taken e-mail's refusal;
- * both spend at least this long after the hash, so the timing adds nothing to what the answer says.
+ * A new member costs a few more statements (ledger, referral, event) than a taken e-mail's notice;
+ * both spend at least this long after the hash, so the timing adds nothing to the answer.
  */
 export const REGISTER_WRITE_MS = 40;
 
+const ANSWER: SuccessResponse = { success: true, message: SIGN_UP_RECEIVED };
+
+/**
+ * A sign-up. A new e-mail becomes a membership, which the person then signs in to; the e-mail of an
+ * existing membership changes nothing, and its owner is told by e-mail (a few times an hour at
+ * most). Both get the same answer, after the same time, so sign-up tells nobody who is a member.
+ */
 @CommandHandler(RegisterMemberCommand)
-export class RegisterMemberHandler implements ICommandHandler<RegisterMemberCommand, AuthResponse> {
+export class RegisterMemberHandler implements ICommandHandler<RegisterMemberCommand, SuccessResponse> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly hasher: PasswordHasher,
-    private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
     private readonly repository: AuthRepository,
     private readonly referrals: Referrals,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
-  async execute({ input, meta }: RegisterMemberCommand): Promise<AuthResponse> {
+  async execute({ input }: RegisterMemberCommand): Promise<SuccessResponse> {
     // The age gate is the server's: 18 and over on the venue's date, whatever the form allowed.
     const tooYoung = dateOfBirthProblem(input.dateOfBirth, venueDate(new Date(), this.config.VENUE_TZ));
     if (tooYoung) {
@@ -52,7 +64,12 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
         marketingConsent: input.marketingConsent,
         marketingConsentVersion: MARKETING_CONSENT_VERSION,
       });
-      if (!memberId) throw new AuthFailure('conflict', EMAIL_TAKEN);
+      if (!memberId) {
+        const existing = await this.repository.findActiveMemberIdByEmail(tx, input.email);
+        if (existing && (await this.limiter.take(LIMITS.existingAccountNoticesPerMember, existing)))
+          await raise(domainEvent('SignUpWithExistingEmail', existing, { memberId: existing }));
+        return ANSWER;
+      }
       // An invite code records who invited them (refused when it is themselves or past the cap);
       // an unknown code records nothing and never stops the sign-up.
       await this.referrals.recordSignUp(
@@ -67,10 +84,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
         input.referralCode,
       );
       await raise(domainEvent('MemberRegistered', memberId, { memberId }));
-      const sessionId = await this.sessions.create(tx, memberId, meta);
-      // Read after the event's in-transaction handlers: the welcome points are in.
-      const fresh = (await this.repository.findUser(tx, memberId))!;
-      return { success: true, message: 'Welcome to Nocturne!', sessionId, user: userFromRow(fresh), firstSignIn: true };
+      return ANSWER;
     });
     return settleNoSoonerThan(REGISTER_WRITE_MS, write);
   }

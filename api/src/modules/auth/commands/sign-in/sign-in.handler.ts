@@ -16,7 +16,7 @@ import { AuthFailure } from '../../auth-failure.js';
 import { AuthRepository } from '../../auth.repository.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { SessionService } from '../../session.service.js';
-import { TwoFactorService } from '../../two-factor/two-factor.service.js';
+import { SecondFactors } from '../../two-factor/second-factors.service.js';
 import { userFromRow } from '../../user-view.js';
 import { SignInCommand } from './sign-in.command.js';
 
@@ -31,7 +31,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly repository: AuthRepository,
-    private readonly twoFactor: TwoFactorService,
+    private readonly twoFactor: SecondFactors,
     private readonly audit: AuditService,
   ) {}
 
@@ -51,7 +51,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
       const satisfied = hasFactor
         ? await this.twoFactor.isDeviceRemembered(tx, found.id, meta.deviceToken ?? null)
         : !requiresSecondFactor(found.role);
-      const sessionId = await this.sessions.create(tx, found.id, meta, { secondFactorOk: satisfied });
+      const sessionId = await this.sessions.create(tx, found, meta, { secondFactorOk: satisfied });
       const firstSignIn = found.last_sign_in_at === null;
       const secondFactor = secondFactorState(found.role, hasFactor, satisfied);
       // A staff account's sign-in is a staff action (issue #31): the actor is the staffer, who has

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_NOT_DELETED_WRONG_PASSWORD } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { PasswordHasher, SessionService } from '../../../auth/auth.public.js';
+import { EnabledAdmins, PasswordHasher, SessionService } from '../../../auth/auth.public.js';
 import { ScanLogErasure } from '../../../coupons/coupons.public.js';
 import { LedgerService } from '../../../ledger/ledger.public.js';
 import { RecipientErasure } from '../../../venue-inbox/venue-inbox.public.js';
@@ -12,14 +12,15 @@ import { MemberCommentsService } from '../../../news/news.public.js';
 import { WalletErasure } from '../../../wallet/wallet.public.js';
 import { AccountErasureRepository } from '../../account-erasure.repository.js';
 import { DeleteMyAccountCommand } from './delete-my-account.command.js';
-import { MembersFailure } from '../../members-failure.js';
+import { LAST_ADMIN_CANNOT_LEAVE, MembersFailure } from '../../members-failure.js';
 
 /**
  * Australian Privacy Principle 13 and the member's own wish: the account is emptied of personal
  * data in one transaction. The members row stays as an anonymous holder of its ledger rows
  * (append-only; `ledger:verify` and the venue's figures stay true) and of claimed coupons'
- * counts; names, e-mail, password, sessions (with their addresses), reset tokens and comment
- * texts go, and so do their copies: names in door scan lines, the address in the e-mail log and
+ * counts; names, e-mail, password, sessions (with their addresses), reset tokens, comment texts
+ * and the booking requests and contact messages sent with their e-mail go, and so do their
+ * copies: names in door scan lines, the address in the e-mail log and
  * in spooled .eml files, the free-text reasons of point adjustments, wallet passes and their
  * devices' registrations. The ActiveCampaign contact is removed by the worker (MemberDeleted → delete-contact).
  */
@@ -37,6 +38,7 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
     private readonly ledger: LedgerService,
     private readonly spool: MailSpool,
     private readonly wallet: WalletErasure,
+    private readonly admins: EnabledAdmins,
   ) {}
 
   async execute({ memberId, password }: DeleteMyAccountCommand): Promise<void> {
@@ -45,6 +47,10 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
       throw new MembersFailure('invalid', ACCOUNT_NOT_DELETED_WRONG_PASSWORD);
     let erasedEmail: string | undefined;
     await this.unitOfWork.run(async (tx, raise) => {
+      // The venue keeps an admin: the admins' locks first, as every change that could leave none takes them.
+      const enabledAdmins = await this.admins.lock(tx);
+      if (enabledAdmins.length === 1 && enabledAdmins[0] === memberId)
+        throw new MembersFailure('conflict', LAST_ADMIN_CANNOT_LEAVE);
       // The row lock makes a second, concurrent deletion find deleted_at set and do nothing.
       const erased = await this.repository.eraseMember(tx, memberId);
       if (!erased) return;
@@ -55,6 +61,7 @@ export class DeleteMyAccountHandler implements ICommandHandler<DeleteMyAccountCo
       // log, the reasons staff gave for adjustments.
       await this.scans.forgetNames(tx, memberId, [erased.first_name, erased.last_name]);
       await this.recipients.forgetRecipient(tx, erased.email, erased.placeholder);
+      await this.recipients.eraseRequestsOf(tx, erased.email);
       await this.ledger.eraseAdjustmentReasons(tx, memberId);
       // Wallet passes and the devices registered for them (device ids, push tokens).
       await this.wallet.forgetMember(tx, memberId);

@@ -3,9 +3,9 @@ import type { SuccessResponse } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
-import { SessionService } from '../../../auth/auth.public.js';
+import { EnabledAdmins, SessionService } from '../../../auth/auth.public.js';
 import { isStaff } from '@nocturne/domain';
-import { MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '../../members-failure.js';
+import { ACTOR_NO_LONGER_STAFF, MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '../../members-failure.js';
 import { AdminMemberRepository } from '../../admin-member.repository.js';
 import { DisableMemberCommand } from './disable-member.command.js';
 
@@ -24,13 +24,18 @@ export class DisableMemberHandler implements ICommandHandler<DisableMemberComman
     private readonly sessions: SessionService,
     private readonly repository: AdminMemberRepository,
     private readonly audit: AuditService,
+    private readonly admins: EnabledAdmins,
   ) {}
 
   async execute({ memberId, adminId, adminRole }: DisableMemberCommand): Promise<SuccessResponse> {
     if (memberId === adminId) throw new MembersFailure('forbidden', CANNOT_DISABLE_SELF);
     return this.unitOfWork.run(async (tx, raise) => {
       // Admins first (in id order), then the member: every disable takes its locks in one order.
-      const enabledAdmins = await this.repository.lockEnabledAdmins(tx);
+      const enabledAdmins = await this.admins.lock(tx);
+      // An actor disabled or demoted by a request that committed while this one waited for the
+      // locks can do this no more (of two admins disabling each other at once, one succeeds).
+      if (!(adminRole === 'admin' ? enabledAdmins.includes(adminId) : await this.stillStaff(tx, adminId)))
+        throw new MembersFailure('forbidden', ACTOR_NO_LONGER_STAFF);
       const member = await this.repository.lockMember(tx, memberId);
       if (!member) throw new MembersFailure('not_found', MEMBER_NOT_FOUND);
       if (isStaff(member.role) && adminRole !== 'admin') throw new MembersFailure('forbidden', ONLY_ADMINS_MANAGE_STAFF);
@@ -49,5 +54,11 @@ export class DisableMemberHandler implements ICommandHandler<DisableMemberComman
       await raise(domainEvent('MemberDisabled', memberId, { memberId, adminId }));
       return { success: true, message: `${member.first_name}'s account is disabled and signed out everywhere.` };
     });
+  }
+
+  /** A manager acting: still enabled and on the staff (every disable holds the admins' locks, so this read is current). */
+  private async stillStaff(tx: Parameters<MembersRepository['lockMember']>[0], actorId: string): Promise<boolean> {
+    const actor = await this.repository.lockMember(tx, actorId);
+    return actor !== undefined && actor.disabled_at === null && isStaff(actor.role);
   }
 }

@@ -4,7 +4,7 @@ import { isStaff, ROLE_AS } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '../../../audit/audit.public.js';
-import { SessionService } from '../../../auth/auth.public.js';
+import { EnabledAdmins, SessionService } from '../../../auth/auth.public.js';
 import { NO_LONGER_ADMIN, STAFF_NOT_FOUND, StaffFailure } from '../../staff-failure.js';
 import { roleChangedMessage, roleChangeRefusal } from '../../staff-rules.js';
 import { StaffRepository } from '../../staff.repository.js';
@@ -24,12 +24,13 @@ export class ChangeStaffRoleHandler implements ICommandHandler<ChangeStaffRoleCo
     private readonly sessions: SessionService,
     private readonly repository: StaffRepository,
     private readonly audit: AuditService,
+    private readonly admins: EnabledAdmins,
   ) {}
 
   async execute({ memberId, role, adminId }: ChangeStaffRoleCommand): Promise<SuccessResponse> {
     return this.unitOfWork.run(async (tx, raise) => {
       // Admins first (in id order), then the account: every role change takes its locks in one order.
-      const enabledAdmins = await this.repository.lockEnabledAdmins(tx);
+      const enabledAdmins = await this.admins.lock(tx);
       // An admin demoted by a request that committed while this one waited for the locks is one no longer.
       if (!enabledAdmins.includes(adminId)) throw new StaffFailure('forbidden', NO_LONGER_ADMIN);
       const account = await this.repository.lockAccount(tx, { id: memberId });
