@@ -57,7 +57,7 @@ export class DisableMemberHandler implements ICommandHandler<DisableMemberComman
   }
 
   /** A manager acting: still enabled and on the staff (every disable holds the admins' locks, so this read is current). */
-  private async stillStaff(tx: Parameters<MembersRepository['lockMember']>[0], actorId: string): Promise<boolean> {
+  private async stillStaff(tx: Parameters<AdminMemberRepository['lockMember']>[0], actorId: string): Promise<boolean> {
     const actor = await this.repository.lockMember(tx, actorId);
     return actor !== undefined && actor.disabled_at === null && isStaff(actor.role);
   }
