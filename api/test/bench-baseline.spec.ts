@@ -4,7 +4,7 @@ import pg from 'pg';
 // The bench's bare node:http + pg baseline (npm run bench): its writes claim to run the api's
 // transactions statement for statement, and its figures mean something only while they do.
 // eslint-disable-next-line import-x/no-restricted-paths -- the bench is a script, not a lib: this test holds it to the api
-import { writeRoute } from '../../libs/tooling/bin/bench-writes.mjs';
+import { writeRoute } from '@nocturne/tooling/bench-writes';
 import { createCoupon, quickMembers } from './support/coupon-fixtures.js';
 import { createPost } from './support/news-fixtures.js';
 

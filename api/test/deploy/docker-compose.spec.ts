@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { passwordProblem } from '../../src/modules/auth/password-policy.js';
+import { passwordProblem } from '#modules/auth/password-policy.js';
 import { environmentOf, InterpolationError, parseDotenv, resolveCompose, type ComposeFile } from '../support/compose.js';
 
 // No Docker engine runs where the tests run, so this reads docker-compose.yml and .env.example

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { passwordProblem } from '../../src/modules/auth/password-policy.js';
+import { passwordProblem } from '#modules/auth/password-policy.js';
 import { kustomizeBuild, type Manifest } from '../support/kustomize.js';
 import { manifestTypeErrors } from '../support/manifest-types.js';
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { MetricsServer } from '../../../worker/src/metrics/metrics-server.js';
 import { workerRegistry } from '../../../worker/src/metrics/worker-metrics.js';
-import { QueueRegistry } from '../../src/infrastructure/queues/queue-registry.js';
+import { QueueRegistry } from '#infrastructure/queues/queue-registry.js';
 import { startTestApp, type TestApp } from '@nocturne/testing';
 
 // Every metric the alert rules and the Grafana dashboard in deploy/observability name must be

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { TestApp } from '@nocturne/testing';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { UnitOfWork } from '../../src/infrastructure/outbox/unit-of-work.js';
-import { auditLedger, tierThresholdsFrom } from '../../src/modules/ledger/ledger-audit.js';
-import { LedgerService } from '../../src/modules/ledger/ledger.service.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { auditLedger, tierThresholdsFrom } from '#modules/ledger/ledger-audit.js';
+import { LedgerService } from '#modules/ledger/ledger.service.js';
 
 export { couponCode, createCoupon } from '@nocturne/testing';
 

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { TestApp } from '@nocturne/testing';
-import { auditLedger, tierThresholdsFrom } from '../../src/modules/ledger/ledger-audit.js';
+import { auditLedger, tierThresholdsFrom } from '#modules/ledger/ledger-audit.js';
 
 /** The ledger check `npm run ledger:verify` runs: every member's cached points match their rows. */
 export async function expectLedgerClean(t: TestApp): Promise<void> {

@@ -24,6 +24,9 @@ export function baseConfig(displayName, overrides = {}) {
     displayName,
     rootDir: root,
     testEnvironment: 'node',
+    // api and worker import their own folders by package alias (`#infrastructure/…`): this
+    // condition of their package.json `imports` points at the sources rather than dist/.
+    testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'nocturne-source'] },
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     transform: { '^.+\\.(t|j)sx?$': swcTransform },
     moduleNameMapper: {

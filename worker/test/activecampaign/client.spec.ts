@@ -3,8 +3,8 @@ import { createRedisConnection, readAcReachability } from '@nocturne/queues';
 import { ActiveCampaignStub, testRedisPrefix } from '@nocturne/testing';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AcRateLimitedError, AcRejectedError, AcUnreachableError } from '../../src/activecampaign/activecampaign-errors.js';
-import { ActiveCampaignClient } from '../../src/activecampaign/activecampaign.client.js';
+import { AcRateLimitedError, AcRejectedError, AcUnreachableError } from '#activecampaign/activecampaign-errors.js';
+import { ActiveCampaignClient } from '#activecampaign/activecampaign.client.js';
 
 let stub: ActiveCampaignStub;
 const clients: ActiveCampaignClient[] = [];

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { waitFor, registerAdmin, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BULK_FAILURE_REASON } from '../../src/activecampaign/import-batch.job.js';
+import { BULK_FAILURE_REASON } from '#activecampaign/import-batch.job.js';
 import { startWorker } from '../support/worker-app.js';
 import { seedMembers } from '../support/worker-harness.js';
 

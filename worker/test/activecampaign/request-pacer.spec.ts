@@ -1,6 +1,6 @@
 import { createRedisConnection, type RedisClient } from '@nocturne/queues';
 import { testRedisPrefix } from '@nocturne/testing';
-import { RequestPacer } from '../../src/activecampaign/request-pacer.js';
+import { RequestPacer } from '#activecampaign/request-pacer.js';
 
 let redis: RedisClient;
 

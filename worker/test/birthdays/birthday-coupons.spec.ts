@@ -14,7 +14,7 @@ import {
 import { Queue, QueueEvents } from 'bullmq';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GrantBirthdayCouponsJob, type GrantBirthdaysOutcome } from '../../src/birthdays/grant-birthday-coupons.job.js';
+import { GrantBirthdayCouponsJob, type GrantBirthdaysOutcome } from '#birthdays/grant-birthday-coupons.job.js';
 import { startWorker } from '../support/worker-app.js';
 
 /** The .eml files the worker wrote (no SMTP_URL) to one address. */

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import type { ExpirePointsOutcome } from '../../src/points/expire-points.job.js';
+import type { ExpirePointsOutcome } from '#points/expire-points.job.js';
 import { startWorker } from '../support/worker-app.js';
 
 type Sql = { query: pg.Pool['query'] };

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig, workerEnvSchema } from '@nocturne/config';
-import { WorkerModule } from '../../src/worker.module.js';
+import { WorkerModule } from '#worker.module.js';
 
 /** Starts the real worker (application context, no HTTP) with the given environment. */
 export async function startWorker(

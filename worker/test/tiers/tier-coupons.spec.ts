@@ -3,7 +3,7 @@ import { createRedisConnection, QueueName } from '@nocturne/queues';
 import { createCoupon, registerMember, registerStaff, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import type { GrantTierCouponsOutcome } from '../../src/tiers/grant-tier-coupons.job.js';
+import type { GrantTierCouponsOutcome } from '#tiers/grant-tier-coupons.job.js';
 import { startWorker } from '../support/worker-app.js';
 
 /** The worker's clock. */

@@ -6,7 +6,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApnsClient } from '../../src/wallet/apns-client.js';
+import { ApnsClient } from '#wallet/apns-client.js';
 import { type ApnsStub, startApnsStub } from '../support/apns-stub.js';
 import { startWorker } from '../support/worker-app.js';
 

@@ -2,8 +2,8 @@ import { type CallHandler, type ExecutionContext, HttpException, Injectable, typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replicaReads } from '@nocturne/db';
 import { catchError, from, mergeMap, Observable } from 'rxjs';
-import { ReplicaRouter } from '../../infrastructure/versions/replica-router.js';
-import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
+import { ReplicaRouter } from '#infrastructure/versions/replica-router.js';
+import { ResourceVersions } from '#infrastructure/versions/resource-versions.js';
 import { ENDPOINT_METADATA, type EndpointSpec } from './endpoint.decorator.js';
 
 /**

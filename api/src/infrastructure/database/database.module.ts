@@ -2,7 +2,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
 import { createOrmConfig } from '@nocturne/db';
-import { API_CONFIG, type ApiConfig } from '../../config/api-config.js';
+import { API_CONFIG, type ApiConfig } from '#config/api-config.js';
 
 @Module({
   imports: [

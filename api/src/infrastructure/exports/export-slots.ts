@@ -1,8 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { EXPORT_ALREADY_RUNNING, EXPORTS_BUSY } from '@nocturne/domain';
 import type { Readable } from 'node:stream';
-import { RetryLaterException } from '../../common/http/retry-later.js';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { RetryLaterException } from '#common/http/retry-later.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 
 /** What a refused download is told to wait: about what one heavy member's export takes to stream. */
 const RETRY_AFTER_SECONDS = 5;

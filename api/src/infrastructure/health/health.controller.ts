@@ -1,6 +1,6 @@
 import { Controller, ServiceUnavailableException } from '@nestjs/common';
 import { endpoints, type ReadyResponse } from '@nocturne/contracts';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
 import { HealthProbes } from './health.probes.js';
 
 const CHECK_TIMEOUT_MS = 2000;

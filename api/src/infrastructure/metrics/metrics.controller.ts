@@ -2,8 +2,8 @@ import { Controller, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { endpoints } from '@nocturne/contracts';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { MetricsService } from './metrics.service.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -4,7 +4,7 @@ import { type Database, db } from '@nocturne/db';
 import { jobIdFor, type JobRequest, jobsForStoredEvent } from '@nocturne/queues';
 import { type Selectable, sql } from 'kysely';
 import pg from 'pg';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { QueueRegistry } from '../queues/queue-registry.js';
 
 type OutboxRow = Pick<Selectable<Database['outbox']>, 'id' | 'type' | 'payload' | 'correlation_id'>;

@@ -1,9 +1,9 @@
 import { Controller, Logger, Req, Res } from '@nestjs/common';
 import { endpoints, type QueueDashboardPass } from '@nocturne/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody } from '../../common/http/input.decorators.js';
-import { type AuthenticatedMember, bearerToken, CurrentMember, hashToken } from '../../modules/auth/auth.public.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody } from '#common/http/input.decorators.js';
+import { type AuthenticatedMember, bearerToken, CurrentMember, hashToken } from '#modules/auth/auth.public.js';
 import { boardOf, passCookie, QueueDashboardPasses } from './queue-dashboard.js';
 
 /** Hands a signed-in manager or admin the pass the queue dashboard's pages need (queue-dashboard.ts). */

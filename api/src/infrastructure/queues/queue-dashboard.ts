@@ -7,9 +7,9 @@ import { type Role, roleRefusal } from '@nocturne/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RedisClient as Redis } from '@nocturne/queues';
 import { createHash, randomBytes } from 'node:crypto';
-import { errorBody } from '../../common/http/http-exception.filter.js';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import type { AuthenticatedMember } from '../../modules/auth/auth.public.js';
+import { errorBody } from '#common/http/http-exception.filter.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import type { AuthenticatedMember } from '#modules/auth/auth.public.js';
 import { InjectRedis } from '../redis/redis.module.js';
 import type { QueueRegistry } from './queue-registry.js';
 

@@ -11,7 +11,7 @@ import {
   bullmqConnection,
 } from '@nocturne/queues';
 import { type ConnectionOptions, type Job, Queue } from 'bullmq';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { requestCorrelation } from '../outbox/request-correlation.js';
 
 /**

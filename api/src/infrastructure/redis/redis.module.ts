@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createRedisConnection } from '@nocturne/queues';
 import type { RedisClient as Redis } from '@nocturne/queues';
-import { API_CONFIG, type ApiConfig } from '../../config/api-config.js';
+import { API_CONFIG, type ApiConfig } from '#config/api-config.js';
 
 export const REDIS = Symbol('REDIS');
 export const InjectRedis = () => Inject(REDIS);

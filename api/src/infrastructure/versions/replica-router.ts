@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { parseLsn, ResourceVersions } from './resource-versions.js';
 
 const ASK_TIMEOUT_MS = 500;

@@ -1,4 +1,4 @@
-import type { ApiConfig } from '../../config/api-config.js';
+import type { ApiConfig } from '#config/api-config.js';
 import { MAX_HELD_SCOPES, ResourceVersions } from './resource-versions.js';
 
 // A replica holds a bounded number of scopes, however many members change: what it does not hold

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { ApiConfig } from '../../config/api-config.js';
+import type { ApiConfig } from '#config/api-config.js';
 import { ResourceVersions } from './resource-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { APP_PAGE_PATHS } from '@nocturne/contracts';
-import { errorBody } from '../../common/http/http-exception.filter.js';
+import { errorBody } from '#common/http/http-exception.filter.js';
 
 const API_PATHS = /^\/(api|health|metrics|media|admin\/queues)(\/|$)/;
 /**

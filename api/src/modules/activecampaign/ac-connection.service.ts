@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { AcConnection } from '@nocturne/contracts';
 import { type AcReachability, readAcReachability } from '@nocturne/queues';
 import type { RedisClient as Redis } from '@nocturne/queues';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { InjectRedis } from '#infrastructure/redis/redis.module.js';
 import { acConfigured } from './activecampaign-settings.js';
 
 const NO_RECORD: AcReachability = { lastAnsweredAt: null, failingSince: null, reason: null };

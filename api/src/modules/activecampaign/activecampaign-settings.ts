@@ -1,5 +1,5 @@
 import { AC_NOT_CONFIGURED } from '@nocturne/domain';
-import type { ApiConfig } from '../../config/api-config.js';
+import type { ApiConfig } from '#config/api-config.js';
 
 export const NOT_CONFIGURED_MESSAGE = `${AC_NOT_CONFIGURED}: set AC_API_URL and AC_API_KEY.`;
 

@@ -10,8 +10,8 @@ import {
   SyncJobStatus,
 } from '@nocturne/contracts';
 import type { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidParams } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidParams } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { StartBulkSyncCommand } from './commands/start-bulk-sync/start-bulk-sync.command.js';
 import { SyncContactCommand } from './commands/sync-contact/sync-contact.command.js';

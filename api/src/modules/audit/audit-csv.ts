@@ -1,6 +1,6 @@
 import type { AuditEntryView } from '@nocturne/contracts';
 import { auditChangesWords, isoWithOffset } from '@nocturne/domain';
-import { csvLine } from '../../common/csv.js';
+import { csvLine } from '#common/csv.js';
 
 /**
  * The audit export's columns: the keys a machine reads (ids, action, the changed fields as JSON)

@@ -11,9 +11,9 @@ import {
   type Role,
 } from '@nocturne/domain';
 import { sql } from 'kysely';
-import { cursorAtSql } from '../../common/keyset-page.js';
-import type { KeysetPosition } from '../../common/keyset-cursor.js';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { cursorAtSql } from '#common/keyset-page.js';
+import type { KeysetPosition } from '#common/keyset-cursor.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 
 export const DELETED_ACCOUNT = 'Deleted account';
 

@@ -3,11 +3,11 @@ import { QueryBus } from '@nestjs/cqrs';
 import { AuditFilter, AuditLogPage, AuditLogQuery, endpoints } from '@nocturne/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidQuery } from '#common/http/input.decorators.js';
 import { ExportAuditLogQuery } from './queries/export-audit-log/export-audit-log.query.js';
 import { ListAuditLogQuery } from './queries/list-audit-log/list-audit-log.query.js';
-import { ExportSlots } from '../../infrastructure/exports/export-slots.js';
+import { ExportSlots } from '#infrastructure/exports/export-slots.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 
 /** The admin's view of the audit log: a page at a time, or all of it as CSV. */

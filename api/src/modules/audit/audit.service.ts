@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import { type AuditAction, auditChanges, type Role } from '@nocturne/domain';
 import { sql } from 'kysely';
-import { requestCorrelation } from '../../infrastructure/outbox/request-correlation.js';
+import { requestCorrelation } from '#infrastructure/outbox/request-correlation.js';
 
 /** One staff action, as its handler describes it. */
 export interface AuditEntry {

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { AuthRepository } from './auth.repository.js';
 import { type AdminAccount, type AdminOutcome, ensureAdmin } from './admin-bootstrap.js';
 import { PasswordHasher } from './password-hasher.js';

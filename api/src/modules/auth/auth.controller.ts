@@ -17,9 +17,9 @@ import {
 import { PASSWORD_CHANGED, PASSWORD_RESET_DONE, resetLinkSent } from '@nocturne/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { settleNoSoonerThan } from '../../common/timing.js';
-import { ValidBody } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { settleNoSoonerThan } from '#common/timing.js';
+import { ValidBody } from '#common/http/input.decorators.js';
 import { UpdateConsentCommand } from './commands/update-consent/update-consent.command.js';
 import { RegisterMemberCommand } from './commands/register-member/register-member.command.js';
 import { RequestPasswordResetCommand } from './commands/request-password-reset/request-password-reset.command.js';

@@ -9,7 +9,7 @@ import {
   STEP_UP_WINDOW_MS,
 } from '@nocturne/domain';
 import type { FastifyRequest } from 'fastify';
-import { endpointOf } from '../../common/http/endpoint.decorator.js';
+import { endpointOf } from '#common/http/endpoint.decorator.js';
 import { SessionService } from './session.service.js';
 import type { AuthenticatedMember } from './user-view.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { RedisClient as Redis } from '@nocturne/queues';
-import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
+import { InjectRedis } from '#infrastructure/redis/redis.module.js';
 import { LIMITS, RateLimiter, TooManyRequestsException } from './rate-limiter.js';
 import type { KnownDevice } from './sign-in-device.js';
 

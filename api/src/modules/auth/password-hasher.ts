@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from 'node:crypto';
-import { RetryLaterException } from '../../common/http/retry-later.js';
+import { RetryLaterException } from '#common/http/retry-later.js';
 
 /**
  * Each scrypt holds 128·N·r bytes (32 MiB at the current parameters) on a libuv thread. Two at a

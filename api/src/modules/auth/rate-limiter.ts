@@ -1,9 +1,9 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { TOO_MANY_ATTEMPTS } from '@nocturne/domain';
 import type { RedisClient as Redis } from '@nocturne/queues';
-import { RetryLaterException } from '../../common/http/retry-later.js';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
+import { RetryLaterException } from '#common/http/retry-later.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { InjectRedis } from '#infrastructure/redis/redis.module.js';
 
 export interface Limit {
   name: string;

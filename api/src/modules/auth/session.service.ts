@@ -3,8 +3,8 @@ import { EntityManager as RootEntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { isStaff, type Role } from '@nocturne/domain';
 import { createHash, randomBytes } from 'node:crypto';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import { ResourceVersions } from '../../infrastructure/versions/resource-versions.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { ResourceVersions } from '#infrastructure/versions/resource-versions.js';
 import { AuthRepository } from './auth.repository.js';
 import type { AuthenticatedMember } from './user-view.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { totpKeyMaterial } from './two-factor/totp-secret-box.js';
 
 /** How long a browser that signed in to an account stays a known device of it. */

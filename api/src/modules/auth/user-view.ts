@@ -2,7 +2,7 @@ import type { User } from '@nocturne/contracts';
 import type { Database } from '@nocturne/db';
 import type { Role, Tier } from '@nocturne/domain';
 import type { Selectable } from 'kysely';
-import { isoTimestamp } from '../../common/timestamps.js';
+import { isoTimestamp } from '#common/timestamps.js';
 
 /** The member a session belongs to, as the session service resolves it for each request. */
 export interface AuthenticatedMember {

@@ -13,8 +13,8 @@ import {
   UpdateCouponRequest,
 } from '@nocturne/contracts';
 import { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { CreateCouponCommand } from './commands/create-coupon/create-coupon.command.js';
 import { DeleteCouponCommand } from './commands/delete-coupon/delete-coupon.command.js';

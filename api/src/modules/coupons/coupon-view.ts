@@ -1,5 +1,5 @@
 import type { AdminCoupon, CouponDetails, UserCoupon } from '@nocturne/contracts';
-import { isoTimestamp, isoTimestampOrNull } from '../../common/timestamps.js';
+import { isoTimestamp, isoTimestampOrNull } from '#common/timestamps.js';
 import type { CouponTerms } from './claim-rules.js';
 import type { CouponView } from './coupon-rows.js';
 import type { UserCouponView } from './user-coupons.repository.js';

@@ -10,8 +10,8 @@ import {
   UserCouponParams,
 } from '@nocturne/contracts';
 import { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { ClaimCouponCommand } from './commands/claim-coupon/claim-coupon.command.js';
 import { RedeemCouponCommand } from './commands/redeem-coupon/redeem-coupon.command.js';

@@ -1,4 +1,4 @@
-import type { ApiConfig } from '../../config/api-config.js';
+import type { ApiConfig } from '#config/api-config.js';
 import { QrTokenService } from './qr-token.service.js';
 import { encodeShortCode } from './short-code.js';
 

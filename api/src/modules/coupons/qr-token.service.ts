@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { type CodeSubject, encodeShortCode, qrTokenMessage, shortCodeMessage } from './short-code.js';
 
 let warnedAboutDevelopmentSecret = false;

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { RedeemedBy } from '@nocturne/db';
 import { REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
+import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { type UserCouponView, UserCouponsRepository } from './user-coupons.repository.js';
 
 export type UndoOutcome = { undone: true } | { undone: false; message: string };

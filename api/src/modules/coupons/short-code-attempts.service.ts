@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import type { RedisClient as Redis } from '@nocturne/queues';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import { InjectRedis } from '../../infrastructure/redis/redis.module.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { InjectRedis } from '#infrastructure/redis/redis.module.js';
 import { type Limit, RateLimiter, TooManyRequestsException } from '../auth/auth.public.js';
 import { ScanLogRepository } from './scan-log.repository.js';
 

@@ -9,8 +9,8 @@ import {
   endpoints,
   MemberCard,
 } from '@nocturne/contracts';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { CheckAtDoorCommand } from './commands/check-at-door/check-at-door.command.js';
 import { RedeemAtDoorCommand } from './commands/redeem-at-door/redeem-at-door.command.js';

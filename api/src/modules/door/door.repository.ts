@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Database, db, PreparedQuery } from '@nocturne/db';
 import { type Kysely, sql } from 'kysely';
-import { isoTimestamp } from '../../common/timestamps.js';
+import { isoTimestamp } from '#common/timestamps.js';
 
 export type CardHolder = NonNullable<Awaited<ReturnType<DoorRepository['findCardHolder']>>>;
 export type StoredCard = NonNullable<Awaited<ReturnType<DoorRepository['findCardOf']>>>;

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { clubNightOf } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { LedgerService } from '../ledger/ledger.public.js';
 import { DoorRepository } from './door.repository.js';
 

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DomainEvent } from '@nocturne/queues';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import {
   HandlesInTransaction,
   type InTransactionHandler,
   type Raise,
-} from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
+} from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { LedgerService } from './ledger.service.js';
 
 @Injectable()

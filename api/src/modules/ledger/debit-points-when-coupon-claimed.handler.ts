@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DomainEvent } from '@nocturne/queues';
-import { HandlesInTransaction, type InTransactionHandler } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
+import { HandlesInTransaction, type InTransactionHandler } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { LedgerService } from './ledger.service.js';
 
 /**

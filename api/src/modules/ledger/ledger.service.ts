@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Ledger, tierThresholdsFrom } from '@nocturne/ledger';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 
 export { type Balance, InsufficientPointsError, type LedgerEntry } from '@nocturne/ledger';
 

@@ -4,8 +4,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { endpoints, type UploadSignatureQuery } from '@nocturne/contracts';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidQuery } from '#common/http/input.decorators.js';
 import { StoreLocalUploadCommand } from './commands/store-local-upload/store-local-upload.command.js';
 
 /**

@@ -2,7 +2,7 @@ import { Controller, Headers, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { endpoints } from '@nocturne/contracts';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
 import { byteRange } from './byte-range.js';
 import { MEDIA_REDIRECT_TTL_SECONDS } from './queries/get-media/get-media.handler.js';
 import { GetMediaQuery } from './queries/get-media/get-media.query.js';

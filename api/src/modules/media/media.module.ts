@@ -2,7 +2,7 @@ import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@
 import { HttpAdapterHost } from '@nestjs/core';
 import { type ObjectStorage, S3Storage, uploadSigningKey } from '@nocturne/storage';
 import type { FastifyInstance } from 'fastify';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { FinalizeUploadHandler } from './commands/finalize-upload/finalize-upload.handler.js';
 import { SignUploadHandler } from './commands/sign-upload/sign-upload.handler.js';
 import { StoreLocalUploadHandler } from './commands/store-local-upload/store-local-upload.handler.js';

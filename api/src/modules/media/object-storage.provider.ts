@@ -1,6 +1,6 @@
 import { Inject, type Provider } from '@nestjs/common';
 import { createObjectStorage, type ObjectStorage } from '@nocturne/storage';
-import { API_CONFIG, type ApiConfig } from '../../config/api-config.js';
+import { API_CONFIG, type ApiConfig } from '#config/api-config.js';
 
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 export const InjectStorage = () => Inject(OBJECT_STORAGE);

@@ -7,8 +7,8 @@ import {
   SignUploadRequest,
   SignUploadResponse,
 } from '@nocturne/contracts';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody } from '#common/http/input.decorators.js';
 import { FinalizeUploadCommand } from './commands/finalize-upload/finalize-upload.command.js';
 import { SignUploadCommand } from './commands/sign-upload/sign-upload.command.js';
 

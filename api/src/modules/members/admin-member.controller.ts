@@ -10,8 +10,8 @@ import {
   SuccessResponse,
 } from '@nocturne/contracts';
 import type { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { AdjustMemberPointsCommand } from './commands/adjust-member-points/adjust-member-points.command.js';
 import { DisableMemberCommand } from './commands/disable-member/disable-member.command.js';

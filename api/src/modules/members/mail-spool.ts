@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 
 /**
  * Without SMTP_URL the worker writes each e-mail as an .eml file under MAIL_DIR (development and

@@ -1,4 +1,4 @@
-import { csvCell, csvLine } from '../../common/csv.js';
+import { csvCell, csvLine } from '#common/csv.js';
 import { memberCsvLine } from './member-csv.js';
 
 describe('member CSV', () => {

@@ -1,4 +1,4 @@
-import { csvLine } from '../../common/csv.js';
+import { csvLine } from '#common/csv.js';
 
 /**
  * Members as CSV, written with the shared helpers of common/csv.ts (RFC 4180, formula cells

@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/errors/domain-error.js';
+import { DomainError } from '#common/errors/domain-error.js';
 
 /** A refused member action (export, deletion, admin view). The SPA shows `message` as is. */
 export class MembersFailure extends DomainError {}

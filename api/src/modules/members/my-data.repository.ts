@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import { sql } from 'kysely';
-import type { KeysetPosition } from '../../common/keyset-cursor.js';
-import { cursorAtSql, newerThanSql } from '../../common/keyset-page.js';
+import type { KeysetPosition } from '#common/keyset-cursor.js';
+import { cursorAtSql, newerThanSql } from '#common/keyset-page.js';
 import { USER_COLUMNS } from '../auth/auth.public.js';
 
 /**

@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import type { CommentVisibility } from '@nocturne/domain';
 import { type Expression, type ExpressionBuilder, type Kysely, sql, type SqlBool } from 'kysely';
-import type { KeysetPosition } from '../../common/keyset-cursor.js';
-import { cursorAtSql, olderThanSql } from '../../common/keyset-page.js';
+import type { KeysetPosition } from '#common/keyset-cursor.js';
+import { cursorAtSql, olderThanSql } from '#common/keyset-page.js';
 
 /** What the moderation list is filtered by; `pattern` is an ILIKE pattern with its wildcards escaped. */
 export interface AdminCommentFilter {

@@ -12,8 +12,8 @@ import {
   UpdateNewsPostRequest,
 } from '@nocturne/contracts';
 import type { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { CreateNewsPostCommand } from './commands/create-news-post/create-news-post.command.js';
 import { DeleteCommentCommand } from './commands/delete-comment/delete-comment.command.js';

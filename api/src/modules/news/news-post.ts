@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NewsPost } from '@nocturne/contracts';
-import { isoTimestamp } from '../../common/timestamps.js';
+import { isoTimestamp } from '#common/timestamps.js';
 import { NewsFailure, POST_NOT_FOUND } from './news-failure.js';
 import type { NewsPostRow, NewsPostsRepository } from './news-posts.repository.js';
 

@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { CreateNewsPostRequest, UpdateNewsPostRequest } from '@nocturne/contracts';
 import { type Database, db, PreparedQuery } from '@nocturne/db';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { KeysetPosition } from '../../common/keyset-cursor.js';
-import { cursorAtSql, olderThanSql } from '../../common/keyset-page.js';
+import type { KeysetPosition } from '#common/keyset-cursor.js';
+import { cursorAtSql, olderThanSql } from '#common/keyset-page.js';
 import { unlessPostDeleted } from './unless-post-deleted.js';
 
 /** The columns of `news_posts` that make a NewsPost (see `newsPostFromRow`). */

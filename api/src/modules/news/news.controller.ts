@@ -14,8 +14,8 @@ import {
 } from '@nocturne/contracts';
 import { COMMENTING_TOO_FAST } from '@nocturne/domain';
 import { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember, LIMITS, RateLimiter } from '../auth/auth.public.js';
 import { PostCommentCommand } from './commands/post-comment/post-comment.command.js';
 import { RecordPostViewCommand } from './commands/record-post-view/record-post-view.command.js';

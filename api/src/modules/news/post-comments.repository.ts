@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Database, db, PreparedQuery } from '@nocturne/db';
 import { type Kysely, sql } from 'kysely';
-import type { KeysetPosition } from '../../common/keyset-cursor.js';
-import { cursorAtSql, newerThanSql } from '../../common/keyset-page.js';
+import type { KeysetPosition } from '#common/keyset-cursor.js';
+import { cursorAtSql, newerThanSql } from '#common/keyset-page.js';
 import { unlessPostDeleted } from './unless-post-deleted.js';
 
 /**

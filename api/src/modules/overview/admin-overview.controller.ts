@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { AdminOverview, AdminOverviewQuery, endpoints } from '@nocturne/contracts';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidQuery } from '#common/http/input.decorators.js';
 import { GetAdminOverviewQuery } from './queries/get-admin-overview/get-admin-overview.query.js';
 
 @Controller()

@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/errors/domain-error.js';
+import { DomainError } from '#common/errors/domain-error.js';
 
 /** A refused overview request. The SPA shows `message` as is. */
 export class OverviewFailure extends DomainError {}

@@ -1,4 +1,4 @@
-import type { QueueRegistry } from '../../infrastructure/queues/queue-registry.js';
+import type { QueueRegistry } from '#infrastructure/queues/queue-registry.js';
 import { QUEUE_HEALTH_TIMEOUT_MS, QueueHealthService } from './queue-health.service.js';
 
 /** A registry whose every queue answers getJobCounts with `answer()`. */

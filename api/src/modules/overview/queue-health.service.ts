@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminOverview } from '@nocturne/contracts';
 import { ALL_QUEUES } from '@nocturne/queues';
-import { QUEUE_DASHBOARD_PATH } from '../../infrastructure/queues/queue-dashboard.js';
-import { QueueRegistry } from '../../infrastructure/queues/queue-registry.js';
+import { QUEUE_DASHBOARD_PATH } from '#infrastructure/queues/queue-dashboard.js';
+import { QueueRegistry } from '#infrastructure/queues/queue-registry.js';
 
 /** How long the overview waits for Redis before answering without the queues. */
 export const QUEUE_HEALTH_TIMEOUT_MS = 1500;

@@ -5,7 +5,7 @@ import {
   HandlesInTransaction,
   type InTransactionHandler,
   type Raise,
-} from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
+} from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { Referrals } from './referrals.service.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { endpoints, MembershipSettings, MyBirthday, MyReferrals, UpdateMembershipSettingsRequest } from '@nocturne/contracts';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { UpdateMembershipSettingsCommand } from './commands/update-membership-settings/update-membership-settings.command.js';
 import { GetMembershipSettingsQuery } from './queries/get-membership-settings/get-membership-settings.query.js';

@@ -16,8 +16,8 @@ import {
 } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { randomInt } from 'node:crypto';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import type { Raise } from '../../infrastructure/outbox/in-transaction-handler.decorator.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { LedgerService } from '../ledger/ledger.public.js';
 import { ReferralsRepository } from './referrals.repository.js';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/errors/domain-error.js';
+import { DomainError } from '#common/errors/domain-error.js';
 
 /** A refused staff change (invite, role change, removal). The SPA shows `message` as is. */
 export class StaffFailure extends DomainError {}

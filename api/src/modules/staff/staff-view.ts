@@ -1,6 +1,6 @@
 import type { StaffMember } from '@nocturne/contracts';
 import { isStaff, type Role } from '@nocturne/domain';
-import { isoTimestampOrNull } from '../../common/timestamps.js';
+import { isoTimestampOrNull } from '#common/timestamps.js';
 
 export interface StaffRow {
   id: string;

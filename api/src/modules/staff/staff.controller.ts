@@ -10,8 +10,8 @@ import {
   SuccessResponse,
 } from '@nocturne/contracts';
 import type { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { ChangeStaffRoleCommand } from './commands/change-staff-role/change-staff-role.command.js';
 import { InviteStaffCommand } from './commands/invite-staff/invite-staff.command.js';

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CelebratedTierRequest, endpoints, type MyTier, type SuccessResponse } from '@nocturne/contracts';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { AcknowledgeTierCelebrationCommand } from './commands/acknowledge-tier-celebration/acknowledge-tier-celebration.command.js';
 import { GetMyTierQuery } from './queries/get-my-tier/get-my-tier.query.js';

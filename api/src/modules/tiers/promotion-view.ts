@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { PromotionView, SavePromotionRequest } from '@nocturne/contracts';
 import { activePromotion, clubNightOf, multiplierWords, parseMultiplier, promotionScheduleProblem } from '@nocturne/domain';
 import { promotionSchedule, promotionsOnNight } from '@nocturne/ledger';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { TiersFailure } from './tiers-failure.js';
 import { type PromotionFields, type PromotionRow, TiersRepository } from './tiers.repository.js';
 

@@ -10,8 +10,8 @@ import {
   type SuccessResponse,
 } from '@nocturne/contracts';
 import type { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { CreatePromotionCommand } from './commands/create-promotion/create-promotion.command.js';
 import { DeletePromotionCommand } from './commands/delete-promotion/delete-promotion.command.js';

@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/errors/domain-error.js';
+import { DomainError } from '#common/errors/domain-error.js';
 
 /** A refused tier-benefit or promotion action. */
 export class TiersFailure extends DomainError {}

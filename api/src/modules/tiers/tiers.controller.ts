@@ -8,8 +8,8 @@ import {
   UpdateTierBenefitRequest,
 } from '@nocturne/contracts';
 import type { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { UpdateTierBenefitCommand } from './commands/update-tier-benefit/update-tier-benefit.command.js';
 import { ListTierBenefitsQuery } from './queries/list-tier-benefits/list-tier-benefits.query.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { bookingCancelKey, isBookingCancelToken } from '@nocturne/config';
 import type { BookingCancellation } from '@nocturne/contracts';
 import { BOOKING_LINK_INVALID, guestCanCancel } from '@nocturne/domain';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { BookingClock } from './booking-clock.js';
 import { VenueInboxFailure } from './venue-inbox-failure.js';
 

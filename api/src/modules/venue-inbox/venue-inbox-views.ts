@@ -1,5 +1,5 @@
 import type { BookingView, ContactMessageView, EmailDeliveryView } from '@nocturne/contracts';
-import { isoTimestamp, isoTimestampOrNull } from '../../common/timestamps.js';
+import { isoTimestamp, isoTimestampOrNull } from '#common/timestamps.js';
 import type { BookingRow, ContactMessageRow, DeliveryRow } from './venue-inbox.repository.js';
 
 /** Each subject's deliveries, in the order read. */

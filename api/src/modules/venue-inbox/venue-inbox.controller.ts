@@ -18,8 +18,8 @@ import {
   UpdateContactMessageRequest,
 } from '@nocturne/contracts';
 import type { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { SetBookingCapacityCommand } from './commands/set-booking-capacity/set-booking-capacity.command.js';
 import { UpdateBookingStatusCommand } from './commands/update-booking-status/update-booking-status.command.js';

@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import { BOOKING_HOLDS_PLACE, type BookingStatus, type ContactMessageState, type InboxDeliveryKind } from '@nocturne/domain';
 import { type Insertable, sql } from 'kysely';
-import type { KeysetPosition } from '../../common/keyset-cursor.js';
-import { cursorAtSql, olderThanSql } from '../../common/keyset-page.js';
+import type { KeysetPosition } from '#common/keyset-cursor.js';
+import { cursorAtSql, olderThanSql } from '#common/keyset-page.js';
 
 type NewDelivery = Pick<Insertable<Database['email_deliveries']>, 'subject_type' | 'subject_id' | 'recipient'> & {
   kind: InboxDeliveryKind;

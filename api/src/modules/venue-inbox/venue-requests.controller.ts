@@ -15,9 +15,9 @@ import {
 } from '@nocturne/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { LIMITS, RateLimiter } from '../auth/auth.public.js';
 import { ReceiveContactMessageCommand } from './commands/receive-contact-message/receive-contact-message.command.js';
 import { CancelBookingCommand } from './commands/cancel-booking/cancel-booking.command.js';

@@ -13,8 +13,8 @@ import {
   type WalletSettings,
 } from '@nocturne/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember, LIMITS, RateLimiter } from '../auth/auth.public.js';
 import { IssueCardApplePassCommand } from './commands/issue-card-apple-pass/issue-card-apple-pass.command.js';
 import { IssueCouponApplePassCommand } from './commands/issue-coupon-apple-pass/issue-coupon-apple-pass.command.js';

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import type { WalletSettings } from '@nocturne/contracts';
 import { APPLE_WALLET_OFF, couponValueLabel, GOOGLE_WALLET_OFF, PASS_NOT_FOUND } from '@nocturne/domain';
-import { type ApiConfig, InjectConfig } from '../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { formatShortCode, ShortCodeService } from '../coupons/coupons.public.js';
 import { MemberCards } from '../door/door.public.js';
 import { type ApplePassContent, type AppleSigning, buildApplePass } from './apple-pass.js';

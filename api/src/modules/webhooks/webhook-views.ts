@@ -1,5 +1,5 @@
 import type { WebhookDeliveryView, WebhookEndpointView, WebhookEventName } from '@nocturne/contracts';
-import { isoTimestamp, isoTimestampOrNull } from '../../common/timestamps.js';
+import { isoTimestamp, isoTimestampOrNull } from '#common/timestamps.js';
 import type { DeliveryRow, EndpointRow } from './webhooks.repository.js';
 
 export function endpointView(row: EndpointRow): WebhookEndpointView {

@@ -10,8 +10,8 @@ import {
   WebhookEndpointView,
 } from '@nocturne/contracts';
 import { z } from 'zod';
-import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams, ValidQuery } from '../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { DeleteWebhookCommand } from './commands/delete-webhook/delete-webhook.command.js';
 import { RedeliverWebhookCommand } from './commands/redeliver-webhook/redeliver-webhook.command.js';

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateCouponRequest } from '@nocturne/contracts';
-import { ClaimCouponCommand, CreateCouponCommand } from '../../modules/coupons/coupons.public.js';
+import { ClaimCouponCommand, CreateCouponCommand } from '#modules/coupons/coupons.public.js';
 import type { SeedContext } from './seed-context.js';
 
 const THIRTY_DAYS_MS = 30 * 86_400_000;

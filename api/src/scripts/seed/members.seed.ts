@@ -1,8 +1,8 @@
 import { db } from '@nocturne/db';
 import type { Role } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { UnitOfWork } from '../../infrastructure/outbox/unit-of-work.js';
-import { PasswordHasher } from '../../modules/auth/auth.public.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { PasswordHasher } from '#modules/auth/auth.public.js';
 import type { SeedContext } from './seed-context.js';
 
 export const DEMO_ADMIN = { email: 'admin@nocturne.local', password: 'nocturne-admin-demo', firstName: 'Avery' };

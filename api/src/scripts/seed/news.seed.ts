@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { CreateNewsPostRequest } from '@nocturne/contracts';
-import { CreateNewsPostCommand, PostCommentCommand, SetPostLikeCommand } from '../../modules/news/news.public.js';
+import { CreateNewsPostCommand, PostCommentCommand, SetPostLikeCommand } from '#modules/news/news.public.js';
 import type { SeedContext } from './seed-context.js';
 
 const POSTS: CreateNewsPostRequest[] = [

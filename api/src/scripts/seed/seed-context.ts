@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ApiConfig } from '../../config/api-config.js';
+import type { ApiConfig } from '#config/api-config.js';
 
 export interface SeedContext {
   app: INestApplicationContext;

@@ -1,6 +1,6 @@
 import { addDays, clubNightOf } from '@nocturne/domain';
 import { CommandBus } from '@nestjs/cqrs';
-import { ReceiveContactMessageCommand, RequestBookingCommand } from '../../modules/venue-inbox/venue-inbox.public.js';
+import { ReceiveContactMessageCommand, RequestBookingCommand } from '#modules/venue-inbox/venue-inbox.public.js';
 import type { SeedContext } from './seed-context.js';
 
 /** A few contact messages and booking requests for the admin inboxes, made through the real commands. */

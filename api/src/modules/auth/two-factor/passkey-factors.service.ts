@@ -14,8 +14,8 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Redis } from 'ioredis';
-import { type ApiConfig, InjectConfig } from '../../../config/api-config.js';
-import { InjectRedis } from '../../../infrastructure/redis/redis.module.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { InjectRedis } from '#infrastructure/redis/redis.module.js';
 import type { AuthenticatedMember } from '../user-view.js';
 import { type Satisfied, SecondFactorSessions } from './second-factor-sessions.js';
 import { TwoFactorRepository } from './two-factor.repository.js';

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { UnitOfWork } from '../../../infrastructure/outbox/unit-of-work.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { hashToken, SessionService } from '../session.service.js';
 import type { AuthenticatedMember } from '../user-view.js';
 import { REMEMBER_DEVICE_MS } from './remembered-device.js';

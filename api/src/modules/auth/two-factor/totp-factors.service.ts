@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import type { RecoveryCodesResponse, TotpSetupResponse } from '@nocturne/contracts';
 import { SECOND_FACTOR_WRONG_CODE } from '@nocturne/domain';
-import { UnitOfWork } from '../../../infrastructure/outbox/unit-of-work.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import type { AuthenticatedMember } from '../user-view.js';
 import { type Satisfied, SecondFactorSessions } from './second-factor-sessions.js';
 import { checkTotp, hashRecoveryCode, newTotpSecret, totpUri } from './totp.js';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { type ApiConfig, InjectConfig } from '../../../config/api-config.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 
 /** The stored form's version: `v1.<iv>.<ciphertext>.<tag>`, base64url, AES-256-GCM. */
 const VERSION = 'v1';

@@ -14,8 +14,8 @@ import {
 } from '@nocturne/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { Endpoint } from '../../../common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams } from '../../../common/http/input.decorators.js';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidParams } from '#common/http/input.decorators.js';
 import { CurrentMember } from '../current-member.decorator.js';
 import { LIMITS, RateLimiter } from '../rate-limiter.js';
 import type { AuthenticatedMember } from '../user-view.js';

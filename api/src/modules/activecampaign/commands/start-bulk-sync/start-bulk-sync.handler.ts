@@ -1,13 +1,13 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BulkSyncStarted } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { acConfigured, NOT_CONFIGURED_MESSAGE } from '../../activecampaign-settings.js';
-import { ActiveCampaignRepository } from '../../activecampaign.repository.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { acConfigured, NOT_CONFIGURED_MESSAGE } from '#modules/activecampaign/activecampaign-settings.js';
+import { ActiveCampaignRepository } from '#modules/activecampaign/activecampaign.repository.js';
 import { StartBulkSyncCommand } from './start-bulk-sync.command.js';
-import { ActiveCampaignFailure } from '../../activecampaign-failure.js';
-import { AuditService } from '../../../audit/audit.public.js';
+import { ActiveCampaignFailure } from '#modules/activecampaign/activecampaign-failure.js';
+import { AuditService } from '#modules/audit/audit.public.js';
 
 /** AC's bulk import takes at most 250 contacts per request. */
 export const BULK_BATCH_SIZE = 250;

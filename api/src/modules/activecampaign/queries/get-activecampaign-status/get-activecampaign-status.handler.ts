@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { AC_PENDING_COUNT_CAP, type ActiveCampaignStatus } from '@nocturne/contracts';
-import { isoTimestampOrNull } from '../../../../common/timestamps.js';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { AcConnectionService } from '../../ac-connection.service.js';
-import { acConfigured, acMissingVariables } from '../../activecampaign-settings.js';
-import { ActiveCampaignRepository } from '../../activecampaign.repository.js';
+import { isoTimestampOrNull } from '#common/timestamps.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { AcConnectionService } from '#modules/activecampaign/ac-connection.service.js';
+import { acConfigured, acMissingVariables } from '#modules/activecampaign/activecampaign-settings.js';
+import { ActiveCampaignRepository } from '#modules/activecampaign/activecampaign.repository.js';
 import { GetActiveCampaignStatusQuery } from './get-activecampaign-status.query.js';
 
 /** What the admin's ActiveCampaign tab shows of ActiveCampaign: configuration, whether AC answers, members pending or failed, the running job. */

@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { AC_PENDING_COUNT_CAP, type AdminOverview } from '@nocturne/contracts';
-import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { acConfigured } from '../../activecampaign-settings.js';
-import { ActiveCampaignRepository } from '../../activecampaign.repository.js';
+import { isoTimestamp, isoTimestampOrNull } from '#common/timestamps.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { acConfigured } from '#modules/activecampaign/activecampaign-settings.js';
+import { ActiveCampaignRepository } from '#modules/activecampaign/activecampaign.repository.js';
 import { GetSyncHealthQuery } from './get-sync-health.query.js';
 
 type SyncHealth = AdminOverview['activeCampaign'];

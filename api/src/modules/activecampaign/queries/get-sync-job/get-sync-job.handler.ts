@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { SyncJobStatus } from '@nocturne/contracts';
-import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
-import { AcConnectionService } from '../../ac-connection.service.js';
-import { ActiveCampaignRepository } from '../../activecampaign.repository.js';
+import { isoTimestamp, isoTimestampOrNull } from '#common/timestamps.js';
+import { AcConnectionService } from '#modules/activecampaign/ac-connection.service.js';
+import { ActiveCampaignRepository } from '#modules/activecampaign/activecampaign.repository.js';
 import { GetSyncJobQuery } from './get-sync-job.query.js';
 
 /** A bulk sync's progress, and whether it waits for AC to answer; undefined when there is no such job. */

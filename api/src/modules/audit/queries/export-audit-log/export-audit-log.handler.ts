@@ -1,12 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Readable } from 'node:stream';
-import { csvLine } from '../../../../common/csv.js';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { ExportSlots } from '../../../../infrastructure/exports/export-slots.js';
-import { AUDIT_CSV_HEADER, auditCsvLine } from '../../audit-csv.js';
-import { auditEntryView, AuditLogReader } from '../../audit-log.reader.js';
-import { AuditService } from '../../audit.service.js';
+import { csvLine } from '#common/csv.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { ExportSlots } from '#infrastructure/exports/export-slots.js';
+import { AUDIT_CSV_HEADER, auditCsvLine } from '#modules/audit/audit-csv.js';
+import { auditEntryView, AuditLogReader } from '#modules/audit/audit-log.reader.js';
+import { AuditService } from '#modules/audit/audit.service.js';
 import { ExportAuditLogQuery } from './export-audit-log.query.js';
 
 /** Rows read per statement while exporting. */

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AuditLogPage } from '@nocturne/contracts';
-import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
-import { auditEntryView, AuditLogReader } from '../../audit-log.reader.js';
+import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
+import { auditEntryView, AuditLogReader } from '#modules/audit/audit-log.reader.js';
 import { ListAuditLogQuery } from './list-audit-log.query.js';
 
 @QueryHandler(ListAuditLogQuery)

@@ -1,12 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { WRONG_CURRENT_PASSWORD } from '@nocturne/domain';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuthFailure } from '../../auth-failure.js';
-import { AuthRepository } from '../../auth.repository.js';
-import { PasswordHasher } from '../../password-hasher.js';
-import { passwordProblem } from '../../password-policy.js';
-import { SessionService } from '../../session.service.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuthFailure } from '#modules/auth/auth-failure.js';
+import { AuthRepository } from '#modules/auth/auth.repository.js';
+import { PasswordHasher } from '#modules/auth/password-hasher.js';
+import { passwordProblem } from '#modules/auth/password-policy.js';
+import { SessionService } from '#modules/auth/session.service.js';
 import { ChangePasswordCommand } from './change-password.command.js';
 
 @CommandHandler(ChangePasswordCommand)

@@ -8,15 +8,15 @@ import {
   venueDate,
 } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { settleNoSoonerThan } from '../../../../common/timing.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { Referrals } from '../../../referrals/referrals.public.js';
-import { AuthFailure } from '../../auth-failure.js';
-import { AuthRepository } from '../../auth.repository.js';
-import { PasswordHasher } from '../../password-hasher.js';
-import { passwordProblem } from '../../password-policy.js';
-import { LIMITS, RateLimiter } from '../../rate-limiter.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { settleNoSoonerThan } from '#common/timing.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { Referrals } from '#modules/referrals/referrals.public.js';
+import { AuthFailure } from '#modules/auth/auth-failure.js';
+import { AuthRepository } from '#modules/auth/auth.repository.js';
+import { PasswordHasher } from '#modules/auth/password-hasher.js';
+import { passwordProblem } from '#modules/auth/password-policy.js';
+import { LIMITS, RateLimiter } from '#modules/auth/rate-limiter.js';
 import { RegisterMemberCommand } from './register-member.command.js';
 
 /**

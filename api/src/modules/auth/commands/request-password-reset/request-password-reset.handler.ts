@@ -1,9 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { domainEvent } from '@nocturne/queues';
 import { randomUUID } from 'node:crypto';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuthRepository } from '../../auth.repository.js';
-import { LIMITS, RateLimiter } from '../../rate-limiter.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuthRepository } from '#modules/auth/auth.repository.js';
+import { LIMITS, RateLimiter } from '#modules/auth/rate-limiter.js';
 import { RequestPasswordResetCommand } from './request-password-reset.command.js';
 
 /**

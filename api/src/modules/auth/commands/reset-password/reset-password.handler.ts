@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuthFailure } from '../../auth-failure.js';
-import { AuthRepository } from '../../auth.repository.js';
-import { PasswordHasher } from '../../password-hasher.js';
-import { passwordProblem } from '../../password-policy.js';
-import { hashToken, SessionService } from '../../session.service.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuthFailure } from '#modules/auth/auth-failure.js';
+import { AuthRepository } from '#modules/auth/auth.repository.js';
+import { PasswordHasher } from '#modules/auth/password-hasher.js';
+import { passwordProblem } from '#modules/auth/password-policy.js';
+import { hashToken, SessionService } from '#modules/auth/session.service.js';
 import { ResetPasswordCommand } from './reset-password.command.js';
 
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';

@@ -10,14 +10,14 @@ import {
   SECOND_FACTOR_REQUIRED,
   secondFactorState,
 } from '@nocturne/domain';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { AuthFailure } from '../../auth-failure.js';
-import { AuthRepository } from '../../auth.repository.js';
-import { PasswordHasher } from '../../password-hasher.js';
-import { SessionService } from '../../session.service.js';
-import { SecondFactors } from '../../two-factor/second-factors.service.js';
-import { userFromRow } from '../../user-view.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { AuthFailure } from '#modules/auth/auth-failure.js';
+import { AuthRepository } from '#modules/auth/auth.repository.js';
+import { PasswordHasher } from '#modules/auth/password-hasher.js';
+import { SessionService } from '#modules/auth/session.service.js';
+import { SecondFactors } from '#modules/auth/two-factor/second-factors.service.js';
+import { userFromRow } from '#modules/auth/user-view.js';
 import { SignInCommand } from './sign-in.command.js';
 
 @CommandHandler(SignInCommand)

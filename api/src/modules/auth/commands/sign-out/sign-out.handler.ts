@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SessionService } from '../../session.service.js';
+import { SessionService } from '#modules/auth/session.service.js';
 import { SignOutCommand } from './sign-out.command.js';
 
 /** Revokes the session in use: at once on this replica, within a round trip on the others. */

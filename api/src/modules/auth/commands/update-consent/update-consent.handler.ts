@@ -8,11 +8,11 @@ import {
   venueDate,
 } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { isoTimestamp } from '../../../../common/timestamps.js';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuthFailure } from '../../auth-failure.js';
-import { AuthRepository } from '../../auth.repository.js';
+import { isoTimestamp } from '#common/timestamps.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuthFailure } from '#modules/auth/auth-failure.js';
+import { AuthRepository } from '#modules/auth/auth.repository.js';
 import { UpdateConsentCommand } from './update-consent.command.js';
 
 /**

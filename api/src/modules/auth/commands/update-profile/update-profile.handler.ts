@@ -1,10 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@nocturne/contracts';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuthFailure } from '../../auth-failure.js';
-import { AuthRepository } from '../../auth.repository.js';
-import { SessionService } from '../../session.service.js';
-import { userFromRow } from '../../user-view.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuthFailure } from '#modules/auth/auth-failure.js';
+import { AuthRepository } from '#modules/auth/auth.repository.js';
+import { SessionService } from '#modules/auth/session.service.js';
+import { userFromRow } from '#modules/auth/user-view.js';
 import { UpdateProfileCommand } from './update-profile.command.js';
 
 /**

@@ -3,17 +3,17 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UserCoupon } from '@nocturne/contracts';
 import { CLAIM_REFUSALS, COUPON_NOT_FOUND } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { InsufficientPointsError } from '../../../ledger/ledger.public.js';
-import { claimRefusal } from '../../claim-rules.js';
-import { CouponFailure } from '../../coupon-failure.js';
-import { termsFromRow, userCouponFromRow } from '../../coupon-view.js';
-import { type Claimant, CouponClaimsRepository } from '../../coupon-claims.repository.js';
-import type { CouponView } from '../../coupon-rows.js';
-import { QrTokenService } from '../../qr-token.service.js';
-import { ShortCodeService } from '../../short-code.service.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { InsufficientPointsError } from '#modules/ledger/ledger.public.js';
+import { claimRefusal } from '#modules/coupons/claim-rules.js';
+import { CouponFailure } from '#modules/coupons/coupon-failure.js';
+import { termsFromRow, userCouponFromRow } from '#modules/coupons/coupon-view.js';
+import { type Claimant, CouponClaimsRepository } from '#modules/coupons/coupon-claims.repository.js';
+import type { CouponView } from '#modules/coupons/coupon-rows.js';
+import { QrTokenService } from '#modules/coupons/qr-token.service.js';
+import { ShortCodeService } from '#modules/coupons/short-code.service.js';
 import { ClaimCouponCommand } from './claim-coupon.command.js';
-import { UserCouponsRepository } from '../../user-coupons.repository.js';
+import { UserCouponsRepository } from '#modules/coupons/user-coupons.repository.js';
 
 /**
  * How often a claim starts again after the coupon changed between its check and its take (almost

@@ -1,11 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AdminCoupon } from '@nocturne/contracts';
 import { COUPON_NOT_FOUND } from '@nocturne/domain';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { CouponFailure } from '../../coupon-failure.js';
-import { adminCouponFromRow } from '../../coupon-view.js';
-import { AdminCouponsRepository } from '../../admin-coupons.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { CouponFailure } from '#modules/coupons/coupon-failure.js';
+import { adminCouponFromRow } from '#modules/coupons/coupon-view.js';
+import { AdminCouponsRepository } from '#modules/coupons/admin-coupons.repository.js';
 import { DeleteCouponCommand } from './delete-coupon.command.js';
 
 /**

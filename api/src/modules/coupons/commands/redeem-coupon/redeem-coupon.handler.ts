@@ -1,14 +1,14 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UserCoupon } from '@nocturne/contracts';
 import { ALREADY_REDEEMED, COUPON_NOT_FOUND } from '@nocturne/domain';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { couponUnusable, unusableMessage } from '../../claim-rules.js';
-import { CouponFailure } from '../../coupon-failure.js';
-import { termsFromRow, userCouponFromRow } from '../../coupon-view.js';
-import { UserCouponsRepository } from '../../user-coupons.repository.js';
-import { QrTokenService } from '../../qr-token.service.js';
-import { ShortCodeService } from '../../short-code.service.js';
-import { Redemptions } from '../../redemption.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { couponUnusable, unusableMessage } from '#modules/coupons/claim-rules.js';
+import { CouponFailure } from '#modules/coupons/coupon-failure.js';
+import { termsFromRow, userCouponFromRow } from '#modules/coupons/coupon-view.js';
+import { UserCouponsRepository } from '#modules/coupons/user-coupons.repository.js';
+import { QrTokenService } from '#modules/coupons/qr-token.service.js';
+import { ShortCodeService } from '#modules/coupons/short-code.service.js';
+import { Redemptions } from '#modules/coupons/redemption.js';
 import { RedeemCouponCommand } from './redeem-coupon.command.js';
 
 @CommandHandler(RedeemCouponCommand)

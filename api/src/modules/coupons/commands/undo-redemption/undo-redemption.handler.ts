@@ -1,13 +1,13 @@
-import type { ErrorKind } from '../../../../common/errors/domain-error.js';
+import type { ErrorKind } from '#common/errors/domain-error.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UndoRedemptionResponse } from '@nocturne/contracts';
 import { COUPON_NOT_FOUND, DOOR_UNDO_OWN_ONLY } from '@nocturne/domain';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { CouponFailure } from '../../coupon-failure.js';
-import { DoorCoupons } from '../../door-coupons.service.js';
-import { Redemptions } from '../../redemption.js';
-import { UserCouponsRepository } from '../../user-coupons.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { CouponFailure } from '#modules/coupons/coupon-failure.js';
+import { DoorCoupons } from '#modules/coupons/door-coupons.service.js';
+import { Redemptions } from '#modules/coupons/redemption.js';
+import { UserCouponsRepository } from '#modules/coupons/user-coupons.repository.js';
 import { UndoRedemptionCommand } from './undo-redemption.command.js';
 
 type Outcome = { success: true; message: string } | { success: false; kind: ErrorKind; message: string };

@@ -2,13 +2,13 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type AdminCoupon, couponValueProblem, type UpdateCouponRequest } from '@nocturne/contracts';
 import { COUPON_NOT_FOUND } from '@nocturne/domain';
-import type { FieldIssue } from '../../../../common/errors/domain-error.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { CouponFailure } from '../../coupon-failure.js';
-import { adminCouponFromRow } from '../../coupon-view.js';
-import { AdminCouponsRepository } from '../../admin-coupons.repository.js';
-import type { CouponView } from '../../coupon-rows.js';
+import type { FieldIssue } from '#common/errors/domain-error.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { CouponFailure } from '#modules/coupons/coupon-failure.js';
+import { adminCouponFromRow } from '#modules/coupons/coupon-view.js';
+import { AdminCouponsRepository } from '#modules/coupons/admin-coupons.repository.js';
+import type { CouponView } from '#modules/coupons/coupon-rows.js';
 import { UpdateCouponCommand } from './update-coupon.command.js';
 
 /**

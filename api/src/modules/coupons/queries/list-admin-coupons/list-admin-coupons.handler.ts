@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminCoupon } from '@nocturne/contracts';
-import { adminCouponFromRow } from '../../coupon-view.js';
-import { AdminCouponsRepository } from '../../admin-coupons.repository.js';
+import { adminCouponFromRow } from '#modules/coupons/coupon-view.js';
+import { AdminCouponsRepository } from '#modules/coupons/admin-coupons.repository.js';
 import { ListAdminCouponsQuery } from './list-admin-coupons.query.js';
 
 /** Every coupon, newest first, with its claimed and redeemed counts; archived ones only on request. */

@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AvailableCoupon } from '@nocturne/contracts';
 import { claimRefusalWords } from '@nocturne/domain';
-import { couponDetailsFromRow } from '../../coupon-view.js';
-import { CouponClaimsRepository } from '../../coupon-claims.repository.js';
+import { couponDetailsFromRow } from '#modules/coupons/coupon-view.js';
+import { CouponClaimsRepository } from '#modules/coupons/coupon-claims.repository.js';
 import { ListAvailableCouponsQuery } from './list-available-coupons.query.js';
 
 /**

@@ -1,12 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MyCouponsPage } from '@nocturne/contracts';
-import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
-import { userCouponFromRow } from '../../coupon-view.js';
-import { UserCouponsRepository } from '../../user-coupons.repository.js';
-import { decodeMyCouponsCursor, encodeMyCouponsCursor } from '../../my-coupons-cursor.js';
-import { QrTokenService } from '../../qr-token.service.js';
-import { ShortCodeService } from '../../short-code.service.js';
+import { ValidationFailedException } from '#common/http/zod-validation.pipe.js';
+import { userCouponFromRow } from '#modules/coupons/coupon-view.js';
+import { UserCouponsRepository } from '#modules/coupons/user-coupons.repository.js';
+import { decodeMyCouponsCursor, encodeMyCouponsCursor } from '#modules/coupons/my-coupons-cursor.js';
+import { QrTokenService } from '#modules/coupons/qr-token.service.js';
+import { ShortCodeService } from '#modules/coupons/short-code.service.js';
 import { ListMyCouponsQuery } from './list-my-coupons.query.js';
 
 /**

@@ -2,9 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ScanLogPage } from '@nocturne/contracts';
 import { clubNightBounds, REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
-import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { ScanLogRepository } from '../../scan-log.repository.js';
+import { isoTimestamp, isoTimestampOrNull } from '#common/timestamps.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { ScanLogRepository } from '#modules/coupons/scan-log.repository.js';
 import { ListScansQuery } from './list-scans.query.js';
 
 /**

@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DoorCheckResponse } from '@nocturne/contracts';
-import type { Raise } from '../../../../infrastructure/outbox/in-transaction-handler.decorator.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { TooManyRequestsException } from '../../../auth/auth.public.js';
-import { DoorCoupons, type ScanLine } from '../../../coupons/coupons.public.js';
-import { DoorDesk, type Presented } from '../../door-desk.service.js';
-import { cardVerdict, couponVerdict, isActive, unknownVerdict } from '../../door-verdicts.js';
-import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '../../door-text.js';
-import { Visits } from '../../visits.service.js';
+import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { TooManyRequestsException } from '#modules/auth/auth.public.js';
+import { DoorCoupons, type ScanLine } from '#modules/coupons/coupons.public.js';
+import { DoorDesk, type Presented } from '#modules/door/door-desk.service.js';
+import { cardVerdict, couponVerdict, isActive, unknownVerdict } from '#modules/door/door-verdicts.js';
+import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '#modules/door/door-text.js';
+import { Visits } from '#modules/door/visits.service.js';
 import { CheckAtDoorCommand } from './check-at-door.command.js';
 
 type Outcome = { answer: DoorCheckResponse } | { waitSeconds: number };

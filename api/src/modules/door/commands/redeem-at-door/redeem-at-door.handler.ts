@@ -9,15 +9,15 @@ import {
   redeemedMessage,
   redemptionUndoDeadline,
 } from '@nocturne/domain';
-import type { ErrorKind } from '../../../../common/errors/domain-error.js';
-import { isoTimestamp } from '../../../../common/timestamps.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { TooManyRequestsException } from '../../../auth/auth.public.js';
-import { DoorCoupons, type ScanLine, type UserCouponView } from '../../../coupons/coupons.public.js';
-import { DoorDesk, type Presented } from '../../door-desk.service.js';
-import { DoorFailure } from '../../door-failure.js';
-import { isActive } from '../../door-verdicts.js';
-import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '../../door-text.js';
+import type { ErrorKind } from '#common/errors/domain-error.js';
+import { isoTimestamp } from '#common/timestamps.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { TooManyRequestsException } from '#modules/auth/auth.public.js';
+import { DoorCoupons, type ScanLine, type UserCouponView } from '#modules/coupons/coupons.public.js';
+import { DoorDesk, type Presented } from '#modules/door/door-desk.service.js';
+import { DoorFailure } from '#modules/door/door-failure.js';
+import { isActive } from '#modules/door/door-verdicts.js';
+import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '#modules/door/door-text.js';
 import { RedeemAtDoorCommand } from './redeem-at-door.command.js';
 
 type Refusal = { kind: ErrorKind; message: string; userCouponId: string | null; memberId: string | null };

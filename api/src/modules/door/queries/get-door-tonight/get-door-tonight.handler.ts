@@ -2,9 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { DoorTonight } from '@nocturne/contracts';
 import { clubNightBounds } from '@nocturne/domain';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { DoorCoupons } from '../../../coupons/coupons.public.js';
-import { DoorRepository } from '../../door.repository.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { DoorCoupons } from '#modules/coupons/coupons.public.js';
+import { DoorRepository } from '#modules/door/door.repository.js';
 import { GetDoorTonightQuery } from './get-door-tonight.query.js';
 
 /**

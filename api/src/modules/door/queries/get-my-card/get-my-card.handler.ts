@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MemberCard } from '@nocturne/contracts';
-import { formatShortCode } from '../../../coupons/coupons.public.js';
-import { MemberCards } from '../../member-cards.service.js';
+import { formatShortCode } from '#modules/coupons/coupons.public.js';
+import { MemberCards } from '#modules/door/member-cards.service.js';
 import { GetMyCardQuery } from './get-my-card.query.js';
 
 /** The member's card: name, tier and member since as the session knows them, and the codes door staff scan. */

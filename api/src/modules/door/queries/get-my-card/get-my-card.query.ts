@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { MemberCard } from '@nocturne/contracts';
-import type { AuthenticatedMember } from '../../../auth/auth.public.js';
+import type { AuthenticatedMember } from '#modules/auth/auth.public.js';
 
 /** The signed-in member's card. */
 export class GetMyCardQuery extends Query<MemberCard> {

@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PointHistoryResponse } from '@nocturne/contracts';
 import { earningWords } from '@nocturne/domain';
-import { isoTimestamp } from '../../../../common/timestamps.js';
-import { LedgerRepository } from '../../ledger.repository.js';
+import { isoTimestamp } from '#common/timestamps.js';
+import { LedgerRepository } from '#modules/ledger/ledger.repository.js';
 import { ListPointHistoryQuery } from './list-point-history.query.js';
 
 /** The member's own ledger rows, newest first (served by the (member_id, created_at) index), each with how a multiplier paid it. */

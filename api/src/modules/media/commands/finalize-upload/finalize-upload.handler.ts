@@ -2,10 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type FinalizeUploadResponse, MEDIA_TYPE_NAMES } from '@nocturne/contracts';
 import { MAGIC_BYTES_NEEDED, MAX_UPLOAD_BYTES, matchesMagicNumber, type ObjectStorage } from '@nocturne/storage';
-import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
-import { keyFromMediaUrl, mediaUrl } from '../../media-url.js';
-import { MediaRepository } from '../../media.repository.js';
-import { InjectStorage } from '../../object-storage.provider.js';
+import { ValidationFailedException } from '#common/http/zod-validation.pipe.js';
+import { keyFromMediaUrl, mediaUrl } from '#modules/media/media-url.js';
+import { MediaRepository } from '#modules/media/media.repository.js';
+import { InjectStorage } from '#modules/media/object-storage.provider.js';
 import { FinalizeUploadCommand } from './finalize-upload.command.js';
 
 const refuse = (path: 'mediaURL' | 'contentType' | 'file', message: string) => new ValidationFailedException([{ path, message }]);

@@ -3,9 +3,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SignUploadResponse } from '@nocturne/contracts';
 import { MEDIA_TYPES, type ObjectStorage } from '@nocturne/storage';
 import { randomUUID } from 'node:crypto';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { MediaRepository } from '../../media.repository.js';
-import { InjectStorage } from '../../object-storage.provider.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { MediaRepository } from '#modules/media/media.repository.js';
+import { InjectStorage } from '#modules/media/object-storage.provider.js';
 import { SignUploadCommand } from './sign-upload.command.js';
 
 /** Chooses a random key, records the pending upload, and presigns a PUT for exactly that key and type. */

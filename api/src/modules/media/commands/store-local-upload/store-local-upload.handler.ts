@@ -9,11 +9,11 @@ import {
   uploadSigningKey,
   verifyUpload,
 } from '@nocturne/storage';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { MediaRepository } from '../../media.repository.js';
-import { InjectStorage } from '../../object-storage.provider.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { MediaRepository } from '#modules/media/media.repository.js';
+import { InjectStorage } from '#modules/media/object-storage.provider.js';
 import { StoreLocalUploadCommand } from './store-local-upload.command.js';
-import { MediaFailure } from '../../media-failure.js';
+import { MediaFailure } from '#modules/media/media-failure.js';
 
 /**
  * What S3 does for a presigned PUT, for the local folder: the signature (key, content type,

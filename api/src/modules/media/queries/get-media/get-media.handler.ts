@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { isMediaKey, type ObjectStorage } from '@nocturne/storage';
-import { MediaRepository } from '../../media.repository.js';
-import { InjectStorage } from '../../object-storage.provider.js';
+import { MediaRepository } from '#modules/media/media.repository.js';
+import { InjectStorage } from '#modules/media/object-storage.provider.js';
 import { GetMediaQuery, type MediaAnswer } from './get-media.query.js';
 
 /** Presigned GETs for S3 live this long; the redirect itself is cached for less. */

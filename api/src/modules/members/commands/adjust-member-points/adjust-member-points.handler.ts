@@ -2,11 +2,11 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PointsAdjustmentResponse } from '@nocturne/contracts';
 import { NO_SELF_ADJUSTMENT } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { LedgerService } from '../../../ledger/ledger.public.js';
-import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
-import { AdminMemberRepository } from '../../admin-member.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { LedgerService } from '#modules/ledger/ledger.public.js';
+import { MEMBER_NOT_FOUND, MembersFailure } from '#modules/members/members-failure.js';
+import { AdminMemberRepository } from '#modules/members/admin-member.repository.js';
 import { AdjustMemberPointsCommand } from './adjust-member-points.command.js';
 
 const points = (n: number) => `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;

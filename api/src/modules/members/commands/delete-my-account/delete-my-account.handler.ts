@@ -2,17 +2,17 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_NOT_DELETED_WRONG_PASSWORD } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { EnabledAdmins, PasswordHasher, SessionService } from '../../../auth/auth.public.js';
-import { ScanLogErasure } from '../../../coupons/coupons.public.js';
-import { LedgerService } from '../../../ledger/ledger.public.js';
-import { RecipientErasure } from '../../../venue-inbox/venue-inbox.public.js';
-import { MailSpool } from '../../mail-spool.js';
-import { MemberCommentsService } from '../../../news/news.public.js';
-import { WalletErasure } from '../../../wallet/wallet.public.js';
-import { AccountErasureRepository } from '../../account-erasure.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { EnabledAdmins, PasswordHasher, SessionService } from '#modules/auth/auth.public.js';
+import { ScanLogErasure } from '#modules/coupons/coupons.public.js';
+import { LedgerService } from '#modules/ledger/ledger.public.js';
+import { RecipientErasure } from '#modules/venue-inbox/venue-inbox.public.js';
+import { MailSpool } from '#modules/members/mail-spool.js';
+import { MemberCommentsService } from '#modules/news/news.public.js';
+import { WalletErasure } from '#modules/wallet/wallet.public.js';
+import { AccountErasureRepository } from '#modules/members/account-erasure.repository.js';
 import { DeleteMyAccountCommand } from './delete-my-account.command.js';
-import { LAST_ADMIN_CANNOT_LEAVE, MembersFailure } from '../../members-failure.js';
+import { LAST_ADMIN_CANNOT_LEAVE, MembersFailure } from '#modules/members/members-failure.js';
 
 /**
  * Australian Privacy Principle 13 and the member's own wish: the account is emptied of personal

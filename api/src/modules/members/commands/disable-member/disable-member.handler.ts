@@ -1,12 +1,12 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { EnabledAdmins, SessionService } from '../../../auth/auth.public.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { EnabledAdmins, SessionService } from '#modules/auth/auth.public.js';
 import { isStaff } from '@nocturne/domain';
-import { ACTOR_NO_LONGER_STAFF, MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '../../members-failure.js';
-import { AdminMemberRepository } from '../../admin-member.repository.js';
+import { ACTOR_NO_LONGER_STAFF, MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '#modules/members/members-failure.js';
+import { AdminMemberRepository } from '#modules/members/admin-member.repository.js';
 import { DisableMemberCommand } from './disable-member.command.js';
 
 export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.';

@@ -1,11 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
 import { domainEvent } from '@nocturne/queues';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
 import { isStaff } from '@nocturne/domain';
-import { MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '../../members-failure.js';
-import { AdminMemberRepository } from '../../admin-member.repository.js';
+import { MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '#modules/members/members-failure.js';
+import { AdminMemberRepository } from '#modules/members/admin-member.repository.js';
 import { EnableMemberCommand } from './enable-member.command.js';
 
 /** Enables a disabled account: the member signs in again with their password (sessions ended by the disable stay ended). */

@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
-import { LIMITS, RateLimiter, RequestPasswordResetCommand } from '../../../auth/auth.public.js';
-import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
-import { AdminMemberRepository } from '../../admin-member.repository.js';
+import { LIMITS, RateLimiter, RequestPasswordResetCommand } from '#modules/auth/auth.public.js';
+import { MEMBER_NOT_FOUND, MembersFailure } from '#modules/members/members-failure.js';
+import { AdminMemberRepository } from '#modules/members/admin-member.repository.js';
 import { SendMemberPasswordResetCommand } from './send-member-password-reset.command.js';
-import { AuditService } from '../../../audit/audit.public.js';
+import { AuditService } from '#modules/audit/audit.public.js';
 
 /**
  * Staff send the member the same one-time reset link forgot-password sends (the auth module's

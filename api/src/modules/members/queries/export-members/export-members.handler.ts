@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Readable } from 'node:stream';
-import { csvLine } from '../../../../common/csv.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { ExportSlots } from '../../../../infrastructure/exports/export-slots.js';
-import { MEMBER_CSV_HEADER, memberCsvLine } from '../../member-csv.js';
-import { AdminMembersRepository } from '../../admin-members.repository.js';
+import { csvLine } from '#common/csv.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { ExportSlots } from '#infrastructure/exports/export-slots.js';
+import { MEMBER_CSV_HEADER, memberCsvLine } from '#modules/members/member-csv.js';
+import { AdminMembersRepository } from '#modules/members/admin-members.repository.js';
 import { ExportMembersQuery } from './export-members.query.js';
 
 /** Rows read per statement: a few hundred kilobytes of CSV at a time, whatever the club's size. */

@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Readable } from 'node:stream';
-import type { KeysetPosition } from '../../../../common/keyset-cursor.js';
-import { ExportSlots } from '../../../../infrastructure/exports/export-slots.js';
-import { MembersFailure } from '../../members-failure.js';
-import { MyDataRepository } from '../../my-data.repository.js';
+import type { KeysetPosition } from '#common/keyset-cursor.js';
+import { ExportSlots } from '#infrastructure/exports/export-slots.js';
+import { MembersFailure } from '#modules/members/members-failure.js';
+import { MyDataRepository } from '#modules/members/my-data.repository.js';
 import { ExportMyDataQuery } from './export-my-data.query.js';
 import { commentEntry, couponEntry, pointsEntry, profileEntry, referralsEntry, rewardsEntry } from './my-data-document.js';
 

@@ -1,6 +1,6 @@
 import type { MyDataExport } from '@nocturne/contracts';
-import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
-import type { MyDataRepository } from '../../my-data.repository.js';
+import { isoTimestamp, isoTimestampOrNull } from '#common/timestamps.js';
+import type { MyDataRepository } from '#modules/members/my-data.repository.js';
 
 /**
  * How each record of the member's data export is written: pure functions from a row to its part of

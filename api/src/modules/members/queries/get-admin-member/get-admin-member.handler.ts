@@ -2,11 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminMemberView } from '@nocturne/contracts';
 import { earningWords } from '@nocturne/domain';
-import { isoTimestamp, isoTimestampOrNull } from '../../../../common/timestamps.js';
-import { userFromRow } from '../../../auth/auth.public.js';
-import { userCouponState } from '../../../coupons/coupons.public.js';
-import { MEMBER_NOT_FOUND, MembersFailure } from '../../members-failure.js';
-import { AdminMemberRepository } from '../../admin-member.repository.js';
+import { isoTimestamp, isoTimestampOrNull } from '#common/timestamps.js';
+import { userFromRow } from '#modules/auth/auth.public.js';
+import { userCouponState } from '#modules/coupons/coupons.public.js';
+import { MEMBER_NOT_FOUND, MembersFailure } from '#modules/members/members-failure.js';
+import { AdminMemberRepository } from '#modules/members/admin-member.repository.js';
 import { GetAdminMemberQuery } from './get-admin-member.query.js';
 
 /** Claims and scans shown at most: a member with more is rare, and the view says how many there are. */

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type AdminStats, endpoints } from '@nocturne/contracts';
-import { ResourceVersions } from '../../../../infrastructure/versions/resource-versions.js';
-import { VersionedMemo } from '../../../../infrastructure/versions/versioned-memo.js';
-import { AdminMembersRepository } from '../../admin-members.repository.js';
+import { ResourceVersions } from '#infrastructure/versions/resource-versions.js';
+import { VersionedMemo } from '#infrastructure/versions/versioned-memo.js';
+import { AdminMembersRepository } from '#modules/members/admin-members.repository.js';
 import { GetAdminStatsQuery } from './get-admin-stats.query.js';
 
 const { scopes, everySeconds } = endpoints.getAdminStats.conditional!;

@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ADMIN_USERS_COUNT_CAP, type AdminUsersResponse } from '@nocturne/contracts';
-import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
-import { isoTimestampOrNull } from '../../../../common/timestamps.js';
-import { userFromRow } from '../../../auth/auth.public.js';
-import { AdminMembersRepository, memberSearch } from '../../admin-members.repository.js';
+import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
+import { isoTimestampOrNull } from '#common/timestamps.js';
+import { userFromRow } from '#modules/auth/auth.public.js';
+import { AdminMembersRepository, memberSearch } from '#modules/members/admin-members.repository.js';
 import { ListAdminMembersQuery } from './list-admin-members.query.js';
 
 /** Members for the admin table, newest first a page at a time, searched by name or e-mail, with how many match (up to a cap). */

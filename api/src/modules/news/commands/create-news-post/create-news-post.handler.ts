@@ -1,9 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { NewsPost } from '@nocturne/contracts';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { newsPostFromRow } from '../../news-post.js';
-import { NewsPostsRepository } from '../../news-posts.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { newsPostFromRow } from '#modules/news/news-post.js';
+import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { CreateNewsPostCommand } from './create-news-post.command.js';
 
 /** Publishes a post at once; the feed shows it to every member. */

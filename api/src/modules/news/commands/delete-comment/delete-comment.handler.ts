@@ -2,13 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeleteCommentResponse } from '@nocturne/contracts';
 import { commentRemovedDescription } from '@nocturne/domain';
-import type { Raise } from '../../../../infrastructure/outbox/in-transaction-handler.decorator.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { LedgerService } from '../../../ledger/ledger.public.js';
-import { PostCommentsRepository } from '../../post-comments.repository.js';
+import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { LedgerService } from '#modules/ledger/ledger.public.js';
+import { PostCommentsRepository } from '#modules/news/post-comments.repository.js';
 import { DeleteCommentCommand } from './delete-comment.command.js';
-import { NewsFailure } from '../../news-failure.js';
+import { NewsFailure } from '#modules/news/news-failure.js';
 
 export const COMMENT_NOT_FOUND = 'No comment with this id';
 

@@ -1,10 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeleteNewsPostResponse } from '@nocturne/contracts';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { newsPostFromRow } from '../../news-post.js';
-import { NewsFailure, POST_NOT_FOUND } from '../../news-failure.js';
-import { NewsPostsRepository } from '../../news-posts.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { newsPostFromRow } from '#modules/news/news-post.js';
+import { NewsFailure, POST_NOT_FOUND } from '#modules/news/news-failure.js';
+import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { DeleteNewsPostCommand } from './delete-news-post.command.js';
 
 /**

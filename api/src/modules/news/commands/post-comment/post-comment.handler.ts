@@ -3,14 +3,14 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PostCommentResponse } from '@nocturne/contracts';
 import { clubNightBounds } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { isoTimestamp } from '../../../../common/timestamps.js';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { LedgerService } from '../../../ledger/ledger.public.js';
-import { commentRewardPoints } from '../../comment-reward.rule.js';
-import { requirePublishedPost } from '../../news-post.js';
-import { NewsPostsRepository } from '../../news-posts.repository.js';
-import { PostCommentsRepository } from '../../post-comments.repository.js';
+import { isoTimestamp } from '#common/timestamps.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { LedgerService } from '#modules/ledger/ledger.public.js';
+import { commentRewardPoints } from '#modules/news/comment-reward.rule.js';
+import { requirePublishedPost } from '#modules/news/news-post.js';
+import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
+import { PostCommentsRepository } from '#modules/news/post-comments.repository.js';
 import { PostCommentCommand } from './post-comment.command.js';
 
 /**

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { requirePublishedPost } from '../../news-post.js';
-import { NewsPostsRepository } from '../../news-posts.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { requirePublishedPost } from '#modules/news/news-post.js';
+import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { RecordPostViewCommand } from './record-post-view.command.js';
 
 @CommandHandler(RecordPostViewCommand)

@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { NewsLikeResponse } from '@nocturne/contracts';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { requirePublishedPost } from '../../news-post.js';
-import { NewsPostsRepository } from '../../news-posts.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { requirePublishedPost } from '#modules/news/news-post.js';
+import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { SetPostLikeCommand } from './set-post-like.command.js';
 
 @CommandHandler(SetPostLikeCommand)

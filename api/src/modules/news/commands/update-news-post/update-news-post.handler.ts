@@ -1,10 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { NewsPost } from '@nocturne/contracts';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { NewsFailure, POST_NOT_FOUND } from '../../news-failure.js';
-import { newsPostFromRow } from '../../news-post.js';
-import { NewsPostsRepository } from '../../news-posts.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { NewsFailure, POST_NOT_FOUND } from '#modules/news/news-failure.js';
+import { newsPostFromRow } from '#modules/news/news-post.js';
+import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { UpdateNewsPostCommand } from './update-news-post.command.js';
 
 export const IMAGE_NOT_UPLOADED = 'must be an image uploaded and finalized here (POST /api/admin/upload/finalize)';

@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { CommentRewardsTonight } from '@nocturne/contracts';
 import { clubNightBounds } from '@nocturne/domain';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { LedgerService } from '../../../ledger/ledger.public.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { LedgerService } from '#modules/ledger/ledger.public.js';
 import { CommentRewardsTonightQuery } from './comment-rewards-tonight.query.js';
 
 /**

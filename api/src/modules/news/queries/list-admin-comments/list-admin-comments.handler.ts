@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminComment, AdminCommentList } from '@nocturne/contracts';
-import { containsPattern } from '../../../../common/like-pattern.js';
-import { isoTimestamp } from '../../../../common/timestamps.js';
-import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
-import { CommentModerationRepository } from '../../comment-moderation.repository.js';
+import { containsPattern } from '#common/like-pattern.js';
+import { isoTimestamp } from '#common/timestamps.js';
+import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
+import { CommentModerationRepository } from '#modules/news/comment-moderation.repository.js';
 import { ListAdminCommentsQuery } from './list-admin-comments.query.js';
 
 type ModerationRow = Awaited<ReturnType<CommentModerationRepository['listForModeration']>>[number];

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { NewsListResponse } from '@nocturne/contracts';
-import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
-import { newsPostFromRow } from '../../news-post.js';
-import { NewsPostsRepository } from '../../news-posts.repository.js';
+import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
+import { newsPostFromRow } from '#modules/news/news-post.js';
+import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { ListNewsFeedQuery } from './list-news-feed.query.js';
 
 /** Published posts, newest first, one indexed range scan per page; counts come from the cached columns. */

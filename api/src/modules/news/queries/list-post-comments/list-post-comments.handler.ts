@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PostCommentsPage } from '@nocturne/contracts';
-import { isoTimestamp } from '../../../../common/timestamps.js';
-import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
-import { requirePublishedPost } from '../../news-post.js';
-import { NewsPostsRepository } from '../../news-posts.repository.js';
-import { PostCommentsRepository } from '../../post-comments.repository.js';
+import { isoTimestamp } from '#common/timestamps.js';
+import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
+import { requirePublishedPost } from '#modules/news/news-post.js';
+import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
+import { PostCommentsRepository } from '#modules/news/post-comments.repository.js';
 import { ListPostCommentsQuery } from './list-post-comments.query.js';
 
 /**

@@ -9,13 +9,13 @@ import {
   OVERVIEW_NIGHTS,
   REDEMPTION_UNDO_MINUTES,
 } from '@nocturne/domain';
-import { ResourceVersions } from '../../../../infrastructure/versions/resource-versions.js';
-import { VersionedMemo } from '../../../../infrastructure/versions/versioned-memo.js';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { GetSyncHealthQuery } from '../../../activecampaign/activecampaign.public.js';
-import { OverviewFailure } from '../../overview-failure.js';
-import { type NightFigure, OverviewRepository } from '../../overview.repository.js';
-import { QueueHealthService } from '../../queue-health.service.js';
+import { ResourceVersions } from '#infrastructure/versions/resource-versions.js';
+import { VersionedMemo } from '#infrastructure/versions/versioned-memo.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { GetSyncHealthQuery } from '#modules/activecampaign/activecampaign.public.js';
+import { OverviewFailure } from '#modules/overview/overview-failure.js';
+import { type NightFigure, OverviewRepository } from '#modules/overview/overview.repository.js';
+import { QueueHealthService } from '#modules/overview/queue-health.service.js';
 import { GetAdminOverviewQuery } from './get-admin-overview.query.js';
 
 const ZERO: Record<NightFigure, number> = {

@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { MembershipSettings } from '@nocturne/contracts';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { ReferralsFailure } from '../../referrals-failure.js';
-import { ReferralsRepository } from '../../referrals.repository.js';
-import { Referrals } from '../../referrals.service.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { ReferralsFailure } from '#modules/referrals/referrals-failure.js';
+import { ReferralsRepository } from '#modules/referrals/referrals.repository.js';
+import { Referrals } from '#modules/referrals/referrals.service.js';
 import { UpdateMembershipSettingsCommand } from './update-membership-settings.command.js';
 
 @CommandHandler(UpdateMembershipSettingsCommand)

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MembershipSettings } from '@nocturne/contracts';
-import { Referrals } from '../../referrals.service.js';
+import { Referrals } from '#modules/referrals/referrals.service.js';
 import { GetMembershipSettingsQuery } from './get-membership-settings.query.js';
 
 @QueryHandler(GetMembershipSettingsQuery)

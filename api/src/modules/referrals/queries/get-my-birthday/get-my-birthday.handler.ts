@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MyBirthday } from '@nocturne/contracts';
 import { BIRTHDAY_BANNER, birthdayWeekOf, venueDate } from '@nocturne/domain';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { ReferralsRepository } from '../../referrals.repository.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { ReferralsRepository } from '#modules/referrals/referrals.repository.js';
 import { GetMyBirthdayQuery } from './get-my-birthday.query.js';
 
 @QueryHandler(GetMyBirthdayQuery)

@@ -2,10 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MyReferrals } from '@nocturne/contracts';
 import { REFERRAL_REFUSALS, referralDisplayName, referralMonthOf, venueDate } from '@nocturne/domain';
-import { isoTimestamp } from '../../../../common/timestamps.js';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { ReferralsRepository } from '../../referrals.repository.js';
-import { Referrals } from '../../referrals.service.js';
+import { isoTimestamp } from '#common/timestamps.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { ReferralsRepository } from '#modules/referrals/referrals.repository.js';
+import { Referrals } from '#modules/referrals/referrals.service.js';
 import { GetMyReferralsQuery } from './get-my-referrals.query.js';
 
 /** Shown in a referrer's list for someone who has since deleted their account. */

@@ -2,12 +2,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
 import { isStaff, ROLE_AS } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { EnabledAdmins, SessionService } from '../../../auth/auth.public.js';
-import { NO_LONGER_ADMIN, STAFF_NOT_FOUND, StaffFailure } from '../../staff-failure.js';
-import { roleChangedMessage, roleChangeRefusal } from '../../staff-rules.js';
-import { StaffRepository } from '../../staff.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { EnabledAdmins, SessionService } from '#modules/auth/auth.public.js';
+import { NO_LONGER_ADMIN, STAFF_NOT_FOUND, StaffFailure } from '#modules/staff/staff-failure.js';
+import { roleChangedMessage, roleChangeRefusal } from '#modules/staff/staff-rules.js';
+import { StaffRepository } from '#modules/staff/staff.repository.js';
 import { ChangeStaffRoleCommand } from './change-staff-role.command.js';
 
 /**

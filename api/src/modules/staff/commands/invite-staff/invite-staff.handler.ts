@@ -3,12 +3,12 @@ import type { InviteStaffResponse } from '@nocturne/contracts';
 import { isStaff, ROLE_AS } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { PasswordHasher, SessionService } from '../../../auth/auth.public.js';
-import { StaffFailure } from '../../staff-failure.js';
-import { StaffRepository } from '../../staff.repository.js';
-import { staffFromRow } from '../../staff-view.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { PasswordHasher, SessionService } from '#modules/auth/auth.public.js';
+import { StaffFailure } from '#modules/staff/staff-failure.js';
+import { StaffRepository } from '#modules/staff/staff.repository.js';
+import { staffFromRow } from '#modules/staff/staff-view.js';
 import { InviteStaffCommand } from './invite-staff.command.js';
 
 export const INVITED_ACCOUNT_DISABLED = 'This account is disabled: enable it on the member’s page first, then invite it.';

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { StaffList } from '@nocturne/contracts';
-import { StaffRepository } from '../../staff.repository.js';
-import { staffFromRow } from '../../staff-view.js';
+import { StaffRepository } from '#modules/staff/staff.repository.js';
+import { staffFromRow } from '#modules/staff/staff-view.js';
 import { ListStaffQuery } from './list-staff.query.js';
 
 @QueryHandler(ListStaffQuery)

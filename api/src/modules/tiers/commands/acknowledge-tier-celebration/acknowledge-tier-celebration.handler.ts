@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
 import { tierRank } from '@nocturne/domain';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { TiersRepository } from '../../tiers.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { TiersRepository } from '#modules/tiers/tiers.repository.js';
 import { AcknowledgeTierCelebrationCommand } from './acknowledge-tier-celebration.command.js';
 
 @CommandHandler(AcknowledgeTierCelebrationCommand)

@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PromotionView } from '@nocturne/contracts';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { checkedPromotion, PromotionViews } from '../../promotion-view.js';
-import { TiersRepository } from '../../tiers.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { checkedPromotion, PromotionViews } from '#modules/tiers/promotion-view.js';
+import { TiersRepository } from '#modules/tiers/tiers.repository.js';
 import { CreatePromotionCommand } from './create-promotion.command.js';
 
 @CommandHandler(CreatePromotionCommand)

@@ -1,11 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
 import { promotionSchedule } from '@nocturne/ledger';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { PROMOTION_NOT_FOUND } from '../../promotion-view.js';
-import { TiersFailure } from '../../tiers-failure.js';
-import { TiersRepository } from '../../tiers.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { PROMOTION_NOT_FOUND } from '#modules/tiers/promotion-view.js';
+import { TiersFailure } from '#modules/tiers/tiers-failure.js';
+import { TiersRepository } from '#modules/tiers/tiers.repository.js';
 import { DeletePromotionCommand } from './delete-promotion.command.js';
 
 @CommandHandler(DeletePromotionCommand)

@@ -2,11 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PromotionView } from '@nocturne/contracts';
 import { promotionSchedule } from '@nocturne/ledger';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { checkedPromotion, PROMOTION_NOT_FOUND, PromotionViews } from '../../promotion-view.js';
-import { TiersFailure } from '../../tiers-failure.js';
-import { TiersRepository } from '../../tiers.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { checkedPromotion, PROMOTION_NOT_FOUND, PromotionViews } from '#modules/tiers/promotion-view.js';
+import { TiersFailure } from '#modules/tiers/tiers-failure.js';
+import { TiersRepository } from '#modules/tiers/tiers.repository.js';
 import { UpdatePromotionCommand } from './update-promotion.command.js';
 
 @CommandHandler(UpdatePromotionCommand)

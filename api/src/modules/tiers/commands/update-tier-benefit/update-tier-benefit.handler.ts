@@ -1,11 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TierBenefitView } from '@nocturne/contracts';
 import { parseMultiplier } from '@nocturne/domain';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { AuditService } from '../../../audit/audit.public.js';
-import { benefitView } from '../../tier-benefit-view.js';
-import { TiersFailure } from '../../tiers-failure.js';
-import { TiersRepository } from '../../tiers.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { benefitView } from '#modules/tiers/tier-benefit-view.js';
+import { TiersFailure } from '#modules/tiers/tiers-failure.js';
+import { TiersRepository } from '#modules/tiers/tiers.repository.js';
 import { UpdateTierBenefitCommand } from './update-tier-benefit.command.js';
 
 @CommandHandler(UpdateTierBenefitCommand)

@@ -2,9 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MyTier } from '@nocturne/contracts';
 import { multiplierWords, pointsToTierWords, type Tier, tierLabel, tierProgress, tierToCelebrate } from '@nocturne/domain';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { tierThresholdsFrom } from '../../../ledger/ledger.public.js';
-import { TiersRepository } from '../../tiers.repository.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { tierThresholdsFrom } from '#modules/ledger/ledger.public.js';
+import { TiersRepository } from '#modules/tiers/tiers.repository.js';
 import { GetMyTierQuery } from './get-my-tier.query.js';
 
 /**

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PromotionTonight } from '@nocturne/contracts';
 import { multiplierWords, promotionBadgeWords } from '@nocturne/domain';
-import { PromotionViews } from '../../promotion-view.js';
+import { PromotionViews } from '#modules/tiers/promotion-view.js';
 import { GetPromotionTonightQuery } from './get-promotion-tonight.query.js';
 
 @QueryHandler(GetPromotionTonightQuery)

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PromotionsResponse } from '@nocturne/contracts';
-import { PromotionViews } from '../../promotion-view.js';
-import { TiersRepository } from '../../tiers.repository.js';
+import { PromotionViews } from '#modules/tiers/promotion-view.js';
+import { TiersRepository } from '#modules/tiers/tiers.repository.js';
 import { ListPromotionsQuery } from './list-promotions.query.js';
 
 /** The promotions the manager's list shows (years of weekly nights stay one answer). */

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { TierBenefitsResponse } from '@nocturne/contracts';
-import { benefitView } from '../../tier-benefit-view.js';
-import { TiersRepository } from '../../tiers.repository.js';
+import { benefitView } from '#modules/tiers/tier-benefit-view.js';
+import { TiersRepository } from '#modules/tiers/tiers.repository.js';
 import { ListTierBenefitsQuery } from './list-tier-benefits.query.js';
 
 @QueryHandler(ListTierBenefitsQuery)

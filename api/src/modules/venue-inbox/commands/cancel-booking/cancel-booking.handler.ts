@@ -2,12 +2,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BookingCancellation } from '@nocturne/contracts';
 import { bookingNotCancellableMessage } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { BookingCancelLink } from '../../booking-cancel-link.js';
-import { BookingClock } from '../../booking-clock.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
-import { VenueInboxFailure } from '../../venue-inbox-failure.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { BookingCancelLink } from '#modules/venue-inbox/booking-cancel-link.js';
+import { BookingClock } from '#modules/venue-inbox/booking-clock.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
+import { VenueInboxFailure } from '#modules/venue-inbox/venue-inbox-failure.js';
 import { CancelBookingCommand } from './cancel-booking.command.js';
 
 /**

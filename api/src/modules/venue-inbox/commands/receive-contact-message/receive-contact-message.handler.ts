@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { domainEvent } from '@nocturne/queues';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { ReceiveContactMessageCommand } from './receive-contact-message.command.js';
 
 /**

@@ -2,12 +2,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BOOKING_SERVICE_LABELS } from '@nocturne/contracts';
 import { bookingProblemMessage, bookingTimeProblems, fullyBookedMessage } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { BookingClock } from '../../booking-clock.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { BookingClock } from '#modules/venue-inbox/booking-clock.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { RequestBookingCommand } from './request-booking.command.js';
-import { VenueInboxFailure } from '../../venue-inbox-failure.js';
+import { VenueInboxFailure } from '#modules/venue-inbox/venue-inbox-failure.js';
 
 /** Acknowledgements one address gets in a day at most; past that the booking is kept, the guest not e-mailed again. */
 export const ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY = 3;

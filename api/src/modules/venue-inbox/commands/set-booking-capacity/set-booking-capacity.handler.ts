@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BookingCapacityView } from '@nocturne/contracts';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { SetBookingCapacityCommand } from './set-booking-capacity.command.js';
 
 /**

@@ -2,11 +2,11 @@ import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import type { BookingView } from '@nocturne/contracts';
 import { BOOKING_DECISIONS } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { GetBookingQuery } from '../../queries/get-booking/get-booking.query.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { GetBookingQuery } from '#modules/venue-inbox/queries/get-booking/get-booking.query.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { UpdateBookingStatusCommand } from './update-booking-status.command.js';
-import { VenueInboxFailure } from '../../venue-inbox-failure.js';
+import { VenueInboxFailure } from '#modules/venue-inbox/venue-inbox-failure.js';
 
 /**
  * Confirms or declines a booking, records the admin, and owes the guest an e-mail with the note.

@@ -1,9 +1,9 @@
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import type { ContactMessageView } from '@nocturne/contracts';
-import { UnitOfWork } from '../../../../infrastructure/outbox/unit-of-work.js';
-import { GetContactMessageQuery } from '../../queries/get-contact-message/get-contact-message.query.js';
-import { VenueInboxFailure } from '../../venue-inbox-failure.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { GetContactMessageQuery } from '#modules/venue-inbox/queries/get-contact-message/get-contact-message.query.js';
+import { VenueInboxFailure } from '#modules/venue-inbox/venue-inbox-failure.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { UpdateContactMessageStateCommand } from './update-contact-message-state.command.js';
 
 /**

@@ -2,9 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BookingAvailability } from '@nocturne/contracts';
 import { bookableNights } from '@nocturne/domain';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { BookingClock } from '../../booking-clock.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { BookingClock } from '#modules/venue-inbox/booking-clock.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { GetBookingAvailabilityQuery } from './get-booking-availability.query.js';
 
 /**

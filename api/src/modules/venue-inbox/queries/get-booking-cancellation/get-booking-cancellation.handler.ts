@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BookingCancellation } from '@nocturne/contracts';
-import { BookingCancelLink } from '../../booking-cancel-link.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { BookingCancelLink } from '#modules/venue-inbox/booking-cancel-link.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { GetBookingCancellationQuery } from './get-booking-cancellation.query.js';
 
 /** The booking behind a guest's cancel link, for the page that asks them to confirm. */

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BookingView } from '@nocturne/contracts';
-import { bookingView, deliveriesBySubject } from '../../venue-inbox-views.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { bookingView, deliveriesBySubject } from '#modules/venue-inbox/venue-inbox-views.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { GetBookingQuery } from './get-booking.query.js';
 
 /** One booking as the inbox shows it, or undefined when there is no such booking. */

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ContactMessageView } from '@nocturne/contracts';
-import { contactMessageView, deliveriesBySubject } from '../../venue-inbox-views.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { contactMessageView, deliveriesBySubject } from '#modules/venue-inbox/venue-inbox-views.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { GetContactMessageQuery } from './get-contact-message.query.js';
 
 /** One contact message as the inbox shows it (spam included), or undefined when there is no such message. */

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { BOOKING_SERVICES, type BookingCapacityView } from '@nocturne/contracts';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { ListBookingCapacitiesQuery } from './list-booking-capacities.query.js';
 
 /** Every service of a night: the capacity a manager set (null: none) and the bookings holding a place. */

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BookingList } from '@nocturne/contracts';
-import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
-import { bookingView, deliveriesBySubject } from '../../venue-inbox-views.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
+import { bookingView, deliveriesBySubject } from '#modules/venue-inbox/venue-inbox-views.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { ListBookingsQuery } from './list-bookings.query.js';
 
 /** The admin's booking inbox: newest first, a page at a time, each request with its status and where its e-mails stand. */

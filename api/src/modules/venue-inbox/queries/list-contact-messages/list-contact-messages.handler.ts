@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ContactMessageList } from '@nocturne/contracts';
-import { keysetPage, keysetPageStart } from '../../../../common/keyset-page.js';
-import { contactMessageView, deliveriesBySubject } from '../../venue-inbox-views.js';
-import { VenueInboxRepository } from '../../venue-inbox.repository.js';
+import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
+import { contactMessageView, deliveriesBySubject } from '#modules/venue-inbox/venue-inbox-views.js';
+import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { ListContactMessagesQuery } from './list-contact-messages.query.js';
 
 /** The admin's contact inbox: newest first, a page at a time, each message with where its e-mail stands. */

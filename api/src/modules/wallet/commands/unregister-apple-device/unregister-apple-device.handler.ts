@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { WalletService } from '../../wallet.service.js';
+import { WalletService } from '#modules/wallet/wallet.service.js';
 import { UnregisterAppleDeviceCommand } from './unregister-apple-device.command.js';
 
 @CommandHandler(UnregisterAppleDeviceCommand)

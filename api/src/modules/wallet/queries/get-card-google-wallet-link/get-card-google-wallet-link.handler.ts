@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { GoogleWalletLink } from '@nocturne/contracts';
-import { WalletService } from '../../wallet.service.js';
+import { WalletService } from '#modules/wallet/wallet.service.js';
 import { GetCardGoogleWalletLinkQuery } from './get-card-google-wallet-link.query.js';
 
 @QueryHandler(GetCardGoogleWalletLinkQuery)

@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { WalletService } from '../../wallet.service.js';
+import { WalletService } from '#modules/wallet/wallet.service.js';
 import { GetLatestApplePassQuery, type LatestApplePass } from './get-latest-apple-pass.query.js';
 
 @QueryHandler(GetLatestApplePassQuery)

@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { WalletSettings } from '@nocturne/contracts';
-import { WalletService } from '../../wallet.service.js';
+import { WalletService } from '#modules/wallet/wallet.service.js';
 import { GetWalletSettingsQuery } from './get-wallet-settings.query.js';
 
 @QueryHandler(GetWalletSettingsQuery)

@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { WalletService } from '../../wallet.service.js';
+import { WalletService } from '#modules/wallet/wallet.service.js';
 import { ListUpdatedApplePassesQuery } from './list-updated-apple-passes.query.js';
 
 @QueryHandler(ListUpdatedApplePassesQuery)

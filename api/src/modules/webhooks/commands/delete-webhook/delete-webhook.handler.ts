@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { WebhooksRepository } from '../../webhooks.repository.js';
+import { WebhooksRepository } from '#modules/webhooks/webhooks.repository.js';
 import { DeleteWebhookCommand } from './delete-webhook.command.js';
-import { WebhookFailure } from '../../webhook-failure.js';
-import { endpointView } from '../../webhook-views.js';
-import { AuditService } from '../../../audit/audit.public.js';
+import { WebhookFailure } from '#modules/webhooks/webhook-failure.js';
+import { endpointView } from '#modules/webhooks/webhook-views.js';
+import { AuditService } from '#modules/audit/audit.public.js';
 
 @CommandHandler(DeleteWebhookCommand)
 export class DeleteWebhookHandler implements ICommandHandler<DeleteWebhookCommand, { success: true }> {

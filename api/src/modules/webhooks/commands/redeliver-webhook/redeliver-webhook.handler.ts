@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { webhookDeliveryJobId, webhookDeliveryJobOptions } from '@nocturne/queues';
-import { QueueRegistry } from '../../../../infrastructure/queues/queue-registry.js';
-import { WebhooksRepository } from '../../webhooks.repository.js';
+import { QueueRegistry } from '#infrastructure/queues/queue-registry.js';
+import { WebhooksRepository } from '#modules/webhooks/webhooks.repository.js';
 import { RedeliverWebhookCommand } from './redeliver-webhook.command.js';
-import { WebhookFailure } from '../../webhook-failure.js';
-import { AuditService } from '../../../audit/audit.public.js';
+import { WebhookFailure } from '#modules/webhooks/webhook-failure.js';
+import { AuditService } from '#modules/audit/audit.public.js';
 
 @CommandHandler(RedeliverWebhookCommand)
 export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhookCommand, { success: true }> {

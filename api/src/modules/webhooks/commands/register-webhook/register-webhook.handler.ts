@@ -4,12 +4,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreatedWebhook } from '@nocturne/contracts';
 import { webhookTargetProblem } from '@nocturne/domain/webhook-target';
-import { ValidationFailedException } from '../../../../common/http/zod-validation.pipe.js';
-import { type ApiConfig, InjectConfig } from '../../../../config/api-config.js';
-import { endpointView } from '../../webhook-views.js';
-import { WebhooksRepository } from '../../webhooks.repository.js';
+import { ValidationFailedException } from '#common/http/zod-validation.pipe.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { endpointView } from '#modules/webhooks/webhook-views.js';
+import { WebhooksRepository } from '#modules/webhooks/webhooks.repository.js';
 import { RegisterWebhookCommand } from './register-webhook.command.js';
-import { AuditService } from '../../../audit/audit.public.js';
+import { AuditService } from '#modules/audit/audit.public.js';
 
 /**
  * Registers a receiver. Its host must resolve to public addresses only (unless

@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { WebhookDeliveryView } from '@nocturne/contracts';
-import { deliveryView } from '../../webhook-views.js';
-import { WebhooksRepository } from '../../webhooks.repository.js';
+import { deliveryView } from '#modules/webhooks/webhook-views.js';
+import { WebhooksRepository } from '#modules/webhooks/webhooks.repository.js';
 import { ListWebhookDeliveriesQuery } from './list-webhook-deliveries.query.js';
-import { WebhookFailure } from '../../webhook-failure.js';
+import { WebhookFailure } from '#modules/webhooks/webhook-failure.js';
 
 /** An endpoint's delivery log, newest first. */
 @QueryHandler(ListWebhookDeliveriesQuery)

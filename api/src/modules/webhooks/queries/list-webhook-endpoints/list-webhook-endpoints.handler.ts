@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { WebhookEndpointView } from '@nocturne/contracts';
-import { endpointView } from '../../webhook-views.js';
-import { WebhooksRepository } from '../../webhooks.repository.js';
+import { endpointView } from '#modules/webhooks/webhook-views.js';
+import { WebhooksRepository } from '#modules/webhooks/webhooks.repository.js';
 import { ListWebhookEndpointsQuery } from './list-webhook-endpoints.query.js';
 
 /** The admin's webhooks tab: the registered endpoints, never their secrets. */
