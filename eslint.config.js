@@ -7,6 +7,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import unicorn from 'eslint-plugin-unicorn';
 import tseslint from 'typescript-eslint';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -41,12 +42,13 @@ const packageEntries = ['api', 'worker', ...LIBS.map((lib) => `libs/${lib}`)].fl
  * does not resolve is an error, so none slips past them. The cycle check parses the repository's
  * own files only: a package cannot import us back, and skipping them keeps lint quick.
  */
+const TS_PROJECTS = ['web/tsconfig.json', 'api/tsconfig.spec.json', 'worker/tsconfig.spec.json', 'libs/tsconfig.spec.json'].map(
+  (tsconfig) => path.join(root, tsconfig),
+);
 const importResolution = {
   'import-x/resolver-next': [
     createTypeScriptImportResolver({
-      project: ['web/tsconfig.json', 'api/tsconfig.spec.json', 'worker/tsconfig.spec.json', 'libs/tsconfig.spec.json'].map(
-        (tsconfig) => path.join(root, tsconfig),
-      ),
+      project: TS_PROJECTS,
       noWarnOnMultipleProjects: true,
       alias: Object.fromEntries(packageEntries.map(({ specifier, source }) => [`${specifier}$`, [source]])),
     }),
@@ -150,6 +152,18 @@ const CONTROLLER_NO_DATABASE =
   'A controller binds an endpoint to a command or query (CommandBus/QueryBus): move the database work into its handler.';
 
 const restrictedPaths = (zones) => ['error', { basePath: root, zones }];
+
+/**
+ * A file leaves its folder's neighbourhood by name, not by climbing: the web through `@/`, api and
+ * worker through their package.json `imports` (`#common/…`, `#infrastructure/…`, `#modules/…`),
+ * libs through their package entries. One `../` stays: a sibling folder of the same area.
+ */
+const NO_CLIMBING = {
+  regex: '^(\\.\\./){2,}',
+  message:
+    'Name the folder instead of climbing to it: `#<folder>/…` (api, worker: package.json imports), `@/…` (web), `@nocturne/<lib>` (libs).',
+};
+const noClimbing = (options = {}) => ['error', { ...options, patterns: [...(options.patterns ?? []), NO_CLIMBING] }];
 const TESTS = ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx'];
 
 export default tseslint.config(
@@ -179,6 +193,33 @@ export default tseslint.config(
       ],
       'no-console': 'off',
     },
+  },
+  {
+    // Rules that need the types: a promise nobody awaits or hands on, a promise where a callback's
+    // result is ignored, `await` of a non-promise, a switch over a union that misses a member.
+    // Not no-unnecessary-condition: without noUncheckedIndexedAccess it calls every guard of an
+    // indexed read (`match[2] ?? ''`, `TIERS[rank + 1] ?? null`) unnecessary, and the DOM types
+    // promise APIs some browsers lack (wake lock, video frame callbacks).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { project: TS_PROJECTS, tsconfigRootDir: root } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    // File names: kebab-case, React components in PascalCase; migrations keep MikroORM's names.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['libs/db/src/migrations/Migration*.ts'],
+    plugins: { unicorn },
+    rules: { 'unicorn/filename-case': ['error', { cases: { kebabCase: true, pascalCase: true } }] },
+  },
+  {
+    files: ['**/*.{ts,js,mjs}'],
+    ignores: ['libs/db/src/migrations/Migration*.ts'],
+    rules: { 'unicorn/filename-case': ['error', { case: 'kebabCase' }] },
   },
   {
     // Nest injects by the runtime class of constructor parameters: those imports must stay values.
@@ -233,6 +274,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: { 'no-restricted-imports': noClimbing() },
+  },
+  {
+    // The deployment checks hold the alert rules and dashboards against the worker's metrics: the
+    // one place one process's files reach another's, which no alias of the api names.
+    files: ['api/test/deploy/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['libs/domain/src/**/*.ts', 'libs/contracts/src/**/*.ts'],
     rules: { 'import-x/no-nodejs-modules': 'error' },
   },
@@ -254,18 +305,15 @@ export default tseslint.config(
         ...webSharedZones,
       ]),
       'import-x/no-nodejs-modules': ['error', { allow: ['node:net'] }],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'node:net',
-              allowImportNames: ['BlockList', 'isIP', 'isIPv4', 'isIPv6'],
-              message: "Only node:net's address arithmetic: a domain rule opens no socket.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': noClimbing({
+        paths: [
+          {
+            name: 'node:net',
+            allowImportNames: ['BlockList', 'isIP', 'isIPv4', 'isIPv6'],
+            message: "Only node:net's address arithmetic: a domain rule opens no socket.",
+          },
+        ],
+      }),
     },
   },
   {
@@ -275,41 +323,15 @@ export default tseslint.config(
     // or Kysely (not even as a type it is handed).
     files: ['api/src/**/*.controller.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            '@mikro-orm/core',
-            '@mikro-orm/postgresql',
-            '@mikro-orm/knex',
-            '@mikro-orm/kysely',
-            'kysely',
-            '@nocturne/db',
-          ].map((name) => ({ name, message: CONTROLLER_NO_DATABASE })),
-          patterns: [{ regex: '\\.repository(\\.js)?$', message: CONTROLLER_NO_DATABASE }],
-        },
-      ],
+      'no-restricted-imports': noClimbing({
+        paths: ['@mikro-orm/core', '@mikro-orm/postgresql', '@mikro-orm/knex', '@mikro-orm/kysely', 'kysely', '@nocturne/db'].map(
+          (name) => ({ name, message: CONTROLLER_NO_DATABASE }),
+        ),
+        patterns: [{ regex: '\\.repository(\\.js)?$', message: CONTROLLER_NO_DATABASE }],
+      }),
       'no-restricted-syntax': [
         'error',
         { selector: 'Identifier[name=/^(EntityManager|MikroORM|Kysely|SqlEntityManager)$/]', message: CONTROLLER_NO_DATABASE },
-      ],
-    },
-  },
-  {
-    // Conventions beside the boundaries: a feature leaves its folder through the @/ alias (lib,
-    // components, config), not by climbing folders.
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./){2,}',
-              message: "Leave the feature's folder through the @/ alias (lib, components, config), not by climbing folders.",
-            },
-          ],
-        },
       ],
     },
   },

@@ -3,7 +3,7 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The import boundaries of eslint.config.js, as `npm run lint` applies them: each case plants one
+// The import boundaries and type-aware rules of eslint.config.js, as `npm run lint` applies them: each case plants one
 // file inside the tree (so the config's zones apply to it), lints it, and expects the rule that
 // names the boundary. The planted files are removed before the whole tree is linted.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -229,6 +229,42 @@ const cases: Case[] = [
     source: `export * as repository from './${path.basename(repositoryFile).replace(/\.ts$/, '.js')}';\n`,
     rule: 'no-restricted-imports',
     says: CONTROLLER_RULE,
+  },
+  {
+    name: 'an import climbing two folders',
+    file: moduleProbe.replace('-module.ts', '-climbing.ts'),
+    source: "export { csvLine } from '../../common/csv.js';\n",
+    rule: 'no-restricted-imports',
+    says: 'Name the folder instead of climbing to it',
+  },
+  {
+    name: "an alias reaching another module's internal file",
+    file: moduleProbe.replace('-module.ts', '-alias-internal.ts'),
+    source: `export * as internals from '#${otherModuleInternal.replace(/^api\/src\//, '').replace(/\.ts$/, '.js')}';\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: "Another module's internals",
+  },
+  {
+    name: 'a promise nobody awaits',
+    file: probe('api/src/common', 'floating'),
+    source: 'async function later(): Promise<number> {\n  return 1;\n}\nexport function now(): void {\n  later();\n}\n',
+    rule: '@typescript-eslint/no-floating-promises',
+    says: 'Promises must be awaited',
+  },
+  {
+    name: 'a switch over a union that misses a member',
+    file: probe('api/src/common', 'switch'),
+    source:
+      "export type Role = 'member' | 'door';\nexport function label(role: Role): string {\n  switch (role) {\n    case 'member':\n      return 'Member';\n  }\n  return '';\n}\n",
+    rule: '@typescript-eslint/switch-exhaustiveness-check',
+    says: 'not exhaustive',
+  },
+  {
+    name: 'a file name in camelCase',
+    file: `api/src/common/boundaryProbe${process.pid}.ts`,
+    source: 'export const probe = 1;\n',
+    rule: 'unicorn/filename-case',
+    says: 'kebab case',
   },
 ];
 

@@ -131,7 +131,7 @@ function AdminDashboard({ user }: { user: User }) {
         <AreaTabs
           label="Admin dashboard"
           value={current.value}
-          onValueChange={(screen) => navigate(`/admin/${screen}`)}
+          onValueChange={(screen) => void navigate(`/admin/${screen}`)}
           activationMode="manual"
           listClassName="max-[599px]:hidden"
           tabs={screens}

@@ -21,7 +21,7 @@ function Browser() {
   return (
     <>
       <p data-testid="where">{location.pathname + location.search}</p>
-      <button type="button" onClick={() => navigate(-1)}>
+      <button type="button" onClick={() => void navigate(-1)}>
         Browser back
       </button>
     </>

@@ -61,7 +61,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         forgetValidatedAnswers();
         queryClient.clear();
         toast({ title: 'Account deleted', description: 'Your account and personal data have been deleted.' });
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       },
     });
   };

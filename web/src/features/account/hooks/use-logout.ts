@@ -18,6 +18,6 @@ export function useLogout() {
     forgetValidatedAnswers();
     forgetSavedAnswers();
     queryClient.clear();
-    navigate('/members-login', { replace: true });
+    void navigate('/members-login', { replace: true });
   };
 }

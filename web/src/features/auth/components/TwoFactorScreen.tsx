@@ -42,11 +42,11 @@ export function TwoFactorScreen() {
     enabled: session !== null,
   });
   if (!session) return <Navigate to="/admin-login" replace />;
-  const done = () => navigate(homeFor(session.user), { replace: true });
+  const done = () => void navigate(homeFor(session.user), { replace: true });
   const signOut = () => {
     void api.call(routes.signOut).catch(() => undefined);
     clearSession();
-    navigate('/admin-login', { replace: true });
+    void navigate('/admin-login', { replace: true });
   };
   const state = status.data?.state;
   if (state === 'satisfied' || state === 'none') return <Navigate to={homeFor(session.user)} replace />;

@@ -9,6 +9,6 @@ export function useCompleteSignIn() {
     storeSession(sessionId, user, firstSignIn ?? false);
     // A staff sign-in owing its second factor (or a manager or admin who must enrol one) goes there first.
     const owes = secondFactor === 'pending' || secondFactor === 'enrol';
-    navigate(owes ? '/two-factor' : homeFor(user), { replace: true });
+    void navigate(owes ? '/two-factor' : homeFor(user), { replace: true });
   };
 }

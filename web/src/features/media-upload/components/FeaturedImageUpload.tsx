@@ -31,7 +31,7 @@ export function FeaturedImageUpload({ onUploaded, onRemoved, onPicked }: Feature
     const uppy = createFeaturedImageUppy({
       onUploaded: (objectPath, fileName) => {
         // Closed only once the server accepted the file: a refusal stays on screen with its reason.
-        (uppy.getPlugin('Dashboard') as Dashboard<Meta, Body> | undefined)?.closeModal();
+        void (uppy.getPlugin('Dashboard') as Dashboard<Meta, Body> | undefined)?.closeModal();
         setUploaded(fileName);
         callbacks.current.onUploaded(objectPath);
       },

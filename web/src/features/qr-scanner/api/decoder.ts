@@ -48,7 +48,8 @@ async function zxingDecoder(): Promise<FrameDecoder> {
     import('zxing-wasm/reader'),
     import('zxing-wasm/reader/zxing_reader.wasm?url'),
   ]);
-  prepareZXingModule({
+  // Starts fetching the wasm now; readBarcodes waits for it.
+  void prepareZXingModule({
     overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
     fireImmediately: true,
   });
