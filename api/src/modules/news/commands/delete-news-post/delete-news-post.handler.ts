@@ -9,15 +9,9 @@ import { DeleteNewsPostCommand } from './delete-news-post.command.js';
 
 /**
  * Deletes a post for good, in one transaction: its comments, likes and views go with it (the
- * foreign keys cascade) and its image goes back to the media cleanup.
- *
- * Points: members keep what their comments on it earned. The ledger is append-only and a reward
- * was paid for a comment the member really wrote; taking it back because staff retired the post
- * would punish the member for staff's choice (a comment staff remove as abuse is reversed by
- * `DELETE /api/admin/comments/{id}`, before the post goes, if that is what staff mean). Nothing
- * is written to point_transactions, so balances, total earned and tiers stay what the ledger
- * says and `ledger:verify` stays clean; the reward rows keep their "Commented on: <title>" text.
- * Deleted comments still count towards that night's reward limit, as paid rewards.
+ * foreign keys cascade) and its image goes back to the media cleanup. Members keep what their
+ * comments on it earned (docs/PRODUCT.md §10), so nothing is written to the ledger; those comments
+ * still count towards their night's reward limit.
  */
 @CommandHandler(DeleteNewsPostCommand)
 export class DeleteNewsPostHandler implements ICommandHandler<DeleteNewsPostCommand, DeleteNewsPostResponse> {
