@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, formatting, typecheck, unit, integration, web component and browser tests, in that order.
+// `npm test`: lint, dead code, formatting, typecheck, unit, integration, web component and browser tests, in that order.
 // Every stage runs even if an earlier one failed; the last line sums all of them as
 // "N passed, N failed" (lint, formatting and typecheck count as one test each).
 import { spawnSync } from 'node:child_process';
@@ -81,6 +81,7 @@ function playwright() {
 }
 
 check('lint', node, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
+check('dead code (knip)', node, ['node_modules/knip/bin/knip.js']);
 check('format', node, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn']);
 check('typecheck', node, [path.join(root, 'libs/tooling/bin/typecheck.mjs')]);
 jest('unit', 'libs/testing/jest/unit.config.js');
