@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
-import { parseLsn, ResourceVersions } from './resource-versions.js';
+import { parseLsn } from './held-versions.js';
+import { ResourceVersions } from './resource-versions.js';
 
 const ASK_TIMEOUT_MS = 500;
 const QUIET_MS = 5000;

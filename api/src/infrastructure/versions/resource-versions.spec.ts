@@ -1,5 +1,6 @@
 import type { ApiConfig } from '#config/api-config.js';
-import { MAX_HELD_SCOPES, ResourceVersions } from './resource-versions.js';
+import { MAX_HELD_SCOPES } from './held-versions.js';
+import { ResourceVersions } from './resource-versions.js';
 
 // A replica holds a bounded number of scopes, however many members change: what it does not hold
 // reads as a floor that only rises, so an answer's ETag changes whenever its data may have changed

@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { HeldVersions, type LoadedVersion, MAX_HELD_SCOPES, parseLsn } from './held-versions.js';
 
 const RECONNECT_MS = 1000;
 /** How often a replica folds the version log into one row per scope (under an advisory lock, so one at a time). */
@@ -11,15 +12,6 @@ const COMPACT_EVERY_MS = 60_000;
 /** Log rows younger than this stay: a listener that is just catching up may still read them. */
 const COMPACT_AFTER = '1 minute';
 const COMPACT_LOCK = 'nocturne:resource_versions:compact';
-/**
- * At most this many scopes are held in memory (about 150 bytes each). Owner scopes (`member:<id>`,
- * `session:<id>`) past it give way oldest first, and their versions raise the floor every owner
- * scope is read at least at: a scope not held reads as that floor, which changes whenever one
- * gives way (a full answer instead of a 304, never a stale one: a change always takes a version
- * higher than any floor).
- */
-export const MAX_HELD_SCOPES = 50_000;
-
 /**
  * Distinguishes builds, so a deploy that changes an answer's shape never answers 304 to a client
  * holding the old build's ETag. Replicas of one image agree on it (same compiled file).
@@ -51,19 +43,8 @@ const BUILD = (() => {
 @Injectable()
 export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ResourceVersions');
-  /** Scope to version, oldest change first (a change moves its scope to the end). */
-  private readonly versions = new Map<string, number>();
-  /** Per owner prefix (`member:`), the version of the last bulk change to all of them (a `member:*` scope). */
-  private readonly floors = new Map<string, number>();
-  /** The highest version of an owner scope that gave way (or was not loaded). */
-  private evictedFloor = 0;
-  /**
-   * With a read replica: the primary's WAL position at or after each held scope's latest change,
-   * and (`floorLsn`) after the last full load, the last bulk change of every member and the last
-   * scope that gave way. A replica that has replayed up to it holds that version.
-   */
-  private readonly lsns = new Map<string, bigint>();
-  private floorLsn = 0n;
+  /** Scope versions in memory, with their WAL positions where a read replica is configured. */
+  private readonly held: HeldVersions;
   private readonly tracksLsn: boolean;
   private listener?: pg.Client;
   /** Loads and notifications apply one at a time, in arrival order. */
@@ -79,6 +60,7 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
 
   constructor(@InjectConfig() private readonly config: ApiConfig) {
     this.tracksLsn = Boolean(config.DATABASE_REPLICA_URL);
+    this.held = new HeldVersions(this.tracksLsn);
   }
 
   /**
@@ -88,12 +70,7 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
    */
   requiredLsn(scopes: readonly string[]): bigint | null {
     if (!this.live || !this.tracksLsn) return null;
-    let lsn = this.floorLsn;
-    for (const scope of scopes) {
-      const at = this.lsns.get(scope);
-      if (at !== undefined && at > lsn) lsn = at;
-    }
-    return lsn;
+    return this.held.requiredLsn(scopes);
   }
 
   /** The primary's WAL insert position, read after the change it stands for was committed. */
@@ -138,50 +115,12 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   version(scope: string): string {
-    const own = this.versions.get(scope) ?? 0;
-    const colon = scope.indexOf(':');
-    if (colon < 0) return String(own);
-    return String(Math.max(own, this.floors.get(scope.slice(0, colon + 1)) ?? 0, this.evictedFloor));
+    return this.held.version(scope);
   }
 
   /** How many scopes this replica holds (at most MAX_HELD_SCOPES). */
   get heldScopes(): number {
-    return this.versions.size;
-  }
-
-  private set(scope: string, version: number, lsn: bigint): void {
-    if (scope.endsWith(':*')) {
-      // A bulk change of every owner under the prefix: one floor instead of a scope each.
-      const prefix = scope.slice(0, -1);
-      this.floors.set(prefix, Math.max(this.floors.get(prefix) ?? 0, version));
-      for (const held of this.versions.keys()) {
-        if (!held.startsWith(prefix)) continue;
-        this.versions.delete(held);
-        this.lsns.delete(held);
-      }
-      if (lsn > this.floorLsn) this.floorLsn = lsn;
-      return;
-    }
-    const previous = this.versions.get(scope) ?? 0;
-    this.versions.delete(scope);
-    this.versions.set(scope, Math.max(version, previous));
-    if (this.tracksLsn && lsn > (this.lsns.get(scope) ?? 0n)) this.lsns.set(scope, lsn);
-    if (this.versions.size > MAX_HELD_SCOPES) this.evictOldest(Math.ceil(MAX_HELD_SCOPES / 10));
-  }
-
-  /** The `count` oldest owner scopes give way; the floors rise to their highest version and WAL position. */
-  private evictOldest(count: number): void {
-    let left = count;
-    for (const [scope, version] of this.versions) {
-      if (left === 0) break;
-      if (!scope.includes(':')) continue;
-      this.versions.delete(scope);
-      this.evictedFloor = Math.max(this.evictedFloor, version);
-      const lsn = this.lsns.get(scope);
-      if (lsn !== undefined && lsn > this.floorLsn) this.floorLsn = lsn;
-      this.lsns.delete(scope);
-      left -= 1;
-    }
+    return this.held.size;
   }
 
   /**
@@ -278,7 +217,7 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
         // Raw SQL: the version tables are the migration's, not entities, so Kysely has no type for them.
         // Table scopes and bulk floors (`member:*`) always; owner scopes newest first, as many as
         // are held; the first one left out sets the floor the rest read at.
-        const { rows } = await client.query<{ scope: string; version: string }>(
+        const { rows } = await client.query<LoadedVersion>(
           `select scope, version::text as version
              from (select scope, max(version) as version
                      from (select scope, version from resource_versions
@@ -289,16 +228,7 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
             limit $1`,
           [MAX_HELD_SCOPES + 1],
         );
-        const floor = this.tracksLsn ? await this.primaryLsn(client) : 0n;
-        this.versions.clear();
-        this.floors.clear();
-        this.lsns.clear();
-        this.evictedFloor = 0;
-        this.floorLsn = floor;
-        const kept = rows.length > MAX_HELD_SCOPES ? rows.slice(0, MAX_HELD_SCOPES) : rows;
-        if (rows.length > MAX_HELD_SCOPES) this.evictedFloor = Number(rows[MAX_HELD_SCOPES]!.version);
-        // Oldest first, so the newest are the last to give way.
-        for (let i = kept.length - 1; i >= 0; i -= 1) this.set(kept[i]!.scope, Number(kept[i]!.version), 0n);
+        this.held.load(rows, this.tracksLsn ? await this.primaryLsn(client) : 0n);
         this.applied += 1;
         if (ended || this.stopped) return;
         this.live = true;
@@ -336,7 +266,7 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
    * reached at the primary's WAL position `lsn` (0 without a replica).
    */
   noteChange(version: number, scopes: readonly string[], lsn = 0n): void {
-    for (const scope of scopes) this.set(scope, version, lsn);
+    for (const scope of scopes) this.held.set(scope, version, lsn);
     this.applied += 1;
   }
 
@@ -374,10 +304,4 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
       return 0;
     }
   }
-}
-
-/** A PostgreSQL `pg_lsn` (`16/B374D848`) as a number that compares like the WAL position. */
-export function parseLsn(text: string): bigint {
-  const [high, low] = text.split('/');
-  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }

@@ -1,4 +1,4 @@
-import { parseLsn } from './resource-versions.js';
+import { parseLsn } from './held-versions.js';
 
 describe('parseLsn', () => {
   it('orders WAL positions as PostgreSQL does, across the 32-bit boundary', () => {
