@@ -83,7 +83,7 @@ const pwa = VitePWA({
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
       { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
-    // One tap (issue #32.3): a long press on the app's icon opens the card or the coupons directly.
+    // One tap: a long press on the app's icon opens the card or the coupons directly.
     shortcuts: [
       {
         name: 'My card',

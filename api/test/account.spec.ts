@@ -124,7 +124,7 @@ describe('GET /api/auth/me/export', () => {
       firstName: 'Ana',
       lastName: 'Silva',
       lastSignInAt: expect.stringMatching(/Z$/),
-      // What sign-up asked (issue #33) is the member's data too.
+      // What sign-up asked is the member's data too.
       dateOfBirth: ADULT_DATE_OF_BIRTH,
       marketingConsent: false,
       marketingConsentAt: expect.stringMatching(/Z$/),
@@ -137,7 +137,7 @@ describe('GET /api/auth/me/export', () => {
     expect(answer.body.comments).toEqual([
       { postTitle: 'Export night', content: 'Mine', createdAt: expect.stringMatching(/Z$/), removed: false },
     ]);
-    // Issue #33: the invite code and referrals on both sides, dates and states only.
+    // The invite code and referrals on both sides, dates and states only.
     expect(answer.body.referrals).toEqual({ inviteCode: null, joinedThroughInvite: null, invited: [] });
     const { code } = (await t.request('GET', '/api/referrals', { token: member.sessionId })).body;
     const friend = await registerMember(t, { firstName: 'Bo', referralCode: code });
@@ -153,7 +153,7 @@ describe('GET /api/auth/me/export', () => {
     expect(JSON.stringify(answer.body)).not.toContain(someoneElse.email);
     expect((await t.request('GET', '/api/auth/me/export')).status).toBe(401);
 
-    // Each ledger entry as it was paid, and what the club granted on its own (issue #33).
+    // Each ledger entry as it was paid, and what the club granted on its own.
     expect(answer.body.pointsHistory[1]).toMatchObject({ kind: 'comment_reward', tierMultiplier: 100, promotionMultiplier: 100 });
     expect(answer.body.pointsHistory[1].basePoints).toBe(answer.body.pointsHistory[1].points);
     expect(answer.body.rewards).toEqual({ tierCelebrated: null, birthdayCoupons: [], monthlyTierCoupons: [] });

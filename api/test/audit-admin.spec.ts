@@ -1,7 +1,7 @@
 import { registerMember, registerStaff, startTestApp, type TestApp } from '@nocturne/testing';
 
 /*
- * Issue #31, point 3: admins see the audit log filtered by person, action and date, a page at a
+ * Admins see the audit log filtered by person, action and date, a page at a
  * time, and export it as CSV; an erased actor shows as "Deleted account".
  */
 let t: TestApp;

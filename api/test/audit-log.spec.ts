@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '@nocturne/testing';
 
 /*
- * Issue #31 (3): the audit log is append-only at the database. The api's own connection (the
+ * The audit log is append-only at the database. The api's own connection (the
  * one its tests and its code use) can add a row and read it, never change, delete or empty the
  * table; only the retention trim's transaction may delete, and only rows past the 365-day floor.
  */

@@ -13,7 +13,7 @@ import {
 import { createPost } from './support/news-fixtures.js';
 
 /*
- * Issue #31, point 3: "Every staff action in the role matrix leaves exactly one audit row." The
+ * "Every staff action in the role matrix leaves exactly one audit row." The
  * staff writes are read from the endpoint list (every endpoint a staff role may call that changes
  * something, and the members export); each one is either performed below, asserting one new row
  * with its action, actor, role and target, or exempted here with the reason. A new staff write
@@ -52,7 +52,7 @@ const EXEMPT: Record<string, string> = {
   finalizeUpload: 'upload step',
   // A short-lived pass to the read-only queue dashboard.
   openQueueDashboard: 'read-only pass',
-  // Not in issue #31's list, and not audited yet (docs/SECURITY.md "The audit log" says so).
+  // Not audited yet (docs/SECURITY.md "The audit log" says so).
   setBookingCapacity: 'not yet audited',
   updateBooking: 'not yet audited',
   updateContactMessage: 'not yet audited',

@@ -1,7 +1,7 @@
 import { couponCode, createCoupon } from './support/coupon-fixtures.js';
 import { clearOfEtagClockTick, registerAdmin, registerMember, startTestApp, waitFor, type TestApp } from '@nocturne/testing';
 
-// Issue 18, coupons: staff edit every field of a coupon (PATCH /api/admin/coupons/{id}), switch it
+// Coupons: staff edit every field of a coupon (PATCH /api/admin/coupons/{id}), switch it
 // off and on (an inactive coupon is neither claimed nor redeemed, by the member or at the door, and
 // says so), and see per-coupon figures (claimed, redeemed, remaining).
 

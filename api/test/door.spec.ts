@@ -3,7 +3,7 @@ import { registerAdmin, registerMember, registerStaff, startTestApp, type TestAp
 import { createCoupon } from './support/coupon-fixtures.js';
 import { expireAtTonightsStart, lastNightInWords } from './support/door-fixtures.js';
 
-// Door mode (issue 30): POST /api/door/check and /api/door/redeem, through HTTP as the door phone calls them.
+// Door mode: POST /api/door/check and /api/door/redeem, through HTTP as the door phone calls them.
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof registerAdmin>>;
 let sam: Awaited<ReturnType<typeof registerStaff>>;

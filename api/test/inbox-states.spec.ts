@@ -1,6 +1,6 @@
 import { randomIp, registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
-// Issue 18, point 5: messages are new until handled, bookings requested until confirmed or
+// Messages are new until handled, bookings requested until confirmed or
 // declined; each records who and when, and a decision carries staff's note to the guest.
 let t: TestApp;
 let adminToken: string;

@@ -5,7 +5,7 @@ import { QrTokenService } from '../src/modules/coupons/qr-token.service.js';
 import { createCoupon, expectLedgerClean } from './support/coupon-fixtures.js';
 import { expireAtTonightsStart } from './support/door-fixtures.js';
 
-// The member's card and visits (issue 30.3-4): GET /api/auth/me/card, and the card checked at the door.
+// The member's card and visits: GET /api/auth/me/card, and the card checked at the door.
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof registerAdmin>>;
 let door: Awaited<ReturnType<typeof registerStaff>>;

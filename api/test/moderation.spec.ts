@@ -3,7 +3,7 @@ import { createCoupon, registerAdmin, registerMember, runLedgerVerify, startTest
 import { ResourceVersions } from '../src/infrastructure/versions/resource-versions.js';
 import { createPost, expectLedgerClean, UNKNOWN_ID } from './support/news-fixtures.js';
 
-// Issue #18, point 3: staff moderate comments. GET /api/admin/comments lists every post's comments
+// Staff moderate comments. GET /api/admin/comments lists every post's comments
 // newest first (filters, search, removed ones with who and when); removing a rewarded comment
 // reverses its points in the removal's own transaction ("Comment removed by staff"), and balance,
 // total earned and tier follow.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPost, expectLedgerClean, UNKNOWN_ID } from './support/news-fixtures.js';
 
-// Issue 18, point 2: staff edit and delete news posts; members see the change on their next poll.
+// Staff edit and delete news posts; members see the change on their next poll.
 
 let t: TestApp;
 let storageDir: string;

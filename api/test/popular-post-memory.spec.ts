@@ -11,7 +11,7 @@ import {
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
-// Issue #35: twenty members opening a post with 80,000 comments ran the api out of its 192 MB heap
+// Twenty members opening a post with 80,000 comments ran the api out of its 192 MB heap
 // ("JavaScript heap out of memory"), the whole list answered at once (12 MB each). The built api
 // runs here as `npm run start:api` starts it, with its heap flags, and twenty clients open that
 // post at once and read on: it stays up and its resident memory under the 300 MB budget.
@@ -73,7 +73,7 @@ describe('a post with 80,000 comments', () => {
     const login = await call('POST', '/api/auth/login', undefined, ADMIN);
     expect(login.status).toBe(200);
     const token = login.body.sessionId as string;
-    // An admin enrols a second factor before anything else (issue 31): an authenticator app.
+    // An admin enrols a second factor before anything else: an authenticator app.
     const started = await call('POST', '/api/auth/2fa/totp', token);
     expect((await call('POST', '/api/auth/2fa/totp/confirm', token, { code: await totpCode(started.body.secret) })).status).toBe(
       200,

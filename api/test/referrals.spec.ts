@@ -9,7 +9,7 @@ import {
 import { registerAdmin, registerMember, registerStaff, runLedgerVerify, startTestApp, type TestApp } from '@nocturne/testing';
 import { createCoupon } from './support/coupon-fixtures.js';
 
-// Referrals (issue #33 point 3) through HTTP: the invite link, sign-up with its code, the first visit paying both once.
+// Referrals through HTTP: the invite link, sign-up with its code, the first visit paying both once.
 let t: TestApp;
 let manager: Awaited<ReturnType<typeof registerStaff>>;
 let door: Awaited<ReturnType<typeof registerStaff>>;

@@ -69,7 +69,7 @@ describe('the api log', () => {
       body: JSON.stringify(ADMIN),
     });
     const { sessionId, user } = (await login.json()) as { sessionId: string; user: { id: string } };
-    // An admin's session must enrol a second factor before anything else (issue 31): an authenticator app.
+    // An admin's session must enrol a second factor before anything else: an authenticator app.
     const authorised = { authorization: `Bearer ${sessionId}`, 'content-type': 'application/json' };
     const started = (await (
       await fetch(`${baseUrl}/api/auth/2fa/totp`, { method: 'POST', headers: authorised, body: '{}' })

@@ -3,7 +3,7 @@ import { formatShortCode } from '../src/modules/coupons/short-code.js';
 import { createCoupon } from './support/coupon-fixtures.js';
 import { registerAdmin, registerMember, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
 
-// Issue 14.3: the short code a member reads out when the QR cannot be scanned, typed by staff.
+// The short code a member reads out when the QR cannot be scanned, typed by staff.
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof registerAdmin>>;
 

@@ -32,7 +32,7 @@ const signUp = (body: object) =>
     headers: { 'x-forwarded-for': randomIp() },
   });
 
-describe('sign-up: age and consent (issue #33)', () => {
+describe('sign-up: age and consent', () => {
   it('refuses anyone under 18 on the venue date, with the message beside the date of birth, and creates nothing', async () => {
     const email = uniqueEmail('minor');
     const answer = await t.request('POST', '/api/auth/register', {

@@ -198,7 +198,7 @@ describe('changing a role', () => {
     expect((await t.request('GET', '/api/admin/users', { token: manager.sessionId })).status).toBe(401);
     const again = await signIn(manager.email);
     expect(again.body.user.role).toBe('door');
-    // The authenticator app enrolled as a manager stays: a door account with a factor owes it (issue 31).
+    // The authenticator app enrolled as a manager stays: a door account with a factor owes it.
     expect(again.body.secondFactor).toBe('pending');
     const code = await totpCode(manager.totpSecret!, 1);
     expect((await t.request('POST', '/api/auth/2fa/verify', { token: again.body.sessionId, body: { code } })).status).toBe(200);
@@ -208,7 +208,7 @@ describe('changing a role', () => {
       manager.user.id,
     ]);
     expect(rows).toEqual([{ payload: { memberId: manager.user.id, adminId: admin.user.id, from: 'manager', to: 'door' } }]);
-    // Issue #31 (3): exactly one audit row, in the change's transaction (the new sign-in leaves its own).
+    // Exactly one audit row, in the change's transaction (the new sign-in leaves its own).
     const audit = await t.sql.query(
       `select actor_id, actor_role, action, target_type, target_id, before, after, request_id is not null as has_request
        from audit_log where target_id = $1 and action <> 'staff.sign_in'`,
@@ -268,7 +268,7 @@ describe('changing a role', () => {
   });
 });
 
-// PRODUCT.md §6: each staff role's reach, as the issue asks it tested (the role matrix checks every endpoint).
+// PRODUCT.md §6: each staff role's reach (the role matrix checks every endpoint).
 describe('what door staff and managers are refused', () => {
   it('door: 403 on members, news, coupons admin and webhooks; manager: 403 on staff and webhooks', async () => {
     const door = await registerStaff(t, 'door');

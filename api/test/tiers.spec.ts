@@ -3,7 +3,7 @@ import { registerMember, registerStaff, runLedgerVerify, startTestApp, type Test
 import { createCoupon, fund } from './support/coupon-fixtures.js';
 import { createPost } from './support/news-fixtures.js';
 
-// Tier benefits (issue #33 point 4) through HTTP: the seeded defaults, a manager's edits, their validation and audit.
+// Tier benefits through HTTP: the seeded defaults, a manager's edits, their validation and audit.
 let t: TestApp;
 let manager: Awaited<ReturnType<typeof registerStaff>>;
 let door: Awaited<ReturnType<typeof registerStaff>>;

@@ -21,7 +21,7 @@ import { TotpSecretBox, UnreadableTotpSecret } from '../src/modules/auth/two-fac
 import { DocumentedAnswers } from './support/documented-answers.js';
 
 /*
- * Issue 31 point 2: a second factor for staff, over HTTP against the real api. Managers and admins
+ * A second factor for staff, over HTTP against the real api. Managers and admins
  * must enrol before anything else; a staff account with a factor owes it at each sign-in unless the
  * device was remembered (≤ 12 h); the guard enforces both for every endpoint.
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { call, createCoupon, openAdminScreen, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
-// Issue 18, coupons, against the whole stack: an admin edits a coupon and switches it off, and the
+// Coupons, against the whole stack: an admin edits a coupon and switches it off, and the
 // member no longer finds it in Available Coupons; the tab passes axe on a laptop and on a phone.
 requireApi();
 

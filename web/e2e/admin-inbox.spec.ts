@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { call, openAdminScreen, randomIp, requireApi, type Session, signInAdmin, uniqueEmail, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
-// Issue 18, inbox, against the whole stack: a guest books and writes; the admin confirms the
+// Inbox, against the whole stack: a guest books and writes; the admin confirms the
 // booking with a note (asked first) and marks the message handled; both say who and when, in the
 // venue's time. The tabs and the decision dialog pass axe on a laptop and on a phone.
 requireApi();

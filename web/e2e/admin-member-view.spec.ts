@@ -1,7 +1,7 @@
 import { PASSWORD, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
-// Issue #18, point 4, against the whole stack: staff open a member from the Members table, adjust
+// Against the whole stack: staff open a member from the Members table, adjust
 // their points (the member sees the reason in their history), and disable the account (the
 // member's open dashboard is signed out and signing in says why); enabling lets them back in.
 requireApi();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { call, openAdminScreen, randomIp, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
-// Issue #18, point 3: a member's comment found by staff in the Comments tab and removed; the
+// A member's comment found by staff in the Comments tab and removed; the
 // member's Points History shows the reward taken back as "Comment removed by staff". Against the
 // whole stack.
 requireApi();

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { call, randomIp, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, seriousViolations, test } from './fixtures';
 
-// Issue 18, point 2: staff edit and delete news posts from the News tab, and a member's open feed
+// Staff edit and delete news posts from the News tab, and a member's open feed
 // shows the change on its next poll (no reload). Against the whole stack.
 requireApi();
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { call, createCoupon, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
-// Issue 18, point 6, against the whole stack: the Overview answers "how was tonight". A member's
+// Against the whole stack: the Overview answers "how was tonight". A member's
 // claim and redemption show up in tonight's figures, the 8-night charts draw (recharts, loaded
 // with the tab), and the tab passes axe on a laptop and on a phone.
 requireApi();

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { call, openAdminScreen, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, hasHorizontalScroll, PHONE, seriousViolations, test } from './fixtures';
 
-// Issue #18, point 8: the admin on a phone and from the keyboard. Every tab of the dashboard is
+// The admin on a phone and from the keyboard. Every tab of the dashboard is
 // readable at 375 px (nothing cut off: content fits, or sits in a sideways scroller that shows a
 // cue), dialogs close with Escape, /admin-login is a staff sign-in, and axe finds no serious or
 // critical violations on any tab at laptop or phone width.

@@ -1,7 +1,7 @@
 import { openAdminScreen, requireApi, signInAdmin, uniqueEmail, useSession } from './club';
 import { expect, hasHorizontalScroll, seriousViolations, test } from './fixtures';
 
-// Issue #30, points 1 and 5: every staff screen has its own address and a phone gets a menu, not
+// Every staff screen has its own address and a phone gets a menu, not
 // rows of tabs; admins invite staff, change their roles and remove them on the Staff screen.
 requireApi();
 

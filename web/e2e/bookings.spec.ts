@@ -1,7 +1,7 @@
 import { call, requireApi, signInAdmin } from './club';
 import { expect, test } from './fixtures';
 
-// Issue 33, bookings that fit the night, against the whole stack: a night a manager has filled
+// Bookings that fit the night, against the whole stack: a night a manager has filled
 // shows as Fully booked in the booking form before anyone fills it in, and cannot be sent.
 requireApi();
 

@@ -66,7 +66,7 @@ export function signInAdmin(request: APIRequestContext): Promise<Session> {
 }
 
 /*
- * Issue 31: managers and admins give a second factor after the password. The helpers answer it as
+ * Managers and admins give a second factor after the password. The helpers answer it as
  * a person's authenticator app would (otplib, from the secret enrolled through the api); each code
  * is used once, so they keep the last time step they used per secret and take the next one.
  */
@@ -188,7 +188,7 @@ export async function registerStaff(request: APIRequestContext, role: 'door' | '
   } finally {
     await client.end();
   }
-  // Managers and admins enrol an authenticator app before anything else (issue 31): done here
+  // Managers and admins enrol an authenticator app before anything else: done here
   // through the api, so the account signs in like any enrolled one (signIn answers the code).
   const totpSecret = role === 'door' ? undefined : await enrolTotp(request, member);
   return { email: member.user.email, password: PASSWORD, firstName, totpSecret };

@@ -13,13 +13,13 @@ import {
 } from './club';
 import { expect, seriousViolations, test } from './fixtures';
 
-// Door mode (issue 30) on a 390x844 phone, as a `door` account, against the whole stack. The
+// Door mode on a 390x844 phone, as a `door` account, against the whole stack. The
 // camera is Chromium's fake device playing a screenshot of the member's own screen: the QR as My
 // Coupons or My card renders it, held at about arm's length (half the frame's height).
 requireApi();
 
 const PHONE = { width: 390, height: 844 };
-/** From decode to the verdict on screen, the budget of issue 30. */
+/** From decode to the verdict on screen the budget. */
 const DECODE_TO_RESULT_MS = 300;
 
 interface HeldCoupon {

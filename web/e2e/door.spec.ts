@@ -2,7 +2,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { call, createCoupon, registerMember, requireApi, screenshotVideo, signInAdmin, useSession, type Session } from './club';
 import { expect, test } from './fixtures';
 
-// The door (issue 14): staff scan the member's QR exactly as the member's phone shows it, or type
+// The door: staff scan the member's QR exactly as the member's phone shows it, or type
 // the short code under it. Against the whole stack: nothing is mocked.
 requireApi();
 

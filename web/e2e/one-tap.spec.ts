@@ -1,7 +1,7 @@
 import { call, createCoupon, decodeQr, registerMember, requireApi, signInAdmin, useSession } from './club';
 import { expect, test } from './fixtures';
 
-// One tap (issue #32.3) against the whole stack, with no wallet configured (as the e2e stack runs).
+// One tap against the whole stack, with no wallet configured (as the e2e stack runs).
 requireApi();
 
 test('the card opens straight to a large code on a light background with the brightness hint; no wallet buttons while off', async ({

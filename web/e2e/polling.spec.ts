@@ -32,7 +32,7 @@ test('a post the admin publishes appears in an open member feed without a reload
   await page.goto('/member-dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  // The admin gives a second factor after the password (issue 31); the shared helper answers it.
+  // The admin gives a second factor after the password; the shared helper answers it.
   const admin = await signInAdmin(request);
   const title = `Polled news ${randomUUID().slice(0, 6)}`;
   await call(request, 'POST', '/api/admin/news', admin, { title, content: 'Published while the member was looking.' });

@@ -1,7 +1,7 @@
 import { nextTotpCode, registerStaff, requireApi } from './club';
 import { expect, test } from './fixtures';
 
-// Issue #31 point 2: a second factor for staff, through the page. A manager lands on the enrolment
+// A second factor for staff, through the page. A manager lands on the enrolment
 // after the password, sets up an authenticator app (the code computed from the key the page shows,
 // as the app would), keeps the recovery codes, and next time signs in with a code. Another enrols a
 // passkey through Chromium's virtual authenticator (CDP WebAuthn) and signs in with it.

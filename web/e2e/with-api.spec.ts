@@ -259,7 +259,7 @@ test('an admin signs in, gives the second step and lands on the admin dashboard'
   const password = process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD;
   test.skip(!email || !password, 'set ADMIN_EMAIL and ADMIN_PASSWORD (as given to the api) to run this');
   test.skip(!process.env.E2E_DATABASE_URL, "set E2E_DATABASE_URL: the admin's authenticator secret is set there");
-  // Makes sure the admin is enrolled with the e2e secret (issue 31: admins have a second factor).
+  // Makes sure the admin is enrolled with the e2e secret (admins have a second factor).
   await signInAdmin(request);
   await page.goto('/admin-login');
   await page.getByLabel('Email').fill(email ?? '');

@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, ROLES } from '@nocturne/domain';
 import { z } from 'zod';
 import { PageQuery } from './common.js';
 
-/** The audit log's filters (issue #31, point 3): one person, one action, venue-time dates (both inclusive). */
+/** The audit log's filters: one person, one action, venue-time dates (both inclusive). */
 export const AuditFilter = z.object({
   actorId: z.uuid({ message: 'must be a staff account id' }).optional(),
   action: z.enum(AUDIT_ACTIONS, { message: 'must be one of the audit actions' }).optional(),

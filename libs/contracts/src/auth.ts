@@ -103,7 +103,7 @@ export const UpdateProfileRequest = z.object({
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
-/** GET/PATCH /api/auth/me/consent: the date of birth and the marketing consent (issue #33). */
+/** GET/PATCH /api/auth/me/consent: the date of birth and the marketing consent. */
 export const MyConsent = z
   .object({
     dateOfBirth: z.string().nullable().describe('YYYY-MM-DD; null for members who joined before it was asked'),

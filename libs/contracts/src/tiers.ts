@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MemberTier, requiredText, Uuid } from './common.js';
 
-/** A tier's benefits as a manager sees and edits them (issue #33 point 4). */
+/** A tier's benefits as a manager sees and edits them. */
 export const TierBenefitView = z
   .object({
     tier: MemberTier,
@@ -34,7 +34,7 @@ export type UpdateTierBenefitRequest = z.infer<typeof UpdateTierBenefitRequest>;
 
 const IsoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 
-/** An earning promotion as a manager sees it (issue #33 point 5). */
+/** An earning promotion as a manager sees it. */
 export const PromotionView = z
   .object({
     id: Uuid,
@@ -99,7 +99,7 @@ const TierBenefitSummary = z.object({
   multiplierText: z.string(),
 });
 
-/** The members area's tier panel (issue #33 point 4). */
+/** The members area's tier panel. */
 export const MyTier = z
   .object({
     current: TierBenefitSummary,

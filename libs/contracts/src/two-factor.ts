@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Where a session stands with its second factor (issue 31). */
+/** Where a session stands with its second factor. */
 export const SecondFactorState = z
   .enum(['none', 'satisfied', 'pending', 'enrol'])
   .describe(

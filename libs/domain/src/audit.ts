@@ -1,5 +1,5 @@
 /**
- * The staff audit log (issue #31, point 3): what a row can say was done. A closed list, so a new
+ * The staff audit log: what a row can say was done. A closed list, so a new
  * staff action is added here, on purpose, and a typo does not compile.
  */
 export const AUDIT_ACTIONS = [
@@ -137,7 +137,7 @@ export function auditChanges(
 }
 
 /**
- * How long each log is kept, in days (issue #31, point 4; docs/SECURITY.md "Retention"). The
+ * How long each log is kept, in days (docs/SECURITY.md "Retention"). The
  * audit log's 365 days is also the floor its trigger enforces.
  */
 export const RETENTION_DAYS = {

@@ -6,7 +6,7 @@ import type { PointKind } from './points.js';
 import { tierProgress, tierRank, type Tier, type TierThresholds } from './tiers.js';
 
 /**
- * Issue #33 points 4 and 5: tier and promotion earning multipliers.
+ * Tier and promotion earning multipliers.
  *
  * Multipliers are kept as whole hundredths (1.25× is 125) so that no float ever reaches a points
  * total. Stacking rule: tier × promotion, multiplied together, and rounded ONCE, half up, to whole

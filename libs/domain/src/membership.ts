@@ -1,7 +1,7 @@
 import { addDays, isIsoDate, utcDate, wallClockAt } from './club-night.js';
 
 /*
- * The sign-up rules a venue must enforce (issue #33): the member's age on the venue's calendar,
+ * The sign-up rules a venue must enforce: the member's age on the venue's calendar,
  * the birthday week (once a year), and who may refer whom. Pure: dates are YYYY-MM-DD strings,
  * "today" is the venue's date of an instant (venueDate), never the server's.
  */

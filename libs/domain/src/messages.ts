@@ -49,7 +49,7 @@ export const paidClaimQuestion = (pointsCost: number) => `Claim for ${pointsWord
 /** ...and the member's balance once it is spent. */
 export const balanceAfterClaim = (pointsLeft: number) => `You'll have ${pointsLeft} left.`;
 
-// ---- tiers (issue #33 point 4)
+// ---- tiers
 
 /** Under the member's tier: how far the next tier is ("120 points to Gold"); null at the top tier. */
 export const pointsToTierWords = (pointsToNext: number, nextTier: Tier | null) =>
@@ -222,7 +222,7 @@ export const PASS_NOT_FOUND = 'No such pass';
 /** The large-code view's hint. */
 export const RAISE_BRIGHTNESS_HINT = 'Turn your screen brightness up';
 
-// ---- sign-up: age, consent, referrals (issue #33)
+// ---- sign-up: age, consent, referrals
 
 /** Beside the date of birth on the sign-up form, per problem the server found. */
 export const DATE_OF_BIRTH_REFUSALS: Record<'invalid' | 'future' | 'under_age' | 'too_old', string> = {
@@ -240,9 +240,9 @@ export const REFERRAL_REFUSALS: Record<'self' | 'monthly_cap', string> = {
   monthly_cap: 'Monthly invite limit reached',
 };
 
-// ---- second factor for staff (issue 31)
+// ---- second factor for staff
 
-/** A manager or admin session (or staff with a factor) before its second factor is set up (issue 31). */
+/** A manager or admin session (or staff with a factor) before its second factor is set up. */
 export const SECOND_FACTOR_ENROL_REQUIRED =
   'Set up a second factor (an authenticator app or a passkey) before you continue: staff accounts need one.';
 /** A staff session that has given its password but not yet its second factor. */
@@ -264,7 +264,7 @@ export const PASSKEY_FAILED = 'The passkey could not be checked. Please try agai
 /** Removing the one factor a manager or admin account must keep. */
 export const SECOND_FACTOR_LAST_ONE = 'Your role needs a second factor: add another one before you remove this one.';
 
-// ---- referrals and birthdays (issue #33)
+// ---- referrals and birthdays
 
 /** The history line of the member who invited: "Invite: Jordan B. joined". */
 export function referrerRewardDescription(referredName: string): string {

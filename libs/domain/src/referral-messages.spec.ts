@@ -1,6 +1,6 @@
 import { birthdayMailText, referralDisplayName, referredRewardDescription, referrerRewardDescription } from './messages.js';
 
-describe('referral and birthday wording (issue #33)', () => {
+describe('referral and birthday wording', () => {
   it('shows a referred person as first name and last initial, or the first name alone', () => {
     expect(referralDisplayName('Jordan', 'blake')).toBe('Jordan B.');
     expect(referralDisplayName('Jordan', ' ')).toBe('Jordan');

@@ -56,7 +56,7 @@ export function roleRefusal(allowed: readonly Role[]): string {
   return `This needs ${/^[aeiou]/.test(list) ? 'an' : 'a'} ${list} account.`;
 }
 
-/** Roles that must enrol a second factor before doing anything else (issue 31); door accounts may enrol one. */
+/** Roles that must enrol a second factor before doing anything else; door accounts may enrol one. */
 export function requiresSecondFactor(role: Role): boolean {
   return role === 'manager' || role === 'admin';
 }

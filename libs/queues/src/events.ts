@@ -8,7 +8,7 @@ import { z } from 'zod';
  * have changed since; never personal data (a handler that needs it reads the row).
  */
 /**
- * What an earning entry was paid by (issue #33 points 4–5, `Ledger.quote`): the base points, the
+ * What an earning entry was paid by (`Ledger.quote`): the base points, the
  * tier and promotion multipliers in hundredths, and the promotion (null: none).
  */
 const Earning = z.object({

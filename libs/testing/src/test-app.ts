@@ -113,7 +113,7 @@ export function uniqueEmail(label = 'member'): string {
 
 export const GOOD_PASSWORD = 'velvet-rope-2026';
 
-/** A date of birth well over 18 on any venue date: sign-up requires one (issue #33). */
+/** A date of birth well over 18 on any venue date: sign-up requires one. */
 export const ADULT_DATE_OF_BIRTH = '1990-06-15';
 
 export async function registerMember(
@@ -184,7 +184,7 @@ export async function enrolTotp(app: TestApp, sessionId: string): Promise<{ secr
 
 /**
  * A new account holding a staff role (its sessions see the role at once: nothing cached it yet).
- * Managers and admins must have a second factor (issue 31): theirs enrols an authenticator app on
+ * Managers and admins must have a second factor: theirs enrols an authenticator app on
  * the returned session, so it works like a fully signed-in one; `totpSecret` signs in again.
  * Door accounts stay without one (they may enrol; `{ secondFactor: true }` does).
  */

@@ -1,4 +1,4 @@
-// The door case of `npm run bench` (issue 30's budget): 20 door phones, each signed in as its own
+// The door case of `npm run bench`: 20 door phones, each signed in as its own
 // door account, checking and then redeeming members' coupons at once against the api, beside a
 // bare node:http + pg server running the same statements, in alternating rounds as the read bench
 // does. Budgets: check p95 <= 50 ms, redeem p95 <= 80 ms on loopback.

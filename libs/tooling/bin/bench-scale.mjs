@@ -3,7 +3,7 @@
 // PostgreSQL with generate_series, keeping every ledger invariant (ledger:verify runs on it), then
 // every staff and member screen's requests against one api: 30 sequential requests (p50, p95) and
 // 20 concurrent clients for 10 s (req/s, p99), with the api's RSS sampled throughout. Prints a
-// table beside the goals (issue #35: p95 <= 50 ms, p99 <= 250 ms, RSS < 300 MB) and writes
+// table beside the goals (p95 <= 50 ms, p99 <= 250 ms, RSS < 300 MB) and writes
 // var/bench/scale.json. Always stops its children and drops the database.
 //
 // BENCH_SCALE_MEMBERS scales the data (every count follows it, the heavy cases stay whole);
@@ -26,7 +26,7 @@ const SEQUENTIAL = 30;
 const KEEP_DB = process.env.BENCH_SCALE_KEEP_DB === '1';
 const ONLY = process.env.BENCH_SCALE_ONLY?.split(',').map((name) => name.trim());
 const scaled = (count) => Math.max(1, Math.round((count * MEMBERS) / 1_000_000));
-/** What issue #35 asks of every screen at this size. */
+/** What the goals ask of every screen at this size. */
 const GOALS = { p95Ms: 50, p99Ms: 250, rssMb: 300 };
 
 const DATA = {
@@ -492,7 +492,7 @@ try {
   report.ledgerVerifySeconds = round((Date.now() - verifyStarted) / 1000);
   log(`  ${(verify.stdout || verify.stderr).trim().split('\n').at(-1)} (${report.ledgerVerifySeconds} s)`);
 
-  // Staff enrol a second factor before anything else (issue 31): the bench's admin has an
+  // Staff enrol a second factor before anything else: the bench's admin has an
   // authenticator app on record, and a minted session counts as having answered it.
   await db.query(
     `insert into second_factors (member_id, kind, label, totp_secret, confirmed_at) values ($1, 'totp', 'bench:scale', $2, now())`,

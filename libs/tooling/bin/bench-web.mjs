@@ -21,7 +21,7 @@ const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // BENCH_WEB_LHR=1 also writes each run's full Lighthouse JSON to var/bench/lighthouse-<run>.json.
 const kb = (bytes) => Number((bytes / 1024).toFixed(1));
 
-/** Words only the wallet pass code and the install prompt carry (issue #32: no pass code, and no install prompt, on the landing page). */
+/** Words only the wallet pass code and the install prompt carry (no pass code, and no install prompt, on the landing page). */
 const WALLET_MARKERS = ['Add to Apple Wallet', 'Save to Google Wallet', 'beforeinstallprompt'];
 
 function sizeOf(file) {

@@ -451,7 +451,7 @@ async function login(base, email) {
 }
 
 /**
- * An admin must enrol a second factor before anything else (issue 31): the bench's admin enrols an
+ * An admin must enrol a second factor before anything else: the bench's admin enrols an
  * authenticator app through the api, the code computed from the secret as the app would.
  */
 async function enrolSecondFactor(base, token) {
@@ -1104,7 +1104,7 @@ function budgets(r) {
       met: x.rpsRatio >= 0.8,
     });
   }
-  // Issue #35 point 5, the read tail: the full answer's p99 within 1.3x the baseline's.
+  // The read tail: the full answer's p99 within 1.3x the baseline's.
   for (const route of ['/api/news', '/api/coupons', '/api/points/history']) {
     const x = r.reads[route];
     list.push({

@@ -13,7 +13,7 @@ import { aMember, aNewsPost, aUserCoupon } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { at, routeFetch, signIn } from '@/testing/route-fetch';
 
-// Issue #18: every dialog of the admin and the member area closes with Escape, and focus goes back
+// Every dialog of the admin and the member area closes with Escape, and focus goes back
 // to the control that opened it. The landing's age gate is the one dialog that must be answered.
 
 function Opener({ kind }: { kind: 'modal' | 'sheet' }) {

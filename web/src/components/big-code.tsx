@@ -5,7 +5,7 @@ import { QrCode } from '@/components/ui/qr-code';
 import { ShortCode } from '@/components/ui/short-code';
 
 /**
- * One tap to the door (issue #32.3): a code alone on a light background, as large as the screen
+ * One tap to the door: a code alone on a light background, as large as the screen
  * allows, with the hint to raise the brightness (scanners read a bright screen best). Opened by
  * its address (`?big=1` on My card, `?big=<user coupon id>` on My Coupons), so the app's
  * shortcuts land on it directly; Close (or Escape) goes back to the tab.

@@ -8,7 +8,7 @@ interface BeforeInstallPromptEvent extends Event {
 }
 
 /**
- * "Install the app" in the members area only (issue #32.3: never on the landing page): the
+ * "Install the app" in the members area only (never on the landing page): the
  * browser's own prompt is held back (beforeinstallprompt's default) and offered here, once the
  * member asks. Browsers without the event (Safari) show nothing; "Add to Home Screen" is theirs.
  */

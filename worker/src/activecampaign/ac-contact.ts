@@ -12,7 +12,7 @@ export interface AcContact {
   fieldValues: AcFieldValue[];
   /**
    * The member's marketing consent: their status on AC_LIST_ID is "subscribed" only when true,
-   * "unsubscribed" otherwise (issue #33). Nobody without consent is ever subscribed.
+   * "unsubscribed" otherwise. Nobody without consent is ever subscribed.
    */
   subscribed: boolean;
 }

@@ -134,7 +134,7 @@ export class ActiveCampaignClient implements OnApplicationShutdown {
    * The contact's status on a list, after "Update list status for a contact" (developers.activecampaign.com/
    * reference/update-list-status-for-contact): POST /api/3/contactLists
    * `{"contactList":{"list":2,"contact":1,"status":1}}`, status "1" to subscribe (active), "2" to
-   * unsubscribe. Subscribed only with the member's marketing consent (issue #33).
+   * unsubscribe. Subscribed only with the member's marketing consent.
    */
   async setListStatus(contactId: string, listId: string, subscribed: boolean): Promise<void> {
     await this.request('POST', '/api/3/contactLists', {

@@ -26,7 +26,7 @@ export const BULK_IMPORT_LIMITS: BulkImportLimits = { maxContacts: BULK_IMPORT_M
  * One contact as the bulk importer wants it: snake_case names, custom fields by numeric id, lists by
  * `listid`. "Bulk import contacts" documents, per contact, `subscribe[].listid` and `unsubscribe`
  * (the same `[{"listid": …}]` shape): the list goes under `subscribe` only with the member's
- * marketing consent, under `unsubscribe` otherwise (issue #33).
+ * marketing consent, under `unsubscribe` otherwise.
  */
 export function bulkImportContact(contact: AcContact, listId?: string): Record<string, unknown> {
   return {

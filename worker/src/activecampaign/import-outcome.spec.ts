@@ -1,6 +1,6 @@
 import { importState, membersOutcome, parseImportInfo } from './import-outcome.js';
 
-/** "Bulk import status info" (ActiveCampaign API v3 reference), the example quoted in issue 16, verbatim. */
+/** "Bulk import status info" (ActiveCampaign API v3 reference), its example, verbatim. */
 const DOCUMENTED_EXAMPLE = '{"status":"completed","success":["123","124","125","126"],"failure":["invalid.email@invalidDomain"]}';
 
 describe('a completed bulk import, read as ActiveCampaign documents it', () => {

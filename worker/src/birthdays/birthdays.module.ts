@@ -8,7 +8,7 @@ import { SendBirthdayCouponJob } from './send-birthday-coupon.job.js';
 const BIRTHDAYS_JOBS = [GrantBirthdayCouponsJob, SendBirthdayCouponJob];
 
 /**
- * Birthdays (issue #33): the daily grant of the manager's birthday coupon in each member's
+ * Birthdays: the daily grant of the manager's birthday coupon in each member's
  * birthday week, and its e-mail, sent through the mail area. Its jobs run on the maintenance and
  * e-mail queues: it owns no queue.
  */

@@ -5,7 +5,7 @@ import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { MaintenanceRepository } from './maintenance.repository.js';
 import { InjectStorage } from './object-storage.provider.js';
 
-/** Signed uploads never finalized within this long are abandoned (issue 7). */
+/** Signed uploads never finalized within this long are abandoned. */
 export const STALE_UPLOAD_HOURS = 24;
 const BATCH = 100;
 

@@ -15,7 +15,7 @@ function days(value: number): number {
 }
 
 /**
- * Issue #31 (4), docs/SECURITY.md "Retention": deletes, in batches, the rows of each log past its
+ * Docs/SECURITY.md "Retention": deletes, in batches, the rows of each log past its
  * retention: door scan lines, finished e-mail deliveries and webhook deliveries (pending ones
  * stay, whatever their age), audit rows, booking requests a year after their night and contact
  * messages a year after they arrived. The audit log is trimmed only through its sanctioned

@@ -6,7 +6,7 @@ import { TierCouponsRepository } from './tiers.repository.js';
 const TIERS_JOBS = [GrantTierCouponsJob];
 
 /**
- * Tiers (issue #33 point 4): the daily grant of each tier's monthly coupon, once per member and
+ * Tiers: the daily grant of each tier's monthly coupon, once per member and
  * venue month. Its job runs on the maintenance queue: it owns no queue.
  */
 @Module({

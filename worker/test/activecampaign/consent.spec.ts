@@ -12,7 +12,7 @@ import { startWorker } from '../support/worker-app.js';
 import { seedMembers } from '../support/worker-harness.js';
 
 /*
- * Issue #33: a member's status on the marketing list (AC_LIST_ID) follows their consent, through
+ * A member's status on the marketing list (AC_LIST_ID) follows their consent, through
  * the requests AC documents — POST /api/3/contactLists with status 1 (subscribed) or 2
  * (unsubscribed), and a bulk import's subscribe / unsubscribe arrays. The stand-in refuses any
  * other status and remembers every e-mail ever given status 1.

@@ -37,7 +37,7 @@ it("removes a deleted member's ActiveCampaign contact through the worker, and ne
   // A manual sync asked for afterwards finds no one; the emptied row never reaches AC.
   const admin = await registerMember(t, { firstName: 'Alex' });
   await t.sql.query(`update members set role = 'admin' where id = $1`, [admin.user.id]);
-  // An admin's session owes a second factor until one is enrolled (issue 31).
+  // An admin's session owes a second factor until one is enrolled.
   await enrolTotp(t, admin.sessionId);
   await waitFor(
     async () => (await t.sql.query('select ac_synced_at from members where id = $1', [admin.user.id])).rows[0].ac_synced_at,

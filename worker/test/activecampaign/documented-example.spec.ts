@@ -8,8 +8,8 @@ import { seedMembers } from '../support/worker-harness.js';
 
 /**
  * The worker's settle path fed ActiveCampaign's own examples, verbatim, by a server that knows
- * nothing else: "Bulk import contacts" (200 answer) and "Bulk import status info" (the example
- * quoted in issue 16). AC's ids in `success` name no member; only `failure` does.
+ * nothing else: "Bulk import contacts" (200 answer) and "Bulk import status info" (its
+ * example). AC's ids in `success` name no member; only `failure` does.
  */
 const DOCUMENTED_IMPORT_ANSWER =
   '{"Success":1,"queued_contacts":1,"batchId":"0641fbdd-f62f-4c2c-ba02-3a83d5d11ac9","message":"Contact import queued"}';

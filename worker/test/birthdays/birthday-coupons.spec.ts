@@ -28,7 +28,7 @@ async function mailsTo(dir: string, address: string): Promise<string[]> {
 let now = new Date();
 const noonInSydney = (date: string) => new Date(`${date}T01:00:00Z`);
 
-describe('birthday coupons (issue #33 point 2)', () => {
+describe('birthday coupons', () => {
   let t: TestApp;
   let worker: INestApplicationContext;
   let maintenance: Queue;

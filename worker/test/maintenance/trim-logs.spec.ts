@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { startWorker } from '../support/worker-app.js';
 
 /*
- * Issue #31 (4): the daily trim deletes each log's rows past its retention (docs/SECURITY.md),
+ * The daily trim deletes each log's rows past its retention (docs/SECURITY.md),
  * keeps the rows just inside it and every delivery still pending, and trims the audit log through
  * its trigger's sanctioned path.
  */

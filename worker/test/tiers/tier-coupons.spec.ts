@@ -9,7 +9,7 @@ import { startWorker } from '../support/worker-app.js';
 /** The worker's clock. */
 let now = new Date();
 
-describe("a tier's monthly coupon (issue #33 point 4)", () => {
+describe("a tier's monthly coupon", () => {
   let t: TestApp;
   let worker: INestApplicationContext;
   let maintenance: Queue;

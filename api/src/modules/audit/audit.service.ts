@@ -21,7 +21,7 @@ export interface AuditEntry {
 }
 
 /**
- * Writes the audit log (issue #31, point 3): one row per staff action, in the action's own
+ * Writes the audit log: one row per staff action, in the action's own
  * transaction (`tx`), so a row exists exactly when the action committed. The request id comes
  * from the request being served. The table is append-only at the database (migration AuditLog).
  */

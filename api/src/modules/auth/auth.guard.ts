@@ -22,7 +22,7 @@ function recentSecondFactor(member: AuthenticatedMember): boolean {
   return member.secondFactorAt !== null && Date.now() - member.secondFactorAt.getTime() <= STEP_UP_WINDOW_MS;
 }
 
-/** A session still owing its second factor (issue 31). */
+/** A session still owing its second factor. */
 function owesSecondFactor(member: AuthenticatedMember): 'enrol' | 'pending' | null {
   const state = secondFactorState(member.role, member.hasSecondFactor, member.secondFactorOk);
   return state === 'enrol' || state === 'pending' ? state : null;
@@ -60,7 +60,7 @@ export class AuthGuard implements CanActivate {
     if (!member) throw new UnauthorizedException('Please sign in');
     request.member = member;
     if (!access.includes(member.role)) throw new ForbiddenException(roleRefusal(access));
-    // Issue 31: a staff session that must enrol may only enrol; one whose factor is pending may only
+    // A staff session that must enrol may only enrol; one whose factor is pending may only
     // give it. Both may read who they are and sign out. Enforced here, for every endpoint at once.
     const owes = owesSecondFactor(member);
     if (owes === 'enrol' && !OPEN_TO_ENROL.has(spec!)) throw new ForbiddenException(SECOND_FACTOR_ENROL_REQUIRED);

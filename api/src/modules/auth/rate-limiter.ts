@@ -36,7 +36,7 @@ export const LIMITS = {
   bookingPerIp: { name: 'booking-ip', max: 5, windowMs: 10 * 60_000 },
   /** Guesses at the current password from a signed-in session (change password, delete account). */
   currentPasswordPerMember: { name: 'current-password-member', max: 10, windowMs: 15 * 60_000 },
-  /** Second-factor codes, recovery codes and passkey assertions one account tries (issue 31): 10 per 15 minutes. */
+  /** Second-factor codes, recovery codes and passkey assertions one account tries: 10 per 15 minutes. */
   secondFactorPerMember: { name: 'second-factor-member', max: 10, windowMs: 15 * 60_000 },
   /** Apple Wallet devices' log requests from one address (anonymous by Apple's design): enough for a venue's Wi-Fi, not a flood of the api's log. */
   walletLogPerIp: { name: 'wallet-log-ip', max: 20, windowMs: 10 * 60_000 },

@@ -44,7 +44,7 @@ export class AccountErasureRepository {
         ac_synced_at: null,
         ac_sync_error: null,
         last_sign_in_at: null,
-        // The date of birth is personal data; consent goes with the account (issue #33).
+        // The date of birth is personal data; consent goes with the account.
         date_of_birth: null,
         marketing_consent: false,
         marketing_consent_at: null,

@@ -46,7 +46,7 @@ export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 
 /**
- * What a staff session that owes its second factor may still call (issue 31); the auth guard
+ * What a staff session that owes its second factor may still call; the auth guard
  * refuses every other endpoint to it. A session that must enrol: its state, the enrol ceremonies,
  * who it is, sign out. A session whose factor is pending: its state, the verify ceremonies, who it
  * is, sign out.

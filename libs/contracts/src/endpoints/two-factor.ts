@@ -14,7 +14,7 @@ import {
 } from '../two-factor.js';
 
 /*
- * A second factor for staff (issue 31). A staff session that still owes its second factor (or must
+ * A second factor for staff. A staff session that still owes its second factor (or must
  * enrol one) may call only these, `getMe` and `signOut`: the auth guard refuses everything else
  * with 403 (SECURITY.md "Second factor"). `secondFactor: 'enrol'` marks the ones open to a session
  * that must enrol, `'verify'` the ones open to a session whose factor is pending.

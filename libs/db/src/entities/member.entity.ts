@@ -17,7 +17,7 @@ export const Member = defineEntity({
     currentPoints: p.integer().default(0),
     totalPoints: p.integer().default(0),
     memberTier: p.enum(TIERS).default('bronze'),
-    /** YYYY-MM-DD; required at sign-up since issue #33, null for members who joined before. */
+    /** YYYY-MM-DD; required at sign-up, null for members who joined before. */
     dateOfBirth: p.string().columnType('date').nullable(),
     /** Marketing e-mail consent; false (unsubscribed) unless the member ticked it. */
     marketingConsent: p.boolean().default(false),

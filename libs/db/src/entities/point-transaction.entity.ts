@@ -30,7 +30,7 @@ export const PointTransaction = defineEntity({
     /** The admin who wrote the row by hand (a staff adjustment); null for rows the product wrote. */
     recordedBy: () => p.manyToOne(Member).deleteRule('restrict').nullable(),
     /**
-     * What the row was paid by (issue #33 points 4–5): its base points, the member's tier multiplier
+     * What the row was paid by: its base points, the member's tier multiplier
      * and the promotion's, in hundredths, and the promotion (null: none). Only comment rewards and
      * visits are multiplied (points = round-half-up(base × tier × promotion / 10000)); every other
      * row has base = points at 1.00×. A database check holds both rules.

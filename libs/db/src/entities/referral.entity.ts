@@ -7,7 +7,7 @@ export type ReferralState = (typeof REFERRAL_STATES)[number];
 export const REFERRAL_REFUSAL_REASONS = ['self', 'monthly_cap'] as const;
 
 /**
- * A member's invite code (issue #33): given the first time the member asks for their invite link,
+ * A member's invite code: given the first time the member asks for their invite link,
  * then theirs for good. One per member; the code is unique across members.
  */
 export const ReferralCode = defineEntity({

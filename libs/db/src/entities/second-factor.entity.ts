@@ -5,7 +5,7 @@ export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
 
 /**
- * A staff account's second factor (issue 31): a TOTP secret or a passkey. A TOTP row is written
+ * A staff account's second factor: a TOTP secret or a passkey. A TOTP row is written
  * unconfirmed when enrolment starts and counts once a code from it was checked (`confirmed_at`);
  * its secret is never returned after that. `last_step` is the last accepted TOTP time step: a code
  * of that step or an earlier one is refused (no replay). A passkey keeps its credential id, COSE

@@ -4,7 +4,7 @@ import { Coupon } from './coupon.entity.js';
 import { Member } from './member.entity.js';
 
 /**
- * A tier's benefits (issue #33 point 4), one row per tier, edited by a manager: the text members
+ * A tier's benefits, one row per tier, edited by a manager: the text members
  * read, the earning multiplier in hundredths (125 is 1.25×; comments and visits, `earnedPoints`)
  * and the coupon template its members are given once a month (null: none).
  */
@@ -22,7 +22,7 @@ export const TierBenefit = defineEntity({
 });
 
 /**
- * An earning promotion a manager schedules (issue #33 point 5): its multiplier applies to comment
+ * An earning promotion a manager schedules: its multiplier applies to comment
  * rewards and visits on every club night (06:00 to 06:00 venue time) from startsOn to endsOn, or
  * only on those whose evening falls on one of `weekdays` (0 = Sunday). Overlaps are allowed; the
  * highest multiplier applies (`activePromotion`). A promotion that paid is kept (ledger rows name it).
@@ -47,7 +47,7 @@ export const Promotion = defineEntity({
   },
 });
 
-/** The highest tier the members area has celebrated with the member (issue #33: once per tier). */
+/** The highest tier the members area has celebrated with the member (once per tier). */
 export const TierCelebration = defineEntity({
   name: 'TierCelebration',
   tableName: 'tier_celebrations',
@@ -59,7 +59,7 @@ export const TierCelebration = defineEntity({
 });
 
 /**
- * A tier's monthly coupon given to a member (issue #33 point 4): one per member and venue month
+ * A tier's monthly coupon given to a member: one per member and venue month
  * ("2026-12", the month of the club night), however often the worker's daily job runs.
  */
 export const TierCouponGrant = defineEntity({

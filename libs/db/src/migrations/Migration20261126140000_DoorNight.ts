@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
 const SHORT_CODE_TABLES = ['user_coupons', 'member_cards'];
 
 /**
- * Door night (issue 30): members' cards and their visits, visit points in the ledger, the
+ * Door night: members' cards and their visits, visit points in the ledger, the
  * `member.visited` webhook, the member a door scan concerns, and one namespace for typed codes.
  */
 export class Migration20261126140000_DoorNight extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Bookings that fit the night (issue 33): the places a manager sets per club night and service,
+ * Bookings that fit the night: the places a manager sets per club night and service,
  * a guest's cancellation through the link in their e-mail, and the index the checks count by.
  */
 export class Migration20261126160000_BookingNights extends Migration {

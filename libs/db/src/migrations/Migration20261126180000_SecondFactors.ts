@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * A second factor for staff (issue 31): TOTP secrets and passkeys, hashed one-time recovery codes,
+ * A second factor for staff: TOTP secrets and passkeys, hashed one-time recovery codes,
  * devices remembered for at most 12 hours, and whether a session has given its second factor.
  */
 export class Migration20261126180000_SecondFactors extends Migration {

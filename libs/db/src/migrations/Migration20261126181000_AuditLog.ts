@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue #31 (3): the staff audit log. One row per staff action: who (member id; no name or
+ * The staff audit log. One row per staff action: who (member id; no name or
  * e-mail is copied, so erasing an account leaves no personal data here beyond the id, which then
  * names nobody), their role at the time, the action (a closed union, `AUDIT_ACTIONS` in
  * @nocturne/domain), the record it touched, the changed fields before and after, the client

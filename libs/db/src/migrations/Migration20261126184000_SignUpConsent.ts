@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue #33: what a venue must know at sign-up. The date of birth (null for members who joined
+ * What a venue must know at sign-up. The date of birth (null for members who joined
  * before it was asked: the profile asks them, nothing blocks them), and the marketing consent with
  * the moment and the version of the wording it was given or withdrawn under. Everyone already a
  * member starts without consent (unsubscribed): consent is never assumed.

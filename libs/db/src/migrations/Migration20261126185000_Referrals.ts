@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 const KINDS_BEFORE = `'welcome_bonus', 'comment_reward', 'coupon_claim', 'reversal', 'adjustment', 'expiry', 'visit', 'balance_adjustment'`;
 
 /**
- * Issue #33, referrals and the venue's membership settings: members' invite codes, who signed up
+ * Referrals and the venue's membership settings: members' invite codes, who signed up
  * through whom (pending until the first visit pays both, or refused at sign-up), the `referral`
  * point kind, and the one row of settings a manager changes (referral points, monthly cap, the
  * birthday coupon template).

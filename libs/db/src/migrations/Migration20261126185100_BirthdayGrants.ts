@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Issue #33, birthdays: one birthday coupon per member and year (the unique key), and the coupon it gave. */
+/** Birthdays: one birthday coupon per member and year (the unique key), and the coupon it gave. */
 export class Migration20261126185100_BirthdayGrants extends Migration {
   override name = 'Migration20261126185100_BirthdayGrants';
 

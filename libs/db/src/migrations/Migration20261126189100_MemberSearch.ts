@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The admin members table at a million members (issue #35): pages walk (created_at, id) from the
+ * The admin members table at a million members: pages walk (created_at, id) from the
  * cursor instead of counting and skipping; a search finds an e-mail from its start through a
  * text_pattern_ops range and a name by any part through a trigram index (pg_trgm, a trusted
  * extension the database's owner may create), instead of matching ILIKE '%…%' against every row.

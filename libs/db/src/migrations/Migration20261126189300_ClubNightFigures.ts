@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The admin overview's figures of nights that are over (issue #35): counted once, when a night
+ * The admin overview's figures of nights that are over: counted once, when a night
  * has ended and its redemptions can no longer be undone, and kept, so the overview scans only
  * tonight's rows instead of eight nights of a million members' claims, comments and ledger rows.
  */

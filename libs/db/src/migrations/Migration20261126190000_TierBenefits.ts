@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue #33 point 4, tiers that mean something: one row per tier with the benefit text members
+ * Tiers that mean something: one row per tier with the benefit text members
  * read, the earning multiplier in hundredths (1.25× is 125; 1.00–5.00, as `isValidMultiplier`)
  * and the coupon template a member of the tier is given each month (none: no monthly coupon).
  * Seeded with the defaults a manager then edits.

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue #33 points 4 and 5, multipliers applied by the ledger: the promotions a manager schedules
+ * Multipliers applied by the ledger: the promotions a manager schedules
  * (an earning multiplier for every club night of a date range, or only those of some weekdays),
  * and on every ledger row what it was paid by: its base points, the tier multiplier, the
  * promotion multiplier and the promotion (none: null). Rows written before are what they paid:

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue #33 point 4: reaching a tier is celebrated once. One row per member, the highest tier the
+ * Reaching a tier is celebrated once. One row per member, the highest tier the
  * members area has celebrated with them (`tierToCelebrate` compares the current tier with it).
  */
 export class Migration20261126190200_TierCelebrations extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue #33 point 4, a tier's monthly coupon: one grant per member and venue month (the month of
+ * A tier's monthly coupon: one grant per member and venue month (the month of
  * the club night, `monthlyCouponGrantKey`), the unique key making the worker's daily job give it
  * at most once however often it runs; with the tier it was given for and the held coupon.
  */

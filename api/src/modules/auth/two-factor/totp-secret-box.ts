@@ -25,7 +25,7 @@ export function totpKeyMaterial(config: Pick<ApiConfig, 'SECOND_FACTOR_KEY' | 'Q
 }
 
 /**
- * Authenticator-app secrets at rest (issue 31): sealed with AES-256-GCM under a key the database
+ * Authenticator-app secrets at rest: sealed with AES-256-GCM under a key the database
  * never holds, so a dump or a replica's copy of second_factors gives nobody the staff's codes.
  * A row written before sealing (the bare base32 secret) still opens, and the service seals it at
  * its next use.

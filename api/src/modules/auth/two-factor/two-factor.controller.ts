@@ -27,7 +27,7 @@ import { TotpFactors } from './totp-factors.service.js';
 
 type IdParams = { id: string };
 
-/** The second factor's endpoints (issue 31); the auth guard decides which a session owing its factor may call. */
+/** The second factor's endpoints; the auth guard decides which a session owing its factor may call. */
 @Controller()
 export class TwoFactorController {
   constructor(

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import { sql } from 'kysely';
 
-/** Every query of the second factor (issue 31): factors, recovery codes, remembered devices. */
+/** Every query of the second factor: factors, recovery codes, remembered devices. */
 @Injectable()
 export class TwoFactorRepository {
   listFactors(em: EntityManager, memberId: string) {

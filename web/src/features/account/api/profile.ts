@@ -24,7 +24,7 @@ export const changePassword = (body: ChangePasswordRequest) => api.call(routes.c
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });
 
-/** The member's date of birth and marketing consent, with the consent wording (issue #33). */
+/** The member's date of birth and marketing consent, with the consent wording. */
 export const myConsentQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.myConsent, queryFn: () => api.call(routes.getMyConsent) });
 export const useMyConsent = () => useQuery(myConsentQueryOptions());

@@ -14,7 +14,7 @@ function birthDate(date: string): string {
 }
 
 /**
- * The date of birth and the marketing consent (issue #33). Members who joined before sign-up asked
+ * The date of birth and the marketing consent. Members who joined before sign-up asked
  * their date of birth are asked here (nothing is blocked); consent is a toggle that takes effect at
  * once, and ActiveCampaign's list follows it.
  */

@@ -9,7 +9,7 @@ import { useVenueTime } from '@/lib/venue-time';
 
 const KEY = ['two-factor-status'] as const;
 
-/** Staff see their second factors here and remove one (not the last one when their role needs one; issue 31). */
+/** Staff see their second factors here and remove one (not the last one when their role needs one). */
 export function SecondFactorCard() {
   const venueTime = useVenueTime();
   const queryClient = useQueryClient();

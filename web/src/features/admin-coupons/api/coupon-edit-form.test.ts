@@ -5,7 +5,7 @@ import { couponFormValuesOf, toUpdateCouponPayload } from './coupon-form';
 const SYD = 'Australia/Sydney';
 const LON = 'Europe/London';
 
-describe('the edit form (issue 18)', () => {
+describe('the edit form', () => {
   it('shows a coupon as the create form would hold it', () => {
     expect(
       couponFormValuesOf(anAdminCoupon({ maxUses: 20, validUntil: '2026-06-20T20:00:00.000Z', perMemberLimit: 2 }), SYD),

@@ -7,7 +7,7 @@ import { renderWithApp } from '@/testing/render';
 import { at, callsTo, routeFetch, signIn, venueZone } from '@/testing/route-fetch';
 import { AdminCouponsTab } from './AdminCouponsTab';
 
-// Issue 18, coupons: Edit opens the coupon form prefilled and sends only what changed; the
+// Coupons: Edit opens the coupon form prefilled and sends only what changed; the
 // Active/Inactive badge has a toggle that asks first; each coupon shows claimed, redeemed, remaining.
 
 const EDIT = { id: COUPON_ID };

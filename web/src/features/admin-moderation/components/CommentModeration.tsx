@@ -11,7 +11,7 @@ import { RemoveCommentDialog } from './RemoveCommentDialog';
 const SEARCH_PAUSE_MS = 300;
 
 /**
- * Issue #18's moderation screen: every post's comments newest first, filtered by post, member
+ * Moderation screen: every post's comments newest first, filtered by post, member
  * (click an author) and status, searched; Remove asks first and says what the member loses.
  */
 export function CommentModeration() {

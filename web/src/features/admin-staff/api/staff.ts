@@ -16,7 +16,7 @@ export const inviteStaff = (body: InviteStaffRequest) => api.call(routes.inviteS
 export const changeStaffRole = ({ id, role }: { id: string; role: Role }) =>
   api.call(routes.changeStaffRole, { params: { id }, body: { role } });
 export const removeStaff = (id: string) => api.call(routes.removeStaff, { params: { id } });
-/** Issue 31: every second factor of the person goes and they are signed out; they enrol again at next sign-in. */
+/** Every second factor of the person goes and they are signed out; they enrol again at next sign-in. */
 export const resetSecondFactor = (id: string) => api.call(routes.resetStaffSecondFactor, { params: { id } });
 
 /** A role change moves the staff list, the members table's badges and the overview's count of admins. */

@@ -12,7 +12,7 @@ import { AuthLayout } from './AuthLayout';
 import { FormAlert } from './FormAlert';
 
 /*
- * The second step of a staff sign-in (issue 31): a code, a passkey or a recovery code when the
+ * The second step of a staff sign-in: a code, a passkey or a recovery code when the
  * account has a factor; the enrolment a manager or admin lands on until they have one. The passkey
  * library loads only when a passkey is used, never with the landing page.
  */

@@ -45,7 +45,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
     const upgradedHash = this.hasher.needsRehash(found.password_hash) ? await this.hasher.hash(input.password) : null;
     return this.unitOfWork.run(async (tx) => {
       await this.repository.recordSignIn(tx, found.id, upgradedHash);
-      // Issue 31: an account with a second factor owes it unless this device gave it in the last 12
+      // An account with a second factor owes it unless this device gave it in the last 12
       // hours; a manager or admin without one must enrol. Either way the session can only do that.
       const hasFactor = await this.twoFactor.hasFactor(tx, found.id);
       const satisfied = hasFactor
@@ -54,7 +54,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, AuthRespons
       const sessionId = await this.sessions.create(tx, found, meta, { secondFactorOk: satisfied });
       const firstSignIn = found.last_sign_in_at === null;
       const secondFactor = secondFactorState(found.role, hasFactor, satisfied);
-      // A staff account's sign-in is a staff action (issue #31): the actor is the staffer, who has
+      // A staff account's sign-in is a staff action: the actor is the staffer, who has
       // no session on this request yet. The second step, when owed, is part of the same sign-in.
       if (isStaff(found.role))
         await this.audit.record(tx, {

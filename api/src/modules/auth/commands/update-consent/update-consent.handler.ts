@@ -16,7 +16,7 @@ import { AuthRepository } from '#modules/auth/auth.repository.js';
 import { UpdateConsentCommand } from './update-consent.command.js';
 
 /**
- * The member's date of birth and marketing consent (issue #33). A date of birth is added once
+ * The member's date of birth and marketing consent. A date of birth is added once
  * (members who joined before it was asked), with the same 18-and-over check as sign-up; consent is
  * given or withdrawn with the moment and the wording version, and MemberConsentChanged makes the
  * worker set the ActiveCampaign list status to match.

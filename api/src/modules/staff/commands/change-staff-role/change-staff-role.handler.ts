@@ -14,7 +14,7 @@ import { ChangeStaffRoleCommand } from './change-staff-role.command.js';
  * Changes a staff account's role, or takes it off the staff (`member`). The account's sessions are
  * revoked in the same transaction (SessionService drops them from this replica's cache, the others
  * when the commit's version notification arrives), so the old role ends at once, not within the
- * minute the issue allows; the person signs in again with the new role. The last enabled admin
+ * minute a session may be trusted; the person signs in again with the new role. The last enabled admin
  * keeps the role (staff-rules.ts). Only staff accounts: a member becomes staff by invitation.
  */
 @CommandHandler(ChangeStaffRoleCommand)
