@@ -4,7 +4,7 @@ import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
 // Read by the ActiveCampaign tab (the whole status) and the overview (connected or not): one definition.
-export const getActiveCampaignStatus = () => api.call(routes.getActiveCampaignStatus);
+const getActiveCampaignStatus = () => api.call(routes.getActiveCampaignStatus);
 
 export const activeCampaignStatusQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.activeCampaignStatus, queryFn: getActiveCampaignStatus });

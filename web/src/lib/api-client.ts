@@ -90,13 +90,13 @@ type Params<E extends EndpointSpec> = ParamsOf<E> extends undefined ? { params?:
 type Query<E extends EndpointSpec> = QueryOf<E> extends undefined ? { query?: never } : { query?: Partial<QueryOf<E>> };
 type Body<E extends EndpointSpec> = BodyOf<E> extends undefined ? { body?: never } : { body: BodyOf<E> };
 /** What a call of the endpoint takes: its path parameters, query and body, each as its schema reads them. */
-export type CallInput<E extends EndpointSpec> = Params<E> & Query<E> & Body<E>;
+type CallInput<E extends EndpointSpec> = Params<E> & Query<E> & Body<E>;
 type CallArgs<E extends EndpointSpec> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 type QueryValue = string | number | boolean | null | undefined;
 
 /** The URL of a route: `:name` segments filled from `params`, and the query's values that are set. */
-export function urlOf(route: Route, input: { params?: unknown; query?: unknown } = {}): string {
+function urlOf(route: Route, input: { params?: unknown; query?: unknown } = {}): string {
   const params = (input.params ?? {}) as Record<string, string | number>;
   const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
     if (params[name] === undefined) throw new Error(`${route.method} ${route.path} needs the parameter ${name}`);
@@ -135,7 +135,7 @@ export function setStepUpPrompt(prompt: (() => Promise<boolean>) | null): void {
 }
 
 /** The api's refusal of a dangerous action whose session gave its second factor too long ago. */
-export function isStepUpRefusal(error: unknown): boolean {
+function isStepUpRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && error.serverMessage === SECOND_FACTOR_AGAIN;
 }
 

@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys';
 // the one key, so both screens agree on the pages they cache.
 const NEWS_PAGE_SIZE = 20;
 
-export const getNewsPage = (cursor: string | null) =>
+const getNewsPage = (cursor: string | null) =>
   api.call(routes.listNews, { query: { limit: NEWS_PAGE_SIZE, cursor: cursor ?? undefined } });
 
 /** Newest first, one page at a time ("Load more" asks for the next cursor). */

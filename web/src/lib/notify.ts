@@ -4,7 +4,7 @@ import { ApiError } from './api-client';
 /** The failure toast: title "Error", destructive (PRODUCT.md §8). */
 export const toastError = (description: string, title = 'Error') => toast({ title, description, variant: 'destructive' });
 
-export const OFFLINE_MESSAGE = "You're offline: this needs a connection.";
+const OFFLINE_MESSAGE = "You're offline: this needs a connection.";
 
 /**
  * The server's own words when it refused with a reason (4xx); that a connection is needed when the

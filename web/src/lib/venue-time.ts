@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
 // asked for once), wherever the browser is: "Fri 28 Nov, 22:30". The web has no zone of its own:
 // until the api has answered, nothing is shown in a guessed one.
 
-export const getVenueInfo = () => api.call(routes.getVenue);
+const getVenueInfo = () => api.call(routes.getVenue);
 
 /** The venue's time zone does not change while the page is open: asked for once. */
 export const venueInfoQueryOptions = () =>
@@ -54,7 +54,7 @@ export function formatVenueClock(iso: string, timeZone: string, now = new Date()
 }
 
 /** "Fri 28 Nov" for an instant, as the venue's calendar shows it; the year is added when it is not this year there. */
-export function formatVenueDay(iso: string, timeZone: string, now = new Date()): string {
+function formatVenueDay(iso: string, timeZone: string, now = new Date()): string {
   const at = partsOf(new Date(iso), timeZone);
   const year = at['year'] === partsOf(now, timeZone)['year'] ? '' : ` ${at['year']}`;
   return `${at['weekday']} ${at['day']} ${at['month']}${year}`;

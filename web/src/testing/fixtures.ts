@@ -290,7 +290,7 @@ export const aNewsPost = (overrides: Partial<NewsPost> = {}): NewsPost => ({
 });
 
 /** One club night's figures (Sydney summer: 06:00 is 19:00 UTC the day before). */
-export const aClubNight = (night: string, overrides: Partial<ClubNightFigures> = {}): ClubNightFigures => {
+const aClubNight = (night: string, overrides: Partial<ClubNightFigures> = {}): ClubNightFigures => {
   const start = new Date(`${night}T06:00:00+11:00`);
   const labels = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   const [, month, day] = night.split('-').map(Number) as [number, number, number];

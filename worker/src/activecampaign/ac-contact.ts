@@ -1,5 +1,5 @@
 /** A custom field's value on a contact; the field is named by its id (AC_FIELD_TIER, AC_FIELD_POINTS). */
-export interface AcFieldValue {
+interface AcFieldValue {
   field: string;
   value: string;
 }

@@ -15,8 +15,8 @@ import { type AcImportInfo, parseImportInfo } from './import-outcome.js';
 import { RequestPacer } from './request-pacer.js';
 
 /** AC's list statuses ("Update list status for a contact"): 1 active (subscribed), 2 unsubscribed. */
-export const AC_LIST_SUBSCRIBED = 1;
-export const AC_LIST_UNSUBSCRIBED = 2;
+const AC_LIST_SUBSCRIBED = 1;
+const AC_LIST_UNSUBSCRIBED = 2;
 
 export type { AcContact } from './ac-contact.js';
 export type { AcImportInfo } from './import-outcome.js';
@@ -32,7 +32,7 @@ const IMPORT_LIMIT_BACKOFF_MS = 10_000;
  * process), within these bounds: a short blip is retried within a second or two, a long outage
  * every 30 s.
  */
-export const UNREACHABLE_PAUSE_MS = { least: 1_000, most: 30_000 };
+const UNREACHABLE_PAUSE_MS = { least: 1_000, most: 30_000 };
 
 /** How long the queue waits after a call that could not reach AC, failing since `since`. */
 export function unreachablePauseMs(since: number, now = Date.now()): number {

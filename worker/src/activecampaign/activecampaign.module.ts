@@ -19,7 +19,7 @@ const ACTIVECAMPAIGN_JOBS = [SyncContactJob, DeleteContactJob, BulkSyncJob, Impo
  * batches; every request paced across all workers; the processor of the activecampaign queue.
  */
 @Module({})
-export class ActiveCampaignModule {
+class ActiveCampaignModule {
   /** `importPolling` lets tests wait seconds where AC's imports take minutes. */
   static forRoot(importPolling: ImportPolling): DynamicModule {
     return {

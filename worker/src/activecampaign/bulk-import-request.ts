@@ -28,7 +28,7 @@ export const BULK_IMPORT_LIMITS: BulkImportLimits = { maxContacts: BULK_IMPORT_M
  * (the same `[{"listid": …}]` shape): the list goes under `subscribe` only with the member's
  * marketing consent, under `unsubscribe` otherwise.
  */
-export function bulkImportContact(contact: AcContact, listId?: string): Record<string, unknown> {
+function bulkImportContact(contact: AcContact, listId?: string): Record<string, unknown> {
   return {
     email: contact.email,
     first_name: contact.firstName,

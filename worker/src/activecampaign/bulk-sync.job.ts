@@ -22,7 +22,7 @@ const BATCH_JOB_OPTIONS: JobsOptions = {
  * is split further here. The margin under AC's 400,000 leaves room for members who edit their
  * names between the fan-out and their batch's import (the client refuses an over-size body).
  */
-export const FAN_OUT_LIMITS = {
+const FAN_OUT_LIMITS = {
   maxContacts: BULK_IMPORT_LIMITS.maxContacts,
   maxBytes: Math.floor(BULK_IMPORT_LIMITS.maxBytes * 0.9),
 };

@@ -16,7 +16,7 @@ const BIRTHDAYS_JOBS = [GrantBirthdayCouponsJob, SendBirthdayCouponJob];
   imports: [MailModule],
   providers: [...BIRTHDAYS_JOBS, BirthdaysRepository],
 })
-export class BirthdaysModule {}
+class BirthdaysModule {}
 
 export const birthdaysArea: WorkerArea = {
   name: 'birthdays',

@@ -15,7 +15,7 @@ const SERVICE_LABELS: Record<string, string> = {
 export const readableService = (service: string) => SERVICE_LABELS[service] ?? service;
 
 /** "Friday 28 November 2026" for the club night's date 2026-11-28 (a calendar date of the venue). */
-export const readableDate = nightName;
+const readableDate = nightName;
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 

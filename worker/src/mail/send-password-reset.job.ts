@@ -8,9 +8,9 @@ import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { MailRepository } from './mail.repository.js';
 import { Mailer } from './mailer.js';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** An invitation waits longer than a reset: the new staffer may not read the e-mail within the hour. */
-export const INVITATION_TOKEN_TTL_MS = 72 * 60 * 60_000;
+const INVITATION_TOKEN_TTL_MS = 72 * 60 * 60_000;
 
 /** The e-mail of a reset link, or of a staff invitation naming the role (PRODUCT.md §6). */
 function mailFor(firstName: string, link: URL, invitedAs: StaffRole | undefined): { subject: string; text: string } {

@@ -12,7 +12,7 @@ const MAINTENANCE_JOBS = [PruneSessionsJob, PurgeStaleUploadsJob, TrimLogsJob];
 
 /** Housekeeping: expired sessions and reset tokens, uploads never finalized, logs past their retention; the processor of the maintenance queue. */
 @Module({ providers: [...MAINTENANCE_JOBS, MaintenanceProcessor, MaintenanceRepository, objectStorageProvider] })
-export class MaintenanceModule {}
+class MaintenanceModule {}
 
 export const maintenanceArea: WorkerArea = {
   name: 'maintenance',

@@ -2,7 +2,7 @@ import { Inject, type Provider } from '@nestjs/common';
 import { createObjectStorage, type ObjectStorage } from '@nocturne/storage';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config.js';
 
-export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
+const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 export const InjectStorage = () => Inject(OBJECT_STORAGE);
 
 /** The same adapter the api uses (S3 when S3_BUCKET is set, else STORAGE_DIR). */

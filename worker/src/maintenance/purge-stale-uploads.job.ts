@@ -6,7 +6,7 @@ import { MaintenanceRepository } from './maintenance.repository.js';
 import { InjectStorage } from './object-storage.provider.js';
 
 /** Signed uploads never finalized within this long are abandoned. */
-export const STALE_UPLOAD_HOURS = 24;
+const STALE_UPLOAD_HOURS = 24;
 const BATCH = 100;
 
 /**

@@ -16,7 +16,7 @@ export const emailSends = new Counter({
   registers: [workerRegistry],
 });
 
-export type AcRequestResult = 'ok' | 'rate_limited' | 'rejected' | 'error';
+type AcRequestResult = 'ok' | 'rate_limited' | 'rejected' | 'error';
 
 /** Every ActiveCampaign API request, by outcome: rate_limited = 429 or "Rate limit exceeded". */
 export const activeCampaignRequests = new Counter({

@@ -22,7 +22,7 @@ const POINTS_JOBS = [ExpirePointsJob, SendPointsExpiryWarningJob];
     { provide: Ledger, inject: [WORKER_CONFIG], useFactory: (config: WorkerConfig) => new Ledger(tierThresholdsFrom(config)) },
   ],
 })
-export class PointsModule {}
+class PointsModule {}
 
 export const pointsArea: WorkerArea = {
   name: 'points',

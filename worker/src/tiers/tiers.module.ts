@@ -12,7 +12,7 @@ const TIERS_JOBS = [GrantTierCouponsJob];
 @Module({
   providers: [...TIERS_JOBS, TierCouponsRepository],
 })
-export class TiersModule {}
+class TiersModule {}
 
 export const tiersArea: WorkerArea = {
   name: 'tiers',

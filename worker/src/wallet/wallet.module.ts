@@ -10,7 +10,7 @@ import { WalletRepository } from './wallet.repository.js';
 const WALLET_JOBS = [UpdatePassesJob];
 
 /** The APNs client when Apple Wallet pushes are configured (pass type, team, APNs key and its id); null otherwise. */
-export function apnsClientFrom(config: WorkerConfig): ApnsClient | null {
+function apnsClientFrom(config: WorkerConfig): ApnsClient | null {
   if (!config.APPLE_PASS_TYPE_ID || !config.APPLE_TEAM_ID || !config.APNS_KEY_FILE || !config.APNS_KEY_ID) return null;
   return new ApnsClient({
     url: config.APNS_URL,
@@ -23,7 +23,7 @@ export function apnsClientFrom(config: WorkerConfig): ApnsClient | null {
 
 /** Apple Wallet pass updates: marks passes changed and pushes their registered devices through APNs. */
 @Module({})
-export class WalletModule {
+class WalletModule {
   static forRoot(): DynamicModule {
     return {
       module: WalletModule,

@@ -10,7 +10,7 @@ const WEBHOOKS_JOBS = [FanOutWebhookJob, DeliverWebhookJob];
 
 /** Signed outgoing webhooks: an event's fan-out to one delivery per endpoint, each delivery signed and retried. */
 @Module({})
-export class WebhooksModule {
+class WebhooksModule {
   /** `resolve` lets tests answer DNS themselves (a name that rebinds, for one). */
   static forRoot(resolve: ResolveAll): DynamicModule {
     return {

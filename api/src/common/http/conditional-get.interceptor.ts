@@ -15,7 +15,7 @@ export class NotModified {
 }
 
 /** Weak comparison (RFC 9110 13.1.2): `W/` is ignored, `*` matches any current answer. */
-export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+function etagMatches(header: string | string[] | undefined, etag: string): boolean {
   if (!header) return false;
   const wanted = etag.replace(/^W\//, '');
   const values = Array.isArray(header) ? header.join(',') : header;

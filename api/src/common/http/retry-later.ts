@@ -21,7 +21,7 @@ export class RetryLaterException extends HttpException {
   }
 }
 
-export function wholeSeconds(seconds: number): number {
+function wholeSeconds(seconds: number): number {
   return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 1;
 }
 

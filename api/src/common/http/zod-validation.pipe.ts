@@ -15,7 +15,7 @@ export class ValidationFailedException extends BadRequestException {
   }
 }
 
-export function toFieldIssues(error: z.ZodError, location: InputLocation): FieldIssue[] {
+function toFieldIssues(error: z.ZodError, location: InputLocation): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.length ? issue.path.join('.') : location,
     message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message,
@@ -36,7 +36,7 @@ const MAX_DEPTH = 20;
  * Every string of an input, at any depth, holding a control character other than tab and newline
  * (`\u0000` used to reach PostgreSQL, which refuses it in text: a 500). Named by path.
  */
-export function controlCharacterIssues(
+function controlCharacterIssues(
   value: unknown,
   location: InputLocation,
   path: (string | number)[] = [],

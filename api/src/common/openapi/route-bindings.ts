@@ -15,7 +15,7 @@ export interface BoundRoute {
  * served twice, or a route bound outside the list (a plain `@Get`, which would have no declared
  * access, schemas or document entry).
  */
-export function bindingProblems(bound: BoundRoute[]): string[] {
+function bindingProblems(bound: BoundRoute[]): string[] {
   const problems: string[] = [];
   const names = new Map<EndpointSpec, string>(Object.entries(endpoints).map(([name, spec]) => [spec, name]));
   const seen = new Map<EndpointSpec, string>();

@@ -64,7 +64,7 @@ export class UnitOfWork implements OnModuleInit {
 export type Lastly = (step: () => Promise<unknown>) => void;
 
 /** Writes events to the outbox with the caller's transaction. */
-export async function appendToOutbox(tx: EntityManager, events: DomainEvent[]): Promise<void> {
+async function appendToOutbox(tx: EntityManager, events: DomainEvent[]): Promise<void> {
   if (!events.length) return;
   await db(tx)
     .insertInto('outbox')

@@ -27,14 +27,14 @@ import type { QueueRegistry } from './queue-registry.js';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 /** Each role's board: two Bull Board instances, as readOnlyMode is fixed per instance. */
-export const QUEUE_BOARDS = {
+const QUEUE_BOARDS = {
   full: `${QUEUE_DASHBOARD_PATH}/manage`,
   readOnly: `${QUEUE_DASHBOARD_PATH}/view`,
 } as const;
-export const QUEUE_DASHBOARD_COOKIE = 'nocturne_queues';
-export const QUEUE_DASHBOARD_PASS_SECONDS = 3600;
+const QUEUE_DASHBOARD_COOKIE = 'nocturne_queues';
+const QUEUE_DASHBOARD_PASS_SECONDS = 3600;
 /** Where a browser without a pass is sent: the staff sign-in, then the dashboard's Overview opens the board. */
-export const STAFF_SIGN_IN_PATH = '/admin-login';
+const STAFF_SIGN_IN_PATH = '/admin-login';
 
 /** The board a role may open, or null for members and door staff. */
 export function boardOf(role: Role): { path: string; readOnly: boolean } | null {

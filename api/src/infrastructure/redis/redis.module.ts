@@ -3,7 +3,7 @@ import { createRedisConnection } from '@nocturne/queues';
 import type { RedisClient as Redis } from '@nocturne/queues';
 import { API_CONFIG, type ApiConfig } from '#config/api-config.js';
 
-export const REDIS = Symbol('REDIS');
+const REDIS = Symbol('REDIS');
 export const InjectRedis = () => Inject(REDIS);
 
 /** The api's one Redis connection: a fail-fast producer connection shared by queues and limits. */

@@ -15,7 +15,7 @@ import { cursorAtSql } from '#common/keyset-page.js';
 import type { KeysetPosition } from '#common/keyset-cursor.js';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 
-export const DELETED_ACCOUNT = 'Deleted account';
+const DELETED_ACCOUNT = 'Deleted account';
 
 export interface AuditRow {
   id: string;

@@ -2,4 +2,4 @@
  * What the rest of the api may use of the audit module: the service each staff action's handler
  * calls, in its transaction, to leave its one audit row.
  */
-export { type AuditEntry, AuditService } from './audit.service.js';
+export { AuditService } from './audit.service.js';

@@ -41,7 +41,7 @@ import { deviceTokenFromCookie } from './two-factor/remembered-device.js';
  * an unknown e-mail. Both answer after the same time, so the answer's timing says nothing about
  * whether the account exists; the work normally takes a few milliseconds.
  */
-export const FORGOT_PASSWORD_ANSWER_MS = 200;
+const FORGOT_PASSWORD_ANSWER_MS = 200;
 
 function requestMeta(request: FastifyRequest) {
   const agent = request.headers['user-agent'];

@@ -6,10 +6,10 @@ import { LIMITS, RateLimiter, TooManyRequestsException } from './rate-limiter.js
 import type { KnownDevice } from './sign-in-device.js';
 
 /** Delay of a failure once an e-mail has had more than LIMITS.loginFailuresPerEmail.max failures; doubles per failure. */
-export const LOGIN_DELAY_START_MS = 250;
-export const LOGIN_DELAY_MAX_MS = 5_000;
+const LOGIN_DELAY_START_MS = 250;
+const LOGIN_DELAY_MAX_MS = 5_000;
 
-export function loginDelayMs(failuresForEmail: number): number {
+function loginDelayMs(failuresForEmail: number): number {
   const over = failuresForEmail - LIMITS.loginFailuresPerEmail.max;
   if (over < 0) return 0;
   return Math.min(LOGIN_DELAY_MAX_MS, LOGIN_DELAY_START_MS * 2 ** Math.min(over, 10));

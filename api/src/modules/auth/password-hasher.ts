@@ -17,9 +17,9 @@ export const MAX_PARALLEL_HASHES = 2;
  * is refused with 503 + Retry-After instead of queueing ahead of sign-ins.
  */
 export type HashLane = 'priority' | 'anonymous';
-export const MAX_ANONYMOUS_RUNNING = 1;
+const MAX_ANONYMOUS_RUNNING = 1;
 export const MAX_ANONYMOUS_WAITING = 16;
-export const HASH_QUEUE_RETRY_AFTER_SECONDS = 5;
+const HASH_QUEUE_RETRY_AFTER_SECONDS = 5;
 
 export class HashQueueFullException extends RetryLaterException {
   constructor() {
@@ -96,7 +96,7 @@ export interface ScryptParams {
 }
 
 /** About 100 ms per hash on the project's 2-core machines; raise N as hardware gets faster. */
-export const CURRENT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+const CURRENT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 /**

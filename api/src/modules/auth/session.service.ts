@@ -17,8 +17,8 @@ const SLIDE_EVERY_MS = 5 * 60_000;
 /** Sessions remembered per replica (most recently used kept). */
 const CACHE_MAX = 20_000;
 /** A staff session ends after 12 hours unused, and 7 days after sign-in however busy (members keep SESSION_TTL_DAYS and SESSION_MAX_AGE_DAYS). */
-export const STAFF_SESSION_IDLE_MS = 12 * 3_600_000;
-export const STAFF_SESSION_MAX_AGE_MS = 7 * 86_400_000;
+const STAFF_SESSION_IDLE_MS = 12 * 3_600_000;
+const STAFF_SESSION_MAX_AGE_MS = 7 * 86_400_000;
 
 interface CachedSession {
   member: AuthenticatedMember;

@@ -4,7 +4,7 @@ import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { totpKeyMaterial } from './two-factor/totp-secret-box.js';
 
 /** How long a browser that signed in to an account stays a known device of it. */
-export const SIGN_IN_DEVICE_DAYS = 180;
+const SIGN_IN_DEVICE_DAYS = 180;
 const MAX_AGE_SECONDS = SIGN_IN_DEVICE_DAYS * 86_400;
 const COOKIE_PREFIX = 'nocturne_device_';
 

@@ -63,7 +63,7 @@ type Instant = Expression<string>;
 type CouponState = Pick<CouponTerms, 'isActive' | 'archivedAt' | 'validUntil'>;
 
 /** The statement's own clock: the transaction's start, as every row it writes is stamped. */
-export const databaseNow = (): Instant => sql<string>`now()`;
+const databaseNow = (): Instant => sql<string>`now()`;
 
 /** A tier's place in TIERS, in SQL (tiers are text: their order lives here, not in the database). */
 const tierRank = (tier: Expression<string>) => sql<number>`array_position(${sql.val([...TIERS])}::text[], ${tier})`;
@@ -144,7 +144,7 @@ export function claimRefusal(coupon: CouponTerms, member: ClaimantState, now: Da
   return obstacle && refusalFor(obstacle, coupon.requiredTier);
 }
 
-export function refusalFor(obstacle: ClaimObstacle, requiredTier: Tier): ClaimRefusal {
+function refusalFor(obstacle: ClaimObstacle, requiredTier: Tier): ClaimRefusal {
   return { obstacle, kind: obstacle === 'tier' ? 'forbidden' : 'conflict', ...claimRefusalWords(obstacle, requiredTier) };
 }
 

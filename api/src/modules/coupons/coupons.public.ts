@@ -8,7 +8,6 @@
 export { couponUsableSql, userCouponState } from './claim-rules.js';
 export { ClaimCouponCommand } from './commands/claim-coupon/claim-coupon.command.js';
 export { CreateCouponCommand } from './commands/create-coupon/create-coupon.command.js';
-export type { CouponRefusal } from './coupon-verdict.js';
 export type { UserCouponView } from './user-coupons.repository.js';
 export { type CouponJudgement, DoorCoupons, type ScanLine } from './door-coupons.service.js';
 export { QrTokenService } from './qr-token.service.js';

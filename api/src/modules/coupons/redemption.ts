@@ -8,8 +8,8 @@ import { type UserCouponView, UserCouponsRepository } from './user-coupons.repos
 
 export type UndoOutcome = { undone: true } | { undone: false; message: string };
 
-export const NOT_REDEEMED = 'This coupon has not been redeemed, so there is nothing to undo';
-export const UNDO_TOO_LATE = `A redemption can only be undone within ${REDEMPTION_UNDO_MINUTES} minutes`;
+const NOT_REDEEMED = 'This coupon has not been redeemed, so there is nothing to undo';
+const UNDO_TOO_LATE = `A redemption can only be undone within ${REDEMPTION_UNDO_MINUTES} minutes`;
 
 /** Redeeming a user coupon, and undoing that, whoever asks (member or staff). */
 @Injectable()

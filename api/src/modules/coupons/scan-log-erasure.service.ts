@@ -4,7 +4,7 @@ import { db } from '@nocturne/db';
 import { sql } from 'kysely';
 
 /** What a deleted member's name becomes in the door's scan lines ("Welcome, a deleted member: …"). */
-export const ERASED_NAME = 'a deleted member';
+const ERASED_NAME = 'a deleted member';
 
 /** Whole-word matching of a literal name in a PostgreSQL regular expression. */
 const wordPattern = (name: string) => `\\m${name.replace(/[\\^$.*+?()[\]{}|-]/g, '\\$&')}\\M`;

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import { type Insertable, sql } from 'kysely';
 
-export type ScanLogRow = Awaited<ReturnType<ScanLogRepository['listScans']>>[number];
+type ScanLogRow = Awaited<ReturnType<ScanLogRepository['listScans']>>[number];
 export type ScanLogEntry = Omit<Insertable<Database['qr_scans']>, 'id' | 'at'>;
 
 /**

@@ -11,7 +11,7 @@ import { ScanLogRepository } from './scan-log.repository.js';
  * makes the odd typo; ten misses in 15 minutes is guessing. (55-bit codes make guessing hopeless
  * anyway: this keeps a stolen staff session from trying at machine speed.)
  */
-export const WRONG_CODES_PER_STAFF: Limit = { name: 'qr-code-wrong', max: 10, windowMs: 15 * 60_000 };
+const WRONG_CODES_PER_STAFF: Limit = { name: 'qr-code-wrong', max: 10, windowMs: 15 * 60_000 };
 
 /**
  * Limits failed typed-code attempts per staff account. The shared RateLimiter counts the misses

@@ -10,7 +10,7 @@
 export const CROCKFORD_DIGITS = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** 11 digits of 5 bits: 55 bits, so guessing a live code is hopeless even without the attempt limit. */
-export const SHORT_CODE_LENGTH = 11;
+const SHORT_CODE_LENGTH = 11;
 export const SHORT_CODE_BITS = SHORT_CODE_LENGTH * 5;
 
 const STORED_FORM = /^[0-9A-HJKMNP-TV-Z]{11}$/;

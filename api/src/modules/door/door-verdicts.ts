@@ -9,7 +9,7 @@ type CardVerdict = Extract<DoorCheckResponse, { kind: 'card' }>;
 type UnknownVerdict = Extract<DoorCheckResponse, { kind: 'unknown' }>;
 
 /** A member as the door may see them: first name, tier and whether the account works (PRODUCT.md §6). */
-export function doorMember(row: Pick<UserCouponView, 'first_name' | 'member_tier' | 'disabled_at' | 'deleted_at'>): DoorMember {
+function doorMember(row: Pick<UserCouponView, 'first_name' | 'member_tier' | 'disabled_at' | 'deleted_at'>): DoorMember {
   const active = row.disabled_at === null && row.deleted_at === null;
   return { firstName: row.first_name, tier: row.member_tier, status: active ? 'active' : 'disabled' };
 }

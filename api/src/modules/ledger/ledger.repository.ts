@@ -4,7 +4,7 @@ import { db } from '@nocturne/db';
 import { MULTIPLIED_KINDS } from '@nocturne/domain';
 import { sql } from 'kysely';
 
-export type LedgerAuditRow = Awaited<ReturnType<LedgerRepository['auditRows']>>[number];
+type LedgerAuditRow = Awaited<ReturnType<LedgerRepository['auditRows']>>[number];
 
 /**
  * What the api reads of the ledger: a member's history and the audit. Every write (and the reads

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Ledger, tierThresholdsFrom } from '@nocturne/ledger';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 
-export { type Balance, InsufficientPointsError, type LedgerEntry } from '@nocturne/ledger';
+export { InsufficientPointsError } from '@nocturne/ledger';
 
 /**
  * The points ledger (@nocturne/ledger, which the worker's points expiry uses too) as the api's

@@ -19,7 +19,7 @@ const isRawBody = (contentType: string | undefined) => {
 };
 
 /** A refusal decided before the body is read, answered in the one error shape. */
-export class RawBodyRefused extends Error {
+class RawBodyRefused extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
@@ -32,7 +32,7 @@ export class RawBodyRefused extends Error {
  * Everywhere but the upload route, a raw body is refused before a byte of it is read: 415, so
  * `POST /api/auth/login` with 10 MiB of `image/png` costs no memory.
  */
-export class UnsupportedRawBody extends RawBodyRefused {
+class UnsupportedRawBody extends RawBodyRefused {
   constructor(contentType: string) {
     super(415, `Content-Type ${contentType.split(';')[0]} is accepted only by the upload route; send application/json`);
   }
@@ -43,7 +43,7 @@ export class UnsupportedRawBody extends RawBodyRefused {
  * multipart or a text/plain body is what a plain HTML form on any other site can post, so it is
  * refused with 415 before it is read or parsed.
  */
-export class NotJsonBody extends RawBodyRefused {
+class NotJsonBody extends RawBodyRefused {
   constructor(contentType: string) {
     super(415, `Content-Type ${contentType.split(';')[0]} is not accepted; send application/json`);
   }
@@ -53,7 +53,7 @@ const hasBody = (request: FastifyRequest) =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 /** Why an upload is refused before its body is read, or null to let the body through. */
-export function uploadRefusal(request: FastifyRequest, storage: ObjectStorage, secret: string): RawBodyRefused | null {
+function uploadRefusal(request: FastifyRequest, storage: ObjectStorage, secret: string): RawBodyRefused | null {
   if (!(storage instanceof LocalDiskStorage)) return new RawBodyRefused(404, 'Uploads go to object storage, not to this server');
   const { file } = request.params as { file?: string };
   const query = request.query as { expires?: string; signature?: string };

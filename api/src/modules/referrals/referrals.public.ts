@@ -2,4 +2,4 @@
  * What the rest of the api may use of the referrals module: recording a sign-up's invite code in
  * the sign-up's transaction.
  */
-export { Referrals, type SignUpReferral } from './referrals.service.js';
+export { Referrals } from './referrals.service.js';

@@ -5,10 +5,10 @@ import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { PasswordHasher } from '#modules/auth/auth.public.js';
 import type { SeedContext } from './seed-context.js';
 
-export const DEMO_ADMIN = { email: 'admin@nocturne.local', password: 'nocturne-admin-demo', firstName: 'Avery' };
-export const DEMO_MEMBER_PASSWORD = 'nocturne-member-demo';
+const DEMO_ADMIN = { email: 'admin@nocturne.local', password: 'nocturne-admin-demo', firstName: 'Avery' };
+const DEMO_MEMBER_PASSWORD = 'nocturne-member-demo';
 /** Staff of the narrower roles, so each screen can be tried as the people who use it. */
-export const DEMO_STAFF = [
+const DEMO_STAFF = [
   { email: 'manager@nocturne.local', password: 'nocturne-manager-demo', firstName: 'Morgan', lastName: 'Hale', role: 'manager' },
   { email: 'door@nocturne.local', password: 'nocturne-door-demo', firstName: 'Sam', lastName: 'Okafor', role: 'door' },
 ] as const;

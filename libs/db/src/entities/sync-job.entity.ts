@@ -1,8 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { SYNC_JOB_STATES } from '@nocturne/domain';
 
-export { SYNC_JOB_STATES } from '@nocturne/domain';
-
 /** A bulk ActiveCampaign sync; progress is the sum of its batches. At most one runs at a time. */
 export const SyncJob = defineEntity({
   name: 'SyncJob',

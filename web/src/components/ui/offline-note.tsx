@@ -10,7 +10,7 @@ export interface SavedAnswer {
 }
 
 /** True while a tab shows a copy saved on the device: no network, or its last fetch failed with data in hand. */
-export const isSavedCopy = (answer: SavedAnswer, online: boolean) => answer.data !== undefined && (!online || answer.isError);
+const isSavedCopy = (answer: SavedAnswer, online: boolean) => answer.data !== undefined && (!online || answer.isError);
 
 /**
  * Above a members' tab shown from the device's saved copy (lib/offline-cache), with no signal:

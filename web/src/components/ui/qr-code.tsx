@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
  * miss, so every code staff scan (a coupon's, a member card's) is drawn the way every scanner
  * reads it (PRODUCT.md §9). 240 px is about 5 px a module.
  */
-export const QR_SIZE = 240;
+const QR_SIZE = 240;
 const QR_OPTIONS = {
   width: QR_SIZE,
   margin: 4,

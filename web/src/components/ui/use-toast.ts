@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 // One toast visible at a time, each shown for 5000 ms (PRODUCT.md §9).
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
 export interface ToastInput {

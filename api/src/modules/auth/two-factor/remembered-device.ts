@@ -2,7 +2,7 @@
 export const REMEMBER_DEVICE_MS = 12 * 3_600_000;
 
 /** The remembered-device cookie: HttpOnly, for the sign-in path only, never sent from another site, 12 hours. */
-export const DEVICE_COOKIE = 'nocturne_2fa_device';
+const DEVICE_COOKIE = 'nocturne_2fa_device';
 
 export function deviceCookie(token: string, secure: boolean): string {
   return `${DEVICE_COOKIE}=${token}; Path=/api/auth; Max-Age=${REMEMBER_DEVICE_MS / 1000}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;

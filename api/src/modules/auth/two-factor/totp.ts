@@ -2,10 +2,10 @@ import { createHash, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 
 /** RFC 6238 with the authenticator apps' defaults: SHA-1, 6 digits, a 30 s step. */
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 /** One step either side of now: a code read just before the step turned, or a phone's clock a little off. */
-export const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
-export const TOTP_ISSUER = 'Nocturne';
+const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
+const TOTP_ISSUER = 'Nocturne';
 
 export function newTotpSecret(): string {
   return generateSecret();
@@ -36,7 +36,7 @@ export async function checkTotp(
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** Ten codes like `k7qm3-xpd2a`: 10 characters from 31, about 49 bits each. */

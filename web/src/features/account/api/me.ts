@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 /** Every mutation that changes the signed-in member's points invalidates this key. */
 export const meQueryKey = queryKeys.me;
 
-export const getMe = () => api.call(routes.getMe);
+const getMe = () => api.call(routes.getMe);
 
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
 

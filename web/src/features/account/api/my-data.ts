@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 
-export const exportMyData = () => api.call(routes.exportMyData);
+const exportMyData = () => api.call(routes.exportMyData);
 
 /** Fetches the member's data (with their bearer token) and hands it to the browser as a file. */
-export async function downloadMyData(): Promise<void> {
+async function downloadMyData(): Promise<void> {
   const data = await exportMyData();
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
@@ -19,6 +19,6 @@ export async function downloadMyData(): Promise<void> {
 
 export const useDownloadMyData = () => useMutation({ mutationFn: downloadMyData });
 
-export const deleteMyAccount = (password: string) => api.call(routes.deleteMyAccount, { body: { password } });
+const deleteMyAccount = (password: string) => api.call(routes.deleteMyAccount, { body: { password } });
 
 export const useDeleteMyAccount = () => useMutation({ mutationFn: deleteMyAccount });

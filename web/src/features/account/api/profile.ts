@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { meQueryKey } from './me';
 
-export const updateProfile = (body: UpdateProfileRequest) => api.call(routes.updateMyProfile, { body });
+const updateProfile = (body: UpdateProfileRequest) => api.call(routes.updateMyProfile, { body });
 
 /** The answer is the fresh user: the header and the stored session follow it at once. */
 export function useUpdateProfile() {
@@ -20,7 +20,7 @@ export function useUpdateProfile() {
   });
 }
 
-export const changePassword = (body: ChangePasswordRequest) => api.call(routes.changeMyPassword, { body });
+const changePassword = (body: ChangePasswordRequest) => api.call(routes.changeMyPassword, { body });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });
 
@@ -29,7 +29,7 @@ export const myConsentQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.myConsent, queryFn: () => api.call(routes.getMyConsent) });
 export const useMyConsent = () => useQuery(myConsentQueryOptions());
 
-export const updateConsent = (body: UpdateMyConsentRequest) => api.call(routes.updateMyConsent, { body });
+const updateConsent = (body: UpdateMyConsentRequest) => api.call(routes.updateMyConsent, { body });
 
 export function useUpdateConsent() {
   const queryClient = useQueryClient();

@@ -4,13 +4,13 @@ import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 
 const PAGE = 50;
-export const auditKey = ['admin', 'audit'] as const;
+const auditKey = ['admin', 'audit'] as const;
 
-export const getAuditLog = (filter: AuditFilter, cursor: string | null) =>
+const getAuditLog = (filter: AuditFilter, cursor: string | null) =>
   api.call(routes.listAuditLog, { query: { ...filter, limit: PAGE, cursor: cursor ?? undefined } });
 
 /** Newest first; "Load more" asks for the page after the api's nextCursor. */
-export const auditLogQueryOptions = (filter: AuditFilter) =>
+const auditLogQueryOptions = (filter: AuditFilter) =>
   infiniteQueryOptions({
     queryKey: [...auditKey, filter] as const,
     queryFn: ({ pageParam }) => getAuditLog(filter, pageParam),

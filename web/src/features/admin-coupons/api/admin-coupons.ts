@@ -5,18 +5,18 @@ import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
 import type { CreateCouponPayload, UpdateCouponPayload } from './coupon-form';
 
-export const getAdminCoupons = () => api.call(routes.listAdminCoupons);
+const getAdminCoupons = () => api.call(routes.listAdminCoupons);
 
-export const adminCouponsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminCoupons, queryFn: getAdminCoupons });
+const adminCouponsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminCoupons, queryFn: getAdminCoupons });
 
 export const useAdminCoupons = () => useQuery({ ...adminCouponsQueryOptions(), ...polling(POLL_MS.admin) });
 
-export const createCoupon = (payload: CreateCouponPayload) => api.call(routes.createCoupon, { body: payload });
+const createCoupon = (payload: CreateCouponPayload) => api.call(routes.createCoupon, { body: payload });
 
-export const updateCoupon = ({ couponId, change }: { couponId: string; change: UpdateCouponPayload }) =>
+const updateCoupon = ({ couponId, change }: { couponId: string; change: UpdateCouponPayload }) =>
   api.call(routes.updateCoupon, { params: { id: couponId }, body: change });
 
-export const deleteCoupon = (couponId: string) => api.call(routes.deleteCoupon, { params: { id: couponId } });
+const deleteCoupon = (couponId: string) => api.call(routes.deleteCoupon, { params: { id: couponId } });
 
 /**
  * A coupon added, edited, switched on or off, or taken away changes the admin's list, the members'

@@ -5,11 +5,11 @@ import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys, REDEMPTION_KEYS } from '@/lib/query-keys';
 import { undoRedemption } from '@/lib/undo-redemption';
 
-export const RECENT_SCANS = 20;
+const RECENT_SCANS = 20;
 
-export const getRecentScans = () => api.call(routes.listScans, { query: { limit: RECENT_SCANS } });
+const getRecentScans = () => api.call(routes.listScans, { query: { limit: RECENT_SCANS } });
 
-export const recentScansQueryOptions = () => queryOptions({ queryKey: queryKeys.adminScans, queryFn: getRecentScans });
+const recentScansQueryOptions = () => queryOptions({ queryKey: queryKeys.adminScans, queryFn: getRecentScans });
 
 export const useRecentScans = () => useQuery({ ...recentScansQueryOptions(), ...polling(POLL_MS.admin) });
 

@@ -6,11 +6,11 @@ import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
 
 /** How often the progress bar asks the api how far the bulk sync is. */
-export const SYNC_POLL_MS = 1000;
+const SYNC_POLL_MS = 1000;
 
 export const useActiveCampaignStatus = () => useQuery({ ...activeCampaignStatusQueryOptions(), ...polling(POLL_MS.admin) });
 
-export const startBulkSync = () => api.call(routes.startBulkSync);
+const startBulkSync = () => api.call(routes.startBulkSync);
 
 /** A sync under way shows on the status card (its job, members waiting) and on the overview. */
 export function useStartBulkSync() {
@@ -21,9 +21,9 @@ export function useStartBulkSync() {
   });
 }
 
-export const getSyncJob = (jobId: string) => api.call(routes.getSyncJob, { params: { jobId } });
+const getSyncJob = (jobId: string) => api.call(routes.getSyncJob, { params: { jobId } });
 
-export const syncJobQueryOptions = (jobId: string) =>
+const syncJobQueryOptions = (jobId: string) =>
   queryOptions({ queryKey: ['admin', 'sync-jobs', jobId] as const, queryFn: () => getSyncJob(jobId) });
 
 /** Polls one bulk-sync job until it completes. */

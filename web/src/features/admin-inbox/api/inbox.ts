@@ -17,11 +17,11 @@ const PAGE = 50;
 export const bookingsKey = ['admin', 'bookings'] as const;
 export const contactMessagesKey = ['admin', 'contact-messages'] as const;
 
-export const getBookings = (cursor: string | null, status?: BookingStatus, night?: string) =>
+const getBookings = (cursor: string | null, status?: BookingStatus, night?: string) =>
   api.call(routes.listBookings, { query: { limit: PAGE, cursor: cursor ?? undefined, status, night } });
 
 /** Newest first (all, or one status, of every night or one); the next page starts at the api's nextCursor. */
-export const bookingsQueryOptions = (status?: BookingStatus, night?: string) =>
+const bookingsQueryOptions = (status?: BookingStatus, night?: string) =>
   infiniteQueryOptions({
     queryKey: [...bookingsKey, status ?? 'all', night ?? 'every night'] as const,
     queryFn: ({ pageParam }) => getBookings(pageParam, status, night),
@@ -33,7 +33,7 @@ export const useBookings = (status?: BookingStatus, night?: string) =>
   useInfiniteQuery({ ...bookingsQueryOptions(status, night), ...polling(POLL_MS.admin) });
 
 /** A night's places per service: the capacity a manager set and the bookings holding one. */
-export const bookingCapacitiesKey = (night: string) => [...bookingsKey, 'capacities', night] as const;
+const bookingCapacitiesKey = (night: string) => [...bookingsKey, 'capacities', night] as const;
 
 export const useBookingCapacities = (night: string | undefined) =>
   useQuery({
@@ -52,7 +52,7 @@ export function useSetBookingCapacity() {
   });
 }
 
-export const getContactMessages = (cursor: string | null, filter: { includeSpam: boolean; state?: ContactMessageState }) =>
+const getContactMessages = (cursor: string | null, filter: { includeSpam: boolean; state?: ContactMessageState }) =>
   api.call(routes.listContactMessages, {
     query: {
       limit: PAGE,
@@ -62,7 +62,7 @@ export const getContactMessages = (cursor: string | null, filter: { includeSpam:
     },
   });
 
-export const contactMessagesQueryOptions = (filter: { includeSpam: boolean; state?: ContactMessageState }) =>
+const contactMessagesQueryOptions = (filter: { includeSpam: boolean; state?: ContactMessageState }) =>
   infiniteQueryOptions({
     queryKey: [...contactMessagesKey, filter.state ?? 'all', filter.includeSpam] as const,
     queryFn: ({ pageParam }) => getContactMessages(pageParam, filter),
@@ -73,14 +73,14 @@ export const contactMessagesQueryOptions = (filter: { includeSpam: boolean; stat
 export const useContactMessages = (filter: { includeSpam: boolean; state?: ContactMessageState }) =>
   useInfiniteQuery({ ...contactMessagesQueryOptions(filter), ...polling(POLL_MS.admin) });
 
-export const getInboxCounts = () => api.call(routes.getInboxCounts);
+const getInboxCounts = () => api.call(routes.getInboxCounts);
 
 /** New messages and unanswered bookings, for the tabs' counts and the inboxes' filters. */
-export const inboxCountsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminInboxCounts, queryFn: getInboxCounts });
+const inboxCountsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminInboxCounts, queryFn: getInboxCounts });
 
 export const useInboxCounts = () => useQuery({ ...inboxCountsQueryOptions(), ...polling(POLL_MS.admin) });
 
-export const updateBookingStatus = ({ id, ...body }: UpdateBookingStatusRequest & { id: string }) =>
+const updateBookingStatus = ({ id, ...body }: UpdateBookingStatusRequest & { id: string }) =>
   api.call(routes.updateBooking, { params: { id }, body });
 
 /**
@@ -95,7 +95,7 @@ export function useUpdateBookingStatus() {
   });
 }
 
-export const updateContactMessageState = ({ id, ...body }: UpdateContactMessageRequest & { id: string }) =>
+const updateContactMessageState = ({ id, ...body }: UpdateContactMessageRequest & { id: string }) =>
   api.call(routes.updateContactMessage, { params: { id }, body });
 
 /** Handling or reopening a message changes its line, the counts and the overview's unread messages. */

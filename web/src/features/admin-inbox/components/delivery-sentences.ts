@@ -20,7 +20,7 @@ const aboutGuest = (mail: string, sent: string): Record<DeliveryPhase, string> =
 });
 
 /** One sentence for each e-mail the inbox records, in each phase: the one place these words live. */
-export const DELIVERY_SENTENCES: Record<InboxDeliveryKind, Record<DeliveryPhase, string>> = {
+const DELIVERY_SENTENCES: Record<InboxDeliveryKind, Record<DeliveryPhase, string>> = {
   'venue-notification': {
     sent: 'Venue notified',
     waiting: 'Venue notification is about to be sent',

@@ -8,7 +8,7 @@ import { invalidate, queryKeys } from '@/lib/query-keys';
 /** The newest history rows the view shows first; "Show more" asks for this many more each time. */
 export const HISTORY_PAGE = 20;
 
-export const getAdminMember = (memberId: string, history: number) =>
+const getAdminMember = (memberId: string, history: number) =>
   api.call(routes.getAdminMember, { params: { id: memberId }, query: { history } });
 
 export const adminMemberQueryOptions = (memberId: string, history = HISTORY_PAGE) =>

@@ -6,7 +6,7 @@ import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
 
 // The members list answers a page `{users, total, totalCapped, nextCursor}`, searched and paged by the server.
-export type AdminMember = AdminUser;
+type AdminMember = AdminUser;
 
 export const MEMBERS_PAGE_SIZE = 25;
 
@@ -20,14 +20,14 @@ export interface MembersPage {
 }
 
 /** One page of the table: the first (no cursor) or the one after the page that gave `cursor`. */
-export async function getMembersPage(search: string, cursor: string | undefined): Promise<MembersPage> {
+async function getMembersPage(search: string, cursor: string | undefined): Promise<MembersPage> {
   const answer = await api.call(routes.listMembers, {
     query: { limit: MEMBERS_PAGE_SIZE, search, ...(cursor ? { cursor } : {}) },
   });
   return { members: answer.users, total: answer.total, totalIs: answer.totalIs, nextCursor: answer.nextCursor };
 }
 
-export const membersPageQueryOptions = (search: string, cursor: string | undefined) =>
+const membersPageQueryOptions = (search: string, cursor: string | undefined) =>
   queryOptions({
     queryKey: [...queryKeys.adminUsers, search, cursor ?? ''] as const,
     queryFn: () => getMembersPage(search, cursor),
@@ -41,7 +41,7 @@ export const useMembersPage = (search: string, cursor: string | undefined) =>
     ...polling(POLL_MS.admin),
   });
 
-export const syncContact = (memberId: string) => api.call(routes.syncContact, { params: { id: memberId } });
+const syncContact = (memberId: string) => api.call(routes.syncContact, { params: { id: memberId } });
 
 /** A sync changes the member's sync state and the integration's counts (waiting, failed, last sync). */
 export function useSyncContact() {

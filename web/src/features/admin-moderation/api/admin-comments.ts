@@ -31,7 +31,7 @@ export interface CommentFilter {
 
 export const NO_FILTER: CommentFilter = { postId: null, memberId: null, search: '', status: 'visible' };
 
-export const getAdminComments = (filter: CommentFilter, cursor: string | null) =>
+const getAdminComments = (filter: CommentFilter, cursor: string | null) =>
   api.call(routes.listAdminComments, {
     query: {
       limit: PAGE_SIZE,
@@ -44,7 +44,7 @@ export const getAdminComments = (filter: CommentFilter, cursor: string | null) =
   });
 
 /** Every post's comments newest first, filtered; "Load more" asks for the next cursor. */
-export const adminCommentsQueryOptions = (filter: CommentFilter) =>
+const adminCommentsQueryOptions = (filter: CommentFilter) =>
   infiniteQueryOptions({
     queryKey: [...adminCommentsKey, filter] as const,
     queryFn: ({ pageParam }) => getAdminComments(filter, pageParam),
@@ -61,7 +61,7 @@ export const useAdminComments = (filter: CommentFilter) =>
   });
 
 /** The newest posts, for the post filter. */
-export const postChoicesQueryOptions = () =>
+const postChoicesQueryOptions = () =>
   queryOptions({
     queryKey: postChoicesKey,
     queryFn: async () => (await api.call(routes.listNews, { query: { limit: POST_CHOICES } })).posts,
@@ -69,7 +69,7 @@ export const postChoicesQueryOptions = () =>
 
 export const usePostChoices = () => useQuery({ ...postChoicesQueryOptions(), ...polling(POLL_MS.admin) });
 
-export const removeComment = (commentId: string) => api.call(routes.removeComment, { params: { id: commentId } });
+const removeComment = (commentId: string) => api.call(routes.removeComment, { params: { id: commentId } });
 
 /**
  * A removal changes this list, the post's comment count (the feed and its comments), the

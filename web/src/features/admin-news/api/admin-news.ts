@@ -9,12 +9,12 @@ import { invalidate, queryKeys } from '@/lib/query-keys';
 /** The News tab's "Published Posts": the feed's pages, polled as the admin's screens are. */
 export const usePublishedPosts = () => useInfiniteQuery({ ...newsFeedQueryOptions(), ...polling(POLL_MS.admin) });
 
-export const createNewsPost = (payload: CreateNewsPostRequest) => api.call(routes.createNewsPost, { body: payload });
+const createNewsPost = (payload: CreateNewsPostRequest) => api.call(routes.createNewsPost, { body: payload });
 
-export const updateNewsPost = ({ id, changes }: { id: string; changes: UpdateNewsPostRequest }) =>
+const updateNewsPost = ({ id, changes }: { id: string; changes: UpdateNewsPostRequest }) =>
   api.call(routes.updateNewsPost, { params: { id }, body: changes });
 
-export const deleteNewsPost = (id: string) => api.call(routes.deleteNewsPost, { params: { id } });
+const deleteNewsPost = (id: string) => api.call(routes.deleteNewsPost, { params: { id } });
 
 /**
  * A post change moves the feed (members' and the admin's list read the same pages, and a post's

@@ -12,7 +12,7 @@ export interface ImageUploadSlot {
 }
 
 /** Said next to the image field when Publish is pressed with a picked file not yet uploaded (PRODUCT.md §2.9). */
-export const imageNotUploaded = (fileName: string) =>
+const imageNotUploaded = (fileName: string) =>
   `"${fileName}" is picked but not uploaded: upload it or remove it before publishing.`;
 
 /**

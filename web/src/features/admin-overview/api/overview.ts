@@ -10,19 +10,19 @@ import { queryKeys } from '@/lib/query-keys';
 // The overview's figures come from getAdminStats (the cards) and getAdminOverview (the nights,
 // queues and sync); both keys start with queryKeys.adminStats, which every admin
 // change that moves a figure invalidates. System status comes from the readiness probe.
-export const getAdminStats = () => api.call(routes.getAdminStats);
+const getAdminStats = () => api.call(routes.getAdminStats);
 
-export const adminStatsQueryOptions = () =>
+const adminStatsQueryOptions = () =>
   queryOptions({ queryKey: [...queryKeys.adminStats, 'stats'] as const, queryFn: getAdminStats });
 
-export const useAdminStats = () => useQuery({ ...adminStatsQueryOptions(), ...polling(POLL_MS.admin) });
+const useAdminStats = () => useQuery({ ...adminStatsQueryOptions(), ...polling(POLL_MS.admin) });
 
 /** The week ending with `night` (YYYY-MM-DD), or with tonight when undefined. */
-export const getAdminOverview = (night?: string) => api.call(routes.getAdminOverview, { query: { night } });
+const getAdminOverview = (night?: string) => api.call(routes.getAdminOverview, { query: { night } });
 
 export const adminOverviewKey = (night?: string) => [...queryKeys.adminStats, 'nights', night ?? 'tonight'] as const;
 
-export const adminOverviewQueryOptions = (night?: string) =>
+const adminOverviewQueryOptions = (night?: string) =>
   queryOptions({ queryKey: adminOverviewKey(night), queryFn: () => getAdminOverview(night) });
 
 export const useAdminOverview = (night?: string) =>
@@ -38,9 +38,9 @@ export const useNewsCount = () => {
   return { ...stats, data: stats.data === undefined ? undefined : String(stats.data.newsPosts) };
 };
 
-export const getSystemReady = async () => (await api.call(routes.healthReady)).status === 'ok';
+const getSystemReady = async () => (await api.call(routes.healthReady)).status === 'ok';
 
-export const systemReadyQueryOptions = () =>
+const systemReadyQueryOptions = () =>
   queryOptions({ queryKey: [...queryKeys.adminStats, 'health'] as const, queryFn: getSystemReady });
 
 export const useSystemReady = () => useQuery({ ...systemReadyQueryOptions(), ...polling(POLL_MS.admin) });
@@ -55,7 +55,7 @@ export const useActiveCampaignConnection = () =>
     select: (status) => (status.configured ? acConnectionWords(status.connection, () => '').badge : 'Not configured'),
   });
 
-export const openQueueDashboard = () => api.call(routes.openQueueDashboard, { body: {} });
+const openQueueDashboard = () => api.call(routes.openQueueDashboard, { body: {} });
 
 /**
  * The queue dashboard is a page the api serves, and the session is a bearer token the browser

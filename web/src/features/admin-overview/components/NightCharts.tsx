@@ -24,7 +24,7 @@ const NEON = '#ff6ec7';
 const SKY = '#7dd3fc';
 const AXIS = 'rgba(255, 255, 255, 0.8)';
 
-export const CHART_GROUPS: ChartGroup[] = [
+const CHART_GROUPS: ChartGroup[] = [
   {
     title: 'Coupons',
     kind: 'bar',
@@ -115,7 +115,7 @@ function Chart({ group, nights }: { group: ChartGroup; nights: ClubNightFigures[
 }
 
 /** One chart per figure group over the nights shown, each with its numbers as a hidden table. */
-export function NightCharts({ nights }: { nights: ClubNightFigures[] }) {
+function NightCharts({ nights }: { nights: ClubNightFigures[] }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       {CHART_GROUPS.map((group) => (

@@ -6,18 +6,18 @@ import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
 
-export const staffKeys = { list: ['admin', 'staff'] as const };
+const staffKeys = { list: ['admin', 'staff'] as const };
 
-export const getStaff = () => api.call(routes.listStaff);
-export const staffQueryOptions = () => queryOptions({ queryKey: staffKeys.list, queryFn: getStaff });
+const getStaff = () => api.call(routes.listStaff);
+const staffQueryOptions = () => queryOptions({ queryKey: staffKeys.list, queryFn: getStaff });
 export const useStaff = () => useQuery({ ...staffQueryOptions(), ...polling(POLL_MS.admin) });
 
-export const inviteStaff = (body: InviteStaffRequest) => api.call(routes.inviteStaff, { body });
-export const changeStaffRole = ({ id, role }: { id: string; role: Role }) =>
+const inviteStaff = (body: InviteStaffRequest) => api.call(routes.inviteStaff, { body });
+const changeStaffRole = ({ id, role }: { id: string; role: Role }) =>
   api.call(routes.changeStaffRole, { params: { id }, body: { role } });
-export const removeStaff = (id: string) => api.call(routes.removeStaff, { params: { id } });
+const removeStaff = (id: string) => api.call(routes.removeStaff, { params: { id } });
 /** Every second factor of the person goes and they are signed out; they enrol again at next sign-in. */
-export const resetSecondFactor = (id: string) => api.call(routes.resetStaffSecondFactor, { params: { id } });
+const resetSecondFactor = (id: string) => api.call(routes.resetStaffSecondFactor, { params: { id } });
 
 /** A role change moves the staff list, the members table's badges and the overview's count of admins. */
 function useStaffMutation<I, O>(mutationFn: (input: I) => Promise<O>) {

@@ -5,26 +5,26 @@ import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate } from '@/lib/query-keys';
 
-export const webhookKeys = {
+const webhookKeys = {
   endpoints: ['admin', 'webhooks'] as const,
   deliveries: (endpointId: string) => ['admin', 'webhooks', endpointId, 'deliveries'] as const,
 };
 
-export const getWebhookEndpoints = () => api.call(routes.listWebhooks);
-export const getWebhookDeliveries = (endpointId: string) =>
+const getWebhookEndpoints = () => api.call(routes.listWebhooks);
+const getWebhookDeliveries = (endpointId: string) =>
   api.call(routes.listWebhookDeliveries, { params: { id: endpointId }, query: { limit: 20 } });
 
-export const webhookEndpointsQueryOptions = () => queryOptions({ queryKey: webhookKeys.endpoints, queryFn: getWebhookEndpoints });
-export const webhookDeliveriesQueryOptions = (endpointId: string) =>
+const webhookEndpointsQueryOptions = () => queryOptions({ queryKey: webhookKeys.endpoints, queryFn: getWebhookEndpoints });
+const webhookDeliveriesQueryOptions = (endpointId: string) =>
   queryOptions({ queryKey: webhookKeys.deliveries(endpointId), queryFn: () => getWebhookDeliveries(endpointId) });
 
 export const useWebhookEndpoints = () => useQuery({ ...webhookEndpointsQueryOptions(), ...polling(POLL_MS.admin) });
 export const useWebhookDeliveries = (endpointId: string) =>
   useQuery({ ...webhookDeliveriesQueryOptions(endpointId), ...polling(POLL_MS.admin) });
 
-export const registerWebhook = (body: CreateWebhookRequest) => api.call(routes.registerWebhook, { body });
-export const deleteWebhook = (id: string) => api.call(routes.deleteWebhook, { params: { id } });
-export const redeliverWebhook = (deliveryId: string) => api.call(routes.redeliverWebhook, { params: { id: deliveryId } });
+const registerWebhook = (body: CreateWebhookRequest) => api.call(routes.registerWebhook, { body });
+const deleteWebhook = (id: string) => api.call(routes.deleteWebhook, { params: { id } });
+const redeliverWebhook = (deliveryId: string) => api.call(routes.redeliverWebhook, { params: { id: deliveryId } });
 
 /** Every change touches the list under the endpoints key (deliveries included). */
 function useWebhookMutation<I, O>(mutationFn: (input: I) => Promise<O>) {

@@ -3,6 +3,6 @@ import type { RegisterRequest } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 
-export const register = (payload: RegisterRequest) => api.call(routes.register, { body: payload });
+const register = (payload: RegisterRequest) => api.call(routes.register, { body: payload });
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 export const bookingAvailabilityKey = ['bookings', 'availability'] as const;
 
 /** The nights that can be booked now (tonight to 6 months ahead, venue time) and those fully booked. */
-export const getBookingAvailability = () => api.call(routes.getBookingAvailability, { query: {} });
+const getBookingAvailability = () => api.call(routes.getBookingAvailability, { query: {} });
 
 export const useBookingAvailability = () =>
   useQuery({ queryKey: bookingAvailabilityKey, queryFn: getBookingAvailability, staleTime: 60_000 });

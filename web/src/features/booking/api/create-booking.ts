@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client';
 export type BookingPayload = Required<{ [K in keyof z.input<typeof BookingRequest>]: string }>;
 
 // The form's raw strings, as typed or chosen: the api checks each against its schema.
-export const createBooking = (payload: BookingPayload) =>
+const createBooking = (payload: BookingPayload) =>
   api.call(routes.requestBooking, { body: payload as BodyOf<Endpoints['requestBooking']> });
 
 export const useCreateBooking = () => useMutation({ mutationFn: createBooking });

@@ -28,7 +28,7 @@ export const guestOptions = BOOKING_GUESTS.map((value) => ({
   value,
   label: value === '1' ? '1 Guest' : `${value} Guests`,
 }));
-export const timeOptions = BOOKING_TIMES.map((value) => ({ value, label: value }));
+const timeOptions = BOOKING_TIMES.map((value) => ({ value, label: value }));
 
 /**
  * The slots offered for a night: that night's opening hours (the domain's bookingSlots: doors at

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 
 export type ContactPayload = Required<{ [K in keyof z.input<typeof ContactRequest>]: string }>;
 
-export const sendContactMessage = (payload: ContactPayload) => api.call(routes.sendContactMessage, { body: payload });
+const sendContactMessage = (payload: ContactPayload) => api.call(routes.sendContactMessage, { body: payload });
 
 interface SendHandlers {
   onSuccess?: () => void;

@@ -11,11 +11,11 @@ import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
 
-export const getAvailableCoupons = () => api.call(routes.listCoupons);
+const getAvailableCoupons = () => api.call(routes.listCoupons);
 /** My Coupons per page: the api answers at most 100 at once; held coupons come first. */
-export const MY_COUPONS_PAGE_SIZE = 50;
+const MY_COUPONS_PAGE_SIZE = 50;
 
-export const getMyCoupons = (cursor: string | null) =>
+const getMyCoupons = (cursor: string | null) =>
   api.call(routes.listMyCoupons, { query: { limit: MY_COUPONS_PAGE_SIZE, cursor: cursor ?? undefined } });
 
 export const availableCouponsQueryOptions = () => queryOptions({ queryKey: queryKeys.coupons, queryFn: getAvailableCoupons });
@@ -32,8 +32,8 @@ export const useAvailableCoupons = () => useQuery({ ...availableCouponsQueryOpti
 export const useMyCoupons = () => useInfiniteQuery({ ...myCouponsQueryOptions(), ...polling(POLL_MS.mine) });
 
 // The answers of claim and redeem are not read: the lists are refetched instead.
-export const claimCoupon = (couponId: string) => api.call(routes.claimCoupon, { params: { id: couponId } });
-export const redeemCoupon = (userCouponId: string) => api.call(routes.redeemMyCoupon, { params: { userCouponId } });
+const claimCoupon = (couponId: string) => api.call(routes.claimCoupon, { params: { id: couponId } });
+const redeemCoupon = (userCouponId: string) => api.call(routes.redeemMyCoupon, { params: { userCouponId } });
 
 export function useClaimCoupon() {
   const queryClient = useQueryClient();

@@ -7,11 +7,11 @@ import { checkAtDoor, doorTonightKey, redeemAtDoor, undoAtDoor, type DoorMethod 
 import { cue } from './cues';
 
 /** A code the camera keeps seeing is checked once: again only after it was out of view this long. */
-export const OUT_OF_VIEW_MS = 1500;
+const OUT_OF_VIEW_MS = 1500;
 /** A red answer gives way to the camera after this long (or a tap). */
-export const REFUSAL_SHOWN_MS = 4000;
+const REFUSAL_SHOWN_MS = 4000;
 /** "Redeemed" stays this long before the camera is back. */
-export const REDEEMED_SHOWN_MS = 2500;
+const REDEEMED_SHOWN_MS = 2500;
 
 /** What the screen shows: the camera (scanning), a check under way, or a verdict filling the screen. */
 export type DoorScreen =
@@ -37,9 +37,9 @@ export type DoorScreen =
  * time from decode to result (budget 300 ms, PRODUCT.md §2.12) can be read from the page's
  * performance timeline (`door: decode to verdict`). Where marks are missing, nothing happens.
  */
-export const DECODE_TO_VERDICT = 'door: decode to verdict';
+const DECODE_TO_VERDICT = 'door: decode to verdict';
 /** Of which the api's answer (request sent to answer read). */
-export const API_ANSWER = 'door: api answer';
+const API_ANSWER = 'door: api answer';
 function mark(name: 'door:check' | 'door:answer' | 'door:verdict') {
   try {
     performance.mark(name);

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
  * typed anywhere on the page but a field, each within WEDGE_KEY_GAP_MS of the one before and
  * ended by Enter, are taken as one scan; a person typing is slower, and their keys are dropped.
  */
-export const WEDGE_KEY_GAP_MS = 100;
+const WEDGE_KEY_GAP_MS = 100;
 /** Shorter than any code of ours (a short code is 11 characters). */
 const WEDGE_MIN_LENGTH = 4;
 

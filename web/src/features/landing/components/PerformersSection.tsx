@@ -10,9 +10,9 @@ import { PhotoStrip } from './PhotoStrip';
 // The lightbox (and Radix Dialog with it) loads on the first photo click, not with the page.
 const Lightbox = lazy(() => import('./Lightbox').then((module) => ({ default: module.Lightbox })));
 
-export const SLIDE_INTERVAL_MS = 4000;
-export const WORD_INTERVAL_MS = 2500;
-export const HEADLINE_WORDS = ['Beauty', 'Talent', 'Energy'] as const;
+const SLIDE_INTERVAL_MS = 4000;
+const WORD_INTERVAL_MS = 2500;
+const HEADLINE_WORDS = ['Beauty', 'Talent', 'Energy'] as const;
 
 export function PerformersSection() {
   const ref = useRef<HTMLElement | null>(null);

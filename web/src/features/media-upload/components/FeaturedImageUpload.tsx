@@ -93,5 +93,3 @@ export function FeaturedImageUpload({ onUploaded, onRemoved, onPicked }: Feature
     </div>
   );
 }
-
-export default FeaturedImageUpload;

@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import type { FeaturedImageUploadProps } from './FeaturedImageUpload';
 
-const FeaturedImageUpload = lazy(() => import('./FeaturedImageUpload'));
+const FeaturedImageUpload = lazy(() =>
+  import('./FeaturedImageUpload').then((module) => ({ default: module.FeaturedImageUpload })),
+);
 
 /** The upload button with Uppy in its own chunk, fetched when the admin form first renders. */
 export function LazyFeaturedImageUpload(props: FeaturedImageUploadProps) {

@@ -5,13 +5,13 @@ import { ApiError } from '@/lib/api-client';
 import { finalizeUpload, getUploadParameters } from '../api/upload';
 
 // One file of at most 10485760 bytes, images and videos, no automatic start (PRODUCT.md §2.9).
-export const UPLOAD_RESTRICTIONS = {
+const UPLOAD_RESTRICTIONS = {
   maxNumberOfFiles: 1,
   maxFileSize: 10_485_760,
   allowedFileTypes: ['image/*', 'video/*'],
 };
 // The library's defaults, where Uppy 6 still exposes them (its request timeout and retry delays are fixed inside the S3 client).
-export const CONCURRENT_UPLOADS = 5;
+const CONCURRENT_UPLOADS = 5;
 
 export const MESSAGES = {
   uploaded: 'Image uploaded successfully',
@@ -20,7 +20,7 @@ export const MESSAGES = {
 };
 
 /** The server's reason for refusing a file, in words for the admin ("The file is not a PNG image."). */
-export function refusalReason(error: unknown): string {
+function refusalReason(error: unknown): string {
   if (error instanceof ApiError) {
     const issues = error.body?.issues ?? [];
     if (issues.length > 0)

@@ -18,16 +18,16 @@ import { invalidate, queryKeys } from '@/lib/query-keys';
 export const useNewsFeed = () => useInfiniteQuery({ ...newsFeedQueryOptions(), ...polling(POLL_MS.feed) });
 
 /** Comments per page: a popular post holds tens of thousands; the api answers at most 100 at once. */
-export const COMMENTS_PAGE_SIZE = 50;
+const COMMENTS_PAGE_SIZE = 50;
 
-export const getComments = (postId: string, cursor: string | null) =>
+const getComments = (postId: string, cursor: string | null) =>
   api.call(routes.listPostComments, {
     params: { id: postId },
     query: { limit: COMMENTS_PAGE_SIZE, cursor: cursor ?? undefined },
   });
 
 /** A post's comments oldest first, one page at a time ("Show more comments" asks for the next cursor). */
-export const commentsQueryOptions = (postId: string) =>
+const commentsQueryOptions = (postId: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.comments(postId),
     queryFn: ({ pageParam }) => getComments(postId, pageParam),
@@ -59,7 +59,7 @@ function patchPost(feed: Feed | undefined, postId: string, patch: Partial<NewsLi
   };
 }
 
-export const postComment = (postId: string, content: string) =>
+const postComment = (postId: string, content: string) =>
   api.call(routes.postComment, { params: { id: postId }, body: { content } });
 
 export function usePostComment(postId: string) {
@@ -78,7 +78,7 @@ export function usePostComment(postId: string) {
 }
 
 /** PUT likes, DELETE unlikes; both are idempotent, so a double click cannot count twice. */
-export const setLike = ({ postId, like }: { postId: string; like: boolean }) =>
+const setLike = ({ postId, like }: { postId: string; like: boolean }) =>
   like ? api.call(routes.likePost, { params: { id: postId } }) : api.call(routes.unlikePost, { params: { id: postId } });
 
 export function useToggleLike() {

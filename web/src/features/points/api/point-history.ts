@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getPointHistory = () => api.call(routes.listPointHistory);
+const getPointHistory = () => api.call(routes.listPointHistory);
 
 export const pointHistoryQueryOptions = () => queryOptions({ queryKey: queryKeys.pointsHistory, queryFn: getPointHistory });
 

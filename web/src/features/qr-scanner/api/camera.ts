@@ -8,7 +8,7 @@ export interface CameraControls {
   deviceId: string | undefined;
 }
 
-export interface CameraOptions {
+interface CameraOptions {
   /** A camera picked by staff; otherwise the rear camera. */
   deviceId?: string;
   onControls?: (controls: CameraControls) => void;
@@ -36,7 +36,7 @@ export type StartCamera = (
  * filling anything from about a quarter to three quarters of the frame height is read (a phone
  * held close or at arm's length). The decoded square is scaled down to at most 720 px.
  */
-export const SCAN_REGION = 0.85;
+const SCAN_REGION = 0.85;
 const MAX_DECODE_PX = 720;
 /** A pause between decodes: about 8 frames a second, leaving the phone's CPU for the video. */
 const FRAME_GAP_MS = 120;

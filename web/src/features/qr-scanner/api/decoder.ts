@@ -4,7 +4,7 @@
  * WebAssembly, actively kept), which also tries the inverted image, so a light-on-dark code reads
  * too. Both load with the scanner only; the .wasm file is served by our own origin.
  */
-export type DecodeFrame = (frame: ImageData) => Promise<string | null>;
+type DecodeFrame = (frame: ImageData) => Promise<string | null>;
 
 export interface FrameDecoder {
   engine: 'native' | 'zxing';
@@ -20,7 +20,7 @@ interface NativeDetectorClass {
 }
 
 /** The same frame with light and dark swapped: BarcodeDetector does not try that itself. */
-export function invertFrame(frame: ImageData): ImageData {
+function invertFrame(frame: ImageData): ImageData {
   const data = new Uint8ClampedArray(frame.data);
   for (let i = 0; i < data.length; i += 4) {
     data[i] = 255 - data[i]!;

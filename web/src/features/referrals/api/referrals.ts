@@ -3,7 +3,7 @@ import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const myReferralsKey = queryKeys.myReferrals;
+const myReferralsKey = queryKeys.myReferrals;
 
 /** The member's invite link and who joined through it (routes.getMyReferrals). */
 export const myReferralsQueryOptions = () =>

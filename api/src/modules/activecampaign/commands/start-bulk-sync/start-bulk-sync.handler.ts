@@ -10,7 +10,7 @@ import { ActiveCampaignFailure } from '#modules/activecampaign/activecampaign-fa
 import { AuditService } from '#modules/audit/audit.public.js';
 
 /** AC's bulk import takes at most 250 contacts per request. */
-export const BULK_BATCH_SIZE = 250;
+const BULK_BATCH_SIZE = 250;
 
 /**
  * Starts a bulk sync of every member: the job, its batches (a snapshot of the members, 250 per

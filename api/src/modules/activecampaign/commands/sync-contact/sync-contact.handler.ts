@@ -12,7 +12,7 @@ import { SyncContactCommand } from './sync-contact.command.js';
 import { ActiveCampaignFailure } from '#modules/activecampaign/activecampaign-failure.js';
 import { AuditService } from '#modules/audit/audit.public.js';
 
-export const SYNC_WAIT_MS = 5_000;
+const SYNC_WAIT_MS = 5_000;
 const POLL_MS = 100;
 
 /**

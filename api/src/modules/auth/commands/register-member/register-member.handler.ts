@@ -23,7 +23,7 @@ import { RegisterMemberCommand } from './register-member.command.js';
  * A new member costs a few more statements (ledger, referral, event) than a taken e-mail's notice;
  * both spend at least this long after the hash, so the timing adds nothing to the answer.
  */
-export const REGISTER_WRITE_MS = 40;
+const REGISTER_WRITE_MS = 40;
 
 const ANSWER: SuccessResponse = { success: true, message: SIGN_UP_RECEIVED };
 

@@ -8,7 +8,7 @@ import { passwordProblem } from '#modules/auth/password-policy.js';
 import { hashToken, SessionService } from '#modules/auth/session.service.js';
 import { ResetPasswordCommand } from './reset-password.command.js';
 
-export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
+const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 
 @CommandHandler(ResetPasswordCommand)
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, void> {

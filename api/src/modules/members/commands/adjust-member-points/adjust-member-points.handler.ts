@@ -11,7 +11,7 @@ import { AdjustMemberPointsCommand } from './adjust-member-points.command.js';
 
 const points = (n: number) => `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
 
-export function belowZeroMessage(firstName: string, balance: number, taking: number): string {
+function belowZeroMessage(firstName: string, balance: number, taking: number): string {
   return `${firstName}'s balance is ${points(balance)}, so ${points(taking)} cannot be taken: a balance never goes below zero.`;
 }
 

@@ -5,12 +5,17 @@ import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '#modules/audit/audit.public.js';
 import { EnabledAdmins, SessionService } from '#modules/auth/auth.public.js';
 import { isStaff } from '@nocturne/domain';
-import { ACTOR_NO_LONGER_STAFF, MEMBER_NOT_FOUND, MembersFailure, ONLY_ADMINS_MANAGE_STAFF } from '#modules/members/members-failure.js';
+import {
+  ACTOR_NO_LONGER_STAFF,
+  MEMBER_NOT_FOUND,
+  MembersFailure,
+  ONLY_ADMINS_MANAGE_STAFF,
+} from '#modules/members/members-failure.js';
 import { AdminMemberRepository } from '#modules/members/admin-member.repository.js';
 import { DisableMemberCommand } from './disable-member.command.js';
 
-export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.';
-export const CANNOT_DISABLE_LAST_ADMIN = 'This is the last admin account: it cannot be disabled.';
+const CANNOT_DISABLE_SELF = 'You cannot disable your own account.';
+const CANNOT_DISABLE_LAST_ADMIN = 'This is the last admin account: it cannot be disabled.';
 
 /**
  * Disables an account: sign-in is refused with ACCOUNT_DISABLED and every session is revoked

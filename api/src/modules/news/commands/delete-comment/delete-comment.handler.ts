@@ -10,7 +10,7 @@ import { PostCommentsRepository } from '#modules/news/post-comments.repository.j
 import { DeleteCommentCommand } from './delete-comment.command.js';
 import { NewsFailure } from '#modules/news/news-failure.js';
 
-export const COMMENT_NOT_FOUND = 'No comment with this id';
+const COMMENT_NOT_FOUND = 'No comment with this id';
 
 /**
  * Soft-deletes the comment (the conditional update lets exactly one of two racing admins win),

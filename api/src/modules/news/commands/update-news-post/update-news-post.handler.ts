@@ -7,7 +7,7 @@ import { newsPostFromRow } from '#modules/news/news-post.js';
 import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { UpdateNewsPostCommand } from './update-news-post.command.js';
 
-export const IMAGE_NOT_UPLOADED = 'must be an image uploaded and finalized here (POST /api/admin/upload/finalize)';
+const IMAGE_NOT_UPLOADED = 'must be an image uploaded and finalized here (POST /api/admin/upload/finalize)';
 
 /**
  * Edits a post in one transaction. A new featured image must be a finalized upload; the image it

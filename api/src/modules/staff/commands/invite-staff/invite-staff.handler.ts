@@ -11,8 +11,8 @@ import { StaffRepository } from '#modules/staff/staff.repository.js';
 import { staffFromRow } from '#modules/staff/staff-view.js';
 import { InviteStaffCommand } from './invite-staff.command.js';
 
-export const INVITED_ACCOUNT_DISABLED = 'This account is disabled: enable it on the member’s page first, then invite it.';
-export const INVITATION_RACED = 'That e-mail was taken a moment ago: try again.';
+const INVITED_ACCOUNT_DISABLED = 'This account is disabled: enable it on the member’s page first, then invite it.';
+const INVITATION_RACED = 'That e-mail was taken a moment ago: try again.';
 
 /**
  * Invites staff by e-mail (PRODUCT.md §6). A new address gets an account with the role; a member's

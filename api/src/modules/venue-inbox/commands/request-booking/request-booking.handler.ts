@@ -10,7 +10,7 @@ import { RequestBookingCommand } from './request-booking.command.js';
 import { VenueInboxFailure } from '#modules/venue-inbox/venue-inbox-failure.js';
 
 /** Acknowledgements one address gets in a day at most; past that the booking is kept, the guest not e-mailed again. */
-export const ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY = 3;
+const ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY = 3;
 
 /**
  * Stores a booking request with its two pending e-mails (venue inbox, guest acknowledgement) and
