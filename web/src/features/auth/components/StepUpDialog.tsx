@@ -69,8 +69,8 @@ export function StepUpDialog() {
     try {
       const { startAuthentication } = await import('@simplewebauthn/browser');
       const { options } = await api.call(routes.startPasskeyAuthentication);
-      const response = await startAuthentication({ optionsJSON: options as never });
-      await api.call(routes.verifyPasskey, { body: { response: response as never } });
+      const response = await startAuthentication({ optionsJSON: options });
+      await api.call(routes.verifyPasskey, { body: { response } });
       finish(true);
     } catch (caught) {
       setError(failure(caught));
