@@ -17,10 +17,9 @@
  * `success` holds contact ids, not e-mails, and an existing contact that was updated appears in
  * neither list: the only per-member signal is `failure`.
  */
-const OPEN_IMPORT_STATUSES = ['waiting', 'claimed', 'active'] as const;
 export const FINAL_FAILED_STATUSES = ['failed', 'interrupted'] as const;
 
-type AcImportStatus = (typeof OPEN_IMPORT_STATUSES)[number] | 'completed' | (typeof FINAL_FAILED_STATUSES)[number] | false;
+type AcImportStatus = 'waiting' | 'claimed' | 'active' | 'completed' | (typeof FINAL_FAILED_STATUSES)[number] | false;
 
 export interface AcImportInfo {
   /** A documented status, `false` before AC has set one, or whatever else AC said (kept as text). */

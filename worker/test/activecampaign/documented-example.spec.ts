@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { waitFor, registerAdmin, startTestApp, type TestApp, testEnv } from '@nocturne/testing';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BULK_FAILURE_REASON } from '#activecampaign/import-batch.job.js';
 import { startWorker } from '../support/worker-app.js';
@@ -36,22 +36,25 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The stub's answer: ActiveCampaign's own documented examples, 404 for anything else. */
+async function answerDocumented(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = await bodyOf(request);
+  const path = request.url ?? '';
+  received.push({ method: request.method ?? '', path, token: request.headers['api-token'] as string | undefined, body });
+  const answer =
+    request.method === 'POST' && path === '/api/3/import/bulk_import'
+      ? DOCUMENTED_IMPORT_ANSWER
+      : request.method === 'GET' && path === '/api/3/import/info?batchId=0641fbdd-f62f-4c2c-ba02-3a83d5d11ac9'
+        ? DOCUMENTED_INFO_ANSWER
+        : request.method === 'GET' && path.startsWith('/api/3/contacts?')
+          ? DOCUMENTED_EMPTY_LIST_ANSWER
+          : undefined;
+  response.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
+  response.end(answer ?? '{"message":"not part of this test"}');
+}
+
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const body = await bodyOf(request);
-    const path = request.url ?? '';
-    received.push({ method: request.method ?? '', path, token: request.headers['api-token'] as string | undefined, body });
-    const answer =
-      request.method === 'POST' && path === '/api/3/import/bulk_import'
-        ? DOCUMENTED_IMPORT_ANSWER
-        : request.method === 'GET' && path === '/api/3/import/info?batchId=0641fbdd-f62f-4c2c-ba02-3a83d5d11ac9'
-          ? DOCUMENTED_INFO_ANSWER
-          : request.method === 'GET' && path.startsWith('/api/3/contacts?')
-            ? DOCUMENTED_EMPTY_LIST_ANSWER
-            : undefined;
-    response.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
-    response.end(answer ?? '{"message":"not part of this test"}');
-  });
+  server = createServer((request, response) => void answerDocumented(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = await testEnv({ AC_API_URL: url, AC_API_KEY: API_TOKEN, AC_AUTO_SYNC: 'false' });

@@ -11,7 +11,6 @@ import {
 } from './claim-rules.js';
 import { COUPON_VIEW, now } from './coupon-rows.js';
 
-type AvailableCouponRow = Awaited<ReturnType<CouponClaimsRepository['listAvailable']>>[number];
 export type Claimant = NonNullable<Awaited<ReturnType<CouponClaimsRepository['lockClaimant']>>>;
 
 /*

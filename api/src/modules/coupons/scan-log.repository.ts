@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import { type Insertable, sql } from 'kysely';
 
-type ScanLogRow = Awaited<ReturnType<ScanLogRepository['listScans']>>[number];
 export type ScanLogEntry = Omit<Insertable<Database['qr_scans']>, 'id' | 'at'>;
 
 /**

@@ -4,8 +4,6 @@ import { db } from '@nocturne/db';
 import { MULTIPLIED_KINDS } from '@nocturne/domain';
 import { sql } from 'kysely';
 
-type LedgerAuditRow = Awaited<ReturnType<LedgerRepository['auditRows']>>[number];
-
 /**
  * What the api reads of the ledger: a member's history and the audit. Every write (and the reads
  * its rules need) is in @nocturne/ledger; the in-transaction handlers name a row from their event. Each method takes the EntityManager (the caller's transaction) first.
