@@ -18,6 +18,9 @@ export function polling(everyMs: number) {
   return {
     refetchInterval: everyMs,
     refetchIntervalInBackground: false,
+    // A card shown again asks again: the members area fetches every tab's cards when it opens, so
+    // a tab opened later would otherwise show that moment until the next poll.
+    refetchOnMount: 'always',
     refetchOnWindowFocus: 'always',
     refetchOnReconnect: 'always',
   } as const;
