@@ -26,9 +26,10 @@ function tsFiles(dir) {
   });
 }
 
-const files = process.argv.length > 2
-  ? process.argv.slice(2).map((file) => path.resolve(file))
-  : PACKAGES.flatMap((pkg) => tsFiles(path.join(root, pkg)));
+const files =
+  process.argv.length > 2
+    ? process.argv.slice(2).map((file) => path.resolve(file))
+    : PACKAGES.flatMap((pkg) => tsFiles(path.join(root, pkg)));
 
 let changed = 0;
 for (const file of files) {
