@@ -30,6 +30,7 @@ import { TiersModule } from './modules/tiers/tiers.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { VenueInboxModule } from './modules/venue-inbox/venue-inbox.module.js';
+import { VenuesModule } from './modules/venues/venues.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
@@ -66,6 +67,7 @@ export class AppModule {
         HealthModule,
         OpenApiModule,
         LedgerModule,
+        VenuesModule,
         AuthModule,
         NewsModule,
         CouponsModule,

@@ -20,3 +20,4 @@ export * from './audit.js';
 export * from './earning.js';
 export * from './membership.js';
 export * from './audit-words.js';
+export * from './venues.js';

@@ -21,6 +21,7 @@ import { SyncJob, SyncJobBatch } from './sync-job.entity.js';
 import { Promotion, TierBenefit, TierCelebration, TierCouponGrant } from './tier-benefit.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
 import { Visit } from './visit.entity.js';
+import { DoorDevice, StaffVenue, Venue } from './venue.entity.js';
 import { WalletPass, WalletRegistration } from './wallet.entity.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
@@ -48,6 +49,8 @@ export { WebhookDelivery, WebhookEndpoint };
 export { ClubNightFigures, MemberCard, Visit };
 export { WalletPass, WalletRegistration };
 export { BirthdayGrant, ClubSettings, Referral, ReferralCode };
+export { DoorDevice, StaffVenue, Venue };
+export { VENUE_KINDS, type VenueKind } from './venue.entity.js';
 export { REFERRAL_REFUSAL_REASONS, REFERRAL_STATES, type ReferralState } from './referral.entity.js';
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
 export { RecoveryCode, RememberedDevice, SecondFactor };
@@ -97,6 +100,9 @@ export const entities: [
   typeof Promotion,
   typeof TierCelebration,
   typeof TierCouponGrant,
+  typeof Venue,
+  typeof DoorDevice,
+  typeof StaffVenue,
 ] = [
   Member,
   Session,
@@ -135,4 +141,7 @@ export const entities: [
   Promotion,
   TierCelebration,
   TierCouponGrant,
+  Venue,
+  DoorDevice,
+  StaffVenue,
 ];

@@ -1,0 +1,2 @@
+/* What the rest of the api may use of the venues module: the group's venues, their zones and hours. */
+export { VenueDirectory, type VenueRecord } from './venue-directory.service.js';
