@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npm run bench:scale: a venue group's data (a million members by default) seeded inside
 // PostgreSQL with generate_series, keeping every ledger invariant (ledger:verify runs on it), then
-// every staff and member screen's requests against one api: 30 sequential requests (p50, p95) and
-// 20 concurrent clients for 10 s (req/s, p99), with the api's RSS sampled throughout. Prints a
-// table beside the goals (p95 <= 50 ms, p99 <= 250 ms, RSS < 300 MB) and writes
+// every GET endpoint of the endpoint list and the door's checks (the cases of scale-cases.mjs)
+// against one api: 30 sequential requests (p50, p95) and 20 concurrent clients for 10 s (req/s,
+// p99), with the api's RSS sampled throughout. Prints a table beside the goals (p95 <= 50 ms,
+// p99 <= 250 ms, an export's first byte <= 200 ms, RSS < 300 MB) and writes
 // var/bench/scale.json. Always stops its children and drops the database.
 //
 // BENCH_SCALE_MEMBERS scales the data (every count follows it, the heavy cases stay whole);
@@ -16,6 +17,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { bookingCancelKey, bookingCancelToken } from '@nocturne/config';
+import { scaleCases } from './scale-cases.mjs';
 import { admin, commitLabel, dropRedisPrefix, must, node, root, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const MEMBERS = Number(process.env.BENCH_SCALE_MEMBERS ?? 1_000_000);
@@ -27,7 +30,14 @@ const KEEP_DB = process.env.BENCH_SCALE_KEEP_DB === '1';
 const ONLY = process.env.BENCH_SCALE_ONLY?.split(',').map((name) => name.trim());
 const scaled = (count) => Math.max(1, Math.round((count * MEMBERS) / 1_000_000));
 /** What the goals ask of every screen at this size. */
-const GOALS = { p95Ms: 50, p99Ms: 250, rssMb: 300 };
+const GOALS = { p95Ms: 50, p99Ms: 250, rssMb: 300, firstByteMs: 200 };
+/** Whether a measured case meets its goals: an export streams its first byte in time; everything else answers whole in time. */
+const meets = (c) =>
+  !c.error &&
+  !c.concurrent.non2xx &&
+  (c.stream
+    ? c.sequential.firstByteP95 <= GOALS.firstByteMs
+    : c.sequential.p95 <= GOALS.p95Ms && c.concurrent.p99 <= GOALS.p99Ms);
 
 const DATA = {
   members: MEMBERS,
@@ -43,9 +53,15 @@ const DATA = {
   /** The venue inbox: a fiftieth of the bookings still wait for an answer, a hundredth of the messages are new. */
   bookings: scaled(200_000),
   contactMessages: scaled(100_000),
+  /** Five-year regulars: 60,000 ledger rows, 2,000 claims, 150 referrals and a visit every night of a year each. */
   heavyMembers: 3,
-  heavyLedgerRows: 20_000,
+  heavyLedgerRows: 60_000,
   heavyClaims: 2_000,
+  heavyReferrals: 150,
+  heavyVisitNights: 365,
+  /** Staff actions over the years, and the deliveries of one webhook endpoint. */
+  auditRows: scaled(200_000),
+  webhookDeliveries: scaled(230_000),
 };
 /** A placeholder where a password hash goes: seeded accounts never sign in with a password (sessions are minted). */
 const SEEDED_HASH = 'seeded-member-without-password';
@@ -194,7 +210,7 @@ async function seed(db, env, passwordHash) {
     await q(
       'ledger: heavy members',
       `insert into point_transactions (member_id, points, base_points, kind, description, source_type, source_id, created_at)
-     select m.id, $1, $1, 'visit', 'Visit', 'club_night', (date '1960-01-01' + g)::text, now() - g * interval '1 hour'
+     select m.id, $1, $1, 'visit', 'Visit', 'club_night', (date '1800-01-01' + g)::text, now() - g * interval '1 hour'
        from scale_members m cross join generate_series(1, $2::int) g where m.n <= $3`,
       [perVisit, DATA.heavyLedgerRows, DATA.heavyMembers],
     );
@@ -281,7 +297,59 @@ async function seed(db, env, passwordHash) {
        from (select coupon_id, count(*)::int as claimed, count(redeemed_at)::int as redeemed from user_coupons group by coupon_id) u
       where u.coupon_id = c.id`,
   );
+  await q(
+    'heavy members: a visit every night of the last year',
+    `insert into visits (member_id, night, points, created_at)
+     select m.id, current_date - g, 0, (current_date - g) + interval '23 hours'
+       from scale_members m cross join generate_series(1, $1::int) g where m.n <= $2
+     on conflict do nothing`,
+    [DATA.heavyVisitNights, DATA.heavyMembers],
+  );
+  await q(
+    'heavy members: the members they invited',
+    `insert into referrals (referrer_id, referred_id, state, points, created_at, earned_at)
+     select r.id, m.id, case when g % 3 = 0 then 'pending' else 'earned' end, case when g % 3 = 0 then null else 0 end,
+            now() - g * interval '5 days', case when g % 3 = 0 then null else now() - g * interval '5 days' + interval '2 days' end
+       from scale_members r cross join generate_series(1, $1::int) g
+       join scale_members m on m.n = $3::int + (r.n - 1) * $1::int + g
+      where r.n <= $2`,
+    [DATA.heavyReferrals, DATA.heavyMembers, Math.max(DATA.heavyMembers, Math.floor(DATA.members / 2))],
+  );
   return { heavy };
+}
+
+/** Years of staff actions in the audit log, and one webhook endpoint's deliveries. */
+async function seedStaffHistory(db, staffId) {
+  const started = Date.now();
+  const audit = await db.query(
+    `insert into audit_log (at, actor_id, actor_role, action, target_type, target_id, before, after)
+     select now() - g * interval '7 minutes', $1, 'admin', (array['member.adjust_points','coupon.update','booking.decide','news.update'])[1 + g % 4],
+            'member', g::text, '{"points": 10}'::jsonb, '{"points": 20}'::jsonb
+       from generate_series(1, $2::int) g`,
+    [staffId, DATA.auditRows],
+  );
+  const endpoint = (
+    await db.query(
+      `insert into webhook_endpoints (url, events, secret, created_by_id) values ('https://hooks.example.com/nocturne', array['member.registered','coupon.redeemed'], $1, $2) returning id`,
+      [randomBytes(24).toString('hex'), staffId],
+    )
+  ).rows[0].id;
+  const deliveries = await db.query(
+    `insert into webhook_deliveries (endpoint_id, event_id, event_type, payload, state, attempts, last_status_code, delivered_at, created_at)
+     select $1, 'evt-' || g, 'member.registered', '{"memberId": "x"}'::jsonb, 'succeeded', 1, 200, now() - g * interval '2 minutes', now() - g * interval '2 minutes'
+       from generate_series(1, $2::int) g`,
+    [endpoint, DATA.webhookDeliveries],
+  );
+  const syncJob = (
+    await db.query(
+      `insert into sync_jobs (state, total, requested_by, finished_at) values ('completed', 0, $1, now()) returning id`,
+      [staffId],
+    )
+  ).rows[0].id;
+  log(
+    `  staff history: ${audit.rowCount} audit rows, ${deliveries.rowCount} webhook deliveries in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { webhookId: endpoint, syncJobId: syncJob };
 }
 
 /** The staff account and the scan log (scans are recorded by a staff member). */
@@ -331,33 +399,55 @@ async function mintSession(db, memberId) {
 // Measuring one request: SEQUENTIAL requests one after another (p50, p95), then CLIENTS
 // concurrent connections for SECONDS (req/s, p99); every answer must be 200.
 
-async function sequential(url, headers) {
+async function sequential(url, request) {
   const times = [];
+  const firstBytes = [];
   let bytes = 0;
   for (let i = 0; i < SEQUENTIAL; i += 1) {
     const started = performance.now();
-    const response = await fetch(url, { headers });
+    const response = await fetch(url, { method: request.method, headers: request.headers, body: request.body });
+    firstBytes.push(performance.now() - started);
     const body = await response.arrayBuffer();
     times.push(performance.now() - started);
     if (response.status !== 200)
       throw new Error(`${url}: ${response.status} ${Buffer.from(body).toString('utf8').slice(0, 300)}`);
     bytes = body.byteLength;
   }
-  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), bytes };
+  return {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    firstByteP95: round(percentile(firstBytes, 95)),
+    bytes,
+  };
 }
 
-function concurrent(url, headers) {
+/**
+ * CLIENTS connections for SECONDS. Answers the design gives under load (an export past its slots:
+ * 429 with Retry-After) are counted apart, as `refused`; any other non-2xx fails the goal.
+ */
+function concurrent(url, request) {
+  const statuses = {};
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CLIENTS, duration: SECONDS }, (error, result) =>
-      error
-        ? reject(error)
-        : resolve({
-            rps: round(result.requests.average),
-            p99: result.latency.p99,
-            non2xx: result.non2xx,
-            errors: result.errors + result.timeouts,
-          }),
+    const instance = autocannon(
+      { url, method: request.method, headers: request.headers, body: request.body, connections: CLIENTS, duration: SECONDS },
+      (error, result) =>
+        error
+          ? reject(error)
+          : resolve({
+              rps: round(result.requests.average),
+              p99: result.latency.p99,
+              non2xx: Object.entries(statuses)
+                .filter(([status]) => !request.accept.includes(Number(status)))
+                .reduce((sum, [, count]) => sum + count, 0),
+              refused: Object.entries(statuses)
+                .filter(([status]) => status !== '200' && request.accept.includes(Number(status)))
+                .reduce((sum, [, count]) => sum + count, 0),
+              errors: result.errors + result.timeouts,
+            }),
     );
+    instance.on('response', (_client, statusCode) => {
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
   });
 }
 
@@ -376,9 +466,12 @@ function markdown(report) {
       lines.push(`| ${c.name} | failed: ${c.error} | **no** | | **no** | | |`);
       continue;
     }
+    const refused = c.concurrent.refused ? `, ${c.concurrent.refused} refused (429, by design)` : '';
+    const others = c.concurrent.non2xx ? ` (${c.concurrent.non2xx} non-2xx)` : '';
     lines.push(
-      `| ${c.name} | ${c.sequential.p50} / ${c.sequential.p95} | ${mark(c.sequential.p95 <= GOALS.p95Ms)} | ${c.concurrent.rps}, ${c.concurrent.p99}` +
-        `${c.concurrent.non2xx ? ` (${c.concurrent.non2xx} non-2xx)` : ''} | ${mark(c.concurrent.p99 <= GOALS.p99Ms && !c.concurrent.non2xx)} | ${round(c.sequential.bytes / 1024)} | ${c.peakRssMb} |`,
+      c.stream
+        ? `| ${c.name} (streamed) | ${c.sequential.p50} / ${c.sequential.p95}; first byte p95 ${c.sequential.firstByteP95} | ${mark(c.sequential.firstByteP95 <= GOALS.firstByteMs)} (first byte <= ${GOALS.firstByteMs}) | ${c.concurrent.rps}, ${c.concurrent.p99}${refused}${others} | ${mark(!c.concurrent.non2xx)} (no failure) | ${round(c.sequential.bytes / 1024)} | ${c.peakRssMb} |`
+        : `| ${c.name} | ${c.sequential.p50} / ${c.sequential.p95} | ${mark(c.sequential.p95 <= GOALS.p95Ms)} | ${c.concurrent.rps}, ${c.concurrent.p99}${refused}${others} | ${mark(c.concurrent.p99 <= GOALS.p99Ms && !c.concurrent.non2xx)} | ${round(c.sequential.bytes / 1024)} | ${c.peakRssMb} |`,
     );
   }
   lines.push(
@@ -459,6 +552,7 @@ try {
   const { heavy } = await seed(db, env, SEEDED_HASH);
   await seedScans(db, staff.id);
   await seedInbox(db);
+  const { webhookId, syncJobId } = await seedStaffHistory(db, staff.id);
   await db.query('set session_replication_role = origin');
   // As a database that has run for years looks to PostgreSQL: old rows all-visible (index-only
   // scans skip the table), statistics current.
@@ -517,67 +611,70 @@ try {
     return cursor;
   };
   const deepScanCursor = await scanPages();
-  const surname = SURNAMES[3];
-  const staffCases = [
-    ['admin members list', '/api/admin/users?limit=25'],
-    ['…search by e-mail prefix', `/api/admin/users?limit=25&search=${encodeURIComponent(emailOf(4242).slice(0, 12))}`],
-    ['…search by surname', `/api/admin/users?limit=25&search=${encodeURIComponent(surname)}`],
-    ['admin member page, heavy member', `/api/admin/members/${heavy[0].id}`],
-    ['admin overview, tonight', '/api/admin/overview'],
-    ['admin overview, a past night', `/api/admin/overview?night=${pastNight}`],
-    ['admin stats', '/api/admin/stats'],
-    ['ActiveCampaign status', '/api/admin/integrations/activecampaign'],
-    ['inbox counts', '/api/admin/inbox/counts'],
-    ['scan log, first page', '/api/admin/scans?limit=50'],
-    [
-      'scan log, deep cursor',
-      `/api/admin/scans?limit=50${deepScanCursor ? `&cursor=${encodeURIComponent(deepScanCursor)}` : ''}`,
-    ],
-    ['comments moderation', '/api/admin/comments'],
-    ['bookings', '/api/admin/bookings'],
-    ['contact messages', '/api/admin/contact-messages'],
-    ['admin coupons', '/api/admin/coupons'],
-    ['door tonight', '/api/door/tonight'],
-  ].map(([name, route]) => ({ name, route, token: staffToken }));
-  const memberCases = [
-    ['news feed', '/api/news', memberToken],
-    ['coupons', '/api/coupons', memberToken],
-    ['my coupons, heavy member', '/api/coupons/my', heavyToken],
-    ['points history, heavy member', '/api/points/history', heavyToken],
-    [
-      `popular post comments (${Math.min(DATA.popularPostComments, DATA.comments).toLocaleString('en')})`,
-      `/api/news/${popularPost}/comments`,
-      memberToken,
-    ],
-    ['my card', '/api/auth/me/card', memberToken],
-    ['comment rewards', '/api/news/comment-rewards', memberToken],
-  ].map(([name, route, token]) => ({ name, route, token }));
+  // A booking a guest holds a cancel link for (the link's token, as the confirmation e-mail has it).
+  const booking = (await db.query("select id from bookings where status = 'confirmed' order by created_at desc limit 1")).rows[0];
+  const memberCard = await (
+    await fetch(`${base}/api/auth/me/card`, { headers: { authorization: `Bearer ${memberToken}` } })
+  ).json();
+  const ctx = {
+    heavyId: heavy[0].id,
+    emailPrefix: emailOf(4242).slice(0, 12),
+    surname: SURNAMES[3],
+    pastNight,
+    tonight: (
+      await db.query(`select (now() at time zone $1 - interval '6 hours')::date::text as night`, [
+        env.VENUE_TZ ?? 'Australia/Sydney',
+      ])
+    ).rows[0].night,
+    deepScanCursor,
+    popularPost,
+    webhookId,
+    syncJobId,
+    booking: { id: booking.id, token: bookingCancelToken(bookingCancelKey(env.QR_SECRET), booking.id) },
+    card: { qrPayload: memberCard.qrPayload, shortCode: memberCard.shortCode },
+  };
+  const tokens = { staff: staffToken, member: memberToken, heavy: heavyToken, anyone: undefined };
 
   report.cases = [];
-  for (const c of [...staffCases, ...memberCases]) {
+  for (const c of scaleCases()) {
     if (ONLY && !ONLY.includes(c.name)) continue;
-    const headers = { authorization: `Bearer ${c.token}` };
-    const url = `${base}${c.route}`;
+    const token = tokens[c.as];
+    const request = {
+      method: c.method ?? 'GET',
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(c.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: c.body ? JSON.stringify(c.body(ctx)) : undefined,
+      accept: c.accept ?? [200],
+    };
+    const route = c.route(ctx);
+    const url = `${base}${route}`;
+    // The admin gave their second factor moments ago, as before an export (step-up asks within its window).
+    if (c.as === 'staff')
+      await db.query(`update sessions set second_factor_ok = true, second_factor_at = now() where token_hash = $1`, [
+        createHash('sha256').update(staffToken).digest('hex'),
+      ]);
     sampler.stats.phase = c.name;
     log(`${c.name}: ${SEQUENTIAL} sequential, then ${CLIENTS} clients for ${SECONDS} s`);
     try {
-      const seq = await sequential(url, headers);
-      const conc = await concurrent(url, headers);
+      const seq = await sequential(url, request);
+      const conc = await concurrent(url, request);
       report.cases.push({
         name: c.name,
-        route: c.route,
+        endpoint: c.endpoint,
+        route,
+        stream: c.stream ?? false,
         sequential: seq,
         concurrent: conc,
         peakRssMb: sampler.stats.peakByPhaseMb[c.name] ?? null,
       });
     } catch (error) {
-      report.cases.push({ name: c.name, route: c.route, error: String(error.message ?? error).slice(0, 200) });
+      report.cases.push({ name: c.name, endpoint: c.endpoint, route, error: String(error.message ?? error).slice(0, 200) });
     }
   }
   report.rss = { startMb: sampler.stats.startMb, peakMb: sampler.stats.peakMb, peakByPhaseMb: sampler.stats.peakByPhaseMb };
-  report.met = report.cases.filter(
-    (c) => !c.error && c.sequential.p95 <= GOALS.p95Ms && c.concurrent.p99 <= GOALS.p99Ms && !c.concurrent.non2xx,
-  ).length;
+  report.met = report.cases.filter(meets).length;
   mkdirSync(path.join(root, 'var/bench'), { recursive: true });
   writeFileSync(path.join(root, 'var/bench/scale.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(markdown(report));
