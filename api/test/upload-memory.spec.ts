@@ -1,55 +1,33 @@
-import {
-  createTestDatabase,
-  freeLoopbackPort,
-  type ServiceProcess,
-  startServiceProcess,
-  testRedisPrefix,
-  type TestDatabase,
-} from '@nocturne/testing';
+import { type BuiltApi, startBuiltApi } from '@nocturne/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 // Security review M2: anonymous upload bodies were buffered before the signature was checked (10 MB
 // each); twenty in parallel took the api from 190 to 507 MB RSS, over the shipped 320 Mi limit.
 // The built api runs as its own process here, so its RSS is its own and not this test's.
-let db: TestDatabase;
-let api: ServiceProcess;
-let baseUrl: string;
+let built: BuiltApi;
 let dir: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase('upload_memory');
   dir = mkdtempSync(path.join(os.tmpdir(), 'nocturne-upload-memory-'));
-  const port = await freeLoopbackPort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  api = startServiceProcess('api/dist/main.js', {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info', // the 'api listening on' line
-    DATABASE_URL: db.url,
-    REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: testRedisPrefix('upload-memory'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    WEB_DIST_DIR: '/nonexistent',
-    STORAGE_DIR: path.join(dir, 'uploads'),
-    MAIL_DIR: path.join(dir, 'mail'),
+  built = await startBuiltApi('upload_memory', {
+    heapFlags: false,
+    env: { WEB_DIST_DIR: '/nonexistent', STORAGE_DIR: path.join(dir, 'uploads'), MAIL_DIR: path.join(dir, 'mail') },
   });
-  await api.waitForLine((line) => line.includes('api listening on'), 'the api to listen');
 });
 afterAll(async () => {
-  await api?.stop('SIGKILL');
-  await db?.drop();
+  await built?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const rssBytes = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${api.child.pid}/status`, 'utf8'))![1]) * 1024;
+const rssBytes = () => built.rssMb() * 1024 * 1024;
 
 /** An upload with a signature the server never issued, as anyone on the internet can send. */
 async function unsignedUpload(body: Buffer): Promise<number> {
   const expires = Math.floor(Date.now() / 1000) + 600;
-  const url = `${baseUrl}/api/uploads/news/${randomUUID()}.png?expires=${expires}&signature=${'0'.repeat(64)}`;
+  const url = `${built.baseUrl}/api/uploads/news/${randomUUID()}.png?expires=${expires}&signature=${'0'.repeat(64)}`;
   try {
     const answer = await fetch(url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body });
     await answer.arrayBuffer();

@@ -8,3 +8,4 @@ export * from './coupons.js';
 export * from './ledger-verify.js';
 export * from './service-process.js';
 export * from './software-authenticator.js';
+export * from './built-api.js';
