@@ -31,6 +31,11 @@ export function Verdict({
       data-ok={verdict.ok ? 'true' : 'false'}
       className={`fixed inset-0 z-40 flex flex-col gap-4 overflow-y-auto p-6 text-white ${tone}`}
     >
+      {shown.offline ? (
+        <p data-testid="door-offline" className="text-lg font-semibold uppercase tracking-wider">
+          Offline{shown.offline.stale ? ` · ${shown.offline.stale}` : ''}
+        </p>
+      ) : null}
       <p role="alert" className="text-4xl font-bold leading-tight">
         {verdict.message}
       </p>
