@@ -93,8 +93,11 @@ export class DoorDataRepository {
     return (await query.execute()) as HeldRow[];
   }
 
-  /** The members named, or (null) every member with a card, with their card and whether they visited tonight. */
-  async members(em: EntityManager, night: string, ids: readonly string[], withCards: boolean): Promise<MemberRow[]> {
+  /**
+   * The members named, or (null) every member with a card or a coupon held or redeemed tonight,
+   * with their card and whether they visited tonight.
+   */
+  async members(em: EntityManager, night: string, nightStart: Date, ids: readonly string[] | null): Promise<MemberRow[]> {
     const rows = await db(em)
       .selectFrom('members as m')
       .leftJoin('member_cards as mc', 'mc.member_id', 'm.id')
@@ -109,10 +112,22 @@ export class DoorDataRepository {
         'mc.short_code as card_code',
         sql<boolean>`vi.id is not null`.as('visited'),
       ])
-      .where((eb) => {
-        const named = eb('m.id', '=', sql<string>`any(${sql.val(ids)}::uuid[])`);
-        return withCards ? eb.or([named, eb('mc.id', 'is not', null)]) : named;
-      })
+      .where((eb) =>
+        ids !== null
+          ? eb('m.id', '=', sql<string>`any(${sql.val(ids)}::uuid[])`)
+          : eb.or([
+              eb('mc.id', 'is not', null),
+              eb.exists(
+                eb
+                  .selectFrom('user_coupons as uc')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('uc.member_id', '=', 'm.id')
+                  .where((inner) =>
+                    inner.or([inner('uc.redeemed_at', 'is', null), inner('uc.redeemed_at', '>=', nightStart.toISOString())]),
+                  ),
+              ),
+            ]),
+      )
       .execute();
     return rows as MemberRow[];
   }
@@ -156,17 +171,6 @@ export class DoorDataRepository {
       .union(kysely.selectFrom('visits').select('member_id').where('created_at', '>', at))
       .execute();
     return rows.map((row) => row.member_id);
-  }
-
-  /** Whether any coupon changed since `since` (a pause, a withdrawal, a new end date). */
-  async couponsChangedSince(em: EntityManager, since: Date): Promise<boolean> {
-    const row = await db(em)
-      .selectFrom('coupons')
-      .select('id')
-      .where('updated_at', '>', since.toISOString())
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
   }
 
   /** How old the manager lets tonight's data get, in minutes; null: the default. */

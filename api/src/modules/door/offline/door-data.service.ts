@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DoorData, DoorDataCoupon, DoorDataHeld, DoorDataMember } from '@nocturne/contracts';
 import { clubNightBounds, DOOR_DATA_HASH_CHARS, DOOR_DATA_STALE_MINUTES_DEFAULT, doorDataHashInput } from '@nocturne/domain';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { isoTimestamp } from '#common/timestamps.js';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { QrTokenService, SHORT_CODE_ATTEMPTS } from '#modules/coupons/coupons.public.js';
@@ -24,7 +24,7 @@ function parseCursor(since: string | undefined): { night: string; at: Date } | n
 
 /** The salted hash the device computes with Web Crypto: SHA-256 of `salt:value`, base64url, first characters. */
 export function doorDataHash(salt: string, value: string): string {
-  return createHash('sha256').update(doorDataHashInput(salt, value)).digest('base64url').slice(0, DOOR_DATA_HASH_CHARS);
+  return hash('sha256', doorDataHashInput(salt, value), 'base64url').slice(0, DOOR_DATA_HASH_CHARS);
 }
 
 function epochSeconds(value: string | null): number | null {
@@ -39,9 +39,25 @@ function epochSeconds(value: string | null): number | null {
  * last names, no e-mail, no ids but the coupons'. An answer carries a cursor; the next poll
  * with it gets only the members whose data may have changed, each entry whole.
  */
+/** Members hashed between two turns of the event loop. */
+const SLICE = 500;
+/** How many codes' QR tokens and short-code checks are kept between answers (a night's cards and coupons, with room). */
+const CODES_KEPT = 250_000;
+
+/** What a card's or coupon's codes are under the current secret: its QR token, and whether its stored short code is current. */
+interface Codes {
+  token: string;
+  code: string | null;
+}
+
 @Injectable()
 export class DoorDataService {
   private readonly timeZone: string;
+  /**
+   * QR tokens and short-code checks are HMACs under QR_SECRET, the same for every door and night:
+   * worked out once per card or coupon and kept, so a poll and the other doors' downloads only hash.
+   */
+  private readonly codes = new Map<string, Codes>();
 
   constructor(
     private readonly repository: DoorDataRepository,
@@ -72,10 +88,10 @@ export class DoorDataService {
     if (incremental) {
       const changed = await this.repository.changedSince(em, new Date(incremental.at.getTime() - CURSOR_OVERLAP_MS));
       held = changed.length > 0 ? await this.repository.held(em, start, changed) : [];
-      members = changed.length > 0 ? await this.repository.members(em, night, changed, false) : [];
+      members = changed.length > 0 ? await this.repository.members(em, night, start, changed) : [];
     } else {
       held = await this.repository.held(em, start, null);
-      members = await this.repository.members(em, night, [...new Set(held.map((row) => row.member_id))], true);
+      members = await this.repository.members(em, night, start, null);
     }
     const [coupons, stale] = await Promise.all([this.repository.coupons(em, start), this.repository.staleAfterMinutes(em)]);
     const couponKeys = keysOf(coupons);
@@ -84,6 +100,13 @@ export class DoorDataService {
       const list = heldBy.get(row.member_id);
       if (list) list.push(row);
       else heldBy.set(row.member_id, [row]);
+    }
+    // Hashing a night's codes takes a while: other requests are served between slices of it.
+    const entries: DoorDataMember[] = [];
+    for (let i = 0; i < members.length; i += SLICE) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const member of members.slice(i, i + SLICE))
+        entries.push(this.member(member, heldBy.get(member.id) ?? [], salt, couponKeys));
     }
     return {
       night,
@@ -94,7 +117,7 @@ export class DoorDataService {
       timeZone: this.timeZone,
       staleAfterMinutes: stale ?? DOOR_DATA_STALE_MINUTES_DEFAULT,
       coupons: coupons.map((coupon) => this.coupon(coupon, couponKeys)),
-      members: members.map((member) => this.member(member, heldBy.get(member.id) ?? [], salt, couponKeys)),
+      members: entries,
     };
   }
 
@@ -107,24 +130,34 @@ export class DoorDataService {
     const active = row.disabled_at === null && row.deleted_at === null;
     const key = doorDataHash(salt, `member:${row.id}`).slice(0, 8);
     const card = row.card_id !== null && row.card_code !== null;
-    const cardCode =
-      card && this.qr.isShortCodeOf(row.card_id!, row.card_code!, SHORT_CODE_ATTEMPTS, 'member-card')
-        ? doorDataHash(salt, row.card_code!)
-        : '';
-    const cardToken = card ? doorDataHash(salt, this.qr.tokenFor(row.card_id!, 'member-card')) : '';
+    const codes = card ? this.codesOf(row.card_id!, row.card_code, 'member-card') : null;
+    const cardCode = codes?.code ? doorDataHash(salt, codes.code) : '';
+    const cardToken = codes ? doorDataHash(salt, codes.token) : '';
     // A disabled account's coupons are all refused: the entry alone says so.
     const coupons = active ? held.flatMap((coupon) => this.held(coupon, salt, couponKeys)) : [];
     return [key, row.first_name, row.member_tier as DoorDataMember[2], active, row.visited, cardCode, cardToken, coupons];
   }
 
+  private codesOf(id: string, stored: string | null, subject: 'user-coupon' | 'member-card'): Codes {
+    const key = `${subject}:${id}`;
+    const kept = this.codes.get(key);
+    // A code changed since (recoded after a secret rotation) is checked again.
+    if (kept && kept.code === stored) return kept;
+    const codes = {
+      token: this.qr.tokenFor(id, subject),
+      code: stored !== null && this.qr.isShortCodeOf(id, stored, SHORT_CODE_ATTEMPTS, subject) ? stored : null,
+    };
+    if (this.codes.size >= CODES_KEPT) this.codes.delete(this.codes.keys().next().value!);
+    this.codes.set(key, codes);
+    return codes;
+  }
+
   private held(row: HeldRow, salt: string, couponKeys: Map<string, string>): DoorDataHeld[] {
     const couponKey = couponKeys.get(row.coupon_id);
     if (couponKey === undefined) return [];
-    const code =
-      row.short_code !== null && this.qr.isShortCodeOf(row.id, row.short_code, SHORT_CODE_ATTEMPTS)
-        ? doorDataHash(salt, row.short_code)
-        : '';
-    const token = doorDataHash(salt, this.qr.tokenFor(row.id));
+    const codes = this.codesOf(row.id, row.short_code, 'user-coupon');
+    const code = codes.code ? doorDataHash(salt, codes.code) : '';
+    const token = doorDataHash(salt, codes.token);
     const by = row.redeemed_at === null ? null : row.redeemed_by === 'member' ? '' : (row.validated_by_name ?? 'staff');
     return [[code, token, couponKey, epochSeconds(row.redeemed_at), by]];
   }

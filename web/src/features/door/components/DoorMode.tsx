@@ -35,7 +35,12 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
         <div>
           <h1 className="font-display text-2xl text-gold">Door</h1>
           <Tally />
-          <p data-testid="door-status" aria-live="polite" className="text-sm text-white/70">
+          <p
+            data-testid="door-status"
+            data-ready={door.offlineReady ? 'true' : 'false'}
+            aria-live="polite"
+            className="text-sm text-white/70"
+          >
             {door.status}
           </p>
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import type { DoorCheckResponse } from '@nocturne/contracts';
+import { DOOR_OFFLINE } from '@nocturne/domain';
 import { markVerdictShown, type DoorScreen } from '../hooks/use-door-session';
 import { CouponRow } from './CouponRow';
 import { memberLine } from './door-format';
@@ -33,7 +34,8 @@ export function Verdict({
     >
       {shown.offline ? (
         <p data-testid="door-offline" className="text-lg font-semibold uppercase tracking-wider">
-          Offline{shown.offline.stale ? ` · ${shown.offline.stale}` : ''}
+          {DOOR_OFFLINE}
+          {shown.offline.stale ? ` · ${shown.offline.stale}` : ''}
         </p>
       ) : null}
       <p role="alert" className="text-4xl font-bold leading-tight">

@@ -132,7 +132,8 @@ export function useDoorSession() {
     async (text: string, method: DoorMethod) => {
       mark('door:check');
       setNotice(null);
-      if (offlineNow.current.offline && offlineNow.current.ready) return decideHere(text, method);
+      if (offlineNow.current.offline && (offlineNow.current.ready || (await offlineNow.current.whenReady(1500))))
+        return decideHere(text, method);
       show({ step: 'checking', text });
       try {
         const verdict = await checkAtDoor(text, method);
@@ -295,6 +296,8 @@ export function useDoorSession() {
     lockedUntil,
     /** "Online", "Offline: 12 scans waiting, data from 23:38", "Synced 23:52". */
     status: offline.status,
+    /** Whether tonight's data is on the device (scans can be decided here without a network). */
+    offlineReady: offline.ready,
     /** What the api said of scans sent from offline: "Used twice: ...", "Member account disabled". */
     conflicts: offline.conflicts,
   };

@@ -35,6 +35,12 @@ export function useOfflineDoor() {
   const [conflicts, setConflicts] = useState<string[]>([]);
   const [, setTick] = useState(0);
   const sending = useRef(false);
+  /** Resolved once tonight's data is on the device (read back from the store, or fetched). */
+  const loaded = useRef<{ done: boolean; wake: (() => void)[] }>({ done: false, wake: [] });
+  const markLoaded = useCallback(() => {
+    loaded.current.done = true;
+    for (const wake of loaded.current.wake.splice(0)) wake();
+  }, []);
 
   const markOnline = useCallback((value: boolean) => {
     onlineRef.current = value;
@@ -84,20 +90,24 @@ export function useOfflineDoor() {
       index.current.apply(data);
       setDataAt(index.current.takenAt);
       setTimeZone(data.timeZone);
+      markLoaded();
       markOnline(true);
       await keep();
       void send();
     } catch (error) {
       if (isNetworkFailure(error)) markOnline(false);
     }
-  }, [keep, markOnline, send]);
+  }, [keep, markLoaded, markOnline, send]);
 
   useEffect(() => {
     let stopped = false;
     void (async () => {
       const kept = await readDoorData(null).catch(() => null);
       if (stopped || !kept) return;
-      if (kept.data) index.current.apply(kept.data);
+      if (kept.data) {
+        index.current.apply(kept.data);
+        markLoaded();
+      }
       queue.current = [...kept.queue, ...queue.current];
       setWaiting(queue.current.length);
       setDataAt(index.current.takenAt);
@@ -117,7 +127,21 @@ export function useOfflineDoor() {
       window.removeEventListener('online', goOnline);
       window.removeEventListener('offline', goOffline);
     };
-  }, [markOnline, poll]);
+  }, [markLoaded, markOnline, poll]);
+
+  /** Waits (at most `ms`) for tonight's data: a scan right as door mode opens offline waits for the store. */
+  const whenReady = useCallback(
+    (ms: number) =>
+      new Promise<boolean>((resolve) => {
+        if (loaded.current.done) return resolve(true);
+        const timer = setTimeout(() => resolve(loaded.current.done), ms);
+        loaded.current.wake.push(() => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      }),
+    [],
+  );
 
   /** A verdict from tonight's data. */
   const decide = useCallback((text: string): Promise<OfflineVerdict> => index.current.decide(text), []);
@@ -147,6 +171,7 @@ export function useOfflineDoor() {
     conflicts,
     decide,
     enqueue,
+    whenReady,
     /** The api answered nothing: from now on, decide here until a poll gets through. */
     lost: () => markOnline(false),
   };
