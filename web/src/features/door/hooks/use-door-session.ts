@@ -132,8 +132,14 @@ export function useDoorSession() {
     async (text: string, method: DoorMethod) => {
       mark('door:check');
       setNotice(null);
-      if (offlineNow.current.offline && (offlineNow.current.ready || (await offlineNow.current.whenReady(1500))))
-        return decideHere(text, method);
+      if (offlineNow.current.offline) {
+        const waited = !offlineNow.current.ready;
+        if (!waited || (await offlineNow.current.whenReady(1500))) {
+          // Door mode opened offline reads its stored data once; the verdict's own time starts after.
+          if (waited) mark('door:check');
+          return decideHere(text, method);
+        }
+      }
       show({ step: 'checking', text });
       try {
         const verdict = await checkAtDoor(text, method);
