@@ -3,8 +3,6 @@ import { DOOR_SYNC_KINDS, DOOR_SYNC_OUTCOMES } from '@nocturne/domain';
 import { Member } from './member.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
 
-export { DOOR_SYNC_KINDS, DOOR_SYNC_OUTCOMES, type DoorSyncKind, type DoorSyncOutcome } from '@nocturne/domain';
-
 /**
  * A redemption or a card's visit a door decided while offline, sent later in a batch. Its id is
  * the one the device made when it queued it, so a batch sent again finds its items here and

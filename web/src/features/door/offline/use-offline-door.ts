@@ -176,5 +176,3 @@ export function useOfflineDoor() {
     lost: () => markOnline(false),
   };
 }
-
-export type OfflineDoor = ReturnType<typeof useOfflineDoor>;
