@@ -47,6 +47,7 @@ const EXEMPT: Record<string, string> = {
   // (qr_scans, with the staffer, their role and the outcome); the audit log keeps the undo.
   checkAtDoor: 'scan log',
   redeemAtDoor: 'scan log',
+  syncDoor: 'scan log',
   // Upload steps: the coupon or news edit that uses the file leaves the row.
   signUpload: 'upload step',
   finalizeUpload: 'upload step',

@@ -70,6 +70,7 @@ export const getCouponGoogleWalletLink: Route<Endpoints['getCouponGoogleWalletLi
   method: 'GET',
   path: '/api/wallet/google/coupons/:userCouponId',
 };
+export const getDoorData: Route<Endpoints['getDoorData']> = { method: 'GET', path: '/api/door/data' };
 export const getDoorTonight: Route<Endpoints['getDoorTonight']> = { method: 'GET', path: '/api/door/tonight' };
 export const getInboxCounts: Route<Endpoints['getInboxCounts']> = { method: 'GET', path: '/api/admin/inbox/counts' };
 export const getLatestApplePass: Route<Endpoints['getLatestApplePass']> = {
@@ -111,6 +112,7 @@ export const listContactMessages: Route<Endpoints['listContactMessages']> = {
   path: '/api/admin/contact-messages',
 };
 export const listCoupons: Route<Endpoints['listCoupons']> = { method: 'GET', path: '/api/coupons' };
+export const listDoorConflicts: Route<Endpoints['listDoorConflicts']> = { method: 'GET', path: '/api/door/conflicts' };
 export const listMembers: Route<Endpoints['listMembers']> = { method: 'GET', path: '/api/admin/users' };
 export const listMyCoupons: Route<Endpoints['listMyCoupons']> = { method: 'GET', path: '/api/coupons/my' };
 export const listNews: Route<Endpoints['listNews']> = { method: 'GET', path: '/api/news' };
@@ -187,6 +189,7 @@ export const startPasskeyRegistration: Route<Endpoints['startPasskeyRegistration
 };
 export const startTotpEnrolment: Route<Endpoints['startTotpEnrolment']> = { method: 'POST', path: '/api/auth/2fa/totp' };
 export const syncContact: Route<Endpoints['syncContact']> = { method: 'POST', path: '/api/admin/sync-contact/:id' };
+export const syncDoor: Route<Endpoints['syncDoor']> = { method: 'POST', path: '/api/door/sync' };
 export const undoRedemption: Route<Endpoints['undoRedemption']> = {
   method: 'POST',
   path: '/api/admin/redemptions/:userCouponId/undo',

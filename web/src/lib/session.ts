@@ -1,5 +1,6 @@
 import type { User } from '@nocturne/contracts';
 import { runsTheVenue } from '@nocturne/domain';
+import { wipeDoorData } from './door-store';
 
 // The session id and the user record live in localStorage under these keys (PRODUCT.md §3).
 const SESSION_KEY = 'sessionId';
@@ -53,6 +54,8 @@ export function clearSession(): void {
   localStorage.removeItem(SESSION_KEY);
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(FIRST_SIGN_IN_KEY);
+  // Door mode's data of the night and its key go with the session.
+  void wipeDoorData();
 }
 
 /**

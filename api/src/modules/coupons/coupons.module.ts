@@ -10,6 +10,7 @@ import { UpdateCouponHandler } from './commands/update-coupon/update-coupon.hand
 import { CouponClaimsRepository } from './coupon-claims.repository.js';
 import { CouponsController } from './coupons.controller.js';
 import { DoorCoupons } from './door-coupons.service.js';
+import { OfflineRedemptions } from './offline-redemptions.js';
 import { ScanLogErasure } from './scan-log-erasure.service.js';
 import { QrTokenService } from './qr-token.service.js';
 import { ShortCodeAttempts } from './short-code-attempts.service.js';
@@ -39,6 +40,7 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     ScanLogRepository,
     Redemptions,
     DoorCoupons,
+    OfflineRedemptions,
     CreateCouponHandler,
     UpdateCouponHandler,
     DeleteCouponHandler,
@@ -50,6 +52,6 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     ListMyCouponsHandler,
     ListScansHandler,
   ],
-  exports: [QrTokenService, DoorCoupons, ScanLogErasure, ShortCodeService],
+  exports: [QrTokenService, DoorCoupons, OfflineRedemptions, ScanLogErasure, ShortCodeService],
 })
 export class CouponsModule {}

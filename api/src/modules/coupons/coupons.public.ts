@@ -10,6 +10,7 @@ export { ClaimCouponCommand } from './commands/claim-coupon/claim-coupon.command
 export { CreateCouponCommand } from './commands/create-coupon/create-coupon.command.js';
 export type { UserCouponView } from './user-coupons.repository.js';
 export { type CouponJudgement, DoorCoupons, type ScanLine } from './door-coupons.service.js';
+export { OfflineRedemptions } from './offline-redemptions.js';
 export { QrTokenService } from './qr-token.service.js';
 export { ScanLogErasure } from './scan-log-erasure.service.js';
 export { formatShortCode, normaliseShortCode } from './short-code.js';

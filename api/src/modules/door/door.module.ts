@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CouponsModule } from '../coupons/coupons.module.js';
+import { SyncDoorQueueHandler } from './commands/sync-door-queue/sync-door-queue.handler.js';
+import { DoorDataRepository } from './offline/door-data.repository.js';
+import { DoorDataService } from './offline/door-data.service.js';
+import { DoorOfflineController } from './offline/door-offline.controller.js';
+import { GetDoorConflictsHandler } from './queries/get-door-conflicts/get-door-conflicts.handler.js';
+import { GetDoorDataHandler } from './queries/get-door-data/get-door-data.handler.js';
 import { CheckAtDoorHandler } from './commands/check-at-door/check-at-door.handler.js';
 import { RedeemAtDoorHandler } from './commands/redeem-at-door/redeem-at-door.handler.js';
 import { DoorController } from './door.controller.js';
@@ -17,7 +23,7 @@ import { Visits } from './visits.service.js';
  */
 @Module({
   imports: [CouponsModule],
-  controllers: [DoorController],
+  controllers: [DoorController, DoorOfflineController],
   providers: [
     DoorRepository,
     MemberCards,
@@ -27,6 +33,12 @@ import { Visits } from './visits.service.js';
     RedeemAtDoorHandler,
     GetDoorTonightHandler,
     GetMyCardHandler,
+    // Offline door mode.
+    DoorDataRepository,
+    DoorDataService,
+    GetDoorDataHandler,
+    GetDoorConflictsHandler,
+    SyncDoorQueueHandler,
   ],
   exports: [MemberCards],
 })

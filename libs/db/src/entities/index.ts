@@ -2,6 +2,7 @@ import { Booking, BookingCapacity } from './booking.entity.js';
 import { ClubNightFigures } from './club-night-figures.entity.js';
 import { ContactMessage } from './contact-message.entity.js';
 import { Coupon } from './coupon.entity.js';
+import { DoorSyncItem } from './door-sync-item.entity.js';
 import { EmailDelivery } from './email-delivery.entity.js';
 import { MediaUpload } from './media-upload.entity.js';
 import { Member } from './member.entity.js';
@@ -47,6 +48,7 @@ export { CONTACT_MESSAGE_STATES, type ContactMessageState } from './contact-mess
 export { DELIVERY_STATES, type DeliveryState } from './email-delivery.entity.js';
 export { WebhookDelivery, WebhookEndpoint };
 export { ClubNightFigures, MemberCard, Visit };
+export { DoorSyncItem };
 export { WalletPass, WalletRegistration };
 export { BirthdayGrant, ClubSettings, Referral, ReferralCode };
 export { DoorDevice, StaffVenue, Venue };
@@ -103,6 +105,7 @@ export const entities: [
   typeof Venue,
   typeof DoorDevice,
   typeof StaffVenue,
+  typeof DoorSyncItem,
 ] = [
   Member,
   Session,
@@ -144,4 +147,5 @@ export const entities: [
   Venue,
   DoorDevice,
   StaffVenue,
+  DoorSyncItem,
 ];

@@ -62,6 +62,8 @@ export const ClubSettings = defineEntity({
     referralPoints: p.integer().nullable(),
     referralsPerMonth: p.integer().nullable(),
     birthdayCoupon: () => p.manyToOne(Coupon).deleteRule('set null').nullable(),
+    /** Minutes after which door mode's offline data is called old on every verdict; null: DOOR_DATA_STALE_MINUTES_DEFAULT. */
+    doorDataStaleMinutes: p.integer().nullable(),
     updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     updatedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
   },

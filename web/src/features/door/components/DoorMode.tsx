@@ -35,6 +35,14 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
         <div>
           <h1 className="font-display text-2xl text-gold">Door</h1>
           <Tally />
+          <p
+            data-testid="door-status"
+            data-ready={door.offlineReady ? 'true' : 'false'}
+            aria-live="polite"
+            className="text-sm text-white/70"
+          >
+            {door.status}
+          </p>
         </div>
         {header}
       </header>
@@ -49,6 +57,11 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
         <p className="min-h-6 text-center text-white/80" aria-live="polite">
           {screen.step === 'checking' ? 'Checking...' : 'Hold the QR code in the frame'}
         </p>
+        {door.conflicts.map((conflict, i) => (
+          <p key={`${i}-${conflict}`} role="status" className="rounded-lg bg-amber-900/80 px-4 py-2 text-center">
+            {conflict}
+          </p>
+        ))}
         {door.notice ? (
           <p role="status" className="rounded-lg bg-night-900 px-4 py-2 text-center">
             {door.notice}

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import type { DoorCheckResponse } from '@nocturne/contracts';
+import { DOOR_OFFLINE } from '@nocturne/domain';
 import { markVerdictShown, type DoorScreen } from '../hooks/use-door-session';
 import { CouponRow } from './CouponRow';
 import { memberLine } from './door-format';
@@ -31,6 +32,12 @@ export function Verdict({
       data-ok={verdict.ok ? 'true' : 'false'}
       className={`fixed inset-0 z-40 flex flex-col gap-4 overflow-y-auto p-6 text-white ${tone}`}
     >
+      {shown.offline ? (
+        <p data-testid="door-offline" className="text-lg font-semibold uppercase tracking-wider">
+          {DOOR_OFFLINE}
+          {shown.offline.stale ? ` · ${shown.offline.stale}` : ''}
+        </p>
+      ) : null}
       <p role="alert" className="text-4xl font-bold leading-tight">
         {verdict.message}
       </p>

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DoorCheckResponse, DoorRedeemResponse } from '@nocturne/contracts';
 import { ApiError } from '@/lib/api-client';
 import { invalidate, REDEMPTION_KEYS } from '@/lib/query-keys';
+import { redeemedMessage } from '@nocturne/domain';
 import { checkAtDoor, doorTonightKey, redeemAtDoor, undoAtDoor, type DoorMethod } from '../api/door';
+import { isNetworkFailure, useOfflineDoor } from '../offline/use-offline-door';
 import { cue } from './cues';
 
 /** A code the camera keeps seeing is checked once: again only after it was out of view this long. */
@@ -28,6 +30,8 @@ export type DoorScreen =
       redeemed: string[];
       /** A redemption refused after the check (someone else was faster). */
       problem: string | null;
+      /** Decided on the device from tonight's data (no network): a redemption is queued. */
+      offline?: { stale: string | null };
     }
   | { step: 'redeemed'; message: string }
   | { step: 'failed'; message: string };
@@ -95,12 +99,48 @@ export function useDoorSession() {
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
 
   const refresh = useCallback(() => invalidate(queryClient, doorTonightKey, ...REDEMPTION_KEYS), [queryClient]);
+  const offline = useOfflineDoor();
+  const offlineNow = useRef(offline);
+  useEffect(() => {
+    offlineNow.current = offline;
+  });
+
+  /** Decides with tonight's data on the device, as the api would; a card's first scan queues its visit. */
+  const decideHere = useCallback(
+    async (text: string, method: DoorMethod) => {
+      const here = offlineNow.current;
+      const decided = await here.decide(text);
+      const { verdict } = decided;
+      if (verdict.kind === 'card' && verdict.visit?.recorded && decided.memberKey)
+        here.enqueue({ kind: 'visit', text, method }, { memberKey: decided.memberKey });
+      cue(verdict.ok ? 'yes' : 'no');
+      show({
+        step: 'verdict',
+        text,
+        method,
+        verdict,
+        redeeming: null,
+        redeemed: [],
+        problem: null,
+        offline: { stale: decided.stale },
+      });
+    },
+    [show],
+  );
 
   const check = useCallback(
     async (text: string, method: DoorMethod) => {
       mark('door:check');
-      show({ step: 'checking', text });
       setNotice(null);
+      if (offlineNow.current.offline) {
+        const waited = !offlineNow.current.ready;
+        if (!waited || (await offlineNow.current.whenReady(1500))) {
+          // Door mode opened offline reads its stored data once; the verdict's own time starts after.
+          if (waited) mark('door:check');
+          return decideHere(text, method);
+        }
+      }
+      show({ step: 'checking', text });
       try {
         const verdict = await checkAtDoor(text, method);
         mark('door:answer');
@@ -108,6 +148,10 @@ export function useDoorSession() {
         show({ step: 'verdict', text, method, verdict, redeeming: null, redeemed: [], problem: null });
         if (verdict.kind === 'card') void refresh();
       } catch (error) {
+        if (isNetworkFailure(error) && offlineNow.current.ready) {
+          offlineNow.current.lost();
+          return decideHere(text, method);
+        }
         cue('no');
         const wait = retryAfterOf(error);
         if (wait !== null) setLockedUntil(Date.now() + wait * 1000);
@@ -116,7 +160,7 @@ export function useDoorSession() {
         if (sessionEnded(error)) void refresh();
       }
     },
-    [refresh, show],
+    [decideHere, refresh, show],
   );
 
   /** A text the camera decoded: checked unless it is the one still in view, or a verdict awaits a decision. */
@@ -164,6 +208,29 @@ export function useDoorSession() {
     async (userCouponId?: string) => {
       const shown = current.current;
       if (shown.step !== 'verdict' || shown.redeeming) return;
+      if (shown.offline) {
+        // Decided on the device: queued with the coupon's code hash, sent when the network is back.
+        const coupon =
+          shown.verdict.kind === 'coupon'
+            ? shown.verdict.coupon
+            : shown.verdict.kind === 'card'
+              ? shown.verdict.coupons.find((held) => held.userCouponId === userCouponId)
+              : undefined;
+        if (!coupon || shown.verdict.kind === 'unknown') return;
+        offlineNow.current.enqueue(
+          {
+            kind: 'redeem',
+            text: shown.text,
+            method: shown.method,
+            ...(shown.verdict.kind === 'card' ? { couponHash: coupon.userCouponId } : {}),
+          },
+          { couponHash: coupon.userCouponId },
+        );
+        cue('yes');
+        if (shown.verdict.kind === 'card') show({ ...shown, redeemed: [...shown.redeemed, coupon.userCouponId] });
+        else show({ step: 'redeemed', message: redeemedMessage(coupon.title, shown.verdict.member.firstName) });
+        return;
+      }
       show({ ...shown, redeeming: userCouponId ?? 'coupon', problem: null });
       try {
         const answer: DoorRedeemResponse = await redeemAtDoor(shown.text, shown.method, userCouponId);
@@ -221,5 +288,23 @@ export function useDoorSession() {
     return () => clearTimeout(timer);
   }, [screen, show]);
 
-  return { screen, paused, onDecoded, submit, dismiss, redeem, undo, undoing, lastRedemption, notice, lockedUntil };
+  return {
+    screen,
+    paused,
+    onDecoded,
+    submit,
+    dismiss,
+    redeem,
+    undo,
+    undoing,
+    lastRedemption,
+    notice,
+    lockedUntil,
+    /** "Online", "Offline: 12 scans waiting, data from 23:38", "Synced 23:52". */
+    status: offline.status,
+    /** Whether tonight's data is on the device (scans can be decided here without a network). */
+    offlineReady: offline.ready,
+    /** What the api said of scans sent from offline: "Used twice: ...", "Member account disabled". */
+    conflicts: offline.conflicts,
+  };
 }

@@ -1,0 +1,33 @@
+import { Controller } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { DoorConflicts, DoorData, DoorDataQuery, DoorSyncRequest, DoorSyncResponse, endpoints } from '@nocturne/contracts';
+import { Endpoint } from '#common/http/endpoint.decorator.js';
+import { ValidBody, ValidQuery } from '#common/http/input.decorators.js';
+import { type AuthenticatedMember, CurrentMember } from '#modules/auth/auth.public.js';
+import { SyncDoorQueueCommand } from '#modules/door/commands/sync-door-queue/sync-door-queue.command.js';
+import { GetDoorConflictsQuery } from '#modules/door/queries/get-door-conflicts/get-door-conflicts.query.js';
+import { GetDoorDataQuery } from '#modules/door/queries/get-door-data/get-door-data.query.js';
+
+/** Offline door mode: tonight's data for the device, the batch of what it did offline, and the conflicts staff read. */
+@Controller()
+export class DoorOfflineController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Endpoint(endpoints.getDoorData)
+  data(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: DoorDataQuery): Promise<DoorData> {
+    return this.queries.execute(new GetDoorDataQuery(staff.id, query.since));
+  }
+
+  @Endpoint(endpoints.syncDoor)
+  sync(@CurrentMember() staff: AuthenticatedMember, @ValidBody() body: DoorSyncRequest): Promise<DoorSyncResponse> {
+    return this.commands.execute(new SyncDoorQueueCommand(staff.id, body.items));
+  }
+
+  @Endpoint(endpoints.listDoorConflicts)
+  conflicts(): Promise<DoorConflicts> {
+    return this.queries.execute(new GetDoorConflictsQuery());
+  }
+}

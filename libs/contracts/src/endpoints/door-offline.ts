@@ -1,0 +1,37 @@
+import { DOOR_SYNC_BATCH_MAX } from '@nocturne/domain';
+import { DoorConflicts, DoorData, DoorDataQuery, DoorSyncRequest, DoorSyncResponse } from '../door-offline.js';
+import { DOOR_STAFF, endpoint } from '../endpoint.js';
+
+export const getDoorData = endpoint({
+  method: 'GET',
+  path: '/api/door/data',
+  summary:
+    "Tonight's door data for offline door mode: every member card and claimed coupon usable tonight as salted hashes with what a verdict shows; `since` answers only what changed",
+  access: DOOR_STAFF,
+  tags: ['door'],
+  query: DoorDataQuery,
+  response: DoorData,
+  // Members (disabled, tiers, names), coupons (paused, withdrawn), claims and redemptions, and the
+  // clock: a card issued meanwhile and the night turning at 06:00 are seen within a minute.
+  conditional: { scopes: ['members', 'member_names', 'coupons', 'user_coupons', 'qr_scans', 'visits'], everySeconds: 60 },
+});
+
+export const syncDoor = endpoint({
+  method: 'POST',
+  path: '/api/door/sync',
+  summary: `Send what a door did offline (up to ${DOOR_SYNC_BATCH_MAX} redemptions and card visits, each with the id the device made): a retry never redeems twice; a coupon used at two doors is a conflict`,
+  access: DOOR_STAFF,
+  tags: ['door'],
+  body: DoorSyncRequest,
+  response: DoorSyncResponse,
+});
+
+export const listDoorConflicts = endpoint({
+  method: 'GET',
+  path: '/api/door/conflicts',
+  summary: "Tonight's conflicts from offline doors: coupons used twice, members disabled before a door's scan was sent",
+  access: DOOR_STAFF,
+  tags: ['door'],
+  response: DoorConflicts,
+  conditional: { scopes: ['qr_scans'], everySeconds: 60 },
+});
