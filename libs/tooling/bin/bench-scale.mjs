@@ -632,6 +632,9 @@ try {
     syncJobId,
     booking: { id: booking.id, token: bookingCancelToken(bookingCancelKey(env.QR_SECRET), booking.id) },
     card: { qrPayload: memberCard.qrPayload, shortCode: memberCard.shortCode },
+    // The cursor a door's poll sends back: what changed since tonight's data was taken.
+    doorDataVersion: (await (await fetch(`${base}/api/door/data`, { headers: { authorization: `Bearer ${staffToken}` } })).json())
+      .version,
   };
   const tokens = { staff: staffToken, member: memberToken, heavy: heavyToken, anyone: undefined };
 

@@ -71,6 +71,17 @@ export const SCALE_CASES = {
     cases: [{ name: 'webhook deliveries', as: 'staff', route: (ctx) => `/api/admin/webhooks/${ctx.webhookId}/deliveries` }],
   },
   getDoorTonight: { cases: [{ name: 'door tonight', as: 'staff', route: () => '/api/door/tonight' }] },
+  getDoorData: {
+    cases: [
+      { name: "tonight's door data (offline door mode)", as: 'staff', route: () => '/api/door/data' },
+      {
+        name: "…what changed since (a door's poll)",
+        as: 'staff',
+        route: (ctx) => `/api/door/data?since=${q(ctx.doorDataVersion)}`,
+      },
+    ],
+  },
+  listDoorConflicts: { cases: [{ name: "tonight's door conflicts", as: 'staff', route: () => '/api/door/conflicts' }] },
   exportMembers: {
     cases: [
       {

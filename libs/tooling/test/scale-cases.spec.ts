@@ -35,6 +35,7 @@ it("asks each case's endpoint at its own path and method, with unique names", ()
     popularPost: '00000000-0000-4000-8000-000000000004',
     booking: { id: '00000000-0000-4000-8000-000000000005', token: 'token' },
     card: { qrPayload: '{}', shortCode: 'K7QM-3XPD-2A9' },
+    doorDataVersion: 'v1',
   };
   const cases = scaleCases();
   expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
