@@ -9,6 +9,7 @@ import { UndoRedemptionHandler } from './commands/undo-redemption/undo-redemptio
 import { UpdateCouponHandler } from './commands/update-coupon/update-coupon.handler.js';
 import { CouponClaimsRepository } from './coupon-claims.repository.js';
 import { CouponsController } from './coupons.controller.js';
+import { CouponVenues } from './coupon-venues.service.js';
 import { DoorCoupons } from './door-coupons.service.js';
 import { ScanLogErasure } from './scan-log-erasure.service.js';
 import { QrTokenService } from './qr-token.service.js';
@@ -39,6 +40,7 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     ScanLogRepository,
     Redemptions,
     DoorCoupons,
+    CouponVenues,
     CreateCouponHandler,
     UpdateCouponHandler,
     DeleteCouponHandler,

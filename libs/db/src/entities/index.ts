@@ -22,6 +22,7 @@ import { Promotion, TierBenefit, TierCelebration, TierCouponGrant } from './tier
 import { UserCoupon } from './user-coupon.entity.js';
 import { Visit } from './visit.entity.js';
 import { DoorDevice, StaffVenue, Venue } from './venue.entity.js';
+import { CouponVenue, NewsPostVenue, PromotionVenue } from './venue-choice.entity.js';
 import { WalletPass, WalletRegistration } from './wallet.entity.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
@@ -50,6 +51,7 @@ export { ClubNightFigures, MemberCard, Visit };
 export { WalletPass, WalletRegistration };
 export { BirthdayGrant, ClubSettings, Referral, ReferralCode };
 export { DoorDevice, StaffVenue, Venue };
+export { CouponVenue, NewsPostVenue, PromotionVenue };
 export { VENUE_KINDS, type VenueKind } from './venue.entity.js';
 export { REFERRAL_REFUSAL_REASONS, REFERRAL_STATES, type ReferralState } from './referral.entity.js';
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
@@ -103,6 +105,9 @@ export const entities: [
   typeof Venue,
   typeof DoorDevice,
   typeof StaffVenue,
+  typeof NewsPostVenue,
+  typeof CouponVenue,
+  typeof PromotionVenue,
 ] = [
   Member,
   Session,
@@ -144,4 +149,7 @@ export const entities: [
   Venue,
   DoorDevice,
   StaffVenue,
+  NewsPostVenue,
+  CouponVenue,
+  PromotionVenue,
 ];

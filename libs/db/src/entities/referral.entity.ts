@@ -62,6 +62,8 @@ export const ClubSettings = defineEntity({
     referralPoints: p.integer().nullable(),
     referralsPerMonth: p.integer().nullable(),
     birthdayCoupon: () => p.manyToOne(Coupon).deleteRule('set null').nullable(),
+    /** How many visits a night pay visit points, across the group's venues; null: 1. */
+    visitPointsPerNight: p.integer().nullable(),
     updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     updatedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
   },

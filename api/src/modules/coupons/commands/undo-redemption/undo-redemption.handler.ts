@@ -8,6 +8,7 @@ import { CouponFailure } from '#modules/coupons/coupon-failure.js';
 import { DoorCoupons } from '#modules/coupons/door-coupons.service.js';
 import { Redemptions } from '#modules/coupons/redemption.js';
 import { UserCouponsRepository } from '#modules/coupons/user-coupons.repository.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 import { UndoRedemptionCommand } from './undo-redemption.command.js';
 
 type Outcome = { success: true; message: string } | { success: false; kind: ErrorKind; message: string };
@@ -25,6 +26,7 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
     private readonly coupons: UserCouponsRepository,
     private readonly redemptions: Redemptions,
     private readonly audit: AuditService,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
   async execute({ adminId, userCouponId, role }: UndoRedemptionCommand): Promise<UndoRedemptionResponse> {
@@ -34,6 +36,15 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
       if (role === 'door' && row.redeemed_at !== null && row.validated_by_id !== adminId) {
         await this.scans.recordUndo(tx, adminId, row, { accepted: false, reason: DOOR_UNDO_OWN_ONLY });
         return { success: false, kind: 'forbidden', message: DOOR_UNDO_OWN_ONLY };
+      }
+      // A redemption at a venue the staffer does not work at is not theirs to undo.
+      if (row.redeemed_venue_id !== null) {
+        const scope = await this.staffVenues.scopeOf(tx, { id: adminId, role });
+        if (!StaffVenues.covers(scope, row.redeemed_venue_id)) {
+          const message = await this.staffVenues.worksAtOnly(scope);
+          await this.scans.recordUndo(tx, adminId, row, { accepted: false, reason: message });
+          return { success: false, kind: 'forbidden', message };
+        }
       }
       const undo = await this.redemptions.undo(tx, raise, row, adminId);
       const message = undo.undone
