@@ -396,3 +396,20 @@ describe('venue or group, per coupon, post and promotion', () => {
     await t.request('DELETE', `/api/admin/promotions/${promotion.body.id}`, { token: manager.sessionId });
   });
 });
+
+describe("a member's page for a manager of one venue", () => {
+  it('shows the member (one membership) with their door scans at the manager’s venues only', async () => {
+    const velvetManager = await registerStaff(t, 'manager', 'Mo');
+    await grant(velvetManager.user.id, sameZoneA);
+    const member = await registerMember(t, { firstName: 'Kai' });
+    const { qr } = await heldCoupon(member);
+    expect((await check(groupDoor.sessionId, qr, 1)).status).toBe(200);
+    expect((await check(groupDoor.sessionId, qr, sameZoneA)).status).toBe(200);
+    const group = await t.request('GET', `/api/admin/members/${member.user.id}`, { token: manager.sessionId });
+    expect(group.body.scans).toHaveLength(2);
+    const scoped = await t.request('GET', `/api/admin/members/${member.user.id}`, { token: velvetManager.sessionId });
+    expect(scoped.status).toBe(200);
+    expect(scoped.body.member.firstName).toBe('Kai');
+    expect(scoped.body.scans).toHaveLength(1);
+  });
+});

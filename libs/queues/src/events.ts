@@ -70,8 +70,8 @@ export const domainEventSchemas = {
   MemberVisited: z.object({
     visitId: z.uuid(),
     memberId: z.uuid(),
-    /** The venue whose door recorded it (events from before venues: the first venue). */
-    venueId: z.number().int().positive(),
+    /** The venue whose door recorded it; absent: the first venue (as every event from before venues). */
+    venueId: z.number().int().positive().optional(),
     night: z.iso.date(),
     points: z.number().int().min(0),
     staffId: z.uuid(),
@@ -116,7 +116,7 @@ export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof doma
 export const storedEventSchemas = {
   ...domainEventSchemas,
   CommentPosted: domainEventSchemas.CommentPosted.partial({ postTitle: true, earning: true }),
-  MemberVisited: domainEventSchemas.MemberVisited.partial({ earning: true, venueId: true }),
+  MemberVisited: domainEventSchemas.MemberVisited.partial({ earning: true }),
   CouponClaimed: domainEventSchemas.CouponClaimed.partial({ pointsCost: true, title: true }),
 } satisfies { [T in DomainEventType]: z.ZodType };
 export type StoredEventPayload<T extends DomainEventType> = z.infer<(typeof storedEventSchemas)[T]>;

@@ -5,7 +5,7 @@ import type { QrScanAction, QrScanMethod } from '@nocturne/db';
 import { appliesAtVenue, couponValueLabel, FIRST_VENUE_ID, onlyAtMessage } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
-import { VenueDirectory } from '#modules/venues/venues.public.js';
+import type { VenueRecord } from '#modules/venues/venues.public.js';
 import { UUID_PATTERN } from './coupon-rows.js';
 import { type CouponRefusal, couponRefusal } from './coupon-verdict.js';
 import { QrTokenService } from './qr-token.service.js';
@@ -57,7 +57,6 @@ export class DoorCoupons {
     private readonly coupons: UserCouponsRepository,
     private readonly scanLog: ScanLogRepository,
     private readonly redemptions: Redemptions,
-    private readonly venues: VenueDirectory,
     @InjectConfig() config: ApiConfig,
   ) {
     this.timeZone = config.VENUE_TZ;
@@ -90,15 +89,15 @@ export class DoorCoupons {
 
   /**
    * Whether it may be redeemed now at this venue's door, and if not, why in door mode's words
-   * (coupon-verdict.ts); a coupon for other venues only: "Only at The Velvet Room".
+   * (coupon-verdict.ts); a coupon for other venues only: "Only at The Velvet Room" (`group`: the
+   * venues, read before the caller's transaction).
    */
-  async judge(row: UserCouponView, venueId: number = FIRST_VENUE_ID): Promise<CouponJudgement> {
+  judge(row: UserCouponView, venueId: number, group: readonly VenueRecord[]): CouponJudgement {
     const refused = couponRefusal(row, new Date(), this.timeZone);
     if (refused) return { ok: false, kind: 'conflict', row, ...refused };
     const venueIds = (row.coupon_venue_ids ?? []).map(Number);
     if (!appliesAtVenue(venueIds, venueId)) {
-      const venues = await this.venues.all();
-      const names = venueIds.map((id) => venues.find((venue) => venue.id === id)?.name ?? `Venue ${id}`);
+      const names = venueIds.map((id) => group.find((venue) => venue.id === id)?.name ?? `Venue ${id}`);
       return { ok: false, kind: 'conflict', row, refusal: 'other_venue', message: onlyAtMessage(names) };
     }
     return { ok: true, row };

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { clubNightOf, VISIT_POINTS_PER_NIGHT_DEFAULT } from '@nocturne/domain';
+import { clubNightOf, FIRST_VENUE_ID, VISIT_POINTS_PER_NIGHT_DEFAULT } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
@@ -56,7 +56,8 @@ export class Visits {
       domainEvent('MemberVisited', visitId, {
         visitId,
         memberId,
-        venueId: venue.id,
+        // The first venue's visits read as before venues: no venue named.
+        ...(venue.id === FIRST_VENUE_ID ? {} : { venueId: venue.id }),
         night,
         points,
         staffId,

@@ -1,4 +1,5 @@
 import type { ErrorKind } from '#common/errors/domain-error.js';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UndoRedemptionResponse } from '@nocturne/contracts';
 import { COUPON_NOT_FOUND, DOOR_UNDO_OWN_ONLY } from '@nocturne/domain';
@@ -27,9 +28,13 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
     private readonly redemptions: Redemptions,
     private readonly audit: AuditService,
     private readonly staffVenues: StaffVenues,
+    private readonly em: EntityManager,
   ) {}
 
   async execute({ adminId, userCouponId, role }: UndoRedemptionCommand): Promise<UndoRedemptionResponse> {
+    // Where the staffer works, read before the transaction (no transaction waits on the pool for it).
+    const scope = await this.staffVenues.scopeOf(this.em, { id: adminId, role });
+    const elsewhere = scope.all ? null : await this.staffVenues.worksAtOnly(scope);
     const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
       const row = await this.coupons.findUserCoupon(tx, userCouponId, { lock: true });
       if (!row) return { success: false, kind: 'not_found', message: COUPON_NOT_FOUND };
@@ -38,13 +43,9 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
         return { success: false, kind: 'forbidden', message: DOOR_UNDO_OWN_ONLY };
       }
       // A redemption at a venue the staffer does not work at is not theirs to undo.
-      if (row.redeemed_venue_id !== null) {
-        const scope = await this.staffVenues.scopeOf(tx, { id: adminId, role });
-        if (!StaffVenues.covers(scope, row.redeemed_venue_id)) {
-          const message = await this.staffVenues.worksAtOnly(scope);
-          await this.scans.recordUndo(tx, adminId, row, { accepted: false, reason: message });
-          return { success: false, kind: 'forbidden', message };
-        }
+      if (elsewhere !== null && row.redeemed_venue_id !== null && !StaffVenues.covers(scope, row.redeemed_venue_id)) {
+        await this.scans.recordUndo(tx, adminId, row, { accepted: false, reason: elsewhere });
+        return { success: false, kind: 'forbidden', message: elsewhere };
       }
       const undo = await this.redemptions.undo(tx, raise, row, adminId);
       const message = undo.undone
