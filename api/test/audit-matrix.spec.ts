@@ -207,6 +207,10 @@ audited('removeStaff', 'staff.role_change', async () => {
   const staff = await registerStaff(t, 'door');
   return { run: () => as('DELETE', `/api/admin/staff/${staff.user.id}`), target: staff.user.id };
 });
+audited('setStaffVenues', 'staff.venues', async () => {
+  const staff = await registerStaff(t, 'door');
+  return { run: () => as('PUT', `/api/admin/staff/${staff.user.id}/venues`, { venueIds: [1] }), target: staff.user.id };
+});
 audited('resetStaffSecondFactor', 'staff.second_factor_reset', async () => {
   const staff = await registerStaff(t, 'manager');
   return { run: () => as('DELETE', `/api/admin/staff/${staff.user.id}/2fa`), target: staff.user.id };

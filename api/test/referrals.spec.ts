@@ -221,6 +221,7 @@ describe('membership settings', () => {
       referralPoints: 50,
       referralsPerMonth: 5,
       birthdayCouponId: null,
+      visitPointsPerNight: 1,
     });
     const body = { referralPoints: 10, referralsPerMonth: 1, birthdayCouponId: null };
     expect((await t.request('PUT', '/api/admin/membership-settings', { token: door.sessionId, body })).status).toBe(403);

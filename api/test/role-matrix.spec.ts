@@ -2,6 +2,7 @@ import { ADMINS, ANYONE, DOOR_STAFF, endpoints, type EndpointSpec, MANAGERS, SIG
 import { ROLES, type Role, roleRefusal } from '@nocturne/domain';
 import { registerMember, registerStaff, startTestApp, type TestApp } from '@nocturne/testing';
 import { createHash, randomBytes } from 'node:crypto';
+import { VenueDirectory } from '../src/modules/venues/venues.public.js';
 
 let t: TestApp;
 const accounts = {} as Record<Role, string>;
@@ -78,5 +79,101 @@ describe('who may call each endpoint', () => {
     expect(answer.body.message).toBe('This needs a manager or admin account.');
     const webhooks = await call(endpoints.listWebhooks, await sessionOf('manager'));
     expect(webhooks.body.message).toBe('This needs an admin account.');
+  });
+});
+
+// Venue scope: a door or manager account granted one venue (staff_venues) works there only. Every
+// door and manager endpoint lets it through as its role allows; those about what happens at a
+// venue (door checks, redemptions, tonight's tally, the scan log, undo) refuse another venue in
+// words, and the group's exports stay an admin's.
+describe('venue scope', () => {
+  let velvet: number;
+  const scoped = {} as Record<'door' | 'manager', string>;
+  const WORDS = 'This account works at The Velvet Room only';
+
+  beforeAll(async () => {
+    const { rows } = await t.sql.query<{ id: number }>(
+      `insert into venues (slug, name) values ('velvet-room', 'The Velvet Room') returning id`,
+    );
+    velvet = rows[0]!.id;
+    t.app.get(VenueDirectory).forget();
+    for (const role of ['door', 'manager'] as const) {
+      scoped[role] = (await registerStaff(t, role, 'Vic')).user.id;
+      await t.sql.query('insert into staff_venues (member_id, venue_id) values ($1, $2)', [scoped[role], velvet]);
+    }
+  });
+
+  async function scopedSession(role: 'door' | 'manager'): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await t.sql.query(`insert into sessions (member_id, token_hash, expires_at) values ($1, $2, now() + interval '1 hour')`, [
+      scoped[role],
+      createHash('sha256').update(token).digest('hex'),
+    ]);
+    return token;
+  }
+
+  const staffEndpoints = list.filter(([, spec]) => spec.access === DOOR_STAFF || spec.access === MANAGERS);
+
+  it.each(staffEndpoints)('%s lets a one-venue account through as its role allows', async (_name, spec) => {
+    for (const role of ['door', 'manager'] as const) {
+      if (!(spec.access as readonly Role[]).includes(role)) continue;
+      const answer = await call(spec, await scopedSession(role));
+      expect({ role, status: answer.status, message: answer.body?.message }).not.toEqual({
+        role,
+        status: 403,
+        message: roleRefusal(spec.access),
+      });
+    }
+  });
+
+  const card = async () => {
+    const member = await registerMember(t);
+    return (await t.request('GET', '/api/auth/me/card', { token: member.sessionId })).body.qrPayload as string;
+  };
+
+  it.each(['door', 'manager'] as const)(
+    'a %s account of one venue checks, redeems and reads there, not at another',
+    async (role) => {
+      const token = await scopedSession(role);
+      const text = await card();
+      const at = (venueId?: number) => ({ text, method: 'scan', ...(venueId ? { venueId } : {}) });
+      expect((await t.request('POST', '/api/door/check', { token, body: at() })).status).toBe(200);
+      expect((await t.request('POST', '/api/door/check', { token, body: at(velvet) })).status).toBe(200);
+      const elsewhere = [
+        await t.request('POST', '/api/door/check', { token, body: at(1) }),
+        await t.request('POST', '/api/door/redeem', { token, body: at(1) }),
+        await t.request('GET', '/api/door/tonight?venueId=1', { token }),
+        await t.request('GET', '/api/admin/scans?venueId=1', { token }),
+      ];
+      expect(elsewhere.map((answer) => [answer.status, answer.body?.message])).toEqual(Array(4).fill([403, WORDS]));
+      const own = [
+        await t.request('GET', `/api/door/tonight?venueId=${velvet}`, { token }),
+        await t.request('GET', `/api/admin/scans?venueId=${velvet}`, { token }),
+        await t.request('GET', '/api/admin/scans', { token }),
+      ];
+      expect(own.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      const venues = new Set((own[2]!.body.scans as { venueId: number }[]).map((scan) => scan.venueId));
+      expect(venues).toEqual(new Set([velvet]));
+    },
+  );
+
+  it('keeps the group’s exports (members CSV, audit log) for admins: a manager of one venue is refused in words', async () => {
+    const token = await scopedSession('manager');
+    for (const spec of [endpoints.exportMembers, endpoints.exportAuditLog]) {
+      const answer = await call(spec, token);
+      expect({ status: answer.status, message: answer.body?.message }).toEqual({
+        status: 403,
+        message: 'This needs an admin account.',
+      });
+    }
+  });
+
+  it('lets a group account (no venues granted) work at either venue', async () => {
+    const token = await sessionOf('door');
+    const text = await card();
+    expect((await t.request('POST', '/api/door/check', { token, body: { text, method: 'scan', venueId: velvet } })).status).toBe(
+      200,
+    );
+    expect((await t.request('POST', '/api/door/check', { token, body: { text, method: 'scan', venueId: 1 } })).status).toBe(200);
   });
 });

@@ -29,6 +29,12 @@ const couponFields = {
     .refine((instant) => Number.isNaN(Date.parse(instant)) || Date.parse(instant) > Date.now(), 'must be in the future')
     .transform((instant) => new Date(instant).toISOString())
     .nullable(),
+  /** The venues whose doors redeem it; empty: the whole group's (every venue). */
+  venueIds: z
+    .array(z.number({ message: 'must be venue ids' }).int('must be venue ids').positive('must be venue ids'), {
+      message: 'must be a list of venue ids',
+    })
+    .max(100, 'must name at most 100 venues'),
 };
 
 /**
@@ -57,6 +63,7 @@ export const CreateCouponRequest = z
     maxUses: couponFields.maxUses.default(null),
     perMemberLimit: couponFields.perMemberLimit.default(1),
     validUntil: couponFields.validUntil.default(null),
+    venueIds: couponFields.venueIds.default([]),
   })
   .superRefine((coupon, ctx) => {
     const problem = couponValueProblem(coupon.type, coupon.value);
@@ -100,6 +107,8 @@ export const CouponDetails = z
     perMemberLimit: z.number().int(),
     validUntil: z.iso.datetime().nullable(),
     isActive: z.boolean(),
+    /** Present for a coupon of chosen venues only: their names ("Only at The Velvet Room"). Absent: every venue. */
+    venues: z.array(z.string()).optional(),
   })
   .meta({ id: 'CouponDetails' });
 export type CouponDetails = z.infer<typeof CouponDetails>;
@@ -112,6 +121,8 @@ export const AdminCoupon = CouponDetails.extend({
   /** maxUses minus claimedCount (never below 0); null when unlimited. */
   remaining: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
+  /** Present for a coupon of chosen venues only; absent: the whole group's. */
+  venueIds: z.array(z.number().int()).optional(),
 }).meta({ id: 'AdminCoupon' });
 export type AdminCoupon = z.infer<typeof AdminCoupon>;
 
@@ -196,6 +207,8 @@ export const QrScanEntry = z
     at: z.iso.datetime(),
     adminId: Uuid.nullable(),
     adminName: z.string().nullable(),
+    /** The venue whose door it was; present when the group has more than one venue. */
+    venueId: z.number().int().optional(),
     userCouponId: Uuid.nullable(),
     /** The scanned user coupon id, or the short code as typed. */
     scannedId: z.string(),
@@ -218,6 +231,13 @@ export const ScanLogQuery = z.object({
   cursor: z
     .string()
     .regex(/^\d{1,18}$/, 'must be a cursor from a previous page')
+    .optional(),
+  /** One venue's lines (one the staffer works at); none: every venue the staffer works at. */
+  venueId: z.coerce
+    .number({ message: 'must be a venue id' })
+    .int('must be a venue id')
+    .positive('must be a venue id')
+    .max(2_147_483_647, 'must be a venue id')
     .optional(),
 });
 

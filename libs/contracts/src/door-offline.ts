@@ -2,7 +2,7 @@ import { DOOR_DATA_STALE_MINUTES_MAX, DOOR_SYNC_BATCH_MAX, DOOR_SYNC_KINDS, DOOR
 import { z } from 'zod';
 import { MemberTier, Uuid } from './common.js';
 import { CouponType } from './coupons.js';
-import { DoorCheckRequest } from './door.js';
+import { DoorCheckRequest, DoorVenueId } from './door.js';
 
 /**
  * Ask for what changed since the `version` of an earlier answer (the device's cursor); without
@@ -96,6 +96,8 @@ export const DoorSyncRequest = z
       .array(DoorSyncItemRequest)
       .min(1, 'must hold at least one item')
       .max(DOOR_SYNC_BATCH_MAX, `must hold at most ${DOOR_SYNC_BATCH_MAX} items`),
+    /** The venue whose door this is, as for a check (none: the account's only venue, else the first). */
+    venueId: DoorVenueId.optional(),
   })
   .meta({ id: 'DoorSyncRequest' });
 export type DoorSyncRequest = z.infer<typeof DoorSyncRequest>;

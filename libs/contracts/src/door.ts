@@ -12,6 +12,16 @@ function noControl(text: string): boolean {
 }
 
 /**
+ * The venue whose door this is (PRODUCT.md §Venues): optional; without it, the account's only
+ * venue, else the group's only open venue, else the first venue.
+ */
+export const DoorVenueId = z
+  .number({ message: 'must be a venue id' })
+  .int('must be a venue id')
+  .positive('must be a venue id')
+  .max(2_147_483_647, 'must be a venue id');
+
+/**
  * Door mode sends whatever it read or was typed, as it came: a coupon's QR payload (JSON), a
  * member card's QR payload, a short code in any case with or without hyphens and spaces, or
  * anything else a staffer typed (a coupon's template code, a typo). The api decides what it is.
@@ -25,6 +35,7 @@ export const DoorCheckRequest = z
       .max(500, 'must be at most 500 characters')
       .refine(noControl, 'must not contain control characters'),
     method: z.enum(['scan', 'typed'], { message: 'must be scan or typed' }),
+    venueId: DoorVenueId.optional(),
   })
   .meta({ id: 'DoorCheckRequest' });
 export type DoorCheckRequest = z.infer<typeof DoorCheckRequest>;
@@ -38,6 +49,7 @@ export const DOOR_REFUSALS = [
   'member_disabled',
   'not_nocturne',
   'template_code',
+  'other_venue',
 ] as const;
 export type DoorRefusal = (typeof DOOR_REFUSALS)[number];
 
@@ -94,6 +106,8 @@ export const DoorCardVerdict = z.object({
       recorded: z.boolean(),
       /** The points this check credited: POINTS_PER_VISIT for the night's first scan, else 0. */
       points: z.number().int(),
+      /** Present (true) when it was recorded with no points: the member's paying visits tonight already reached the group's cap. */
+      capped: z.literal(true).optional(),
     })
     .nullable(),
   coupons: z.array(DoorCoupon),
@@ -134,6 +148,10 @@ export const DoorRedeemResponse = z
   .meta({ id: 'DoorRedeemResponse' });
 export type DoorRedeemResponse = z.infer<typeof DoorRedeemResponse>;
 
+/** `GET /api/door/tonight?venueId=`: which venue's night (as for a check). */
+export const DoorTonightQuery = z.object({ venueId: z.coerce.number().pipe(DoorVenueId).optional() });
+export type DoorTonightQuery = z.infer<typeof DoorTonightQuery>;
+
 /**
  * Tonight at the door, for the signed-in staffer: the club night and their tally in it. Redemptions
  * count every redemption they made tonight, undone ones too; `undone` counts their undos.
@@ -142,6 +160,8 @@ export type DoorRedeemResponse = z.infer<typeof DoorRedeemResponse>;
 export const DoorTonight = z
   .object({
     night: z.iso.date(),
+    /** The venue whose night it is (in that venue's time zone); present when the group has more than one venue. */
+    venueId: z.number().int().optional(),
     mine: z.object({ redemptions: z.number().int(), visits: z.number().int(), undone: z.number().int() }),
   })
   .meta({ id: 'DoorTonight' });

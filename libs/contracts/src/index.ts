@@ -30,3 +30,4 @@ export {
   VERIFY_ENDPOINTS,
 } from './endpoints/index.js';
 export * from './two-factor.js';
+export * from './venue-scope.js';

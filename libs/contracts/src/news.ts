@@ -21,11 +21,19 @@ const featuredImagePathText = z
 
 export const FeaturedImagePath = featuredImagePathText.nullish().transform((value) => value || null);
 
+const NewsVenueIds = z
+  .array(z.number({ message: 'must be venue ids' }).int('must be venue ids').positive('must be venue ids'), {
+    message: 'must be a list of venue ids',
+  })
+  .max(100, 'must name at most 100 venues');
+
 export const CreateNewsPostRequest = z.object({
   title: requiredText(NEWS_TITLE_MAX, { multiline: false }),
   content: requiredText(NEWS_CONTENT_MAX),
   contentType: NewsContentType.default('announcement'),
   featuredImageUrl: FeaturedImagePath,
+  /** The venues it is about; empty or left out: the whole group's. */
+  venueIds: NewsVenueIds.default([]),
 });
 export type CreateNewsPostRequest = z.infer<typeof CreateNewsPostRequest>;
 
@@ -45,8 +53,10 @@ export const UpdateNewsPostRequest = z
       .nullable()
       .transform((value) => value || null)
       .optional(),
+    /** The venues it is about (empty: the whole group's); left out: unchanged. */
+    venueIds: NewsVenueIds.optional(),
   })
-  .refine((patch) => UPDATABLE_FIELDS.some((field) => patch[field] !== undefined), {
+  .refine((patch) => patch.venueIds !== undefined || UPDATABLE_FIELDS.some((field) => patch[field] !== undefined), {
     message: `must change at least one of ${UPDATABLE_FIELDS.join(', ')}`,
   });
 export type UpdateNewsPostRequest = z.infer<typeof UpdateNewsPostRequest>;
@@ -64,6 +74,9 @@ export const NewsPost = z
     commentCount: z.number().int(),
     /** Whether the signed-in member likes this post. */
     likedByMe: z.boolean(),
+    /** Present for a post about chosen venues: their ids and names. Absent: the whole group's. */
+    venueIds: z.array(z.number().int()).optional(),
+    venues: z.array(z.string()).optional(),
   })
   .meta({ id: 'NewsPost' });
 export type NewsPost = z.infer<typeof NewsPost>;

@@ -1,3 +1,4 @@
+import { VISIT_POINTS_PER_NIGHT_MAX } from '@nocturne/domain';
 import { z } from 'zod';
 import { Uuid } from './common.js';
 
@@ -41,6 +42,8 @@ export const MembershipSettings = z
     referralsPerMonth: z.number().int().min(0).max(1000),
     /** The coupon a member's birthday grant copies; null: no birthday coupon. */
     birthdayCouponId: Uuid.nullable(),
+    /** How many of a member's visits a club night pay visit points, across the group's venues (default 1). */
+    visitPointsPerNight: z.number().int().min(1).max(VISIT_POINTS_PER_NIGHT_MAX),
   })
   .meta({ id: 'MembershipSettings' });
 export type MembershipSettings = z.infer<typeof MembershipSettings>;
@@ -50,6 +53,13 @@ export const UpdateMembershipSettingsRequest = z
     referralPoints: z.number().int().min(0, 'must be 0 or more').max(10_000, 'must be at most 10000'),
     referralsPerMonth: z.number().int().min(0, 'must be 0 or more').max(1000, 'must be at most 1000'),
     birthdayCouponId: Uuid.nullable(),
+    /** Optional: left out, it stays as it is. */
+    visitPointsPerNight: z
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(VISIT_POINTS_PER_NIGHT_MAX, `must be at most ${VISIT_POINTS_PER_NIGHT_MAX}`)
+      .optional(),
   })
   .meta({ id: 'UpdateMembershipSettingsRequest' });
 export type UpdateMembershipSettingsRequest = z.infer<typeof UpdateMembershipSettingsRequest>;

@@ -125,6 +125,7 @@ export const listUpdatedApplePasses: Route<Endpoints['listUpdatedApplePasses']> 
   method: 'GET',
   path: '/api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
 };
+export const listVenueChoices: Route<Endpoints['listVenueChoices']> = { method: 'GET', path: '/api/admin/venue-choices' };
 export const listWebhookDeliveries: Route<Endpoints['listWebhookDeliveries']> = {
   method: 'GET',
   path: '/api/admin/webhooks/:id/deliveries',
@@ -175,6 +176,7 @@ export const setBookingCapacity: Route<Endpoints['setBookingCapacity']> = {
   method: 'PUT',
   path: '/api/admin/booking-capacities',
 };
+export const setStaffVenues: Route<Endpoints['setStaffVenues']> = { method: 'PUT', path: '/api/admin/staff/:id/venues' };
 export const signIn: Route<Endpoints['signIn']> = { method: 'POST', path: '/api/auth/login' };
 export const signOut: Route<Endpoints['signOut']> = { method: 'POST', path: '/api/auth/logout' };
 export const signUpload: Route<Endpoints['signUpload']> = { method: 'POST', path: '/api/admin/upload/sign' };

@@ -18,6 +18,8 @@ export const StaffMember = z
     hasSecondFactor: z.boolean(),
     /** Set while an admin has disabled the account. */
     disabledAt: z.iso.datetime().nullable(),
+    /** Present for a door or manager account granted some venues: it works at those only. Absent: all venues. */
+    venueIds: z.array(z.number().int()).optional(),
   })
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof StaffMember>;
@@ -52,3 +54,13 @@ export const ChangeStaffRoleRequest = z.object({
   role: z.enum(ROLES, { message: 'must be member, door, manager or admin' }),
 });
 export type ChangeStaffRoleRequest = z.infer<typeof ChangeStaffRoleRequest>;
+
+/** `PUT /api/admin/staff/{id}/venues`: the venues a door or manager account works at; empty: all venues (a group manager). */
+export const SetStaffVenuesRequest = z.object({
+  venueIds: z
+    .array(z.number({ message: 'must be venue ids' }).int('must be venue ids').positive('must be venue ids'), {
+      message: 'must be a list of venue ids',
+    })
+    .max(100, 'must name at most 100 venues'),
+});
+export type SetStaffVenuesRequest = z.infer<typeof SetStaffVenuesRequest>;

@@ -50,6 +50,8 @@ export const PromotionView = z
     appliesTonight: z.boolean(),
     /** Ledger rows name it: it can be ended (its end date changed) but not deleted. */
     hasPaid: z.boolean(),
+    /** Present for a promotion of chosen venues: it multiplies visits at those venues only. Absent: the whole group's. */
+    venueIds: z.array(z.number().int()).optional(),
   })
   .meta({ id: 'PromotionView' });
 export type PromotionView = z.infer<typeof PromotionView>;
@@ -70,6 +72,13 @@ export const SavePromotionRequest = z
       })
       .max(7)
       .nullable(),
+    /** The venues whose visits it multiplies; empty: the whole group's. Left out: unchanged (new: the whole group's). */
+    venueIds: z
+      .array(z.number({ message: 'must be venue ids' }).int('must be venue ids').positive('must be venue ids'), {
+        message: 'must be a list of venue ids',
+      })
+      .max(100, 'must name at most 100 venues')
+      .optional(),
   })
   .meta({ id: 'SavePromotionRequest' });
 export type SavePromotionRequest = z.infer<typeof SavePromotionRequest>;

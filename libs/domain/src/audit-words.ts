@@ -1,5 +1,6 @@
 import { type AuditAction, AUDIT_TEXT_NOT_COPIED, isAuditAction } from './audit.js';
 import { type Role, ROLE_AS, ROLE_LABELS, ROLES } from './roles.js';
+import { namesInWords } from './venue-scope.js';
 import { type Tier, tierLabel, TIERS } from './tiers.js';
 
 /**
@@ -120,6 +121,10 @@ const SENTENCES: Record<AuditAction, (w: Words) => string> = {
       ? `removed ${name} from the staff${isRole(before.role) ? ` (was ${ROLE_AS[before.role]})` : ''}`
       : `changed ${possessive(name)} role${isRole(before.role) ? ` from ${ROLE_LABELS[before.role]}` : ''}${isRole(after.role) ? ` to ${ROLE_LABELS[after.role]}` : ''}`,
   'staff.invite': ({ name, after }) => `invited ${name}${isRole(after.role) ? ` as ${ROLE_AS[after.role]}` : ''}`,
+  'staff.venues': ({ name, after }) =>
+    Array.isArray(after.venues) && after.venues.length > 0
+      ? `let ${name} work at ${namesInWords(after.venues.map(String))} only`
+      : `let ${name} work at all venues`,
   'coupon.create': ({ record }) => `created ${record}`,
   'coupon.update': ({ record, changes }) => `edited ${record}${changes ? `: ${changes}` : ''}`,
   'coupon.delete': ({ record }) => `deleted ${record}`,

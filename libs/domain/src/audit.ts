@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   // Staff and roles
   'staff.role_change',
   'staff.invite',
+  'staff.venues',
   // Coupons and news
   'coupon.create',
   'coupon.update',
@@ -59,6 +60,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'staff.sign_in': 'Staff signed in',
   'staff.role_change': 'Staff role changed',
   'staff.invite': 'Staff invited',
+  'staff.venues': 'Staff venues changed',
   'coupon.create': 'Coupon created',
   'coupon.update': 'Coupon edited',
   'coupon.delete': 'Coupon deleted',

@@ -22,3 +22,4 @@ export * from './membership.js';
 export * from './audit-words.js';
 export * from './venues.js';
 export * from './door-offline.js';
+export * from './venue-scope.js';

@@ -224,12 +224,32 @@ export async function earningRates(em: EntityManager, memberId: string) {
   return member;
 }
 
-/** Promotions whose dates cover the club night (weekdays are the caller's to check). */
-export function promotionsCovering(em: EntityManager, night: string) {
+/**
+ * Promotions whose dates cover the club night (weekdays are the caller's to check) and that apply
+ * where the entry is earned: the group's promotions (no promotion_venues rows) always, a promotion
+ * of chosen venues only for a visit at one of them (`venueId`; undefined: earned at no venue).
+ */
+export function promotionsCovering(em: EntityManager, night: string, venueId?: number) {
   return db(em)
-    .selectFrom('promotions')
-    .select(['id', 'name', 'multiplier', 'starts_on', 'ends_on', 'weekdays'])
-    .where('starts_on', '<=', night)
-    .where('ends_on', '>=', night)
+    .selectFrom('promotions as p')
+    .select(['p.id', 'p.name', 'p.multiplier', 'p.starts_on', 'p.ends_on', 'p.weekdays'])
+    .where('p.starts_on', '<=', night)
+    .where('p.ends_on', '>=', night)
+    .where((eb) =>
+      eb.or([
+        eb.not(eb.exists(eb.selectFrom('promotion_venues as pv').select('pv.venue_id').whereRef('pv.promotion_id', '=', 'p.id'))),
+        ...(venueId === undefined
+          ? []
+          : [
+              eb.exists(
+                eb
+                  .selectFrom('promotion_venues as pv')
+                  .select('pv.venue_id')
+                  .whereRef('pv.promotion_id', '=', 'p.id')
+                  .where('pv.venue_id', '=', venueId),
+              ),
+            ]),
+      ]),
+    )
     .execute();
 }

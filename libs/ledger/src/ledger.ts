@@ -64,11 +64,19 @@ export class Ledger {
    * multiplied (`earnedPoints`: comment rewards and visits), rounded once, half up. Credit the
    * answer's points with it as the entry's `earning`, in the same transaction.
    */
-  async quote(tx: EntityManager, memberId: string, kind: PointKind, basePoints: number, timeZone: string): Promise<EarnedPoints> {
+  async quote(
+    tx: EntityManager,
+    memberId: string,
+    kind: PointKind,
+    basePoints: number,
+    timeZone: string,
+    venueId?: number,
+  ): Promise<EarnedPoints> {
     const rates = await statements.earningRates(tx, memberId);
     if (!rates) throw new Error(`No member ${memberId}`);
     const night = clubNightOf(new Date(rates.now), timeZone);
-    const promotion = activePromotion(await promotionsOnNight(tx, night), new Date(rates.now), timeZone);
+    // A promotion of chosen venues multiplies visits at those venues only (`venueId`: where it was earned).
+    const promotion = activePromotion(await promotionsOnNight(tx, night, venueId), new Date(rates.now), timeZone);
     return earnedPoints(kind, basePoints, rates.multiplier ?? NO_MULTIPLIER, promotion);
   }
 
@@ -275,6 +283,6 @@ export function promotionSchedule(row: {
 }
 
 /** The promotions whose dates cover a club night (an index range on ends_on); weekdays are activePromotion's to check. */
-export async function promotionsOnNight(em: EntityManager, night: string): Promise<PromotionSchedule[]> {
-  return (await statements.promotionsCovering(em, night)).map(promotionSchedule);
+export async function promotionsOnNight(em: EntityManager, night: string, venueId?: number): Promise<PromotionSchedule[]> {
+  return (await statements.promotionsCovering(em, night, venueId)).map(promotionSchedule);
 }

@@ -70,6 +70,8 @@ export const domainEventSchemas = {
   MemberVisited: z.object({
     visitId: z.uuid(),
     memberId: z.uuid(),
+    /** The venue whose door recorded it; absent: the first venue (as every event from before venues). */
+    venueId: z.number().int().positive().optional(),
     night: z.iso.date(),
     points: z.number().int().min(0),
     staffId: z.uuid(),

@@ -52,7 +52,7 @@ export class AdminCouponsController {
 
   @Endpoint(endpoints.listScans)
   scans(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: z.infer<typeof ScanLogQuery>): Promise<ScanLogPage> {
-    return this.queries.execute(new ListScansQuery(query.limit, query.cursor, { id: staff.id, role: staff.role }));
+    return this.queries.execute(new ListScansQuery(query.limit, query.cursor, { id: staff.id, role: staff.role }, query.venueId));
   }
 
   @Endpoint(endpoints.undoRedemption)

@@ -53,6 +53,11 @@ export function selectUserCoupon(kysely: Kysely<Database>) {
       'uc.validated_at',
       'uc.validated_by_id',
       'uc.short_code',
+      'uc.redeemed_venue_id',
+      // The venues the coupon is for (none: the whole group).
+      sql<number[]>`array(select cv.venue_id from coupon_venues cv where cv.coupon_id = uc.coupon_id order by cv.venue_id)`.as(
+        'coupon_venue_ids',
+      ),
       'm.first_name',
       'm.last_name',
       'm.member_tier',

@@ -12,7 +12,10 @@ import { termsFromRow } from './coupon-view.js';
 import type { UserCouponView } from './user-coupons.repository.js';
 
 /** Why a coupon shown at the door cannot be used (the words are the verdict's message). */
-export type CouponRefusal = Extract<DoorRefusal, 'member_disabled' | 'already_used' | 'expired' | 'paused' | 'withdrawn'>;
+export type CouponRefusal = Extract<
+  DoorRefusal,
+  'member_disabled' | 'already_used' | 'expired' | 'paused' | 'withdrawn' | 'other_venue'
+>;
 
 /**
  * Whether staff may redeem a member's coupon now, and if not, why in the words door mode shows

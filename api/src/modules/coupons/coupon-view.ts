@@ -23,8 +23,10 @@ export function couponDetailsFromRow(row: CouponView): CouponDetails {
   };
 }
 
-export function adminCouponFromRow(row: CouponView): AdminCoupon {
+/** The admin view; `venueIds` (the coupon's chosen venues) is named only when there are some. */
+export function adminCouponFromRow(row: CouponView, venueIds: readonly number[] = []): AdminCoupon {
   return {
+    ...(venueIds.length > 0 ? { venueIds: [...venueIds] } : {}),
     ...couponDetailsFromRow(row),
     archivedAt: isoTimestampOrNull(row.archived_at),
     claimedCount: row.claimed_count,

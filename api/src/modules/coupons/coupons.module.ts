@@ -9,6 +9,7 @@ import { UndoRedemptionHandler } from './commands/undo-redemption/undo-redemptio
 import { UpdateCouponHandler } from './commands/update-coupon/update-coupon.handler.js';
 import { CouponClaimsRepository } from './coupon-claims.repository.js';
 import { CouponsController } from './coupons.controller.js';
+import { CouponVenues } from './coupon-venues.service.js';
 import { DoorCoupons } from './door-coupons.service.js';
 import { OfflineRedemptions } from './offline-redemptions.js';
 import { ScanLogErasure } from './scan-log-erasure.service.js';
@@ -41,6 +42,7 @@ import { ListScansHandler } from './queries/list-scans/list-scans.handler.js';
     Redemptions,
     DoorCoupons,
     OfflineRedemptions,
+    CouponVenues,
     CreateCouponHandler,
     UpdateCouponHandler,
     DeleteCouponHandler,

@@ -2,9 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DoorCoupon } from '@nocturne/contracts';
 import type { QrScanAction, QrScanMethod } from '@nocturne/db';
-import { couponValueLabel } from '@nocturne/domain';
+import { appliesAtVenue, couponValueLabel, FIRST_VENUE_ID, onlyAtMessage } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
+import type { VenueRecord } from '#modules/venues/venues.public.js';
 import { UUID_PATTERN } from './coupon-rows.js';
 import { type CouponRefusal, couponRefusal } from './coupon-verdict.js';
 import { QrTokenService } from './qr-token.service.js';
@@ -22,6 +23,8 @@ export type CouponJudgement =
 /** One line of the scan log: who tried what at the door, and what came of it. */
 export interface ScanLine {
   adminId: string;
+  /** The venue whose door it was. */
+  venueId: number;
   method: QrScanMethod;
   /** The scanned id, or the text as typed. */
   scannedText: string;
@@ -84,15 +87,27 @@ export class DoorCoupons {
     return this.coupons.findUserCoupon(tx, userCouponId, { memberId, lock });
   }
 
-  /** Whether it may be redeemed now, and if not, why in door mode's words (coupon-verdict.ts). */
-  judge(row: UserCouponView): CouponJudgement {
+  /**
+   * Whether it may be redeemed now at this venue's door, and if not, why in door mode's words
+   * (coupon-verdict.ts); a coupon for other venues only: "Only at The Velvet Room" (`group`: the
+   * venues, read before the caller's transaction).
+   */
+  judge(row: UserCouponView, venueId: number, group: readonly VenueRecord[]): CouponJudgement {
     const refused = couponRefusal(row, new Date(), this.timeZone);
-    return refused ? { ok: false, kind: 'conflict', row, ...refused } : { ok: true, row };
+    if (refused) return { ok: false, kind: 'conflict', row, ...refused };
+    const venueIds = (row.coupon_venue_ids ?? []).map(Number);
+    if (!appliesAtVenue(venueIds, venueId)) {
+      const names = venueIds.map((id) => group.find((venue) => venue.id === id)?.name ?? `Venue ${id}`);
+      return { ok: false, kind: 'conflict', row, refusal: 'other_venue', message: onlyAtMessage(names) };
+    }
+    return { ok: true, row };
   }
 
-  /** The member's coupons usable tonight, newest claim first. */
-  async usableOf(tx: EntityManager, memberId: string): Promise<DoorCoupon[]> {
-    return (await this.coupons.listUsableOf(tx, memberId)).map((row) => this.doorCoupon(row));
+  /** The member's coupons usable tonight at this venue, newest claim first. */
+  async usableOf(tx: EntityManager, memberId: string, venueId: number = FIRST_VENUE_ID): Promise<DoorCoupon[]> {
+    return (await this.coupons.listUsableOf(tx, memberId))
+      .filter((row) => appliesAtVenue((row.coupon_venue_ids ?? []).map(Number), venueId))
+      .map((row) => this.doorCoupon(row));
   }
 
   /** Whether the text is a coupon's template code (FIRSTROUND), typed where the code under the QR belongs. */
@@ -101,8 +116,8 @@ export class DoorCoupons {
   }
 
   /** Redeems it for the staffer (the caller holds its row lock); null when it was redeemed first by someone else. */
-  redeem(tx: EntityManager, raise: Raise, row: UserCouponView, staffId: string): Promise<UserCouponView | null> {
-    return this.redemptions.markRedeemed(tx, raise, row, 'staff', staffId);
+  redeem(tx: EntityManager, raise: Raise, row: UserCouponView, staffId: string, venueId: number): Promise<UserCouponView | null> {
+    return this.redemptions.markRedeemed(tx, raise, row, 'staff', staffId, venueId);
   }
 
   /**
@@ -112,7 +127,7 @@ export class DoorCoupons {
    */
   async typedLockout(
     tx: EntityManager,
-    what: Pick<ScanLine, 'adminId' | 'method' | 'scannedText' | 'action'>,
+    what: Pick<ScanLine, 'adminId' | 'venueId' | 'method' | 'scannedText' | 'action'>,
   ): Promise<number | null> {
     const wait = await this.attempts.lockedOutFor(tx, what.adminId);
     if (wait === null) return null;
@@ -129,6 +144,7 @@ export class DoorCoupons {
   async record(tx: EntityManager, line: ScanLine): Promise<void> {
     await this.scanLog.logScan(tx, {
       admin_id: line.adminId,
+      venue_id: line.venueId,
       user_coupon_id: line.userCouponId,
       member_id: line.memberId,
       scanned_id: line.scannedText.slice(0, 100),
@@ -139,15 +155,16 @@ export class DoorCoupons {
     });
   }
 
-  /** Logs an undo; it names the coupon by id, as its QR does. */
+  /** Logs an undo at the venue the coupon was redeemed at (else the first); it names the coupon by id, as its QR does. */
   recordUndo(
     tx: EntityManager,
     adminId: string,
-    row: Pick<UserCouponView, 'id' | 'member_id'>,
+    row: Pick<UserCouponView, 'id' | 'member_id' | 'redeemed_venue_id'>,
     outcome: { accepted: boolean; reason: string },
   ): Promise<void> {
     return this.record(tx, {
       adminId,
+      venueId: row.redeemed_venue_id ?? FIRST_VENUE_ID,
       method: 'qr',
       scannedText: row.id,
       action: 'undo',
@@ -157,9 +174,9 @@ export class DoorCoupons {
     });
   }
 
-  /** The staffer's accepted redemptions and undos in [start, end). */
-  tally(tx: EntityManager, staffId: string, start: Date, end: Date) {
-    return this.scanLog.tallyOf(tx, staffId, start, end);
+  /** The staffer's accepted redemptions and undos at a venue in [start, end). */
+  tally(tx: EntityManager, staffId: string, start: Date, end: Date, venueId: number) {
+    return this.scanLog.tallyOf(tx, staffId, start, end, venueId);
   }
 
   doorCoupon(row: UserCouponView): DoorCoupon {

@@ -27,12 +27,19 @@ export class Redemptions {
     row: UserCouponView,
     by: RedeemedBy,
     adminId: string | null,
+    venueId: number | null = null,
   ): Promise<UserCouponView | null> {
-    const changed = await this.coupons.markRedeemed(tx, row.id, by, adminId);
+    const changed = await this.coupons.markRedeemed(tx, row.id, by, adminId, venueId);
     if (!changed) return null;
     await this.coupons.countRedemption(tx, row.coupon_id, 1);
     await raise(domainEvent('CouponRedeemed', row.id, { userCouponId: row.id, memberId: row.member_id, by }));
-    return { ...row, redeemed_at: changed.redeemed_at, redeemed_by: by, validated_at: changed.validated_at };
+    return {
+      ...row,
+      redeemed_at: changed.redeemed_at,
+      redeemed_by: by,
+      validated_at: changed.validated_at,
+      redeemed_venue_id: venueId,
+    };
   }
 
   /**

@@ -28,8 +28,17 @@ export class ScanLogRepository {
    * `since` keeps only attempts from that instant on. The member is the line's own (cards, and
    * coupon scans since it was recorded), else the scanned coupon's holder.
    */
-  async listScans(em: EntityManager, options: { limit: number; cursor: string | undefined; undoMinutes: number; since?: Date }) {
-    const { limit, cursor, undoMinutes, since } = options;
+  async listScans(
+    em: EntityManager,
+    options: {
+      limit: number;
+      cursor: string | undefined;
+      undoMinutes: number;
+      since?: Date | undefined;
+      venueIds?: number[] | undefined;
+    },
+  ) {
+    const { limit, cursor, undoMinutes, since, venueIds } = options;
     return db(em)
       .selectFrom('qr_scans as s')
       .leftJoin('members as a', 'a.id', 's.admin_id')
@@ -40,6 +49,7 @@ export class ScanLogRepository {
         eb.cast<string>('s.id', 'text').as('id'),
         's.at',
         's.admin_id',
+        's.venue_id',
         'a.first_name as admin_name',
         's.user_coupon_id',
         's.scanned_id',
@@ -70,13 +80,14 @@ export class ScanLogRepository {
       ])
       .$if(cursor !== undefined, (query) => query.where('s.id', '<', cursor!))
       .$if(since !== undefined, (query) => query.where('s.at', '>=', since!.toISOString()))
+      .$if(venueIds !== undefined, (query) => query.where('s.venue_id', 'in', venueIds!))
       .orderBy('s.id', 'desc')
       .limit(limit + 1)
       .execute();
   }
 
-  /** What one staffer did at the door in [start, end): accepted redemptions and accepted undos. */
-  async tallyOf(em: EntityManager, adminId: string, start: Date, end: Date) {
+  /** What one staffer did at a venue's door in [start, end): accepted redemptions and accepted undos. */
+  async tallyOf(em: EntityManager, adminId: string, start: Date, end: Date, venueId: number) {
     return db(em)
       .selectFrom('qr_scans')
       .select((eb) => [
@@ -84,6 +95,7 @@ export class ScanLogRepository {
         eb.cast<number>(eb.fn.countAll().filterWhere('action', '=', 'undo'), 'integer').as('undone'),
       ])
       .where('admin_id', '=', adminId)
+      .where('venue_id', '=', venueId)
       .where('result', '=', 'accepted')
       .where('at', '>=', start.toISOString())
       .where('at', '<', end.toISOString())

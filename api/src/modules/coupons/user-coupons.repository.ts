@@ -48,10 +48,16 @@ const markRedeemed = {
       .where('redeemed_at', 'is', null)
       .returning(['redeemed_at', 'validated_at']),
   ),
-  staff: new PreparedQuery((kysely, id: string, adminId: string | null) =>
+  staff: new PreparedQuery((kysely, id: string, adminId: string | null, venueId: number) =>
     kysely
       .updateTable('user_coupons')
-      .set({ redeemed_at: now(), redeemed_by: 'staff', validated_at: now(), validated_by_id: adminId })
+      .set({
+        redeemed_at: now(),
+        redeemed_by: 'staff',
+        validated_at: now(),
+        validated_by_id: adminId,
+        redeemed_venue_id: venueId,
+      })
       .where('id', '=', id)
       .where('redeemed_at', 'is', null)
       .returning(['redeemed_at', 'validated_at']),
@@ -169,17 +175,20 @@ export class UserCouponsRepository {
 
   /**
    * Marks a user coupon redeemed unless it already is (the conditional update decides between
-   * concurrent redeemers); staff are recorded as its validator. Undefined when it was redeemed.
+   * concurrent redeemers); staff are recorded as its validator, with the venue whose door it was
+   * (a member's own redemption in the app names no venue). Undefined when it was redeemed.
    */
-  async markRedeemed(em: EntityManager, id: string, by: RedeemedBy, adminId: string | null) {
-    return by === 'staff' ? markRedeemed.staff.first(em, id, adminId) : markRedeemed.member.first(em, id);
+  async markRedeemed(em: EntityManager, id: string, by: RedeemedBy, adminId: string | null, venueId: number | null) {
+    return by === 'staff' && venueId !== null
+      ? markRedeemed.staff.first(em, id, adminId, venueId)
+      : markRedeemed.member.first(em, id);
   }
 
   /** Puts a user coupon back to claimed if it was redeemed less than `minutes` ago (database clock). */
   async unmarkRedeemed(em: EntityManager, id: string, minutes: number): Promise<boolean> {
     const undone = await db(em)
       .updateTable('user_coupons')
-      .set({ redeemed_at: null, redeemed_by: null, validated_at: null, validated_by_id: null })
+      .set({ redeemed_at: null, redeemed_by: null, validated_at: null, validated_by_id: null, redeemed_venue_id: null })
       .where('id', '=', id)
       .where('redeemed_at', 'is not', null)
       .where('redeemed_at', '>', sql<string>`now() - make_interval(mins => ${minutes})`)

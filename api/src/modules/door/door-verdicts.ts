@@ -1,5 +1,5 @@
 import type { DoorCheckResponse, DoorCoupon, DoorMember } from '@nocturne/contracts';
-import { DOOR_ALREADY_HERE, DOOR_MEMBER_DISABLED, DOOR_VALID, visitRecordedMessage } from '@nocturne/domain';
+import { DOOR_ALREADY_HERE, DOOR_MEMBER_DISABLED, DOOR_VALID, visitCappedMessage, visitRecordedMessage } from '@nocturne/domain';
 import type { CouponJudgement, UserCouponView } from '../coupons/coupons.public.js';
 import type { CardHolder } from './door.repository.js';
 import type { VisitOutcome } from './visits.service.js';
@@ -39,8 +39,14 @@ export function cardVerdict(holder: CardHolder, visit: VisitOutcome | null, coup
       coupons: [],
     };
   }
-  const message = visit.recorded ? visitRecordedMessage(holder.first_name, visit.points) : DOOR_ALREADY_HERE;
-  return { kind: 'card', ok: true, message, refusal: null, member, visit, coupons };
+  const message = !visit.recorded
+    ? DOOR_ALREADY_HERE
+    : visit.capped
+      ? visitCappedMessage(holder.first_name, visit.perNight)
+      : visitRecordedMessage(holder.first_name, visit.points);
+  const { night, recorded, points, capped } = visit;
+  const answered = capped && recorded ? { night, recorded, points, capped: true as const } : { night, recorded, points };
+  return { kind: 'card', ok: true, message, refusal: null, member, visit: answered, coupons };
 }
 
 export function unknownVerdict(refusal: UnknownVerdict['refusal'], message: string): UnknownVerdict {

@@ -6,11 +6,12 @@ import {
   DoorRedeemRequest,
   DoorRedeemResponse,
   DoorTonight,
+  DoorTonightQuery,
   endpoints,
   MemberCard,
 } from '@nocturne/contracts';
 import { Endpoint } from '#common/http/endpoint.decorator.js';
-import { ValidBody } from '#common/http/input.decorators.js';
+import { ValidBody, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { CheckAtDoorCommand } from './commands/check-at-door/check-at-door.command.js';
 import { RedeemAtDoorCommand } from './commands/redeem-at-door/redeem-at-door.command.js';
@@ -26,17 +27,19 @@ export class DoorController {
 
   @Endpoint(endpoints.checkAtDoor)
   check(@CurrentMember() staff: AuthenticatedMember, @ValidBody() body: DoorCheckRequest): Promise<DoorCheckResponse> {
-    return this.commands.execute(new CheckAtDoorCommand(staff.id, body.text, body.method));
+    return this.commands.execute(new CheckAtDoorCommand(staff.id, body.text, body.method, staff.role, body.venueId));
   }
 
   @Endpoint(endpoints.redeemAtDoor)
   redeem(@CurrentMember() staff: AuthenticatedMember, @ValidBody() body: DoorRedeemRequest): Promise<DoorRedeemResponse> {
-    return this.commands.execute(new RedeemAtDoorCommand(staff.id, body.text, body.method, body.userCouponId));
+    return this.commands.execute(
+      new RedeemAtDoorCommand(staff.id, body.text, body.method, body.userCouponId, staff.role, body.venueId),
+    );
   }
 
   @Endpoint(endpoints.getDoorTonight)
-  tonight(@CurrentMember() staff: AuthenticatedMember): Promise<DoorTonight> {
-    return this.queries.execute(new GetDoorTonightQuery(staff.id));
+  tonight(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: DoorTonightQuery): Promise<DoorTonight> {
+    return this.queries.execute(new GetDoorTonightQuery(staff.id, staff.role, query.venueId));
   }
 
   @Endpoint(endpoints.getMyCard)

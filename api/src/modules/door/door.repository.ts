@@ -85,24 +85,60 @@ export class DoorRepository {
     return new Date(isoTimestamp(row.now));
   }
 
-  /** Records the visit unless the member already has one that night (the unique key decides); its id, or undefined. */
-  async insertVisit(em: EntityManager, visit: { memberId: string; night: string; staffId: string; points: number }) {
+  /** Queues one member's visits until the transaction ends (the night's cap is counted one door at a time). */
+  async lockMemberVisits(em: EntityManager, memberId: string): Promise<void> {
+    const key = `visits:${memberId.toLowerCase()}`;
+    await db(em)
+      .selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.fn('hashtextextended', [eb.val(key), eb.lit(0)])]).as('locked'))
+      .execute();
+  }
+
+  /** The manager's cap on paying visits per member and night (club_settings); undefined: the default. */
+  async visitPointsPerNight(em: EntityManager): Promise<number | undefined> {
+    const row = await db(em).selectFrom('club_settings').select('visit_points_per_night').where('id', '=', 1).executeTakeFirst();
+    return row?.visit_points_per_night ?? undefined;
+  }
+
+  /** How many of the member's visits on a club night paid points, at any venue. */
+  async countPayingVisits(em: EntityManager, memberId: string, night: string): Promise<number> {
+    const row = await db(em)
+      .selectFrom('visits')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('member_id', '=', memberId)
+      .where('night', '=', night)
+      .where('points', '>', 0)
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+
+  /** Records the visit unless the member already has one that night at the venue (the unique key decides); its id, or undefined. */
+  async insertVisit(
+    em: EntityManager,
+    visit: { memberId: string; venueId: number; night: string; staffId: string; points: number },
+  ) {
     const row = await db(em)
       .insertInto('visits')
-      .values({ member_id: visit.memberId, night: visit.night, recorded_by_id: visit.staffId, points: visit.points })
-      .onConflict((conflict) => conflict.columns(['member_id', 'night']).doNothing())
+      .values({
+        member_id: visit.memberId,
+        venue_id: visit.venueId,
+        night: visit.night,
+        recorded_by_id: visit.staffId,
+        points: visit.points,
+      })
+      .onConflict((conflict) => conflict.columns(['member_id', 'venue_id', 'night']).doNothing())
       .returning('id')
       .executeTakeFirst();
     return row?.id;
   }
 
-  /** How many visits the staffer recorded on a club night. */
-  async countVisitsBy(em: EntityManager, staffId: string, night: string): Promise<number> {
+  /** How many visits the staffer recorded on a club night at a venue. */
+  async countVisitsBy(em: EntityManager, staffId: string, night: string, venueId: number): Promise<number> {
     const row = await db(em)
       .selectFrom('visits')
       .select(sql<number>`count(*)::int`.as('count'))
       .where('recorded_by_id', '=', staffId)
       .where('night', '=', night)
+      .where('venue_id', '=', venueId)
       .executeTakeFirstOrThrow();
     return row.count;
   }

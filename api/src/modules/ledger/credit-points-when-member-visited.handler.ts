@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { visitDescription } from '@nocturne/domain';
+import { FIRST_VENUE_ID, visitDescription } from '@nocturne/domain';
 import type { DomainEvent } from '@nocturne/queues';
 import {
   HandlesInTransaction,
@@ -14,15 +14,21 @@ import { LedgerService } from './ledger.service.js';
  * and the running promotion, 0 while visit points are off) in
  * the visit's own transaction, so the card holder's balance is right when door mode answers. The
  * source is the club night: a member is paid for visiting at most once a night, whatever happens
- * to the visit row. The history line names the night: "Visit: Fri 28 Nov".
+ * to the visit row. The history line names the night: "Visit: Fri 28 Nov". A visit at another
+ * venue of the group the same night (within the group's cap) is its own source: the night and the
+ * venue; the first venue's source stays the night alone, as it was before venues.
  */
+function visitSource(night: string, venueId: number | undefined): string {
+  return venueId === undefined || venueId === FIRST_VENUE_ID ? night : `${night}@venue-${venueId}`;
+}
+
 @Injectable()
 @HandlesInTransaction('MemberVisited')
 export class CreditPointsWhenMemberVisitedHandler implements InTransactionHandler<'MemberVisited'> {
   constructor(private readonly ledger: LedgerService) {}
 
   async handle(event: DomainEvent<'MemberVisited'>, tx: EntityManager, raise: Raise): Promise<void> {
-    const { memberId, night, points, earning } = event.payload;
+    const { memberId, venueId, night, points, earning } = event.payload;
     if (points <= 0) return;
     await this.ledger.credit(
       tx,
@@ -32,7 +38,7 @@ export class CreditPointsWhenMemberVisitedHandler implements InTransactionHandle
         kind: 'visit',
         description: visitDescription(night),
         sourceType: 'club_night',
-        sourceId: night,
+        sourceId: visitSource(night, venueId),
         earning: earning ?? undefined,
       },
       raise,

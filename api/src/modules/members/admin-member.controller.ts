@@ -30,8 +30,12 @@ export class AdminMemberController {
   ) {}
 
   @Endpoint(endpoints.getAdminMember)
-  view(@ValidParams() params: Params, @ValidQuery() query: AdminMemberQuery): Promise<AdminMemberView> {
-    return this.queries.execute(new GetAdminMemberQuery(params.id, query.history));
+  view(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidParams() params: Params,
+    @ValidQuery() query: AdminMemberQuery,
+  ): Promise<AdminMemberView> {
+    return this.queries.execute(new GetAdminMemberQuery(params.id, query.history, { id: staff.id, role: staff.role }));
   }
 
   @Endpoint(endpoints.adjustMemberPoints)

@@ -122,7 +122,8 @@ export class AdminMemberRepository {
    * scan names its holder; older lines were filled in by the MemberScans migration), walked newest
    * first on qr_scans (member_id, id).
    */
-  scansForAdmin(em: EntityManager, memberId: string, limit: number) {
+  /** The member's newest door scans; `venueIds`: at those venues only (a manager of some venues). */
+  scansForAdmin(em: EntityManager, memberId: string, limit: number, venueIds?: readonly number[]) {
     return db(em)
       .selectFrom('qr_scans as s')
       .innerJoin('user_coupons as uc', 'uc.id', 's.user_coupon_id')
@@ -139,6 +140,7 @@ export class AdminMemberRepository {
         staffName('a').as('staff_name'),
       ])
       .where('s.member_id', '=', memberId)
+      .$if(venueIds !== undefined, (query) => query.where('s.venue_id', 'in', [...venueIds!]))
       .orderBy('s.id', 'desc')
       .limit(limit)
       .execute();

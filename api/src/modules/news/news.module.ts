@@ -9,6 +9,7 @@ import { UpdateNewsPostHandler } from './commands/update-news-post/update-news-p
 import { CommentModerationRepository } from './comment-moderation.repository.js';
 import { MemberCommentsService } from './member-comments.service.js';
 import { NewsAdminController } from './news-admin.controller.js';
+import { NewsPostVenues } from './news-post-venues.service.js';
 import { NewsPostsRepository } from './news-posts.repository.js';
 import { NewsController } from './news.controller.js';
 import { PostCommentsRepository } from './post-comments.repository.js';
@@ -21,6 +22,7 @@ import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-
   controllers: [NewsController, NewsAdminController],
   providers: [
     NewsPostsRepository,
+    NewsPostVenues,
     PostCommentsRepository,
     CommentModerationRepository,
     MemberCommentsService,

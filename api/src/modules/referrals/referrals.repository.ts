@@ -8,6 +8,7 @@ export interface StoredSettings {
   referral_points: number | null;
   referrals_per_month: number | null;
   birthday_coupon_id: string | null;
+  visit_points_per_night: number | null;
 }
 
 export interface ReferrerByCode {
@@ -30,7 +31,7 @@ export class ReferralsRepository {
   async settings(em: EntityManager): Promise<StoredSettings | undefined> {
     return db(em)
       .selectFrom('club_settings')
-      .select(['referral_points', 'referrals_per_month', 'birthday_coupon_id'])
+      .select(['referral_points', 'referrals_per_month', 'birthday_coupon_id', 'visit_points_per_night'])
       .where('id', '=', 1)
       .executeTakeFirst();
   }
@@ -44,6 +45,7 @@ export class ReferralsRepository {
           referral_points: settings.referral_points,
           referrals_per_month: settings.referrals_per_month,
           birthday_coupon_id: settings.birthday_coupon_id,
+          visit_points_per_night: settings.visit_points_per_night,
           updated_by_id: managerId,
           updated_at: sql<string>`now()`,
         }),

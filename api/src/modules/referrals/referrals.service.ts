@@ -13,6 +13,7 @@ import {
   referredRewardDescription,
   referrerRewardDescription,
   venueDate,
+  VISIT_POINTS_PER_NIGHT_DEFAULT,
 } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import { randomInt } from 'node:crypto';
@@ -52,6 +53,7 @@ export class Referrals {
       referralPoints: stored?.referral_points ?? this.config.REFERRAL_POINTS,
       referralsPerMonth: stored?.referrals_per_month ?? this.config.REFERRALS_PER_MONTH,
       birthdayCouponId: stored?.birthday_coupon_id ?? null,
+      visitPointsPerNight: stored?.visit_points_per_night ?? VISIT_POINTS_PER_NIGHT_DEFAULT,
     };
   }
 

@@ -16,7 +16,7 @@ export interface StaffRow {
 }
 
 /** A staff account as the Staff screen shows it. */
-export function staffFromRow(row: StaffRow): StaffMember {
+export function staffFromRow(row: StaffRow, venueIds: readonly number[] = []): StaffMember {
   if (!isStaff(row.role)) throw new Error(`${row.id} holds no staff role`);
   return {
     id: row.id,
@@ -28,5 +28,6 @@ export function staffFromRow(row: StaffRow): StaffMember {
     disabledAt: isoTimestampOrNull(row.disabled_at),
     invited: Boolean(row.invited),
     hasSecondFactor: Boolean(row.has_second_factor),
+    ...(venueIds.length > 0 ? { venueIds: [...venueIds] } : {}),
   };
 }

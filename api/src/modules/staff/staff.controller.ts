@@ -6,6 +6,7 @@ import {
   IdParams,
   InviteStaffRequest,
   InviteStaffResponse,
+  SetStaffVenuesRequest,
   StaffList,
   SuccessResponse,
 } from '@nocturne/contracts';
@@ -15,6 +16,7 @@ import { ValidBody, ValidParams } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { ChangeStaffRoleCommand } from './commands/change-staff-role/change-staff-role.command.js';
 import { InviteStaffCommand } from './commands/invite-staff/invite-staff.command.js';
+import { SetStaffVenuesCommand } from './commands/set-staff-venues/set-staff-venues.command.js';
 import { ListStaffQuery } from './queries/list-staff/list-staff.query.js';
 
 type Params = z.infer<typeof IdParams>;
@@ -47,6 +49,15 @@ export class StaffController {
     @ValidBody() body: ChangeStaffRoleRequest,
   ): Promise<SuccessResponse> {
     return this.commands.execute(new ChangeStaffRoleCommand(params.id, body.role, admin.id));
+  }
+
+  @Endpoint(endpoints.setStaffVenues)
+  setVenues(
+    @CurrentMember() admin: AuthenticatedMember,
+    @ValidParams() params: Params,
+    @ValidBody() body: SetStaffVenuesRequest,
+  ): Promise<SuccessResponse> {
+    return this.commands.execute(new SetStaffVenuesCommand(params.id, body.venueIds, admin.id));
   }
 
   @Endpoint(endpoints.removeStaff)

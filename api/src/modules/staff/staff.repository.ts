@@ -90,4 +90,13 @@ export class StaffRepository {
       .where('id', '=', memberId)
       .execute();
   }
+
+  /** Marks the account changed (its venues were): the Staff screen, versioned by members, shows it. */
+  async touchAccount(em: EntityManager, memberId: string): Promise<void> {
+    await db(em)
+      .updateTable('members')
+      .set({ updated_at: sql<string>`now()` })
+      .where('id', '=', memberId)
+      .execute();
+  }
 }

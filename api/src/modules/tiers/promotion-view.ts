@@ -4,6 +4,7 @@ import type { PromotionView, SavePromotionRequest } from '@nocturne/contracts';
 import { activePromotion, clubNightOf, multiplierWords, parseMultiplier, promotionScheduleProblem } from '@nocturne/domain';
 import { promotionSchedule, promotionsOnNight } from '@nocturne/ledger';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { VenueDirectory } from '#modules/venues/venues.public.js';
 import { TiersFailure } from './tiers-failure.js';
 import { type PromotionFields, type PromotionRow, TiersRepository } from './tiers.repository.js';
 
@@ -30,8 +31,20 @@ export function checkedPromotion(body: SavePromotionRequest): PromotionFields {
 export class PromotionViews {
   constructor(
     private readonly repository: TiersRepository,
+    private readonly venues: VenueDirectory,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
+
+  /** A promotion's chosen venues, each known and open, or a 400 naming the first that is not. */
+  async checkedVenues(venueIds: readonly number[]): Promise<number[]> {
+    const ids = [...new Set(venueIds)].sort((a, b) => a - b);
+    for (const id of ids) {
+      const venue = await this.venues.get(id);
+      const message = !venue ? `No venue ${id}` : venue.archived ? `${venue.name} is archived` : null;
+      if (message) throw new TiersFailure('invalid', message, { issues: [{ path: 'venueIds', message }] });
+    }
+    return ids;
+  }
 
   async find(em: EntityManager, id: string): Promise<PromotionView> {
     const row = await this.repository.promotion(em, id);
@@ -57,6 +70,7 @@ export class PromotionViews {
       multiplierText: multiplierWords(row.multiplier),
       appliesTonight: row.id === tonightId,
       hasPaid: Boolean(row.has_paid),
+      ...(row.venue_ids.length > 0 ? { venueIds: row.venue_ids.map(Number) } : {}),
     };
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import { type Tier, tierRank } from '@nocturne/domain';
+import { sql } from 'kysely';
 
 export type PromotionRow = Awaited<ReturnType<TiersRepository['promotions']>>[number];
 export type TierBenefitRow = Awaited<ReturnType<TiersRepository['benefits']>>[number];
@@ -73,6 +74,11 @@ export class TiersRepository {
     return db(em)
       .selectFrom('promotions as p')
       .select(['p.id', 'p.name', 'p.multiplier', 'p.starts_on', 'p.ends_on', 'p.weekdays'])
+      .select(
+        sql<number[]>`array(select pv.venue_id from promotion_venues pv where pv.promotion_id = p.id order by pv.venue_id)`.as(
+          'venue_ids',
+        ),
+      )
       .select((eb) =>
         eb.exists(eb.selectFrom('point_transactions as t').select('t.id').whereRef('t.promotion_id', '=', 'p.id')).as('has_paid'),
       )
@@ -105,6 +111,16 @@ export class TiersRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /** Replaces the venues whose visits a promotion multiplies (none: the whole group's). */
+  async setPromotionVenues(em: EntityManager, id: string, venueIds: readonly number[]): Promise<void> {
+    await db(em).deleteFrom('promotion_venues').where('promotion_id', '=', id).execute();
+    if (venueIds.length > 0)
+      await db(em)
+        .insertInto('promotion_venues')
+        .values([...new Set(venueIds)].map((venueId) => ({ promotion_id: id, venue_id: venueId })))
+        .execute();
   }
 
   /** Deletes a promotion no ledger row names; answers whether it did (false: none such, or it paid). */

@@ -3,7 +3,8 @@ import type { CreateNewsPostRequest } from '@nocturne/contracts';
 import { CreateNewsPostCommand, PostCommentCommand, SetPostLikeCommand } from '#modules/news/news.public.js';
 import type { SeedContext } from './seed-context.js';
 
-const POSTS: CreateNewsPostRequest[] = [
+/** The demo's posts are the whole group's (no venues chosen). */
+const POSTS: Omit<CreateNewsPostRequest, 'venueIds'>[] = [
   {
     title: 'Welcome to the Nocturne members club',
     content:
@@ -63,7 +64,8 @@ const COMMENTS: [member: number, post: number, content: string][] = [
 export async function seedNews(ctx: SeedContext): Promise<void> {
   const commands = ctx.app.get(CommandBus);
   const postIds: string[] = [];
-  for (const post of POSTS) postIds.push((await commands.execute(new CreateNewsPostCommand(ctx.adminId, post))).id);
+  for (const post of POSTS)
+    postIds.push((await commands.execute(new CreateNewsPostCommand(ctx.adminId, { ...post, venueIds: [] }))).id);
   for (const [member, post, content] of COMMENTS) {
     const memberId = ctx.memberIds[member];
     const postId = postIds[post];

@@ -1,6 +1,14 @@
 import { REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
 import { RedemptionParams, ScanLogPage, ScanLogQuery, UndoRedemptionResponse } from '../coupons.js';
-import { DoorCheckRequest, DoorCheckResponse, DoorRedeemRequest, DoorRedeemResponse, DoorTonight, MemberCard } from '../door.js';
+import {
+  DoorCheckRequest,
+  DoorCheckResponse,
+  DoorRedeemRequest,
+  DoorRedeemResponse,
+  DoorTonight,
+  DoorTonightQuery,
+  MemberCard,
+} from '../door.js';
 import { DOOR_STAFF, endpoint, SIGNED_IN } from '../endpoint.js';
 
 export const listScans = endpoint({
@@ -39,7 +47,11 @@ export const checkAtDoor = endpoint({
   tags: ['door'],
   body: DoorCheckRequest,
   response: DoorCheckResponse,
-  errors: { 429: 'Too many wrong typed codes from this staff account; see retryAfter (seconds to count down)' },
+  errors: {
+    400: 'An unknown or archived venueId, or none for an account that works at several venues: `message` says which',
+    403: 'The account does not work at that venue: "This account works at The Velvet Room only"',
+    429: 'Too many wrong typed codes from this staff account; see retryAfter (seconds to count down)',
+  },
 });
 
 export const redeemAtDoor = endpoint({
@@ -52,7 +64,8 @@ export const redeemAtDoor = endpoint({
   response: DoorRedeemResponse,
   errors: {
     404: 'Not a code of ours, or the coupon is not this card holder’s',
-    409: 'Already used, expired, paused, withdrawn, or the member account is disabled: `message` says which, in words',
+    403: 'The account does not work at that venue: "This account works at The Velvet Room only"',
+    409: 'Already used, expired, paused, withdrawn, for another venue ("Only at The Velvet Room"), or the member account is disabled: `message` says which, in words',
     429: 'Too many wrong typed codes from this staff account; see retryAfter',
   },
 });
@@ -63,6 +76,7 @@ export const getDoorTonight = endpoint({
   summary: 'Tonight at the door for the signed-in staffer: the club night and their tally of redemptions, visits and undos',
   access: DOOR_STAFF,
   tags: ['door'],
+  query: DoorTonightQuery,
   response: DoorTonight,
   // Redemptions and undos are scan-log lines, visits are visits; the clock turns the night at 06:00.
   conditional: { scopes: ['qr_scans', 'visits'], everySeconds: 60 },

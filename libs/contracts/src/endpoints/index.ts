@@ -15,6 +15,7 @@ import * as system from './system.js';
 import * as tiers from './tiers.js';
 import * as twoFactor from './two-factor.js';
 import * as venue from './venue.js';
+import * as venueScope from './venue-scope.js';
 import * as wallet from './wallet.js';
 import * as webhooks from './webhooks.js';
 
@@ -35,6 +36,7 @@ export const endpoints = {
   ...door,
   ...doorOffline,
   ...venue,
+  ...venueScope,
   ...media,
   ...activecampaign,
   ...webhooks,

@@ -1,4 +1,4 @@
-import { ChangeStaffRoleRequest, InviteStaffRequest, InviteStaffResponse, StaffList } from '../staff.js';
+import { ChangeStaffRoleRequest, InviteStaffRequest, InviteStaffResponse, SetStaffVenuesRequest, StaffList } from '../staff.js';
 import { IdParams, SuccessResponse } from '../common.js';
 import { ADMINS, endpoint } from '../endpoint.js';
 
@@ -46,4 +46,21 @@ export const removeStaff = endpoint({
   params: IdParams,
   response: SuccessResponse,
   errors: { 404: 'No such staff member', 409: 'The last admin cannot be removed' },
+});
+
+export const setStaffVenues = endpoint({
+  method: 'PUT',
+  path: '/api/admin/staff/:id/venues',
+  summary:
+    'Grant a door or manager account venues: it works at those only (checks, redemptions, scan log, visits); none: all venues. Audited',
+  access: ADMINS,
+  tags: ['admin', 'staff'],
+  params: IdParams,
+  body: SetStaffVenuesRequest,
+  response: SuccessResponse,
+  errors: {
+    400: 'An unknown or archived venue',
+    404: 'No such staff member',
+    409: 'Admins work at every venue: they cannot be granted some',
+  },
 });

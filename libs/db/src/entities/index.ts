@@ -23,6 +23,7 @@ import { Promotion, TierBenefit, TierCelebration, TierCouponGrant } from './tier
 import { UserCoupon } from './user-coupon.entity.js';
 import { Visit } from './visit.entity.js';
 import { DoorDevice, StaffVenue, Venue } from './venue.entity.js';
+import { CouponVenue, NewsPostVenue, PromotionVenue } from './venue-choice.entity.js';
 import { WalletPass, WalletRegistration } from './wallet.entity.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
@@ -52,6 +53,7 @@ export { DoorSyncItem };
 export { WalletPass, WalletRegistration };
 export { BirthdayGrant, ClubSettings, Referral, ReferralCode };
 export { DoorDevice, StaffVenue, Venue };
+export { CouponVenue, NewsPostVenue, PromotionVenue };
 export { VENUE_KINDS, type VenueKind } from './venue.entity.js';
 export { REFERRAL_REFUSAL_REASONS, REFERRAL_STATES, type ReferralState } from './referral.entity.js';
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
@@ -106,6 +108,9 @@ export const entities: [
   typeof DoorDevice,
   typeof StaffVenue,
   typeof DoorSyncItem,
+  typeof NewsPostVenue,
+  typeof CouponVenue,
+  typeof PromotionVenue,
 ] = [
   Member,
   Session,
@@ -148,4 +153,7 @@ export const entities: [
   DoorDevice,
   StaffVenue,
   DoorSyncItem,
+  NewsPostVenue,
+  CouponVenue,
+  PromotionVenue,
 ];

@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { QR_SCAN_ACTIONS, QR_SCAN_METHODS, QR_SCAN_RESULTS } from '@nocturne/domain';
 import { Member } from './member.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
+import { Venue } from './venue.entity.js';
 
 export {
   QR_SCAN_ACTIONS,
@@ -32,6 +33,8 @@ export const QrScan = defineEntity({
     admin: () => p.manyToOne(Member).deleteRule('set null').nullable(),
     userCoupon: () => p.manyToOne(UserCoupon).deleteRule('set null').nullable(),
     member: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+    /** The venue whose door it was (every line from before venues: the first venue). */
+    venue: () => p.manyToOne(Venue).deleteRule('restrict').default(1),
     scannedId: p.string().length(100),
     method: p.enum(QR_SCAN_METHODS).default('qr'),
     action: p.enum(QR_SCAN_ACTIONS),

@@ -64,6 +64,8 @@ export const ClubSettings = defineEntity({
     birthdayCoupon: () => p.manyToOne(Coupon).deleteRule('set null').nullable(),
     /** Minutes after which door mode's offline data is called old on every verdict; null: DOOR_DATA_STALE_MINUTES_DEFAULT. */
     doorDataStaleMinutes: p.integer().nullable(),
+    /** How many visits a night pay visit points, across the group's venues; null: 1. */
+    visitPointsPerNight: p.integer().nullable(),
     updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     updatedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
   },

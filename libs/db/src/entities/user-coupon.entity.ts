@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { REDEEMED_BY } from '@nocturne/domain';
 import { Coupon } from './coupon.entity.js';
 import { Member } from './member.entity.js';
+import { Venue } from './venue.entity.js';
 
 export { REDEEMED_BY, type RedeemedBy } from '@nocturne/domain';
 
@@ -35,5 +36,7 @@ export const UserCoupon = defineEntity({
     validatedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
     /** 11 Crockford base32 characters, upper case, no hyphens (shown grouped as K7QM-3XPD-2A9). */
     shortCode: p.string().length(11).nullable(),
+    /** The venue it was redeemed at, while it is redeemed (null: not redeemed). */
+    redeemedVenue: () => p.manyToOne(Venue).deleteRule('restrict').nullable(),
   },
 });

@@ -47,6 +47,8 @@ import { Migration20261128200000_ApiRole } from './Migration20261128200000_ApiRo
 import { Migration20261128200100_SearchAndStaffIndexes } from './Migration20261128200100_SearchAndStaffIndexes.js';
 import { Migration20261128200200_SessionSecondFactorAt } from './Migration20261128200200_SessionSecondFactorAt.js';
 import { Migration20261129000000_Venues } from './Migration20261129000000_Venues.js';
+import { Migration20261129010000_VenueActivity } from './Migration20261129010000_VenueActivity.js';
+import { Migration20261129010100_VenueChoices } from './Migration20261129010100_VenueChoices.js';
 import { Migration20261129040000_DoorOffline } from './Migration20261129040000_DoorOffline.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
@@ -98,6 +100,8 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261128200100_SearchAndStaffIndexes', class: Migration20261128200100_SearchAndStaffIndexes },
   { name: 'Migration20261128200200_SessionSecondFactorAt', class: Migration20261128200200_SessionSecondFactorAt },
   { name: 'Migration20261129000000_Venues', class: Migration20261129000000_Venues },
+  { name: 'Migration20261129010000_VenueActivity', class: Migration20261129010000_VenueActivity },
+  { name: 'Migration20261129010100_VenueChoices', class: Migration20261129010100_VenueChoices },
   { name: 'Migration20261129040000_DoorOffline', class: Migration20261129040000_DoorOffline },
 ];
 

@@ -23,7 +23,7 @@ export class DoorOfflineController {
 
   @Endpoint(endpoints.syncDoor)
   sync(@CurrentMember() staff: AuthenticatedMember, @ValidBody() body: DoorSyncRequest): Promise<DoorSyncResponse> {
-    return this.commands.execute(new SyncDoorQueueCommand(staff.id, body.items));
+    return this.commands.execute(new SyncDoorQueueCommand(staff.id, body.items, staff.role, body.venueId));
   }
 
   @Endpoint(endpoints.listDoorConflicts)

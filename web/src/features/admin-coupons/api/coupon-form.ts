@@ -32,7 +32,10 @@ export const EMPTY_COUPON_FORM: CouponFormValues = {
 };
 
 /** What the form sends: every field of the contract's request but the per-member limit (the server's default, 1). */
-export type CreateCouponPayload = Required<Omit<z.input<typeof CreateCouponRequest>, 'perMemberLimit'>>;
+/** The form's fields; the venues (a group of several) are added by the form when ticked. */
+export type CreateCouponPayload = Required<Omit<z.input<typeof CreateCouponRequest>, 'perMemberLimit' | 'venueIds'>> & {
+  venueIds?: number[];
+};
 
 const wholeOrNull = (text: string): number | null => {
   const number = Number.parseInt(text.trim(), 10);

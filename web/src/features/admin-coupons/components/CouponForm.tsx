@@ -9,6 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { capitalise } from '@/lib/format';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useVenueInfo, useVenueTimeZone } from '@/lib/venue-time';
+import { checkedVenueIds, VenueCheckboxes } from '@/components/venue-checkboxes';
+import { useVenueChoices } from '@/lib/venue-choices';
 import { useCreateCoupon, useUpdateCoupon } from '../api/admin-coupons';
 import {
   couponFormValuesOf,
@@ -57,6 +59,8 @@ function CouponFields({ onClose, coupon, timeZone, zoneFailed }: CouponFieldsPro
   const [values, setValues] = useState<CouponFormValues>(initial);
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
+  // A group of several venues: the coupon may be for chosen venues only (none ticked: every venue).
+  const venues = useVenueChoices();
   const pending = create.isPending || update.isPending;
   // Without the venue's zone a "valid until" date has no instant yet: nothing is sent in a guessed one.
   const waitingForZone = !timeZone;
@@ -66,8 +70,11 @@ function CouponFields({ onClose, coupon, timeZone, zoneFailed }: CouponFieldsPro
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!timeZone) return;
+    const venueIds = checkedVenueIds(new FormData(event.currentTarget), venues);
     if (coupon) {
-      const change = toUpdateCouponPayload(initial, values, timeZone);
+      const before = coupon.venueIds ?? [];
+      const venuesChanged = venueIds !== undefined && venueIds.join() !== before.join();
+      const change = { ...toUpdateCouponPayload(initial, values, timeZone), ...(venuesChanged ? { venueIds } : {}) };
       if (Object.keys(change).length === 0) return onClose();
       update.mutate(
         { couponId: coupon.id, change },
@@ -81,13 +88,16 @@ function CouponFields({ onClose, coupon, timeZone, zoneFailed }: CouponFieldsPro
       );
       return;
     }
-    create.mutate(toCreateCouponPayload(values, timeZone), {
-      onSuccess: () => {
-        toast({ title: 'Coupon created successfully!' });
-        onClose();
+    create.mutate(
+      { ...toCreateCouponPayload(values, timeZone), ...(venueIds?.length ? { venueIds } : {}) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Coupon created successfully!' });
+          onClose();
+        },
+        onError: (error) => toastError(reasonOr(error, 'Please try again.'), 'Failed to create coupon'),
       },
-      onError: (error) => toastError(reasonOr(error, 'Please try again.'), 'Failed to create coupon'),
-    });
+    );
   };
 
   return (
@@ -188,6 +198,11 @@ function CouponFields({ onClose, coupon, timeZone, zoneFailed }: CouponFieldsPro
         <p role="alert" className="text-sm text-red-300 sm:col-span-2">
           {ZONE_FAILED}
         </p>
+      ) : null}
+      {venues.length > 0 ? (
+        <div className="sm:col-span-2">
+          <VenueCheckboxes venues={venues} chosen={coupon?.venueIds} noneMeans="Every venue" />
+        </div>
       ) : null}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit" disabled={pending || waitingForZone}>

@@ -3,6 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Card, ListNote } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
+import { VISIT_POINTS_PER_NIGHT_MAX } from '@nocturne/domain';
+import { useVenueChoices } from '@/lib/venue-choices';
 import { useCouponChoices, useMembershipSettings, useSaveMembershipSettings } from '../api/membership-settings';
 
 /**
@@ -14,6 +16,8 @@ export function MembershipSettingsCard() {
   const settings = useMembershipSettings();
   const coupons = useCouponChoices();
   const save = useSaveMembershipSettings();
+  // A group of several venues: how many of a member's visits a night pay visit points, across them.
+  const group = useVenueChoices().length > 0;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -24,6 +28,7 @@ export function MembershipSettingsCard() {
         referralPoints: Number(data.get('referralPoints')),
         referralsPerMonth: Number(data.get('referralsPerMonth')),
         birthdayCouponId: coupon || null,
+        ...(group ? { visitPointsPerNight: Number(data.get('visitPointsPerNight')) } : {}),
       },
       {
         onSuccess: () => toast({ title: 'Membership settings saved' }),
@@ -74,6 +79,17 @@ export function MembershipSettingsCard() {
               ))}
             </select>
           </label>
+          {group ? (
+            <TextField
+              label="Paying visits a night (across venues)"
+              name="visitPointsPerNight"
+              type="number"
+              min={1}
+              max={VISIT_POINTS_PER_NIGHT_MAX}
+              required
+              defaultValue={settings.data.visitPointsPerNight}
+            />
+          ) : null}
           <div className="sm:col-span-3">
             <Button type="submit" disabled={save.isPending}>
               Save Settings

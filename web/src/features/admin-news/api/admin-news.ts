@@ -9,7 +9,9 @@ import { invalidate, queryKeys } from '@/lib/query-keys';
 /** The News tab's "Published Posts": the feed's pages, polled as the admin's screens are. */
 export const usePublishedPosts = () => useInfiniteQuery({ ...newsFeedQueryOptions(), ...polling(POLL_MS.admin) });
 
-const createNewsPost = (payload: CreateNewsPostRequest) => api.call(routes.createNewsPost, { body: payload });
+/** The venues are named only in a group of several (none: the whole group's). */
+const createNewsPost = (payload: Omit<CreateNewsPostRequest, 'venueIds'> & { venueIds?: number[] }) =>
+  api.call(routes.createNewsPost, { body: payload });
 
 const updateNewsPost = ({ id, changes }: { id: string; changes: UpdateNewsPostRequest }) =>
   api.call(routes.updateNewsPost, { params: { id }, body: changes });

@@ -3,6 +3,8 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useCreateNewsPost } from '../api/admin-news';
+import { checkedVenueIds, VenueCheckboxes } from '@/components/venue-checkboxes';
+import { useVenueChoices } from '@/lib/venue-choices';
 import { EMPTY_DRAFT, isBlank, PostFields, trimmed, usePendingImage, type ImageUploadSlot, type PostDraft } from './PostFields';
 
 export type { ImageUploadSlot } from './PostFields';
@@ -16,6 +18,8 @@ export function CreatePostForm({ imageUpload }: { imageUpload?: (slot: ImageUplo
   const [draft, setDraft] = useState<PostDraft>(EMPTY_DRAFT);
   const [generation, setGeneration] = useState(0);
   const create = useCreateNewsPost();
+  // A group of several venues: the post may be about chosen venues (none ticked: the whole group).
+  const venues = useVenueChoices();
   const pendingImage = usePendingImage();
   const blank = isBlank(draft);
   const change = (next: Partial<PostDraft>) => setDraft((current) => ({ ...current, ...next }));
@@ -26,15 +30,19 @@ export function CreatePostForm({ imageUpload }: { imageUpload?: (slot: ImageUplo
     if (blank || create.isPending) return;
     // A picked image not yet uploaded would be silently left out: say so next to the field instead.
     if (pendingImage.blocks()) return;
-    create.mutate(trimmed(draft), {
-      onSuccess: () => {
-        toast({ title: 'Success', description: 'News post created successfully.' });
-        setDraft(EMPTY_DRAFT);
-        setGeneration((value) => value + 1);
-        pendingImage.reset();
+    const venueIds = checkedVenueIds(new FormData(event.currentTarget), venues);
+    create.mutate(
+      { ...trimmed(draft), ...(venueIds?.length ? { venueIds } : {}) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'News post created successfully.' });
+          setDraft(EMPTY_DRAFT);
+          setGeneration((value) => value + 1);
+          pendingImage.reset();
+        },
+        onError: (error) => toastError(reasonOr(error, 'Failed to create news post.')),
       },
-      onError: (error) => toastError(reasonOr(error, 'Failed to create news post.')),
-    });
+    );
   };
 
   return (
@@ -56,6 +64,7 @@ export function CreatePostForm({ imageUpload }: { imageUpload?: (slot: ImageUplo
           ) : undefined
         }
       />
+      <VenueCheckboxes key={generation} venues={venues} chosen={[]} />
       <Button type="submit" disabled={blank || create.isPending}>
         {create.isPending ? 'Creating...' : 'Create Post'}
       </Button>

@@ -5,6 +5,8 @@ import { FeaturedMedia } from '@/components/ui/featured-media';
 import { toast } from '@/components/ui/use-toast';
 import { reasonOr, toastError } from '@/lib/notify';
 import { useUpdateNewsPost } from '../api/admin-news';
+import { checkedVenueIds, VenueCheckboxes } from '@/components/venue-checkboxes';
+import { useVenueChoices } from '@/lib/venue-choices';
 import { isBlank, PostFields, trimmed, usePendingImage, type ImageUploadSlot, type PostDraft } from './PostFields';
 
 interface EditPostFormProps {
@@ -25,6 +27,7 @@ export function EditPostForm({ post, imageUpload, onDone }: EditPostFormProps) {
     featuredImageUrl: post.featuredImageUrl,
   });
   const update = useUpdateNewsPost();
+  const venues = useVenueChoices();
   const pendingImage = usePendingImage();
   const blank = isBlank(draft);
   const change = (next: Partial<PostDraft>) => setDraft((current) => ({ ...current, ...next }));
@@ -34,8 +37,10 @@ export function EditPostForm({ post, imageUpload, onDone }: EditPostFormProps) {
     if (blank || update.isPending) return;
     // A picked image not yet uploaded would be silently left out: say so next to the field instead.
     if (pendingImage.blocks()) return;
+    const venueIds = checkedVenueIds(new FormData(event.currentTarget), venues);
+    const venuesChanged = venueIds !== undefined && venueIds.join() !== (post.venueIds ?? []).join();
     update.mutate(
-      { id: post.id, changes: trimmed(draft) },
+      { id: post.id, changes: { ...trimmed(draft), ...(venuesChanged ? { venueIds } : {}) } },
       {
         onSuccess: () => {
           toast({ title: 'Success', description: 'News post updated successfully.' });
@@ -70,6 +75,7 @@ export function EditPostForm({ post, imageUpload, onDone }: EditPostFormProps) {
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label={`Edit news post: ${post.title}`}>
       <PostFields draft={draft} onChange={change} image={image} imageMessage={pendingImage.message} />
+      <VenueCheckboxes venues={venues} chosen={post.venueIds} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={blank || update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}

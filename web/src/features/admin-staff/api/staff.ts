@@ -32,3 +32,8 @@ export const useInviteStaff = () => useStaffMutation(inviteStaff);
 export const useChangeStaffRole = () => useStaffMutation(changeStaffRole);
 export const useRemoveStaff = () => useStaffMutation(removeStaff);
 export const useResetSecondFactor = () => useStaffMutation(resetSecondFactor);
+
+/** The venues a door or manager account works at; none: all venues. */
+const setStaffVenues = ({ id, venueIds }: { id: string; venueIds: number[] }) =>
+  api.call(routes.setStaffVenues, { params: { id }, body: { venueIds } });
+export const useSetStaffVenues = () => useStaffMutation(setStaffVenues);

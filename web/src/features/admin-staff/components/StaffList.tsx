@@ -8,7 +8,10 @@ import { inputClass } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { reasonOr } from '@/lib/notify';
 import { useVenueTime } from '@/lib/venue-time';
+import type { VenueChoice } from '@nocturne/contracts';
+import { useVenueChoices } from '@/lib/venue-choices';
 import { useChangeStaffRole, useRemoveStaff, useResetSecondFactor, useStaff } from '../api/staff';
+import { StaffVenues } from './StaffVenues';
 
 const fullName = (person: StaffMember) => [person.firstName, person.lastName].filter(Boolean).join(' ');
 
@@ -23,11 +26,13 @@ function StaffRow({
   self,
   onAsk,
   problem,
+  venues,
 }: {
   person: StaffMember;
   self: boolean;
   onAsk: (ask: Asking) => void;
   problem?: string;
+  venues: VenueChoice[];
 }) {
   const venueTime = useVenueTime();
   const name = fullName(person);
@@ -71,6 +76,7 @@ function StaffRow({
           Remove
         </Button>
       </div>
+      <StaffVenues person={person} name={name} venues={venues} />
       {problem ? (
         <p role="alert" className="text-sm text-red-200">
           {problem}
@@ -83,6 +89,7 @@ function StaffRow({
 /** Who is staff, each with their role (changed here) and Remove; both ask first, since the person is signed out. */
 export function StaffList({ currentAdminId }: { currentAdminId: string }) {
   const staff = useStaff();
+  const venues = useVenueChoices();
   const change = useChangeStaffRole();
   const remove = useRemoveStaff();
   const reset = useResetSecondFactor();
@@ -123,6 +130,7 @@ export function StaffList({ currentAdminId }: { currentAdminId: string }) {
             person={person}
             self={person.id === currentAdminId}
             onAsk={setAsking}
+            venues={venues}
             problem={problems[person.id]}
           />
         ))}

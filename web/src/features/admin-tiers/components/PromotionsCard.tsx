@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { formatVenueDate } from '@/lib/venue-time';
+import { checkedVenueIds, VenueCheckboxes } from '@/components/venue-checkboxes';
+import { useVenueChoices } from '@/lib/venue-choices';
 import { useDeletePromotion, usePromotions, useSavePromotion } from '../api/tiers';
 
 /** Weekdays as the api numbers them (0 = Sunday), listed from Monday. */
@@ -31,11 +33,14 @@ const nightsWords = (promotion: PromotionView) => {
 
 function PromotionForm({ editing, onDone }: { editing: PromotionView | null; onDone: () => void }) {
   const save = useSavePromotion();
+  // A group of several venues: a promotion may multiply visits at chosen venues only.
+  const venues = useVenueChoices();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const weekdays = data.getAll('weekdays').map(Number);
+    const venueIds = checkedVenueIds(data, venues);
     save.mutate(
       {
         id: editing?.id ?? null,
@@ -45,6 +50,7 @@ function PromotionForm({ editing, onDone }: { editing: PromotionView | null; onD
           startsOn: String(data.get('startsOn')),
           endsOn: String(data.get('endsOn')),
           weekdays: weekdays.length > 0 ? weekdays : null,
+          ...(venueIds === undefined ? {} : { venueIds }),
         },
       },
       {
@@ -93,6 +99,11 @@ function PromotionForm({ editing, onDone }: { editing: PromotionView | null; onD
           ))}
         </div>
       </fieldset>
+      {venues.length > 0 ? (
+        <div className="sm:col-span-2">
+          <VenueCheckboxes venues={venues} chosen={editing?.venueIds} legend="Visits at" noneMeans="Every venue" />
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>
           {editing ? 'Save Promotion' : 'Schedule Promotion'}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AvailableCoupon } from '@nocturne/contracts';
-import { balanceAfterClaim, couponValueLabel, offlineNeedsConnection, paidClaimQuestion } from '@nocturne/domain';
+import { balanceAfterClaim, couponValueLabel, offlineNeedsConnection, onlyAtMessage, paidClaimQuestion } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ListNote } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -68,6 +68,7 @@ export function AvailableCoupons({ currentPoints }: { currentPoints: number }) {
                 <p className="text-sm font-medium text-white/90">{couponValueLabel(coupon.type, coupon.value)}</p>
                 <p className="text-sm text-white/80">{coupon.description}</p>
                 <CouponUseBy validUntil={coupon.validUntil} />
+                {coupon.venues ? <p className="text-xs text-gold">{onlyAtMessage(coupon.venues)}</p> : null}
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <span className="font-semibold text-gold">
                     {coupon.pointsCost > 0 ? countOf(coupon.pointsCost, 'point') : 'Free'}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UserCoupon } from '@nocturne/contracts';
-import { couponValueLabel, offlineNeedsConnection } from '@nocturne/domain';
+import { couponValueLabel, offlineNeedsConnection, onlyAtMessage } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Badge, Card, ListNote } from '@/components/ui/card';
@@ -81,6 +81,7 @@ function HeldCoupon({ held }: { held: UserCoupon }) {
         </div>
         <p className="text-sm text-white/85">{amount}</p>
         {held.redeemedAt ? null : <CouponUseBy validUntil={held.coupon.validUntil} />}
+        {held.coupon.venues ? <p className="text-xs text-gold">{onlyAtMessage(held.coupon.venues)}</p> : null}
         <dl className="grid gap-1 text-xs text-white/75">
           {dates.map(([term, value]) =>
             value ? (

@@ -1,4 +1,5 @@
 import type { NewsPost } from '@nocturne/contracts';
+import { namesInWords } from '@nocturne/domain';
 import { Badge } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { FeaturedMedia } from '@/components/ui/featured-media';
@@ -32,6 +33,7 @@ export function NewsPostCard({
         <div className="flex flex-wrap items-center gap-3 text-xs text-white/75">
           <Badge tone="neon">{humanise(post.contentType)}</Badge>
           <time dateTime={post.createdAt}>{venueTime.day(post.createdAt)}</time>
+          {post.venues ? <span>{namesInWords(post.venues)}</span> : null}
         </div>
         <h3 id={`post-${post.id}`} className="text-xl font-semibold text-white">
           {post.title}

@@ -1,4 +1,5 @@
 import type { ErrorKind } from '#common/errors/domain-error.js';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UndoRedemptionResponse } from '@nocturne/contracts';
 import { COUPON_NOT_FOUND, DOOR_UNDO_OWN_ONLY } from '@nocturne/domain';
@@ -8,6 +9,7 @@ import { CouponFailure } from '#modules/coupons/coupon-failure.js';
 import { DoorCoupons } from '#modules/coupons/door-coupons.service.js';
 import { Redemptions } from '#modules/coupons/redemption.js';
 import { UserCouponsRepository } from '#modules/coupons/user-coupons.repository.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 import { UndoRedemptionCommand } from './undo-redemption.command.js';
 
 type Outcome = { success: true; message: string } | { success: false; kind: ErrorKind; message: string };
@@ -25,15 +27,25 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
     private readonly coupons: UserCouponsRepository,
     private readonly redemptions: Redemptions,
     private readonly audit: AuditService,
+    private readonly staffVenues: StaffVenues,
+    private readonly em: EntityManager,
   ) {}
 
   async execute({ adminId, userCouponId, role }: UndoRedemptionCommand): Promise<UndoRedemptionResponse> {
+    // Where the staffer works, read before the transaction (no transaction waits on the pool for it).
+    const scope = await this.staffVenues.scopeOf(this.em, { id: adminId, role });
+    const elsewhere = scope.all ? null : await this.staffVenues.worksAtOnly(scope);
     const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
       const row = await this.coupons.findUserCoupon(tx, userCouponId, { lock: true });
       if (!row) return { success: false, kind: 'not_found', message: COUPON_NOT_FOUND };
       if (role === 'door' && row.redeemed_at !== null && row.validated_by_id !== adminId) {
         await this.scans.recordUndo(tx, adminId, row, { accepted: false, reason: DOOR_UNDO_OWN_ONLY });
         return { success: false, kind: 'forbidden', message: DOOR_UNDO_OWN_ONLY };
+      }
+      // A redemption at a venue the staffer does not work at is not theirs to undo.
+      if (elsewhere !== null && row.redeemed_venue_id !== null && !StaffVenues.covers(scope, row.redeemed_venue_id)) {
+        await this.scans.recordUndo(tx, adminId, row, { accepted: false, reason: elsewhere });
+        return { success: false, kind: 'forbidden', message: elsewhere };
       }
       const undo = await this.redemptions.undo(tx, raise, row, adminId);
       const message = undo.undone

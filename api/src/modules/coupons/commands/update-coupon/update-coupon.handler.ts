@@ -8,6 +8,7 @@ import { AuditService } from '#modules/audit/audit.public.js';
 import { CouponFailure } from '#modules/coupons/coupon-failure.js';
 import { adminCouponFromRow } from '#modules/coupons/coupon-view.js';
 import { AdminCouponsRepository } from '#modules/coupons/admin-coupons.repository.js';
+import { CouponVenues } from '#modules/coupons/coupon-venues.service.js';
 import type { CouponView } from '#modules/coupons/coupon-rows.js';
 import { UpdateCouponCommand } from './update-coupon.command.js';
 
@@ -23,6 +24,7 @@ export class UpdateCouponHandler implements ICommandHandler<UpdateCouponCommand,
     private readonly unitOfWork: UnitOfWork,
     private readonly coupons: AdminCouponsRepository,
     private readonly audit: AuditService,
+    private readonly venues: CouponVenues,
   ) {}
 
   async execute({ couponId, change }: UpdateCouponCommand): Promise<AdminCoupon> {
@@ -35,16 +37,20 @@ export class UpdateCouponHandler implements ICommandHandler<UpdateCouponCommand,
           issues,
         });
       }
+      const venuesBefore = (await this.venues.of(tx, [couponId])).get(couponId) ?? [];
+      const { venueIds, ...fields } = change;
+      const venuesAfter = venueIds === undefined ? venuesBefore : await this.venues.set(tx, couponId, venueIds);
       let updated: AdminCoupon;
       try {
-        updated = adminCouponFromRow(await this.coupons.updateCoupon(tx, couponId, change));
+        // Only the venues changing still writes the row (its updated_at): members' lists move with it.
+        updated = adminCouponFromRow(await this.coupons.updateCoupon(tx, couponId, fields), venuesAfter);
       } catch (error) {
         // The partial unique index on lower(code) decides, also between concurrent edits and creations.
         if (error instanceof UniqueConstraintViolationException)
           throw new CouponFailure('conflict', `A coupon with the code ${change.code} already exists`);
         throw error;
       }
-      const before = { ...adminCouponFromRow(locked) };
+      const before = { ...adminCouponFromRow(locked, venuesBefore) };
       await this.audit.record(tx, {
         action: 'coupon.update',
         targetType: 'coupon',

@@ -3,6 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminCoupon } from '@nocturne/contracts';
 import { adminCouponFromRow } from '#modules/coupons/coupon-view.js';
 import { AdminCouponsRepository } from '#modules/coupons/admin-coupons.repository.js';
+import { CouponVenues } from '#modules/coupons/coupon-venues.service.js';
 import { ListAdminCouponsQuery } from './list-admin-coupons.query.js';
 
 /** Every coupon, newest first, with its claimed and redeemed counts; archived ones only on request. */
@@ -11,9 +12,15 @@ export class ListAdminCouponsHandler implements IQueryHandler<ListAdminCouponsQu
   constructor(
     private readonly em: EntityManager,
     private readonly coupons: AdminCouponsRepository,
+    private readonly venues: CouponVenues,
   ) {}
 
   async execute({ includeArchived }: ListAdminCouponsQuery): Promise<AdminCoupon[]> {
-    return (await this.coupons.listAdmin(this.em, includeArchived)).map(adminCouponFromRow);
+    const rows = await this.coupons.listAdmin(this.em, includeArchived);
+    const venues = await this.venues.of(
+      this.em,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => adminCouponFromRow(row, venues.get(row.id)));
   }
 }

@@ -4,6 +4,7 @@ import type { AvailableCoupon } from '@nocturne/contracts';
 import { claimRefusalWords } from '@nocturne/domain';
 import { couponDetailsFromRow } from '#modules/coupons/coupon-view.js';
 import { CouponClaimsRepository } from '#modules/coupons/coupon-claims.repository.js';
+import { CouponVenues } from '#modules/coupons/coupon-venues.service.js';
 import { ListAvailableCouponsQuery } from './list-available-coupons.query.js';
 
 /**
@@ -15,15 +16,23 @@ export class ListAvailableCouponsHandler implements IQueryHandler<ListAvailableC
   constructor(
     private readonly em: EntityManager,
     private readonly coupons: CouponClaimsRepository,
+    private readonly venues: CouponVenues,
   ) {}
 
   async execute({ member }: ListAvailableCouponsQuery): Promise<AvailableCoupon[]> {
     const rows = await this.coupons.listAvailable(this.em, member.id);
+    // Every coupon of the group is offered; one of chosen venues names them.
+    const names = await this.venues.namesOf(
+      this.em,
+      rows.map((row) => row.id),
+    );
     // One object per coupon, built in place: this list is the largest answer members poll, and
     // copies of its 200 rows (rest and spread) were garbage on every full answer.
     return rows.map((row) => {
       const coupon: AvailableCoupon = Object.assign(couponDetailsFromRow(row), { claimable: row.obstacle === null });
       if (row.obstacle !== null) coupon.reason = claimRefusalWords(row.obstacle, row.required_tier).reason;
+      const venues = names.get(row.id);
+      if (venues) coupon.venues = venues;
       return coupon;
     });
   }

@@ -3,6 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MyCouponsPage } from '@nocturne/contracts';
 import { ValidationFailedException } from '#common/http/zod-validation.pipe.js';
 import { userCouponFromRow } from '#modules/coupons/coupon-view.js';
+import { CouponVenues } from '#modules/coupons/coupon-venues.service.js';
 import { UserCouponsRepository } from '#modules/coupons/user-coupons.repository.js';
 import { decodeMyCouponsCursor, encodeMyCouponsCursor } from '#modules/coupons/my-coupons-cursor.js';
 import { QrTokenService } from '#modules/coupons/qr-token.service.js';
@@ -21,6 +22,7 @@ export class ListMyCouponsHandler implements IQueryHandler<ListMyCouponsQuery, M
     private readonly coupons: UserCouponsRepository,
     private readonly qr: QrTokenService,
     private readonly shortCodes: ShortCodeService,
+    private readonly venues: CouponVenues,
   ) {}
 
   async execute({ memberId, page }: ListMyCouponsQuery): Promise<MyCouponsPage> {
@@ -36,8 +38,15 @@ export class ListMyCouponsHandler implements IQueryHandler<ListMyCouponsQuery, M
     const coded = [];
     for (const row of shown) coded.push(await this.shortCodes.ensure(this.em, row));
     const last = shown.at(-1);
+    // A coupon of chosen venues names them (members see where it is redeemed).
+    const names = await this.venues.namesOf(this.em, [...new Set(shown.map((row) => row.coupon_id))]);
     return {
-      coupons: coded.map((row) => userCouponFromRow(row, this.qr)),
+      coupons: coded.map((row) => {
+        const coupon = userCouponFromRow(row, this.qr);
+        const venues = names.get(row.coupon_id);
+        if (venues) coupon.coupon.venues = venues;
+        return coupon;
+      }),
       nextCursor:
         rows.length > page.limit && last
           ? encodeMyCouponsCursor({ held: last.held, claimedAt: last.cursor_at, id: last.id })

@@ -3,8 +3,8 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ScanLogPage } from '@nocturne/contracts';
 import { clubNightBounds, REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
 import { isoTimestamp, isoTimestampOrNull } from '#common/timestamps.js';
-import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { ScanLogRepository } from '#modules/coupons/scan-log.repository.js';
+import { StaffVenues, VenueDirectory } from '#modules/venues/venues.public.js';
 import { ListScansQuery } from './list-scans.query.js';
 
 /**
@@ -17,20 +17,31 @@ export class ListScansHandler implements IQueryHandler<ListScansQuery, ScanLogPa
   constructor(
     private readonly em: EntityManager,
     private readonly coupons: ScanLogRepository,
-    @InjectConfig() private readonly config: ApiConfig,
+    private readonly staffVenues: StaffVenues,
+    private readonly venues: VenueDirectory,
   ) {}
 
-  async execute({ limit, cursor, viewer }: ListScansQuery): Promise<ScanLogPage> {
+  async execute({ limit, cursor, viewer, venueId }: ListScansQuery): Promise<ScanLogPage> {
     const door = viewer.role === 'door';
-    const since = door ? clubNightBounds(new Date(), this.config.VENUE_TZ).start : undefined;
-    const rows = await this.coupons.listScans(this.em, { limit, cursor, undoMinutes: REDEMPTION_UNDO_MINUTES, since });
+    // A staffer of some venues sees their lines only; one venue's when asked (and theirs).
+    const { scope, venueId: only } = await this.staffVenues.readVenue(this.em, viewer, venueId);
+    const venueIds = only !== undefined ? [only] : scope.all ? undefined : scope.venueIds;
+    // Door staff see tonight: from the earliest start of tonight among the venues they see.
+    const zones = await Promise.all((venueIds ?? [undefined]).map((id) => this.venues.timeZoneOf(id)));
+    const since = door
+      ? new Date(Math.min(...zones.map((zone) => clubNightBounds(new Date(), zone).start.getTime())))
+      : undefined;
+    const rows = await this.coupons.listScans(this.em, { limit, cursor, undoMinutes: REDEMPTION_UNDO_MINUTES, since, venueIds });
     const page = rows.slice(0, limit);
+    // A group of one venue answers as before venues: no venue named.
+    const named = !(await this.venues.single());
     return {
       scans: page.map((row) => ({
         id: row.id,
         at: isoTimestamp(row.at),
         adminId: row.admin_id,
         adminName: row.admin_name,
+        ...(named ? { venueId: row.venue_id } : {}),
         userCouponId: row.user_coupon_id,
         scannedId: row.scanned_id,
         method: row.method,

@@ -8,6 +8,7 @@ export class ListScansQuery extends Query<ScanLogPage> {
     readonly limit: number,
     readonly cursor: string | undefined,
     readonly viewer: { id: string; role: Role },
+    readonly venueId: number | undefined = undefined,
   ) {
     super();
   }

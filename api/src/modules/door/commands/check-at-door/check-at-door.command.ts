@@ -1,5 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { DoorCheckResponse } from '@nocturne/contracts';
+import type { Role } from '@nocturne/domain';
 
 /** A staffer in door mode checking what the camera read or what they typed; `staffId` is the signed-in staffer. */
 export class CheckAtDoorCommand extends Command<DoorCheckResponse> {
@@ -7,6 +8,10 @@ export class CheckAtDoorCommand extends Command<DoorCheckResponse> {
     readonly staffId: string,
     readonly text: string,
     readonly method: 'scan' | 'typed',
+    /** The staffer's role: admins work at every venue. */
+    readonly staffRole: Role = 'door',
+    /** The venue the door request says it is at (none: the account's only venue, else the first). */
+    readonly venueId: number | undefined = undefined,
   ) {
     super();
   }

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DoorCheckResponse } from '@nocturne/contracts';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
@@ -9,6 +9,7 @@ import { DoorDesk, type Presented } from '#modules/door/door-desk.service.js';
 import { cardVerdict, couponVerdict, isActive, unknownVerdict } from '#modules/door/door-verdicts.js';
 import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '#modules/door/door-text.js';
 import { Visits } from '#modules/door/visits.service.js';
+import { StaffVenues, VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
 import { CheckAtDoorCommand } from './check-at-door.command.js';
 
 type Outcome = { answer: DoorCheckResponse } | { waitSeconds: number };
@@ -27,13 +28,21 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
     private readonly desk: DoorDesk,
     private readonly coupons: DoorCoupons,
     private readonly visits: Visits,
+    private readonly staffVenues: StaffVenues,
+    private readonly directory: VenueDirectory,
+    private readonly em: EntityManager,
   ) {}
 
-  async execute({ staffId, text, method }: CheckAtDoorCommand): Promise<DoorCheckResponse> {
+  async execute({ staffId, text, method, staffRole, venueId }: CheckAtDoorCommand): Promise<DoorCheckResponse> {
     const read = readDoorText(text);
+    // Which venue's door this is, and that the account works there (403 in words, nothing logged);
+    // read before the transaction, so no transaction waits on the pool for the venue list.
+    const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
+    const group = await this.directory.all();
     const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
       const at = {
         adminId: staffId,
+        venueId: venue.id,
         method: scanMethodOf(method),
         scannedText: scannedTextOf(read, text),
         action: 'validate' as const,
@@ -43,7 +52,7 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
         if (wait !== null) return { waitSeconds: wait };
       }
       const presented = await this.desk.identify(tx, read, text, false);
-      const { answer, line } = await this.verdictOn(tx, raise, presented, staffId);
+      const { answer, line } = await this.verdictOn(tx, raise, presented, staffId, venue, group);
       await this.coupons.record(tx, { ...at, ...line });
       if (presented.kind === 'unknown' && presented.refusal === 'not_nocturne' && countsAsWrongCode(read, method)) {
         const overLimit = await this.coupons.countWrongCode(staffId);
@@ -55,18 +64,25 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
     return outcome.answer;
   }
 
-  private async verdictOn(tx: EntityManager, raise: Raise, presented: Presented, staffId: string): Promise<Verdict> {
+  private async verdictOn(
+    tx: EntityManager,
+    raise: Raise,
+    presented: Presented,
+    staffId: string,
+    venue: VenueRecord,
+    group: VenueRecord[],
+  ): Promise<Verdict> {
     switch (presented.kind) {
       case 'coupon': {
         const { row } = presented;
-        const answer = couponVerdict(this.coupons.judge(row), this.coupons.doorCoupon(row));
+        const answer = couponVerdict(this.coupons.judge(row, venue.id, group), this.coupons.doorCoupon(row));
         return { answer, line: { userCouponId: row.id, memberId: row.member_id, accepted: answer.ok, reason: answer.message } };
       }
       case 'card': {
         const { holder } = presented;
         const active = isActive(holder);
-        const visit = active ? await this.visits.record(tx, raise, holder.member_id, staffId) : null;
-        const answer = cardVerdict(holder, visit, active ? await this.coupons.usableOf(tx, holder.member_id) : []);
+        const visit = active ? await this.visits.record(tx, raise, holder.member_id, staffId, venue) : null;
+        const answer = cardVerdict(holder, visit, active ? await this.coupons.usableOf(tx, holder.member_id, venue.id) : []);
         return { answer, line: { userCouponId: null, memberId: holder.member_id, accepted: answer.ok, reason: answer.message } };
       }
       case 'unknown':

@@ -1,5 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { DoorRedeemResponse } from '@nocturne/contracts';
+import type { Role } from '@nocturne/domain';
 
 /**
  * A staffer in door mode redeeming what they just checked: the same text, and for a member card
@@ -11,6 +12,8 @@ export class RedeemAtDoorCommand extends Command<DoorRedeemResponse> {
     readonly text: string,
     readonly method: 'scan' | 'typed',
     readonly userCouponId: string | undefined,
+    readonly staffRole: Role = 'door',
+    readonly venueId: number | undefined = undefined,
   ) {
     super();
   }

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DoorRedeemResponse } from '@nocturne/contracts';
 import {
@@ -18,6 +18,7 @@ import { DoorDesk, type Presented } from '#modules/door/door-desk.service.js';
 import { DoorFailure } from '#modules/door/door-failure.js';
 import { isActive } from '#modules/door/door-verdicts.js';
 import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '#modules/door/door-text.js';
+import { StaffVenues, VenueDirectory } from '#modules/venues/venues.public.js';
 import { RedeemAtDoorCommand } from './redeem-at-door.command.js';
 
 type Refusal = { kind: ErrorKind; message: string; userCouponId: string | null; memberId: string | null };
@@ -38,13 +39,21 @@ export class RedeemAtDoorHandler implements ICommandHandler<RedeemAtDoorCommand,
     private readonly unitOfWork: UnitOfWork,
     private readonly desk: DoorDesk,
     private readonly coupons: DoorCoupons,
+    private readonly staffVenues: StaffVenues,
+    private readonly directory: VenueDirectory,
+    private readonly em: EntityManager,
   ) {}
 
-  async execute({ staffId, text, method, userCouponId }: RedeemAtDoorCommand): Promise<DoorRedeemResponse> {
+  async execute({ staffId, text, method, userCouponId, staffRole, venueId }: RedeemAtDoorCommand): Promise<DoorRedeemResponse> {
     const read = readDoorText(text);
+    // Which venue's door this is, and that the account works there (403 in words, nothing logged);
+    // read before the transaction, so no transaction waits on the pool for the venue list.
+    const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
+    const group = await this.directory.all();
     const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
       const at = {
         adminId: staffId,
+        venueId: venue.id,
         method: scanMethodOf(method),
         scannedText: scannedTextOf(read, text),
         action: 'redeem' as const,
@@ -63,8 +72,8 @@ export class RedeemAtDoorHandler implements ICommandHandler<RedeemAtDoorCommand,
         const overLimit = guessed ? await this.coupons.countWrongCode(staffId) : null;
         return overLimit !== null ? { waitSeconds: overLimit } : { refusal: target };
       }
-      const check = this.coupons.judge(target);
-      const redeemed = check.ok ? await this.coupons.redeem(tx, raise, target, staffId) : null;
+      const check = this.coupons.judge(target, venue.id, group);
+      const redeemed = check.ok ? await this.coupons.redeem(tx, raise, target, staffId, venue.id) : null;
       const line = { userCouponId: target.id, memberId: target.member_id };
       if (!redeemed) {
         const message = check.ok ? ALREADY_REDEEMED : check.message;

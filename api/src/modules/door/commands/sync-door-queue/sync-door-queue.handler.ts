@@ -24,6 +24,7 @@ import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedText
 import { DoorDataRepository } from '#modules/door/offline/door-data.repository.js';
 import { DoorDataService, doorDataHash } from '#modules/door/offline/door-data.service.js';
 import { Visits } from '#modules/door/visits.service.js';
+import { StaffVenues, VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
 import { SyncDoorQueueCommand } from './sync-door-queue.command.js';
 
 /** How far back a queued item's device time is believed: a door offline longer than a night has nothing to send. */
@@ -67,12 +68,18 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     private readonly visits: Visits,
     private readonly repository: DoorDataRepository,
     private readonly data: DoorDataService,
+    private readonly staffVenues: StaffVenues,
+    private readonly directory: VenueDirectory,
     @InjectConfig() config: ApiConfig,
   ) {
     this.timeZone = config.VENUE_TZ;
   }
 
-  async execute({ staffId, items }: SyncDoorQueueCommand): Promise<DoorSyncResponse> {
+  async execute({ staffId, items, staffRole, venueId }: SyncDoorQueueCommand): Promise<DoorSyncResponse> {
+    // Which venue's door sent the batch, and that the account works there: read before any
+    // transaction, as a check does, so no transaction waits on the pool for the venue list.
+    const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
+    const group = await this.directory.all();
     const unique = [...new Map(items.map((item) => [item.id.toLowerCase(), item])).values()];
     const order = unique.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     const answers = new Map<string, DoorSyncResult>();
@@ -81,7 +88,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
         const deviceAt = this.deviceTime(item.at, await this.repository.clock(tx));
         const id = item.id.toLowerCase();
         if (!(await this.repository.claimItem(tx, { id, staffId, kind: item.kind, deviceAt }))) return null;
-        const outcome = await this.settle(tx, raise, staffId, item, deviceAt);
+        const outcome = await this.settle(tx, raise, staffId, item, deviceAt, venue, group);
         await this.repository.settleItem(tx, id, outcome);
         return { id, outcome: outcome.outcome, message: outcome.message, userCouponId: outcome.userCouponId };
       });
@@ -119,10 +126,13 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     staffId: string,
     item: DoorSyncItemRequest,
     deviceAt: Date,
+    venue: VenueRecord,
+    group: readonly VenueRecord[],
   ): Promise<Settled> {
     const read = readDoorText(item.text);
     const at = {
       adminId: staffId,
+      venueId: venue.id,
       method: scanMethodOf(item.method),
       scannedText: scannedTextOf(read, item.text),
       action: item.kind === 'redeem' ? ('redeem' as const) : ('validate' as const),
@@ -141,14 +151,14 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
         await this.coupons.countWrongCode(staffId);
       return settled('refused', presented.message);
     }
-    if (item.kind === 'visit') return this.visit(tx, raise, staffId, presented, log);
-    const target = await this.target(tx, presented, item, staffId, deviceAt);
+    if (item.kind === 'visit') return this.visit(tx, raise, staffId, presented, log, venue);
+    const target = await this.target(tx, presented, item, staffId, deviceAt, venue);
     if ('refused' in target) {
       await log({ userCouponId: null, memberId: target.memberId, accepted: false, reason: target.refused });
       const outcome = target.refused === DOOR_MEMBER_DISABLED ? 'conflict' : 'refused';
       return settled(outcome, target.refused, { memberId: target.memberId });
     }
-    return this.redeem(tx, raise, staffId, target, deviceAt, log);
+    return this.redeem(tx, raise, staffId, target, deviceAt, log, venue, group);
   }
 
   private async visit(
@@ -157,6 +167,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     staffId: string,
     presented: Exclude<Presented, { kind: 'unknown' }>,
     log: (line: Pick<ScanLine, 'userCouponId' | 'memberId' | 'accepted' | 'reason'>) => Promise<void>,
+    venue: VenueRecord,
   ): Promise<Settled> {
     if (presented.kind !== 'card') {
       await log({ userCouponId: presented.row.id, memberId: presented.row.member_id, accepted: false, reason: 'Not a card' });
@@ -167,7 +178,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
       await log({ userCouponId: null, memberId, accepted: false, reason: DOOR_MEMBER_DISABLED });
       return settled('conflict', DOOR_MEMBER_DISABLED, { memberId });
     }
-    const visit = await this.visits.record(tx, raise, memberId, staffId);
+    const visit = await this.visits.record(tx, raise, memberId, staffId, venue);
     const message = visit.recorded ? visitRecordedMessage(presented.holder.first_name, visit.points) : DOOR_ALREADY_HERE;
     await log({ userCouponId: null, memberId, accepted: true, reason: message });
     return settled('done', message, { memberId });
@@ -180,6 +191,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     item: DoorSyncItemRequest,
     staffId: string,
     deviceAt: Date,
+    venue: VenueRecord,
   ): Promise<UserCouponView | { refused: string; memberId: string | null }> {
     if (presented.kind === 'coupon') return presented.row;
     const memberId = presented.holder.member_id;
@@ -187,7 +199,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     if (!item.couponHash) return { refused: DOOR_NOT_CARD_HOLDERS, memberId };
     // The door's data named the coupon by its short code's hash under the salt of the night it was decided in.
     const salt = this.data.saltFor(clubNightOf(deviceAt, this.timeZone), staffId);
-    for (const coupon of await this.coupons.usableOf(tx, memberId)) {
+    for (const coupon of await this.coupons.usableOf(tx, memberId, venue.id)) {
       const row = await this.coupons.ofMember(tx, coupon.userCouponId, memberId, true);
       if (row?.short_code && doorDataHash(salt, row.short_code) === item.couponHash) return row;
     }
@@ -201,11 +213,13 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     row: UserCouponView,
     deviceAt: Date,
     log: (line: Pick<ScanLine, 'userCouponId' | 'memberId' | 'accepted' | 'reason'>) => Promise<void>,
+    venue: VenueRecord,
+    group: readonly VenueRecord[],
   ): Promise<Settled> {
     const line = { userCouponId: row.id, memberId: row.member_id };
-    const check = this.coupons.judge(row);
+    const check = this.coupons.judge(row, venue.id, group);
     if (check.ok) {
-      const redeemed = await this.coupons.redeem(tx, raise, row, staffId);
+      const redeemed = await this.coupons.redeem(tx, raise, row, staffId, venue.id);
       if (redeemed) {
         await this.offline.dateRedemption(tx, row.id, deviceAt, staffId);
         const message = redeemedMessage(row.coupon.title, row.first_name);

@@ -2,14 +2,14 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { DoorTonight } from '@nocturne/contracts';
 import { clubNightBounds } from '@nocturne/domain';
-import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { DoorCoupons } from '#modules/coupons/coupons.public.js';
 import { DoorRepository } from '#modules/door/door.repository.js';
+import { StaffVenues, VenueDirectory } from '#modules/venues/venues.public.js';
 import { GetDoorTonightQuery } from './get-door-tonight.query.js';
 
 /**
- * Door mode's tally: tonight's club night (06:00 to 06:00 venue time) and what this staffer did
- * in it: redemptions accepted, visits recorded, and redemptions undone (each undo is also still
+ * Door mode's tally: tonight's club night at the door's venue (06:00 to 06:00 in its zone) and
+ * what this staffer did there in it: redemptions accepted, visits recorded, and redemptions undone (each undo is also still
  * counted among the redemptions it took back).
  */
 @QueryHandler(GetDoorTonightQuery)
@@ -18,15 +18,19 @@ export class GetDoorTonightHandler implements IQueryHandler<GetDoorTonightQuery,
     private readonly em: EntityManager,
     private readonly coupons: DoorCoupons,
     private readonly repository: DoorRepository,
-    @InjectConfig() private readonly config: ApiConfig,
+    private readonly staffVenues: StaffVenues,
+    private readonly venues: VenueDirectory,
   ) {}
 
-  async execute({ staffId }: GetDoorTonightQuery): Promise<DoorTonight> {
-    const { night, start, end } = clubNightBounds(new Date(), this.config.VENUE_TZ);
+  async execute({ staffId, staffRole, venueId }: GetDoorTonightQuery): Promise<DoorTonight> {
+    const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
+    const { night, start, end } = clubNightBounds(new Date(), venue.timeZone);
     const [tally, visits] = await Promise.all([
-      this.coupons.tally(this.em, staffId, start, end),
-      this.repository.countVisitsBy(this.em, staffId, night),
+      this.coupons.tally(this.em, staffId, start, end, venue.id),
+      this.repository.countVisitsBy(this.em, staffId, night, venue.id),
     ]);
-    return { night, mine: { redemptions: tally.redemptions, visits, undone: tally.undone } };
+    const mine = { redemptions: tally.redemptions, visits, undone: tally.undone };
+    // A group of one venue answers as before venues: no venue named.
+    return (await this.venues.single()) ? { night, mine } : { night, venueId: venue.id, mine };
   }
 }

@@ -7,6 +7,7 @@ import { userFromRow } from '#modules/auth/auth.public.js';
 import { userCouponState } from '#modules/coupons/coupons.public.js';
 import { MEMBER_NOT_FOUND, MembersFailure } from '#modules/members/members-failure.js';
 import { AdminMemberRepository } from '#modules/members/admin-member.repository.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 import { GetAdminMemberQuery } from './get-admin-member.query.js';
 
 /** Claims and scans shown at most: a member with more is rare, and the view says how many there are. */
@@ -21,17 +22,20 @@ export class GetAdminMemberHandler implements IQueryHandler<GetAdminMemberQuery,
   constructor(
     private readonly em: EntityManager,
     private readonly repository: AdminMemberRepository,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
-  async execute({ memberId, historyLimit }: GetAdminMemberQuery): Promise<AdminMemberView> {
+  async execute({ memberId, historyLimit, viewer }: GetAdminMemberQuery): Promise<AdminMemberView> {
     const member = await this.repository.memberForAdmin(this.em, memberId);
     if (!member) throw new MembersFailure('not_found', MEMBER_NOT_FOUND);
+    // One membership: every manager sees the member; a manager of some venues, their door scans there.
+    const scope = viewer ? await this.staffVenues.scopeOf(this.em, viewer) : ({ all: true } as const);
     const [history, historyTotal, coupons, couponsTotal, scans] = await Promise.all([
       this.repository.historyForAdmin(this.em, memberId, historyLimit),
       this.repository.countHistory(this.em, memberId),
       this.repository.couponsForAdmin(this.em, memberId, COUPONS_SHOWN),
       this.repository.countCoupons(this.em, memberId),
-      this.repository.scansForAdmin(this.em, memberId, SCANS_SHOWN),
+      this.repository.scansForAdmin(this.em, memberId, SCANS_SHOWN, scope.all ? undefined : scope.venueIds),
     ]);
     const now = new Date();
     return {

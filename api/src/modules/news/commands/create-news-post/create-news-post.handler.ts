@@ -3,6 +3,7 @@ import type { NewsPost } from '@nocturne/contracts';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '#modules/audit/audit.public.js';
 import { newsPostFromRow } from '#modules/news/news-post.js';
+import { NewsPostVenues } from '#modules/news/news-post-venues.service.js';
 import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { CreateNewsPostCommand } from './create-news-post.command.js';
 
@@ -13,11 +14,13 @@ export class CreateNewsPostHandler implements ICommandHandler<CreateNewsPostComm
     private readonly unitOfWork: UnitOfWork,
     private readonly news: NewsPostsRepository,
     private readonly audit: AuditService,
+    private readonly venues: NewsPostVenues,
   ) {}
 
   async execute({ authorId, input }: CreateNewsPostCommand): Promise<NewsPost> {
     return this.unitOfWork.run(async (tx) => {
-      const post = newsPostFromRow(await this.news.insertPost(tx, authorId, input), false);
+      const row = await this.news.insertPost(tx, authorId, input);
+      const post = await this.venues.named(newsPostFromRow(row, false), await this.venues.set(tx, row.id, input.venueIds));
       // The title and body are free text: the row keeps what is not (docs/SECURITY.md "The audit log").
       const { title: _title, content: _content, ...fields } = post;
       await this.audit.record(tx, { action: 'news.create', targetType: 'news_post', targetId: post.id, after: fields });

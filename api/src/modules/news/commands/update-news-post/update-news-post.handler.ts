@@ -4,6 +4,7 @@ import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '#modules/audit/audit.public.js';
 import { NewsFailure, POST_NOT_FOUND } from '#modules/news/news-failure.js';
 import { newsPostFromRow } from '#modules/news/news-post.js';
+import { NewsPostVenues } from '#modules/news/news-post-venues.service.js';
 import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { UpdateNewsPostCommand } from './update-news-post.command.js';
 
@@ -20,6 +21,7 @@ export class UpdateNewsPostHandler implements ICommandHandler<UpdateNewsPostComm
     private readonly unitOfWork: UnitOfWork,
     private readonly news: NewsPostsRepository,
     private readonly audit: AuditService,
+    private readonly venues: NewsPostVenues,
   ) {}
 
   async execute({ postId, changes }: UpdateNewsPostCommand): Promise<NewsPost> {
@@ -33,10 +35,15 @@ export class UpdateNewsPostHandler implements ICommandHandler<UpdateNewsPostComm
           issues: [{ path: 'featuredImageUrl', message: IMAGE_NOT_UPLOADED }],
         });
       }
-      const post = await this.news.updatePost(tx, postId, changes);
+      const { venueIds, ...fields } = changes;
+      const venuesBefore = (await this.venues.of(tx, [postId])).get(postId);
+      const venuesAfter = venueIds === undefined ? venuesBefore : await this.venues.set(tx, postId, venueIds);
+      // Only the venues changing still writes the row: the feed's version moves with it.
+      const changesFields = Object.values(fields).some((value) => value !== undefined);
+      const post = await this.news.updatePost(tx, postId, changesFields ? fields : { title: current.title });
       if (imageChanges && current.featured_image_url) await this.news.releaseUpload(tx, current.featured_image_url);
-      const after = newsPostFromRow(post, false);
-      const before = { ...newsPostFromRow(current, false) };
+      const after = await this.venues.named(newsPostFromRow(post, false), venuesAfter);
+      const before = { ...(await this.venues.named(newsPostFromRow(current, false), venuesBefore)) };
       await this.audit.record(tx, {
         action: 'news.update',
         targetType: 'news_post',

@@ -3,6 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { NewsListResponse } from '@nocturne/contracts';
 import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
 import { newsPostFromRow } from '#modules/news/news-post.js';
+import { NewsPostVenues } from '#modules/news/news-post-venues.service.js';
 import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { ListNewsFeedQuery } from './list-news-feed.query.js';
 
@@ -12,6 +13,7 @@ export class ListNewsFeedHandler implements IQueryHandler<ListNewsFeedQuery, New
   constructor(
     private readonly em: EntityManager,
     private readonly news: NewsPostsRepository,
+    private readonly venues: NewsPostVenues,
   ) {}
 
   async execute({ memberId, page }: ListNewsFeedQuery): Promise<NewsListResponse> {
@@ -20,8 +22,13 @@ export class ListNewsFeedHandler implements IQueryHandler<ListNewsFeedQuery, New
     // One row more than the page tells whether there is a next one.
     const rows = await this.news.listFeedPage(this.em, memberId, after, page.limit + 1);
     const { page: posts, nextCursor } = keysetPage(rows, page.limit);
+    // Every member sees every post; one about chosen venues names them.
+    const chosen = await this.venues.of(
+      this.em,
+      posts.map((row) => row.id),
+    );
     return {
-      posts: posts.map((row) => newsPostFromRow(row, row.liked_by_me)),
+      posts: await Promise.all(posts.map((row) => this.venues.named(newsPostFromRow(row, row.liked_by_me), chosen.get(row.id)))),
       nextCursor,
     };
   }

@@ -31,6 +31,7 @@ export class UpdateMembershipSettingsHandler implements ICommandHandler<UpdateMe
           referral_points: input.referralPoints,
           referrals_per_month: input.referralsPerMonth,
           birthday_coupon_id: input.birthdayCouponId,
+          visit_points_per_night: input.visitPointsPerNight ?? before.visitPointsPerNight,
         },
         managerId,
       );

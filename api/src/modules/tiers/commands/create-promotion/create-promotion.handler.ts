@@ -19,13 +19,15 @@ export class CreatePromotionHandler implements ICommandHandler<CreatePromotionCo
 
   async execute({ input, managerId }: CreatePromotionCommand): Promise<PromotionView> {
     const fields = checkedPromotion(input);
+    const venueIds = await this.views.checkedVenues(input.venueIds ?? []);
     const id = await this.unitOfWork.run(async (tx) => {
       const created = await this.repository.insertPromotion(tx, fields, managerId);
+      await this.repository.setPromotionVenues(tx, created, venueIds);
       await this.audit.record(tx, {
         action: 'promotion.create',
         targetType: 'promotion',
         targetId: created,
-        after: { ...fields },
+        after: { ...fields, ...(venueIds.length > 0 ? { venueIds } : {}) },
       });
       return created;
     });

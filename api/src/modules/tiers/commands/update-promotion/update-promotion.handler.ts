@@ -21,16 +21,21 @@ export class UpdatePromotionHandler implements ICommandHandler<UpdatePromotionCo
 
   async execute({ promotionId, input }: UpdatePromotionCommand): Promise<PromotionView> {
     const fields = checkedPromotion(input);
+    const venueIds = input.venueIds === undefined ? undefined : await this.views.checkedVenues(input.venueIds);
     await this.unitOfWork.run(async (tx) => {
       const before = await this.repository.promotion(tx, promotionId);
       if (!before || !(await this.repository.updatePromotion(tx, promotionId, fields)))
         throw new TiersFailure('not_found', PROMOTION_NOT_FOUND);
+      if (venueIds !== undefined) await this.repository.setPromotionVenues(tx, promotionId, venueIds);
+      const after = (await this.repository.promotion(tx, promotionId))!;
+      // The venues are named when there are some (before or after): a group-wide promotion's entry reads as before.
+      const venues = (row: typeof before) => (row.venue_ids.length > 0 ? { venueIds: row.venue_ids.map(Number) } : {});
       await this.audit.record(tx, {
         action: 'promotion.update',
         targetType: 'promotion',
         targetId: promotionId,
-        before: { ...promotionSchedule(before) },
-        after: { ...promotionSchedule((await this.repository.promotion(tx, promotionId))!) },
+        before: { ...promotionSchedule(before), ...venues(before) },
+        after: { ...promotionSchedule(after), ...venues(after) },
       });
     });
     return this.views.find(this.em.fork(), promotionId);

@@ -1,0 +1,40 @@
+import type { VenueChoice } from '@nocturne/contracts';
+
+/**
+ * "Venues": a checkbox per venue of the group; none ticked means every venue (the whole group).
+ * Shown only when the group has more than one venue (`venues` is empty otherwise).
+ */
+export function VenueCheckboxes({
+  venues,
+  name = 'venueIds',
+  chosen,
+  noneMeans = 'The whole group',
+  legend = 'Venues',
+}: {
+  venues: VenueChoice[];
+  name?: string;
+  chosen: readonly number[] | undefined;
+  noneMeans?: string;
+  legend?: string;
+}) {
+  if (venues.length === 0) return null;
+  return (
+    <fieldset className="grid gap-1 text-sm text-white/85">
+      <legend className="mb-1">
+        {legend} <span className="text-white/60">(none ticked: {noneMeans.toLowerCase()})</span>
+      </legend>
+      {venues.map((venue) => (
+        <label key={venue.id} className="flex items-center gap-2">
+          <input type="checkbox" name={name} value={venue.id} defaultChecked={chosen?.includes(venue.id) ?? false} />
+          {venue.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The ticked venue ids of a form (FormData), or undefined when the form shows no venue choice. */
+export function checkedVenueIds(data: FormData, venues: VenueChoice[], name = 'venueIds'): number[] | undefined {
+  if (venues.length === 0) return undefined;
+  return data.getAll(name).map((value) => Number(value));
+}
