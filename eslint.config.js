@@ -42,9 +42,13 @@ const packageEntries = ['api', 'worker', ...LIBS.map((lib) => `libs/${lib}`)].fl
  * does not resolve is an error, so none slips past them. The cycle check parses the repository's
  * own files only: a package cannot import us back, and skipping them keeps lint quick.
  */
-const TS_PROJECTS = ['web/tsconfig.json', 'api/tsconfig.spec.json', 'worker/tsconfig.spec.json', 'libs/tsconfig.spec.json'].map(
-  (tsconfig) => path.join(root, tsconfig),
-);
+const TS_PROJECT_OF = [
+  ['web', 'web/tsconfig.json'],
+  ['api', 'api/tsconfig.spec.json'],
+  ['worker', 'worker/tsconfig.spec.json'],
+  ['libs', 'libs/tsconfig.spec.json'],
+];
+const TS_PROJECTS = TS_PROJECT_OF.map(([, tsconfig]) => path.join(root, tsconfig));
 const importResolution = {
   'import-x/resolver-next': [
     createTypeScriptImportResolver({
@@ -151,6 +155,59 @@ const webSharedZones = [
 const CONTROLLER_NO_DATABASE =
   'A controller binds an endpoint to a command or query (CommandBus/QueryBus): move the database work into its handler.';
 
+/**
+ * What a controller may be handed besides the CommandBus and QueryBus: helpers of the request
+ * itself, none of which reads or writes the database. Each with why it stays in the controller.
+ */
+const CONTROLLER_HELPERS = {
+  CommandBus: 'the bus every endpoint that changes something goes through',
+  QueryBus: 'the bus every endpoint that reads goes through',
+  RateLimiter: 'counts attempts per address or account in Redis and answers 429 before a command runs',
+  LoginThrottle: "sign-in's attempt throttle in Redis, wrapped around the sign-in command (failed, undone, succeeded)",
+  SignInDevices: "the known-device cookie: an HMAC of the e-mail under the api's key, nothing stored",
+  ExportSlots: "how many downloads this process streams at once, counted in memory; the rows come from the download's query",
+  ApiConfig: 'settings read at start-up',
+};
+/**
+ * Infrastructure endpoints that are no module's business, each allowed its own helper in its own
+ * file only.
+ */
+const CONTROLLER_HELPERS_OF = {
+  'api/src/infrastructure/metrics/metrics.controller.ts': {
+    MetricsService: "the process's Prometheus registry, in memory",
+  },
+  'api/src/infrastructure/queues/queue-dashboard.controller.ts': {
+    QueueDashboardPasses: "the queue dashboard's one-hour passes, kept in Redis",
+  },
+  'api/src/common/openapi/openapi.controller.ts': {
+    OpenApiService: 'the OpenAPI document built once from the endpoint list',
+  },
+};
+const CONTROLLER_HANDED_ONLY = `A controller is handed the CommandBus and QueryBus (and only the request helpers eslint.config.js lists: ${Object.keys(
+  CONTROLLER_HELPERS,
+)
+  .filter((name) => !name.endsWith('Bus'))
+  .join(', ')}): call the service from a command or query handler instead.`;
+/**
+ * The constructor parameters of a `@Controller()` class, plain or `private readonly`, whose type
+ * is anything but one of `allowed` by name: another service, an injected client, an inline
+ * `import('…')` type.
+ */
+const controllerSyntax = (extra = []) => {
+  const allowed = [...Object.keys(CONTROLLER_HELPERS), ...extra].join('|');
+  // (esquery's :has does not walk decorators, so the `@Controller()` is looked for among the first three.)
+  const controller = `ClassDeclaration:matches(${[0, 1, 2].map((i) => `[decorators.${i}.expression.callee.name="Controller"]`).join(', ')})`;
+  const constructor = `${controller} > ClassBody > MethodDefinition[kind="constructor"] > FunctionExpression`;
+  const handed = [`${constructor} > TSParameterProperty > Identifier`, `${constructor} > Identifier`]
+    .map((param) => `${param} > TSTypeAnnotation > :not(TSTypeReference[typeName.name=/^(${allowed})$/])`)
+    .join(', ');
+  return [
+    'error',
+    { selector: 'Identifier[name=/^(EntityManager|MikroORM|Kysely|SqlEntityManager)$/]', message: CONTROLLER_NO_DATABASE },
+    { selector: handed, message: CONTROLLER_HANDED_ONLY },
+  ];
+};
+
 const restrictedPaths = (zones) => ['error', { basePath: root, zones }];
 
 /**
@@ -209,6 +266,13 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
   },
+  // Each package's files with its own program only: a file is looked up in the listed projects in
+  // turn, each program built on the way, so a lint of some folders (npm run lint splits the tree
+  // in two, libs/tooling/bin/lint.mjs) builds only the programs of those folders.
+  ...TS_PROJECT_OF.map(([folder, tsconfig]) => ({
+    files: [`${folder}/**/*.{ts,tsx}`],
+    languageOptions: { parserOptions: { project: [path.join(root, tsconfig)], tsconfigRootDir: root } },
+  })),
   {
     // File names: kebab-case, React components in PascalCase; migrations keep MikroORM's names.
     files: ['**/*.{ts,tsx,js,mjs}'],
@@ -320,7 +384,8 @@ export default tseslint.config(
     // One way to write an endpoint: a controller binds it to a command or a query (the CommandBus
     // and QueryBus, or for a plain read one query handler); the database is the handlers'. So a
     // controller imports no database client, no repository, and names no EntityManager, MikroORM
-    // or Kysely (not even as a type it is handed).
+    // or Kysely (not even as a type it is handed); and it is handed nothing but the buses and the
+    // request-level helpers of CONTROLLER_HELPERS (a service it called would do a handler's work).
     files: ['api/src/**/*.controller.ts'],
     rules: {
       'no-restricted-imports': noClimbing({
@@ -329,12 +394,13 @@ export default tseslint.config(
         ),
         patterns: [{ regex: '\\.repository(\\.js)?$', message: CONTROLLER_NO_DATABASE }],
       }),
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'Identifier[name=/^(EntityManager|MikroORM|Kysely|SqlEntityManager)$/]', message: CONTROLLER_NO_DATABASE },
-      ],
+      'no-restricted-syntax': controllerSyntax(),
     },
   },
+  ...Object.entries(CONTROLLER_HELPERS_OF).map(([file, helpers]) => ({
+    files: [file],
+    rules: { 'no-restricted-syntax': controllerSyntax(Object.keys(helpers)) },
+  })),
   {
     // The web reaches the api only through the route table generated from the endpoint list
     // (`@nocturne/contracts/routes`, called with lib/api-client's `api.call`): a path spelled by

@@ -231,6 +231,21 @@ const cases: Case[] = [
     says: CONTROLLER_RULE,
   },
   {
+    name: 'a controller handed a service that is not the bus',
+    file: controllerProbe('service'),
+    source: [
+      "import { Controller } from '@nestjs/common';",
+      'class MembersService {}',
+      '@Controller()',
+      'export class ProbeController {',
+      '  constructor(readonly members: MembersService) {}',
+      '}',
+      '',
+    ].join('\n'),
+    rule: 'no-restricted-syntax',
+    says: 'A controller is handed the CommandBus and QueryBus',
+  },
+  {
     name: 'an import climbing two folders',
     file: moduleProbe.replace('-module.ts', '-climbing.ts'),
     source: "export { csvLine } from '../../common/csv.js';\n",
@@ -287,6 +302,23 @@ const allowed = [
   {
     file: controllerProbe('allowed-buses'),
     source: "export { CommandBus, QueryBus } from '@nestjs/cqrs';\nexport * as contracts from '@nocturne/contracts';\n",
+  },
+  {
+    file: controllerProbe('allowed-handed'),
+    source: [
+      "import { Controller } from '@nestjs/common';",
+      "import { CommandBus, QueryBus } from '@nestjs/cqrs';",
+      "import { RateLimiter } from '#modules/auth/auth.public.js';",
+      '@Controller()',
+      'export class ProbeController {',
+      '  constructor(',
+      '    readonly commands: CommandBus,',
+      '    readonly queries: QueryBus,',
+      '    readonly limiter: RateLimiter,',
+      '  ) {}',
+      '}',
+      '',
+    ].join('\n'),
   },
   {
     file: probe('libs/contracts/src', 'allowed-zod'),

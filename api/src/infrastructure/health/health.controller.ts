@@ -1,34 +1,12 @@
-import { Controller, ServiceUnavailableException } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { endpoints, type ReadyResponse } from '@nocturne/contracts';
 import { Endpoint } from '#common/http/endpoint.decorator.js';
-import { HealthProbes } from './health.probes.js';
-
-const CHECK_TIMEOUT_MS = 2000;
-
-async function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-type Dependency = keyof ReadyResponse['info'];
-
-/** A 503 whose `issues` name each dependency that did not answer, and why. */
-class NotReady extends ServiceUnavailableException {
-  constructor(readonly issues: { path: Dependency; message: string }[]) {
-    super(`Not ready: ${issues.map((issue) => issue.path).join(' and ')} ${issues.length > 1 ? 'are' : 'is'} down`);
-  }
-}
+import { CheckReadinessQuery } from './queries/check-readiness/check-readiness.query.js';
 
 @Controller()
 export class HealthController {
-  constructor(private readonly probes: HealthProbes) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Endpoint(endpoints.healthLive)
   live(): { status: 'ok' } {
@@ -36,23 +14,7 @@ export class HealthController {
   }
 
   @Endpoint(endpoints.healthReady)
-  async ready(): Promise<ReadyResponse> {
-    const checks = await Promise.all([
-      this.check('database', () => this.probes.pingDatabase()),
-      this.check('redis', () => this.probes.pingRedis()),
-    ]);
-    const down = checks.filter((check) => check !== null);
-    if (down.length) throw new NotReady(down);
-    return { status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' } } };
-  }
-
-  /** Null when the dependency answered; otherwise what went wrong. */
-  private async check(path: Dependency, probe: () => Promise<unknown>): Promise<{ path: Dependency; message: string } | null> {
-    try {
-      await withTimeout(probe(), path);
-      return null;
-    } catch (error) {
-      return { path, message: `down: ${(error as Error).message}` };
-    }
+  ready(): Promise<ReadyResponse> {
+    return this.queries.execute(new CheckReadinessQuery());
   }
 }

@@ -11,6 +11,16 @@ import { RequestPasswordResetHandler } from './commands/request-password-reset/r
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
 import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
+import { StartTotpEnrolmentHandler } from './commands/start-totp-enrolment/start-totp-enrolment.handler.js';
+import { ConfirmTotpEnrolmentHandler } from './commands/confirm-totp-enrolment/confirm-totp-enrolment.handler.js';
+import { VerifySecondFactorHandler } from './commands/verify-second-factor/verify-second-factor.handler.js';
+import { StartPasskeyRegistrationHandler } from './commands/start-passkey-registration/start-passkey-registration.handler.js';
+import { FinishPasskeyRegistrationHandler } from './commands/finish-passkey-registration/finish-passkey-registration.handler.js';
+import { StartPasskeyAuthenticationHandler } from './commands/start-passkey-authentication/start-passkey-authentication.handler.js';
+import { VerifyPasskeyHandler } from './commands/verify-passkey/verify-passkey.handler.js';
+import { RemoveSecondFactorHandler } from './commands/remove-second-factor/remove-second-factor.handler.js';
+import { ResetStaffSecondFactorHandler } from './commands/reset-staff-second-factor/reset-staff-second-factor.handler.js';
+import { GetSecondFactorsHandler } from './queries/get-second-factors/get-second-factors.handler.js';
 import { EnabledAdmins } from './enabled-admins.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -46,6 +56,16 @@ import { TotpFactors } from './two-factor/totp-factors.service.js';
     UpdateProfileHandler,
     UpdateConsentHandler,
     ChangePasswordHandler,
+    StartTotpEnrolmentHandler,
+    ConfirmTotpEnrolmentHandler,
+    VerifySecondFactorHandler,
+    StartPasskeyRegistrationHandler,
+    FinishPasskeyRegistrationHandler,
+    StartPasskeyAuthenticationHandler,
+    VerifyPasskeyHandler,
+    RemoveSecondFactorHandler,
+    ResetStaffSecondFactorHandler,
+    GetSecondFactorsHandler,
     TwoFactorRepository,
     SecondFactorSessions,
     SecondFactors,

@@ -1,4 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   endpoints,
   type StartEnrolmentRequest,
@@ -19,11 +20,18 @@ import { ValidBody, ValidParams } from '#common/http/input.decorators.js';
 import { CurrentMember } from '../current-member.decorator.js';
 import { LIMITS, RateLimiter } from '../rate-limiter.js';
 import type { AuthenticatedMember } from '../user-view.js';
-import { PasskeyFactors } from './passkey-factors.service.js';
+import { ConfirmTotpEnrolmentCommand } from '../commands/confirm-totp-enrolment/confirm-totp-enrolment.command.js';
+import { FinishPasskeyRegistrationCommand } from '../commands/finish-passkey-registration/finish-passkey-registration.command.js';
+import { RemoveSecondFactorCommand } from '../commands/remove-second-factor/remove-second-factor.command.js';
+import { ResetStaffSecondFactorCommand } from '../commands/reset-staff-second-factor/reset-staff-second-factor.command.js';
+import { StartPasskeyAuthenticationCommand } from '../commands/start-passkey-authentication/start-passkey-authentication.command.js';
+import { StartPasskeyRegistrationCommand } from '../commands/start-passkey-registration/start-passkey-registration.command.js';
+import { StartTotpEnrolmentCommand } from '../commands/start-totp-enrolment/start-totp-enrolment.command.js';
+import { VerifyPasskeyCommand } from '../commands/verify-passkey/verify-passkey.command.js';
+import { VerifySecondFactorCommand } from '../commands/verify-second-factor/verify-second-factor.command.js';
+import { GetSecondFactorsQuery } from '../queries/get-second-factors/get-second-factors.query.js';
 import { deviceCookie } from './remembered-device.js';
 import type { Satisfied } from './second-factor-sessions.js';
-import { SecondFactors } from './second-factors.service.js';
-import { TotpFactors } from './totp-factors.service.js';
 
 type IdParams = { id: string };
 
@@ -31,15 +39,14 @@ type IdParams = { id: string };
 @Controller()
 export class TwoFactorController {
   constructor(
-    private readonly factors: SecondFactors,
-    private readonly totp: TotpFactors,
-    private readonly passkeys: PasskeyFactors,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly limiter: RateLimiter,
   ) {}
 
   @Endpoint(endpoints.getSecondFactors)
   status(@CurrentMember() member: AuthenticatedMember): Promise<SecondFactorStatus> {
-    return this.factors.status(member);
+    return this.queries.execute(new GetSecondFactorsQuery(member));
   }
 
   @Endpoint(endpoints.startTotpEnrolment)
@@ -50,7 +57,7 @@ export class TwoFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TotpSetupResponse> {
     void reply.header('cache-control', 'no-store');
-    return this.totp.start(member);
+    return this.commands.execute(new StartTotpEnrolmentCommand(member));
   }
 
   @Endpoint(endpoints.confirmTotpEnrolment)
@@ -61,7 +68,9 @@ export class TwoFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RecoveryCodesResponse> {
     await this.limiter.hit(LIMITS.secondFactorPerMember, member.id);
-    const { deviceToken, recoveryCodes } = await this.totp.confirm(member, body.code, body.rememberDevice ?? false);
+    const { deviceToken, recoveryCodes } = await this.commands.execute(
+      new ConfirmTotpEnrolmentCommand(member, body.code, body.rememberDevice ?? false),
+    );
     remember(request, reply, { deviceToken });
     return { recoveryCodes };
   }
@@ -74,7 +83,11 @@ export class TwoFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.secondFactorPerMember, member.id);
-    remember(request, reply, await this.totp.verify(member, body, body.rememberDevice ?? false));
+    remember(
+      request,
+      reply,
+      await this.commands.execute(new VerifySecondFactorCommand(member, body, body.rememberDevice ?? false)),
+    );
     return { success: true, message: 'Signed in' };
   }
 
@@ -84,7 +97,7 @@ export class TwoFactorController {
     // Validated for what it refuses (a body that is not empty); it carries nothing.
     @ValidBody() _body: StartEnrolmentRequest,
   ): Promise<PasskeyOptionsResponse> {
-    return { options: await this.passkeys.registrationOptions(member) };
+    return { options: await this.commands.execute(new StartPasskeyRegistrationCommand(member)) };
   }
 
   @Endpoint(endpoints.finishPasskeyRegistration)
@@ -94,11 +107,8 @@ export class TwoFactorController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RecoveryCodesResponse> {
-    const { deviceToken, recoveryCodes } = await this.passkeys.register(
-      member,
-      body.response,
-      body.label,
-      body.rememberDevice ?? false,
+    const { deviceToken, recoveryCodes } = await this.commands.execute(
+      new FinishPasskeyRegistrationCommand(member, body.response, body.label, body.rememberDevice ?? false),
     );
     remember(request, reply, { deviceToken });
     return { recoveryCodes };
@@ -106,7 +116,7 @@ export class TwoFactorController {
 
   @Endpoint(endpoints.startPasskeyAuthentication)
   async passkeyAuthenticationOptions(@CurrentMember() member: AuthenticatedMember): Promise<PasskeyOptionsResponse> {
-    return { options: await this.passkeys.authenticationOptions(member) };
+    return { options: await this.commands.execute(new StartPasskeyAuthenticationCommand(member)) };
   }
 
   @Endpoint(endpoints.verifyPasskey)
@@ -117,19 +127,23 @@ export class TwoFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SuccessResponse> {
     await this.limiter.hit(LIMITS.secondFactorPerMember, member.id);
-    remember(request, reply, await this.passkeys.verify(member, body.response, body.rememberDevice ?? false));
+    remember(
+      request,
+      reply,
+      await this.commands.execute(new VerifyPasskeyCommand(member, body.response, body.rememberDevice ?? false)),
+    );
     return { success: true, message: 'Signed in' };
   }
 
   @Endpoint(endpoints.removeSecondFactor)
   async remove(@CurrentMember() member: AuthenticatedMember, @ValidParams() params: IdParams): Promise<SuccessResponse> {
-    await this.factors.remove(member, params.id);
+    await this.commands.execute(new RemoveSecondFactorCommand(member, params.id));
     return { success: true, message: 'Second factor removed' };
   }
 
   @Endpoint(endpoints.resetStaffSecondFactor)
   async reset(@ValidParams() params: IdParams): Promise<SuccessResponse> {
-    await this.factors.reset(params.id);
+    await this.commands.execute(new ResetStaffSecondFactorCommand(params.id));
     return { success: true, message: 'Second factor reset: they set up a new one at their next sign-in' };
   }
 }
