@@ -1,10 +1,29 @@
 import { Global, Module } from '@nestjs/common';
+import { CreateVenueHandler } from './commands/create-venue/create-venue.handler.js';
+import { SetVenueArchivedHandler } from './commands/set-venue-archived/set-venue-archived.handler.js';
+import { UpdateVenueHandler } from './commands/update-venue/update-venue.handler.js';
+import { ListAdminVenuesHandler } from './queries/list-admin-venues/list-admin-venues.handler.js';
+import { ListVenuesHandler } from './queries/list-venues/list-venues.handler.js';
 import { VenueDirectory } from './venue-directory.service.js';
+import { VenuesController } from './venues.controller.js';
+import { VenuesRepository } from './venues.repository.js';
 
-/** The group's venues (PRODUCT.md §Venues): every module reads a venue's zone, hours and inbox here. */
+/**
+ * The group's venues (PRODUCT.md §Venues): every module reads a venue's zone, hours and inbox here;
+ * admins add, edit and archive venues through the Venues screen.
+ */
 @Global()
 @Module({
-  providers: [VenueDirectory],
+  controllers: [VenuesController],
+  providers: [
+    VenueDirectory,
+    VenuesRepository,
+    CreateVenueHandler,
+    UpdateVenueHandler,
+    SetVenueArchivedHandler,
+    ListVenuesHandler,
+    ListAdminVenuesHandler,
+  ],
   exports: [VenueDirectory],
 })
 export class VenuesModule {}

@@ -14,6 +14,7 @@ import * as system from './system.js';
 import * as tiers from './tiers.js';
 import * as twoFactor from './two-factor.js';
 import * as venue from './venue.js';
+import * as venues from './venues.js';
 import * as wallet from './wallet.js';
 import * as webhooks from './webhooks.js';
 
@@ -33,6 +34,7 @@ export const endpoints = {
   ...coupons,
   ...door,
   ...venue,
+  ...venues,
   ...media,
   ...activecampaign,
   ...webhooks,
