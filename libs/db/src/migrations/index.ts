@@ -48,6 +48,7 @@ import { Migration20261128200100_SearchAndStaffIndexes } from './Migration202611
 import { Migration20261128200200_SessionSecondFactorAt } from './Migration20261128200200_SessionSecondFactorAt.js';
 import { Migration20261129000000_Venues } from './Migration20261129000000_Venues.js';
 import { Migration20261129020000_VenueVersions } from './Migration20261129020000_VenueVersions.js';
+import { Migration20261129020100_InboxVenues } from './Migration20261129020100_InboxVenues.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -99,6 +100,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261128200200_SessionSecondFactorAt', class: Migration20261128200200_SessionSecondFactorAt },
   { name: 'Migration20261129000000_Venues', class: Migration20261129000000_Venues },
   { name: 'Migration20261129020000_VenueVersions', class: Migration20261129020000_VenueVersions },
+  { name: 'Migration20261129020100_InboxVenues', class: Migration20261129020100_InboxVenues },
 ];
 
 /**
