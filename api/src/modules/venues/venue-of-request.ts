@@ -2,7 +2,7 @@ import { FIRST_VENUE_ID } from '@nocturne/domain';
 import type { VenueDirectory, VenueRecord } from './venue-directory.service.js';
 
 /** A venue a request names, or why it cannot be used, in words for the `venue` field. */
-export type VenueOfRequest = { venue: VenueRecord } | { problem: string; kind: 'invalid' | 'conflict' };
+type VenueOfRequest = { venue: VenueRecord } | { problem: string; kind: 'invalid' | 'conflict' };
 
 /**
  * The venue a public request is for: the one it names (slug or id), else venue 1, else (venue 1

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate } from '@/lib/query-keys';
 
-export const venueKeys = {
+const venueKeys = {
   admin: ['admin', 'venues'] as const,
   public: ['venues'] as const,
 };
