@@ -238,6 +238,30 @@ audited('redeliverWebhook', 'webhook.redeliver', async () => {
     target: delivery.rows[0]!.id,
   };
 });
+let venueCount = 0;
+async function makeVenue(): Promise<string> {
+  venueCount += 1;
+  const made = await t.sql.query<{ id: number }>(`insert into venues (slug, name) values ($1, 'Audit venue') returning id`, [
+    `audit-venue-${venueCount}`,
+  ]);
+  return String(made.rows[0]!.id);
+}
+audited('createVenue', 'venue.create', async () => ({
+  run: () => as('POST', '/api/admin/venues', { slug: 'audit-created', name: 'Audit Bar', kind: 'BarOrPub' }),
+}));
+audited('updateVenue', 'venue.update', async () => {
+  const id = await makeVenue();
+  return { run: () => as('PATCH', `/api/admin/venues/${id}`, { phone: '+61 2 9000 0000' }), target: id };
+});
+audited('archiveVenue', 'venue.archive', async () => {
+  const id = await makeVenue();
+  return { run: () => as('POST', `/api/admin/venues/${id}/archive`), target: id };
+});
+audited('unarchiveVenue', 'venue.unarchive', async () => {
+  const id = await makeVenue();
+  await t.sql.query('update venues set archived_at = now() where id = $1', [Number(id)]);
+  return { run: () => as('POST', `/api/admin/venues/${id}/unarchive`), target: id };
+});
 audited('updateMembershipSettings', 'membership.settings', async () => ({
   run: () => as('PUT', '/api/admin/membership-settings', { referralPoints: 75, referralsPerMonth: 3, birthdayCouponId: null }),
   target: 'membership',

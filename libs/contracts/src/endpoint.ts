@@ -39,6 +39,7 @@ export const VERSION_SCOPES = [
   'sync_jobs',
   'webhooks',
   'visits',
+  'venues',
 ] as const;
 export type VersionScope = (typeof VERSION_SCOPES)[number] | 'member:{me}';
 

@@ -20,6 +20,7 @@ export * from './door.js';
 export * from './door-offline.js';
 export * from './referrals.js';
 export * from './tiers.js';
+export * from './venues.js';
 export * from './endpoint.js';
 export {
   ENROL_ENDPOINTS,

@@ -11,6 +11,7 @@ export const adjustMemberPoints: Route<Endpoints['adjustMemberPoints']> = {
   method: 'POST',
   path: '/api/admin/members/:id/points-adjustments',
 };
+export const archiveVenue: Route<Endpoints['archiveVenue']> = { method: 'POST', path: '/api/admin/venues/:id/archive' };
 export const cancelBooking: Route<Endpoints['cancelBooking']> = { method: 'POST', path: '/api/bookings/:id/cancel' };
 export const changeMyPassword: Route<Endpoints['changeMyPassword']> = { method: 'POST', path: '/api/auth/me/password' };
 export const changeStaffRole: Route<Endpoints['changeStaffRole']> = { method: 'PUT', path: '/api/admin/staff/:id/role' };
@@ -23,6 +24,7 @@ export const confirmTotpEnrolment: Route<Endpoints['confirmTotpEnrolment']> = {
 export const createCoupon: Route<Endpoints['createCoupon']> = { method: 'POST', path: '/api/admin/coupons' };
 export const createNewsPost: Route<Endpoints['createNewsPost']> = { method: 'POST', path: '/api/admin/news' };
 export const createPromotion: Route<Endpoints['createPromotion']> = { method: 'POST', path: '/api/admin/promotions' };
+export const createVenue: Route<Endpoints['createVenue']> = { method: 'POST', path: '/api/admin/venues' };
 export const deleteCoupon: Route<Endpoints['deleteCoupon']> = { method: 'DELETE', path: '/api/admin/coupons/:id' };
 export const deleteMyAccount: Route<Endpoints['deleteMyAccount']> = { method: 'DELETE', path: '/api/auth/me' };
 export const deleteNewsPost: Route<Endpoints['deleteNewsPost']> = { method: 'DELETE', path: '/api/admin/news/:id' };
@@ -101,6 +103,7 @@ export const inviteStaff: Route<Endpoints['inviteStaff']> = { method: 'POST', pa
 export const likePost: Route<Endpoints['likePost']> = { method: 'PUT', path: '/api/news/:id/like' };
 export const listAdminComments: Route<Endpoints['listAdminComments']> = { method: 'GET', path: '/api/admin/comments' };
 export const listAdminCoupons: Route<Endpoints['listAdminCoupons']> = { method: 'GET', path: '/api/admin/coupons' };
+export const listAdminVenues: Route<Endpoints['listAdminVenues']> = { method: 'GET', path: '/api/admin/venues' };
 export const listAuditLog: Route<Endpoints['listAuditLog']> = { method: 'GET', path: '/api/admin/audit' };
 export const listBookingCapacities: Route<Endpoints['listBookingCapacities']> = {
   method: 'GET',
@@ -126,6 +129,7 @@ export const listUpdatedApplePasses: Route<Endpoints['listUpdatedApplePasses']> 
   path: '/api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
 };
 export const listVenueChoices: Route<Endpoints['listVenueChoices']> = { method: 'GET', path: '/api/admin/venue-choices' };
+export const listVenues: Route<Endpoints['listVenues']> = { method: 'GET', path: '/api/venues' };
 export const listWebhookDeliveries: Route<Endpoints['listWebhookDeliveries']> = {
   method: 'GET',
   path: '/api/admin/webhooks/:id/deliveries',
@@ -192,6 +196,7 @@ export const startPasskeyRegistration: Route<Endpoints['startPasskeyRegistration
 export const startTotpEnrolment: Route<Endpoints['startTotpEnrolment']> = { method: 'POST', path: '/api/auth/2fa/totp' };
 export const syncContact: Route<Endpoints['syncContact']> = { method: 'POST', path: '/api/admin/sync-contact/:id' };
 export const syncDoor: Route<Endpoints['syncDoor']> = { method: 'POST', path: '/api/door/sync' };
+export const unarchiveVenue: Route<Endpoints['unarchiveVenue']> = { method: 'POST', path: '/api/admin/venues/:id/unarchive' };
 export const undoRedemption: Route<Endpoints['undoRedemption']> = {
   method: 'POST',
   path: '/api/admin/redemptions/:userCouponId/undo',
@@ -216,5 +221,6 @@ export const updateMyProfile: Route<Endpoints['updateMyProfile']> = { method: 'P
 export const updateNewsPost: Route<Endpoints['updateNewsPost']> = { method: 'PATCH', path: '/api/admin/news/:id' };
 export const updatePromotion: Route<Endpoints['updatePromotion']> = { method: 'PUT', path: '/api/admin/promotions/:id' };
 export const updateTierBenefit: Route<Endpoints['updateTierBenefit']> = { method: 'PUT', path: '/api/admin/tier-benefits/:tier' };
+export const updateVenue: Route<Endpoints['updateVenue']> = { method: 'PATCH', path: '/api/admin/venues/:id' };
 export const verifyPasskey: Route<Endpoints['verifyPasskey']> = { method: 'POST', path: '/api/auth/2fa/passkeys/verify' };
 export const verifySecondFactor: Route<Endpoints['verifySecondFactor']> = { method: 'POST', path: '/api/auth/2fa/verify' };

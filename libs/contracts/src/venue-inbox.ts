@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './common.js';
+import { VenueRef } from './venues.js';
 import {
   BOOKING_DECISIONS,
   BOOKING_GUESTS,
@@ -87,6 +88,8 @@ export const ContactMessagesQuery = InboxPage.extend({
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  /** Only the messages to this venue (slug or id). */
+  venue: VenueRef.optional(),
 });
 export type ContactMessagesQuery = z.infer<typeof ContactMessagesQuery>;
 
@@ -95,6 +98,8 @@ export const BookingsQuery = InboxPage.extend({
   status: z.enum(BOOKING_STATUSES, { message: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
   /** Only the bookings of this club night (YYYY-MM-DD, venue time). */
   night: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
+  /** Only the bookings of this venue (slug or id). */
+  venue: VenueRef.optional(),
 });
 export type BookingsQuery = z.infer<typeof BookingsQuery>;
 
@@ -139,6 +144,8 @@ export const SetBookingCapacityRequest = z.object({
   night: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }),
   service: z.enum(BOOKING_SERVICES, { message: `must be one of ${BOOKING_SERVICES.join(', ')}` }),
   capacity: z.number({ message: 'must be a whole number or null' }).int('must be a whole number').min(0).max(1000).nullable(),
+  /** The venue whose night it is (slug or id); none: the group's first open venue. */
+  venue: VenueRef.optional(),
 });
 export type SetBookingCapacityRequest = z.infer<typeof SetBookingCapacityRequest>;
 
@@ -155,7 +162,10 @@ export const BookingCapacityView = z
   .meta({ id: 'BookingCapacity' });
 export type BookingCapacityView = z.infer<typeof BookingCapacityView>;
 
-export const BookingCapacitiesQuery = z.object({ night: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }) });
+export const BookingCapacitiesQuery = z.object({
+  night: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }),
+  venue: VenueRef.optional(),
+});
 export type BookingCapacitiesQuery = z.infer<typeof BookingCapacitiesQuery>;
 /** Every service of the night, limited or not. */
 export const BookingCapacityList = z.object({ capacities: z.array(BookingCapacityView) });

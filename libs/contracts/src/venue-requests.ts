@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, optionalText, requiredText } from './common.js';
+import { VenueRef } from './venues.js';
 import {
   BOOKING_GUESTS,
   BOOKING_STATUSES,
@@ -17,6 +18,8 @@ export const ContactRequest = z.object({
   email: Email,
   phone: Phone,
   message: requiredText(CONTACT_MESSAGE_MAX),
+  /** The venue written to (its slug or id); none: the group's first open venue. */
+  venue: VenueRef.optional(),
   /** Honeypot: a field people never see. Anything in it marks the message as spam. */
   website: z.string().max(2000).optional(),
 });
@@ -48,6 +51,8 @@ export const BookingRequest = z.object({
     .enum(BOOKING_SERVICES, { message: `must be one of ${BOOKING_SERVICES.join(', ')}` })
     .default(DEFAULT_BOOKING_SERVICE),
   message: optionalText(CONTACT_MESSAGE_MAX),
+  /** The venue booked (its slug or id): its hours, zone, capacity and inbox; none: the group's first open venue. */
+  venue: VenueRef.optional(),
   /** Honeypot: a field people never see. Anything in it: answered as accepted, nothing stored or sent. */
   website: z.string().max(2000).optional(),
   /**
@@ -74,6 +79,8 @@ const Service = z.enum(BOOKING_SERVICES, { message: `must be one of ${BOOKING_SE
 export const BookingAvailabilityQuery = z.object({
   from: NightDate.optional(),
   to: NightDate.optional(),
+  /** The venue (slug or id) whose nights, in its own time zone; none: the group's first open venue. */
+  venue: VenueRef.optional(),
 });
 export type BookingAvailabilityQuery = z.infer<typeof BookingAvailabilityQuery>;
 

@@ -162,6 +162,10 @@ const SENTENCES: Record<AuditAction, (w: Words) => string> = {
   'promotion.update': ({ record, changes }) => `edited ${record}${changes ? `: ${changes}` : ''}`,
   'promotion.delete': ({ record }) => `deleted ${record}`,
   'staff.second_factor_reset': ({ name }) => `reset ${possessive(name)} second factor`,
+  'venue.create': ({ record }) => `added ${record}`,
+  'venue.update': ({ record, changes }) => `edited ${record}${changes ? `: ${changes}` : ''}`,
+  'venue.archive': ({ record }) => `archived ${record} (its history is kept)`,
+  'venue.unarchive': ({ record }) => `reopened ${record}`,
 };
 
 /** What a record is called when it is gone (or is nobody's): "a deleted coupon". */
@@ -174,6 +178,7 @@ const GONE: Record<string, string> = {
   promotion: 'a deleted promotion',
   webhook_endpoint: 'a deleted webhook',
   webhook_delivery: '',
+  venue: 'a venue',
 };
 
 /** "the coupon", "the post": how a sentence introduces a named record of the type. */
@@ -182,6 +187,7 @@ const KIND: Record<string, string> = {
   news_post: 'the post',
   promotion: 'the promotion',
   webhook_endpoint: 'the webhook',
+  venue: 'the venue',
 };
 
 function nameOf(event: AuditEvent, before: Record<string, unknown>, after: Record<string, unknown>): string {
@@ -251,6 +257,8 @@ export function auditRecordLink(
     case 'webhook_endpoint':
     case 'webhook_delivery':
       return '/admin/webhooks';
+    case 'venue':
+      return '/admin/venues';
     case 'members':
       return '/admin/members';
     case 'sync_job':

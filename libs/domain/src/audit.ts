@@ -48,6 +48,11 @@ export const AUDIT_ACTIONS = [
   // Staff two-factor sign-in: an admin's reset of someone's second factor. A staffer's own enrolment
   // steps are not staff actions on anyone else's record (exempt in api/test/audit-matrix.spec.ts).
   'staff.second_factor_reset',
+  // The group's venues.
+  'venue.create',
+  'venue.update',
+  'venue.archive',
+  'venue.unarchive',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -90,6 +95,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'promotion.update': 'Promotion edited',
   'promotion.delete': 'Promotion deleted',
   'staff.second_factor_reset': 'Second factor reset',
+  'venue.create': 'Venue added',
+  'venue.update': 'Venue edited',
+  'venue.archive': 'Venue archived',
+  'venue.unarchive': 'Venue reopened',
 };
 
 /** The action's words for people ("Coupon edited"); an unknown key (from a newer api) as it is. */

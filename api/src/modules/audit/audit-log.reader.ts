@@ -74,6 +74,8 @@ const targetSql = sql`
     select e.url, true, null from webhook_deliveries t join webhook_endpoints e on e.id = t.endpoint_id
       where a.target_type = 'webhook_delivery' and t.id = k.uid
     union all
+    select t.name, true, null from venues t where a.target_type = 'venue' and t.id::text = a.target_id
+    union all
     select null, true, null where a.target_type in ('members', 'sync_job', 'audit_log', 'club_settings', 'tier_benefits')
   ) x limit 1`;
 

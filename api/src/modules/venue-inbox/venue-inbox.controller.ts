@@ -70,8 +70,8 @@ export class VenueInboxController {
   }
 
   @Endpoint(endpoints.listBookingCapacities)
-  async capacities(@ValidQuery() { night }: BookingCapacitiesQuery): Promise<BookingCapacityList> {
-    return { capacities: await this.queries.execute(new ListBookingCapacitiesQuery(night)) };
+  async capacities(@ValidQuery() { night, venue }: BookingCapacitiesQuery): Promise<BookingCapacityList> {
+    return { capacities: await this.queries.execute(new ListBookingCapacitiesQuery(night, venue)) };
   }
 
   @Endpoint(endpoints.setBookingCapacity)

@@ -120,7 +120,14 @@ export class VenueInboxRepository {
   /** Newest first by (created_at, id), after `after` when given, or the one message `id`; spam only when asked for. */
   listContactMessages(
     em: EntityManager,
-    page: { after?: KeysetPosition; id?: string; state?: ContactMessageState; includeSpam: boolean; limit: number },
+    page: {
+      after?: KeysetPosition;
+      id?: string;
+      state?: ContactMessageState;
+      includeSpam: boolean;
+      venueId?: number;
+      limit: number;
+    },
   ) {
     return db(em)
       .selectFrom('contact_messages as c')
@@ -142,6 +149,7 @@ export class VenueInboxRepository {
       .$if(page.id !== undefined, (q) => q.where('c.id', '=', page.id!))
       .$if(page.state !== undefined, (q) => q.where('c.state', '=', page.state!))
       .$if(!page.includeSpam, (q) => q.where('c.is_spam', '=', false))
+      .$if(page.venueId !== undefined, (q) => q.where('c.venue_id', '=', page.venueId!))
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(page.limit)
@@ -151,7 +159,7 @@ export class VenueInboxRepository {
   /** Newest first by (created_at, id), after `after` when given, or the one booking `id`. */
   listBookings(
     em: EntityManager,
-    page: { after?: KeysetPosition; id?: string; status?: BookingStatus; night?: string; limit: number },
+    page: { after?: KeysetPosition; id?: string; status?: BookingStatus; night?: string; venueId?: number; limit: number },
   ) {
     return db(em)
       .selectFrom('bookings as b')
@@ -177,6 +185,7 @@ export class VenueInboxRepository {
       .$if(page.id !== undefined, (q) => q.where('b.id', '=', page.id!))
       .$if(page.status !== undefined, (q) => q.where('b.status', '=', page.status!))
       .$if(page.night !== undefined, (q) => q.where('b.date', '=', page.night!))
+      .$if(page.venueId !== undefined, (q) => q.where('b.venue_id', '=', page.venueId!))
       .orderBy('b.created_at', 'desc')
       .orderBy('b.id', 'desc')
       .limit(page.limit)
@@ -230,23 +239,30 @@ export class VenueInboxRepository {
    * Holds the night and service until the transaction ends, so two requests for its last place
    * cannot both count it free (a transaction-scoped advisory lock; nothing else takes it).
    */
-  async lockNightService(em: EntityManager, night: string, service: string): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtext(${`booking-night:${night}:${service}`}))`.execute(db(em));
+  async lockNightService(em: EntityManager, venueId: number, night: string, service: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`booking-night:${venueId}:${night}:${service}`}))`.execute(db(em));
   }
 
-  /** The capacity set for the night and service (null: none), and the bookings holding a place in it. */
-  async placesOf(em: EntityManager, night: string, service: string): Promise<{ capacity: number | null; booked: number }> {
+  /** The capacity a venue set for the night and service (null: none), and the bookings holding a place in it. */
+  async placesOf(
+    em: EntityManager,
+    venueId: number,
+    night: string,
+    service: string,
+  ): Promise<{ capacity: number | null; booked: number }> {
     const row = await db(em)
       .selectNoFrom((eb) => [
         eb
           .selectFrom('booking_capacities')
           .select('capacity')
+          .where('venue_id', '=', venueId)
           .where('night', '=', night)
           .where('service', '=', service)
           .as('capacity'),
         eb
           .selectFrom('bookings')
           .select(sql<number>`count(*)::int`.as('n'))
+          .where('venue_id', '=', venueId)
           .where('date', '=', night)
           .where('service', '=', service)
           .where('status', 'in', BOOKING_HOLDS_PLACE)
@@ -257,15 +273,17 @@ export class VenueInboxRepository {
   }
 
   /** Every service's capacity and bookings holding a place on one night (services with neither are left out). */
-  async placesOfNight(em: EntityManager, night: string) {
+  async placesOfNight(em: EntityManager, venueId: number, night: string) {
     const capacities = await db(em)
       .selectFrom('booking_capacities')
       .select(['service', 'capacity'])
+      .where('venue_id', '=', venueId)
       .where('night', '=', night)
       .execute();
     const booked = await db(em)
       .selectFrom('bookings')
       .select(['service', sql<number>`count(*)::int`.as('n')])
+      .where('venue_id', '=', venueId)
       .where('date', '=', night)
       .where('status', 'in', BOOKING_HOLDS_PLACE)
       .groupBy('service')
@@ -273,11 +291,15 @@ export class VenueInboxRepository {
     return { capacities, booked };
   }
 
-  async setCapacity(em: EntityManager, entry: { night: string; service: string; capacity: number | null; adminId: string }) {
+  async setCapacity(
+    em: EntityManager,
+    entry: { venueId: number; night: string; service: string; capacity: number | null; adminId: string },
+  ) {
     const capacity = entry.capacity;
     if (capacity === null) {
       await db(em)
         .deleteFrom('booking_capacities')
+        .where('venue_id', '=', entry.venueId)
         .where('night', '=', entry.night)
         .where('service', '=', entry.service)
         .execute();
@@ -285,9 +307,9 @@ export class VenueInboxRepository {
     }
     await db(em)
       .insertInto('booking_capacities')
-      .values({ night: entry.night, service: entry.service, capacity, updated_by_id: entry.adminId })
+      .values({ venue_id: entry.venueId, night: entry.night, service: entry.service, capacity, updated_by_id: entry.adminId })
       .onConflict((conflict) =>
-        conflict.columns(['night', 'service']).doUpdateSet({
+        conflict.columns(['venue_id', 'night', 'service']).doUpdateSet({
           capacity,
           updated_by_id: entry.adminId,
           updated_at: sql<string>`now()`,
@@ -296,11 +318,12 @@ export class VenueInboxRepository {
       .execute();
   }
 
-  /** The nights from `from` to `to` whose bookings for a service have reached its capacity. */
-  fullNights(em: EntityManager, from: string, to: string) {
+  /** The nights from `from` to `to` whose bookings at a venue for a service have reached its capacity. */
+  fullNights(em: EntityManager, venueId: number, from: string, to: string) {
     return db(em)
       .selectFrom('booking_capacities as c')
       .select([sql<string>`c.night::text`.as('night'), 'c.service'])
+      .where('c.venue_id', '=', venueId)
       .where('c.night', '>=', from)
       .where('c.night', '<=', to)
       .where(({ eb, selectFrom }) =>
@@ -309,6 +332,7 @@ export class VenueInboxRepository {
           '<=',
           selectFrom('bookings as b')
             .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('b.venue_id', '=', 'c.venue_id')
             .whereRef('b.date', '=', 'c.night')
             .whereRef('b.service', '=', 'c.service')
             .where('b.status', 'in', BOOKING_HOLDS_PLACE),

@@ -16,6 +16,7 @@ import * as tiers from './tiers.js';
 import * as twoFactor from './two-factor.js';
 import * as venue from './venue.js';
 import * as venueScope from './venue-scope.js';
+import * as venues from './venues.js';
 import * as wallet from './wallet.js';
 import * as webhooks from './webhooks.js';
 
@@ -37,6 +38,7 @@ export const endpoints = {
   ...doorOffline,
   ...venue,
   ...venueScope,
+  ...venues,
   ...media,
   ...activecampaign,
   ...webhooks,

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { BOOKING_STATUSES } from '@nocturne/domain';
 import { Member } from './member.entity.js';
+import { Venue } from './venue.entity.js';
 
 export { BOOKING_STATUSES, type BookingStatus } from '@nocturne/domain';
 
@@ -8,14 +9,16 @@ export { BOOKING_STATUSES, type BookingStatus } from '@nocturne/domain';
 export const Booking = defineEntity({
   name: 'Booking',
   tableName: 'bookings',
-  // Capacity counts a night's bookings per service.
+  // Capacity counts a venue's bookings of a night per service.
   indexes: [
-    { name: 'bookings_date_service_idx', properties: ['date', 'service'] },
+    { name: 'bookings_venue_date_service_idx', properties: ['venue', 'date', 'service'] },
     // The admin inbox pages newest first by (created_at, id).
     { name: 'bookings_created_at_id_idx', properties: ['createdAt', 'id'] },
   ],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    /** The venue booked (its inbox, hours and capacity); venue 1 in an install of one venue. */
+    venue: () => p.manyToOne(Venue).deleteRule('restrict').defaultRaw('1'),
     name: p.string().length(120),
     email: p.string().length(254),
     phone: p.string().length(40).nullable(),
@@ -42,9 +45,10 @@ export const Booking = defineEntity({
 export const BookingCapacity = defineEntity({
   name: 'BookingCapacity',
   tableName: 'booking_capacities',
-  uniques: [{ name: 'booking_capacities_night_service_unique', properties: ['night', 'service'] }],
+  uniques: [{ name: 'booking_capacities_venue_night_service_unique', properties: ['venue', 'night', 'service'] }],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    venue: () => p.manyToOne(Venue).deleteRule('restrict').defaultRaw('1'),
     /** The club night (YYYY-MM-DD, venue time). */
     night: p.string().columnType('date'),
     service: p.string().length(30),

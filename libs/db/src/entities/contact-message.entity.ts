@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { CONTACT_MESSAGE_STATES } from '@nocturne/domain';
 import { Member } from './member.entity.js';
+import { Venue } from './venue.entity.js';
 
 export { CONTACT_MESSAGE_STATES, type ContactMessageState } from '@nocturne/domain';
 
@@ -14,6 +15,8 @@ export const ContactMessage = defineEntity({
   indexes: [{ name: 'contact_messages_created_at_id_idx', properties: ['createdAt', 'id'] }],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    /** The venue written to (its inbox); venue 1 in an install of one venue. */
+    venue: () => p.manyToOne(Venue).deleteRule('restrict').defaultRaw('1'),
     name: p.string().length(120),
     email: p.string().length(254),
     phone: p.string().length(40).nullable(),

@@ -49,6 +49,8 @@ import { Migration20261128200200_SessionSecondFactorAt } from './Migration202611
 import { Migration20261129000000_Venues } from './Migration20261129000000_Venues.js';
 import { Migration20261129010000_VenueActivity } from './Migration20261129010000_VenueActivity.js';
 import { Migration20261129010100_VenueChoices } from './Migration20261129010100_VenueChoices.js';
+import { Migration20261129020000_VenueVersions } from './Migration20261129020000_VenueVersions.js';
+import { Migration20261129020100_InboxVenues } from './Migration20261129020100_InboxVenues.js';
 import { Migration20261129040000_DoorOffline } from './Migration20261129040000_DoorOffline.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
@@ -102,6 +104,8 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261129000000_Venues', class: Migration20261129000000_Venues },
   { name: 'Migration20261129010000_VenueActivity', class: Migration20261129010000_VenueActivity },
   { name: 'Migration20261129010100_VenueChoices', class: Migration20261129010100_VenueChoices },
+  { name: 'Migration20261129020000_VenueVersions', class: Migration20261129020000_VenueVersions },
+  { name: 'Migration20261129020100_InboxVenues', class: Migration20261129020100_InboxVenues },
   { name: 'Migration20261129040000_DoorOffline', class: Migration20261129040000_DoorOffline },
 ];
 

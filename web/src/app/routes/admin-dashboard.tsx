@@ -23,6 +23,7 @@ import { PublishedPosts } from '@/features/admin-news/components/PublishedPosts'
 import { OverviewTab } from '@/features/admin-overview/components/OverviewTab';
 import { useStaff } from '@/features/admin-staff/api/staff';
 import { StaffScreen } from '@/features/admin-staff/components/StaffScreen';
+import { VenuesScreen } from '@/features/admin-venues/components/VenuesScreen';
 import { WebhooksTab } from '@/features/admin-webhooks/components/WebhooksTab';
 import { type AdminMenuItem, AdminMenu } from './admin-menu';
 import { featuredImageSlot } from './featured-image-slot';
@@ -73,7 +74,7 @@ function AuditTab() {
 }
 
 interface Screen extends AdminMenuItem {
-  /** Webhooks send member data to other systems, Staff hands out roles, the audit log shows every staff action: admins only (PRODUCT.md §6). */
+  /** Venues shape the group, webhooks send member data to other systems, Staff hands out roles, the audit log shows every staff action: admins only (PRODUCT.md §6). */
   adminsOnly?: boolean;
   content: ReactNode;
 }
@@ -89,6 +90,7 @@ function useScreens(user: User): Screen[] {
     { value: 'coupons', label: 'Coupons', content: <CouponsTab /> },
     { value: 'bookings', label: 'Bookings', count: waiting?.requestedBookings, content: <BookingsInbox /> },
     { value: 'messages', label: 'Messages', count: waiting?.newMessages, content: <MessagesInbox /> },
+    { value: 'venues', label: 'Venues', adminsOnly: true, content: <VenuesScreen /> },
     { value: 'webhooks', label: 'Webhooks', adminsOnly: true, content: <WebhooksTab /> },
     { value: 'staff', label: 'Staff', adminsOnly: true, content: <StaffScreen currentAdminId={user.id} /> },
     { value: 'audit', label: 'Audit log', adminsOnly: true, content: <AuditTab /> },

@@ -134,6 +134,7 @@ describe('the staff dashboard on a phone: a menu instead of rows of tabs', () =>
       ['Coupons', '/admin/coupons'],
       ['Bookings2 waiting', '/admin/bookings'],
       ['Messages', '/admin/messages'],
+      ['Venues', '/admin/venues'],
       ['Webhooks', '/admin/webhooks'],
       ['Staff', '/admin/staff'],
       ['Audit log', '/admin/audit'],

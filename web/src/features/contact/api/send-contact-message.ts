@@ -4,7 +4,10 @@ import type { z } from 'zod';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 
-export type ContactPayload = Required<{ [K in keyof z.input<typeof ContactRequest>]: string }>;
+/** The form's fields; `venue` only on a venue's own page (none: the group's first venue). */
+export type ContactPayload = Required<{ [K in Exclude<keyof z.input<typeof ContactRequest>, 'venue'>]: string }> & {
+  venue?: string;
+};
 
 const sendContactMessage = (payload: ContactPayload) => api.call(routes.sendContactMessage, { body: payload });
 

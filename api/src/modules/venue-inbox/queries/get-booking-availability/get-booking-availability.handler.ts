@@ -2,14 +2,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BookingAvailability } from '@nocturne/contracts';
 import { bookableNights } from '@nocturne/domain';
-import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { BookingClock } from '#modules/venue-inbox/booking-clock.js';
+import { requestVenue } from '#modules/venue-inbox/request-venue.js';
 import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
+import { VenueDirectory } from '#modules/venues/venues.public.js';
 import { GetBookingAvailabilityQuery } from './get-booking-availability.query.js';
 
 /**
  * What the booking form's date picker needs before anyone types: the nights that can be booked
- * now (tonight, in venue time, to 6 months ahead) and, within them, the nights and services full.
+ * now at the venue it names (tonight, in that venue's time, to 6 months ahead) and, within them, the nights and services full.
  */
 @QueryHandler(GetBookingAvailabilityQuery)
 export class GetBookingAvailabilityHandler implements IQueryHandler<GetBookingAvailabilityQuery, BookingAvailability> {
@@ -17,14 +18,15 @@ export class GetBookingAvailabilityHandler implements IQueryHandler<GetBookingAv
     private readonly em: EntityManager,
     private readonly inbox: VenueInboxRepository,
     private readonly clock: BookingClock,
-    @InjectConfig() private readonly config: ApiConfig,
+    private readonly venues: VenueDirectory,
   ) {}
 
   async execute({ range }: GetBookingAvailabilityQuery): Promise<BookingAvailability> {
-    const { first, last } = bookableNights(this.clock.now(), this.config.VENUE_TZ);
+    const venue = await requestVenue(this.venues, range.venue);
+    const { first, last } = bookableNights(this.clock.now(), venue.timeZone);
     const from = range.from && range.from > first ? range.from : first;
     const to = range.to && range.to < last ? range.to : last;
-    const full = from <= to ? await this.inbox.fullNights(this.em, from, to) : [];
+    const full = from <= to ? await this.inbox.fullNights(this.em, venue.id, from, to) : [];
     return {
       firstNight: first,
       lastNight: last,

@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { BOOKING_SERVICES, type BookingCapacityView } from '@nocturne/contracts';
+import { requestVenue } from '#modules/venue-inbox/request-venue.js';
+import { VenueDirectory } from '#modules/venues/venues.public.js';
 import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { ListBookingCapacitiesQuery } from './list-booking-capacities.query.js';
 
@@ -10,10 +12,12 @@ export class ListBookingCapacitiesHandler implements IQueryHandler<ListBookingCa
   constructor(
     private readonly em: EntityManager,
     private readonly inbox: VenueInboxRepository,
+    private readonly venues: VenueDirectory,
   ) {}
 
-  async execute({ night }: ListBookingCapacitiesQuery): Promise<BookingCapacityView[]> {
-    const { capacities, booked } = await this.inbox.placesOfNight(this.em, night);
+  async execute({ night, venue: ref }: ListBookingCapacitiesQuery): Promise<BookingCapacityView[]> {
+    const venue = await requestVenue(this.venues, ref, { open: false });
+    const { capacities, booked } = await this.inbox.placesOfNight(this.em, venue.id, night);
     return BOOKING_SERVICES.map((service) => {
       const capacity = capacities.find((row) => row.service === service)?.capacity ?? null;
       const taken = booked.find((row) => row.service === service)?.n ?? 0;

@@ -3,6 +3,8 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ContactMessageList } from '@nocturne/contracts';
 import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
 import { contactMessageView, deliveriesBySubject } from '#modules/venue-inbox/venue-inbox-views.js';
+import { requestVenue } from '#modules/venue-inbox/request-venue.js';
+import { VenueDirectory } from '#modules/venues/venues.public.js';
 import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { ListContactMessagesQuery } from './list-contact-messages.query.js';
 
@@ -12,12 +14,15 @@ export class ListContactMessagesHandler implements IQueryHandler<ListContactMess
   constructor(
     private readonly em: EntityManager,
     private readonly inbox: VenueInboxRepository,
+    private readonly venues: VenueDirectory,
   ) {}
 
-  async execute({ page: { cursor, limit, state, includeSpam } }: ListContactMessagesQuery): Promise<ContactMessageList> {
+  async execute({ page: { cursor, limit, state, includeSpam, venue } }: ListContactMessagesQuery): Promise<ContactMessageList> {
     const after = keysetPageStart(cursor);
+    // One venue's inbox when the switcher names one (archived ones too: their history), else the group's.
+    const venueId = venue === undefined ? undefined : (await requestVenue(this.venues, venue, { open: false })).id;
     const { page, nextCursor } = keysetPage(
-      await this.inbox.listContactMessages(this.em, { after, state, includeSpam, limit: limit + 1 }),
+      await this.inbox.listContactMessages(this.em, { after, state, includeSpam, venueId, limit: limit + 1 }),
       limit,
     );
     const deliveries = deliveriesBySubject(
