@@ -17,6 +17,7 @@ export * from './admin-overview.js';
 export * from './moderation.js';
 export * from './system.js';
 export * from './door.js';
+export * from './door-devices.js';
 export * from './referrals.js';
 export * from './tiers.js';
 export * from './endpoint.js';

@@ -97,6 +97,7 @@ export const getWalletSettings: Route<Endpoints['getWalletSettings']> = { method
 export const healthLive: Route<Endpoints['healthLive']> = { method: 'GET', path: '/health/live' };
 export const healthReady: Route<Endpoints['healthReady']> = { method: 'GET', path: '/health/ready' };
 export const inviteStaff: Route<Endpoints['inviteStaff']> = { method: 'POST', path: '/api/admin/staff/invitations' };
+export const liftDoorLockout: Route<Endpoints['liftDoorLockout']> = { method: 'POST', path: '/api/admin/door-lockouts/:id/lift' };
 export const likePost: Route<Endpoints['likePost']> = { method: 'PUT', path: '/api/news/:id/like' };
 export const listAdminComments: Route<Endpoints['listAdminComments']> = { method: 'GET', path: '/api/admin/comments' };
 export const listAdminCoupons: Route<Endpoints['listAdminCoupons']> = { method: 'GET', path: '/api/admin/coupons' };
@@ -111,6 +112,7 @@ export const listContactMessages: Route<Endpoints['listContactMessages']> = {
   path: '/api/admin/contact-messages',
 };
 export const listCoupons: Route<Endpoints['listCoupons']> = { method: 'GET', path: '/api/coupons' };
+export const listDoorLockouts: Route<Endpoints['listDoorLockouts']> = { method: 'GET', path: '/api/admin/door-lockouts' };
 export const listMembers: Route<Endpoints['listMembers']> = { method: 'GET', path: '/api/admin/users' };
 export const listMyCoupons: Route<Endpoints['listMyCoupons']> = { method: 'GET', path: '/api/coupons/my' };
 export const listNews: Route<Endpoints['listNews']> = { method: 'GET', path: '/api/news' };

@@ -12,5 +12,6 @@ export type { UserCouponView } from './user-coupons.repository.js';
 export { type CouponJudgement, DoorCoupons, type ScanLine } from './door-coupons.service.js';
 export { QrTokenService } from './qr-token.service.js';
 export { ScanLogErasure } from './scan-log-erasure.service.js';
+export { type TypedLockout } from './short-code-attempts.service.js';
 export { formatShortCode, normaliseShortCode } from './short-code.js';
 export { isShortCodeCollision, SHORT_CODE_ATTEMPTS, ShortCodeService } from './short-code.service.js';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DoorCoupon } from '@nocturne/contracts';
 import type { QrScanAction, QrScanMethod } from '@nocturne/db';
-import { couponValueLabel } from '@nocturne/domain';
+import { couponValueLabel, typedLockoutMessage } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { UUID_PATTERN } from './coupon-rows.js';
@@ -10,7 +10,7 @@ import { type CouponRefusal, couponRefusal } from './coupon-verdict.js';
 import { QrTokenService } from './qr-token.service.js';
 import { Redemptions } from './redemption.js';
 import { ScanLogRepository } from './scan-log.repository.js';
-import { ShortCodeAttempts } from './short-code-attempts.service.js';
+import { type DoorSource, ShortCodeAttempts, type TypedLockout } from './short-code-attempts.service.js';
 import { SHORT_CODE_ATTEMPTS } from './short-code.service.js';
 import { type UserCouponView, UserCouponsRepository } from './user-coupons.repository.js';
 
@@ -31,11 +31,6 @@ export interface ScanLine {
   memberId: string | null;
   accepted: boolean;
   reason: string;
-}
-
-function lockedOutReason(waitSeconds: number): string {
-  const minutes = Math.ceil(waitSeconds / 60);
-  return `Too many wrong codes from this account: typed codes refused for ${minutes} more minute${minutes === 1 ? '' : 's'}`;
 }
 
 /**
@@ -108,21 +103,34 @@ export class DoorCoupons {
   /**
    * Runs before any text a staffer may have typed is looked up (door mode asks it of every text
    * that is not a QR payload, however the device says it arrived): queues the account's typed
-   * attempts and, while it is locked out, logs this attempt and answers the seconds to wait.
+   * attempts and, while this device (or the account) is locked out, logs this attempt and answers
+   * how long to wait.
    */
   async typedLockout(
     tx: EntityManager,
     what: Pick<ScanLine, 'adminId' | 'method' | 'scannedText' | 'action'>,
-  ): Promise<number | null> {
-    const wait = await this.attempts.lockedOutFor(tx, what.adminId);
+    from: DoorSource,
+  ): Promise<TypedLockout | null> {
+    const wait = await this.attempts.lockedOutFor(tx, what.adminId, from);
     if (wait === null) return null;
-    await this.record(tx, { ...what, userCouponId: null, memberId: null, accepted: false, reason: lockedOutReason(wait) });
+    const reason = typedLockoutMessage(wait.seconds, wait.scope);
+    await this.record(tx, { ...what, userCouponId: null, memberId: null, accepted: false, reason });
     return wait;
   }
 
-  /** Counts a wrong typed code; the seconds to wait when this one went over the limit, else null. */
-  countWrongCode(staffId: string): Promise<number | null> {
-    return this.attempts.countWrongCode(staffId);
+  /** Counts a wrong typed code of this device; how long it (or the account) now waits, else null. */
+  countWrongCode(staffId: string, from: DoorSource): Promise<TypedLockout | null> {
+    return this.attempts.countWrongCode(staffId, from);
+  }
+
+  /** Devices and accounts kept from typing now (for managers). */
+  typedLockouts() {
+    return this.attempts.current();
+  }
+
+  /** Lets a device (or an account) type again at once; what was lifted, or null. */
+  liftTypedLockout(id: string) {
+    return this.attempts.lift(id);
   }
 
   /** Writes one line of the scan log. */

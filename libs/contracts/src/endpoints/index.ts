@@ -3,6 +3,7 @@ import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as coupons from './coupons.js';
 import * as door from './door.js';
+import * as doorDevices from './door-devices.js';
 import * as media from './media.js';
 import * as members from './members.js';
 import * as news from './news.js';
@@ -32,6 +33,7 @@ export const endpoints = {
   ...points,
   ...coupons,
   ...door,
+  ...doorDevices,
   ...venue,
   ...media,
   ...activecampaign,

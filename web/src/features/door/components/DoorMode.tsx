@@ -59,6 +59,7 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
         <TypedEntry
           onSubmit={(text) => door.submit(text, 'typed')}
           lockedUntil={door.lockedUntil}
+          lockedAccount={door.lockedAccount}
           busy={screen.step === 'checking'}
         />
         <p className="text-center text-xs text-white/60">A redemption can be undone for {REDEMPTION_UNDO_MINUTES} minutes.</p>

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { DoorCheckResponse } from '@nocturne/contracts';
+import type { DoorHeaders, DoorCheckResponse } from '@nocturne/contracts';
 
 /** A staffer in door mode checking what the camera read or what they typed; `staffId` is the signed-in staffer. */
 export class CheckAtDoorCommand extends Command<DoorCheckResponse> {
@@ -7,6 +7,8 @@ export class CheckAtDoorCommand extends Command<DoorCheckResponse> {
     readonly staffId: string,
     readonly text: string,
     readonly method: 'scan' | 'typed',
+    /** What the phone says of itself: its own id and the named door it is at (both optional). */
+    readonly door: DoorHeaders = {},
   ) {
     super();
   }

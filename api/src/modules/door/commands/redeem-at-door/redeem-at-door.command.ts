@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { DoorRedeemResponse } from '@nocturne/contracts';
+import type { DoorHeaders, DoorRedeemResponse } from '@nocturne/contracts';
 
 /**
  * A staffer in door mode redeeming what they just checked: the same text, and for a member card
@@ -11,6 +11,8 @@ export class RedeemAtDoorCommand extends Command<DoorRedeemResponse> {
     readonly text: string,
     readonly method: 'scan' | 'typed',
     readonly userCouponId: string | undefined,
+    /** What the phone says of itself: its own id and the named door it is at (both optional). */
+    readonly door: DoorHeaders = {},
   ) {
     super();
   }

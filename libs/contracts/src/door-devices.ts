@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { Uuid } from './common.js';
+
+/**
+ * The header door mode sends with every door request: the phone's own id, made once on the phone
+ * and kept there (not a secret: it only says which phone's typed codes wait after too many wrong
+ * ones). Without it, a client's typed codes count as one device of its account.
+ */
+export const DOOR_DEVICE_HEADER = 'X-Door-Device';
+/** 8 to 64 letters, digits, hyphens or underscores (door mode sends a random UUID). */
+export const DOOR_DEVICE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** The header naming the door (a door device a manager named, by id) the phone is at; none: a door with no name. */
+export const DOOR_ID_HEADER = 'X-Door-Id';
+
+/** A phone, or a whole door account, kept from typing codes after too many wrong ones. */
+export const DoorLockout = z
+  .object({
+    /** What to lift (POST /api/admin/door-lockouts/{id}/lift). */
+    id: z.string(),
+    /** `device`: this phone only; `account`: every phone of the account (its ceiling was reached). */
+    scope: z.enum(['device', 'account']),
+    staff: z.object({ id: Uuid, name: z.string() }),
+    /** The phone's id (its first 8 characters are enough to tell phones apart); null for an account, or a client that sends none. */
+    device: z.string().nullable(),
+    /** The named door the phone was at, when it named one. */
+    door: z.string().nullable(),
+    until: z.iso.datetime(),
+  })
+  .meta({ id: 'DoorLockout' });
+export type DoorLockout = z.infer<typeof DoorLockout>;
+
+export const DoorLockoutList = z.object({ lockouts: z.array(DoorLockout) }).meta({ id: 'DoorLockoutList' });
+export type DoorLockoutList = z.infer<typeof DoorLockoutList>;
+
+export const DoorLockoutParams = z.object({
+  id: z.string().regex(/^[0-9a-f-]{36}\.(?:account|-|[A-Za-z0-9_-]{8,64})$/, 'must be a lock-out id from the list'),
+});
+export type DoorLockoutParams = z.infer<typeof DoorLockoutParams>;
+
+export const DoorLockoutLifted = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'DoorLockoutLifted' });
+export type DoorLockoutLifted = z.infer<typeof DoorLockoutLifted>;
+
+/** The optional door headers as the api reads them. */
+export const DoorHeaders = z.object({
+  device: z.string().regex(DOOR_DEVICE_PATTERN, 'must be 8 to 64 letters, digits, - or _').optional(),
+  doorId: Uuid.optional(),
+});
+export type DoorHeaders = z.infer<typeof DoorHeaders>;
