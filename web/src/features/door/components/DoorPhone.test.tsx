@@ -144,4 +144,39 @@ describe("door mode on one of the account's phones", () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.getByTestId('door-countdown')).toHaveTextContent('13:32');
   });
+
+  it('checks the code still in the frame again after an Undo, without it leaving the frame', async () => {
+    const time = clock();
+    const { fetchMock, camera, user } = await openDoor({
+      [at(routes.checkAtDoor)]: { status: 200, body: valid },
+      [at(routes.redeemAtDoor)]: {
+        status: 200,
+        body: {
+          ok: true,
+          message: 'Redeemed: Free drink for Jordan',
+          userCouponId: USER_COUPON_ID,
+          redeemedAt: new Date(Date.now()).toISOString(),
+          undoableUntil: new Date(Date.now() + 900_000).toISOString(),
+        },
+      },
+      [at(routes.undoRedemption, { userCouponId: USER_COUPON_ID })]: {
+        status: 200,
+        body: { success: true, message: 'Redemption undone: Free drink is claimed again' },
+      },
+    });
+    await camera.show(COUPON_QR);
+    await user.click(within(await screen.findByTestId('door-verdict')).getByRole('button', { name: /Redeem/ }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    // Still held up: not checked again, as ever.
+    time.pass(500);
+    await camera.show(COUPON_QR);
+    expect(callsTo(fetchMock, routes.checkAtDoor)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Redemption undone: Free drink is claimed again')).toBeInTheDocument();
+    // The next frame of the same code, never out of view: checked again, green again.
+    time.pass(300);
+    await camera.show(COUPON_QR);
+    await waitFor(() => expect(callsTo(fetchMock, routes.checkAtDoor)).toHaveLength(2));
+    expect(await screen.findByTestId('door-verdict')).toHaveAttribute('data-ok', 'true');
+  });
 });

@@ -211,6 +211,9 @@ export function useDoorSession() {
       const answer = await undoAtDoor(lastRedemption.userCouponId);
       setNotice(answer.message);
       setLastRedemption(null);
+      // What the camera still sees is checked again: the coupon just undone shows its new verdict
+      // (usable again) without taking it out of the frame first.
+      seen.current = null;
     } catch (error) {
       setNotice(wordsOf(error, 'Could not undo: try again'));
       if (error instanceof ApiError && (error.status === 409 || error.status === 403)) setLastRedemption(null);
