@@ -164,6 +164,13 @@ audited('liftDoorLockout', 'door.lockout_lift', async () => {
     });
   return { run: () => as('POST', `/api/admin/door-lockouts/${door.user.id}.audit-phone-1/lift`), target: door.user.id };
 });
+audited('createNamedDoor', 'door_device.create', async () => ({
+  run: () => as('POST', '/api/admin/door-devices', { name: `Door ${Date.now()}` }),
+}));
+audited('updateNamedDoor', 'door_device.update', async () => {
+  const door = await as('POST', '/api/admin/door-devices', { name: `Side door ${Date.now()}` });
+  return { run: () => as('PATCH', `/api/admin/door-devices/${door.body.id}`, { archived: true }), target: door.body.id };
+});
 audited('createNewsPost', 'news.create', async () => ({
   run: () => as('POST', '/api/admin/news', { title: 'Audit post', content: 'Tonight.' }),
 }));

@@ -181,3 +181,91 @@ async function endWaitOf(device: string) {
   expect(keys).toHaveLength(1);
   await redis.del(keys[0]!);
 }
+
+describe('named doors', () => {
+  const named = (name: string, token = manager.sessionId) =>
+    t.request('POST', '/api/admin/door-devices', { token, body: { name } });
+
+  it('are named by managers, picked by door phones, and name the door on every scan-log line', async () => {
+    const door = await registerStaff(t, 'door', 'Rio');
+    const held = await heldCoupon();
+    const main = await named('Main door');
+    expect(main.status).toBe(200);
+    expect(main.body).toEqual({ id: expect.any(String), venueId: 1, venueName: 'Nocturne', name: 'Main door', archived: false });
+    const vip = (await named('  VIP ')).body;
+    expect(vip.name).toBe('VIP');
+    const twice = await named('vip');
+    expect([twice.status, twice.body.message]).toEqual([409, "Nocturne already has a door named 'vip'."]);
+    expect((await named('Back door', door.sessionId)).status).toBe(403);
+
+    const picked = await t.request('GET', '/api/door/doors', { token: door.sessionId });
+    expect(picked.body.doors.map((one: { name: string }) => one.name)).toEqual(expect.arrayContaining(['Main door', 'VIP']));
+
+    const at = (doorId: string, text: string) =>
+      t.request('POST', '/api/door/check', {
+        token: door.sessionId,
+        body: { text, method: 'scan' },
+        headers: { 'X-Door-Device': phone(), 'X-Door-Id': doorId },
+      });
+    expect((await at(vip.id, couponQr(held))).body).toMatchObject({ ok: true });
+    const redeemed = await t.request('POST', '/api/door/redeem', {
+      token: door.sessionId,
+      body: { text: couponQr(held), method: 'scan' },
+      headers: { 'X-Door-Id': main.body.id },
+    });
+    expect(redeemed.status).toBe(200);
+    const log = await t.request('GET', '/api/admin/scans?limit=5', { token: manager.sessionId });
+    const lines = (log.body.scans as { scannedId: string; action: string; door?: string }[]).filter(
+      (line) => line.scannedId === held.id,
+    );
+    expect(lines.map((line) => [line.action, line.door])).toEqual([
+      ['redeem', 'Main door'],
+      ['validate', 'VIP'],
+    ]);
+
+    // Archived: no phone can pick it, and a phone still sending it makes lines with no door.
+    const archived = await t.request('PATCH', `/api/admin/door-devices/${vip.id}`, {
+      token: manager.sessionId,
+      body: { archived: true },
+    });
+    expect(archived.body).toMatchObject({ name: 'VIP', archived: true });
+    const open = (await t.request('GET', '/api/door/doors', { token: door.sessionId })).body.doors as { id: string }[];
+    expect(open.map((one) => one.id)).not.toContain(vip.id);
+    const all = (await t.request('GET', '/api/admin/door-devices', { token: manager.sessionId })).body.doors as { id: string }[];
+    expect(all.map((one) => one.id)).toContain(vip.id);
+    await at(vip.id, WRONG);
+    const [last] = (await t.request('GET', '/api/admin/scans?limit=1', { token: manager.sessionId })).body.scans;
+    expect(last).toMatchObject({ scannedId: WRONG });
+    expect(last).not.toHaveProperty('door');
+    // The earlier lines still name it.
+    const again = (await t.request('GET', '/api/admin/scans?limit=5', { token: manager.sessionId })).body.scans as {
+      scannedId: string;
+      door?: string;
+    }[];
+    expect(again.filter((line) => line.scannedId === held.id).map((line) => line.door)).toEqual(['Main door', 'VIP']);
+
+    const renamed = await t.request('PATCH', `/api/admin/door-devices/${main.body.id}`, {
+      token: manager.sessionId,
+      body: { name: 'Front door' },
+    });
+    expect(renamed.body.name).toBe('Front door');
+    const missing = await t.request('PATCH', `/api/admin/door-devices/${randomUUID()}`, {
+      token: manager.sessionId,
+      body: { name: 'Nowhere' },
+    });
+    expect([missing.status, missing.body.message]).toEqual([404, 'No such door.']);
+  });
+
+  it('name the door a waiting phone is at, for the manager lifting it', async () => {
+    const door = await registerStaff(t, 'door', 'Noa');
+    const bar = (await named('Bar door')).body;
+    const device = phone();
+    for (let i = 0; i < 11; i++)
+      await t.request('POST', '/api/door/check', {
+        token: door.sessionId,
+        body: { text: WRONG, method: 'typed' },
+        headers: { 'X-Door-Device': device, 'X-Door-Id': bar.id },
+      });
+    expect((await lockouts()).find((one) => one.device === device)).toMatchObject({ door: 'Bar door' });
+  });
+});

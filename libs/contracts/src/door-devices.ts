@@ -46,3 +46,43 @@ export const DoorHeaders = z.object({
   doorId: Uuid.optional(),
 });
 export type DoorHeaders = z.infer<typeof DoorHeaders>;
+
+/** A door a manager named at a venue ("Main door", "VIP"); a door session picks one on its first screen. */
+export const NamedDoor = z
+  .object({
+    id: Uuid,
+    venueId: z.number().int(),
+    venueName: z.string(),
+    name: z.string(),
+    /** Archived doors are kept (the scan log names them) but no phone can pick them. */
+    archived: z.boolean(),
+  })
+  .meta({ id: 'NamedDoor' });
+export type NamedDoor = z.infer<typeof NamedDoor>;
+
+export const NamedDoorList = z.object({ doors: z.array(NamedDoor) }).meta({ id: 'NamedDoorList' });
+export type NamedDoorList = z.infer<typeof NamedDoorList>;
+
+const DoorName = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(40, 'must be at most 40 characters');
+
+export const CreateNamedDoorRequest = z
+  .object({
+    name: DoorName,
+    /** The venue it is at; none: the first venue (a single-venue install has only that one). */
+    venueId: z.number().int().positive().optional(),
+  })
+  .meta({ id: 'CreateNamedDoorRequest' });
+export type CreateNamedDoorRequest = z.infer<typeof CreateNamedDoorRequest>;
+
+export const UpdateNamedDoorRequest = z
+  .object({ name: DoorName.optional(), archived: z.boolean().optional() })
+  .refine((body) => body.name !== undefined || body.archived !== undefined, 'must give a name or archived')
+  .meta({ id: 'UpdateNamedDoorRequest' });
+export type UpdateNamedDoorRequest = z.infer<typeof UpdateNamedDoorRequest>;
+
+export const NamedDoorParams = z.object({ id: Uuid });
+export type NamedDoorParams = z.infer<typeof NamedDoorParams>;

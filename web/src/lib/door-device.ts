@@ -29,12 +29,12 @@ function doorDeviceId(): string {
 let fallbackId: string | undefined;
 
 /** The named door this phone is at: chosen once, remembered here. */
-interface ChosenDoor {
+export interface ChosenDoor {
   id: string;
   name: string;
 }
 
-function chosenDoor(): ChosenDoor | null {
+export function chosenDoor(): ChosenDoor | null {
   try {
     const kept = JSON.parse(localStorage.getItem(DOOR_KEY) ?? 'null') as ChosenDoor | null;
     return kept && typeof kept.id === 'string' && typeof kept.name === 'string' ? kept : null;
@@ -47,4 +47,14 @@ function chosenDoor(): ChosenDoor | null {
 export function doorHeaders(): Record<string, string> {
   const door = chosenDoor();
   return { [DOOR_DEVICE_HEADER]: doorDeviceId(), ...(door ? { [DOOR_ID_HEADER]: door.id } : {}) };
+}
+
+/** Remembers (or forgets) the door this phone is at. */
+export function chooseDoor(door: ChosenDoor | null): void {
+  try {
+    if (door) localStorage.setItem(DOOR_KEY, JSON.stringify({ id: door.id, name: door.name }));
+    else localStorage.removeItem(DOOR_KEY);
+  } catch {
+    // Not remembered: asked again next time.
+  }
 }

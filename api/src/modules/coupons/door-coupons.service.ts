@@ -31,6 +31,8 @@ export interface ScanLine {
   memberId: string | null;
   accepted: boolean;
   reason: string;
+  /** The named door the phone said it is at (kept when it names an open door). */
+  doorId?: string | null;
 }
 
 /**
@@ -108,7 +110,7 @@ export class DoorCoupons {
    */
   async typedLockout(
     tx: EntityManager,
-    what: Pick<ScanLine, 'adminId' | 'method' | 'scannedText' | 'action'>,
+    what: Pick<ScanLine, 'adminId' | 'method' | 'scannedText' | 'action' | 'doorId'>,
     from: DoorSource,
   ): Promise<TypedLockout | null> {
     const wait = await this.attempts.lockedOutFor(tx, what.adminId, from);
@@ -135,16 +137,20 @@ export class DoorCoupons {
 
   /** Writes one line of the scan log. */
   async record(tx: EntityManager, line: ScanLine): Promise<void> {
-    await this.scanLog.logScan(tx, {
-      admin_id: line.adminId,
-      user_coupon_id: line.userCouponId,
-      member_id: line.memberId,
-      scanned_id: line.scannedText.slice(0, 100),
-      method: line.method,
-      action: line.action,
-      result: line.accepted ? 'accepted' : 'rejected',
-      reason: line.reason.slice(0, 300),
-    });
+    await this.scanLog.logScan(
+      tx,
+      {
+        admin_id: line.adminId,
+        user_coupon_id: line.userCouponId,
+        member_id: line.memberId,
+        scanned_id: line.scannedText.slice(0, 100),
+        method: line.method,
+        action: line.action,
+        result: line.accepted ? 'accepted' : 'rejected',
+        reason: line.reason.slice(0, 300),
+      },
+      line.doorId ?? null,
+    );
   }
 
   /** Logs an undo; it names the coupon by id, as its QR does. */

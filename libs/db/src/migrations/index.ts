@@ -47,6 +47,7 @@ import { Migration20261128200000_ApiRole } from './Migration20261128200000_ApiRo
 import { Migration20261128200100_SearchAndStaffIndexes } from './Migration20261128200100_SearchAndStaffIndexes.js';
 import { Migration20261128200200_SessionSecondFactorAt } from './Migration20261128200200_SessionSecondFactorAt.js';
 import { Migration20261129000000_Venues } from './Migration20261129000000_Venues.js';
+import { Migration20261129030000_DoorDeviceScans } from './Migration20261129030000_DoorDeviceScans.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -97,6 +98,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261128200100_SearchAndStaffIndexes', class: Migration20261128200100_SearchAndStaffIndexes },
   { name: 'Migration20261128200200_SessionSecondFactorAt', class: Migration20261128200200_SessionSecondFactorAt },
   { name: 'Migration20261129000000_Venues', class: Migration20261129000000_Venues },
+  { name: 'Migration20261129030000_DoorDeviceScans', class: Migration20261129030000_DoorDeviceScans },
 ];
 
 /**

@@ -179,4 +179,43 @@ describe("door mode on one of the account's phones", () => {
     await waitFor(() => expect(callsTo(fetchMock, routes.checkAtDoor)).toHaveLength(2));
     expect(await screen.findByTestId('door-verdict')).toHaveAttribute('data-ok', 'true');
   });
+
+  it('asks which door this is when the venue named doors, remembers it, and names it on every request and verdict', async () => {
+    const doors = {
+      [at(routes.listDoorsToPick)]: {
+        status: 200,
+        body: {
+          doors: [
+            { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', venueId: 1, venueName: 'Nocturne', name: 'Main door', archived: false },
+            { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', venueId: 1, venueName: 'Nocturne', name: 'VIP', archived: false },
+          ],
+        },
+      },
+    };
+    const { fetchMock, camera, user, unmount } = await openDoor({
+      ...doors,
+      [at(routes.checkAtDoor)]: { status: 200, body: valid },
+    });
+    expect(await screen.findByRole('heading', { name: 'Which door is this?' })).toBeInTheDocument();
+    expect(screen.queryByTestId('door-camera')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'VIP' }));
+    expect(await screen.findByTestId('door-camera')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'At VIP: change door' })).toBeInTheDocument();
+    await camera.show(COUPON_QR);
+    await screen.findByTestId('door-verdict');
+    expect(screen.getByTestId('door-name')).toHaveTextContent('VIP');
+    expect(headersOf(fetchMock, routes.checkAtDoor.path)[0]!.get('X-Door-Id')).toBe('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb');
+    unmount();
+
+    // Opened again on this phone: not asked again.
+    await openDoor(doors);
+    expect(await screen.findByRole('button', { name: 'At VIP: change door' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Which door is this?' })).not.toBeInTheDocument();
+  });
+
+  it('asks nothing where no door is named', async () => {
+    await openDoor({ [at(routes.listDoorsToPick)]: { status: 200, body: { doors: [] } } });
+    expect(await screen.findByTestId('door-camera')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Which door is this?' })).not.toBeInTheDocument();
+  });
 });

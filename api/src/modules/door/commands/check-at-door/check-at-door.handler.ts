@@ -39,6 +39,7 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
         adminId: staffId,
         method: scanMethodOf(method),
         scannedText: scannedTextOf(read, text),
+        doorId: from.doorId,
         action: 'validate' as const,
       };
       if (isGuessable(read)) {

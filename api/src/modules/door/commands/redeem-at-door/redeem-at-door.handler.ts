@@ -49,6 +49,7 @@ export class RedeemAtDoorHandler implements ICommandHandler<RedeemAtDoorCommand,
         adminId: staffId,
         method: scanMethodOf(method),
         scannedText: scannedTextOf(read, text),
+        doorId: from.doorId,
         action: 'redeem' as const,
       };
       const log = (line: Pick<ScanLine, 'userCouponId' | 'memberId' | 'accepted' | 'reason'>) =>
