@@ -63,11 +63,7 @@ export type NamedDoor = z.infer<typeof NamedDoor>;
 export const NamedDoorList = z.object({ doors: z.array(NamedDoor) }).meta({ id: 'NamedDoorList' });
 export type NamedDoorList = z.infer<typeof NamedDoorList>;
 
-const DoorName = z
-  .string({ message: 'is required' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(40, 'must be at most 40 characters');
+const DoorName = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
 
 export const CreateNamedDoorRequest = z
   .object({
