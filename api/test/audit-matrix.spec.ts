@@ -155,6 +155,23 @@ audited('undoRedemption', 'redemption.undo', async () => {
   expect(redeemed.status).toBe(200);
   return { run: () => as('POST', `/api/admin/redemptions/${held.id}/undo`), target: held.id };
 });
+audited('liftDoorLockout', 'door.lockout_lift', async () => {
+  const door = await registerStaff(t, 'door', 'Dana');
+  for (let i = 0; i < 11; i++)
+    await t.request('POST', '/api/door/check', {
+      token: door.sessionId,
+      body: { text: 'ABCD-EFGH-JKM', method: 'typed' },
+      headers: { 'X-Door-Device': 'audit-phone-1' },
+    });
+  return { run: () => as('POST', `/api/admin/door-lockouts/${door.user.id}.audit-phone-1/lift`), target: door.user.id };
+});
+audited('createNamedDoor', 'door_device.create', async () => ({
+  run: () => as('POST', '/api/admin/door-devices', { name: `Door ${Date.now()}` }),
+}));
+audited('updateNamedDoor', 'door_device.update', async () => {
+  const door = await as('POST', '/api/admin/door-devices', { name: `Side door ${Date.now()}` });
+  return { run: () => as('PATCH', `/api/admin/door-devices/${door.body.id}`, { archived: true }), target: door.body.id };
+});
 audited('createNewsPost', 'news.create', async () => ({
   run: () => as('POST', '/api/admin/news', { title: 'Audit post', content: 'Tonight.' }),
 }));

@@ -121,7 +121,7 @@ describe('venue scope', () => {
       expect({ role, status: answer.status, message: answer.body?.message }).not.toEqual({
         role,
         status: 403,
-        message: roleRefusal(spec.access),
+        message: roleRefusal(spec.access as readonly Role[]),
       });
     }
   });

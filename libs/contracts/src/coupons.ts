@@ -221,6 +221,8 @@ export const QrScanEntry = z
     memberName: z.string().nullable(),
     /** Set on the accepted redeem that still stands while staff may undo it; null otherwise. */
     undoableUntil: z.iso.datetime().nullable(),
+    /** The named door the attempt was made at; absent when the phone named none. */
+    door: z.string().optional(),
   })
   .meta({ id: 'QrScanEntry' });
 export type QrScanEntry = z.infer<typeof QrScanEntry>;

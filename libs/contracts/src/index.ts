@@ -18,6 +18,7 @@ export * from './moderation.js';
 export * from './system.js';
 export * from './door.js';
 export * from './door-offline.js';
+export * from './door-devices.js';
 export * from './referrals.js';
 export * from './tiers.js';
 export * from './venues.js';

@@ -22,6 +22,7 @@ export const confirmTotpEnrolment: Route<Endpoints['confirmTotpEnrolment']> = {
   path: '/api/auth/2fa/totp/confirm',
 };
 export const createCoupon: Route<Endpoints['createCoupon']> = { method: 'POST', path: '/api/admin/coupons' };
+export const createNamedDoor: Route<Endpoints['createNamedDoor']> = { method: 'POST', path: '/api/admin/door-devices' };
 export const createNewsPost: Route<Endpoints['createNewsPost']> = { method: 'POST', path: '/api/admin/news' };
 export const createPromotion: Route<Endpoints['createPromotion']> = { method: 'POST', path: '/api/admin/promotions' };
 export const createVenue: Route<Endpoints['createVenue']> = { method: 'POST', path: '/api/admin/venues' };
@@ -100,6 +101,7 @@ export const getWalletSettings: Route<Endpoints['getWalletSettings']> = { method
 export const healthLive: Route<Endpoints['healthLive']> = { method: 'GET', path: '/health/live' };
 export const healthReady: Route<Endpoints['healthReady']> = { method: 'GET', path: '/health/ready' };
 export const inviteStaff: Route<Endpoints['inviteStaff']> = { method: 'POST', path: '/api/admin/staff/invitations' };
+export const liftDoorLockout: Route<Endpoints['liftDoorLockout']> = { method: 'POST', path: '/api/admin/door-lockouts/:id/lift' };
 export const likePost: Route<Endpoints['likePost']> = { method: 'PUT', path: '/api/news/:id/like' };
 export const listAdminComments: Route<Endpoints['listAdminComments']> = { method: 'GET', path: '/api/admin/comments' };
 export const listAdminCoupons: Route<Endpoints['listAdminCoupons']> = { method: 'GET', path: '/api/admin/coupons' };
@@ -116,8 +118,11 @@ export const listContactMessages: Route<Endpoints['listContactMessages']> = {
 };
 export const listCoupons: Route<Endpoints['listCoupons']> = { method: 'GET', path: '/api/coupons' };
 export const listDoorConflicts: Route<Endpoints['listDoorConflicts']> = { method: 'GET', path: '/api/door/conflicts' };
+export const listDoorLockouts: Route<Endpoints['listDoorLockouts']> = { method: 'GET', path: '/api/admin/door-lockouts' };
+export const listDoorsToPick: Route<Endpoints['listDoorsToPick']> = { method: 'GET', path: '/api/door/doors' };
 export const listMembers: Route<Endpoints['listMembers']> = { method: 'GET', path: '/api/admin/users' };
 export const listMyCoupons: Route<Endpoints['listMyCoupons']> = { method: 'GET', path: '/api/coupons/my' };
+export const listNamedDoors: Route<Endpoints['listNamedDoors']> = { method: 'GET', path: '/api/admin/door-devices' };
 export const listNews: Route<Endpoints['listNews']> = { method: 'GET', path: '/api/news' };
 export const listPointHistory: Route<Endpoints['listPointHistory']> = { method: 'GET', path: '/api/points/history' };
 export const listPostComments: Route<Endpoints['listPostComments']> = { method: 'GET', path: '/api/news/:id/comments' };
@@ -218,6 +223,7 @@ export const updateMembershipSettings: Route<Endpoints['updateMembershipSettings
 };
 export const updateMyConsent: Route<Endpoints['updateMyConsent']> = { method: 'PATCH', path: '/api/auth/me/consent' };
 export const updateMyProfile: Route<Endpoints['updateMyProfile']> = { method: 'PATCH', path: '/api/auth/me' };
+export const updateNamedDoor: Route<Endpoints['updateNamedDoor']> = { method: 'PATCH', path: '/api/admin/door-devices/:id' };
 export const updateNewsPost: Route<Endpoints['updateNewsPost']> = { method: 'PATCH', path: '/api/admin/news/:id' };
 export const updatePromotion: Route<Endpoints['updatePromotion']> = { method: 'PUT', path: '/api/admin/promotions/:id' };
 export const updateTierBenefit: Route<Endpoints['updateTierBenefit']> = { method: 'PUT', path: '/api/admin/tier-benefits/:tier' };

@@ -149,6 +149,15 @@ const SENTENCES: Record<AuditAction, (w: Words) => string> = {
   'audit.export': ({ changes }) => `exported the audit log${changes ? ` (${changes})` : ''}`,
   'member.password_reset': ({ name }) => `sent ${name} a password reset e-mail`,
   'redemption.undo': ({ name }) => `undid the redemption of ${name}`,
+  'door.lockout_lift': ({ name, before }) =>
+    `let ${before.scope === 'account' ? 'every phone' : 'a phone'} of ${possessive(name)} door account type codes again`,
+  'door_device.create': ({ after }) => `named a door ${quoted(String(after.door ?? ''))}`,
+  'door_device.update': ({ before, after }) =>
+    after.archived === true
+      ? `archived the door ${quoted(String(before.door ?? ''))}`
+      : after.archived === false
+        ? `brought back the door ${quoted(String(before.door ?? ''))}`
+        : `renamed the door ${quoted(String(before.door ?? ''))} to ${quoted(String(after.door ?? ''))}`,
   'webhook.create': ({ record }) => `added ${record}`,
   'webhook.update': ({ record, changes }) => `edited ${record}${changes ? `: ${changes}` : ''}`,
   'webhook.delete': ({ record }) => `deleted ${record}`,

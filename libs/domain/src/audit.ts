@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS = [
   'member.password_reset',
   // The door
   'redemption.undo',
+  'door.lockout_lift',
+  'door_device.create',
+  'door_device.update',
   // Settings
   'webhook.create',
   'webhook.update',
@@ -82,6 +85,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'audit.export': 'Audit log exported',
   'member.password_reset': 'Password reset sent',
   'redemption.undo': 'Redemption undone',
+  'door.lockout_lift': 'Door typing lock-out lifted',
+  'door_device.create': 'Door named',
+  'door_device.update': 'Door renamed or archived',
   'webhook.create': 'Webhook added',
   'webhook.update': 'Webhook edited',
   'webhook.delete': 'Webhook deleted',

@@ -23,3 +23,4 @@ export * from './audit-words.js';
 export * from './venues.js';
 export * from './door-offline.js';
 export * from './venue-scope.js';
+export * from './door-lockout.js';

@@ -69,7 +69,9 @@ export async function readDoorData(night: string | null): Promise<DoorKept | nul
     await wipeDoorData();
     return null;
   }
-  const stored = await withStore<{ iv: Uint8Array; sealed: ArrayBuffer } | undefined>('readonly', (store) => store.get('kept'));
+  const stored = await withStore<{ iv: Uint8Array<ArrayBuffer>; sealed: ArrayBuffer } | undefined>('readonly', (store) =>
+    store.get('kept'),
+  );
   if (!stored) return null;
   try {
     const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: stored.iv }, key, stored.sealed);

@@ -12,6 +12,6 @@ export { RequestPasswordResetCommand } from './commands/request-password-reset/r
 export { CurrentMember } from './current-member.decorator.js';
 export { EnabledAdmins } from './enabled-admins.js';
 export { PasswordHasher } from './password-hasher.js';
-export { type Limit, LIMITS, RateLimiter, TooManyRequestsException } from './rate-limiter.js';
+export { LIMITS, RateLimiter, TooManyRequestsException } from './rate-limiter.js';
 export { hashToken, SessionService } from './session.service.js';
 export { type AuthenticatedMember, USER_COLUMNS, userFromRow } from './user-view.js';

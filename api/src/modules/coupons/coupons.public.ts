@@ -13,5 +13,6 @@ export { type CouponJudgement, DoorCoupons, type ScanLine } from './door-coupons
 export { OfflineRedemptions } from './offline-redemptions.js';
 export { QrTokenService } from './qr-token.service.js';
 export { ScanLogErasure } from './scan-log-erasure.service.js';
+export { type DoorSource, type TypedLockout } from './short-code-attempts.service.js';
 export { formatShortCode, normaliseShortCode } from './short-code.js';
 export { isShortCodeCollision, SHORT_CODE_ATTEMPTS, ShortCodeService } from './short-code.service.js';

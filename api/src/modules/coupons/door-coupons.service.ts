@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DoorCoupon } from '@nocturne/contracts';
 import type { QrScanAction, QrScanMethod } from '@nocturne/db';
-import { appliesAtVenue, couponValueLabel, FIRST_VENUE_ID, onlyAtMessage } from '@nocturne/domain';
+import { appliesAtVenue, couponValueLabel, FIRST_VENUE_ID, onlyAtMessage, typedLockoutMessage } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import type { VenueRecord } from '#modules/venues/venues.public.js';
@@ -11,7 +11,7 @@ import { type CouponRefusal, couponRefusal } from './coupon-verdict.js';
 import { QrTokenService } from './qr-token.service.js';
 import { Redemptions } from './redemption.js';
 import { ScanLogRepository } from './scan-log.repository.js';
-import { ShortCodeAttempts } from './short-code-attempts.service.js';
+import { type DoorSource, ShortCodeAttempts, type TypedLockout } from './short-code-attempts.service.js';
 import { SHORT_CODE_ATTEMPTS } from './short-code.service.js';
 import { type UserCouponView, UserCouponsRepository } from './user-coupons.repository.js';
 
@@ -34,11 +34,8 @@ export interface ScanLine {
   memberId: string | null;
   accepted: boolean;
   reason: string;
-}
-
-function lockedOutReason(waitSeconds: number): string {
-  const minutes = Math.ceil(waitSeconds / 60);
-  return `Too many wrong codes from this account: typed codes refused for ${minutes} more minute${minutes === 1 ? '' : 's'}`;
+  /** The named door the phone said it is at (kept when it names an open door). */
+  doorId?: string | null;
 }
 
 /**
@@ -123,36 +120,53 @@ export class DoorCoupons {
   /**
    * Runs before any text a staffer may have typed is looked up (door mode asks it of every text
    * that is not a QR payload, however the device says it arrived): queues the account's typed
-   * attempts and, while it is locked out, logs this attempt and answers the seconds to wait.
+   * attempts and, while this device (or the account) is locked out, logs this attempt and answers
+   * how long to wait.
    */
   async typedLockout(
     tx: EntityManager,
-    what: Pick<ScanLine, 'adminId' | 'venueId' | 'method' | 'scannedText' | 'action'>,
-  ): Promise<number | null> {
-    const wait = await this.attempts.lockedOutFor(tx, what.adminId);
+    what: Pick<ScanLine, 'adminId' | 'venueId' | 'method' | 'scannedText' | 'action' | 'doorId'>,
+    from: DoorSource,
+  ): Promise<TypedLockout | null> {
+    const wait = await this.attempts.lockedOutFor(tx, what.adminId, from);
     if (wait === null) return null;
-    await this.record(tx, { ...what, userCouponId: null, memberId: null, accepted: false, reason: lockedOutReason(wait) });
+    const reason = typedLockoutMessage(wait.seconds, wait.scope);
+    await this.record(tx, { ...what, userCouponId: null, memberId: null, accepted: false, reason });
     return wait;
   }
 
-  /** Counts a wrong typed code; the seconds to wait when this one went over the limit, else null. */
-  countWrongCode(staffId: string): Promise<number | null> {
-    return this.attempts.countWrongCode(staffId);
+  /** Counts a wrong typed code of this device; how long it (or the account) now waits, else null. */
+  countWrongCode(staffId: string, from: DoorSource): Promise<TypedLockout | null> {
+    return this.attempts.countWrongCode(staffId, from);
+  }
+
+  /** Devices and accounts kept from typing now (for managers). */
+  typedLockouts() {
+    return this.attempts.current();
+  }
+
+  /** Lets a device (or an account) type again at once; what was lifted, or null. */
+  liftTypedLockout(id: string) {
+    return this.attempts.lift(id);
   }
 
   /** Writes one line of the scan log. */
   async record(tx: EntityManager, line: ScanLine): Promise<void> {
-    await this.scanLog.logScan(tx, {
-      admin_id: line.adminId,
-      venue_id: line.venueId,
-      user_coupon_id: line.userCouponId,
-      member_id: line.memberId,
-      scanned_id: line.scannedText.slice(0, 100),
-      method: line.method,
-      action: line.action,
-      result: line.accepted ? 'accepted' : 'rejected',
-      reason: line.reason.slice(0, 300),
-    });
+    await this.scanLog.logScan(
+      tx,
+      {
+        admin_id: line.adminId,
+        venue_id: line.venueId,
+        user_coupon_id: line.userCouponId,
+        member_id: line.memberId,
+        scanned_id: line.scannedText.slice(0, 100),
+        method: line.method,
+        action: line.action,
+        result: line.accepted ? 'accepted' : 'rejected',
+        reason: line.reason.slice(0, 300),
+      },
+      line.doorId ?? null,
+    );
   }
 
   /** Logs an undo at the venue the coupon was redeemed at (else the first); it names the coupon by id, as its QR does. */

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { type Database, db } from '@nocturne/db';
 import { type Insertable, sql } from 'kysely';
 
-export type ScanLogEntry = Omit<Insertable<Database['qr_scans']>, 'id' | 'at'>;
+export type ScanLogEntry = Omit<Insertable<Database['qr_scans']>, 'id' | 'at' | 'door_device_id'>;
 
 /**
  * The door's scan log (`qr_scans`): every check, redemption and undo staff attempt, the lock that
@@ -19,8 +19,18 @@ export class ScanLogRepository {
       .execute();
   }
 
-  async logScan(em: EntityManager, entry: ScanLogEntry): Promise<void> {
-    await db(em).insertInto('qr_scans').values(entry).execute();
+  /** Writes a line; `doorId` (what the phone said) is kept only when it names a door that is not archived. */
+  async logScan(em: EntityManager, entry: ScanLogEntry, doorId: string | null = null): Promise<void> {
+    await db(em)
+      .insertInto('qr_scans')
+      .values((eb) => ({
+        ...entry,
+        door_device_id:
+          doorId === null
+            ? null
+            : eb.selectFrom('door_devices').select('id').where('id', '=', doorId).where('archived_at', 'is', null),
+      }))
+      .execute();
   }
 
   /**
@@ -45,7 +55,9 @@ export class ScanLogRepository {
       .leftJoin('user_coupons as uc', 'uc.id', 's.user_coupon_id')
       .leftJoin('coupons as c', 'c.id', 'uc.coupon_id')
       .leftJoin('members as m', (join) => join.on((eb) => eb('m.id', '=', eb.fn.coalesce('s.member_id', 'uc.member_id'))))
+      .leftJoin('door_devices as d', 'd.id', 's.door_device_id')
       .select((eb) => [
+        'd.name as door_name',
         eb.cast<string>('s.id', 'text').as('id'),
         's.at',
         's.admin_id',

@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   DoorCheckRequest,
   DoorCheckResponse,
+  DoorHeaders,
   DoorRedeemRequest,
   DoorRedeemResponse,
   DoorTonight,
@@ -12,6 +13,7 @@ import {
 } from '@nocturne/contracts';
 import { Endpoint } from '#common/http/endpoint.decorator.js';
 import { ValidBody, ValidQuery } from '#common/http/input.decorators.js';
+import { DoorHeadersOf } from '#modules/door/door-headers.decorator.js';
 import { type AuthenticatedMember, CurrentMember } from '../auth/auth.public.js';
 import { CheckAtDoorCommand } from './commands/check-at-door/check-at-door.command.js';
 import { RedeemAtDoorCommand } from './commands/redeem-at-door/redeem-at-door.command.js';
@@ -26,14 +28,22 @@ export class DoorController {
   ) {}
 
   @Endpoint(endpoints.checkAtDoor)
-  check(@CurrentMember() staff: AuthenticatedMember, @ValidBody() body: DoorCheckRequest): Promise<DoorCheckResponse> {
-    return this.commands.execute(new CheckAtDoorCommand(staff.id, body.text, body.method, staff.role, body.venueId));
+  check(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidBody() body: DoorCheckRequest,
+    @DoorHeadersOf() door: DoorHeaders,
+  ): Promise<DoorCheckResponse> {
+    return this.commands.execute(new CheckAtDoorCommand(staff.id, body.text, body.method, staff.role, body.venueId, door));
   }
 
   @Endpoint(endpoints.redeemAtDoor)
-  redeem(@CurrentMember() staff: AuthenticatedMember, @ValidBody() body: DoorRedeemRequest): Promise<DoorRedeemResponse> {
+  redeem(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidBody() body: DoorRedeemRequest,
+    @DoorHeadersOf() door: DoorHeaders,
+  ): Promise<DoorRedeemResponse> {
     return this.commands.execute(
-      new RedeemAtDoorCommand(staff.id, body.text, body.method, body.userCouponId, staff.role, body.venueId),
+      new RedeemAtDoorCommand(staff.id, body.text, body.method, body.userCouponId, staff.role, body.venueId, door),
     );
   }
 

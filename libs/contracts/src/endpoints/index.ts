@@ -4,6 +4,7 @@ import * as auth from './auth.js';
 import * as coupons from './coupons.js';
 import * as door from './door.js';
 import * as doorOffline from './door-offline.js';
+import * as doorDevices from './door-devices.js';
 import * as media from './media.js';
 import * as members from './members.js';
 import * as news from './news.js';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...coupons,
   ...door,
   ...doorOffline,
+  ...doorDevices,
   ...venue,
   ...venueScope,
   ...venues,

@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { QR_SCAN_ACTIONS, QR_SCAN_METHODS, QR_SCAN_RESULTS } from '@nocturne/domain';
 import { Member } from './member.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
-import { Venue } from './venue.entity.js';
+import { DoorDevice, Venue } from './venue.entity.js';
 
 export {
   QR_SCAN_ACTIONS,
@@ -40,5 +40,7 @@ export const QrScan = defineEntity({
     action: p.enum(QR_SCAN_ACTIONS),
     result: p.enum(QR_SCAN_RESULTS),
     reason: p.string().length(300),
+    /** The named door the phone was at (door mode's first screen), when it named one. */
+    doorDevice: () => p.manyToOne(DoorDevice).deleteRule('set null').nullable(),
   },
 });

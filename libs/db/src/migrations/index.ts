@@ -51,6 +51,7 @@ import { Migration20261129010000_VenueActivity } from './Migration20261129010000
 import { Migration20261129010100_VenueChoices } from './Migration20261129010100_VenueChoices.js';
 import { Migration20261129020000_VenueVersions } from './Migration20261129020000_VenueVersions.js';
 import { Migration20261129020100_InboxVenues } from './Migration20261129020100_InboxVenues.js';
+import { Migration20261129030000_DoorDeviceScans } from './Migration20261129030000_DoorDeviceScans.js';
 import { Migration20261129040000_DoorOffline } from './Migration20261129040000_DoorOffline.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
@@ -106,6 +107,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261129010100_VenueChoices', class: Migration20261129010100_VenueChoices },
   { name: 'Migration20261129020000_VenueVersions', class: Migration20261129020000_VenueVersions },
   { name: 'Migration20261129020100_InboxVenues', class: Migration20261129020100_InboxVenues },
+  { name: 'Migration20261129030000_DoorDeviceScans', class: Migration20261129030000_DoorDeviceScans },
   { name: 'Migration20261129040000_DoorOffline', class: Migration20261129040000_DoorOffline },
 ];
 

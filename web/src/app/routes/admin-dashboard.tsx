@@ -9,6 +9,7 @@ import { AreaHeader } from '@/features/account/components/AreaHeader';
 import { StepUpDialog } from '@/features/auth/components/StepUpDialog';
 import { AdminCouponsTab } from '@/features/admin-coupons/components/AdminCouponsTab';
 import { AuditScreen } from '@/features/admin-audit/components/AuditScreen';
+import { DoorsCard } from '@/features/admin-doors/components/DoorsCard';
 import { MembershipSettingsCard } from '@/features/admin-membership/components/MembershipSettingsCard';
 import { EmailTab } from '@/features/admin-email/components/EmailTab';
 import { PromotionsCard } from '@/features/admin-tiers/components/PromotionsCard';
@@ -56,6 +57,7 @@ function CouponsTab() {
         <MembershipSettingsCard />
         <TierBenefitsCard />
         <PromotionsCard />
+        <DoorsCard />
       </div>
       {scanner.used ? (
         <Suspense fallback={null}>

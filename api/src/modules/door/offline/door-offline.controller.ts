@@ -1,9 +1,18 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { DoorConflicts, DoorData, DoorDataQuery, DoorSyncRequest, DoorSyncResponse, endpoints } from '@nocturne/contracts';
+import {
+  DoorConflicts,
+  DoorData,
+  DoorDataQuery,
+  type DoorHeaders,
+  DoorSyncRequest,
+  DoorSyncResponse,
+  endpoints,
+} from '@nocturne/contracts';
 import { Endpoint } from '#common/http/endpoint.decorator.js';
 import { ValidBody, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '#modules/auth/auth.public.js';
+import { DoorHeadersOf } from '#modules/door/door-headers.decorator.js';
 import { SyncDoorQueueCommand } from '#modules/door/commands/sync-door-queue/sync-door-queue.command.js';
 import { GetDoorConflictsQuery } from '#modules/door/queries/get-door-conflicts/get-door-conflicts.query.js';
 import { GetDoorDataQuery } from '#modules/door/queries/get-door-data/get-door-data.query.js';
@@ -22,8 +31,12 @@ export class DoorOfflineController {
   }
 
   @Endpoint(endpoints.syncDoor)
-  sync(@CurrentMember() staff: AuthenticatedMember, @ValidBody() body: DoorSyncRequest): Promise<DoorSyncResponse> {
-    return this.commands.execute(new SyncDoorQueueCommand(staff.id, body.items, staff.role, body.venueId));
+  sync(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidBody() body: DoorSyncRequest,
+    @DoorHeadersOf() door: DoorHeaders,
+  ): Promise<DoorSyncResponse> {
+    return this.commands.execute(new SyncDoorQueueCommand(staff.id, body.items, staff.role, body.venueId, door));
   }
 
   @Endpoint(endpoints.listDoorConflicts)

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
+import { Button } from '@/components/ui/button';
 import { unlockSound } from '../hooks/cues';
 import { useDoorSession } from '../hooks/use-door-session';
 import { useKeyboardWedge } from '../hooks/use-keyboard-wedge';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { Camera, type DoorCamera } from './Camera';
+import { DoorPicker, useChosenDoor } from './DoorPicker';
 import { FullScreen } from './FullScreen';
 import { Tally } from './Tally';
 import { TypedEntry } from './TypedEntry';
@@ -20,6 +22,7 @@ export type { DoorCamera } from './Camera';
  */
 export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; header?: ReactNode }) {
   const door = useDoorSession();
+  const named = useChosenDoor();
   const [cameraFailed, setCameraFailed] = useState(false);
   useWakeLock();
   useKeyboardWedge((text) => door.submit(text, 'scan'));
@@ -44,38 +47,54 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
             {door.status}
           </p>
         </div>
+        {named.door ? (
+          <Button variant="ghost" onClick={() => named.choose(null)} aria-label={`At ${named.door.name}: change door`}>
+            {named.door.name} · Change
+          </Button>
+        ) : null}
         {header}
       </header>
-      <main className="grid gap-3">
-        {cameraFailed ? (
-          <p role="alert" className="rounded-xl bg-red-950/60 p-4 text-red-100">
-            The camera could not start. Allow the camera for this site, or type the code.
-          </p>
-        ) : (
-          <Camera start={startCamera} onDecoded={door.onDecoded} paused={door.paused} onError={() => setCameraFailed(true)} />
-        )}
-        <p className="min-h-6 text-center text-white/80" aria-live="polite">
-          {screen.step === 'checking' ? 'Checking...' : 'Hold the QR code in the frame'}
+      {named.door && screen.step !== 'scanning' && screen.step !== 'checking' ? (
+        // Above the verdict: which door this verdict is at.
+        <p data-testid="door-name" className="fixed right-3 top-3 z-50 rounded-full bg-black/60 px-3 py-1 text-sm">
+          {named.door.name}
         </p>
-        {door.conflicts.map((conflict, i) => (
-          <p key={`${i}-${conflict}`} role="status" className="rounded-lg bg-amber-900/80 px-4 py-2 text-center">
-            {conflict}
+      ) : null}
+      {named.asking ? (
+        <DoorPicker doors={named.doors} onPick={named.choose} />
+      ) : (
+        <main className="grid gap-3">
+          {cameraFailed ? (
+            <p role="alert" className="rounded-xl bg-red-950/60 p-4 text-red-100">
+              The camera could not start. Allow the camera for this site, or type the code.
+            </p>
+          ) : (
+            <Camera start={startCamera} onDecoded={door.onDecoded} paused={door.paused} onError={() => setCameraFailed(true)} />
+          )}
+          <p className="min-h-6 text-center text-white/80" aria-live="polite">
+            {screen.step === 'checking' ? 'Checking...' : 'Hold the QR code in the frame'}
           </p>
-        ))}
-        {door.notice ? (
-          <p role="status" className="rounded-lg bg-night-900 px-4 py-2 text-center">
-            {door.notice}
-          </p>
-        ) : null}
-        {/* Under a verdict the Undo is on the verdict's screen instead. */}
-        {screen.step === 'scanning' || screen.step === 'checking' ? undo : null}
-        <TypedEntry
-          onSubmit={(text) => door.submit(text, 'typed')}
-          lockedUntil={door.lockedUntil}
-          busy={screen.step === 'checking'}
-        />
-        <p className="text-center text-xs text-white/60">A redemption can be undone for {REDEMPTION_UNDO_MINUTES} minutes.</p>
-      </main>
+          {door.conflicts.map((conflict, i) => (
+            <p key={`${i}-${conflict}`} role="status" className="rounded-lg bg-amber-900/80 px-4 py-2 text-center">
+              {conflict}
+            </p>
+          ))}
+          {door.notice ? (
+            <p role="status" className="rounded-lg bg-night-900 px-4 py-2 text-center">
+              {door.notice}
+            </p>
+          ) : null}
+          {/* Under a verdict the Undo is on the verdict's screen instead. */}
+          {screen.step === 'scanning' || screen.step === 'checking' ? undo : null}
+          <TypedEntry
+            onSubmit={(text) => door.submit(text, 'typed')}
+            lockedUntil={door.lockedUntil}
+            lockedAccount={door.lockedAccount}
+            busy={screen.step === 'checking'}
+          />
+          <p className="text-center text-xs text-white/60">A redemption can be undone for {REDEMPTION_UNDO_MINUTES} minutes.</p>
+        </main>
+      )}
       {screen.step === 'verdict' ? (
         <Verdict shown={screen} onRedeem={(id) => void door.redeem(id)} onDismiss={door.dismiss} undo={undo} />
       ) : null}

@@ -6,16 +6,19 @@ import { mmss } from './door-format';
 
 /**
  * Typed entry, only when staff ask for it (no keyboard until then): upper case as typed, spaces and
- * hyphens allowed (the api ignores them). After too many wrong codes the field is locked with a
- * countdown from the api's retryAfter.
+ * hyphens allowed (the api ignores them). After too many wrong codes on this phone the field and
+ * Check wait with a countdown from the api's retryAfter (the camera and a scanner go on working).
  */
 export function TypedEntry({
   onSubmit,
   lockedUntil,
+  lockedAccount = false,
   busy,
 }: {
   onSubmit: (text: string) => void;
   lockedUntil: number | null;
+  /** Every phone of the account waits (its ceiling), not only this one. */
+  lockedAccount?: boolean;
   busy: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -23,11 +26,20 @@ export function TypedEntry({
   const now = useNow(1000);
   const secondsLeft = lockedUntil ? Math.ceil((lockedUntil - now) / 1000) : 0;
   const locked = secondsLeft > 0;
+  const countdown = locked ? (
+    <p role="status" className="text-amber-200">
+      Too many wrong codes{lockedAccount ? ' from this account' : ''}: typing again in{' '}
+      <span data-testid="door-countdown">{mmss(secondsLeft)}</span>
+    </p>
+  ) : null;
   if (!open) {
     return (
-      <Button variant="outline" onClick={() => setOpen(true)} className="w-full">
-        Type a code
-      </Button>
+      <div className="grid gap-2">
+        <Button variant="outline" onClick={() => setOpen(true)} className="w-full">
+          Type a code
+        </Button>
+        {countdown}
+      </div>
     );
   }
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -56,11 +68,7 @@ export function TypedEntry({
         // Asked for: the keyboard may come up now.
         autoFocus
       />
-      {locked ? (
-        <p role="status" className="text-amber-200">
-          Too many wrong codes: typing again in <span data-testid="door-countdown">{mmss(secondsLeft)}</span>
-        </p>
-      ) : null}
+      {countdown}
       <div className="flex gap-2">
         <Button type="submit" disabled={locked || busy || !text.trim()} className="flex-1">
           Check

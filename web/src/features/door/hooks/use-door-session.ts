@@ -72,6 +72,23 @@ const wordsOf = (error: unknown, fallback: string) =>
 const retryAfterOf = (error: unknown): number | null =>
   error instanceof ApiError && error.status === 429 ? Math.max(1, Number(error.body?.retryAfter) || 60) : null;
 
+/** Typing waits on this phone (after its wrong codes) or on every phone of the account (its ceiling). */
+export interface TypingLock {
+  until: number;
+  account: boolean;
+}
+
+/**
+ * The typing lock a refused code brings (only short codes are ever refused so: a QR's token never
+ * is, so the camera reading a member's QR goes on working meanwhile).
+ */
+const typingLockOf = (error: unknown): TypingLock | null => {
+  const wait = retryAfterOf(error);
+  if (wait === null) return null;
+  const account = error instanceof ApiError && /from this account/.test(error.serverMessage ?? '');
+  return { until: Date.now() + wait * 1000, account };
+};
+
 /**
  * Door mode's states (PRODUCT.md §2.12): every decoded, typed or wedge-scanned text is checked by
  * the api (routes.checkAtDoor), which answers the verdict in words; a green coupon waits for
@@ -95,8 +112,8 @@ export function useDoorSession() {
   const [lastRedemption, setLastRedemption] = useState<LastRedemption | null>(null);
   const [undoing, setUndoing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  /** Until when typed codes are refused (after a 429), as a Date.now() instant. */
-  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  /** Until when typed codes are refused (after a typed code's 429), as a Date.now() instant. */
+  const [typingLock, setTypingLock] = useState<TypingLock | null>(null);
 
   const refresh = useCallback(() => invalidate(queryClient, doorTonightKey, ...REDEMPTION_KEYS), [queryClient]);
   const offline = useOfflineDoor();
@@ -153,8 +170,8 @@ export function useDoorSession() {
           return decideHere(text, method);
         }
         cue('no');
-        const wait = retryAfterOf(error);
-        if (wait !== null) setLockedUntil(Date.now() + wait * 1000);
+        const lock = typingLockOf(error);
+        if (lock) setTypingLock(lock);
         show({ step: 'failed', message: wordsOf(error, 'Could not check the code: try again') });
         // The tally's query then meets the 401 too, and the session gate sends staff to sign in.
         if (sessionEnded(error)) void refresh();
@@ -245,8 +262,8 @@ export function useDoorSession() {
         } else show({ step: 'redeemed', message: answer.message });
       } catch (error) {
         cue('no');
-        const wait = retryAfterOf(error);
-        if (wait !== null) setLockedUntil(Date.now() + wait * 1000);
+        const lock = typingLockOf(error);
+        if (lock) setTypingLock(lock);
         show({ ...shown, redeeming: null, problem: wordsOf(error, 'Could not redeem: try again') });
       }
       void refresh();
@@ -261,6 +278,9 @@ export function useDoorSession() {
       const answer = await undoAtDoor(lastRedemption.userCouponId);
       setNotice(answer.message);
       setLastRedemption(null);
+      // What the camera still sees is checked again: the coupon just undone shows its new verdict
+      // (usable again) without taking it out of the frame first.
+      seen.current = null;
     } catch (error) {
       setNotice(wordsOf(error, 'Could not undo: try again'));
       if (error instanceof ApiError && (error.status === 409 || error.status === 403)) setLastRedemption(null);
@@ -299,7 +319,8 @@ export function useDoorSession() {
     undoing,
     lastRedemption,
     notice,
-    lockedUntil,
+    lockedUntil: typingLock?.until ?? null,
+    lockedAccount: typingLock?.account ?? false,
     /** "Online", "Offline: 12 scans waiting, data from 23:38", "Synced 23:52". */
     status: offline.status,
     /** Whether tonight's data is on the device (scans can be decided here without a network). */

@@ -51,6 +51,8 @@ export class ListScansHandler implements IQueryHandler<ListScansQuery, ScanLogPa
         couponCode: row.coupon_code,
         memberName: row.member_id === null ? null : door ? row.member_first_name : row.member_name,
         undoableUntil: door && row.validated_by_id !== viewer.id ? null : isoTimestampOrNull(row.undoable_until),
+        // Only where a door was named: a venue with no named doors answers as before.
+        ...(row.door_name === null ? {} : { door: row.door_name }),
       })),
       nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,
     };

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { DoorCheckResponse } from '@nocturne/contracts';
+import type { DoorCheckResponse, DoorHeaders } from '@nocturne/contracts';
 import type { Role } from '@nocturne/domain';
 
 /** A staffer in door mode checking what the camera read or what they typed; `staffId` is the signed-in staffer. */
@@ -12,6 +12,8 @@ export class CheckAtDoorCommand extends Command<DoorCheckResponse> {
     readonly staffRole: Role = 'door',
     /** The venue the door request says it is at (none: the account's only venue, else the first). */
     readonly venueId: number | undefined = undefined,
+    /** What the phone says of itself: its own id and the named door it is at (both optional). */
+    readonly door: DoorHeaders = {},
   ) {
     super();
   }

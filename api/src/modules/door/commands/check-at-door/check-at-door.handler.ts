@@ -1,10 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DoorCheckResponse } from '@nocturne/contracts';
+import { typedLockoutMessage } from '@nocturne/domain';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { TooManyRequestsException } from '#modules/auth/auth.public.js';
-import { DoorCoupons, type ScanLine } from '#modules/coupons/coupons.public.js';
+import { DoorCoupons, type ScanLine, type TypedLockout } from '#modules/coupons/coupons.public.js';
 import { DoorDesk, type Presented } from '#modules/door/door-desk.service.js';
 import { cardVerdict, couponVerdict, isActive, unknownVerdict } from '#modules/door/door-verdicts.js';
 import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '#modules/door/door-text.js';
@@ -12,14 +13,15 @@ import { Visits } from '#modules/door/visits.service.js';
 import { StaffVenues, VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
 import { CheckAtDoorCommand } from './check-at-door.command.js';
 
-type Outcome = { answer: DoorCheckResponse } | { waitSeconds: number };
+type Outcome = { answer: DoorCheckResponse } | { wait: TypedLockout };
 type Verdict = { answer: DoorCheckResponse; line: Pick<ScanLine, 'userCouponId' | 'memberId' | 'accepted' | 'reason'> };
 
 /**
  * Door mode's check (PRODUCT.md §6, §8): whatever was shown gets one verdict in words and one scan-log
  * line, in one transaction; a member card also records tonight's visit (points once a night).
- * Text that could be a typed code goes through the staffer's typed-code limit first, and a miss
- * counts towards it: over the limit is a 429 with the seconds to count down, after the log commits.
+ * Text that could be a typed code goes through the typed-code limit of the phone it came from (and
+ * its account's ceiling) first, and a miss counts towards it: over the limit is a 429 with the
+ * seconds to count down and the wait in words, after the log commits.
  */
 @CommandHandler(CheckAtDoorCommand)
 export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, DoorCheckResponse> {
@@ -33,8 +35,9 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
     private readonly em: EntityManager,
   ) {}
 
-  async execute({ staffId, text, method, staffRole, venueId }: CheckAtDoorCommand): Promise<DoorCheckResponse> {
+  async execute({ staffId, text, method, staffRole, venueId, door }: CheckAtDoorCommand): Promise<DoorCheckResponse> {
     const read = readDoorText(text);
+    const from = { device: door.device ?? null, doorId: door.doorId ?? null };
     // Which venue's door this is, and that the account works there (403 in words, nothing logged);
     // read before the transaction, so no transaction waits on the pool for the venue list.
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
@@ -45,22 +48,26 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
         venueId: venue.id,
         method: scanMethodOf(method),
         scannedText: scannedTextOf(read, text),
+        doorId: from.doorId,
         action: 'validate' as const,
       };
       if (isGuessable(read)) {
-        const wait = await this.coupons.typedLockout(tx, at);
-        if (wait !== null) return { waitSeconds: wait };
+        const wait = await this.coupons.typedLockout(tx, at, from);
+        if (wait !== null) return { wait };
       }
       const presented = await this.desk.identify(tx, read, text, false);
       const { answer, line } = await this.verdictOn(tx, raise, presented, staffId, venue, group);
       await this.coupons.record(tx, { ...at, ...line });
       if (presented.kind === 'unknown' && presented.refusal === 'not_nocturne' && countsAsWrongCode(read, method)) {
-        const overLimit = await this.coupons.countWrongCode(staffId);
-        if (overLimit !== null) return { waitSeconds: overLimit };
+        const overLimit = await this.coupons.countWrongCode(staffId, from);
+        if (overLimit !== null) return { wait: overLimit };
       }
       return { answer };
     });
-    if ('waitSeconds' in outcome) throw new TooManyRequestsException(outcome.waitSeconds);
+    if ('wait' in outcome) {
+      const { seconds, scope } = outcome.wait;
+      throw new TooManyRequestsException(seconds, typedLockoutMessage(seconds, scope));
+    }
     return outcome.answer;
   }
 

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { DoorRedeemResponse } from '@nocturne/contracts';
+import type { DoorHeaders, DoorRedeemResponse } from '@nocturne/contracts';
 import type { Role } from '@nocturne/domain';
 
 /**
@@ -14,6 +14,8 @@ export class RedeemAtDoorCommand extends Command<DoorRedeemResponse> {
     readonly userCouponId: string | undefined,
     readonly staffRole: Role = 'door',
     readonly venueId: number | undefined = undefined,
+    /** What the phone says of itself: its own id and the named door it is at (both optional). */
+    readonly door: DoorHeaders = {},
   ) {
     super();
   }

@@ -8,12 +8,13 @@ import {
   DOOR_NOT_CARD_HOLDERS,
   redeemedMessage,
   redemptionUndoDeadline,
+  typedLockoutMessage,
 } from '@nocturne/domain';
 import type { ErrorKind } from '#common/errors/domain-error.js';
 import { isoTimestamp } from '#common/timestamps.js';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { TooManyRequestsException } from '#modules/auth/auth.public.js';
-import { DoorCoupons, type ScanLine, type UserCouponView } from '#modules/coupons/coupons.public.js';
+import { DoorCoupons, type ScanLine, type TypedLockout, type UserCouponView } from '#modules/coupons/coupons.public.js';
 import { DoorDesk, type Presented } from '#modules/door/door-desk.service.js';
 import { DoorFailure } from '#modules/door/door-failure.js';
 import { isActive } from '#modules/door/door-verdicts.js';
@@ -22,7 +23,7 @@ import { StaffVenues, VenueDirectory } from '#modules/venues/venues.public.js';
 import { RedeemAtDoorCommand } from './redeem-at-door.command.js';
 
 type Refusal = { kind: ErrorKind; message: string; userCouponId: string | null; memberId: string | null };
-type Outcome = { answer: DoorRedeemResponse } | { refusal: Refusal } | { waitSeconds: number };
+type Outcome = { answer: DoorRedeemResponse } | { refusal: Refusal } | { wait: TypedLockout };
 
 const USER_COUPON_REQUIRED = [{ path: 'userCouponId', message: 'is required to redeem from a member card' }];
 
@@ -44,8 +45,17 @@ export class RedeemAtDoorHandler implements ICommandHandler<RedeemAtDoorCommand,
     private readonly em: EntityManager,
   ) {}
 
-  async execute({ staffId, text, method, userCouponId, staffRole, venueId }: RedeemAtDoorCommand): Promise<DoorRedeemResponse> {
+  async execute({
+    staffId,
+    text,
+    method,
+    userCouponId,
+    staffRole,
+    venueId,
+    door,
+  }: RedeemAtDoorCommand): Promise<DoorRedeemResponse> {
     const read = readDoorText(text);
+    const from = { device: door.device ?? null, doorId: door.doorId ?? null };
     // Which venue's door this is, and that the account works there (403 in words, nothing logged);
     // read before the transaction, so no transaction waits on the pool for the venue list.
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
@@ -56,21 +66,22 @@ export class RedeemAtDoorHandler implements ICommandHandler<RedeemAtDoorCommand,
         venueId: venue.id,
         method: scanMethodOf(method),
         scannedText: scannedTextOf(read, text),
+        doorId: from.doorId,
         action: 'redeem' as const,
       };
       const log = (line: Pick<ScanLine, 'userCouponId' | 'memberId' | 'accepted' | 'reason'>) =>
         this.coupons.record(tx, { ...at, ...line });
       if (isGuessable(read)) {
-        const wait = await this.coupons.typedLockout(tx, at);
-        if (wait !== null) return { waitSeconds: wait };
+        const wait = await this.coupons.typedLockout(tx, at, from);
+        if (wait !== null) return { wait };
       }
       const presented = await this.desk.identify(tx, read, text, true);
       const target = await this.target(tx, presented, userCouponId);
       if ('kind' in target) {
         await log({ userCouponId: target.userCouponId, memberId: target.memberId, accepted: false, reason: target.message });
         const guessed = presented.kind === 'unknown' && presented.refusal === 'not_nocturne' && countsAsWrongCode(read, method);
-        const overLimit = guessed ? await this.coupons.countWrongCode(staffId) : null;
-        return overLimit !== null ? { waitSeconds: overLimit } : { refusal: target };
+        const overLimit = guessed ? await this.coupons.countWrongCode(staffId, from) : null;
+        return overLimit !== null ? { wait: overLimit } : { refusal: target };
       }
       const check = this.coupons.judge(target, venue.id, group);
       const redeemed = check.ok ? await this.coupons.redeem(tx, raise, target, staffId, venue.id) : null;
@@ -93,7 +104,10 @@ export class RedeemAtDoorHandler implements ICommandHandler<RedeemAtDoorCommand,
         },
       };
     });
-    if ('waitSeconds' in outcome) throw new TooManyRequestsException(outcome.waitSeconds);
+    if ('wait' in outcome) {
+      const { seconds, scope } = outcome.wait;
+      throw new TooManyRequestsException(seconds, typedLockoutMessage(seconds, scope));
+    }
     if ('refusal' in outcome) {
       const { kind, message } = outcome.refusal;
       throw new DoorFailure(kind, message, message === DOOR_CHOOSE_COUPON ? { issues: USER_COUPON_REQUIRED } : {});

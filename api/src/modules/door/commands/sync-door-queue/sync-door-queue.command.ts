@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { DoorSyncItemRequest, DoorSyncResponse } from '@nocturne/contracts';
+import type { DoorHeaders, DoorSyncItemRequest, DoorSyncResponse } from '@nocturne/contracts';
 import type { Role } from '@nocturne/domain';
 
 /** What a door did offline, sent in one batch by the signed-in staffer. */
@@ -11,6 +11,8 @@ export class SyncDoorQueueCommand extends Command<DoorSyncResponse> {
     readonly staffRole: Role = 'door',
     /** The venue whose door sent the batch (none: the account's only venue, else the first). */
     readonly venueId: number | undefined = undefined,
+    /** What the phone says of itself: its own id and the named door it is at (both optional). */
+    readonly door: DoorHeaders = {},
   ) {
     super();
   }

@@ -17,7 +17,13 @@ import { isoTimestamp } from '#common/timestamps.js';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
-import { DoorCoupons, OfflineRedemptions, type ScanLine, type UserCouponView } from '#modules/coupons/coupons.public.js';
+import {
+  DoorCoupons,
+  type DoorSource,
+  OfflineRedemptions,
+  type ScanLine,
+  type UserCouponView,
+} from '#modules/coupons/coupons.public.js';
 import { DoorDesk, type Presented } from '#modules/door/door-desk.service.js';
 import { isActive } from '#modules/door/door-verdicts.js';
 import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '#modules/door/door-text.js';
@@ -75,11 +81,12 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     this.timeZone = config.VENUE_TZ;
   }
 
-  async execute({ staffId, items, staffRole, venueId }: SyncDoorQueueCommand): Promise<DoorSyncResponse> {
+  async execute({ staffId, items, staffRole, venueId, door }: SyncDoorQueueCommand): Promise<DoorSyncResponse> {
     // Which venue's door sent the batch, and that the account works there: read before any
     // transaction, as a check does, so no transaction waits on the pool for the venue list.
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const group = await this.directory.all();
+    const from = { device: door.device ?? null, doorId: door.doorId ?? null };
     const unique = [...new Map(items.map((item) => [item.id.toLowerCase(), item])).values()];
     const order = unique.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     const answers = new Map<string, DoorSyncResult>();
@@ -88,7 +95,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
         const deviceAt = this.deviceTime(item.at, await this.repository.clock(tx));
         const id = item.id.toLowerCase();
         if (!(await this.repository.claimItem(tx, { id, staffId, kind: item.kind, deviceAt }))) return null;
-        const outcome = await this.settle(tx, raise, staffId, item, deviceAt, venue, group);
+        const outcome = await this.settle(tx, raise, staffId, item, deviceAt, { venue, group, from });
         await this.repository.settleItem(tx, id, outcome);
         return { id, outcome: outcome.outcome, message: outcome.message, userCouponId: outcome.userCouponId };
       });
@@ -126,13 +133,13 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     staffId: string,
     item: DoorSyncItemRequest,
     deviceAt: Date,
-    venue: VenueRecord,
-    group: readonly VenueRecord[],
+    { venue, group, from }: { venue: VenueRecord; group: readonly VenueRecord[]; from: DoorSource },
   ): Promise<Settled> {
     const read = readDoorText(item.text);
     const at = {
       adminId: staffId,
       venueId: venue.id,
+      doorId: from.doorId,
       method: scanMethodOf(item.method),
       scannedText: scannedTextOf(read, item.text),
       action: item.kind === 'redeem' ? ('redeem' as const) : ('validate' as const),
@@ -141,14 +148,14 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
       this.coupons.record(tx, { ...at, ...line });
     // A batch is no way around the typed-code limit: the same limit, the same count of misses.
     if (isGuessable(read)) {
-      const wait = await this.coupons.typedLockout(tx, at);
+      const wait = await this.coupons.typedLockout(tx, at, from);
       if (wait !== null) return settled('refused', 'Too many wrong typed codes: send it again later');
     }
     const presented = await this.desk.identify(tx, read, item.text, true);
     if (presented.kind === 'unknown') {
       await log({ userCouponId: null, memberId: null, accepted: false, reason: presented.message });
       if (presented.refusal === 'not_nocturne' && countsAsWrongCode(read, item.method))
-        await this.coupons.countWrongCode(staffId);
+        await this.coupons.countWrongCode(staffId, from);
       return settled('refused', presented.message);
     }
     if (item.kind === 'visit') return this.visit(tx, raise, staffId, presented, log, venue);

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import * as routes from '@nocturne/contracts/routes';
+import { aMember } from '@/testing/fixtures';
+import { renderWithApp } from '@/testing/render';
+import { at, callsTo, routeFetch, signIn } from '@/testing/route-fetch';
+import { DoorsCard } from './DoorsCard';
+
+const STAFF = '11111111-1111-4111-8111-111111111111';
+const LOCKOUT_ID = `${STAFF}.phone-abcdef12`;
+const MAIN = {
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  venueId: 1,
+  venueName: 'Nocturne',
+  name: 'Main door',
+  archived: false,
+};
+
+describe('the Doors card', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn(aMember({ role: 'manager', isAdmin: true, firstName: 'Morgan' }));
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it("names doors, archives one, and lifts a phone's typing wait", async () => {
+    const fetchMock = routeFetch({
+      [at(routes.listNamedDoors)]: { status: 200, body: { doors: [MAIN] } },
+      [at(routes.createNamedDoor)]: { status: 200, body: { ...MAIN, id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', name: 'VIP' } },
+      [at(routes.updateNamedDoor, { id: MAIN.id })]: { status: 200, body: { ...MAIN, archived: true } },
+      [at(routes.listDoorLockouts)]: [
+        {
+          status: 200,
+          body: {
+            lockouts: [
+              {
+                id: LOCKOUT_ID,
+                scope: 'device',
+                staff: { id: STAFF, name: 'Sam Lee' },
+                device: 'phone-abcdef12',
+                door: 'Main door',
+                until: new Date(Date.now() + 90_000).toISOString(),
+              },
+            ],
+          },
+        },
+        { status: 200, body: { lockouts: [] } },
+      ],
+      [at(routes.liftDoorLockout, { id: LOCKOUT_ID })]: {
+        status: 200,
+        body: { success: true, message: 'That phone can type codes again.' },
+      },
+    });
+    const { user } = renderWithApp(<DoorsCard />);
+    const doors = await screen.findByRole('region', { name: 'Named doors' });
+    expect(await within(doors).findByText('Main door')).toBeInTheDocument();
+
+    await user.type(within(doors).getByRole('textbox', { name: /New door/ }), 'VIP');
+    await user.click(within(doors).getByRole('button', { name: 'Add door' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, routes.createNamedDoor)).toEqual([{ url: routes.createNamedDoor.path, body: { name: 'VIP' } }]),
+    );
+
+    await user.click(within(doors).getByRole('button', { name: 'Archive Main door' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, routes.updateNamedDoor, { id: MAIN.id }).map((call) => call.body)).toEqual([{ archived: true }]),
+    );
+
+    const waiting = screen.getByRole('region', { name: 'Phones waiting to type' });
+    expect(await within(waiting).findByText(/Sam Lee: phone phone-ab at Main door/)).toBeInTheDocument();
+    expect(within(waiting).getByText(/typing again in 1:(2|3)\d/)).toBeInTheDocument();
+    await user.click(within(waiting).getByRole('button', { name: /^Lift Sam Lee/ }));
+    await waitFor(() => expect(callsTo(fetchMock, routes.liftDoorLockout, { id: LOCKOUT_ID })).toHaveLength(1));
+    expect(await within(waiting).findByText('No phone is waiting: every door can type codes.')).toBeInTheDocument();
+  });
+});
