@@ -21,3 +21,4 @@ export * from './earning.js';
 export * from './membership.js';
 export * from './audit-words.js';
 export * from './venues.js';
+export * from './events.js';
