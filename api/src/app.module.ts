@@ -20,6 +20,7 @@ import { AuthGuard } from './modules/auth/auth.public.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CouponsModule } from './modules/coupons/coupons.module.js';
 import { DoorModule } from './modules/door/door.module.js';
+import { EventsModule } from './modules/events/events.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { MembersModule } from './modules/members/members.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         NewsModule,
         CouponsModule,
         DoorModule,
+        EventsModule,
         MediaModule,
         VenueInboxModule,
         WebhooksModule,

@@ -19,6 +19,7 @@ export * from './system.js';
 export * from './door.js';
 export * from './referrals.js';
 export * from './tiers.js';
+export * from './events.js';
 export * from './endpoint.js';
 export {
   ENROL_ENDPOINTS,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CouponsModule } from '../coupons/coupons.module.js';
+import { EventsModule } from '../events/events.module.js';
 import { CheckAtDoorHandler } from './commands/check-at-door/check-at-door.handler.js';
 import { RedeemAtDoorHandler } from './commands/redeem-at-door/redeem-at-door.handler.js';
 import { DoorController } from './door.controller.js';
@@ -16,7 +17,7 @@ import { Visits } from './visits.service.js';
  * scan log stay the coupons module's; this module asks it (DoorCoupons).
  */
 @Module({
-  imports: [CouponsModule],
+  imports: [CouponsModule, EventsModule],
   controllers: [DoorController],
   providers: [
     DoorRepository,

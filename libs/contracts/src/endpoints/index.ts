@@ -3,6 +3,7 @@ import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as coupons from './coupons.js';
 import * as door from './door.js';
+import * as events from './events.js';
 import * as media from './media.js';
 import * as members from './members.js';
 import * as news from './news.js';
@@ -41,6 +42,7 @@ export const endpoints = {
   ...wallet,
   ...referrals,
   ...tiers,
+  ...events,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -22,6 +22,7 @@ import { Promotion, TierBenefit, TierCelebration, TierCouponGrant } from './tier
 import { UserCoupon } from './user-coupon.entity.js';
 import { Visit } from './visit.entity.js';
 import { DoorDevice, StaffVenue, Venue } from './venue.entity.js';
+import { Event, GuestList, GuestListEntry, GuestListRule } from './event.entity.js';
 import { WalletPass, WalletRegistration } from './wallet.entity.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
@@ -50,6 +51,8 @@ export { ClubNightFigures, MemberCard, Visit };
 export { WalletPass, WalletRegistration };
 export { BirthdayGrant, ClubSettings, Referral, ReferralCode };
 export { DoorDevice, StaffVenue, Venue };
+export { Event, GuestList, GuestListEntry, GuestListRule };
+export { EVENT_STATUSES, type EventStatus } from './event.entity.js';
 export { VENUE_KINDS, type VenueKind } from './venue.entity.js';
 export { REFERRAL_REFUSAL_REASONS, REFERRAL_STATES, type ReferralState } from './referral.entity.js';
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
@@ -103,6 +106,10 @@ export const entities: [
   typeof Venue,
   typeof DoorDevice,
   typeof StaffVenue,
+  typeof Event,
+  typeof GuestList,
+  typeof GuestListEntry,
+  typeof GuestListRule,
 ] = [
   Member,
   Session,
@@ -144,4 +151,8 @@ export const entities: [
   Venue,
   DoorDevice,
   StaffVenue,
+  Event,
+  GuestList,
+  GuestListEntry,
+  GuestListRule,
 ];

@@ -47,6 +47,8 @@ import { Migration20261128200000_ApiRole } from './Migration20261128200000_ApiRo
 import { Migration20261128200100_SearchAndStaffIndexes } from './Migration20261128200100_SearchAndStaffIndexes.js';
 import { Migration20261128200200_SessionSecondFactorAt } from './Migration20261128200200_SessionSecondFactorAt.js';
 import { Migration20261129000000_Venues } from './Migration20261129000000_Venues.js';
+import { Migration20261129050000_Events } from './Migration20261129050000_Events.js';
+import { Migration20261129050100_GuestListPlusOnes } from './Migration20261129050100_GuestListPlusOnes.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -97,6 +99,8 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261128200100_SearchAndStaffIndexes', class: Migration20261128200100_SearchAndStaffIndexes },
   { name: 'Migration20261128200200_SessionSecondFactorAt', class: Migration20261128200200_SessionSecondFactorAt },
   { name: 'Migration20261129000000_Venues', class: Migration20261129000000_Venues },
+  { name: 'Migration20261129050000_Events', class: Migration20261129050000_Events },
+  { name: 'Migration20261129050100_GuestListPlusOnes', class: Migration20261129050100_GuestListPlusOnes },
 ];
 
 /**
@@ -142,6 +146,9 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'promotions_schedule_check',
   'point_transactions_earning_check',
   'point_transactions_base_default',
+  'events_numbers_check',
+  'guest_list_entries_party_check',
+  'tier_benefits_plus_ones_check',
   // The audit log (no entity yet: written by SQL), its append-only triggers and their functions.
   'audit_log',
 ];

@@ -9,6 +9,7 @@ import { DoorDesk, type Presented } from '#modules/door/door-desk.service.js';
 import { cardVerdict, couponVerdict, isActive, unknownVerdict } from '#modules/door/door-verdicts.js';
 import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '#modules/door/door-text.js';
 import { Visits } from '#modules/door/visits.service.js';
+import { GuestListAtDoor } from '#modules/events/events.public.js';
 import { CheckAtDoorCommand } from './check-at-door.command.js';
 
 type Outcome = { answer: DoorCheckResponse } | { waitSeconds: number };
@@ -27,6 +28,7 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
     private readonly desk: DoorDesk,
     private readonly coupons: DoorCoupons,
     private readonly visits: Visits,
+    private readonly guestList: GuestListAtDoor,
   ) {}
 
   async execute({ staffId, text, method }: CheckAtDoorCommand): Promise<DoorCheckResponse> {
@@ -67,6 +69,9 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
         const active = isActive(holder);
         const visit = active ? await this.visits.record(tx, raise, holder.member_id, staffId) : null;
         const answer = cardVerdict(holder, visit, active ? await this.coupons.usableOf(tx, holder.member_id) : []);
+        // On an event night: the member's guest-list entry, if they are on tonight's list.
+        const onList = active ? await this.guestList.forMember(tx, holder.member_id) : undefined;
+        if (onList && answer.kind === 'card') answer.guestList = onList;
         return { answer, line: { userCouponId: null, memberId: holder.member_id, accepted: answer.ok, reason: answer.message } };
       }
       case 'unknown':
