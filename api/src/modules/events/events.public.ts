@@ -3,5 +3,4 @@
  * check (EventsModule exports it), and What's on's server-rendered pages (registered beside the SPA).
  */
 export { GuestListAtDoor } from './guest-list-at-door.service.js';
-export { EventsModule } from './events.module.js';
 export { registerWhatsOnPages } from './whats-on-pages.js';

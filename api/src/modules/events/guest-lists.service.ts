@@ -20,7 +20,7 @@ import { EVENT_NOT_FOUND, EventViews, NIGHT_NOT_FOUND } from './event-views.js';
 import { EventsFailure } from './events-failure.js';
 import { type EventRow, EventsRepository } from './events.repository.js';
 
-export const NO_GUEST_LIST = 'This night has no guest list';
+const NO_GUEST_LIST = 'This night has no guest list';
 
 /** A published event night with a guest list, as `listNight` found it. */
 export interface ListNight {

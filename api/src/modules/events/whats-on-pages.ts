@@ -58,7 +58,7 @@ function escapeHtml(text: string): string {
 }
 
 /** The template with the app's scripts taken out, and this page's head and content put in. */
-export function renderPage(
+function renderPage(
   template: string,
   page: { title: string; description: string; canonical: string; image: string; head?: string; body: string },
 ): string {
