@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { QueryBus } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { QueueRegistry } from './infrastructure/queues/queue-registry.js';
 import { logRequests } from './infrastructure/web/request-log.js';
 import { registerSecurityHeaders } from './infrastructure/web/security-headers.js';
 import { registerSpa } from './infrastructure/web/spa.js';
+import { registerWhatsOnPages } from './modules/events/events.public.js';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -61,6 +63,12 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
   await registerQueueDashboard(fastify, app.get(QueueRegistry), app.get(QueueDashboardPasses), (tokenHash) =>
     sessions.resolveHash(tokenHash),
   );
+  registerWhatsOnPages(fastify, {
+    distDir: config.WEB_DIST_DIR,
+    origin: config.APP_URL,
+    siteName: 'Nocturne',
+    queries: app.get(QueryBus),
+  });
   await registerSpa(fastify, config.WEB_DIST_DIR);
   await app.init();
   return app;

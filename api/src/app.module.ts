@@ -21,6 +21,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { CouponsModule } from './modules/coupons/coupons.module.js';
 import { DoorModule } from './modules/door/door.module.js';
 import { DoorDevicesModule } from './modules/door-devices/door-devices.module.js';
+import { EventsModule } from './modules/events/events.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { MembersModule } from './modules/members/members.module.js';
@@ -74,6 +75,7 @@ export class AppModule {
         CouponsModule,
         DoorModule,
         DoorDevicesModule,
+        EventsModule,
         MediaModule,
         VenueInboxModule,
         WebhooksModule,

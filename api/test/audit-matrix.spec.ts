@@ -43,6 +43,10 @@ const EXEMPT: Record<string, string> = {
   postComment: 'member action',
   claimCoupon: 'member action',
   redeemMyCoupon: 'member action',
+  joinGuestList: 'member action',
+  leaveGuestList: 'member action',
+  // The door's guest-list tally: the entry keeps who marked the party in and when (arrived_by, arrived_at).
+  markGuestsArrived: 'guest-list entry',
   // Door scans: every check and redemption is already a row of the scan log
   // (qr_scans, with the staffer, their role and the outcome); the audit log keeps the undo.
   checkAtDoor: 'scan log',
@@ -325,6 +329,62 @@ audited('deletePromotion', 'promotion.delete', async () => {
   const id = await promotion();
   return { run: () => as('DELETE', `/api/admin/promotions/${id}`), target: id };
 });
+const anEvent = async () =>
+  (
+    await as('POST', '/api/admin/events', {
+      title: 'Audit Night',
+      night: '2030-12-06',
+      doorsOpen: '22:00',
+      lastEntry: '03:00',
+      priceCents: 2000,
+      status: 'published',
+      guestList: { capacity: 10, freeUntil: null, cutoff: null },
+    })
+  ).body.id as string;
+audited('createEvent', 'event.create', async () => ({
+  run: () =>
+    as('POST', '/api/admin/events', {
+      title: 'Audit',
+      night: '2030-12-06',
+      doorsOpen: '22:00',
+      lastEntry: '03:00',
+      priceCents: 0,
+    }),
+}));
+audited('updateEvent', 'event.update', async () => {
+  const id = await anEvent();
+  return {
+    run: () =>
+      as('PUT', `/api/admin/events/${id}`, {
+        title: 'Audit Night',
+        night: '2030-12-06',
+        doorsOpen: '23:00',
+        lastEntry: '03:00',
+        priceCents: 2000,
+      }),
+    target: id,
+  };
+});
+// The announcement is the news post it publishes: its one row is the post's.
+audited('announceEvent', 'news.create', async () => {
+  const id = await anEvent();
+  return { run: () => as('POST', `/api/admin/events/${id}/announce`) };
+});
+audited('addGuest', 'guest_list.add', async () => {
+  const id = await anEvent();
+  return {
+    run: () => as('POST', `/api/admin/events/${id}/nights/2030-12-06/guest-list`, { name: 'Casey', email: 'casey@example.com' }),
+    target: id,
+  };
+});
+audited('closeGuestList', 'guest_list.close', async () => {
+  const id = await anEvent();
+  return { run: () => as('POST', `/api/admin/events/${id}/nights/2030-12-06/guest-list/close`), target: id };
+});
+audited('saveNoShowRule', 'guest_list.rule', async () => ({
+  run: () => as('PUT', '/api/admin/guest-list-rule', { rule: { noShows: 2, withinDays: 30, pauseDays: 14 } }),
+  target: '1',
+}));
 audited('startBulkSync', 'sync.start', async () => ({ run: () => as('POST', '/api/admin/sync-contacts') }));
 audited('syncContact', 'sync.contact', async () => {
   const id = await member();

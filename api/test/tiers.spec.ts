@@ -46,6 +46,7 @@ describe('tier benefits', () => {
       multiplier: 120,
       multiplierText: '×1.2',
       monthlyCouponId: coupon.id,
+      guestListPlusOnes: 1,
     });
     const listed = (await t.request('GET', '/api/admin/tier-benefits', { token: manager.sessionId })).body.tiers[1];
     expect(listed).toEqual(answer.body);

@@ -60,6 +60,7 @@ export const CONTACT_MESSAGE_MAX = 5000;
 export const ADMIN_SCREENS = [
   'overview',
   'news',
+  'events',
   'comments',
   'members',
   'email',

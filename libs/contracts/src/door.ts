@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MemberTier, Uuid } from './common.js';
 import { CouponType } from './coupons.js';
+import { DoorGuestList } from './events.js';
 
 /** No control characters other than tab and newline (C0, DEL, C1): a scanner's Enter arrives as a key, not text. */
 function noControl(text: string): boolean {
@@ -111,6 +112,8 @@ export const DoorCardVerdict = z.object({
     })
     .nullable(),
   coupons: z.array(DoorCoupon),
+  /** On an event night the member is on a guest list: their entry (absent otherwise). */
+  guestList: DoorGuestList.optional(),
 });
 
 /** Not a code of ours, or a coupon's name typed instead of its code. */

@@ -22,6 +22,7 @@ export * from './door-devices.js';
 export * from './referrals.js';
 export * from './tiers.js';
 export * from './venues.js';
+export * from './events.js';
 export * from './endpoint.js';
 export {
   ENROL_ENDPOINTS,

@@ -7,21 +7,28 @@ export const acknowledgeTierCelebration: Route<Endpoints['acknowledgeTierCelebra
   method: 'POST',
   path: '/api/auth/me/tier/celebrated',
 };
+export const addGuest: Route<Endpoints['addGuest']> = { method: 'POST', path: '/api/admin/events/:id/nights/:night/guest-list' };
 export const adjustMemberPoints: Route<Endpoints['adjustMemberPoints']> = {
   method: 'POST',
   path: '/api/admin/members/:id/points-adjustments',
 };
+export const announceEvent: Route<Endpoints['announceEvent']> = { method: 'POST', path: '/api/admin/events/:id/announce' };
 export const archiveVenue: Route<Endpoints['archiveVenue']> = { method: 'POST', path: '/api/admin/venues/:id/archive' };
 export const cancelBooking: Route<Endpoints['cancelBooking']> = { method: 'POST', path: '/api/bookings/:id/cancel' };
 export const changeMyPassword: Route<Endpoints['changeMyPassword']> = { method: 'POST', path: '/api/auth/me/password' };
 export const changeStaffRole: Route<Endpoints['changeStaffRole']> = { method: 'PUT', path: '/api/admin/staff/:id/role' };
 export const checkAtDoor: Route<Endpoints['checkAtDoor']> = { method: 'POST', path: '/api/door/check' };
 export const claimCoupon: Route<Endpoints['claimCoupon']> = { method: 'POST', path: '/api/coupons/:id/claim' };
+export const closeGuestList: Route<Endpoints['closeGuestList']> = {
+  method: 'POST',
+  path: '/api/admin/events/:id/nights/:night/guest-list/close',
+};
 export const confirmTotpEnrolment: Route<Endpoints['confirmTotpEnrolment']> = {
   method: 'POST',
   path: '/api/auth/2fa/totp/confirm',
 };
 export const createCoupon: Route<Endpoints['createCoupon']> = { method: 'POST', path: '/api/admin/coupons' };
+export const createEvent: Route<Endpoints['createEvent']> = { method: 'POST', path: '/api/admin/events' };
 export const createNamedDoor: Route<Endpoints['createNamedDoor']> = { method: 'POST', path: '/api/admin/door-devices' };
 export const createNewsPost: Route<Endpoints['createNewsPost']> = { method: 'POST', path: '/api/admin/news' };
 export const createPromotion: Route<Endpoints['createPromotion']> = { method: 'POST', path: '/api/admin/promotions' };
@@ -37,6 +44,7 @@ export const exportAuditLog: Route<Endpoints['exportAuditLog']> = { method: 'GET
 export const exportMembers: Route<Endpoints['exportMembers']> = { method: 'GET', path: '/api/admin/members/export' };
 export const exportMyData: Route<Endpoints['exportMyData']> = { method: 'GET', path: '/api/auth/me/export' };
 export const finalizeUpload: Route<Endpoints['finalizeUpload']> = { method: 'POST', path: '/api/admin/upload/finalize' };
+export const findDoorGuests: Route<Endpoints['findDoorGuests']> = { method: 'GET', path: '/api/door/guest-list' };
 export const finishPasskeyRegistration: Route<Endpoints['finishPasskeyRegistration']> = {
   method: 'POST',
   path: '/api/auth/2fa/passkeys',
@@ -75,6 +83,12 @@ export const getCouponGoogleWalletLink: Route<Endpoints['getCouponGoogleWalletLi
 };
 export const getDoorData: Route<Endpoints['getDoorData']> = { method: 'GET', path: '/api/door/data' };
 export const getDoorTonight: Route<Endpoints['getDoorTonight']> = { method: 'GET', path: '/api/door/tonight' };
+export const getEventCalendar: Route<Endpoints['getEventCalendar']> = { method: 'GET', path: '/api/events/:key/calendar' };
+export const getEventNight: Route<Endpoints['getEventNight']> = { method: 'GET', path: '/api/events/:key' };
+export const getGuestList: Route<Endpoints['getGuestList']> = {
+  method: 'GET',
+  path: '/api/admin/events/:id/nights/:night/guest-list',
+};
 export const getInboxCounts: Route<Endpoints['getInboxCounts']> = { method: 'GET', path: '/api/admin/inbox/counts' };
 export const getLatestApplePass: Route<Endpoints['getLatestApplePass']> = {
   method: 'GET',
@@ -89,8 +103,10 @@ export const getMembershipSettings: Route<Endpoints['getMembershipSettings']> = 
 export const getMyBirthday: Route<Endpoints['getMyBirthday']> = { method: 'GET', path: '/api/auth/me/birthday' };
 export const getMyCard: Route<Endpoints['getMyCard']> = { method: 'GET', path: '/api/auth/me/card' };
 export const getMyConsent: Route<Endpoints['getMyConsent']> = { method: 'GET', path: '/api/auth/me/consent' };
+export const getMyGuestLists: Route<Endpoints['getMyGuestLists']> = { method: 'GET', path: '/api/auth/me/guest-lists' };
 export const getMyReferrals: Route<Endpoints['getMyReferrals']> = { method: 'GET', path: '/api/referrals' };
 export const getMyTier: Route<Endpoints['getMyTier']> = { method: 'GET', path: '/api/auth/me/tier' };
+export const getNoShowRule: Route<Endpoints['getNoShowRule']> = { method: 'GET', path: '/api/admin/guest-list-rule' };
 export const getOpenApiDocument: Route<Endpoints['getOpenApiDocument']> = { method: 'GET', path: '/api/openapi.json' };
 export const getPromotionTonight: Route<Endpoints['getPromotionTonight']> = { method: 'GET', path: '/api/promotions/tonight' };
 export const getSecondFactors: Route<Endpoints['getSecondFactors']> = { method: 'GET', path: '/api/auth/2fa' };
@@ -101,6 +117,14 @@ export const getWalletSettings: Route<Endpoints['getWalletSettings']> = { method
 export const healthLive: Route<Endpoints['healthLive']> = { method: 'GET', path: '/health/live' };
 export const healthReady: Route<Endpoints['healthReady']> = { method: 'GET', path: '/health/ready' };
 export const inviteStaff: Route<Endpoints['inviteStaff']> = { method: 'POST', path: '/api/admin/staff/invitations' };
+export const joinGuestList: Route<Endpoints['joinGuestList']> = {
+  method: 'POST',
+  path: '/api/events/:id/nights/:night/guest-list',
+};
+export const leaveGuestList: Route<Endpoints['leaveGuestList']> = {
+  method: 'DELETE',
+  path: '/api/events/:id/nights/:night/guest-list',
+};
 export const liftDoorLockout: Route<Endpoints['liftDoorLockout']> = { method: 'POST', path: '/api/admin/door-lockouts/:id/lift' };
 export const likePost: Route<Endpoints['likePost']> = { method: 'PUT', path: '/api/news/:id/like' };
 export const listAdminComments: Route<Endpoints['listAdminComments']> = { method: 'GET', path: '/api/admin/comments' };
@@ -120,6 +144,7 @@ export const listCoupons: Route<Endpoints['listCoupons']> = { method: 'GET', pat
 export const listDoorConflicts: Route<Endpoints['listDoorConflicts']> = { method: 'GET', path: '/api/door/conflicts' };
 export const listDoorLockouts: Route<Endpoints['listDoorLockouts']> = { method: 'GET', path: '/api/admin/door-lockouts' };
 export const listDoorsToPick: Route<Endpoints['listDoorsToPick']> = { method: 'GET', path: '/api/door/doors' };
+export const listEvents: Route<Endpoints['listEvents']> = { method: 'GET', path: '/api/admin/events' };
 export const listMembers: Route<Endpoints['listMembers']> = { method: 'GET', path: '/api/admin/users' };
 export const listMyCoupons: Route<Endpoints['listMyCoupons']> = { method: 'GET', path: '/api/coupons/my' };
 export const listNamedDoors: Route<Endpoints['listNamedDoors']> = { method: 'GET', path: '/api/admin/door-devices' };
@@ -140,9 +165,14 @@ export const listWebhookDeliveries: Route<Endpoints['listWebhookDeliveries']> = 
   path: '/api/admin/webhooks/:id/deliveries',
 };
 export const listWebhooks: Route<Endpoints['listWebhooks']> = { method: 'GET', path: '/api/admin/webhooks' };
+export const listWhatsOn: Route<Endpoints['listWhatsOn']> = { method: 'GET', path: '/api/events' };
 export const logAppleWalletMessages: Route<Endpoints['logAppleWalletMessages']> = {
   method: 'POST',
   path: '/api/wallet/apple/v1/log',
+};
+export const markGuestsArrived: Route<Endpoints['markGuestsArrived']> = {
+  method: 'POST',
+  path: '/api/door/guest-list/:id/arrived',
 };
 export const openQueueDashboard: Route<Endpoints['openQueueDashboard']> = {
   method: 'POST',
@@ -175,6 +205,7 @@ export const resetStaffSecondFactor: Route<Endpoints['resetStaffSecondFactor']> 
   method: 'DELETE',
   path: '/api/admin/staff/:id/2fa',
 };
+export const saveNoShowRule: Route<Endpoints['saveNoShowRule']> = { method: 'PUT', path: '/api/admin/guest-list-rule' };
 export const scrapeMetrics: Route<Endpoints['scrapeMetrics']> = { method: 'GET', path: '/metrics' };
 export const sendContactMessage: Route<Endpoints['sendContactMessage']> = { method: 'POST', path: '/api/contact' };
 export const sendMemberPasswordReset: Route<Endpoints['sendMemberPasswordReset']> = {
@@ -217,6 +248,7 @@ export const updateContactMessage: Route<Endpoints['updateContactMessage']> = {
   path: '/api/admin/contact-messages/:id',
 };
 export const updateCoupon: Route<Endpoints['updateCoupon']> = { method: 'PATCH', path: '/api/admin/coupons/:id' };
+export const updateEvent: Route<Endpoints['updateEvent']> = { method: 'PUT', path: '/api/admin/events/:id' };
 export const updateMembershipSettings: Route<Endpoints['updateMembershipSettings']> = {
   method: 'PUT',
   path: '/api/admin/membership-settings',

@@ -13,6 +13,8 @@ export const TierBenefitView = z
     multiplierText: z.string(),
     /** The coupon template a member of the tier is given once a venue month; null: none. */
     monthlyCouponId: Uuid.nullable(),
+    /** Plus-ones a member of the tier may bring on a guest list. */
+    guestListPlusOnes: z.number().int().min(0).max(10),
   })
   .meta({ id: 'TierBenefitView' });
 export type TierBenefitView = z.infer<typeof TierBenefitView>;
@@ -28,6 +30,13 @@ export const UpdateTierBenefitRequest = z
     /** As a manager types it: "1.25", "2" — 1.00 to 5.00, at most two decimals (`parseMultiplier`). */
     multiplier: z.string().max(10, 'must be a number from 1.00 to 5.00'),
     monthlyCouponId: Uuid.nullable(),
+    /** Plus-ones on a guest list, 0 to 10; absent keeps them. */
+    guestListPlusOnes: z
+      .number({ message: 'must be a number from 0 to 10' })
+      .int('must be a whole number')
+      .min(0, 'must be a number from 0 to 10')
+      .max(10, 'must be a number from 0 to 10')
+      .optional(),
   })
   .meta({ id: 'UpdateTierBenefitRequest' });
 export type UpdateTierBenefitRequest = z.infer<typeof UpdateTierBenefitRequest>;

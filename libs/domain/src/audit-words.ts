@@ -170,6 +170,13 @@ const SENTENCES: Record<AuditAction, (w: Words) => string> = {
   'promotion.create': ({ record }) => `scheduled ${record}`,
   'promotion.update': ({ record, changes }) => `edited ${record}${changes ? `: ${changes}` : ''}`,
   'promotion.delete': ({ record }) => `deleted ${record}`,
+  'event.create': ({ record }) => `created ${record}`,
+  'event.update': ({ record, changes }) => `edited ${record}${changes ? `: ${changes}` : ''}`,
+  'guest_list.add': ({ record, after }) =>
+    `added a guest to the list of ${record}${typeof after.night === 'string' ? ` for ${after.night}` : ''}`,
+  'guest_list.close': ({ record, after }) =>
+    `closed the guest list of ${record}${typeof after.night === 'string' ? ` for ${after.night}` : ''}`,
+  'guest_list.rule': ({ after }) => (after.rule ? 'set the guest-list no-show rule' : 'removed the guest-list no-show rule'),
   'staff.second_factor_reset': ({ name }) => `reset ${possessive(name)} second factor`,
   'venue.create': ({ record }) => `added ${record}`,
   'venue.update': ({ record, changes }) => `edited ${record}${changes ? `: ${changes}` : ''}`,
@@ -185,6 +192,7 @@ const GONE: Record<string, string> = {
   comment: 'a comment',
   user_coupon: 'a coupon',
   promotion: 'a deleted promotion',
+  event: 'an event',
   webhook_endpoint: 'a deleted webhook',
   webhook_delivery: '',
   venue: 'a venue',
@@ -195,6 +203,7 @@ const KIND: Record<string, string> = {
   coupon: 'the coupon',
   news_post: 'the post',
   promotion: 'the promotion',
+  event: 'the event',
   webhook_endpoint: 'the webhook',
   venue: 'the venue',
 };

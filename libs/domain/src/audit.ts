@@ -48,6 +48,12 @@ export const AUDIT_ACTIONS = [
   'promotion.create',
   'promotion.update',
   'promotion.delete',
+  // Events and their guest lists.
+  'event.create',
+  'event.update',
+  'guest_list.add',
+  'guest_list.close',
+  'guest_list.rule',
   // Staff two-factor sign-in: an admin's reset of someone's second factor. A staffer's own enrolment
   // steps are not staff actions on anyone else's record (exempt in api/test/audit-matrix.spec.ts).
   'staff.second_factor_reset',
@@ -100,6 +106,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'promotion.create': 'Promotion scheduled',
   'promotion.update': 'Promotion edited',
   'promotion.delete': 'Promotion deleted',
+  'event.create': 'Event created',
+  'event.update': 'Event edited',
+  'guest_list.add': 'Guest added to a list',
+  'guest_list.close': 'Guest list closed',
+  'guest_list.rule': 'No-show rule changed',
   'staff.second_factor_reset': 'Second factor reset',
   'venue.create': 'Venue added',
   'venue.update': 'Venue edited',

@@ -67,9 +67,9 @@ function offsetMs(instant: Date, timeZone: string): number {
 }
 
 /** The instant at which the venue's clocks show the given wall time (first match across DST). */
-export function instantAtWallClock(date: string, hour: number, timeZone: string): Date {
+export function instantAtWallClock(date: string, hour: number, timeZone: string, minute = 0): Date {
   const [year, month, day] = parseDate(date);
-  const naive = utcDate(year, month - 1, day, hour).getTime();
+  const naive = utcDate(year, month - 1, day, hour, minute).getTime();
   let guess = naive - offsetMs(new Date(naive), timeZone);
   guess = naive - offsetMs(new Date(guess), timeZone);
   return new Date(guess);

@@ -24,3 +24,4 @@ export * from './venues.js';
 export * from './door-offline.js';
 export * from './venue-scope.js';
 export * from './door-lockout.js';
+export * from './events.js';

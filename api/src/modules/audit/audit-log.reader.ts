@@ -69,6 +69,8 @@ const targetSql = sql`
     union all
     select t.name, true, null from promotions t where a.target_type = 'promotion' and t.id = k.uid
     union all
+    select t.title, true, null from events t where a.target_type = 'event' and t.id = k.uid
+    union all
     select t.url, true, null from webhook_endpoints t where a.target_type = 'webhook_endpoint' and t.id = k.uid
     union all
     select e.url, true, null from webhook_deliveries t join webhook_endpoints e on e.id = t.endpoint_id
@@ -76,7 +78,7 @@ const targetSql = sql`
     union all
     select t.name, true, null from venues t where a.target_type = 'venue' and t.id::text = a.target_id
     union all
-    select null, true, null where a.target_type in ('members', 'sync_job', 'audit_log', 'club_settings', 'tier_benefits')
+    select null, true, null where a.target_type in ('members', 'sync_job', 'audit_log', 'club_settings', 'tier_benefits', 'guest_list_rule')
   ) x limit 1`;
 
 @Injectable()

@@ -6,6 +6,7 @@ import { DoorDataService } from './offline/door-data.service.js';
 import { DoorOfflineController } from './offline/door-offline.controller.js';
 import { GetDoorConflictsHandler } from './queries/get-door-conflicts/get-door-conflicts.handler.js';
 import { GetDoorDataHandler } from './queries/get-door-data/get-door-data.handler.js';
+import { EventsModule } from '#modules/events/events.module.js';
 import { CheckAtDoorHandler } from './commands/check-at-door/check-at-door.handler.js';
 import { RedeemAtDoorHandler } from './commands/redeem-at-door/redeem-at-door.handler.js';
 import { DoorController } from './door.controller.js';
@@ -22,7 +23,7 @@ import { Visits } from './visits.service.js';
  * scan log stay the coupons module's; this module asks it (DoorCoupons).
  */
 @Module({
-  imports: [CouponsModule],
+  imports: [CouponsModule, EventsModule],
   controllers: [DoorController, DoorOfflineController],
   providers: [
     DoorRepository,

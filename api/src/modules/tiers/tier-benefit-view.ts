@@ -9,5 +9,6 @@ export function benefitView(row: TierBenefitRow): TierBenefitView {
     multiplier: row.multiplier,
     multiplierText: multiplierWords(row.multiplier),
     monthlyCouponId: row.monthly_coupon_id,
+    guestListPlusOnes: row.guest_list_plus_ones,
   };
 }

@@ -14,7 +14,7 @@ export class TiersRepository {
   async benefits(em: EntityManager) {
     const rows = await db(em)
       .selectFrom('tier_benefits')
-      .select(['tier', 'benefit', 'multiplier', 'monthly_coupon_id'])
+      .select(['tier', 'benefit', 'multiplier', 'monthly_coupon_id', 'guest_list_plus_ones'])
       .execute();
     return rows.sort((a, b) => tierRank(a.tier) - tierRank(b.tier));
   }
@@ -22,7 +22,7 @@ export class TiersRepository {
   async saveBenefit(
     em: EntityManager,
     tier: Tier,
-    change: { benefit: string; multiplier: number; monthlyCouponId: string | null },
+    change: { benefit: string; multiplier: number; monthlyCouponId: string | null; guestListPlusOnes?: number | undefined },
     managerId: string,
   ): Promise<void> {
     await db(em)
@@ -31,6 +31,7 @@ export class TiersRepository {
         benefit: change.benefit,
         multiplier: change.multiplier,
         monthly_coupon_id: change.monthlyCouponId,
+        ...(change.guestListPlusOnes === undefined ? {} : { guest_list_plus_ones: change.guestListPlusOnes }),
         updated_at: new Date(),
         updated_by_id: managerId,
       })

@@ -5,6 +5,7 @@ import * as coupons from './coupons.js';
 import * as door from './door.js';
 import * as doorOffline from './door-offline.js';
 import * as doorDevices from './door-devices.js';
+import * as events from './events.js';
 import * as media from './media.js';
 import * as members from './members.js';
 import * as news from './news.js';
@@ -49,6 +50,7 @@ export const endpoints = {
   ...wallet,
   ...referrals,
   ...tiers,
+  ...events,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -24,6 +24,7 @@ import { UserCoupon } from './user-coupon.entity.js';
 import { Visit } from './visit.entity.js';
 import { DoorDevice, StaffVenue, Venue } from './venue.entity.js';
 import { CouponVenue, NewsPostVenue, PromotionVenue } from './venue-choice.entity.js';
+import { Event, GuestList, GuestListEntry, GuestListRule } from './event.entity.js';
 import { WalletPass, WalletRegistration } from './wallet.entity.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
@@ -54,6 +55,8 @@ export { WalletPass, WalletRegistration };
 export { BirthdayGrant, ClubSettings, Referral, ReferralCode };
 export { DoorDevice, StaffVenue, Venue };
 export { CouponVenue, NewsPostVenue, PromotionVenue };
+export { Event, GuestList, GuestListEntry, GuestListRule };
+export { EVENT_STATUSES, type EventStatus } from './event.entity.js';
 export { VENUE_KINDS, type VenueKind } from './venue.entity.js';
 export { REFERRAL_REFUSAL_REASONS, REFERRAL_STATES, type ReferralState } from './referral.entity.js';
 export { WALLET_PASS_KINDS, type WalletPassKind } from './wallet.entity.js';
@@ -111,6 +114,10 @@ export const entities: [
   typeof NewsPostVenue,
   typeof CouponVenue,
   typeof PromotionVenue,
+  typeof Event,
+  typeof GuestList,
+  typeof GuestListEntry,
+  typeof GuestListRule,
 ] = [
   Member,
   Session,
@@ -156,4 +163,8 @@ export const entities: [
   NewsPostVenue,
   CouponVenue,
   PromotionVenue,
+  Event,
+  GuestList,
+  GuestListEntry,
+  GuestListRule,
 ];

@@ -16,6 +16,8 @@ export const TierBenefit = defineEntity({
     benefit: p.string().length(500),
     multiplier: p.integer().default(100),
     monthlyCoupon: () => p.manyToOne(Coupon).deleteRule('set null').nullable(),
+    /** Plus-ones a member of the tier may bring on a guest list. */
+    guestListPlusOnes: p.smallint().default(0),
     updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     updatedBy: () => p.manyToOne(Member).deleteRule('set null').nullable(),
   },

@@ -53,6 +53,8 @@ import { Migration20261129020000_VenueVersions } from './Migration20261129020000
 import { Migration20261129020100_InboxVenues } from './Migration20261129020100_InboxVenues.js';
 import { Migration20261129030000_DoorDeviceScans } from './Migration20261129030000_DoorDeviceScans.js';
 import { Migration20261129040000_DoorOffline } from './Migration20261129040000_DoorOffline.js';
+import { Migration20261129050000_Events } from './Migration20261129050000_Events.js';
+import { Migration20261129050100_GuestListPlusOnes } from './Migration20261129050100_GuestListPlusOnes.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -109,6 +111,8 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261129020100_InboxVenues', class: Migration20261129020100_InboxVenues },
   { name: 'Migration20261129030000_DoorDeviceScans', class: Migration20261129030000_DoorDeviceScans },
   { name: 'Migration20261129040000_DoorOffline', class: Migration20261129040000_DoorOffline },
+  { name: 'Migration20261129050000_Events', class: Migration20261129050000_Events },
+  { name: 'Migration20261129050100_GuestListPlusOnes', class: Migration20261129050100_GuestListPlusOnes },
 ];
 
 /**
@@ -154,6 +158,9 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'promotions_schedule_check',
   'point_transactions_earning_check',
   'point_transactions_base_default',
+  'events_numbers_check',
+  'guest_list_entries_party_check',
+  'tier_benefits_plus_ones_check',
   // The audit log (no entity yet: written by SQL), its append-only triggers and their functions.
   'audit_log',
 ];

@@ -41,6 +41,7 @@ describe('admin dashboard', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Overview',
       'News',
+      'Events',
       'Comments',
       'Members',
       'ActiveCampaign',

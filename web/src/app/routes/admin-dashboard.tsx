@@ -12,6 +12,7 @@ import { AuditScreen } from '@/features/admin-audit/components/AuditScreen';
 import { DoorsCard } from '@/features/admin-doors/components/DoorsCard';
 import { MembershipSettingsCard } from '@/features/admin-membership/components/MembershipSettingsCard';
 import { EmailTab } from '@/features/admin-email/components/EmailTab';
+import { EventsScreen } from '@/features/admin-events/components/EventsScreen';
 import { PromotionsCard } from '@/features/admin-tiers/components/PromotionsCard';
 import { TierBenefitsCard } from '@/features/admin-tiers/components/TierBenefitsCard';
 import { useInboxCounts } from '@/features/admin-inbox/api/inbox';
@@ -86,6 +87,7 @@ function useScreens(user: User): Screen[] {
   const screens: Screen[] = [
     { value: 'overview', label: 'Overview', content: <OverviewTab /> },
     { value: 'news', label: 'News', content: <NewsTab /> },
+    { value: 'events', label: 'Events', content: <EventsScreen posterUpload={featuredImageSlot} /> },
     { value: 'comments', label: 'Comments', content: <CommentModeration /> },
     { value: 'members', label: 'Members', content: <MembersTable canExport={user.role === 'admin'} /> },
     { value: 'email', label: 'ActiveCampaign', content: <EmailTab /> },

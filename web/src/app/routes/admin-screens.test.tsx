@@ -128,6 +128,7 @@ describe('the staff dashboard on a phone: a menu instead of rows of tabs', () =>
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Overview', '/admin/overview'],
       ['News', '/admin/news'],
+      ['Events', '/admin/events'],
       ['Comments', '/admin/comments'],
       ['Members', '/admin/members'],
       ['ActiveCampaign', '/admin/email'],

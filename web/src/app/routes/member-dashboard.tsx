@@ -7,6 +7,7 @@ import { walletSettingsQueryOptions } from '@/components/wallet-buttons';
 import { meQueryOptions } from '@/features/account/api/me';
 import { myConsentQueryOptions } from '@/features/account/api/profile';
 import { availableCouponsQueryOptions, myCouponsQueryOptions } from '@/features/coupons/api/coupons';
+import { myGuestListsQueryOptions } from '@/features/guest-list/api/guest-list';
 import { myCardQueryOptions } from '@/features/member-card/api/card';
 import { commentRewardsQueryOptions } from '@/features/news/api/news';
 import { pointHistoryQueryOptions } from '@/features/points/api/point-history';
@@ -18,6 +19,7 @@ import { AreaTabs } from '@/components/ui/tabs';
 import { AreaHeader } from '@/features/account/components/AreaHeader';
 import { ProfileTab } from '@/features/account/components/ProfileTab';
 import { CouponsTab } from '@/features/coupons/components/CouponsTab';
+import { GuestListCard } from '@/features/guest-list/components/GuestListCard';
 import { MyCard } from '@/features/member-card/components/MyCard';
 import { NewsFeedTab } from '@/features/news/components/NewsFeedTab';
 import { PointsTab } from '@/features/points/components/PointsTab';
@@ -51,6 +53,7 @@ function usePrefetchEveryTab(): void {
       myConsentQueryOptions(),
       walletSettingsQueryOptions(),
       venueInfoQueryOptions(),
+      myGuestListsQueryOptions(),
     ])
       void queryClient.prefetchQuery(options as Parameters<typeof queryClient.prefetchQuery>[0]);
     void queryClient.prefetchInfiniteQuery(newsFeedQueryOptions());
@@ -86,7 +89,16 @@ function MembersArea({ user }: { user: User }) {
           tabs={[
             { value: 'news', label: 'News Feed', content: <NewsFeedTab banner={<PromotionBadge />} /> },
             { value: 'coupons', label: 'Coupons', content: <CouponsTab user={user} /> },
-            { value: 'card', label: 'My card', content: <MyCard /> },
+            {
+              value: 'card',
+              label: 'My card',
+              content: (
+                <div className="grid gap-6">
+                  <MyCard />
+                  <GuestListCard />
+                </div>
+              ),
+            },
             {
               value: 'points',
               label: 'Points',

@@ -16,11 +16,12 @@ const quickLinks: { id: SectionId; label: string }[] = [
 ];
 
 // The services list leads somewhere useful instead of nowhere: the section that covers it.
-const serviceLinks: { label: string; target: SectionId | 'booking' }[] = [
+const serviceLinks: { label: string; target: SectionId | 'booking' | 'whats-on' }[] = [
   { label: 'VIP Packages', target: 'services' },
   { label: 'Private Shows', target: 'services' },
   { label: 'Group Bookings', target: 'booking' },
-  { label: 'Events', target: 'performers' },
+  // What's on is its own page, served with its content by the api: a plain link, no app code.
+  { label: 'Events', target: 'whats-on' },
 ];
 
 export function Footer({ onGroupBooking }: { onGroupBooking: () => void }) {
@@ -56,9 +57,19 @@ export function Footer({ onGroupBooking }: { onGroupBooking: () => void }) {
           <ul className="mt-3 grid gap-2">
             {serviceLinks.map((item) => (
               <li key={item.label}>
-                <a href={item.target === 'booking' ? '#services' : `#${item.target}`} onClick={go(item.target)} className={link}>
-                  {item.label}
-                </a>
+                {item.target === 'whats-on' ? (
+                  <a href="/whats-on" className={link}>
+                    {item.label}
+                  </a>
+                ) : (
+                  <a
+                    href={item.target === 'booking' ? '#services' : `#${item.target}`}
+                    onClick={go(item.target)}
+                    className={link}
+                  >
+                    {item.label}
+                  </a>
+                )}
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { venue } from '@/config/venue';
 import { useAfterPageLoad } from '@/lib/use-after-page-load';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
@@ -30,6 +30,9 @@ export function Hero({ onBook }: { onBook: () => void }) {
           <Button variant="neon" onClick={onBook} className="w-full sm:w-auto">
             Book VIP
           </Button>
+          <a href="/whats-on" className={buttonClass('outline', 'w-full sm:w-auto')}>
+            What&apos;s On
+          </a>
           <Button variant="outline" onClick={() => scrollTo('contact')} className="w-full sm:w-auto">
             Find Us
           </Button>

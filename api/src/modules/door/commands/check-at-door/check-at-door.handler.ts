@@ -10,6 +10,7 @@ import { DoorDesk, type Presented } from '#modules/door/door-desk.service.js';
 import { cardVerdict, couponVerdict, isActive, unknownVerdict } from '#modules/door/door-verdicts.js';
 import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '#modules/door/door-text.js';
 import { Visits } from '#modules/door/visits.service.js';
+import { GuestListAtDoor } from '#modules/events/events.public.js';
 import { StaffVenues, VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
 import { CheckAtDoorCommand } from './check-at-door.command.js';
 
@@ -33,6 +34,7 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
     private readonly staffVenues: StaffVenues,
     private readonly directory: VenueDirectory,
     private readonly em: EntityManager,
+    private readonly guestList: GuestListAtDoor,
   ) {}
 
   async execute({ staffId, text, method, staffRole, venueId, door }: CheckAtDoorCommand): Promise<DoorCheckResponse> {
@@ -90,6 +92,9 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
         const active = isActive(holder);
         const visit = active ? await this.visits.record(tx, raise, holder.member_id, staffId, venue) : null;
         const answer = cardVerdict(holder, visit, active ? await this.coupons.usableOf(tx, holder.member_id, venue.id) : []);
+        // On an event night: the member's guest-list entry, if they are on tonight's list at this venue.
+        const onList = active ? await this.guestList.forMember(tx, holder.member_id, venue.id) : undefined;
+        if (onList && answer.kind === 'card') answer.guestList = onList;
         return { answer, line: { userCouponId: null, memberId: holder.member_id, accepted: answer.ok, reason: answer.message } };
       }
       case 'unknown':

@@ -1,0 +1,33 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { EventView } from '@nocturne/contracts';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { auditChanges } from '@nocturne/domain';
+import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { AuditService } from '#modules/audit/audit.public.js';
+import { auditFields, fieldsOf } from '#modules/events/event-slugs.js';
+import { EVENT_NOT_FOUND, EventViews } from '#modules/events/event-views.js';
+import { EventsFailure } from '#modules/events/events-failure.js';
+import { EventsRepository } from '#modules/events/events.repository.js';
+import { UpdateEventCommand } from './update-event.command.js';
+
+@CommandHandler(UpdateEventCommand)
+export class UpdateEventHandler implements ICommandHandler<UpdateEventCommand, EventView> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly repository: EventsRepository,
+    private readonly views: EventViews,
+    private readonly audit: AuditService,
+  ) {}
+
+  async execute({ id, input }: UpdateEventCommand): Promise<EventView> {
+    const fields = await this.views.checked(input);
+    await this.unitOfWork.run(async (tx) => {
+      const before = await this.repository.eventById(tx, id);
+      if (!before || !(await this.repository.updateEvent(tx, id, fields))) throw new EventsFailure('not_found', EVENT_NOT_FOUND);
+      const changes = auditChanges(auditFields(fieldsOf(before)), auditFields(fields));
+      await this.audit.record(tx, { action: 'event.update', targetType: 'event', targetId: id, ...changes });
+    });
+    return this.views.find(this.em.fork(), id);
+  }
+}

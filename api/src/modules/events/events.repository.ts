@@ -1,0 +1,409 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { db } from '@nocturne/db';
+import type { EventStatus, NoShowRule, Tier } from '@nocturne/domain';
+import { sql } from 'kysely';
+import { containsPattern } from '#common/like-pattern.js';
+
+const EVENT_COLUMNS = [
+  'e.id',
+  'e.venue_id',
+  'e.slug',
+  'e.title',
+  'e.description',
+  'e.line_up',
+  'e.night',
+  'e.doors_open',
+  'e.last_entry',
+  'e.repeats_weekly',
+  'e.repeat_until',
+  'e.age_policy',
+  'e.price_cents',
+  'e.currency',
+  'e.dress_code',
+  'e.capacity',
+  'e.poster_path',
+  'e.status',
+  'e.list_capacity',
+  'e.list_free_until',
+  'e.list_cutoff',
+  'e.announcement_post_id',
+] as const;
+
+export type EventRow = Awaited<ReturnType<EventsRepository['eventById']>> & {};
+
+/** The event's columns as the table takes them. */
+export interface EventFields {
+  venueId: number;
+  title: string;
+  description: string;
+  lineUp: string[];
+  night: string;
+  doorsOpen: string;
+  lastEntry: string;
+  repeatsWeekly: boolean;
+  repeatUntil: string | null;
+  agePolicy: string;
+  priceCents: number;
+  currency: string;
+  dressCode: string;
+  capacity: number | null;
+  posterPath: string | null;
+  status: EventStatus;
+  listCapacity: number | null;
+  listFreeUntil: string | null;
+  listCutoff: string | null;
+}
+
+const columns = (fields: EventFields) => ({
+  venue_id: fields.venueId,
+  title: fields.title,
+  description: fields.description,
+  line_up: fields.lineUp,
+  night: fields.night,
+  doors_open: fields.doorsOpen,
+  last_entry: fields.lastEntry,
+  repeats_weekly: fields.repeatsWeekly,
+  repeat_until: fields.repeatUntil,
+  age_policy: fields.agePolicy,
+  price_cents: fields.priceCents,
+  currency: fields.currency,
+  dress_code: fields.dressCode,
+  capacity: fields.capacity,
+  poster_path: fields.posterPath,
+  status: fields.status,
+  list_capacity: fields.listCapacity,
+  list_free_until: fields.listFreeUntil,
+  list_cutoff: fields.listCutoff,
+});
+
+/** The tables of events and guest lists: the events module's own. */
+@Injectable()
+export class EventsRepository {
+  async eventById(em: EntityManager, id: string) {
+    return db(em).selectFrom('events as e').select(EVENT_COLUMNS).where('e.id', '=', id).executeTakeFirst();
+  }
+
+  /** A published event by its slug or its id. */
+  async publishedByKey(em: EntityManager, key: string) {
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(key);
+    return db(em)
+      .selectFrom('events as e')
+      .select(EVENT_COLUMNS)
+      .where('e.status', '=', 'published')
+      .where((eb) => (isUuid ? eb.or([eb('e.slug', '=', key), eb('e.id', '=', key)]) : eb('e.slug', '=', key)))
+      .executeTakeFirst();
+  }
+
+  /** Every event, the latest first night first. */
+  async events(em: EntityManager) {
+    return db(em)
+      .selectFrom('events as e')
+      .select(EVENT_COLUMNS)
+      .orderBy('e.night', 'desc')
+      .orderBy('e.title')
+      .limit(500)
+      .execute();
+  }
+
+  /** Published events that may still have a night on or after `fromNight`. */
+  async publishedFrom(em: EntityManager, fromNight: string) {
+    return db(em)
+      .selectFrom('events as e')
+      .select(EVENT_COLUMNS)
+      .where('e.status', '=', 'published')
+      .where((eb) =>
+        eb.or([
+          eb('e.night', '>=', fromNight),
+          eb.and([
+            eb('e.repeats_weekly', '=', true),
+            eb.or([eb('e.repeat_until', 'is', null), eb('e.repeat_until', '>=', fromNight)]),
+          ]),
+        ]),
+      )
+      .execute();
+  }
+
+  async slugTaken(em: EntityManager, slug: string): Promise<boolean> {
+    return (await db(em).selectFrom('events').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+  }
+
+  async insertEvent(em: EntityManager, fields: EventFields, slug: string, managerId: string): Promise<string> {
+    const row = await db(em)
+      .insertInto('events')
+      .values({ ...columns(fields), slug, created_by_id: managerId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateEvent(em: EntityManager, id: string, fields: EventFields): Promise<boolean> {
+    const result = await db(em)
+      .updateTable('events')
+      .set({ ...columns(fields), updated_at: new Date() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Records the announcement, unless one was recorded first; answers whether this one was. */
+  async saveAnnouncement(em: EntityManager, id: string, postId: string): Promise<boolean> {
+    const result = await db(em)
+      .updateTable('events')
+      .set({ announcement_post_id: postId })
+      .where('id', '=', id)
+      .where('announcement_post_id', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  // Guest lists.
+
+  /**
+   * Locks the night's list row (made on first use) until the transaction ends: sign-ups to one
+   * night queue here, so the count each one reads is the last one's. Answers whether it is closed.
+   */
+  async lockList(em: EntityManager, eventId: string, night: string): Promise<{ closed: boolean }> {
+    await db(em)
+      .insertInto('guest_lists')
+      .values({ event_id: eventId, night })
+      .onConflict((conflict) => conflict.columns(['event_id', 'night']).doNothing())
+      .execute();
+    const row = await db(em)
+      .selectFrom('guest_lists')
+      .select('closed_at')
+      .where('event_id', '=', eventId)
+      .where('night', '=', night)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    return { closed: row.closed_at !== null };
+  }
+
+  async listClosed(em: EntityManager, eventId: string, night: string): Promise<boolean> {
+    const row = await db(em)
+      .selectFrom('guest_lists')
+      .select('closed_at')
+      .where('event_id', '=', eventId)
+      .where('night', '=', night)
+      .executeTakeFirst();
+    return row?.closed_at != null;
+  }
+
+  async closeList(em: EntityManager, eventId: string, night: string, staffId: string): Promise<void> {
+    await db(em)
+      .insertInto('guest_lists')
+      .values({ event_id: eventId, night, closed_at: new Date(), closed_by_id: staffId })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['event_id', 'night'])
+          .doUpdateSet({ closed_at: sql`coalesce(guest_lists.closed_at, now())`, closed_by_id: staffId }),
+      )
+      .execute();
+  }
+
+  /** People on the night's list, plus-ones included. */
+  async placesTaken(em: EntityManager, eventId: string, night: string): Promise<number> {
+    const row = await db(em)
+      .selectFrom('guest_list_entries')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>(sql`1 + plus_ones`), sql<string>`0`).as('places'))
+      .where('event_id', '=', eventId)
+      .where('night', '=', night)
+      .executeTakeFirstOrThrow();
+    return Number(row.places);
+  }
+
+  async insertEntry(
+    em: EntityManager,
+    entry: {
+      eventId: string;
+      night: string;
+      memberId: string | null;
+      guestName?: string;
+      guestEmail?: string;
+      plusOnes: number;
+      addedBy?: string;
+    },
+  ): Promise<string | null> {
+    const row = await db(em)
+      .insertInto('guest_list_entries')
+      .values({
+        event_id: entry.eventId,
+        night: entry.night,
+        member_id: entry.memberId,
+        guest_name: entry.guestName ?? null,
+        guest_email: entry.guestEmail ?? null,
+        plus_ones: entry.plusOnes,
+        added_by_id: entry.addedBy ?? null,
+      })
+      .onConflict((conflict) => conflict.constraint('guest_list_entries_member_unique').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** Takes the member off the list if they have not come in yet; answers whether they were on it. */
+  async deleteMemberEntry(em: EntityManager, eventId: string, night: string, memberId: string): Promise<boolean> {
+    const result = await db(em)
+      .deleteFrom('guest_list_entries')
+      .where('event_id', '=', eventId)
+      .where('night', '=', night)
+      .where('member_id', '=', memberId)
+      .where('arrived_count', 'is', null)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** A night's names, members with their name and tier, in the order they joined. */
+  async entries(em: EntityManager, eventId: string, night: string) {
+    return db(em)
+      .selectFrom('guest_list_entries as g')
+      .leftJoin('members as m', 'm.id', 'g.member_id')
+      .select([
+        'g.id',
+        'g.member_id',
+        'g.guest_name',
+        'g.guest_email',
+        'g.plus_ones',
+        'g.arrived_count',
+        'g.arrived_at',
+        'm.first_name',
+        'm.last_name',
+        'm.member_tier',
+      ])
+      .where('g.event_id', '=', eventId)
+      .where('g.night', '=', night)
+      .orderBy('g.created_at')
+      .orderBy('g.id')
+      .execute();
+  }
+
+  /** The member's entries on nights from `fromNight` on, with their events. */
+  async memberEntries(em: EntityManager, memberId: string, fromNight: string) {
+    return db(em)
+      .selectFrom('guest_list_entries as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
+      .select(['g.id as entry_id', 'g.night as entry_night', 'g.plus_ones', ...EVENT_COLUMNS])
+      .where('g.member_id', '=', memberId)
+      .where('g.night', '>=', fromNight)
+      .orderBy('g.night')
+      .execute();
+  }
+
+  /** The nights (and venues) the member was on a list and nobody let them in, of nights before `beforeNight`. */
+  async noShows(em: EntityManager, memberId: string, beforeNight: string) {
+    return db(em)
+      .selectFrom('guest_list_entries as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
+      .select(['g.night', 'e.venue_id'])
+      .where('g.member_id', '=', memberId)
+      .where('g.night', '<', beforeNight)
+      .where('g.arrived_count', 'is', null)
+      .orderBy('g.night', 'desc')
+      .limit(50)
+      .execute();
+  }
+
+  async tierPlusOnes(em: EntityManager, tier: Tier): Promise<number | undefined> {
+    const row = await db(em)
+      .selectFrom('tier_benefits')
+      .select('guest_list_plus_ones')
+      .where('tier', '=', tier)
+      .executeTakeFirst();
+    return row?.guest_list_plus_ones;
+  }
+
+  async rule(em: EntityManager, venueId: number): Promise<NoShowRule | null> {
+    const row = await db(em)
+      .selectFrom('guest_list_rules')
+      .select(['no_shows', 'within_days', 'pause_days'])
+      .where('venue_id', '=', venueId)
+      .executeTakeFirst();
+    return row ? { noShows: row.no_shows, withinDays: row.within_days, pauseDays: row.pause_days } : null;
+  }
+
+  async saveRule(em: EntityManager, venueId: number, rule: NoShowRule | null): Promise<void> {
+    if (!rule) {
+      await db(em).deleteFrom('guest_list_rules').where('venue_id', '=', venueId).execute();
+      return;
+    }
+    const values = { no_shows: rule.noShows, within_days: rule.withinDays, pause_days: rule.pauseDays, updated_at: new Date() };
+    await db(em)
+      .insertInto('guest_list_rules')
+      .values({ venue_id: venueId, ...values })
+      .onConflict((conflict) => conflict.column('venue_id').doUpdateSet(values))
+      .execute();
+  }
+
+  // At the door.
+
+  /**
+   * The member's entries on lists of these nights, with their venue's own zone (null: the
+   * install's): the caller keeps the one of tonight's club night in that zone. Read in the
+   * door check's transaction, so it asks nothing of another connection.
+   */
+  async memberEntriesOn(em: EntityManager, memberId: string, nights: string[]) {
+    return db(em)
+      .selectFrom('guest_list_entries as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
+      .innerJoin('venues as v', 'v.id', 'e.venue_id')
+      .select(['g.id', 'g.night', 'g.plus_ones', 'g.arrived_count', 'e.title', 'e.venue_id', 'e.list_free_until', 'v.time_zone'])
+      .where('g.member_id', '=', memberId)
+      .where('g.night', 'in', nights)
+      .orderBy('g.created_at')
+      .execute();
+  }
+
+  /** Entries of `night` whose name matches `search` (members' first and last names, non-members' names). */
+  async searchNight(em: EntityManager, night: string, search: string) {
+    const pattern = containsPattern(search);
+    return db(em)
+      .selectFrom('guest_list_entries as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
+      .leftJoin('members as m', 'm.id', 'g.member_id')
+      .select([
+        'g.id',
+        'g.member_id',
+        'g.guest_name',
+        'g.guest_email',
+        'g.plus_ones',
+        'g.arrived_count',
+        'g.arrived_at',
+        'm.first_name',
+        'm.last_name',
+        'm.member_tier',
+        'e.title',
+        'e.venue_id',
+        'e.list_free_until',
+      ])
+      .where('g.night', '=', night)
+      .where((eb) =>
+        eb.or([
+          eb('g.guest_name', 'ilike', pattern),
+          eb(sql<string>`m.first_name || ' ' || coalesce(m.last_name, '')`, 'ilike', pattern),
+        ]),
+      )
+      .orderBy('g.created_at')
+      .limit(20)
+      .execute();
+  }
+
+  async entryById(em: EntityManager, id: string) {
+    return db(em)
+      .selectFrom('guest_list_entries as g')
+      .leftJoin('members as m', 'm.id', 'g.member_id')
+      .select(['g.id', 'g.night', 'g.plus_ones', 'g.arrived_count', 'g.guest_name', 'm.first_name'])
+      .where('g.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Marks a party in, once: answers false when it was already marked. */
+  async markArrived(em: EntityManager, id: string, count: number, staffId: string): Promise<boolean> {
+    const result = await db(em)
+      .updateTable('guest_list_entries')
+      .set({ arrived_count: count, arrived_at: new Date(), arrived_by_id: staffId })
+      .where('id', '=', id)
+      .where('arrived_count', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

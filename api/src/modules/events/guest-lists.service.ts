@@ -1,0 +1,239 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { GuestListEntryView, GuestListView, MyGuestListEntry, MyGuestLists } from '@nocturne/contracts';
+import {
+  clubNightEnd,
+  clubNightOf,
+  comingNights,
+  eventNightLabel,
+  FIRST_VENUE_ID,
+  nightInstant,
+  noShowRuleWords,
+  runsOn,
+  signUpsPausedUntil,
+  type Tier,
+  tierLabel,
+} from '@nocturne/domain';
+import { isoTimestampOrNull } from '#common/timestamps.js';
+import { VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
+import { EVENT_NOT_FOUND, EventViews, NIGHT_NOT_FOUND } from './event-views.js';
+import { EventsFailure } from './events-failure.js';
+import { type EventRow, EventsRepository } from './events.repository.js';
+
+const NO_GUEST_LIST = 'This night has no guest list';
+
+/** A published event night with a guest list, as `listNight` found it. */
+export interface ListNight {
+  row: EventRow;
+  venue: VenueRecord;
+  capacity: number;
+}
+
+const schedule = (row: EventRow) => ({ night: row.night, repeatsWeekly: row.repeats_weekly, repeatUntil: row.repeat_until });
+
+/** "+1", "" for none. */
+const party = (plusOnes: number) => (plusOnes > 0 ? ` +${plusOnes}` : '');
+
+function dayLabel(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone }).format(instant);
+}
+
+/** A night's list: who may join it, the places it has left, what staff see of it. */
+@Injectable()
+export class GuestLists {
+  constructor(
+    private readonly repository: EventsRepository,
+    private readonly views: EventViews,
+    private readonly venues: VenueDirectory,
+  ) {}
+
+  /** A published event night with a guest list, or the refusal in words. */
+  async listNight(em: EntityManager, eventId: string, night: string, options: { staff?: boolean } = {}): Promise<ListNight> {
+    const row = await this.repository.eventById(em, eventId);
+    if (!row || (!options.staff && row.status !== 'published')) throw new EventsFailure('not_found', EVENT_NOT_FOUND);
+    if (!runsOn(schedule(row), night)) throw new EventsFailure('not_found', NIGHT_NOT_FOUND);
+    if (row.list_capacity === null) throw new EventsFailure('not_found', NO_GUEST_LIST);
+    const venue = await this.views.venueOf(row);
+    return { row, venue, capacity: row.list_capacity };
+  }
+
+  /** When sign-ups close that night: the cut-off, or last entry. */
+  closesAt(row: EventRow, venue: VenueRecord, night: string): Date {
+    return nightInstant(night, row.list_cutoff ?? row.last_entry, venue.timeZone);
+  }
+
+  /** Until when the member's sign-ups at the venue are paused by its no-show rule (null: they are not). */
+  async pausedUntil(em: EntityManager, memberId: string, venue: VenueRecord, now: Date): Promise<Date | null> {
+    const rule = await this.repository.rule(em, venue.id);
+    if (!rule) return null;
+    const tonight = clubNightOf(now, venue.timeZone);
+    const noShows = (await this.repository.noShows(em, memberId, tonight)).filter((row) => row.venue_id === venue.id);
+    return signUpsPausedUntil(
+      noShows.map((row) => clubNightEnd(row.night, venue.timeZone)),
+      rule,
+      now,
+    );
+  }
+
+  async plusOnesFor(em: EntityManager, tier: Tier): Promise<number> {
+    return (await this.repository.tierPlusOnes(em, tier)) ?? 0;
+  }
+
+  /**
+   * Puts the member on the list, inside the caller's transaction (the night found by `listNight`
+   * before it, so the transaction needs no other connection): the night's list row is locked
+   * first, so concurrent sign-ups are counted one after another and the list never holds more
+   * than its capacity.
+   */
+  async join(
+    tx: EntityManager,
+    member: { id: string; tier: Tier },
+    found: ListNight,
+    night: string,
+    plusOnes: number,
+    now: Date,
+  ): Promise<MyGuestListEntry> {
+    const { row, venue, capacity } = found;
+    if (now.getTime() >= this.closesAt(row, venue, night).getTime()) {
+      throw new EventsFailure('conflict', `Sign-ups for this night closed at ${row.list_cutoff ?? row.last_entry}`);
+    }
+    const allowed = await this.plusOnesFor(tx, member.tier);
+    if (plusOnes > allowed) {
+      const message =
+        allowed === 0
+          ? `${tierLabel(member.tier)} members come without a plus-one`
+          : `${tierLabel(member.tier)} members bring at most ${allowed} plus-one${allowed === 1 ? '' : 's'}`;
+      throw new EventsFailure('invalid', message, { issues: [{ path: 'plusOnes', message }] });
+    }
+    const paused = await this.pausedUntil(tx, member.id, venue, now);
+    if (paused) {
+      const rule = (await this.repository.rule(tx, venue.id))!;
+      throw new EventsFailure(
+        'conflict',
+        `Your guest-list sign-ups are paused until ${dayLabel(paused, venue.timeZone)}: ${noShowRuleWords(rule)}`,
+      );
+    }
+    const { closed } = await this.repository.lockList(tx, row.id, night);
+    if (closed) throw new EventsFailure('conflict', 'This guest list is closed');
+    const taken = await this.repository.placesTaken(tx, row.id, night);
+    const left = capacity - taken;
+    if (left < 1 + plusOnes) {
+      throw new EventsFailure(
+        'conflict',
+        left <= 0
+          ? 'The guest list is full'
+          : `Only ${left} place${left === 1 ? '' : 's'} left on the list: come with fewer plus-ones`,
+      );
+    }
+    const id = await this.repository.insertEntry(tx, { eventId: row.id, night, memberId: member.id, plusOnes });
+    if (!id) throw new EventsFailure('conflict', 'You are already on this list');
+    return this.myEntry(row, { id, night, plusOnes });
+  }
+
+  /** Takes the member off the list before the night's last entry. */
+  async leave(tx: EntityManager, memberId: string, found: ListNight, night: string, now: Date): Promise<void> {
+    const { row, venue } = found;
+    if (now.getTime() >= nightInstant(night, row.last_entry, venue.timeZone).getTime()) {
+      throw new EventsFailure('conflict', 'The night is over: the list can no longer be changed');
+    }
+    await this.repository.lockList(tx, row.id, night);
+    if (!(await this.repository.deleteMemberEntry(tx, row.id, night, memberId))) {
+      throw new EventsFailure('not_found', 'You are not on this list');
+    }
+  }
+
+  myEntry(row: EventRow, entry: { id: string; night: string; plusOnes: number }): MyGuestListEntry {
+    const free = row.list_free_until ? `, free entry until ${row.list_free_until}` : '';
+    return {
+      id: entry.id,
+      eventId: row.id,
+      night: entry.night,
+      title: row.title,
+      slug: row.slug,
+      nightLabel: eventNightLabel(entry.night),
+      doorsOpen: row.doors_open,
+      plusOnes: entry.plusOnes,
+      freeUntil: row.list_free_until,
+      summary: `On the list${party(entry.plusOnes)}${free}`,
+    };
+  }
+
+  /** The members area's card: the lists the member is on, the coming ones they may join, the rule. */
+  async mine(em: EntityManager, member: { id: string; tier: Tier }, now: Date): Promise<MyGuestLists> {
+    const first = (await this.venues.get(FIRST_VENUE_ID))!;
+    const from = clubNightOf(now, first.timeZone);
+    const entries = (await this.repository.memberEntries(em, member.id, from)).map((row) =>
+      this.myEntry(row, { id: row.entry_id, night: row.entry_night, plusOnes: row.plus_ones }),
+    );
+    const joined = new Set(entries.map((entry) => `${entry.eventId}|${entry.night}`));
+    const open: MyGuestLists['open'] = [];
+    for (const row of await this.repository.publishedFrom(em, from)) {
+      if (row.list_capacity === null) continue;
+      const venue = await this.views.venueOf(row);
+      for (const night of comingNights(schedule(row), now, venue.timeZone)) {
+        if (joined.has(`${row.id}|${night}`)) continue;
+        const closesAt = this.closesAt(row, venue, night);
+        if (closesAt.getTime() <= now.getTime() || (await this.repository.listClosed(em, row.id, night))) continue;
+        const placesLeft = row.list_capacity - (await this.repository.placesTaken(em, row.id, night));
+        open.push({
+          eventId: row.id,
+          night,
+          title: row.title,
+          slug: row.slug,
+          nightLabel: eventNightLabel(night),
+          doorsOpen: row.doors_open,
+          freeUntil: row.list_free_until,
+          placesLeft: Math.max(0, placesLeft),
+          closesAt: closesAt.toISOString(),
+        });
+      }
+    }
+    open.sort((a, b) => a.night.localeCompare(b.night) || a.title.localeCompare(b.title));
+    const rule = await this.repository.rule(em, first.id);
+    const paused = await this.pausedUntil(em, member.id, first, now);
+    return {
+      tier: member.tier,
+      plusOnesAllowed: await this.plusOnesFor(em, member.tier),
+      entries,
+      open: open.slice(0, 20),
+      noShowRule: rule ? noShowRuleWords(rule) : null,
+      pausedUntil: paused ? paused.toISOString() : null,
+    };
+  }
+
+  /** A night's list as staff see it, with its counts. */
+  async staffView(em: EntityManager, eventId: string, night: string, now: Date): Promise<GuestListView> {
+    const { row, venue, capacity } = await this.listNight(em, eventId, night, { staff: true });
+    const rows = await this.repository.entries(em, eventId, night);
+    const entries: GuestListEntryView[] = rows.map((entry) => ({
+      id: entry.id,
+      name: entry.member_id ? [entry.first_name, entry.last_name].filter(Boolean).join(' ') : (entry.guest_name ?? ''),
+      email: entry.member_id ? null : entry.guest_email,
+      member: entry.member_id !== null,
+      tier: entry.member_tier ?? null,
+      plusOnes: entry.plus_ones,
+      arrivedCount: entry.arrived_count,
+      arrivedAt: isoTimestampOrNull(entry.arrived_at),
+    }));
+    const places = entries.reduce((sum, entry) => sum + 1 + entry.plusOnes, 0);
+    const arrived = entries.reduce((sum, entry) => sum + (entry.arrivedCount ?? 0), 0);
+    const over = now.getTime() >= nightInstant(night, row.last_entry, venue.timeZone).getTime();
+    const noShows = entries.filter((entry) => !entry.arrivedCount).length;
+    const noShowPercent = over && entries.length > 0 ? Math.round((100 * noShows) / entries.length) : null;
+    return {
+      eventId,
+      night,
+      title: row.title,
+      closed: await this.repository.listClosed(em, eventId, night),
+      counts: {
+        entries: entries.length,
+        places,
+        capacity,
+        arrived,
+        noShowPercent,
+        summary: `List ${places}, in ${arrived}${noShowPercent === null ? '' : `, no-show ${noShowPercent}%`}`,
+      },
+      entries,
+    };
+  }
+}
