@@ -636,6 +636,26 @@ try {
     doorDataVersion: (await (await fetch(`${base}/api/door/data`, { headers: { authorization: `Bearer ${staffToken}` } })).json())
       .version,
   };
+  // A weekly club night with a guest list, as a manager creates it (What's on, its page, the list).
+  const eventAnswer = await fetch(`${base}/api/admin/events`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Friday Late',
+      lineUp: ['DJ Okafor', 'The Silvas'],
+      night: ctx.tonight,
+      doorsOpen: '22:00',
+      lastEntry: '03:00',
+      repeatsWeekly: true,
+      priceCents: 2500,
+      status: 'published',
+      guestList: { capacity: 200, freeUntil: '23:30', cutoff: '21:00' },
+    }),
+  });
+  const event = await eventAnswer.json();
+  if (eventAnswer.status !== 201)
+    log(`  the event was not created (${eventAnswer.status}): ${JSON.stringify(event).slice(0, 200)}`);
+  ctx.event = { id: event.id ?? event.event?.id, slug: event.slug ?? event.event?.slug, night: ctx.tonight };
   const tokens = { staff: staffToken, member: memberToken, heavy: heavyToken, anyone: undefined };
 
   report.cases = [];

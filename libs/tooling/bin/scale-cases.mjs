@@ -71,6 +71,25 @@ export const SCALE_CASES = {
     cases: [{ name: 'webhook deliveries', as: 'staff', route: (ctx) => `/api/admin/webhooks/${ctx.webhookId}/deliveries` }],
   },
   getDoorTonight: { cases: [{ name: 'door tonight', as: 'staff', route: () => '/api/door/tonight' }] },
+  listDoorsToPick: { cases: [{ name: 'doors to pick', as: 'staff', route: () => '/api/door/doors' }] },
+  listNamedDoors: { cases: [{ name: 'named doors', as: 'staff', route: () => '/api/admin/door-devices' }] },
+  listDoorLockouts: { cases: [{ name: 'phones waiting to type', as: 'staff', route: () => '/api/admin/door-lockouts' }] },
+  listVenueChoices: { cases: [{ name: 'venue choices', as: 'staff', route: () => '/api/admin/venue-choices' }] },
+  listAdminVenues: { cases: [{ name: 'venues (admin)', as: 'staff', route: () => '/api/admin/venues' }] },
+  listEvents: { cases: [{ name: 'events (staff)', as: 'staff', route: () => '/api/admin/events' }] },
+  getGuestList: {
+    cases: [
+      {
+        name: "a night's guest list",
+        as: 'staff',
+        route: (ctx) => `/api/admin/events/${ctx.event.id}/nights/${ctx.event.night}/guest-list`,
+      },
+    ],
+  },
+  getNoShowRule: { cases: [{ name: 'no-show rule', as: 'staff', route: () => '/api/admin/guest-list-rule' }] },
+  findDoorGuests: {
+    cases: [{ name: 'guest list search at the door', as: 'staff', route: () => `/api/door/guest-list?q=${q('Okafor')}` }],
+  },
   getDoorData: {
     cases: [
       { name: "tonight's door data (offline door mode)", as: 'staff', route: () => '/api/door/data' },
@@ -142,6 +161,7 @@ export const SCALE_CASES = {
   getSecondFactors: { cases: [{ name: 'my second factors (staff)', as: 'staff', route: () => '/api/auth/2fa' }] },
   getPromotionTonight: { cases: [{ name: 'promotion tonight', as: 'member', route: () => '/api/promotions/tonight' }] },
   getWalletSettings: { cases: [{ name: 'wallet settings', as: 'member', route: () => '/api/wallet' }] },
+  getMyGuestLists: { cases: [{ name: 'my guest lists', as: 'member', route: () => '/api/auth/me/guest-lists' }] },
   exportMyData: {
     cases: [
       { name: 'my data export, heavy member', as: 'heavy', route: () => '/api/auth/me/export', accept: [200, 429], stream: true },
@@ -150,6 +170,12 @@ export const SCALE_CASES = {
 
   // The public site.
   getVenue: { cases: [{ name: 'venue', as: 'anyone', route: () => '/api/venue' }] },
+  listVenues: { cases: [{ name: 'venues', as: 'anyone', route: () => '/api/venues' }] },
+  listWhatsOn: { cases: [{ name: "what's on", as: 'anyone', route: () => '/api/events' }] },
+  getEventNight: { cases: [{ name: 'an event night', as: 'anyone', route: (ctx) => `/api/events/${ctx.event.slug}` }] },
+  getEventCalendar: {
+    cases: [{ name: "an event night's calendar entry", as: 'anyone', route: (ctx) => `/api/events/${ctx.event.slug}/calendar` }],
+  },
   getBookingAvailability: { cases: [{ name: 'booking availability', as: 'anyone', route: () => '/api/bookings/availability' }] },
   getBookingCancellation: {
     cases: [

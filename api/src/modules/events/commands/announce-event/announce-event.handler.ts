@@ -7,6 +7,7 @@ import { EVENT_NOT_FOUND, EventViews } from '#modules/events/event-views.js';
 import { EventsFailure } from '#modules/events/events-failure.js';
 import { EventsRepository } from '#modules/events/events.repository.js';
 import { CreateNewsPostCommand } from '#modules/news/news.public.js';
+import { VenueDirectory } from '#modules/venues/venues.public.js';
 import { AnnounceEventCommand } from './announce-event.command.js';
 
 @CommandHandler(AnnounceEventCommand)
@@ -17,6 +18,7 @@ export class AnnounceEventHandler implements ICommandHandler<AnnounceEventComman
     private readonly repository: EventsRepository,
     private readonly views: EventViews,
     private readonly unitOfWork: UnitOfWork,
+    private readonly directory: VenueDirectory,
   ) {}
 
   async execute({ id, managerId }: AnnounceEventCommand): Promise<AnnounceEventResponse> {
@@ -39,6 +41,8 @@ export class AnnounceEventHandler implements ICommandHandler<AnnounceEventComman
         content: lines.filter(Boolean).join('\n\n'),
         contentType: 'event',
         featuredImageUrl: row.poster_path,
+        // In a group, the post is about the event's venue; a venue of its own is the whole group.
+        venueIds: (await this.directory.single()) ? [] : [venue.id],
       }),
     );
     // The post's own audit row (news.create) records the announcement.
