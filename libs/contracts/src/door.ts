@@ -13,7 +13,7 @@ function noControl(text: string): boolean {
 }
 
 /**
- * The venue whose door this is (PRODUCT.md §Venues): optional; without it, the account's only
+ * The venue whose door this is (PRODUCT.md §12): optional; without it, the account's only
  * venue, else the group's only open venue, else the first venue.
  */
 export const DoorVenueId = z

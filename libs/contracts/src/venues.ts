@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Email, optionalText, requiredText } from './common.js';
 
 /*
- * The group's venues (PRODUCT.md §Venues): what the public site shows of each open venue, and what
+ * The group's venues (PRODUCT.md §12): what the public site shows of each open venue, and what
  * an admin creates, edits and archives.
  */
 

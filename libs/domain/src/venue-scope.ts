@@ -1,5 +1,5 @@
 /*
- * Venue scope (PRODUCT.md §Venues): what happens at which venue, and which staff work where. Pure
+ * Venue scope (PRODUCT.md §12): what happens at which venue, and which staff work where. Pure
  * words and rules shared by the api and the web.
  */
 

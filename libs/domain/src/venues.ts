@@ -1,7 +1,7 @@
 import { VENUE_OPENING_HOURS, type OpeningHours } from './booking-night.js';
 
 /*
- * A venue group: one membership, one or more venues (PRODUCT.md §Venues). Pure rules shared by the
+ * A venue group: one membership, one or more venues (PRODUCT.md §12). Pure rules shared by the
  * api, the worker and the web. An install from before venues is a group of one venue whose zone,
  * hours, inbox and location are unset and read from the install's settings (VENUE_TZ,
  * VENUE_INBOX, WALLET_VENUE_LOCATION, the domain's opening hours), so it behaves as it did.

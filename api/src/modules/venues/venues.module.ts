@@ -12,7 +12,7 @@ import { VenuesController } from './venues.controller.js';
 import { VenuesRepository } from './venues.repository.js';
 
 /**
- * The group's venues (PRODUCT.md §Venues): every module reads a venue's zone, hours and inbox here;
+ * The group's venues (PRODUCT.md §12): every module reads a venue's zone, hours and inbox here;
  * admins add, edit and archive venues through the Venues screen.
  */
 @Global()

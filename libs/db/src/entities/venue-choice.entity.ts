@@ -5,7 +5,7 @@ import { Promotion } from './tier-benefit.entity.js';
 import { Venue } from './venue.entity.js';
 
 /*
- * Venue or group, decided per thing (PRODUCT.md §Venues): a news post, coupon or promotion with no
+ * Venue or group, decided per thing (PRODUCT.md §12): a news post, coupon or promotion with no
  * rows here is the whole group's; with rows, it is for those venues only.
  */
 

@@ -5,7 +5,7 @@ import { Member } from './member.entity.js';
 export { VENUE_KINDS, type VenueKind } from '@nocturne/domain';
 
 /**
- * One venue of the group an install runs (PRODUCT.md §Venues). An install that predates venues has
+ * One venue of the group an install runs (PRODUCT.md §12). An install that predates venues has
  * exactly one, made by the migration from its settings: its time zone, inbox and location are null
  * and read from VENUE_TZ, VENUE_INBOX and WALLET_VENUE_LOCATION, so nothing about it changed.
  * An archived venue keeps its history (visits, scans, bookings name it) and takes no new activity.
