@@ -48,6 +48,7 @@ describe('admin dashboard', () => {
       'Coupons',
       'Bookings',
       'Messages',
+      'Venues',
       'Webhooks',
       'Staff',
       'Audit log',
