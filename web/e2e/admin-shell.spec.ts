@@ -204,6 +204,8 @@ for (const [device, viewport] of [
     test.use({ viewport });
 
     test('every admin tab and the staff sign-in: no serious or critical violations', async ({ page, request }) => {
+      // Thirteen screens, each opened and read by axe: more than the default 30 s allows.
+      test.setTimeout(120_000);
       await page.goto('/admin-login');
       await expect(page.getByRole('heading', { name: 'Staff Sign In' })).toBeVisible();
       expect.soft(await seriousViolations(page), '/admin-login').toEqual([]);
