@@ -27,6 +27,7 @@ const SAVED_KEYS = [
   queryKeys.commentRewards,
   queryKeys.promotionTonight,
   queryKeys.walletSettings,
+  queryKeys.myGuestLists,
 ] as const;
 
 /** What follows the member's points: fetched again, together, when a fresh answer moves them. */

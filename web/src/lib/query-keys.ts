@@ -15,6 +15,7 @@ export const queryKeys = {
   /** The member's tier card: benefits, the next tier's, points to it. */
   myTier: ['auth', 'me', 'tier'] as const,
   myBirthday: ['auth', 'me', 'birthday'] as const,
+  myGuestLists: ['auth', 'me', 'guest-lists'] as const,
   myReferrals: ['referrals'] as const,
   /** What the member's next comment earns tonight. */
   commentRewards: ['news-comment-rewards'] as const,

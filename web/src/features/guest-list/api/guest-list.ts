@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { POLL_MS, polling } from '@/lib/polling';
 
-const myGuestListsKey = ['auth', 'me', 'guest-lists'] as const;
+const myGuestListsKey = queryKeys.myGuestLists;
 
 /** The lists the member is on, the coming ones they may join, their plus-ones and the no-show rule (routes.getMyGuestLists). */
 export const myGuestListsQueryOptions = () =>
