@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The import boundaries and type-aware rules of eslint.config.js, as `npm run lint` applies them: each case plants one
 // file inside the tree (so the config's zones apply to it), lints it, and expects the rule that
-// names the boundary. The planted files are removed before the whole tree is linted.
+// names the boundary. The planted files are removed afterwards; `npm run lint` lints the whole tree.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const eslintBin = path.join(root, 'node_modules/eslint/bin/eslint.js');
 const probeId = `boundary-probe-${process.pid}`;
@@ -367,13 +367,9 @@ describe('import boundaries (eslint.config.js)', () => {
 });
 
 describe('the tree', () => {
-  it('lints clean, with the planted files gone', () => {
-    const report = lint(['--max-warnings=0', '.']);
-    const problems = report.results.flatMap((result) =>
-      result.messages.map((message) => `${path.relative(root, result.filePath)}: ${message.ruleId} ${message.message}`),
-    );
-    expect(problems).toEqual([]);
-    expect(report.results.some((result) => path.basename(result.filePath).startsWith(probeId))).toBe(false);
-    expect(report.status).toBe(0);
-  }, 600_000);
+  // The whole tree is linted by `npm test`'s lint stage (`npm run lint`); here only that no planted file stays behind.
+  it('keeps none of the planted files', () => {
+    const left = [...cases, ...allowed].map(({ file }) => file).filter((file) => existsSync(path.join(root, file)));
+    expect(left).toEqual([]);
+  });
 });
