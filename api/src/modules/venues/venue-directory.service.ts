@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { FIRST_VENUE_ID } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { installVenueDefaults } from './venue-defaults.js';
 import { type VenueRecord, venueRecordOf } from './venue-rows.js';
 import { VenuesRepository } from './venues.repository.js';
 
@@ -66,11 +67,7 @@ export class VenueDirectory {
   }
 
   private async read(): Promise<VenueRecord[]> {
-    const defaults = {
-      timeZone: this.config.VENUE_TZ,
-      inboxEmail: this.config.VENUE_INBOX,
-      location: this.config.WALLET_VENUE_LOCATION,
-    };
+    const defaults = installVenueDefaults(this.config);
     return (await this.venues.all(this.em.fork())).map((row) => venueRecordOf(row, defaults));
   }
 }
