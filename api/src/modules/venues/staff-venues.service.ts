@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import { FIRST_VENUE_ID, namesInWords, type Role, worksAtOnlyMessage } from '@nocturne/domain';
-import { VenueDirectory, type VenueRecord } from './venue-directory.service.js';
+import { VenueDirectory } from './venue-directory.service.js';
+import type { VenueRecord } from './venue-rows.js';
 import { VenueScopeFailure } from './venue-scope-failure.js';
 
 /**

@@ -1,35 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { db } from '@nocturne/db';
-import {
-  FIRST_VENUE_ID,
-  type InstallVenueDefaults,
-  type OpeningHours,
-  type VenueKind,
-  venueInbox,
-  venueLocation,
-  venueOpeningHours,
-  venueTimeZone,
-} from '@nocturne/domain';
+import { FIRST_VENUE_ID } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
-
-/** A venue with the install's settings filled in where it has none of its own. */
-export interface VenueRecord {
-  id: number;
-  slug: string;
-  name: string;
-  kind: VenueKind;
-  address: { street: string; locality: string; region: string; postalCode: string; country: string };
-  phone: string;
-  inboxEmail: string;
-  timeZone: string;
-  openingHours: OpeningHours;
-  location: { latitude: number; longitude: number } | null;
-  position: number;
-  archived: boolean;
-  /** Whether the zone, hours, inbox and location are the venue's own (false: the install's settings). */
-  own: { timeZone: boolean; openingHours: boolean; inboxEmail: boolean; location: boolean };
-}
+import { installVenueDefaults } from './venue-defaults.js';
+import { type VenueRecord, venueRecordOf } from './venue-rows.js';
+import { VenuesRepository } from './venues.repository.js';
 
 /** How long a process keeps the venue list before reading it again (venues change rarely). */
 const FRESH_FOR_MS = 5_000;
@@ -45,6 +20,7 @@ export class VenueDirectory {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly venues: VenuesRepository,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
@@ -91,48 +67,7 @@ export class VenueDirectory {
   }
 
   private async read(): Promise<VenueRecord[]> {
-    const defaults: InstallVenueDefaults = {
-      timeZone: this.config.VENUE_TZ,
-      inboxEmail: this.config.VENUE_INBOX,
-      location: this.config.WALLET_VENUE_LOCATION,
-    };
-    const rows = await db(this.em.fork()).selectFrom('venues').selectAll().orderBy('position').orderBy('id').execute();
-    return rows.map((row) => {
-      const settings = {
-        id: row.id,
-        timeZone: row.time_zone ?? null,
-        openingHours: row.opening_hours ?? null,
-        inboxEmail: row.inbox_email ?? null,
-        // double precision, which the driver may answer as text.
-        latitude: row.latitude === null || row.latitude === undefined ? null : Number(row.latitude),
-        longitude: row.longitude === null || row.longitude === undefined ? null : Number(row.longitude),
-      };
-      return {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        kind: row.kind,
-        address: {
-          street: row.street,
-          locality: row.locality,
-          region: row.region,
-          postalCode: row.postal_code,
-          country: row.country,
-        },
-        phone: row.phone,
-        inboxEmail: venueInbox(settings, defaults),
-        timeZone: venueTimeZone(settings, defaults),
-        openingHours: venueOpeningHours(settings),
-        location: venueLocation(settings, defaults),
-        position: row.position,
-        archived: row.archived_at !== null && row.archived_at !== undefined,
-        own: {
-          timeZone: settings.timeZone !== null,
-          openingHours: settings.openingHours !== null,
-          inboxEmail: settings.inboxEmail !== null,
-          location: settings.latitude !== null && settings.longitude !== null,
-        },
-      };
-    });
+    const defaults = installVenueDefaults(this.config);
+    return (await this.venues.all(this.em.fork())).map((row) => venueRecordOf(row, defaults));
   }
 }

@@ -1,5 +1,6 @@
 import { FIRST_VENUE_ID } from '@nocturne/domain';
-import type { VenueDirectory, VenueRecord } from './venue-directory.service.js';
+import type { VenueDirectory } from './venue-directory.service.js';
+import type { VenueRecord } from './venue-rows.js';
 
 /** A venue a request names, or why it cannot be used, in words for the `venue` field. */
 type VenueOfRequest = { venue: VenueRecord } | { problem: string; kind: 'invalid' | 'conflict' };

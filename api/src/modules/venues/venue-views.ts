@@ -1,17 +1,9 @@
 import type { AdminVenueView, CreateVenueRequest, PublicVenueView, UpdateVenueRequest } from '@nocturne/contracts';
-import {
-  type InstallVenueDefaults,
-  type OpeningHours,
-  venueInbox,
-  venueLocation,
-  venueOpeningHours,
-  venueTimeZone,
-} from '@nocturne/domain';
-import type { VenueRecord } from './venue-directory.service.js';
+import type { InstallVenueDefaults, OpeningHours } from '@nocturne/domain';
+import { addressOf, effectiveSettingsOf, ownSettingsOf, type VenueRecord } from './venue-rows.js';
 import type { VenueColumns, VenueRow } from './venues.repository.js';
 
 const isoOf = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
-const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const hoursView = (hours: OpeningHours) => ({
   opensAtHour: [...hours.opensAtHour],
   closesAtHour: hours.closesAtHour,
@@ -20,42 +12,25 @@ const hoursView = (hours: OpeningHours) => ({
 
 /** A venue as the admin Venues screen edits it: its own settings, and what they come to. */
 export function adminVenueView(row: VenueRow, defaults: InstallVenueDefaults): AdminVenueView {
-  const latitude = numberOrNull(row.latitude);
-  const longitude = numberOrNull(row.longitude);
-  const own = latitude !== null && longitude !== null ? { latitude, longitude } : null;
-  const settings = {
-    id: row.id,
-    timeZone: row.time_zone ?? null,
-    openingHours: (row.opening_hours as OpeningHours | null) ?? null,
-    inboxEmail: row.inbox_email ?? null,
-    latitude,
-    longitude,
-  };
+  const settings = ownSettingsOf(row);
+  const effective = effectiveSettingsOf(settings, defaults);
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     kind: row.kind,
-    address: {
-      street: row.street,
-      locality: row.locality,
-      region: row.region,
-      postalCode: row.postal_code,
-      country: row.country,
-    },
+    address: addressOf(row),
     phone: row.phone,
     inboxEmail: settings.inboxEmail,
     timeZone: settings.timeZone,
     openingHours: settings.openingHours ? hoursView(settings.openingHours) : null,
-    location: own,
+    location:
+      settings.latitude !== null && settings.longitude !== null
+        ? { latitude: settings.latitude, longitude: settings.longitude }
+        : null,
     position: row.position,
     archivedAt: isoOf(row.archived_at),
-    effective: {
-      inboxEmail: venueInbox(settings, defaults),
-      timeZone: venueTimeZone(settings, defaults),
-      openingHours: hoursView(venueOpeningHours(settings)),
-      location: venueLocation(settings, defaults),
-    },
+    effective: { ...effective, openingHours: hoursView(effective.openingHours) },
   };
 }
 

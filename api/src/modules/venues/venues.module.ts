@@ -8,6 +8,7 @@ import { UpdateVenueHandler } from './commands/update-venue/update-venue.handler
 import { ListAdminVenuesHandler } from './queries/list-admin-venues/list-admin-venues.handler.js';
 import { ListVenuesHandler } from './queries/list-venues/list-venues.handler.js';
 import { VenueDirectory } from './venue-directory.service.js';
+import { VenueWrites } from './venue-writes.js';
 import { VenuesController } from './venues.controller.js';
 import { VenuesRepository } from './venues.repository.js';
 
@@ -23,6 +24,7 @@ import { VenuesRepository } from './venues.repository.js';
     StaffVenues,
     ListVenueChoicesHandler,
     VenuesRepository,
+    VenueWrites,
     CreateVenueHandler,
     UpdateVenueHandler,
     SetVenueArchivedHandler,

@@ -1,4 +1,5 @@
 /* What the rest of the api may use of the venues module: the group's venues, their zones and hours. */
-export { VenueDirectory, type VenueRecord } from './venue-directory.service.js';
+export { VenueDirectory } from './venue-directory.service.js';
+export type { VenueRecord } from './venue-rows.js';
 export { StaffVenues } from './staff-venues.service.js';
 export { venueOfRequest } from './venue-of-request.js';
