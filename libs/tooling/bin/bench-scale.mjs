@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench:scale: a venue group's data (a million members by default) seeded inside
 // PostgreSQL with generate_series, keeping every ledger invariant (ledger:verify runs on it), then
-// every GET endpoint of the endpoint list and the door's checks (the cases of scale-cases.mjs)
+// every GET endpoint of the endpoint list and the door's checks (the cases of scale-cases.mjs), for
+// the group and for one venue (twenty venues in four time zones, the first holding half the activity),
 // against one api: 30 sequential requests (p50, p95) and 20 concurrent clients for 10 s (req/s,
 // p99), with the api's RSS sampled throughout. Prints a table beside the goals (p95 <= 50 ms,
 // p99 <= 250 ms, an export's first byte <= 200 ms, RSS < 300 MB) and writes
@@ -9,7 +10,7 @@
 //
 // BENCH_SCALE_MEMBERS scales the data (every count follows it, the heavy cases stay whole);
 // BENCH_SCALE_SECONDS and BENCH_SCALE_CLIENTS the concurrent load; BENCH_SCALE_ONLY a
-// comma-separated list of case names to measure; BENCH_SCALE_KEEP_DB=1 keeps the database.
+// semicolon-separated list of case names to measure; BENCH_SCALE_KEEP_DB=1 keeps the database.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -27,7 +28,7 @@ const CLIENTS = Number(process.env.BENCH_SCALE_CLIENTS ?? 20);
 const SEQUENTIAL = 30;
 /** Keeps the seeded database after the run (its URL is printed), to read query plans at this size. */
 const KEEP_DB = process.env.BENCH_SCALE_KEEP_DB === '1';
-const ONLY = process.env.BENCH_SCALE_ONLY?.split(',').map((name) => name.trim());
+const ONLY = process.env.BENCH_SCALE_ONLY?.split(';').map((name) => name.trim());
 const scaled = (count) => Math.max(1, Math.round((count * MEMBERS) / 1_000_000));
 /** What the goals ask of every screen at this size. */
 const GOALS = { p95Ms: 50, p99Ms: 250, rssMb: 300, firstByteMs: 200 };
@@ -62,7 +63,15 @@ const DATA = {
   /** Staff actions over the years, and the deliveries of one webhook endpoint. */
   auditRows: scaled(200_000),
   webhookDeliveries: scaled(230_000),
+  /** A group of twenty venues in four time zones; the first (the install's own) holds half of all activity. */
+  venues: 20,
 };
+/** The group's venues beyond the first, each in one of four zones. */
+const VENUE_ZONES = ['Australia/Sydney', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
+/** The venue a row's activity happened at, from a number it has: half at venue 1, the rest spread over the others. */
+const venueOfSql = (number) => `(case when (${number}) % 2 = 0 then 1 else 2 + ((${number}) / 2) % ${DATA.venues - 1} end)`;
+/** The same for a row known by a uuid (a member). */
+const venueOfUuidSql = (uuid) => venueOfSql(`(hashtext((${uuid})::text) & 2147483647)`);
 /** A placeholder where a password hash goes: seeded accounts never sign in with a password (sessions are minted). */
 const SEEDED_HASH = 'seeded-member-without-password';
 const DOMAINS = ['gmail.com', 'outlook.com', 'icloud.com', 'yahoo.com'];
@@ -218,8 +227,8 @@ async function seed(db, env, passwordHash) {
   });
   await q(
     'visits of the last 30 nights',
-    `insert into visits (member_id, night, points, created_at)
-     select member_id, source_id::date, points, created_at from point_transactions
+    `insert into visits (member_id, night, points, created_at, venue_id)
+     select member_id, source_id::date, points, created_at, ${venueOfUuidSql('member_id')} from point_transactions
       where kind = 'visit' and source_id::date >= current_date - 30`,
   );
   await q(
@@ -299,8 +308,8 @@ async function seed(db, env, passwordHash) {
   );
   await q(
     'heavy members: a visit every night of the last year',
-    `insert into visits (member_id, night, points, created_at)
-     select m.id, current_date - g, 0, (current_date - g) + interval '23 hours'
+    `insert into visits (member_id, night, points, created_at, venue_id)
+     select m.id, current_date - g, 0, (current_date - g) + interval '23 hours', ${venueOfSql('g')}
        from scale_members m cross join generate_series(1, $1::int) g where m.n <= $2
      on conflict do nothing`,
     [DATA.heavyVisitNights, DATA.heavyMembers],
@@ -352,12 +361,24 @@ async function seedStaffHistory(db, staffId) {
   return { webhookId: endpoint, syncJobId: syncJob };
 }
 
+/** The group's other venues, in four time zones, each with its own hours (the first venue keeps the install's). */
+async function seedVenues(db) {
+  await db.query(
+    `insert into venues (slug, name, kind, street, locality, country, time_zone, opening_hours, position)
+     select 'venue-' || g, 'Venue ' || g, (array['NightClub','BarOrPub'])[1 + g % 2], g || ' High Street', 'City ' || g, 'Somewhere',
+            ($2::text[])[1 + g % 4], '{"opensAtHour":[21,21,21,21,20,20,20],"closesAtHour":3,"lastBookingHour":1}'::jsonb, g
+       from generate_series(2, $1::int) g`,
+    [DATA.venues, VENUE_ZONES],
+  );
+  log(`  venues: ${DATA.venues} in ${VENUE_ZONES.length} time zones`);
+}
+
 /** The staff account and the scan log (scans are recorded by a staff member). */
 async function seedScans(db, staffId) {
   const started = Date.now();
   const result = await db.query(
-    `insert into qr_scans (at, admin_id, user_coupon_id, member_id, scanned_id, action, result, reason, method)
-     select now() - g * interval '1 minute', $1, null, m.id, 'card-' || m.n, 'validate', 'accepted', 'Member card', 'qr'
+    `insert into qr_scans (at, admin_id, user_coupon_id, member_id, scanned_id, action, result, reason, method, venue_id)
+     select now() - g * interval '1 minute', $1, null, m.id, 'card-' || m.n, 'validate', 'accepted', 'Member card', 'qr', ${venueOfSql('g')}
        from generate_series(1, $2::int) g join scale_members m on m.n = 1 + (g::bigint * 104729) % $3`,
     [staffId, DATA.scans, DATA.members],
   );
@@ -368,17 +389,18 @@ async function seedScans(db, staffId) {
 async function seedInbox(db) {
   const started = Date.now();
   const bookings = await db.query(
-    `insert into bookings (name, email, phone, date, time, guests, service, message, status, created_at)
+    `insert into bookings (name, email, phone, date, time, guests, service, message, status, created_at, venue_id)
      select 'Guest ' || g, 'guest-' || g || '@example.com', null, (current_date - (g % 700) + 3), '22:00', '4', 'vip-room', null,
             case when g % 50 = 0 then 'requested' when g % 7 = 0 then 'declined' else 'confirmed' end,
-            now() - (g % 700) * interval '1 day' - (g % 1440) * interval '1 minute'
+            now() - (g % 700) * interval '1 day' - (g % 1440) * interval '1 minute', ${venueOfSql('g')}
        from generate_series(1, $1::int) g`,
     [DATA.bookings],
   );
   const messages = await db.query(
-    `insert into contact_messages (name, email, message, is_spam, state, created_at)
+    `insert into contact_messages (name, email, message, is_spam, state, created_at, venue_id)
      select 'Guest ' || g, 'guest-' || g || '@example.com', 'Do you have a table for six on Saturday?', g % 20 = 0,
-            case when g % 100 = 0 then 'new' else 'handled' end, now() - (g % 700) * interval '1 day' - (g % 1440) * interval '1 minute'
+            case when g % 100 = 0 then 'new' else 'handled' end, now() - (g % 700) * interval '1 day' - (g % 1440) * interval '1 minute',
+            ${venueOfSql('g')}
        from generate_series(1, $1::int) g`,
     [DATA.contactMessages],
   );
@@ -549,6 +571,7 @@ try {
   sampler.stats.phase = 'seed';
   log(`seeding ${MEMBERS.toLocaleString('en')} members and their data`);
   const seedStarted = Date.now();
+  await seedVenues(db);
   const { heavy } = await seed(db, env, SEEDED_HASH);
   await seedScans(db, staff.id);
   await seedInbox(db);
@@ -593,6 +616,20 @@ try {
     [staff.id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'],
   );
   const staffToken = await mintSession(db, staff.id);
+  // A manager of one of the small venues: the group's data as one venue's own staff see it.
+  const venue = (await db.query(`select id, slug from venues where slug = 'venue-5'`)).rows[0];
+  const venueManager = (
+    await db.query(
+      `insert into members (email, first_name, last_name, password_hash, role) values ('manager@scale.nocturne.test', 'Venue', 'Manager', $1, 'manager') returning id`,
+      [SEEDED_HASH],
+    )
+  ).rows[0];
+  await db.query('insert into staff_venues (member_id, venue_id) values ($1, $2)', [venueManager.id, venue.id]);
+  await db.query(
+    `insert into second_factors (member_id, kind, label, totp_secret, confirmed_at) values ($1, 'totp', 'bench:scale', $2, now())`,
+    [venueManager.id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'],
+  );
+  const venueManagerToken = await mintSession(db, venueManager.id);
   const memberRow = (await db.query('select id from members where email = $1', [emailOf(Math.ceil(MEMBERS / 2))])).rows[0];
   const memberToken = await mintSession(db, memberRow.id);
   const heavyToken = await mintSession(db, heavy[0].id);
@@ -617,6 +654,7 @@ try {
     await fetch(`${base}/api/auth/me/card`, { headers: { authorization: `Bearer ${memberToken}` } })
   ).json();
   const ctx = {
+    venue: { id: venue.id, slug: venue.slug },
     heavyId: heavy[0].id,
     emailPrefix: emailOf(4242).slice(0, 12),
     surname: SURNAMES[3],
@@ -656,7 +694,13 @@ try {
   if (eventAnswer.status !== 201)
     log(`  the event was not created (${eventAnswer.status}): ${JSON.stringify(event).slice(0, 200)}`);
   ctx.event = { id: event.id ?? event.event?.id, slug: event.slug ?? event.event?.slug, night: ctx.tonight };
-  const tokens = { staff: staffToken, member: memberToken, heavy: heavyToken, anyone: undefined };
+  const tokens = {
+    staff: staffToken,
+    venueManager: venueManagerToken,
+    member: memberToken,
+    heavy: heavyToken,
+    anyone: undefined,
+  };
 
   report.cases = [];
   for (const c of scaleCases()) {
@@ -674,9 +718,9 @@ try {
     const route = c.route(ctx);
     const url = `${base}${route}`;
     // The admin gave their second factor moments ago, as before an export (step-up asks within its window).
-    if (c.as === 'staff')
+    if (c.as === 'staff' || c.as === 'venueManager')
       await db.query(`update sessions set second_factor_ok = true, second_factor_at = now() where token_hash = $1`, [
-        createHash('sha256').update(staffToken).digest('hex'),
+        createHash('sha256').update(token).digest('hex'),
       ]);
     sampler.stats.phase = c.name;
     log(`${c.name}: ${SEQUENTIAL} sequential, then ${CLIENTS} clients for ${SECONDS} s`);

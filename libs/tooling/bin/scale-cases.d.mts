@@ -1,7 +1,7 @@
 // Types for the test that checks every GET endpoint has a scale case (libs/tooling/test/scale-cases.spec.ts).
 export type ScaleCase = {
   name: string;
-  as: 'staff' | 'member' | 'heavy' | 'anyone';
+  as: 'staff' | 'venueManager' | 'member' | 'heavy' | 'anyone';
   route: (ctx: Record<string, unknown>) => string;
   method?: 'POST';
   body?: (ctx: Record<string, unknown>) => unknown;

@@ -4,7 +4,7 @@
 // added later is measured without anyone remembering to.
 //
 // A case: { name, route(ctx), as } where `as` names whose session asks ('staff', the group's admin;
-// 'member', an everyday member; 'heavy', the five-year regular; 'anyone', no session), optionally
+// 'venueManager', a manager of one small venue of the group (ctx.venue); 'member', an everyday member; 'heavy', the five-year regular; 'anyone', no session), optionally
 // { method, body(ctx), accept } for a POST or for answers besides 200 that are the design (an
 // export past its slots is a 429 with Retry-After), and `stream` for an answer that grows with the
 // data (an export): its goal is the first byte, not the whole answer. ctx holds what the bench seeded (see
@@ -12,7 +12,7 @@
 
 const q = encodeURIComponent;
 
-/** @type {Record<string, { cases: Array<{ name: string; as: 'staff' | 'member' | 'heavy' | 'anyone'; route: (ctx: any) => string; method?: 'POST'; body?: (ctx: any) => unknown; accept?: number[]; stream?: boolean }> } | { skip: string }>} */
+/** @type {Record<string, { cases: Array<{ name: string; as: 'staff' | 'venueManager' | 'member' | 'heavy' | 'anyone'; route: (ctx: any) => string; method?: 'POST'; body?: (ctx: any) => unknown; accept?: number[]; stream?: boolean }> } | { skip: string }>} */
 export const SCALE_CASES = {
   // Staff screens.
   listMembers: {
@@ -29,6 +29,7 @@ export const SCALE_CASES = {
     cases: [
       { name: 'admin overview, tonight', as: 'staff', route: () => '/api/admin/overview' },
       { name: 'admin overview, a past night', as: 'staff', route: (ctx) => `/api/admin/overview?night=${ctx.pastNight}` },
+      { name: 'admin overview, a venue manager', as: 'venueManager', route: () => '/api/admin/overview' },
     ],
   },
   getAdminStats: { cases: [{ name: 'admin stats', as: 'staff', route: () => '/api/admin/stats' }] },
@@ -36,7 +37,12 @@ export const SCALE_CASES = {
     cases: [{ name: 'ActiveCampaign status', as: 'staff', route: () => '/api/admin/integrations/activecampaign' }],
   },
   getSyncJob: { cases: [{ name: 'a bulk sync job', as: 'staff', route: (ctx) => `/api/admin/sync-jobs/${ctx.syncJobId}` }] },
-  getInboxCounts: { cases: [{ name: 'inbox counts', as: 'staff', route: () => '/api/admin/inbox/counts' }] },
+  getInboxCounts: {
+    cases: [
+      { name: 'inbox counts', as: 'staff', route: () => '/api/admin/inbox/counts' },
+      { name: 'inbox counts, a venue manager', as: 'venueManager', route: () => '/api/admin/inbox/counts' },
+    ],
+  },
   listScans: {
     cases: [
       { name: 'scan log, first page', as: 'staff', route: () => '/api/admin/scans?limit=50' },
@@ -45,6 +51,8 @@ export const SCALE_CASES = {
         as: 'staff',
         route: (ctx) => `/api/admin/scans?limit=50${ctx.deepScanCursor ? `&cursor=${q(ctx.deepScanCursor)}` : ''}`,
       },
+      { name: 'scan log, one small venue', as: 'staff', route: (ctx) => `/api/admin/scans?limit=50&venueId=${ctx.venue.id}` },
+      { name: 'scan log, its venue manager', as: 'venueManager', route: () => '/api/admin/scans?limit=50' },
     ],
   },
   listAdminComments: {
@@ -53,13 +61,29 @@ export const SCALE_CASES = {
       { name: '…search, a rare phrase', as: 'staff', route: () => `/api/admin/comments?q=${q('floor #424242')}` },
     ],
   },
-  listBookings: { cases: [{ name: 'bookings', as: 'staff', route: () => '/api/admin/bookings' }] },
+  listBookings: {
+    cases: [
+      { name: 'bookings', as: 'staff', route: () => '/api/admin/bookings' },
+      { name: 'bookings, one small venue', as: 'staff', route: (ctx) => `/api/admin/bookings?venue=${ctx.venue.slug}` },
+      { name: 'bookings, its venue manager', as: 'venueManager', route: () => '/api/admin/bookings' },
+    ],
+  },
   listBookingCapacities: {
     cases: [
       { name: 'booking capacities, tonight', as: 'staff', route: (ctx) => `/api/admin/booking-capacities?night=${ctx.tonight}` },
     ],
   },
-  listContactMessages: { cases: [{ name: 'contact messages', as: 'staff', route: () => '/api/admin/contact-messages' }] },
+  listContactMessages: {
+    cases: [
+      { name: 'contact messages', as: 'staff', route: () => '/api/admin/contact-messages' },
+      {
+        name: 'contact messages, one small venue',
+        as: 'staff',
+        route: (ctx) => `/api/admin/contact-messages?venue=${ctx.venue.slug}`,
+      },
+      { name: 'contact messages, its venue manager', as: 'venueManager', route: () => '/api/admin/contact-messages' },
+    ],
+  },
   listAdminCoupons: { cases: [{ name: 'admin coupons', as: 'staff', route: () => '/api/admin/coupons' }] },
   listStaff: { cases: [{ name: 'staff list', as: 'staff', route: () => '/api/admin/staff' }] },
   listAuditLog: { cases: [{ name: 'audit log', as: 'staff', route: () => '/api/admin/audit' }] },
@@ -176,7 +200,16 @@ export const SCALE_CASES = {
   getEventCalendar: {
     cases: [{ name: "an event night's calendar entry", as: 'anyone', route: (ctx) => `/api/events/${ctx.event.slug}/calendar` }],
   },
-  getBookingAvailability: { cases: [{ name: 'booking availability', as: 'anyone', route: () => '/api/bookings/availability' }] },
+  getBookingAvailability: {
+    cases: [
+      { name: 'booking availability', as: 'anyone', route: () => '/api/bookings/availability' },
+      {
+        name: 'booking availability, another venue',
+        as: 'anyone',
+        route: (ctx) => `/api/bookings/availability?venue=${ctx.venue.slug}`,
+      },
+    ],
+  },
   getBookingCancellation: {
     cases: [
       {

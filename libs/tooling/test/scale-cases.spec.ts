@@ -37,6 +37,7 @@ it("asks each case's endpoint at its own path and method, with unique names", ()
     card: { qrPayload: '{}', shortCode: 'K7QM-3XPD-2A9' },
     doorDataVersion: 'v1',
     event: { id: '00000000-0000-4000-8000-000000000006', slug: 'friday-late', night: '2026-12-04' },
+    venue: { id: 5, slug: 'venue-5' },
   };
   const cases = scaleCases();
   expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
