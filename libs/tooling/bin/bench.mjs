@@ -239,7 +239,8 @@ function startBaseline(databaseUrl, port) {
       const { rows } = await pool.query(
         `select p.id, p.title, p.content, p.content_type, p.featured_image_url, p.created_at, p.view_count, p.like_count, p.comment_count,
                 to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-                exists (select 1 from news_likes l where l.post_id = p.id and l.member_id = $1) as liked_by_me
+                exists (select 1 from news_likes l where l.post_id = p.id and l.member_id = $1) as liked_by_me,
+                array(select v.venue_id from news_post_venues v where v.post_id = p.id order by v.venue_id) as venue_ids
            from news_posts p
           where p.published_at <= now()
           order by p.created_at desc, p.id desc
@@ -277,7 +278,8 @@ function startBaseline(databaseUrl, port) {
                      when array_position($1::text[], c.required_tier) > array_position($1::text[], me.member_tier) then 'tier'
                      when coalesce(mine.claims, 0) >= c.per_member_limit then 'already_claimed'
                      when me.current_points < c.points_cost then 'points'
-                     else null end as obstacle
+                     else null end as obstacle,
+                array(select cv.venue_id from coupon_venues cv where cv.coupon_id = c.id order by cv.venue_id) as venue_ids
            from coupons c
            join members me on me.id = $2
            left join (select coupon_id, count(*)::int as claims from user_coupons where member_id = $2 group by coupon_id) mine

@@ -9,7 +9,7 @@ import {
   couponsWithClaimant,
   joinedClaimantFacts,
 } from './claim-rules.js';
-import { COUPON_VIEW, now } from './coupon-rows.js';
+import { COUPON_VIEW, couponVenueIdsSql, now } from './coupon-rows.js';
 
 export type Claimant = NonNullable<Awaited<ReturnType<CouponClaimsRepository['lockClaimant']>>>;
 
@@ -28,6 +28,7 @@ const availableCoupons = new PreparedQuery((kysely, memberId: string) =>
   couponsWithClaimant(kysely, memberId)
     .select(COUPON_VIEW.map((column) => `coupons.${column}` as const))
     .select((eb) => claimObstacleSql(eb, joinedClaimantFacts).as('obstacle'))
+    .select(couponVenueIdsSql('coupons.id').as('venue_ids'))
     .where((eb) => couponOfferedSql(eb))
     .orderBy('coupons.created_at', 'desc')
     .orderBy('coupons.id', 'desc'),

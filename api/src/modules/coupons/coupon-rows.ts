@@ -34,6 +34,10 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** The transaction's clock. */
 export const now = () => sql<string>`now()`;
 
+/** The venues a coupon is for, in the statement that reads it (empty: the whole group's). */
+export const couponVenueIdsSql = (couponId: string) =>
+  sql<number[]>`array(select cv.venue_id from coupon_venues cv where cv.coupon_id = ${sql.ref(couponId)} order by cv.venue_id)`;
+
 /**
  * A user coupon with its holder (and whether their account still works), the staffer who
  * validated it (the door names them: "Already used at 23:41 (Sam)") and, as JSON, its coupon.
@@ -55,9 +59,7 @@ export function selectUserCoupon(kysely: Kysely<Database>) {
       'uc.short_code',
       'uc.redeemed_venue_id',
       // The venues the coupon is for (none: the whole group).
-      sql<number[]>`array(select cv.venue_id from coupon_venues cv where cv.coupon_id = uc.coupon_id order by cv.venue_id)`.as(
-        'coupon_venue_ids',
-      ),
+      couponVenueIdsSql('uc.coupon_id').as('coupon_venue_ids'),
       'm.first_name',
       'm.last_name',
       'm.member_tier',

@@ -43,12 +43,9 @@ export class CouponVenues {
     return ids;
   }
 
-  /** The names members see for venue-only coupons, by coupon id. */
-  async namesOf(em: EntityManager, couponIds: readonly string[]): Promise<Map<string, string[]>> {
-    const chosen = await this.of(em, couponIds);
-    if (chosen.size === 0) return new Map();
-    const venues = await this.venues.all();
-    const name = (id: number) => venues.find((venue) => venue.id === id)?.name ?? `Venue ${id}`;
-    return new Map([...chosen].map(([couponId, ids]) => [couponId, ids.map(name)]));
+  /** What names the venues members see for a venue-only coupon (its venue ids as its row has them); none for a group coupon. */
+  async namer(): Promise<(venueIds: readonly number[]) => string[] | undefined> {
+    const names = await this.venues.namer();
+    return (venueIds) => (venueIds.length > 0 ? names(venueIds) : undefined);
   }
 }

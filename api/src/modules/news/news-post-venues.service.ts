@@ -46,8 +46,6 @@ export class NewsPostVenues {
   /** The post as answered: a post of chosen venues carries their ids and names; a group post is as before. */
   async named<T extends NewsPost>(post: T, venueIds: readonly number[] | undefined): Promise<T> {
     if (!venueIds || venueIds.length === 0) return post;
-    const venues = await this.venues.all();
-    const names = venueIds.map((id) => venues.find((venue) => venue.id === id)?.name ?? `Venue ${id}`);
-    return Object.assign(post, { venueIds: [...venueIds], venues: names });
+    return Object.assign(post, { venueIds: [...venueIds], venues: await this.venues.names(venueIds) });
   }
 }

@@ -39,6 +39,8 @@ function feedPage(kysely: Kysely<Database>, memberId: string, limit: number, aft
         )
         .$castTo<boolean>()
         .as('liked_by_me'),
+      // The venues the post is about (empty: the whole group's).
+      sql<number[]>`array(select v.venue_id from news_post_venues v where v.post_id = p.id order by v.venue_id)`.as('venue_ids'),
     ])
     .where('p.published_at', '<=', sql<string>`now()`)
     .orderBy('p.created_at', 'desc')

@@ -116,9 +116,8 @@ export class StaffVenues {
     return worksAtOnlyMessage(await this.namesOf(scope.all ? [] : scope.venueIds));
   }
 
-  async namesOf(venueIds: readonly number[]): Promise<string[]> {
-    const venues = await this.venues.all();
-    return venueIds.map((id) => venues.find((venue) => venue.id === id)?.name ?? `Venue ${id}`);
+  namesOf(venueIds: readonly number[]): Promise<string[]> {
+    return this.venues.names(venueIds);
   }
 
   private async chosen(scope: VenueScope, requested: number | undefined): Promise<VenueRecord> {

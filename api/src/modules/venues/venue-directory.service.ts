@@ -51,6 +51,17 @@ export class VenueDirectory {
     return (await this.all()).find((venue) => venue.slug === slug);
   }
 
+  /** The venues' names, in the order of the ids given ("Venue 7" for an id the group does not have). */
+  async names(ids: readonly number[]): Promise<string[]> {
+    return (await this.namer())(ids);
+  }
+
+  /** `names` for many lists at once: the venues are read once. */
+  async namer(): Promise<(ids: readonly number[]) => string[]> {
+    const venues = await this.all();
+    return (ids) => ids.map((id) => venues.find((venue) => venue.id === id)?.name ?? `Venue ${id}`);
+  }
+
   /** A venue's time zone; the install's VENUE_TZ for a venue that has none (or an unknown id). */
   async timeZoneOf(id: number = FIRST_VENUE_ID): Promise<string> {
     return (await this.get(id))?.timeZone ?? this.config.VENUE_TZ;

@@ -21,17 +21,14 @@ export class ListAvailableCouponsHandler implements IQueryHandler<ListAvailableC
 
   async execute({ member }: ListAvailableCouponsQuery): Promise<AvailableCoupon[]> {
     const rows = await this.coupons.listAvailable(this.em, member.id);
-    // Every coupon of the group is offered; one of chosen venues names them.
-    const names = await this.venues.namesOf(
-      this.em,
-      rows.map((row) => row.id),
-    );
     // One object per coupon, built in place: this list is the largest answer members poll, and
     // copies of its 200 rows (rest and spread) were garbage on every full answer.
+    // Every coupon of the group is offered; one of chosen venues names them.
+    const venuesOf = await this.venues.namer();
     return rows.map((row) => {
       const coupon: AvailableCoupon = Object.assign(couponDetailsFromRow(row), { claimable: row.obstacle === null });
       if (row.obstacle !== null) coupon.reason = claimRefusalWords(row.obstacle, row.required_tier).reason;
-      const venues = names.get(row.id);
+      const venues = venuesOf(row.venue_ids);
       if (venues) coupon.venues = venues;
       return coupon;
     });

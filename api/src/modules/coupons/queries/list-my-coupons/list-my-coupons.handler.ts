@@ -39,11 +39,11 @@ export class ListMyCouponsHandler implements IQueryHandler<ListMyCouponsQuery, M
     for (const row of shown) coded.push(await this.shortCodes.ensure(this.em, row));
     const last = shown.at(-1);
     // A coupon of chosen venues names them (members see where it is redeemed).
-    const names = await this.venues.namesOf(this.em, [...new Set(shown.map((row) => row.coupon_id))]);
+    const venuesOf = await this.venues.namer();
     return {
       coupons: coded.map((row) => {
         const coupon = userCouponFromRow(row, this.qr);
-        const venues = names.get(row.coupon_id);
+        const venues = venuesOf(row.coupon_venue_ids);
         if (venues) coupon.coupon.venues = venues;
         return coupon;
       }),

@@ -23,12 +23,8 @@ export class ListNewsFeedHandler implements IQueryHandler<ListNewsFeedQuery, New
     const rows = await this.news.listFeedPage(this.em, memberId, after, page.limit + 1);
     const { page: posts, nextCursor } = keysetPage(rows, page.limit);
     // Every member sees every post; one about chosen venues names them.
-    const chosen = await this.venues.of(
-      this.em,
-      posts.map((row) => row.id),
-    );
     return {
-      posts: await Promise.all(posts.map((row) => this.venues.named(newsPostFromRow(row, row.liked_by_me), chosen.get(row.id)))),
+      posts: await Promise.all(posts.map((row) => this.venues.named(newsPostFromRow(row, row.liked_by_me), row.venue_ids))),
       nextCursor,
     };
   }
