@@ -36,3 +36,36 @@ export function visitCappedMessage(firstName: string, perNight: number): string 
   const times = perNight === 1 ? 'one visit' : `${perNight} visits`;
   return `Welcome, ${firstName}: visit recorded, no points (${times} a night earn points across the group, already reached)`;
 }
+
+/**
+ * Why an account of some venues (`mine`) may not write a coupon, post or promotion (`thing`) that
+ * is for `before` and would be for `after` (none: the whole group; undefined: not changing). What
+ * the whole group gets, or another venue, is for admins and group accounts. Null: it may.
+ */
+export function venueWriteRefusal(input: {
+  mine: readonly number[];
+  thing: string;
+  before?: readonly number[] | undefined;
+  after?: readonly number[] | undefined;
+  names: (venueIds: readonly number[]) => string[];
+}): { message: string; field?: 'venueIds' } | null {
+  const { mine, thing, before, after, names } = input;
+  const outside = (venueIds: readonly number[]) => venueIds.filter((id) => !mine.includes(id));
+  const ours = namesInWords(names(mine));
+  if (before !== undefined) {
+    if (before.length === 0)
+      return { message: `This ${thing} is for the whole group: only an admin or a group manager changes it` };
+    const others = outside(before);
+    if (others.length > 0)
+      return { message: `This ${thing} is also for ${namesInWords(names(others))}: this account works at ${ours} only` };
+  }
+  if (after !== undefined) {
+    if (after.length === 0)
+      return {
+        message: `Choose ${ours}: a ${thing} for the whole group is made by an admin or a group manager`,
+        field: 'venueIds',
+      };
+    if (outside(after).length > 0) return { message: worksAtOnlyMessage(names(mine)), field: 'venueIds' };
+  }
+  return null;
+}

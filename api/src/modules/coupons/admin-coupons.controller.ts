@@ -41,13 +41,17 @@ export class AdminCouponsController {
   }
 
   @Endpoint(endpoints.updateCoupon)
-  update(@ValidParams() params: z.infer<typeof IdParams>, @ValidBody() body: UpdateCouponRequest): Promise<AdminCoupon> {
-    return this.commands.execute(new UpdateCouponCommand(params.id, body));
+  update(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidParams() params: z.infer<typeof IdParams>,
+    @ValidBody() body: UpdateCouponRequest,
+  ): Promise<AdminCoupon> {
+    return this.commands.execute(new UpdateCouponCommand(params.id, body, staff.id));
   }
 
   @Endpoint(endpoints.deleteCoupon)
-  remove(@ValidParams() params: z.infer<typeof IdParams>): Promise<AdminCoupon> {
-    return this.commands.execute(new DeleteCouponCommand(params.id));
+  remove(@CurrentMember() staff: AuthenticatedMember, @ValidParams() params: z.infer<typeof IdParams>): Promise<AdminCoupon> {
+    return this.commands.execute(new DeleteCouponCommand(params.id, staff.id));
   }
 
   @Endpoint(endpoints.listScans)

@@ -36,13 +36,17 @@ export class NewsAdminController {
   }
 
   @Endpoint(endpoints.updateNewsPost)
-  update(@ValidParams() { id }: IdParams, @ValidBody() body: UpdateNewsPostRequest): Promise<NewsPost> {
-    return this.commands.execute(new UpdateNewsPostCommand(id, body));
+  update(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidParams() { id }: IdParams,
+    @ValidBody() body: UpdateNewsPostRequest,
+  ): Promise<NewsPost> {
+    return this.commands.execute(new UpdateNewsPostCommand(id, body, staff.id));
   }
 
   @Endpoint(endpoints.deleteNewsPost)
-  delete(@ValidParams() { id }: IdParams): Promise<DeleteNewsPostResponse> {
-    return this.commands.execute(new DeleteNewsPostCommand(id));
+  delete(@CurrentMember() staff: AuthenticatedMember, @ValidParams() { id }: IdParams): Promise<DeleteNewsPostResponse> {
+    return this.commands.execute(new DeleteNewsPostCommand(id, staff.id));
   }
 
   @Endpoint(endpoints.listAdminComments)

@@ -45,12 +45,16 @@ export class PromotionsController {
   }
 
   @Endpoint(endpoints.updatePromotion)
-  update(@ValidParams() params: Params, @ValidBody() body: SavePromotionRequest): Promise<PromotionView> {
-    return this.commands.execute(new UpdatePromotionCommand(params.id, body));
+  update(
+    @CurrentMember() manager: AuthenticatedMember,
+    @ValidParams() params: Params,
+    @ValidBody() body: SavePromotionRequest,
+  ): Promise<PromotionView> {
+    return this.commands.execute(new UpdatePromotionCommand(params.id, body, manager.id));
   }
 
   @Endpoint(endpoints.deletePromotion)
-  remove(@ValidParams() params: Params): Promise<SuccessResponse> {
-    return this.commands.execute(new DeletePromotionCommand(params.id));
+  remove(@CurrentMember() manager: AuthenticatedMember, @ValidParams() params: Params): Promise<SuccessResponse> {
+    return this.commands.execute(new DeletePromotionCommand(params.id, manager.id));
   }
 }

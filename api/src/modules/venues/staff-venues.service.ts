@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
-import { FIRST_VENUE_ID, namesInWords, type Role, worksAtOnlyMessage } from '@nocturne/domain';
+import { FIRST_VENUE_ID, namesInWords, type Role, venueWriteRefusal, worksAtOnlyMessage } from '@nocturne/domain';
 import { VenueDirectory } from './venue-directory.service.js';
 import type { VenueRecord } from './venue-rows.js';
 import { VenueScopeFailure } from './venue-scope-failure.js';
@@ -68,6 +68,32 @@ export class StaffVenues {
     if (staff.role === 'admin') return { all: true };
     const venueIds = await this.grantsOf(em, staff.id);
     return venueIds.length === 0 ? { all: true } : { all: false, venueIds };
+  }
+
+  /**
+   * Refuses, in words, a coupon, post or promotion (`thing`) the account `staffId` may not write
+   * when it works at some venues only: one for the whole group or another venue (`before`: what it is for now; `after`: what
+   * the write makes it for; undefined: not changing). Admins, group accounts and accounts of every
+   * open venue write anything.
+   */
+  async assertMayWriteFor(
+    em: EntityManager,
+    staffId: string,
+    thing: string,
+    venues: { before?: readonly number[] | undefined; after?: readonly number[] | undefined },
+  ): Promise<void> {
+    const account = await db(em).selectFrom('members').select('role').where('id', '=', staffId).executeTakeFirst();
+    const scope = await this.scopeOf(em, { id: staffId, role: account?.role ?? 'member' });
+    if (scope.all) return;
+    // An account that works at every open venue writes for the whole group (a group of one venue, say).
+    if ((await this.venues.open()).every((venue) => scope.venueIds.includes(venue.id))) return;
+    const refusal = venueWriteRefusal({ mine: scope.venueIds, thing, ...venues, names: await this.venues.namer() });
+    if (refusal)
+      throw new VenueScopeFailure(
+        'forbidden',
+        refusal.message,
+        refusal.field ? { issues: [{ path: refusal.field, message: refusal.message }] } : {},
+      );
   }
 
   /** Whether the scope takes in the venue. */

@@ -9,6 +9,7 @@ import { CouponFailure } from '#modules/coupons/coupon-failure.js';
 import { adminCouponFromRow } from '#modules/coupons/coupon-view.js';
 import { AdminCouponsRepository } from '#modules/coupons/admin-coupons.repository.js';
 import { CouponVenues } from '#modules/coupons/coupon-venues.service.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 import type { CouponView } from '#modules/coupons/coupon-rows.js';
 import { UpdateCouponCommand } from './update-coupon.command.js';
 
@@ -25,19 +26,21 @@ export class UpdateCouponHandler implements ICommandHandler<UpdateCouponCommand,
     private readonly coupons: AdminCouponsRepository,
     private readonly audit: AuditService,
     private readonly venues: CouponVenues,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
-  async execute({ couponId, change }: UpdateCouponCommand): Promise<AdminCoupon> {
+  async execute({ couponId, change, staffId }: UpdateCouponCommand): Promise<AdminCoupon> {
     return this.unitOfWork.run(async (tx) => {
       const locked = await this.coupons.lockLiveCoupon(tx, couponId);
       if (!locked) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
+      const venuesBefore = (await this.venues.of(tx, [couponId])).get(couponId) ?? [];
+      await this.staffVenues.assertMayWriteFor(tx, staffId, 'coupon', { before: venuesBefore, after: change.venueIds });
       const issues = problemsWith(locked, change);
       if (issues.length) {
         throw new CouponFailure('invalid', `Invalid request: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, {
           issues,
         });
       }
-      const venuesBefore = (await this.venues.of(tx, [couponId])).get(couponId) ?? [];
       const { venueIds, ...fields } = change;
       const venuesAfter = venueIds === undefined ? venuesBefore : await this.venues.set(tx, couponId, venueIds);
       let updated: AdminCoupon;

@@ -4,6 +4,7 @@ import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '#modules/audit/audit.public.js';
 import { newsPostFromRow } from '#modules/news/news-post.js';
 import { NewsPostVenues } from '#modules/news/news-post-venues.service.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { CreateNewsPostCommand } from './create-news-post.command.js';
 
@@ -15,10 +16,12 @@ export class CreateNewsPostHandler implements ICommandHandler<CreateNewsPostComm
     private readonly news: NewsPostsRepository,
     private readonly audit: AuditService,
     private readonly venues: NewsPostVenues,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
   async execute({ authorId, input }: CreateNewsPostCommand): Promise<NewsPost> {
     return this.unitOfWork.run(async (tx) => {
+      await this.staffVenues.assertMayWriteFor(tx, authorId, 'post', { after: input.venueIds });
       const row = await this.news.insertPost(tx, authorId, input);
       const post = await this.venues.named(newsPostFromRow(row, false), await this.venues.set(tx, row.id, input.venueIds));
       // The title and body are free text: the row keeps what is not (docs/SECURITY.md "The audit log").

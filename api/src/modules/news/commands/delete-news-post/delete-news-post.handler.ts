@@ -4,7 +4,9 @@ import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '#modules/audit/audit.public.js';
 import { newsPostFromRow } from '#modules/news/news-post.js';
 import { NewsFailure, POST_NOT_FOUND } from '#modules/news/news-failure.js';
+import { NewsPostVenues } from '#modules/news/news-post-venues.service.js';
 import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 import { DeleteNewsPostCommand } from './delete-news-post.command.js';
 
 /**
@@ -19,14 +21,18 @@ export class DeleteNewsPostHandler implements ICommandHandler<DeleteNewsPostComm
     private readonly unitOfWork: UnitOfWork,
     private readonly news: NewsPostsRepository,
     private readonly audit: AuditService,
+    private readonly venues: NewsPostVenues,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
-  async execute({ postId }: DeleteNewsPostCommand): Promise<DeleteNewsPostResponse> {
+  async execute({ postId, staffId }: DeleteNewsPostCommand): Promise<DeleteNewsPostResponse> {
     return this.unitOfWork.run(async (tx) => {
       // Comments before the post: the order a staff comment removal takes its locks in.
       await this.news.lockComments(tx, postId);
       const post = await this.news.lockPost(tx, postId);
       if (!post) throw new NewsFailure('not_found', POST_NOT_FOUND);
+      const venues = (await this.venues.of(tx, [postId])).get(postId) ?? [];
+      await this.staffVenues.assertMayWriteFor(tx, staffId, 'post', { before: venues });
       const summary = await this.news.summarisePostComments(tx, postId);
       await this.news.deletePost(tx, postId);
       if (post.featured_image_url) await this.news.releaseUpload(tx, post.featured_image_url);

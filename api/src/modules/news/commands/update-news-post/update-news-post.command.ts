@@ -6,6 +6,8 @@ export class UpdateNewsPostCommand extends Command<NewsPost> {
   constructor(
     readonly postId: string,
     readonly changes: UpdateNewsPostRequest,
+    /** The staffer editing (an account of some venues edits only their posts). */
+    readonly staffId: string,
   ) {
     super();
   }

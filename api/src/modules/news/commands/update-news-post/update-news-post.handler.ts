@@ -5,6 +5,7 @@ import { AuditService } from '#modules/audit/audit.public.js';
 import { NewsFailure, POST_NOT_FOUND } from '#modules/news/news-failure.js';
 import { newsPostFromRow } from '#modules/news/news-post.js';
 import { NewsPostVenues } from '#modules/news/news-post-venues.service.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 import { NewsPostsRepository } from '#modules/news/news-posts.repository.js';
 import { UpdateNewsPostCommand } from './update-news-post.command.js';
 
@@ -22,12 +23,15 @@ export class UpdateNewsPostHandler implements ICommandHandler<UpdateNewsPostComm
     private readonly news: NewsPostsRepository,
     private readonly audit: AuditService,
     private readonly venues: NewsPostVenues,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
-  async execute({ postId, changes }: UpdateNewsPostCommand): Promise<NewsPost> {
+  async execute({ postId, changes, staffId }: UpdateNewsPostCommand): Promise<NewsPost> {
     return this.unitOfWork.run(async (tx) => {
       const current = await this.news.lockPost(tx, postId);
       if (!current) throw new NewsFailure('not_found', POST_NOT_FOUND);
+      const venuesBefore = (await this.venues.of(tx, [postId])).get(postId);
+      await this.staffVenues.assertMayWriteFor(tx, staffId, 'post', { before: venuesBefore ?? [], after: changes.venueIds });
       const image = changes.featuredImageUrl;
       const imageChanges = image !== undefined && image !== current.featured_image_url;
       if (imageChanges && image !== null && !(await this.news.isFinalizedUpload(tx, image))) {
@@ -36,7 +40,6 @@ export class UpdateNewsPostHandler implements ICommandHandler<UpdateNewsPostComm
         });
       }
       const { venueIds, ...fields } = changes;
-      const venuesBefore = (await this.venues.of(tx, [postId])).get(postId);
       const venuesAfter = venueIds === undefined ? venuesBefore : await this.venues.set(tx, postId, venueIds);
       // Only the venues changing still writes the row: the feed's version moves with it.
       const changesFields = Object.values(fields).some((value) => value !== undefined);

@@ -5,6 +5,7 @@ import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '#modules/audit/audit.public.js';
 import { checkedPromotion, PromotionViews } from '#modules/tiers/promotion-view.js';
 import { TiersRepository } from '#modules/tiers/tiers.repository.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 import { CreatePromotionCommand } from './create-promotion.command.js';
 
 @CommandHandler(CreatePromotionCommand)
@@ -15,12 +16,14 @@ export class CreatePromotionHandler implements ICommandHandler<CreatePromotionCo
     private readonly repository: TiersRepository,
     private readonly views: PromotionViews,
     private readonly audit: AuditService,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
   async execute({ input, managerId }: CreatePromotionCommand): Promise<PromotionView> {
     const fields = checkedPromotion(input);
     const venueIds = await this.views.checkedVenues(input.venueIds ?? []);
     const id = await this.unitOfWork.run(async (tx) => {
+      await this.staffVenues.assertMayWriteFor(tx, managerId, 'promotion', { after: venueIds });
       const created = await this.repository.insertPromotion(tx, fields, managerId);
       await this.repository.setPromotionVenues(tx, created, venueIds);
       await this.audit.record(tx, {

@@ -6,6 +6,7 @@ import { AuditService } from '#modules/audit/audit.public.js';
 import { PROMOTION_NOT_FOUND } from '#modules/tiers/promotion-view.js';
 import { TiersFailure } from '#modules/tiers/tiers-failure.js';
 import { TiersRepository } from '#modules/tiers/tiers.repository.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 import { DeletePromotionCommand } from './delete-promotion.command.js';
 
 @CommandHandler(DeletePromotionCommand)
@@ -14,12 +15,14 @@ export class DeletePromotionHandler implements ICommandHandler<DeletePromotionCo
     private readonly unitOfWork: UnitOfWork,
     private readonly repository: TiersRepository,
     private readonly audit: AuditService,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
-  async execute({ promotionId }: DeletePromotionCommand): Promise<SuccessResponse> {
+  async execute({ promotionId, staffId }: DeletePromotionCommand): Promise<SuccessResponse> {
     await this.unitOfWork.run(async (tx) => {
       const before = await this.repository.promotion(tx, promotionId);
       if (!before) throw new TiersFailure('not_found', PROMOTION_NOT_FOUND);
+      await this.staffVenues.assertMayWriteFor(tx, staffId, 'promotion', { before: before.venue_ids.map(Number) });
       if (!(await this.repository.deleteUnpaidPromotion(tx, promotionId)))
         throw new TiersFailure(
           'conflict',

@@ -6,6 +6,8 @@ export class UpdatePromotionCommand extends Command<PromotionView> {
   constructor(
     readonly promotionId: string,
     readonly input: SavePromotionRequest,
+    /** The staffer editing (an account of some venues edits only their promotions). */
+    readonly staffId: string,
   ) {
     super();
   }

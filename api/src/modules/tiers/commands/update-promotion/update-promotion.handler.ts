@@ -7,6 +7,7 @@ import { AuditService } from '#modules/audit/audit.public.js';
 import { checkedPromotion, PROMOTION_NOT_FOUND, PromotionViews } from '#modules/tiers/promotion-view.js';
 import { TiersFailure } from '#modules/tiers/tiers-failure.js';
 import { TiersRepository } from '#modules/tiers/tiers.repository.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 import { UpdatePromotionCommand } from './update-promotion.command.js';
 
 @CommandHandler(UpdatePromotionCommand)
@@ -17,14 +18,20 @@ export class UpdatePromotionHandler implements ICommandHandler<UpdatePromotionCo
     private readonly repository: TiersRepository,
     private readonly views: PromotionViews,
     private readonly audit: AuditService,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
-  async execute({ promotionId, input }: UpdatePromotionCommand): Promise<PromotionView> {
+  async execute({ promotionId, input, staffId }: UpdatePromotionCommand): Promise<PromotionView> {
     const fields = checkedPromotion(input);
     const venueIds = input.venueIds === undefined ? undefined : await this.views.checkedVenues(input.venueIds);
     await this.unitOfWork.run(async (tx) => {
       const before = await this.repository.promotion(tx, promotionId);
-      if (!before || !(await this.repository.updatePromotion(tx, promotionId, fields)))
+      if (!before) throw new TiersFailure('not_found', PROMOTION_NOT_FOUND);
+      await this.staffVenues.assertMayWriteFor(tx, staffId, 'promotion', {
+        before: before.venue_ids.map(Number),
+        after: venueIds,
+      });
+      if (!(await this.repository.updatePromotion(tx, promotionId, fields)))
         throw new TiersFailure('not_found', PROMOTION_NOT_FOUND);
       if (venueIds !== undefined) await this.repository.setPromotionVenues(tx, promotionId, venueIds);
       const after = (await this.repository.promotion(tx, promotionId))!;
