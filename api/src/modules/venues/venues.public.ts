@@ -2,3 +2,4 @@
 export { VenueDirectory, type VenueRecord } from './venue-directory.service.js';
 export { StaffVenues } from './staff-venues.service.js';
 export { venueOfRequest } from './venue-of-request.js';
+export { registerVenuePages, venueGroupHead } from './venue-pages.js';
