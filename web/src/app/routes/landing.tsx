@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import type { PublicVenueView } from '@nocturne/contracts';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { BookingService } from '@/features/booking/components/booking-options';
 import { ContactForm } from '@/features/contact/components/ContactForm';
 import { ContactSection } from '@/features/landing/components/ContactSection';
@@ -10,10 +11,15 @@ import { ServicesSection } from '@/features/landing/components/ServicesSection';
 import { SocialSection } from '@/features/landing/components/SocialSection';
 import { VenueSection } from '@/features/landing/components/VenueSection';
 import { WhyChooseUs } from '@/features/landing/components/WhyChooseUs';
+import { readVenueGroup } from '@/lib/public-venues';
 
 // The booking form and Radix Dialog load on the first "Book" click, not with the page.
 const BookingDialog = lazy(() =>
   import('@/features/booking/components/BookingDialog').then((module) => ({ default: module.BookingDialog })),
+);
+// A group's venues: only a group's landing page loads it.
+const VenueGroupSection = lazy(() =>
+  import('@/features/landing/components/VenueGroupSection').then((module) => ({ default: module.VenueGroupSection })),
 );
 
 /** The landing page: the landing sections, with the booking and contact features plugged in. */
@@ -22,6 +28,9 @@ export function LandingRoute() {
     open: false,
   });
   const openBooking = (service?: BookingService) => () => setBooking({ open: true, service, used: true });
+  // Read once hydrated (the prerendered page has no venues): a single venue's page stays as it was.
+  const [venues, setVenues] = useState<PublicVenueView[]>([]);
+  useEffect(() => setVenues(readVenueGroup()), []);
 
   return (
     <>
@@ -34,12 +43,17 @@ export function LandingRoute() {
       <Navbar />
       <main id="main">
         <Hero onBook={openBooking()} />
+        {venues.length > 0 ? (
+          <Suspense fallback={null}>
+            <VenueGroupSection venues={venues} />
+          </Suspense>
+        ) : null}
         <VenueSection onGroupBooking={openBooking('group-booking')} />
         <PerformersSection />
         <ServicesSection onBook={openBooking()} />
         <WhyChooseUs />
         <SocialSection />
-        <ContactSection onBook={openBooking()} form={<ContactForm />} />
+        <ContactSection onBook={openBooking()} form={<ContactForm venues={venues} />} />
       </main>
       <Footer onGroupBooking={openBooking('group-booking')} />
       {booking.used ? (
@@ -50,6 +64,7 @@ export function LandingRoute() {
             open={booking.open}
             onOpenChange={(open) => setBooking((current) => ({ ...current, open }))}
             initialService={booking.service}
+            venues={venues}
           />
         </Suspense>
       ) : null}
