@@ -4,7 +4,7 @@ import { zoneWords } from './mail-venues.js';
 import type { BookingForMail } from './mail.repository.js';
 
 /** What the e-mails need of the booking's venue (none: a single venue's, as before venues). */
-export type VenueForMail = Pick<MailVenue, 'name' | 'address' | 'timeZone' | 'named'>;
+type VenueForMail = Pick<MailVenue, 'name' | 'address' | 'timeZone' | 'named'>;
 
 /** The name an e-mail signs with: the venue's in a group, else the install's as before venues. */
 export const signature = (venue?: VenueForMail) => (venue?.named ? venue.name : 'Nocturne');

@@ -77,7 +77,7 @@ export function loadPageTemplate(distDir: string): string {
   return built ? readFileSync(built, 'utf8') : BARE_TEMPLATE;
 }
 
-export interface RenderedPage {
+interface RenderedPage {
   title: string;
   description: string;
   canonical: string;

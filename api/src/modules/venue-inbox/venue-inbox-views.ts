@@ -4,7 +4,7 @@ import type { VenueRecord } from '#modules/venues/venues.public.js';
 import type { BookingRow, ContactMessageRow, DeliveryRow } from './venue-inbox.repository.js';
 
 /** The group's venues by id, as the inbox names them (archived ones too: their history). */
-export type VenueNames = Map<number, string>;
+type VenueNames = Map<number, string>;
 export const venueNames = (venues: VenueRecord[]): VenueNames => new Map(venues.map((venue) => [venue.id, venue.name]));
 const venueOf = (id: number, names: VenueNames) => ({ id, name: names.get(id) ?? '' });
 
