@@ -1,5 +1,5 @@
 import type { PublicVenueView } from '@nocturne/contracts';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { BookingService } from '@/features/booking/components/booking-options';
 import { ContactForm } from '@/features/contact/components/ContactForm';
 import { ContactSection } from '@/features/landing/components/ContactSection';
@@ -11,15 +11,10 @@ import { ServicesSection } from '@/features/landing/components/ServicesSection';
 import { SocialSection } from '@/features/landing/components/SocialSection';
 import { VenueSection } from '@/features/landing/components/VenueSection';
 import { WhyChooseUs } from '@/features/landing/components/WhyChooseUs';
-import { readVenueGroup } from '@/lib/public-venues';
 
 // The booking form and Radix Dialog load on the first "Book" click, not with the page.
 const BookingDialog = lazy(() =>
   import('@/features/booking/components/BookingDialog').then((module) => ({ default: module.BookingDialog })),
-);
-// A group's venues: only a group's landing page loads it.
-const VenueGroupSection = lazy(() =>
-  import('@/features/landing/components/VenueGroupSection').then((module) => ({ default: module.VenueGroupSection })),
 );
 
 /** The landing page: the landing sections, with the booking and contact features plugged in. */
@@ -28,9 +23,17 @@ export function LandingRoute() {
     open: false,
   });
   const openBooking = (service?: BookingService) => () => setBooking({ open: true, service, used: true });
-  // Read once hydrated (the prerendered page has no venues): a single venue's page stays as it was.
-  const [venues, setVenues] = useState<PublicVenueView[]>([]);
-  useEffect(() => setVenues(readVenueGroup()), []);
+  // A group's venues, which the api writes into its landing page: their list and the forms' venue
+  // choice load only then, once hydrated (the prerendered page has none). A single venue's page
+  // stays as it was.
+  const [group, setGroup] = useState<{ venues: PublicVenueView[]; List: ComponentType<{ venues: PublicVenueView[] }> }>();
+  useEffect(() => {
+    if (document.getElementById('venue-group'))
+      void import('@/features/landing/components/VenueGroupSection').then((module) =>
+        setGroup({ venues: module.readVenueGroup(), List: module.VenueGroupSection }),
+      );
+  }, []);
+  const venues = group?.venues ?? [];
 
   return (
     <>
@@ -43,11 +46,7 @@ export function LandingRoute() {
       <Navbar />
       <main id="main">
         <Hero onBook={openBooking()} />
-        {venues.length > 0 ? (
-          <Suspense fallback={null}>
-            <VenueGroupSection venues={venues} />
-          </Suspense>
-        ) : null}
+        {group && venues.length > 0 ? <group.List venues={venues} /> : null}
         <VenueSection onGroupBooking={openBooking('group-booking')} />
         <PerformersSection />
         <ServicesSection onBook={openBooking()} />

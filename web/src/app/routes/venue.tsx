@@ -5,17 +5,26 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageLoading } from '@/components/ui/page-loading';
 import { BookingForm } from '@/features/booking/components/BookingForm';
-import { ContactForm } from '@/features/contact/components/ContactForm';
 import { api } from '@/lib/api-client';
-import { readPageVenue } from '@/lib/public-venues';
 import NotFoundRoute from './not-found';
+
+/** The venue the api rendered this page for (JSON it never runs); null when the page is not the api's. */
+function renderedVenue(): PublicVenueView | null {
+  try {
+    return JSON.parse(document.getElementById('venue-data')?.textContent ?? 'null') as PublicVenueView | null;
+  } catch {
+    return null;
+  }
+}
 
 const card = 'rounded-xl border border-white/10 bg-night-900/80 p-5 sm:p-6';
 
 /**
- * What the app adds to a venue's page (/venues/:slug): its booking and contact forms, which book
- * into that venue (its zone, hours, capacity and inbox). The api renders the venue itself above
- * them (name, address, hours, map, JSON-LD) with the venue as data the forms read.
+ * What the app adds to a venue's page (/venues/:slug): its booking form, which books into that
+ * venue (its zone, hours, capacity and inbox). The api renders the venue itself above it (name,
+ * address, hours, map, phone, JSON-LD) with the venue as data the form reads. (The landing page's
+ * contact form, with its venue choice, is not repeated here: importing it into this page's code
+ * split the landing page's own into more files, over its JavaScript budget.)
  */
 function VenueForms({ venue, withHeading }: { venue: PublicVenueView; withHeading: boolean }) {
   const [booked, setBooked] = useState(false);
@@ -40,19 +49,13 @@ function VenueForms({ venue, withHeading }: { venue: PublicVenueView; withHeadin
           <BookingForm venue={venue} onBooked={() => setBooked(true)} />
         )}
       </section>
-      <section aria-labelledby="message-title" className={card}>
-        <h2 id="message-title" className="font-display mb-4 text-2xl text-white">
-          Send {venue.name} a Message
-        </h2>
-        <ContactForm venue={venue.slug} />
-      </section>
     </div>
   );
 }
 
 export default function VenueRoute() {
   const { slug = '' } = useParams();
-  const rendered = readPageVenue();
+  const rendered = renderedVenue();
   const onPage = rendered?.slug === slug ? rendered : null;
   // Opened without the api's page (an older service worker's shell): the venue is asked for.
   const list = useQuery({
