@@ -1,5 +1,5 @@
 import { call, requireApi, signInAdmin, uniqueEmail } from './club';
-import { expect, test } from './fixtures';
+import { expect, seriousViolations, test } from './fixtures';
 
 // A venue group's public site, against the whole stack: with a second venue (added through the
 // admin API as on the Venues screen), the landing page lists both, and the second venue's own page
@@ -73,6 +73,8 @@ test('the group landing page lists both venues, and a venue page shows its hours
     const form = page.getByRole('form', { name: 'Booking request' });
     await expect(page.getByRole('heading', { name: `Book at ${name}` })).toBeVisible();
     await expect(form.getByLabel('Venue')).toHaveCount(0);
+    // The page as rendered and the form the app adds to it: no serious accessibility problem.
+    expect(await seriousViolations(page)).toEqual([]);
     const email = uniqueEmail('venue-booking');
     await form.getByLabel('Name').fill('E2E Visitor');
     await form.getByLabel('Email').fill(email);
