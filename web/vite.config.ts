@@ -117,7 +117,7 @@ const pwa = VitePWA({
     ],
     // Any page but `/` (precached as the prerendered index.html) opens from the empty shell.
     navigateFallback: '/app.html',
-    navigateFallbackDenylist: [/^\/(api|media|health|metrics|admin)(\/|$)/, /^\/admin-/, /^\/whats-on(\/|$)/],
+    navigateFallbackDenylist: [/^\/(api|media|health|metrics|admin)(\/|$)/, /^\/admin-/, /^\/whats-on(\/|$)/, /^\/venues(\/|$)/],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,

@@ -17,6 +17,7 @@ import { logRequests } from './infrastructure/web/request-log.js';
 import { registerSecurityHeaders } from './infrastructure/web/security-headers.js';
 import { registerSpa } from './infrastructure/web/spa.js';
 import { registerWhatsOnPages } from './modules/events/events.public.js';
+import { registerVenuePages, venueGroupHead } from './modules/venues/venues.public.js';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -63,13 +64,12 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
   await registerQueueDashboard(fastify, app.get(QueueRegistry), app.get(QueueDashboardPasses), (tokenHash) =>
     sessions.resolveHash(tokenHash),
   );
-  registerWhatsOnPages(fastify, {
-    distDir: config.WEB_DIST_DIR,
-    origin: config.APP_URL,
-    siteName: 'Nocturne',
-    queries: app.get(QueryBus),
+  const pages = { distDir: config.WEB_DIST_DIR, origin: config.APP_URL, siteName: 'Nocturne', queries: app.get(QueryBus) };
+  registerWhatsOnPages(fastify, pages);
+  registerVenuePages(fastify, pages);
+  await registerSpa(fastify, config.WEB_DIST_DIR, {
+    landingHead: () => venueGroupHead(pages.queries, pages.origin, pages.siteName),
   });
-  await registerSpa(fastify, config.WEB_DIST_DIR);
   await app.init();
   return app;
 }

@@ -112,6 +112,13 @@ describe('bookings at two venues of the group', () => {
     );
     const messages = await t.request('GET', '/api/admin/contact-messages?venue=nocturne', { token: managerToken });
     expect(messages.body.messages.map((m: { id: string }) => m.id)).not.toContain(message.body.id);
+
+    // Each row names its venue.
+    const venueOf = (rows: { id: string; venue: unknown }[], id: string) => rows.find((row) => row.id === id)?.venue;
+    expect(venueOf(group.body.bookings, velvet.body.id)).toEqual({ id: 2, name: 'The Velvet Room' });
+    expect(venueOf(group.body.bookings, nocturne.body.id)).toEqual({ id: 1, name: 'Nocturne' });
+    const allMessages = await t.request('GET', '/api/admin/contact-messages?limit=100', { token: managerToken });
+    expect(venueOf(allMessages.body.messages, message.body.id)).toEqual({ id: 2, name: 'The Velvet Room' });
   });
 
   it("counts each venue's places against its own capacity", async () => {

@@ -251,6 +251,48 @@ describe('Apple Wallet passes and the PassKit web service', () => {
       401,
     );
   });
+
+  // Apple's pass.json reference: `locations`, "an array of up to 10 locations", each a dictionary
+  // with `latitude` and `longitude` (numbers, required), `altitude` and `relevantText` (optional).
+  it("lists the group's open venues as the pass's locations, at most ten, venue 1 at WALLET_VENUE_LOCATION", async () => {
+    const member = await registerMember(t);
+    const single = passJson((await download('/api/wallet/apple/card', member.sessionId)).body);
+    expect(single['locations']).toEqual([{ latitude: -33.8688, longitude: 151.2093, relevantText: 'Show this at Nocturne' }]);
+
+    const created: number[] = [];
+    for (let index = 1; index <= 11; index++) {
+      const answer = await t.request('POST', '/api/admin/venues', {
+        token: admin.sessionId,
+        body: {
+          slug: `venue-${index}`,
+          name: `Venue ${index}`,
+          kind: 'BarOrPub',
+          // The last one has no position: nothing to put on the lock screen for it.
+          location: index === 11 ? null : { latitude: -33 - index / 100, longitude: 151 + index / 100 },
+        },
+      });
+      expect(answer.status).toBe(201);
+      created.push(answer.body.id as number);
+    }
+    const archived = await t.request('POST', `/api/admin/venues/${created[0]}/archive`, { token: admin.sessionId });
+    expect(archived.status).toBeLessThan(300);
+
+    const pass = passJson((await download('/api/wallet/apple/card', member.sessionId)).body);
+    const locations = pass['locations'] as Record<string, unknown>[];
+    expect(locations).toHaveLength(10);
+    for (const location of locations) {
+      expect(Object.keys(location).every((key) => ['latitude', 'longitude', 'altitude', 'relevantText'].includes(key))).toBe(
+        true,
+      );
+      expect(typeof location['latitude']).toBe('number');
+      expect(typeof location['longitude']).toBe('number');
+      expect(typeof location['relevantText']).toBe('string');
+    }
+    // In the group's order: Nocturne at the install's setting, then the open venues (not the archived first one).
+    expect(locations[0]).toEqual({ latitude: -33.8688, longitude: 151.2093, relevantText: 'Show this at Nocturne' });
+    expect(locations[1]).toEqual({ latitude: -33.02, longitude: 151.02, relevantText: 'Show this at Venue 2' });
+    expect(locations.map((location) => location['relevantText'])).not.toContain('Show this at Venue 1');
+  });
 });
 
 describe('wallets switched off (nothing configured)', () => {

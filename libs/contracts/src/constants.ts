@@ -93,5 +93,6 @@ export const APP_PAGE_PATHS = [
   '/admin/members/:id',
   '/bookings/cancel',
   '/door',
+  '/venues/:slug',
 ] as const;
 export type AppPagePath = (typeof APP_PAGE_PATHS)[number];

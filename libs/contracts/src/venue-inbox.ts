@@ -26,6 +26,9 @@ export const EmailDeliveryView = z
   .meta({ id: 'EmailDelivery' });
 export type EmailDeliveryView = z.infer<typeof EmailDeliveryView>;
 
+/** The venue a message or booking is for, as a staff list names it. */
+const InboxVenue = z.object({ id: z.number().int(), name: z.string() });
+
 export const ContactMessageView = z
   .object({
     id: z.uuid(),
@@ -39,6 +42,8 @@ export const ContactMessageView = z
     handledBy: z.string().nullable(),
     handledAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
+    /** The venue written to (its id and name): each venue's inbox in a group. */
+    venue: InboxVenue,
     deliveries: z.array(EmailDeliveryView),
   })
   .meta({ id: 'ContactMessage' });
@@ -62,6 +67,8 @@ export const BookingView = z
     statusChangedAt: z.iso.datetime().nullable(),
     decidedBy: z.string().nullable(),
     createdAt: z.iso.datetime(),
+    /** The venue booked (its id and name): its zone, capacity and inbox. */
+    venue: InboxVenue,
     deliveries: z.array(EmailDeliveryView),
   })
   .meta({ id: 'Booking' });

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { AGE_CONFIRMED_KEY } from '@/features/landing/components/AgeGate';
@@ -97,5 +98,56 @@ describe('the prerendered landing page', () => {
     localStorage.setItem(AGE_CONFIRMED_KEY, 'true');
     const again = await hydrateLanding();
     expect(again.root.querySelector('dialog')).toBeNull();
+  });
+
+  describe("a group's landing page", () => {
+    const venue = (slug: string, name: string, locality: string) => ({
+      id: slug.length,
+      slug,
+      name,
+      kind: 'NightClub',
+      address: { street: '1 Main St', locality, region: '', postalCode: '', country: '' },
+      phone: '',
+      timeZone: 'Australia/Sydney',
+      openingHours: { opensAtHour: [20, 20, 20, 20, 19, 19, 19], closesAtHour: 4, lastBookingHour: 2 },
+      location: null,
+    });
+    afterEach(() => document.getElementById('venue-group')?.remove());
+
+    it('lists the venues the api wrote into the page, each linking to its own page, and offers them in the contact form', async () => {
+      localStorage.setItem(AGE_CONFIRMED_KEY, 'true');
+      const data = document.createElement('script');
+      data.type = 'application/json';
+      data.id = 'venue-group';
+      data.textContent = JSON.stringify([
+        venue('nocturne', 'Nocturne', 'Surry Hills'),
+        venue('the-velvet-room', 'The Velvet Room', 'London'),
+      ]);
+      document.head.append(data);
+      const { errors, root } = await hydrateLanding();
+      expect(errors).toEqual([]);
+      const section = await waitFor(() => {
+        const found = root.querySelector('#venues');
+        if (!found) throw new Error('no venues section yet');
+        return found;
+      });
+      expect(Array.from(section.querySelectorAll('h3'), (heading) => heading.textContent)).toEqual([
+        'Nocturne',
+        'The Velvet Room',
+      ]);
+      expect(Array.from(section.querySelectorAll('a'), (link) => link.getAttribute('href'))).toEqual([
+        '/venues/nocturne',
+        '/venues/the-velvet-room',
+      ]);
+      const choice = root.querySelector<HTMLSelectElement>('#contact select[name="venue"]');
+      expect(Array.from(choice?.options ?? [], (option) => option.textContent)).toEqual(['Nocturne', 'The Velvet Room']);
+    });
+
+    it("shows a single venue's landing page as before: no venue list, no venue choice", async () => {
+      localStorage.setItem(AGE_CONFIRMED_KEY, 'true');
+      const { root } = await hydrateLanding();
+      expect(root.querySelector('#venues')).toBeNull();
+      expect(root.querySelector('select[name="venue"]')).toBeNull();
+    });
   });
 });

@@ -20,6 +20,7 @@ const AdminContentRoute = lazy(() => import('./routes/admin-content'));
 const AdminMemberRoute = lazy(() => import('./routes/admin-member'));
 const CancelBookingRoute = lazy(() => import('./routes/cancel-booking'));
 const DoorRoute = lazy(() => import('./routes/door'));
+const VenueRoute = lazy(() => import('./routes/venue'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /** `children` render beside the routes, inside their Suspense boundary (main.tsx's ready signal). */
@@ -44,6 +45,7 @@ export function AppRoutes({ children }: { children?: ReactNode } = {}) {
             <Route path="/admin/members/:id" element={<AdminMemberRoute />} />
             <Route path="/bookings/cancel" element={<CancelBookingRoute />} />
             <Route path="/door" element={<DoorRoute />} />
+            <Route path="/venues/:slug" element={<VenueRoute />} />
             <Route path="*" element={<NotFoundRoute />} />
           </Route>
         </Route>

@@ -194,6 +194,7 @@ export const aBooking = (overrides: Partial<BookingView> = {}): BookingView => (
   statusChangedAt: null,
   decidedBy: null,
   createdAt: '2026-11-21T10:00:00.000Z',
+  venue: { id: 1, name: 'Nocturne' },
   deliveries: [
     { kind: 'venue-notification', recipient: 'venue', state: 'failed', attempts: 8, lastError: 'SMTP down', sentAt: null },
     {
@@ -219,6 +220,7 @@ export const aContactMessage = (overrides: Partial<ContactMessageView> = {}): Co
   handledBy: null,
   handledAt: null,
   createdAt: '2026-11-21T10:00:00.000Z',
+  venue: { id: 1, name: 'Nocturne' },
   deliveries: [
     {
       kind: 'venue-notification',

@@ -1,5 +1,13 @@
 import { nightName } from '@nocturne/domain';
+import type { MailVenue } from './mail-venues.js';
+import { zoneWords } from './mail-venues.js';
 import type { BookingForMail } from './mail.repository.js';
+
+/** What the e-mails need of the booking's venue (none: a single venue's, as before venues). */
+type VenueForMail = Pick<MailVenue, 'name' | 'address' | 'timeZone' | 'named'>;
+
+/** The name an e-mail signs with: the venue's in a group, else the install's as before venues. */
+export const signature = (venue?: VenueForMail) => (venue?.named ? venue.name : 'Nocturne');
 
 const SERVICE_LABELS: Record<string, string> = {
   'vip-room': 'VIP room',
@@ -35,11 +43,20 @@ export function readableWhen(date: string | null, time: string | null): string {
   return `${night}, at ${time} (${morning} morning)`;
 }
 
-/** The booking as lines of plain text, shared by the venue's and the guest's e-mails. */
-export function bookingSummary(booking: Pick<BookingForMail, 'service' | 'date' | 'time' | 'guests'>): string[] {
+/**
+ * The booking as lines of plain text, shared by the venue's and the guest's e-mails. In a group,
+ * which venue (its name and address) and the time zone its times are in.
+ */
+export function bookingSummary(
+  booking: Pick<BookingForMail, 'service' | 'date' | 'time' | 'guests'>,
+  venue?: VenueForMail,
+): string[] {
+  const when = readableWhen(booking.date, booking.time);
+  if (!venue?.named) return [`Service: ${readableService(booking.service)}`, `When: ${when}`, `Guests: ${booking.guests}`];
   return [
+    `Venue: ${[venue.name, venue.address].filter(Boolean).join(', ')}`,
     `Service: ${readableService(booking.service)}`,
-    `When: ${readableWhen(booking.date, booking.time)}`,
+    `When: ${when}, ${zoneWords(venue.timeZone)}`,
     `Guests: ${booking.guests}`,
   ];
 }
@@ -52,20 +69,22 @@ export function bookingDecisionMail(
   booking: Pick<BookingForMail, 'name' | 'service' | 'date' | 'time' | 'guests' | 'status_note'>,
   status: 'confirmed' | 'declined',
   cancelUrl?: string,
+  venue?: VenueForMail,
 ): { subject: string; text: string } {
   const confirmed = status === 'confirmed';
+  const name = signature(venue);
   return {
-    subject: confirmed ? 'Your booking is confirmed - Nocturne' : 'About your booking request - Nocturne',
+    subject: confirmed ? `Your booking is confirmed - ${name}` : `About your booking request - ${name}`,
     text: [
       `Hi ${booking.name},`,
       '',
       confirmed ? 'Good news: your booking is confirmed.' : 'We are sorry: we cannot take your booking this time.',
       '',
-      ...bookingSummary(booking),
+      ...bookingSummary(booking, venue),
       ...(booking.status_note ? ['', 'A note from the venue:', booking.status_note] : []),
       ...(confirmed && cancelUrl ? ['', 'The booking is attached for your calendar.', cancelLine(cancelUrl)] : []),
       '',
-      'Nocturne',
+      name,
     ].join('\n'),
   };
 }
@@ -77,19 +96,21 @@ export const cancelLine = (cancelUrl: string) => `Can't make it? Cancel your boo
 export function bookingReminderMail(
   booking: Pick<BookingForMail, 'name' | 'service' | 'date' | 'time' | 'guests'>,
   cancelUrl: string,
+  venue?: VenueForMail,
 ): { subject: string; text: string } {
+  const name = signature(venue);
   return {
-    subject: 'See you tonight - Nocturne',
+    subject: `See you tonight - ${name}`,
     text: [
       `Hi ${booking.name},`,
       '',
-      'A reminder of your booking at Nocturne tonight:',
+      `A reminder of your booking at ${name} tonight:`,
       '',
-      ...bookingSummary(booking),
+      ...bookingSummary(booking, venue),
       '',
       cancelLine(cancelUrl),
       '',
-      'Nocturne',
+      name,
     ].join('\n'),
   };
 }

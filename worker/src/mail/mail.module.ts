@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type { WorkerArea } from '../runtime/worker-area.js';
 import { EmailDeliveryService } from './email-delivery.service.js';
 import { EmailProcessor } from './email.processor.js';
+import { MailVenues } from './mail-venues.js';
 import { MailRepository } from './mail.repository.js';
 import { Mailer } from './mailer.js';
 import {
@@ -35,7 +36,7 @@ const MAIL_JOBS = [
  * and the processor of the e-mail queue.
  */
 @Module({
-  providers: [...MAIL_JOBS, EmailProcessor, EmailDeliveryService, Mailer, MailRepository, BookingLinks],
+  providers: [...MAIL_JOBS, EmailProcessor, EmailDeliveryService, Mailer, MailRepository, MailVenues, BookingLinks],
   exports: [EmailDeliveryService],
 })
 export class MailModule {}

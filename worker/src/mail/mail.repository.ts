@@ -58,17 +58,31 @@ export class MailRepository {
   findBooking(em: EntityManager, id: string) {
     return db(em)
       .selectFrom('bookings')
-      .select(['id', 'name', 'email', 'phone', 'date', 'time', 'guests', 'service', 'message', 'status', 'status_note'])
+      .select([
+        'id',
+        'name',
+        'email',
+        'phone',
+        'date',
+        'time',
+        'guests',
+        'service',
+        'message',
+        'status',
+        'status_note',
+        'venue_id',
+      ])
       .where('id', '=', id)
       .executeTakeFirst();
   }
 
-  /** Tonight's confirmed bookings whose guest has no reminder yet (written or sent). */
-  bookingsToRemind(em: EntityManager, night: string) {
+  /** Tonight's confirmed bookings at these venues whose guest has no reminder yet (written or sent). */
+  bookingsToRemind(em: EntityManager, night: string, venueIds: number[]) {
     return db(em)
       .selectFrom('bookings as b')
       .select(['b.id', 'b.email', 'b.time'])
       .where('b.date', '=', night)
+      .where('b.venue_id', 'in', venueIds)
       .where('b.status', '=', 'confirmed')
       .where(({ not, exists, selectFrom }) =>
         not(

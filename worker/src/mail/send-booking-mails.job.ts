@@ -8,8 +8,9 @@ import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
 import { type Clock, InjectClock } from '../runtime/clock.js';
 import { HandlesJob, type JobHandler } from '../runtime/job-handler.js';
 import { bookingIcs } from './booking-ics.js';
-import { bookingDecisionMail, bookingReminderMail, bookingSummary, cancelLine, readableWhen } from './booking-mail.js';
+import { bookingDecisionMail, bookingReminderMail, bookingSummary, cancelLine, readableWhen, signature } from './booking-mail.js';
 import { type DeliveryOutcome, EmailDeliveryService } from './email-delivery.service.js';
+import { MailVenues } from './mail-venues.js';
 import { type BookingForMail, MailRepository } from './mail.repository.js';
 
 /** The booking's night and time for a subject line, or "date open" for a request without either. */
@@ -23,19 +24,21 @@ export class SendBookingRequestJob implements JobHandler<'email.booking-request'
   constructor(
     private readonly em: EntityManager,
     private readonly mail: MailRepository,
+    private readonly venues: MailVenues,
     private readonly deliveries: EmailDeliveryService,
   ) {}
 
   async handle({ bookingId }: JobPayload<'email.booking-request'>, job: Job): Promise<DeliveryOutcome> {
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
+    const venue = await this.venues.of(this.em, booking.venue_id);
     return this.deliveries.deliver(bookingId, 'venue-notification', job, () => ({
       subject: `Booking request: ${booking.name}, ${subjectWhen(booking)}`,
       replyTo: booking.email,
       text: [
         `From: ${booking.name} <${booking.email}>`,
         `Phone: ${booking.phone ?? 'not given'}`,
-        ...bookingSummary(booking),
+        ...bookingSummary(booking, venue),
         `Reference: ${booking.id}`,
         '',
         booking.message ?? '(no message)',
@@ -53,19 +56,21 @@ export class SendBookingCancelledJob implements JobHandler<'email.booking-cancel
   constructor(
     private readonly em: EntityManager,
     private readonly mail: MailRepository,
+    private readonly venues: MailVenues,
     private readonly deliveries: EmailDeliveryService,
   ) {}
 
   async handle({ bookingId }: JobPayload<'email.booking-cancelled'>, job: Job): Promise<DeliveryOutcome> {
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
+    const venue = await this.venues.of(this.em, booking.venue_id);
     return this.deliveries.deliver(bookingId, 'venue-cancellation', job, () => ({
       subject: `Booking cancelled by the guest: ${booking.name}, ${subjectWhen(booking)}`,
       replyTo: booking.email,
       text: [
         `${booking.name} <${booking.email}> cancelled this booking through the link in their e-mail; its place is free again.`,
         '',
-        ...bookingSummary(booking),
+        ...bookingSummary(booking, venue),
         `Reference: ${booking.id}`,
       ].join('\n'),
     }));
@@ -93,6 +98,7 @@ export class SendBookingAcknowledgementJob implements JobHandler<'email.booking-
   constructor(
     private readonly em: EntityManager,
     private readonly mail: MailRepository,
+    private readonly venues: MailVenues,
     private readonly deliveries: EmailDeliveryService,
     private readonly links: BookingLinks,
   ) {}
@@ -100,18 +106,20 @@ export class SendBookingAcknowledgementJob implements JobHandler<'email.booking-
   async handle({ bookingId }: JobPayload<'email.booking-acknowledgement'>, job: Job): Promise<DeliveryOutcome> {
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
+    const venue = await this.venues.of(this.em, booking.venue_id);
+    const name = signature(venue);
     return this.deliveries.deliver(bookingId, 'guest-acknowledgement', job, () => ({
-      subject: 'We have your booking request - Nocturne',
+      subject: `We have your booking request - ${name}`,
       text: [
         // Nothing the sender typed in the first line or the subject: the form must not be a way to
         // put one's own words at the top of a stranger's inbox.
-        'Thank you for your booking request at Nocturne. Our team will contact you within 24 hours to confirm the details.',
+        `Thank you for your booking request at ${name}. Our team will contact you within 24 hours to confirm the details.`,
         '',
-        ...bookingSummary(booking),
+        ...bookingSummary(booking, venue),
         '',
         cancelLine(this.links.cancelUrl(booking.id)),
         '',
-        'Nocturne',
+        name,
       ].join('\n'),
     }));
   }
@@ -127,26 +135,34 @@ export class SendBookingStatusJob implements JobHandler<'email.booking-status'> 
   constructor(
     private readonly em: EntityManager,
     private readonly mail: MailRepository,
+    private readonly venues: MailVenues,
     private readonly deliveries: EmailDeliveryService,
     private readonly links: BookingLinks,
-    @InjectConfig() private readonly config: WorkerConfig,
     @InjectClock() private readonly clock: Clock,
   ) {}
 
   async handle({ bookingId, status }: JobPayload<'email.booking-status'>, job: Job): Promise<DeliveryOutcome> {
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
+    const venue = await this.venues.of(this.em, booking.venue_id);
     // A decision changed since this job was queued: the guest gets the newer one's e-mail instead.
     return this.deliveries.deliver(bookingId, `guest-status-${status}`, job, () => {
       if (booking.status !== status) return undefined;
-      if (status === 'declined') return bookingDecisionMail(booking, status);
+      if (status === 'declined') return bookingDecisionMail(booking, status, undefined, venue);
       const cancelUrl = this.links.cancelUrl(booking.id);
-      const mail = bookingDecisionMail(booking, status, cancelUrl);
+      const mail = bookingDecisionMail(booking, status, cancelUrl, venue);
       // Bookings from before night and time were required may lack them: no calendar entry then.
       if (!booking.date || !booking.time) return mail;
       const ics = bookingIcs(
         { id: booking.id, date: booking.date, time: booking.time, guests: booking.guests, service: booking.service },
-        { timeZone: this.config.VENUE_TZ, stamp: this.clock(), cancelUrl },
+        {
+          // The booking's venue: its zone and closing hour; in a group its name and address too.
+          timeZone: venue.timeZone,
+          openingHours: venue.openingHours,
+          stamp: this.clock(),
+          cancelUrl,
+          ...(venue.named ? { venueName: venue.name, venueAddress: venue.address || undefined } : {}),
+        },
       );
       return {
         ...mail,
@@ -169,23 +185,27 @@ export class QueueBookingRemindersJob implements JobHandler<'maintenance.queue-b
   constructor(
     private readonly em: EntityManager,
     private readonly mail: MailRepository,
+    private readonly venues: MailVenues,
     private readonly jobs: JobProducer,
     @InjectConfig() private readonly config: WorkerConfig,
     @InjectClock() private readonly clock: Clock,
   ) {}
 
+  /** `night`: the install's (VENUE_TZ) night reminded, if any; each venue's own zone decides its own. */
   async handle(): Promise<{ night: string | null; queued: number }> {
     const now = this.clock();
-    const night = reminderNight(now, this.config.VENUE_TZ);
-    if (!night) return { night, queued: 0 };
     let queued = 0;
-    for (const booking of await this.mail.bookingsToRemind(this.em, night)) {
-      if (!guestCanCancel({ status: 'confirmed', date: night, time: booking.time }, now, this.config.VENUE_TZ)) continue;
-      if (!(await this.mail.oweReminder(this.em, booking.id, booking.email))) continue;
-      await this.jobs.enqueue('email.booking-reminder', { bookingId: booking.id }, { jobId: `booking-reminder-${booking.id}` });
-      queued += 1;
+    for (const [zone, venueIds] of await this.venues.idsByZone(this.em)) {
+      const night = reminderNight(now, zone);
+      if (!night) continue;
+      for (const booking of await this.mail.bookingsToRemind(this.em, night, venueIds)) {
+        if (!guestCanCancel({ status: 'confirmed', date: night, time: booking.time }, now, zone)) continue;
+        if (!(await this.mail.oweReminder(this.em, booking.id, booking.email))) continue;
+        await this.jobs.enqueue('email.booking-reminder', { bookingId: booking.id }, { jobId: `booking-reminder-${booking.id}` });
+        queued += 1;
+      }
     }
-    return { night, queued };
+    return { night: reminderNight(now, this.config.VENUE_TZ), queued };
   }
 }
 
@@ -196,6 +216,7 @@ export class SendBookingReminderJob implements JobHandler<'email.booking-reminde
   constructor(
     private readonly em: EntityManager,
     private readonly mail: MailRepository,
+    private readonly venues: MailVenues,
     private readonly deliveries: EmailDeliveryService,
     private readonly links: BookingLinks,
   ) {}
@@ -203,8 +224,9 @@ export class SendBookingReminderJob implements JobHandler<'email.booking-reminde
   async handle({ bookingId }: JobPayload<'email.booking-reminder'>, job: Job): Promise<DeliveryOutcome> {
     const booking = await this.mail.findBooking(this.em, bookingId);
     if (!booking) return 'no delivery';
+    const venue = await this.venues.of(this.em, booking.venue_id);
     return this.deliveries.deliver(bookingId, 'guest-reminder', job, () =>
-      booking.status === 'confirmed' ? bookingReminderMail(booking, this.links.cancelUrl(booking.id)) : undefined,
+      booking.status === 'confirmed' ? bookingReminderMail(booking, this.links.cancelUrl(booking.id), venue) : undefined,
     );
   }
 }

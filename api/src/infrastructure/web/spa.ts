@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_PAGE_PATHS } from '@nocturne/contracts';
 import { errorBody } from '#common/http/http-exception.filter.js';
@@ -30,7 +30,11 @@ function notFound(reply: FastifyReply, url: string) {
  * A path that is none of the app's pages still gets the shell (the app shows its "Page Not Found"),
  * with status 404 so search engines and link checkers see it is missing.
  */
-export async function registerSpa(fastify: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(
+  fastify: FastifyInstance,
+  distDir: string,
+  options: { landingHead?: () => Promise<string> } = {},
+): Promise<void> {
   const root = path.resolve(distDir);
   // A build does not change under a running api (a new build means a restart): list it once, so a
   // request costs no file-system lookups and nothing outside the list can be asked for.
@@ -43,6 +47,7 @@ export async function registerSpa(fastify: FastifyInstance, distDir: string): Pr
   );
   const available = files.has('index.html');
   const shell = files.has('app.html') ? 'app.html' : 'index.html';
+  const landing = available ? readFileSync(path.join(root, 'index.html'), 'utf8') : '';
   // The build writes .br and .gz beside each text file: sent as they are when the browser accepts them.
   if (available) await fastify.register(fastifyStatic, { root, serve: false, preCompressed: true });
   fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -57,6 +62,13 @@ export async function registerSpa(fastify: FastifyInstance, distDir: string): Pr
     }
     if (path.extname(relative) && !relative.endsWith('.html')) return notFound(reply, url);
     const page = relative === '' || relative === 'index.html' ? 'index.html' : shell;
+    // The landing page with what the install adds to its head (a venue group's venues), if anything.
+    const head = page === 'index.html' && options.landingHead ? await options.landingHead() : '';
+    if (head)
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .send(landing.replace('</head>', `${head}</head>`));
     // The built pages themselves (the service worker precaches /app.html) are known too.
     const known = relative === '' || files.has(relative) || isPage(url.replace(/\/+$/, '') || '/');
     // Pages name the current hashed assets: browsers must ask again each time (a 304 when unchanged).

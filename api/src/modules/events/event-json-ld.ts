@@ -1,8 +1,6 @@
 import type { EventNight } from '@nocturne/contracts';
+import { absolute } from '#infrastructure/web/rendered-pages.js';
 import type { VenueRecord } from '#modules/venues/venues.public.js';
-
-/** Where a path of the site is, absolutely: schema.org and calendars need full URLs. */
-export const absolute = (origin: string, path: string) => new URL(path, origin).toString();
 
 /**
  * A night as schema.org's `Event` (https://schema.org/Event, and what search engines read of it):
@@ -48,9 +46,4 @@ export function eventJsonLd(night: EventNight, venue: VenueRecord, origin: strin
     organizer: { '@type': 'Organization', name: venue.name, url: absolute(origin, '/') },
     typicalAgeRange: night.agePolicy.match(/(\d+)\s*\+/)?.[1] ? `${night.agePolicy.match(/(\d+)\s*\+/)![1]}-` : undefined,
   };
-}
-
-/** JSON for a `<script type="application/ld+json">`: `<` escaped so no text in it can close the element. */
-export function jsonLdScript(data: unknown): string {
-  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }

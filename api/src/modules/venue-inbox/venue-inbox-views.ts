@@ -1,6 +1,12 @@
 import type { BookingView, ContactMessageView, EmailDeliveryView } from '@nocturne/contracts';
 import { isoTimestamp, isoTimestampOrNull } from '#common/timestamps.js';
+import type { VenueRecord } from '#modules/venues/venues.public.js';
 import type { BookingRow, ContactMessageRow, DeliveryRow } from './venue-inbox.repository.js';
+
+/** The group's venues by id, as the inbox names them (archived ones too: their history). */
+type VenueNames = Map<number, string>;
+export const venueNames = (venues: VenueRecord[]): VenueNames => new Map(venues.map((venue) => [venue.id, venue.name]));
+const venueOf = (id: number, names: VenueNames) => ({ id, name: names.get(id) ?? '' });
 
 /** Each subject's deliveries, in the order read. */
 export function deliveriesBySubject(rows: DeliveryRow[]): Map<string, EmailDeliveryView[]> {
@@ -20,7 +26,11 @@ export function deliveriesBySubject(rows: DeliveryRow[]): Map<string, EmailDeliv
   return bySubject;
 }
 
-export function contactMessageView(row: ContactMessageRow, deliveries: Map<string, EmailDeliveryView[]>): ContactMessageView {
+export function contactMessageView(
+  row: ContactMessageRow,
+  deliveries: Map<string, EmailDeliveryView[]>,
+  venues: VenueNames,
+): ContactMessageView {
   return {
     id: row.id,
     name: row.name,
@@ -32,11 +42,12 @@ export function contactMessageView(row: ContactMessageRow, deliveries: Map<strin
     handledBy: row.handled_by,
     handledAt: isoTimestampOrNull(row.handled_at),
     createdAt: isoTimestamp(row.created_at),
+    venue: venueOf(row.venue_id, venues),
     deliveries: deliveries.get(row.id) ?? [],
   };
 }
 
-export function bookingView(row: BookingRow, deliveries: Map<string, EmailDeliveryView[]>): BookingView {
+export function bookingView(row: BookingRow, deliveries: Map<string, EmailDeliveryView[]>, venues: VenueNames): BookingView {
   return {
     id: row.id,
     name: row.name,
@@ -53,6 +64,7 @@ export function bookingView(row: BookingRow, deliveries: Map<string, EmailDelive
     statusChangedAt: isoTimestampOrNull(row.status_changed_at),
     decidedBy: row.decided_by,
     createdAt: isoTimestamp(row.created_at),
+    venue: venueOf(row.venue_id, venues),
     deliveries: deliveries.get(row.id) ?? [],
   };
 }

@@ -143,6 +143,7 @@ export class VenueInboxRepository {
         adminName.as('handled_by'),
         'c.handled_at',
         'c.created_at',
+        'c.venue_id',
         cursorAtSql('c.created_at').as('cursor_at'),
       ])
       .$if(page.after !== undefined, (q) => q.where(olderThanSql('c', page.after!)))
@@ -179,6 +180,7 @@ export class VenueInboxRepository {
         'b.status_changed_at',
         adminName.as('decided_by'),
         'b.created_at',
+        'b.venue_id',
         cursorAtSql('b.created_at').as('cursor_at'),
       ])
       .$if(page.after !== undefined, (q) => q.where(olderThanSql('b', page.after!)))

@@ -3,3 +3,4 @@ export { VenueDirectory } from './venue-directory.service.js';
 export type { VenueRecord } from './venue-rows.js';
 export { StaffVenues } from './staff-venues.service.js';
 export { venueOfRequest } from './venue-of-request.js';
+export { registerVenuePages, venueGroupHead } from './venue-pages.js';

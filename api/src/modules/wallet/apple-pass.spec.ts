@@ -93,7 +93,6 @@ describe('an Apple Wallet pass for a claimed coupon', () => {
       }),
       webServiceUrl: 'https://nocturne.example/api/wallet/apple',
       organizationName: 'Nocturne',
-      location: { latitude: -33.8688, longitude: 151.2093 },
     };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -180,7 +179,12 @@ describe('an Apple Wallet pass for a claimed coupon', () => {
   });
 
   it("carries the documented keys, the short code as the QR's message and text, the expiry and the venue's location", () => {
-    const pass = JSON.parse(unzip(buildApplePass(signing, coupon)).get('pass.json')!.toString()) as Record<string, any>;
+    const at = [{ latitude: -33.8688, longitude: 151.2093, relevantText: 'Show this at Nocturne' }];
+    const pass = JSON.parse(
+      unzip(buildApplePass(signing, coupon, at))
+        .get('pass.json')!
+        .toString(),
+    ) as Record<string, any>;
     expect(pass).toMatchObject({
       formatVersion: 1,
       passTypeIdentifier: 'pass.test.nocturne',
@@ -190,7 +194,7 @@ describe('an Apple Wallet pass for a claimed coupon', () => {
       authenticationToken: coupon.authenticationToken,
       webServiceURL: 'https://nocturne.example/api/wallet/apple',
       expirationDate: '2026-12-31T12:00:00.000Z',
-      locations: [{ latitude: -33.8688, longitude: 151.2093 }],
+      locations: [{ latitude: -33.8688, longitude: 151.2093, relevantText: 'Show this at Nocturne' }],
     });
     expect(typeof pass['description']).toBe('string');
     expect(pass['barcodes']).toEqual([
@@ -207,5 +211,17 @@ describe('an Apple Wallet pass for a claimed coupon', () => {
         .toString(),
     ) as Record<string, unknown>;
     expect(pass['voided']).toBe(true);
+  });
+
+  it('lists at most the ten locations Apple reads, and none when no venue has a position', () => {
+    const many = Array.from({ length: 12 }, (_, index) => ({ latitude: -33 - index / 10, longitude: 151 }));
+    const pass = JSON.parse(
+      unzip(buildApplePass(signing, coupon, many))
+        .get('pass.json')!
+        .toString(),
+    ) as Record<string, any>;
+    expect(pass['locations']).toEqual(many.slice(0, 10));
+    const none = JSON.parse(unzip(buildApplePass(signing, coupon)).get('pass.json')!.toString()) as Record<string, any>;
+    expect(none['locations']).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { WALLET_LOCATIONS_MAX } from '@nocturne/domain';
 import type { PassSigner } from './pkpass.js';
 
 /** What Apple Wallet passes name and who signs them (README "Wallet passes"). */
@@ -8,7 +9,16 @@ export interface AppleSigning {
   /** `<APP_URL>/api/wallet/apple`: the PassKit web service's base, Apple adds `/v1/...`. */
   webServiceUrl: string;
   organizationName: string;
-  location?: { latitude: number; longitude: number };
+}
+
+/**
+ * Where the pass is relevant (Apple's pass.json `locations`: latitude, longitude, optional
+ * relevantText): the lock screen offers it near any of them. Apple reads at most ten.
+ */
+export interface PassLocation {
+  latitude: number;
+  longitude: number;
+  relevantText?: string;
 }
 
 interface PassCommon {
@@ -53,7 +63,7 @@ const ICON_PNG = Buffer.from(
  * `expirationDate`, `voided`, `locations`), the icon, the manifest of SHA-1 hashes and its
  * detached PKCS #7 signature (PassSigner writes those two).
  */
-export function buildApplePass(signing: AppleSigning, content: ApplePassContent): Buffer {
+export function buildApplePass(signing: AppleSigning, content: ApplePassContent, locations: PassLocation[] = []): Buffer {
   const passJson: Record<string, unknown> = {
     formatVersion: 1,
     passTypeIdentifier: signing.passTypeId,
@@ -114,8 +124,7 @@ export function buildApplePass(signing: AppleSigning, content: ApplePassContent)
       ],
     });
   }
-  if (signing.location)
-    passJson['locations'] = [{ ...signing.location, relevantText: `Show this at ${signing.organizationName}` }];
+  if (locations.length > 0) passJson['locations'] = locations.slice(0, WALLET_LOCATIONS_MAX);
   return signing.signer.pack({
     'pass.json': Buffer.from(JSON.stringify(passJson)),
     'icon.png': ICON_PNG,

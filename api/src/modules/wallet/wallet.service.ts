@@ -3,11 +3,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import type { WalletSettings } from '@nocturne/contracts';
-import { APPLE_WALLET_OFF, couponValueLabel, GOOGLE_WALLET_OFF, PASS_NOT_FOUND } from '@nocturne/domain';
+import { APPLE_WALLET_OFF, couponValueLabel, GOOGLE_WALLET_OFF, PASS_NOT_FOUND, WALLET_LOCATIONS_MAX } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { formatShortCode, ShortCodeService } from '../coupons/coupons.public.js';
 import { MemberCards } from '../door/door.public.js';
-import { type ApplePassContent, type AppleSigning, buildApplePass } from './apple-pass.js';
+import { VenueDirectory } from '#modules/venues/venues.public.js';
+import { type ApplePassContent, type AppleSigning, buildApplePass, type PassLocation } from './apple-pass.js';
 import { type GooglePassContent, GoogleWalletLinks } from './google-wallet.js';
 import { PassSigner } from './pkpass.js';
 import { WalletFailure } from './wallet-failure.js';
@@ -18,12 +19,6 @@ const ORGANIZATION = 'Nocturne';
 export type StoredPass = NonNullable<Awaited<ReturnType<WalletRepository['findPass']>>>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** "latitude,longitude" → the pass's location; anything else → none. */
-function parseLocation(text: string | undefined): AppleSigning['location'] {
-  const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text ?? '');
-  return match ? { latitude: Number(match[1]), longitude: Number(match[2]) } : undefined;
-}
 
 /** What one device-log request may put in the api's log at most. */
 const LOG_LINES = 10;
@@ -50,6 +45,7 @@ export class WalletService {
     private readonly repository: WalletRepository,
     private readonly cards: MemberCards,
     private readonly shortCodes: ShortCodeService,
+    private readonly venues: VenueDirectory,
   ) {
     const read = (file: string) => readFileSync(file, 'utf8');
     this.apple =
@@ -69,7 +65,6 @@ export class WalletService {
             }),
             webServiceUrl: `${config.APP_URL.replace(/\/$/, '')}/api/wallet/apple`,
             organizationName: ORGANIZATION,
-            ...(parseLocation(config.WALLET_VENUE_LOCATION) ? { location: parseLocation(config.WALLET_VENUE_LOCATION)! } : {}),
           }
         : null;
     this.google =
@@ -101,7 +96,7 @@ export class WalletService {
       subject: `coupon:${userCouponId}`,
       tokenHash: hashToken(token),
     });
-    return buildApplePass(apple, { ...coupon, serialNumber: pass.id, authenticationToken: token });
+    return buildApplePass(apple, { ...coupon, serialNumber: pass.id, authenticationToken: token }, await this.passLocations());
   }
 
   /** A pass of the member's card, with a new authentication token. */
@@ -115,7 +110,7 @@ export class WalletService {
       subject: `card:${memberId}`,
       tokenHash: hashToken(token),
     });
-    return buildApplePass(apple, { ...card, serialNumber: pass.id, authenticationToken: token });
+    return buildApplePass(apple, { ...card, serialNumber: pass.id, authenticationToken: token }, await this.passLocations());
   }
 
   // ---- Apple: the PassKit web service
@@ -160,7 +155,11 @@ export class WalletService {
     const apple = this.appleOn();
     const [kind, id] = pass.subject.split(':') as [string, string];
     const content = kind === 'coupon' ? await this.couponContent(pass.member_id, id) : await this.cardContent(pass.member_id);
-    return buildApplePass(apple, { ...content, serialNumber: pass.id, authenticationToken: pass.token });
+    return buildApplePass(
+      apple,
+      { ...content, serialNumber: pass.id, authenticationToken: pass.token },
+      await this.passLocations(),
+    );
   }
 
   /**
@@ -208,6 +207,20 @@ export class WalletService {
   }
 
   // ---- what passes show
+
+  /**
+   * The group's open venues with a position (venue 1: its own, else WALLET_VENUE_LOCATION), the
+   * first ten in the group's order: the lock screen offers the pass near any of them. A single
+   * venue's pass reads "Show this at Nocturne" as before venues; a group's names each venue.
+   */
+  private async passLocations(): Promise<PassLocation[]> {
+    const open = await this.venues.open();
+    const group = open.length > 1;
+    return open
+      .filter((venue) => venue.location !== null)
+      .slice(0, WALLET_LOCATIONS_MAX)
+      .map((venue) => ({ ...venue.location!, relevantText: `Show this at ${group ? venue.name : ORGANIZATION}` }));
+  }
 
   private async couponContent(memberId: string, userCouponId: string) {
     const row = await this.repository.couponOf(this.em, memberId, userCouponId);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import type { PublicVenueView } from '@nocturne/contracts';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { BookingService } from '@/features/booking/components/booking-options';
 import { ContactForm } from '@/features/contact/components/ContactForm';
 import { ContactSection } from '@/features/landing/components/ContactSection';
@@ -22,6 +23,17 @@ export function LandingRoute() {
     open: false,
   });
   const openBooking = (service?: BookingService) => () => setBooking({ open: true, service, used: true });
+  // A group's venues, which the api writes into its landing page: their list and the forms' venue
+  // choice load only then, once hydrated (the prerendered page has none). A single venue's page
+  // stays as it was.
+  const [group, setGroup] = useState<{ venues: PublicVenueView[]; List: ComponentType<{ venues: PublicVenueView[] }> }>();
+  useEffect(() => {
+    if (document.getElementById('venue-group'))
+      void import('@/features/landing/components/VenueGroupSection').then((module) =>
+        setGroup({ venues: module.readVenueGroup(), List: module.VenueGroupSection }),
+      );
+  }, []);
+  const venues = group?.venues ?? [];
 
   return (
     <>
@@ -34,12 +46,13 @@ export function LandingRoute() {
       <Navbar />
       <main id="main">
         <Hero onBook={openBooking()} />
+        {group && venues.length > 0 ? <group.List venues={venues} /> : null}
         <VenueSection onGroupBooking={openBooking('group-booking')} />
         <PerformersSection />
         <ServicesSection onBook={openBooking()} />
         <WhyChooseUs />
         <SocialSection />
-        <ContactSection onBook={openBooking()} form={<ContactForm />} />
+        <ContactSection onBook={openBooking()} form={<ContactForm venues={venues} />} />
       </main>
       <Footer onGroupBooking={openBooking('group-booking')} />
       {booking.used ? (
@@ -50,6 +63,7 @@ export function LandingRoute() {
             open={booking.open}
             onOpenChange={(open) => setBooking((current) => ({ ...current, open }))}
             initialService={booking.service}
+            venues={venues}
           />
         </Suspense>
       ) : null}

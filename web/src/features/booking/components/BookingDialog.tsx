@@ -1,3 +1,4 @@
+import type { PublicVenueView } from '@nocturne/contracts';
 import { Modal } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { AppQueryProvider } from '@/lib/query-provider';
@@ -8,9 +9,11 @@ interface BookingDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialService?: BookingService;
+  /** A group's venues, to choose the one booked. */
+  venues?: readonly PublicVenueView[];
 }
 
-export function BookingDialog({ open, onOpenChange, initialService }: BookingDialogProps) {
+export function BookingDialog({ open, onOpenChange, initialService, venues }: BookingDialogProps) {
   const booked = () => {
     onOpenChange(false);
     toast({ title: 'Booking request sent!', description: "We'll contact you within 24 hours to confirm." });
@@ -24,7 +27,7 @@ export function BookingDialog({ open, onOpenChange, initialService }: BookingDia
     >
       {/* Opened from the landing page, which has no query client of its own. */}
       <AppQueryProvider>
-        <BookingForm initialService={initialService} onBooked={booked} />
+        <BookingForm initialService={initialService} onBooked={booked} venues={venues} />
       </AppQueryProvider>
     </Modal>
   );

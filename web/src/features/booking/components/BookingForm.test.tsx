@@ -323,4 +323,88 @@ describe('BookingForm', () => {
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
     expect(callsTo(fetchMock, routes.requestBooking)).toHaveLength(1);
   });
+
+  describe('at a venue of a group', () => {
+    const velvet = {
+      id: 2,
+      slug: 'the-velvet-room',
+      name: 'The Velvet Room',
+      kind: 'BarOrPub' as const,
+      address: { street: '12 Old Compton St', locality: 'London', region: '', postalCode: 'W1D 4TQ', country: 'United Kingdom' },
+      phone: '',
+      timeZone: 'Europe/London',
+      openingHours: { opensAtHour: [18, 18, 18, 18, 18, 18, 18], closesAtHour: 2, lastBookingHour: 0 },
+      location: null,
+    };
+    const nocturne = {
+      ...velvet,
+      id: 1,
+      slug: 'nocturne',
+      name: 'Nocturne',
+      kind: 'NightClub' as const,
+      timeZone: 'Australia/Sydney',
+      openingHours: { opensAtHour: [20, 20, 20, 20, 19, 19, 19], closesAtHour: 4, lastBookingHour: 2 },
+    };
+    const fill = async (user: ReturnType<typeof renderWithApp>['user'], date: string, time: string) => {
+      await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
+      await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+      await user.type(screen.getByLabelText(/^Date/), date);
+      await user.selectOptions(screen.getByLabelText(/^Time/), time);
+    };
+
+    it("on the venue's page: its hours and nights, and the booking sent to it, with no venue choice", async () => {
+      setNow('2026-11-20T00:00:00Z');
+      const fetchMock = routeFetch({
+        [at(routes.requestBooking)]: CREATED,
+        ...venueZone('Australia/Sydney'),
+        ...availability([], '2026-11-19'),
+      });
+      const onBooked = jest.fn();
+      const { user } = renderWithApp(<BookingForm venue={velvet} onBooked={onBooked} />);
+      expect(screen.queryByLabelText('Venue')).toBeNull();
+      // Its own nights: asked for at that venue, in London's time (still the 19th there).
+      await waitFor(() => expect(screen.getByLabelText(/^Date/)).toHaveAttribute('min', '2026-11-19'));
+      expect(fetchMock.mock.calls.some(([url]) => url.includes('venue=the-velvet-room'))).toBe(true);
+      await user.type(screen.getByLabelText(/^Date/), '2026-11-27');
+      // Doors at 18:00, last booking at midnight.
+      const offered = optionValues(/^Time/).filter(Boolean);
+      expect(offered[0]).toBe('18:00');
+      expect(offered.at(-1)).toBe('00:00');
+      await user.clear(screen.getByLabelText(/^Date/));
+      await fill(user, '2026-11-27', '18:00');
+      await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+      await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
+      expect(callsTo(fetchMock, routes.requestBooking)[0]?.body).toMatchObject({ venue: 'the-velvet-room', time: '18:00' });
+    });
+
+    it("on a group's landing page: a venue choice, the first by default, whose hours the times follow", async () => {
+      setNow('2026-11-20T00:00:00Z');
+      const fetchMock = routeFetch({ [at(routes.requestBooking)]: CREATED, ...venueZone('Australia/Sydney'), ...availability() });
+      const onBooked = jest.fn();
+      const { user } = renderWithApp(<BookingForm venues={[nocturne, velvet]} onBooked={onBooked} />);
+      expect(optionValues('Venue')).toEqual(['nocturne', 'the-velvet-room']);
+      expect(screen.getByLabelText('Venue')).toHaveValue('nocturne');
+      await user.type(screen.getByLabelText(/^Date/), '2026-11-27');
+      expect(optionValues(/^Time/)).not.toContain('18:00');
+      await user.selectOptions(screen.getByLabelText('Venue'), 'The Velvet Room');
+      expect(optionValues(/^Time/)).toContain('18:00');
+      await user.clear(screen.getByLabelText(/^Date/));
+      await fill(user, '2026-11-27', '18:00');
+      await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+      await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
+      expect(callsTo(fetchMock, routes.requestBooking)[0]?.body).toMatchObject({ venue: 'the-velvet-room' });
+    });
+
+    it('offers no choice for a single venue and sends no venue, as before venues', async () => {
+      setNow('2026-11-20T00:00:00Z');
+      const fetchMock = routeFetch({ [at(routes.requestBooking)]: CREATED, ...venueZone('Australia/Sydney'), ...availability() });
+      const onBooked = jest.fn();
+      const { user } = renderWithApp(<BookingForm venues={[nocturne]} onBooked={onBooked} />);
+      expect(screen.queryByLabelText('Venue')).toBeNull();
+      await fill(user, '2026-11-27', '22:00');
+      await user.click(screen.getByRole('button', { name: 'Request Booking' }));
+      await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
+      expect(callsTo(fetchMock, routes.requestBooking)[0]?.body).not.toHaveProperty('venue');
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import type { PublicVenueView } from '@nocturne/contracts';
 import { BOOKING_DATE_MISSING, BOOKING_TIME_MISSING, bookingProblemMessage, fullyBookedMessage } from '@nocturne/domain';
 import { ApiError } from '@/lib/api-client';
 import { useVenueTimeZone } from '@/lib/venue-time';
@@ -91,6 +92,10 @@ const problemProps = (field: Field, errors: FieldErrors) =>
 interface BookingFormProps {
   initialService?: BookingService;
   onBooked: () => void;
+  /** The venue booked, on its own page: its zone, hours, capacity and inbox. */
+  venue?: PublicVenueView;
+  /** A group's venues to choose from (none, or one: no choice, the booking goes as before venues). */
+  venues?: readonly PublicVenueView[];
 }
 
 /**
@@ -101,18 +106,23 @@ interface BookingFormProps {
  * for the zone and for the nights that can be booked (tonight to 6 months ahead, and those fully
  * booked) when it opens (it loads on the first "Book" click, so the landing page makes no extra
  * request). Until the answers come the picker sets no limits rather than guessed ones; the api
- * checks the same rules and says, beside the field, what is wrong.
+ * checks the same rules and says, beside the field, what is wrong. At a venue of a group (its own
+ * page, or the one chosen in the form) they are that venue's: its zone, hours and nights.
  */
-export function BookingForm({ initialService = defaultService, onBooked }: BookingFormProps) {
+export function BookingForm({ initialService = defaultService, onBooked, venue, venues = [] }: BookingFormProps) {
   const booking = useCreateBooking();
-  const timeZone = useVenueTimeZone();
-  const availability = useBookingAvailability();
+  const choices = !venue && venues.length > 1 ? venues : [];
+  const [chosen, setChosen] = useState('');
+  const current = venue ?? choices.find((option) => option.slug === chosen) ?? choices[0];
+  const installZone = useVenueTimeZone();
+  const timeZone = current?.timeZone ?? installZone;
+  const availability = useBookingAvailability(current?.slug);
   const [openedAt] = useState(() => performance.now());
   const [date, setDate] = useState('');
   const [service, setService] = useState<BookingService>(initialService);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
-  const times = timeOptionsFor(date, timeZone);
+  const times = timeOptionsFor(date, timeZone, undefined, current?.openingHours);
   const fullOn = (night: string) =>
     (availability.data?.full ?? []).filter((entry) => entry.night === night).map((entry) => entry.service);
   const fullNights = (availability.data?.full ?? []).filter((entry) => entry.service === service).map((entry) => entry.night);
@@ -124,6 +134,7 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const payload = readPayload(event.currentTarget, openedAt);
+    if (current) payload.venue = current.slug;
     // No booking without a night and a time; a full night is said before anything is sent.
     const missing: FieldErrors = {};
     if (!payload.name.trim()) missing.name = 'Please enter your name.';
@@ -159,6 +170,15 @@ export function BookingForm({ initialService = defaultService, onBooked }: Booki
     // noValidate: every problem is said beside its field in the form's (and the api's) words, never
     // in the browser's (its note on a date past `max` is in US format, and not the venue's sentence).
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Booking request">
+      {choices.length > 0 && current ? (
+        <SelectField label="Venue" value={current.slug} onChange={(event) => setChosen(event.target.value)}>
+          {choices.map((option) => (
+            <option key={option.slug} value={option.slug}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <TextField label="Name" name="name" autoComplete="name" required {...problemProps('name', errors)} />

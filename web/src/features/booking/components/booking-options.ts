@@ -1,5 +1,5 @@
 import type { BookingRequest } from '@nocturne/contracts';
-import { bookingSlots, clubNightOf, isIsoDate, openSlots } from '@nocturne/domain';
+import { bookingSlots, clubNightOf, isIsoDate, type OpeningHours, openSlots, VENUE_OPENING_HOURS } from '@nocturne/domain';
 import {
   BOOKING_GUESTS,
   BOOKING_SERVICE_LABELS,
@@ -37,10 +37,16 @@ const timeOptions = BOOKING_TIMES.map((value) => ({ value, label: value }));
  * offered 18:00, no night's opening hour). For tonight (the venue's current club
  * night: before 06:00 the night that began yesterday), slots already begun on the venue's clocks
  * go too, as the api's rule has it; while the venue's zone is not known, none do (the api decides).
+ * A venue of a group with its own hours passes them.
  */
-export function timeOptionsFor(date: string, timeZone: string | undefined, now = new Date()) {
+export function timeOptionsFor(
+  date: string,
+  timeZone: string | undefined,
+  now = new Date(),
+  hours: OpeningHours = VENUE_OPENING_HOURS,
+) {
   if (!isIsoDate(date)) return [];
-  const slots = timeZone ? openSlots(date, now, timeZone) : bookingSlots(date);
+  const slots = timeZone ? openSlots(date, now, timeZone, hours) : bookingSlots(date, hours);
   return timeOptions.filter(({ value }) => (slots as readonly string[]).includes(value));
 }
 

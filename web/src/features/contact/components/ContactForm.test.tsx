@@ -76,4 +76,30 @@ describe('ContactForm', () => {
     expect(screen.getByText('Please try again later.')).toBeInTheDocument();
     expect(screen.getByLabelText('Message *')).toHaveValue('Hello');
   });
+
+  it("offers a group's venues and sends the one chosen; a single venue gets no choice", async () => {
+    const fetchMock = mockFetch({ status: 202, body: { success: true, id: '6f1c1f4e-1b7a-4a53-9b1e-6a8f0d0c1a11' } });
+    const venues = [
+      { slug: 'nocturne', name: 'Nocturne' },
+      { slug: 'the-velvet-room', name: 'The Velvet Room' },
+    ];
+    const { user } = renderWithApp(<ContactForm venues={venues} />);
+    const choice = screen.getByLabelText('Venue');
+    expect(choice).toHaveValue('nocturne');
+    await user.selectOptions(choice, 'The Velvet Room');
+    await fill(user, { 'Name *': 'Ann', 'Email *': 'ann@example.com', 'Message *': 'Hello' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByText('Message sent successfully!');
+    expect(sentBody(fetchMock)).toMatchObject({ venue: 'the-velvet-room', message: 'Hello' });
+  });
+
+  it("sends a venue page's own venue, with no choice shown", async () => {
+    const fetchMock = mockFetch({ status: 202, body: { success: true, id: '6f1c1f4e-1b7a-4a53-9b1e-6a8f0d0c1a11' } });
+    const { user } = renderWithApp(<ContactForm venue="the-velvet-room" venues={[{ slug: 'x', name: 'X' }]} />);
+    expect(screen.queryByLabelText('Venue')).toBeNull();
+    await fill(user, { 'Name *': 'Ann', 'Email *': 'ann@example.com', 'Message *': 'Hello' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByText('Message sent successfully!');
+    expect(sentBody(fetchMock)).toMatchObject({ venue: 'the-velvet-room' });
+  });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
-import { TextAreaField, TextField } from '@/components/ui/field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { useSendContactMessage, type ContactPayload } from '../api/send-contact-message';
 
@@ -15,8 +15,17 @@ function failureDescription(error: unknown): string {
   return 'Please try again later.';
 }
 
-export function ContactForm() {
+interface ContactFormProps {
+  /** The venue written to, on a venue's own page. */
+  venue?: string;
+  /** A group's venues to choose from (none, or one: no choice, the message goes as before venues). */
+  venues?: readonly { slug: string; name: string }[];
+}
+
+export function ContactForm({ venue, venues = [] }: ContactFormProps) {
   const [values, setValues] = useState<ContactPayload>(EMPTY);
+  const [chosen, setChosen] = useState('');
+  const choice = !venue && venues.length > 1 ? chosen || venues[0]!.slug : undefined;
   const send = useSendContactMessage();
   const set = (field: keyof ContactPayload) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -28,7 +37,8 @@ export function ContactForm() {
       toast({ title: 'Please fill in all required fields', variant: 'destructive' });
       return;
     }
-    send.mutate(values, {
+    const target = venue ?? choice;
+    send.mutate(target ? { ...values, venue: target } : values, {
       onSuccess: () => {
         toast({ title: 'Message sent successfully!', description: "We'll get back to you as soon as possible." });
         setValues(EMPTY);
@@ -40,6 +50,15 @@ export function ContactForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Contact us">
+      {choice ? (
+        <SelectField label="Venue" name="venue" value={choice} onChange={(event) => setChosen(event.target.value)}>
+          {venues.map((option) => (
+            <option key={option.slug} value={option.slug}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <TextField label="Name" name="name" autoComplete="name" requiredMark value={values.name} onChange={set('name')} />
       <TextField
         label="Email"

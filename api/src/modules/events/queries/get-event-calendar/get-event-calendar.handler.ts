@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { eventIcs } from '#modules/events/event-ics.js';
-import { absolute } from '#modules/events/event-json-ld.js';
+import { absolute } from '#infrastructure/web/rendered-pages.js';
 import { EventViews } from '#modules/events/event-views.js';
 import { GetEventCalendarQuery } from './get-event-calendar.query.js';
 

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BookingList } from '@nocturne/contracts';
 import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
-import { bookingView, deliveriesBySubject } from '#modules/venue-inbox/venue-inbox-views.js';
+import { bookingView, deliveriesBySubject, venueNames } from '#modules/venue-inbox/venue-inbox-views.js';
 import { requestVenue } from '#modules/venue-inbox/request-venue.js';
 import { VenueDirectory } from '#modules/venues/venues.public.js';
 import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
@@ -31,6 +31,7 @@ export class ListBookingsHandler implements IQueryHandler<ListBookingsQuery, Boo
         page.map((row) => row.id),
       ),
     );
-    return { bookings: page.map((row) => bookingView(row, deliveries)), nextCursor };
+    const names = venueNames(await this.venues.all());
+    return { bookings: page.map((row) => bookingView(row, deliveries, names)), nextCursor };
   }
 }

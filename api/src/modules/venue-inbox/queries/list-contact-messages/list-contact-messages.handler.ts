@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ContactMessageList } from '@nocturne/contracts';
 import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
-import { contactMessageView, deliveriesBySubject } from '#modules/venue-inbox/venue-inbox-views.js';
+import { contactMessageView, deliveriesBySubject, venueNames } from '#modules/venue-inbox/venue-inbox-views.js';
 import { requestVenue } from '#modules/venue-inbox/request-venue.js';
 import { VenueDirectory } from '#modules/venues/venues.public.js';
 import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
@@ -31,6 +31,7 @@ export class ListContactMessagesHandler implements IQueryHandler<ListContactMess
         page.map((row) => row.id),
       ),
     );
-    return { messages: page.map((row) => contactMessageView(row, deliveries)), nextCursor };
+    const names = venueNames(await this.venues.all());
+    return { messages: page.map((row) => contactMessageView(row, deliveries, names)), nextCursor };
   }
 }
