@@ -104,6 +104,12 @@ export const BookingsQuery = InboxPage.extend({
 export type BookingsQuery = z.infer<typeof BookingsQuery>;
 
 /** What waits for staff: new messages (spam aside) and booking requests not yet answered. */
+export const InboxCountsQuery = z.object({
+  /** Only this venue's (slug or id); left out: every venue the staffer works at. */
+  venue: VenueRef.optional(),
+});
+export type InboxCountsQuery = z.infer<typeof InboxCountsQuery>;
+
 export const InboxCounts = z
   .object({ newMessages: z.number().int(), requestedBookings: z.number().int() })
   .meta({ id: 'InboxCounts' });

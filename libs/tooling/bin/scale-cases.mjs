@@ -29,6 +29,8 @@ export const SCALE_CASES = {
     cases: [
       { name: 'admin overview, tonight', as: 'staff', route: () => '/api/admin/overview' },
       { name: 'admin overview, a past night', as: 'staff', route: (ctx) => `/api/admin/overview?night=${ctx.pastNight}` },
+      // One venue's overview: its nights counted afresh (club_night_figures keeps the group's only).
+      { name: 'admin overview, one venue', as: 'staff', route: () => '/api/admin/overview?venue=1' },
     ],
   },
   getAdminStats: { cases: [{ name: 'admin stats', as: 'staff', route: () => '/api/admin/stats' }] },
@@ -36,7 +38,12 @@ export const SCALE_CASES = {
     cases: [{ name: 'ActiveCampaign status', as: 'staff', route: () => '/api/admin/integrations/activecampaign' }],
   },
   getSyncJob: { cases: [{ name: 'a bulk sync job', as: 'staff', route: (ctx) => `/api/admin/sync-jobs/${ctx.syncJobId}` }] },
-  getInboxCounts: { cases: [{ name: 'inbox counts', as: 'staff', route: () => '/api/admin/inbox/counts' }] },
+  getInboxCounts: {
+    cases: [
+      { name: 'inbox counts', as: 'staff', route: () => '/api/admin/inbox/counts' },
+      { name: 'inbox counts, one venue', as: 'staff', route: () => '/api/admin/inbox/counts?venue=1' },
+    ],
+  },
   listScans: {
     cases: [
       { name: 'scan log, first page', as: 'staff', route: () => '/api/admin/scans?limit=50' },

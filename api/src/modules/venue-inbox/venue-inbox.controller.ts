@@ -13,6 +13,7 @@ import {
   endpoints,
   IdParams,
   InboxCounts,
+  InboxCountsQuery,
   SetBookingCapacityRequest,
   UpdateBookingStatusRequest,
   UpdateContactMessageRequest,
@@ -56,8 +57,8 @@ export class VenueInboxController {
   }
 
   @Endpoint(endpoints.getInboxCounts)
-  counts(): Promise<InboxCounts> {
-    return this.queries.execute(new CountWaitingQuery());
+  counts(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() { venue }: InboxCountsQuery): Promise<InboxCounts> {
+    return this.queries.execute(new CountWaitingQuery({ id: staff.id, role: staff.role }, venue));
   }
 
   @Endpoint(endpoints.updateBooking)

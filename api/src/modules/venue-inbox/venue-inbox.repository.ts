@@ -192,8 +192,11 @@ export class VenueInboxRepository {
       .execute();
   }
 
-  /** New messages (spam aside) and booking requests no one has answered yet. */
-  async countWaiting(em: EntityManager): Promise<{ newMessages: number; requestedBookings: number }> {
+  /** New messages (spam aside) and booking requests no one has answered yet (`venueIds`: at those venues only). */
+  async countWaiting(
+    em: EntityManager,
+    venueIds?: readonly number[],
+  ): Promise<{ newMessages: number; requestedBookings: number }> {
     const row = await db(em)
       .selectNoFrom((eb) => [
         eb
@@ -201,11 +204,13 @@ export class VenueInboxRepository {
           .select(sql<number>`count(*)::int`.as('n'))
           .where('state', '=', 'new')
           .where('is_spam', '=', false)
+          .$if(venueIds !== undefined, (qb) => qb.where('venue_id', 'in', [...venueIds!]))
           .as('new_messages'),
         eb
           .selectFrom('bookings')
           .select(sql<number>`count(*)::int`.as('n'))
           .where('status', '=', 'requested')
+          .$if(venueIds !== undefined, (qb) => qb.where('venue_id', 'in', [...venueIds!]))
           .as('requested_bookings'),
       ])
       .executeTakeFirstOrThrow();

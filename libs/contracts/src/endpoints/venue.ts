@@ -9,6 +9,7 @@ import {
   ContactMessageResponse,
   ContactMessagesQuery,
   InboxCounts,
+  InboxCountsQuery,
   SetBookingCapacityRequest,
   UpdateBookingStatusRequest,
   UpdateContactMessageRequest,
@@ -169,7 +170,9 @@ export const getInboxCounts = endpoint({
   access: MANAGERS,
   conditional: { scopes: ['contact_messages', 'bookings'] },
   tags: ['venue', 'admin'],
+  query: InboxCountsQuery,
   response: InboxCounts,
+  errors: { 400: "A venue that is not the group's", 403: 'A venue the account does not work at' },
 });
 
 export const updateBooking = endpoint({
