@@ -181,4 +181,20 @@ describe('a group of two venues: Sydney and London', () => {
       message: 'This account works at The London Room only',
     });
   });
+
+  it("lists a manager of one venue that venue's bookings and messages, and refuses the other's in words", async () => {
+    const token = londonManager.sessionId;
+    const bookings = await t.request('GET', '/api/admin/bookings?limit=100', { token });
+    const messages = await t.request('GET', '/api/admin/contact-messages?limit=100', { token });
+    expect(bookings.body.bookings).toHaveLength(2);
+    expect(messages.body.messages).toHaveLength(2);
+    expect((await t.request('GET', '/api/admin/bookings?limit=100', { token: admin.sessionId })).body.bookings).toHaveLength(3);
+    for (const path of ['/api/admin/bookings?venue=1', '/api/admin/contact-messages?venue=1']) {
+      const other = await t.request('GET', path, { token });
+      expect({ status: other.status, message: other.body.message }).toEqual({
+        status: 403,
+        message: 'This account works at The London Room only',
+      });
+    }
+  });
 });

@@ -38,8 +38,11 @@ export class VenueInboxController {
   ) {}
 
   @Endpoint(endpoints.listContactMessages)
-  contactMessages(@ValidQuery() query: ContactMessagesQuery): Promise<ContactMessageList> {
-    return this.queries.execute(new ListContactMessagesQuery(query));
+  contactMessages(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidQuery() query: ContactMessagesQuery,
+  ): Promise<ContactMessageList> {
+    return this.queries.execute(new ListContactMessagesQuery(query, { id: staff.id, role: staff.role }));
   }
 
   @Endpoint(endpoints.updateContactMessage)
@@ -52,8 +55,8 @@ export class VenueInboxController {
   }
 
   @Endpoint(endpoints.listBookings)
-  bookings(@ValidQuery() query: BookingsQuery): Promise<BookingList> {
-    return this.queries.execute(new ListBookingsQuery(query));
+  bookings(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: BookingsQuery): Promise<BookingList> {
+    return this.queries.execute(new ListBookingsQuery(query, { id: staff.id, role: staff.role }));
   }
 
   @Endpoint(endpoints.getInboxCounts)

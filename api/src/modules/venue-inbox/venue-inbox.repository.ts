@@ -125,7 +125,7 @@ export class VenueInboxRepository {
       id?: string;
       state?: ContactMessageState;
       includeSpam: boolean;
-      venueId?: number;
+      venueIds?: readonly number[];
       limit: number;
     },
   ) {
@@ -149,7 +149,7 @@ export class VenueInboxRepository {
       .$if(page.id !== undefined, (q) => q.where('c.id', '=', page.id!))
       .$if(page.state !== undefined, (q) => q.where('c.state', '=', page.state!))
       .$if(!page.includeSpam, (q) => q.where('c.is_spam', '=', false))
-      .$if(page.venueId !== undefined, (q) => q.where('c.venue_id', '=', page.venueId!))
+      .$if(page.venueIds !== undefined, (q) => q.where('c.venue_id', 'in', [...page.venueIds!]))
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(page.limit)
@@ -159,7 +159,14 @@ export class VenueInboxRepository {
   /** Newest first by (created_at, id), after `after` when given, or the one booking `id`. */
   listBookings(
     em: EntityManager,
-    page: { after?: KeysetPosition; id?: string; status?: BookingStatus; night?: string; venueId?: number; limit: number },
+    page: {
+      after?: KeysetPosition;
+      id?: string;
+      status?: BookingStatus;
+      night?: string;
+      venueIds?: readonly number[];
+      limit: number;
+    },
   ) {
     return db(em)
       .selectFrom('bookings as b')
@@ -185,7 +192,7 @@ export class VenueInboxRepository {
       .$if(page.id !== undefined, (q) => q.where('b.id', '=', page.id!))
       .$if(page.status !== undefined, (q) => q.where('b.status', '=', page.status!))
       .$if(page.night !== undefined, (q) => q.where('b.date', '=', page.night!))
-      .$if(page.venueId !== undefined, (q) => q.where('b.venue_id', '=', page.venueId!))
+      .$if(page.venueIds !== undefined, (q) => q.where('b.venue_id', 'in', [...page.venueIds!]))
       .orderBy('b.created_at', 'desc')
       .orderBy('b.id', 'desc')
       .limit(page.limit)

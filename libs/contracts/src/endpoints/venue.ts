@@ -135,7 +135,10 @@ export const listContactMessages = endpoint({
   tags: ['venue', 'admin'],
   query: ContactMessagesQuery,
   response: ContactMessageList,
-  errors: { 400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page) or an unknown state' },
+  errors: {
+    400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page), an unknown state or venue',
+    403: 'A venue the account does not work at',
+  },
 });
 
 export const updateContactMessage = endpoint({
@@ -160,7 +163,10 @@ export const listBookings = endpoint({
   tags: ['venue', 'admin'],
   query: BookingsQuery,
   response: BookingList,
-  errors: { 400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page) or an unknown status' },
+  errors: {
+    400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page), an unknown status or venue',
+    403: 'A venue the account does not work at',
+  },
 });
 
 export const getInboxCounts = endpoint({

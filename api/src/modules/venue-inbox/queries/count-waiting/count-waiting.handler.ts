@@ -1,8 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { InboxCounts } from '@nocturne/contracts';
-import { requestVenue } from '#modules/venue-inbox/request-venue.js';
-import { VenueInboxFailure } from '#modules/venue-inbox/venue-inbox-failure.js';
+import { staffInboxVenues } from '#modules/venue-inbox/staff-inbox-venues.js';
 import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { StaffVenues, VenueDirectory } from '#modules/venues/venues.public.js';
 import { CountWaitingQuery } from './count-waiting.query.js';
@@ -22,12 +21,9 @@ export class CountWaitingHandler implements IQueryHandler<CountWaitingQuery, Inb
   ) {}
 
   async execute({ staff, venue }: CountWaitingQuery): Promise<InboxCounts> {
-    const scope = await this.staffVenues.scopeOf(this.em, staff);
-    if (venue !== undefined) {
-      const { id } = await requestVenue(this.venues, venue, { open: false });
-      if (!StaffVenues.covers(scope, id)) throw new VenueInboxFailure('forbidden', await this.staffVenues.worksAtOnly(scope));
-      return this.inbox.countWaiting(this.em, [id]);
-    }
-    return this.inbox.countWaiting(this.em, scope.all ? undefined : scope.venueIds);
+    return this.inbox.countWaiting(
+      this.em,
+      await staffInboxVenues(this.em, { venues: this.venues, staffVenues: this.staffVenues }, staff, venue),
+    );
   }
 }
