@@ -50,7 +50,7 @@ const idOf = (kept: string | null): number | undefined => (kept && /^\d+$/.test(
  * The venue door requests are at, as remembered here: the door's, else the staff screens' one
  * venue (the Coupons tab's scanner). None: the api takes the account's only venue.
  */
-export function doorVenueId(): number | undefined {
+function doorVenueId(): number | undefined {
   return idOf(read(DOOR_KEY)) ?? idOf(read(STAFF_KEY));
 }
 
