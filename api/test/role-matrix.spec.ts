@@ -157,6 +157,21 @@ describe('venue scope', () => {
     },
   );
 
+  it("shows a manager of one venue that venue's overview and inbox counts, and refuses another venue's in words", async () => {
+    const token = await scopedSession('manager');
+    const own = await t.request('GET', '/api/admin/overview', { token });
+    expect({ status: own.status, venue: own.body.venue }).toEqual({
+      status: 200,
+      venue: { id: velvet, name: 'The Velvet Room' },
+    });
+    expect((await t.request('GET', `/api/admin/inbox/counts?venue=${velvet}`, { token })).status).toBe(200);
+    const elsewhere = [
+      await t.request('GET', '/api/admin/overview?venue=1', { token }),
+      await t.request('GET', '/api/admin/inbox/counts?venue=1', { token }),
+    ];
+    expect(elsewhere.map((answer) => [answer.status, answer.body?.message])).toEqual(Array(2).fill([403, WORDS]));
+  });
+
   it('keeps the group’s exports (members CSV, audit log) for admins: a manager of one venue is refused in words', async () => {
     const token = await scopedSession('manager');
     for (const spec of [endpoints.exportMembers, endpoints.exportAuditLog]) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SYNC_JOB_STATES } from './constants.js';
+import { VenueRef } from './venues.js';
 
 /** YYYY-MM-DD: a club night, named by its evening's date in venue time. */
 const NightDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
@@ -7,6 +8,12 @@ const NightDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 export const AdminOverviewQuery = z.object({
   /** The last night of the week shown; tonight (the current club night) when left out. Not after tonight. */
   night: NightDate.refine((night) => night >= '2000-01-01', { message: 'must be 2000-01-01 or later' }).optional(),
+  /**
+   * One venue's overview (slug or id; the staff switcher's choice): its nights in its own zone, its
+   * redemptions, bookings and messages. Left out: the group's (every venue the staffer works at; a
+   * staffer of one venue gets that venue's). Ignored in a group of one venue.
+   */
+  venue: VenueRef.optional(),
 });
 export type AdminOverviewQuery = z.infer<typeof AdminOverviewQuery>;
 
@@ -46,9 +53,34 @@ export const QueueHealth = z.object({
 });
 export type QueueHealth = z.infer<typeof QueueHealth>;
 
+/** Tonight at one venue, in its own zone: its club night and what happened there so far. */
+export const VenueTonight = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    timeZone: z.string(),
+    /** The venue's current club night (06:00 to 06:00 in its zone). */
+    night: NightDate,
+    label: z.string(),
+    start: z.iso.datetime(),
+    end: z.iso.datetime(),
+    /** Members' cards checked at its door tonight (one a member). */
+    visits: count,
+    /** Coupons redeemed at its door tonight. */
+    redemptions: count,
+    /** Bookings for tonight, requested or confirmed. */
+    bookings: count,
+    /** Its booking requests not yet answered (any night). */
+    pendingBookings: count,
+    /** Its contact messages (spam left out) not yet handled. */
+    unreadMessages: count,
+  })
+  .meta({ id: 'VenueTonight' });
+export type VenueTonight = z.infer<typeof VenueTonight>;
+
 export const AdminOverview = z
   .object({
-    /** VENUE_TZ: the zone the nights are counted in. */
+    /** The zone the nights are counted in: the venue's own for one venue's overview, else VENUE_TZ. */
     timeZone: z.string(),
     /** The night the figures end with; `isTonight` when it is the current club night. */
     night: z.object({
@@ -60,6 +92,14 @@ export const AdminOverview = z
     }),
     /** The 8 nights ending with `night`, oldest first (the last one is `night`'s figures). */
     nights: z.array(ClubNightFigures),
+    /**
+     * The venue these figures are of (a venue asked for, or a staffer's only venue), in a group of
+     * several venues: its redemptions, bookings and messages; claims, new members, comments and
+     * points stay the group's (they happen at no venue). Absent: the group's figures.
+     */
+    venue: z.object({ id: z.number().int(), name: z.string() }).optional(),
+    /** In a group of several venues: tonight at each open venue the staffer works at, each in its own zone. */
+    venues: z.array(VenueTonight).optional(),
     /** Figures of right now, whichever night is shown. */
     now: z.object({
       pendingBookings: count,

@@ -95,7 +95,7 @@ export const ContactMessagesQuery = InboxPage.extend({
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
-  /** Only the messages to this venue (slug or id). */
+  /** Only the messages to this venue (slug or id; one the staffer works at); none: every venue the staffer works at. */
   venue: VenueRef.optional(),
 });
 export type ContactMessagesQuery = z.infer<typeof ContactMessagesQuery>;
@@ -105,12 +105,18 @@ export const BookingsQuery = InboxPage.extend({
   status: z.enum(BOOKING_STATUSES, { message: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
   /** Only the bookings of this club night (YYYY-MM-DD, venue time). */
   night: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
-  /** Only the bookings of this venue (slug or id). */
+  /** Only the bookings of this venue (slug or id; one the staffer works at); none: every venue the staffer works at. */
   venue: VenueRef.optional(),
 });
 export type BookingsQuery = z.infer<typeof BookingsQuery>;
 
 /** What waits for staff: new messages (spam aside) and booking requests not yet answered. */
+export const InboxCountsQuery = z.object({
+  /** Only this venue's (slug or id); left out: every venue the staffer works at. */
+  venue: VenueRef.optional(),
+});
+export type InboxCountsQuery = z.infer<typeof InboxCountsQuery>;
+
 export const InboxCounts = z
   .object({ newMessages: z.number().int(), requestedBookings: z.number().int() })
   .meta({ id: 'InboxCounts' });

@@ -30,6 +30,8 @@ export const SCALE_CASES = {
       { name: 'admin overview, tonight', as: 'staff', route: () => '/api/admin/overview' },
       { name: 'admin overview, a past night', as: 'staff', route: (ctx) => `/api/admin/overview?night=${ctx.pastNight}` },
       { name: 'admin overview, a venue manager', as: 'venueManager', route: () => '/api/admin/overview' },
+      // One venue's overview: its nights counted afresh (club_night_figures keeps the group's only).
+      { name: 'admin overview, one venue', as: 'staff', route: () => '/api/admin/overview?venue=1' },
     ],
   },
   getAdminStats: { cases: [{ name: 'admin stats', as: 'staff', route: () => '/api/admin/stats' }] },
@@ -41,6 +43,7 @@ export const SCALE_CASES = {
     cases: [
       { name: 'inbox counts', as: 'staff', route: () => '/api/admin/inbox/counts' },
       { name: 'inbox counts, a venue manager', as: 'venueManager', route: () => '/api/admin/inbox/counts' },
+      { name: 'inbox counts, one venue', as: 'staff', route: () => '/api/admin/inbox/counts?venue=1' },
     ],
   },
   listScans: {

@@ -21,9 +21,9 @@ export class OverviewRepository {
    * the last night's end (ISO instants, ascending): each table is read once over the whole range
    * (an index range scan on its time column) and its rows counted per night with width_bucket,
    * so a night of 23 or 25 hours is bucketed by its own instants. Rows: figure, bucket (1 = the
-   * first night), n.
+   * first night), n. `venueIds`: only redemptions at those venues (the other figures happen at no venue).
    */
-  nightActivity(em: EntityManager, bounds: readonly string[]) {
+  nightActivity(em: EntityManager, bounds: readonly string[], venueIds?: readonly number[]) {
     const k = db(em);
     const first = bounds[0]!;
     const last = bounds[bounds.length - 1]!;
@@ -35,6 +35,7 @@ export class OverviewRepository {
       .select([figure('redemptions'), bucket('redeemed_at'), count.as('n')])
       .where('redeemed_at', '>=', first)
       .where('redeemed_at', '<', last)
+      .$if(venueIds !== undefined, (qb) => qb.where('redeemed_venue_id', 'in', [...venueIds!]))
       .groupBy(byFigureAndNight);
     const claims = k
       .selectFrom('user_coupons')
@@ -108,20 +109,75 @@ export class OverviewRepository {
     return Number(row.n);
   }
 
-  /** The figures of right now, in one round trip. */
-  currentFigures(em: EntityManager) {
+  /** The figures of right now, in one round trip (`venueIds`: those venues' bookings and messages only). */
+  currentFigures(em: EntityManager, venueIds?: readonly number[]) {
     return db(em)
       .selectNoFrom((eb) => [
-        eb.selectFrom('bookings').select(count.as('n')).where('status', '=', 'requested').as('pending_bookings'),
+        eb
+          .selectFrom('bookings')
+          .select(count.as('n'))
+          .where('status', '=', 'requested')
+          .$if(venueIds !== undefined, (qb) => qb.where('venue_id', 'in', [...venueIds!]))
+          .as('pending_bookings'),
         eb
           .selectFrom('contact_messages')
           .select(count.as('n'))
           .where('is_spam', '=', false)
+          .$if(venueIds !== undefined, (qb) => qb.where('venue_id', 'in', [...venueIds!]))
           // Unread: not yet marked handled by staff (the Messages tab's "new").
           .where('state', '=', 'new')
           .as('unread_messages'),
         eb.selectFrom('outbox').select(count.as('n')).where('published_at', 'is', null).as('outbox_waiting'),
       ])
       .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Tonight at each venue, each night its own (the venue's zone): visits (visits_venue_night_idx),
+   * redemptions at its door, tonight's bookings, and its inbox's waiting requests and messages.
+   * One round trip: a row per venue.
+   */
+  async venuesTonight(em: EntityManager, venues: readonly { id: number; night: string; start: string; end: string }[]) {
+    if (!venues.length) return [];
+    const k = db(em);
+    const one = (venue: (typeof venues)[number]) =>
+      k.selectNoFrom((eb) => [
+        sql<number>`${venue.id}::int`.as('venue_id'),
+        eb
+          .selectFrom('visits')
+          .select(count.as('n'))
+          .where('venue_id', '=', venue.id)
+          .where('night', '=', venue.night)
+          .as('visits'),
+        eb
+          .selectFrom('user_coupons')
+          .select(count.as('n'))
+          .where('redeemed_at', '>=', venue.start)
+          .where('redeemed_at', '<', venue.end)
+          .where('redeemed_venue_id', '=', venue.id)
+          .as('redemptions'),
+        eb
+          .selectFrom('bookings')
+          .select(count.as('n'))
+          .where('venue_id', '=', venue.id)
+          .where('date', '=', venue.night)
+          .where('status', 'in', ['requested', 'confirmed'])
+          .as('bookings'),
+        eb
+          .selectFrom('bookings')
+          .select(count.as('n'))
+          .where('venue_id', '=', venue.id)
+          .where('status', '=', 'requested')
+          .as('pending_bookings'),
+        eb
+          .selectFrom('contact_messages')
+          .select(count.as('n'))
+          .where('venue_id', '=', venue.id)
+          .where('state', '=', 'new')
+          .where('is_spam', '=', false)
+          .as('unread_messages'),
+      ]);
+    const [first, ...rest] = venues;
+    return rest.reduce((query, venue) => query.unionAll(one(venue)), one(first!)).execute();
   }
 }

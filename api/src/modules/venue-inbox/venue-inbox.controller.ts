@@ -13,6 +13,7 @@ import {
   endpoints,
   IdParams,
   InboxCounts,
+  InboxCountsQuery,
   SetBookingCapacityRequest,
   UpdateBookingStatusRequest,
   UpdateContactMessageRequest,
@@ -37,8 +38,11 @@ export class VenueInboxController {
   ) {}
 
   @Endpoint(endpoints.listContactMessages)
-  contactMessages(@ValidQuery() query: ContactMessagesQuery): Promise<ContactMessageList> {
-    return this.queries.execute(new ListContactMessagesQuery(query));
+  contactMessages(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidQuery() query: ContactMessagesQuery,
+  ): Promise<ContactMessageList> {
+    return this.queries.execute(new ListContactMessagesQuery(query, { id: staff.id, role: staff.role }));
   }
 
   @Endpoint(endpoints.updateContactMessage)
@@ -51,13 +55,13 @@ export class VenueInboxController {
   }
 
   @Endpoint(endpoints.listBookings)
-  bookings(@ValidQuery() query: BookingsQuery): Promise<BookingList> {
-    return this.queries.execute(new ListBookingsQuery(query));
+  bookings(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: BookingsQuery): Promise<BookingList> {
+    return this.queries.execute(new ListBookingsQuery(query, { id: staff.id, role: staff.role }));
   }
 
   @Endpoint(endpoints.getInboxCounts)
-  counts(): Promise<InboxCounts> {
-    return this.queries.execute(new CountWaitingQuery());
+  counts(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() { venue }: InboxCountsQuery): Promise<InboxCounts> {
+    return this.queries.execute(new CountWaitingQuery({ id: staff.id, role: staff.role }, venue));
   }
 
   @Endpoint(endpoints.updateBooking)

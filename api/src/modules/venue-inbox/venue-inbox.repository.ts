@@ -125,7 +125,7 @@ export class VenueInboxRepository {
       id?: string;
       state?: ContactMessageState;
       includeSpam: boolean;
-      venueId?: number;
+      venueIds?: readonly number[];
       limit: number;
     },
   ) {
@@ -150,7 +150,7 @@ export class VenueInboxRepository {
       .$if(page.id !== undefined, (q) => q.where('c.id', '=', page.id!))
       .$if(page.state !== undefined, (q) => q.where('c.state', '=', page.state!))
       .$if(!page.includeSpam, (q) => q.where('c.is_spam', '=', false))
-      .$if(page.venueId !== undefined, (q) => q.where('c.venue_id', '=', page.venueId!))
+      .$if(page.venueIds !== undefined, (q) => q.where('c.venue_id', 'in', [...page.venueIds!]))
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(page.limit)
@@ -160,7 +160,14 @@ export class VenueInboxRepository {
   /** Newest first by (created_at, id), after `after` when given, or the one booking `id`. */
   listBookings(
     em: EntityManager,
-    page: { after?: KeysetPosition; id?: string; status?: BookingStatus; night?: string; venueId?: number; limit: number },
+    page: {
+      after?: KeysetPosition;
+      id?: string;
+      status?: BookingStatus;
+      night?: string;
+      venueIds?: readonly number[];
+      limit: number;
+    },
   ) {
     return db(em)
       .selectFrom('bookings as b')
@@ -187,15 +194,18 @@ export class VenueInboxRepository {
       .$if(page.id !== undefined, (q) => q.where('b.id', '=', page.id!))
       .$if(page.status !== undefined, (q) => q.where('b.status', '=', page.status!))
       .$if(page.night !== undefined, (q) => q.where('b.date', '=', page.night!))
-      .$if(page.venueId !== undefined, (q) => q.where('b.venue_id', '=', page.venueId!))
+      .$if(page.venueIds !== undefined, (q) => q.where('b.venue_id', 'in', [...page.venueIds!]))
       .orderBy('b.created_at', 'desc')
       .orderBy('b.id', 'desc')
       .limit(page.limit)
       .execute();
   }
 
-  /** New messages (spam aside) and booking requests no one has answered yet. */
-  async countWaiting(em: EntityManager): Promise<{ newMessages: number; requestedBookings: number }> {
+  /** New messages (spam aside) and booking requests no one has answered yet (`venueIds`: at those venues only). */
+  async countWaiting(
+    em: EntityManager,
+    venueIds?: readonly number[],
+  ): Promise<{ newMessages: number; requestedBookings: number }> {
     const row = await db(em)
       .selectNoFrom((eb) => [
         eb
@@ -203,11 +213,13 @@ export class VenueInboxRepository {
           .select(sql<number>`count(*)::int`.as('n'))
           .where('state', '=', 'new')
           .where('is_spam', '=', false)
+          .$if(venueIds !== undefined, (qb) => qb.where('venue_id', 'in', [...venueIds!]))
           .as('new_messages'),
         eb
           .selectFrom('bookings')
           .select(sql<number>`count(*)::int`.as('n'))
           .where('status', '=', 'requested')
+          .$if(venueIds !== undefined, (qb) => qb.where('venue_id', 'in', [...venueIds!]))
           .as('requested_bookings'),
       ])
       .executeTakeFirstOrThrow();

@@ -10,10 +10,22 @@ export const getAdminOverview = endpoint({
   tags: ['admin'],
   query: AdminOverviewQuery,
   response: AdminOverview,
-  errors: { 400: 'Invalid input (`issues` names each field), or a night that has not started yet' },
-  // Queue counts (Redis), the outbox and the night rolling over at 06:00 have no version: 15 s at most behind.
+  errors: {
+    400: "Invalid input (`issues` names each field), a venue that is not the group's, or a night that has not started yet",
+    403: 'A venue the account does not work at',
+  },
+  // Queue counts (Redis), the outbox, visits and the night rolling over at 06:00 have no version: 15 s at most behind.
   conditional: {
-    scopes: ['members', 'user_coupons', 'news_comments', 'point_transactions', 'bookings', 'contact_messages', 'sync_jobs'],
+    scopes: [
+      'members',
+      'user_coupons',
+      'news_comments',
+      'point_transactions',
+      'bookings',
+      'contact_messages',
+      'sync_jobs',
+      'venues',
+    ],
     everySeconds: 15,
   },
 });

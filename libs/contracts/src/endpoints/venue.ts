@@ -9,6 +9,7 @@ import {
   ContactMessageResponse,
   ContactMessagesQuery,
   InboxCounts,
+  InboxCountsQuery,
   SetBookingCapacityRequest,
   UpdateBookingStatusRequest,
   UpdateContactMessageRequest,
@@ -134,7 +135,10 @@ export const listContactMessages = endpoint({
   tags: ['venue', 'admin'],
   query: ContactMessagesQuery,
   response: ContactMessageList,
-  errors: { 400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page) or an unknown state' },
+  errors: {
+    400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page), an unknown state or venue',
+    403: 'A venue the account does not work at',
+  },
 });
 
 export const updateContactMessage = endpoint({
@@ -159,7 +163,10 @@ export const listBookings = endpoint({
   tags: ['venue', 'admin'],
   query: BookingsQuery,
   response: BookingList,
-  errors: { 400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page) or an unknown status' },
+  errors: {
+    400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page), an unknown status or venue',
+    403: 'A venue the account does not work at',
+  },
 });
 
 export const getInboxCounts = endpoint({
@@ -169,7 +176,9 @@ export const getInboxCounts = endpoint({
   access: MANAGERS,
   conditional: { scopes: ['contact_messages', 'bookings'] },
   tags: ['venue', 'admin'],
+  query: InboxCountsQuery,
   response: InboxCounts,
+  errors: { 400: "A venue that is not the group's", 403: 'A venue the account does not work at' },
 });
 
 export const updateBooking = endpoint({

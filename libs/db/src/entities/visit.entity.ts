@@ -12,7 +12,11 @@ export const Visit = defineEntity({
   tableName: 'visits',
   uniques: [{ name: 'visits_member_venue_night_unique', properties: ['member', 'venue', 'night'] }],
   // Door mode's tally counts a staffer's visits of the night.
-  indexes: [{ name: 'visits_recorded_by_night_idx', properties: ['recordedBy', 'night'] }],
+  indexes: [
+    { name: 'visits_recorded_by_night_idx', properties: ['recordedBy', 'night'] },
+    // The overview's tonight at each venue counts a venue's visits of its night.
+    { name: 'visits_venue_night_idx', properties: ['venue', 'night'] },
+  ],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
     member: () => p.manyToOne(Member).deleteRule('cascade'),

@@ -30,6 +30,7 @@ import { WebhooksTab } from '@/features/admin-webhooks/components/WebhooksTab';
 import { type AdminMenuItem, AdminMenu } from './admin-menu';
 import { featuredImageSlot } from './featured-image-slot';
 import { SessionGate } from './session-gate';
+import { StaffVenueSwitcher } from './staff-venue-switcher';
 
 // The scanner (and its QR decoder behind it) loads on the first "Scan QR Code".
 const ScannerDialog = lazy(() =>
@@ -127,9 +128,12 @@ function AdminDashboard({ user }: { user: User }) {
         firstName={user.firstName}
         badge={<Badge tone="neon">{user.role === 'admin' ? 'Administrator' : 'Manager'}</Badge>}
         aside={
-          <Link to="/door" className={buttonClass('outline')}>
-            Door mode
-          </Link>
+          <>
+            <StaffVenueSwitcher />
+            <Link to="/door" className={buttonClass('outline')}>
+              Door mode
+            </Link>
+          </>
         }
       />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">

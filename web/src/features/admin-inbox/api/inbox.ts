@@ -12,73 +12,99 @@ import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { POLL_MS, polling } from '@/lib/polling';
 import { invalidate, queryKeys } from '@/lib/query-keys';
+import { useStaffVenue } from '@/lib/staff-venue';
 
 const PAGE = 50;
 export const bookingsKey = ['admin', 'bookings'] as const;
 export const contactMessagesKey = ['admin', 'contact-messages'] as const;
 
-const getBookings = (cursor: string | null, status?: BookingStatus, night?: string) =>
-  api.call(routes.listBookings, { query: { limit: PAGE, cursor: cursor ?? undefined, status, night } });
+/** `?venue=` for the venue the staff switcher shows; nothing for every venue (or a group of one). */
+const venueQuery = (venueId?: number) => (venueId === undefined ? {} : { venue: String(venueId) });
+
+const getBookings = (cursor: string | null, status?: BookingStatus, night?: string, venueId?: number) =>
+  api.call(routes.listBookings, {
+    query: { limit: PAGE, cursor: cursor ?? undefined, status, night, ...venueQuery(venueId) },
+  });
 
 /** Newest first (all, or one status, of every night or one); the next page starts at the api's nextCursor. */
-const bookingsQueryOptions = (status?: BookingStatus, night?: string) =>
+const bookingsQueryOptions = (status?: BookingStatus, night?: string, venueId?: number) =>
   infiniteQueryOptions({
-    queryKey: [...bookingsKey, status ?? 'all', night ?? 'every night'] as const,
-    queryFn: ({ pageParam }) => getBookings(pageParam, status, night),
+    queryKey: [...bookingsKey, status ?? 'all', night ?? 'every night', venueId ?? 'every venue'] as const,
+    queryFn: ({ pageParam }) => getBookings(pageParam, status, night, venueId),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useBookings = (status?: BookingStatus, night?: string) =>
-  useInfiniteQuery({ ...bookingsQueryOptions(status, night), ...polling(POLL_MS.admin) });
+export function useBookings(status?: BookingStatus, night?: string) {
+  const { venueId } = useStaffVenue();
+  return useInfiniteQuery({ ...bookingsQueryOptions(status, night, venueId), ...polling(POLL_MS.admin) });
+}
 
 /** A night's places per service: the capacity a manager set and the bookings holding one. */
-const bookingCapacitiesKey = (night: string) => [...bookingsKey, 'capacities', night] as const;
+const bookingCapacitiesKey = (night: string, venueId?: number) =>
+  [...bookingsKey, 'capacities', night, venueId ?? 'first venue'] as const;
 
-export const useBookingCapacities = (night: string | undefined) =>
-  useQuery({
-    queryKey: bookingCapacitiesKey(night ?? ''),
-    queryFn: () => api.call(routes.listBookingCapacities, { query: { night: night! } }),
+/** The night's places at the switcher's venue (none chosen: the group's first venue, as the api takes it). */
+export function useBookingCapacities(night: string | undefined) {
+  const { venueId } = useStaffVenue();
+  return useQuery({
+    queryKey: bookingCapacitiesKey(night ?? '', venueId),
+    queryFn: () => api.call(routes.listBookingCapacities, { query: { night: night!, ...venueQuery(venueId) } }),
     enabled: Boolean(night),
     ...polling(POLL_MS.admin),
   });
+}
 
 /** Setting a capacity changes the night's places (and whether the form shows it fully booked). */
 export function useSetBookingCapacity() {
   const queryClient = useQueryClient();
+  const { venueId } = useStaffVenue();
   return useMutation({
-    mutationFn: (body: SetBookingCapacityRequest) => api.call(routes.setBookingCapacity, { body }),
+    mutationFn: (body: SetBookingCapacityRequest) =>
+      api.call(routes.setBookingCapacity, { body: { ...body, ...venueQuery(venueId) } }),
     onSettled: () => invalidate(queryClient, bookingsKey),
   });
 }
 
-const getContactMessages = (cursor: string | null, filter: { includeSpam: boolean; state?: ContactMessageState }) =>
+type MessagesFilter = { includeSpam: boolean; state?: ContactMessageState };
+
+const getContactMessages = (cursor: string | null, filter: MessagesFilter, venueId?: number) =>
   api.call(routes.listContactMessages, {
     query: {
       limit: PAGE,
       cursor: cursor ?? undefined,
       state: filter.state,
       includeSpam: filter.includeSpam ? 'true' : undefined,
+      ...venueQuery(venueId),
     },
   });
 
-const contactMessagesQueryOptions = (filter: { includeSpam: boolean; state?: ContactMessageState }) =>
+const contactMessagesQueryOptions = (filter: MessagesFilter, venueId?: number) =>
   infiniteQueryOptions({
-    queryKey: [...contactMessagesKey, filter.state ?? 'all', filter.includeSpam] as const,
-    queryFn: ({ pageParam }) => getContactMessages(pageParam, filter),
+    queryKey: [...contactMessagesKey, filter.state ?? 'all', filter.includeSpam, venueId ?? 'every venue'] as const,
+    queryFn: ({ pageParam }) => getContactMessages(pageParam, filter, venueId),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useContactMessages = (filter: { includeSpam: boolean; state?: ContactMessageState }) =>
-  useInfiniteQuery({ ...contactMessagesQueryOptions(filter), ...polling(POLL_MS.admin) });
+export function useContactMessages(filter: MessagesFilter) {
+  const { venueId } = useStaffVenue();
+  return useInfiniteQuery({ ...contactMessagesQueryOptions(filter, venueId), ...polling(POLL_MS.admin) });
+}
 
-const getInboxCounts = () => api.call(routes.getInboxCounts);
+const getInboxCounts = (venueId?: number) => api.call(routes.getInboxCounts, { query: venueQuery(venueId) });
 
-/** New messages and unanswered bookings, for the tabs' counts and the inboxes' filters. */
-const inboxCountsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminInboxCounts, queryFn: getInboxCounts });
+/** New messages and unanswered bookings, for the tabs' counts and the inboxes' filters (at the switcher's venue). */
+const inboxCountsQueryOptions = (venueId?: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminInboxCounts, venueId ?? 'every venue'] as const,
+    queryFn: () => getInboxCounts(venueId),
+  });
 
-export const useInboxCounts = () => useQuery({ ...inboxCountsQueryOptions(), ...polling(POLL_MS.admin) });
+export function useInboxCounts() {
+  const { venueId } = useStaffVenue();
+  return useQuery({ ...inboxCountsQueryOptions(venueId), ...polling(POLL_MS.admin) });
+}
 
 const updateBookingStatus = ({ id, ...body }: UpdateBookingStatusRequest & { id: string }) =>
   api.call(routes.updateBooking, { params: { id }, body });

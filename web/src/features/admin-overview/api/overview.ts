@@ -6,6 +6,7 @@ import { api } from '@/lib/api-client';
 import { reasonOr, toastError } from '@/lib/notify';
 import { POLL_MS, polling } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
+import { useStaffVenue } from '@/lib/staff-venue';
 
 // The overview's figures come from getAdminStats (the cards) and getAdminOverview (the nights,
 // queues and sync); both keys start with queryKeys.adminStats, which every admin
@@ -17,16 +18,25 @@ const adminStatsQueryOptions = () =>
 
 const useAdminStats = () => useQuery({ ...adminStatsQueryOptions(), ...polling(POLL_MS.admin) });
 
-/** The week ending with `night` (YYYY-MM-DD), or with tonight when undefined. */
-const getAdminOverview = (night?: string) => api.call(routes.getAdminOverview, { query: { night } });
+/** The week ending with `night` (YYYY-MM-DD), or with tonight when undefined; one venue's, or the group's. */
+const getAdminOverview = (night?: string, venueId?: number) =>
+  api.call(routes.getAdminOverview, { query: { night, ...(venueId === undefined ? {} : { venue: String(venueId) }) } });
 
-export const adminOverviewKey = (night?: string) => [...queryKeys.adminStats, 'nights', night ?? 'tonight'] as const;
+export const adminOverviewKey = (night?: string, venueId?: number) =>
+  [...queryKeys.adminStats, 'nights', night ?? 'tonight', venueId ?? 'all'] as const;
 
-const adminOverviewQueryOptions = (night?: string) =>
-  queryOptions({ queryKey: adminOverviewKey(night), queryFn: () => getAdminOverview(night) });
+const adminOverviewQueryOptions = (night?: string, venueId?: number) =>
+  queryOptions({ queryKey: adminOverviewKey(night, venueId), queryFn: () => getAdminOverview(night, venueId) });
 
-export const useAdminOverview = (night?: string) =>
-  useQuery({ ...adminOverviewQueryOptions(night), ...polling(POLL_MS.admin), placeholderData: (previous) => previous });
+/** The overview of the venue the staff switcher shows (none: the group's, or a group of one venue). */
+export function useAdminOverview(night?: string) {
+  const { venueId } = useStaffVenue();
+  return useQuery({
+    ...adminOverviewQueryOptions(night, venueId),
+    ...polling(POLL_MS.admin),
+    placeholderData: (previous) => previous,
+  });
+}
 
 export const useMemberCount = () => {
   const stats = useAdminStats();

@@ -42,6 +42,45 @@ describe('Overview tab', () => {
     expect(figure(now, 'Points outstanding')).toBe(new Intl.NumberFormat().format(18_250));
   });
 
+  it('shows tonight at each venue of a group, each on its own night', async () => {
+    const tonightAt = (id: number, name: string, timeZone: string, label: string, visits: number) => ({
+      id,
+      name,
+      timeZone,
+      night: '2026-11-28',
+      label,
+      start: '2026-11-27T19:00:00.000Z',
+      end: '2026-11-28T19:00:00.000Z',
+      visits,
+      redemptions: 2,
+      bookings: 3,
+      pendingBookings: 1,
+      unreadMessages: 0,
+    });
+    routeFetch({
+      ...baseRoutes,
+      [at(routes.getAdminOverview)]: {
+        status: 200,
+        body: anAdminOverview({
+          venues: [
+            tonightAt(1, 'The Sydney Room', 'Australia/Sydney', 'Sat 28 Nov', 41),
+            tonightAt(2, 'The London Room', 'Europe/London', 'Fri 27 Nov', 7),
+          ],
+        }),
+      },
+    });
+    renderWithApp(<OverviewTab />);
+    const table = await screen.findByRole('table', { name: 'Tonight at each venue' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['The Sydney Room', 'Sat 28 Nov', '41', '2', '3', '1', '0'],
+      ['The London Room', 'Fri 27 Nov', '7', '2', '3', '1', '0'],
+    ]);
+  });
+
   it("says 'Connected' for ActiveCampaign only once it answered, 'Unreachable' while it does not", async () => {
     const unreachable = {
       state: 'unreachable',

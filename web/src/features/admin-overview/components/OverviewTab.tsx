@@ -6,6 +6,7 @@ import { inputClass } from '@/components/ui/field';
 import { useActiveCampaignConnection, useAdminOverview, useMemberCount, useNewsCount, useSystemReady } from '../api/overview';
 import { BackgroundHealth } from './BackgroundHealth';
 import { NightFigures } from './NightFigures';
+import { VenuesTonight } from './VenuesTonight';
 
 // recharts loads with the charts, after the overview's figures: never in the landing or member bundles.
 const NightCharts = lazy(() => import('./NightCharts'));
@@ -71,7 +72,14 @@ function HowWasTonight() {
         tonight={data.night.isTonight ? data.night.night : clubNightOf(new Date(), data.timeZone)}
         onChange={setNight}
       />
+      {data.venue ? (
+        <p className="text-sm text-white/75">
+          {data.venue.name}: redemptions, bookings and messages at this venue, nights in its time zone; claims, new members,
+          comments and points are the group's.
+        </p>
+      ) : null}
       <NightFigures overview={data} />
+      <VenuesTonight overview={data} />
       <section aria-labelledby="overview-nights" className="grid gap-3">
         <h2 id="overview-nights" className="font-display text-2xl text-gold">
           {data.night.isTonight ? 'Tonight and the nights before' : `The nights to ${data.night.label}`}

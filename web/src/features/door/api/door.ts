@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { polling, POLL_MS } from '@/lib/polling';
+import { useDoorVenue } from '@/lib/staff-venue';
 import { undoRedemption } from '@/lib/undo-redemption';
 
 export { checkAtDoor, type DoorMethod, redeemAtDoor } from '@/lib/door-calls';
@@ -11,5 +12,12 @@ export const doorTonightKey = ['door', 'tonight'] as const;
 
 export const undoAtDoor = undoRedemption;
 
-export const useDoorTonight = () =>
-  useQuery({ queryKey: doorTonightKey, queryFn: () => api.call(routes.getDoorTonight), ...polling(POLL_MS.admin) });
+/** Tonight at the door's venue (the one door mode asked for, when the account works at several). */
+export function useDoorTonight() {
+  const venueId = useDoorVenue().venue?.id;
+  return useQuery({
+    queryKey: [...doorTonightKey, venueId ?? 'own'] as const,
+    queryFn: () => api.call(routes.getDoorTonight, { query: venueId === undefined ? {} : { venueId } }),
+    ...polling(POLL_MS.admin),
+  });
+}

@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
 import { Button } from '@/components/ui/button';
+import { useDoorVenue } from '@/lib/staff-venue';
 import { unlockSound } from '../hooks/cues';
 import { useDoorSession } from '../hooks/use-door-session';
 import { useKeyboardWedge } from '../hooks/use-keyboard-wedge';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { Camera, type DoorCamera } from './Camera';
 import { DoorPicker, useChosenDoor } from './DoorPicker';
+import { DoorVenueButton, DoorVenuePicker } from './DoorVenuePicker';
 import { FullScreen } from './FullScreen';
 import { Tally } from './Tally';
 import { TypedEntry } from './TypedEntry';
@@ -23,6 +25,7 @@ export type { DoorCamera } from './Camera';
 export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; header?: ReactNode }) {
   const door = useDoorSession();
   const named = useChosenDoor();
+  const venue = useDoorVenue();
   const [cameraFailed, setCameraFailed] = useState(false);
   useWakeLock();
   useKeyboardWedge((text) => door.submit(text, 'scan'));
@@ -47,6 +50,7 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
             {door.status}
           </p>
         </div>
+        <DoorVenueButton />
         {named.door ? (
           <Button variant="ghost" onClick={() => named.choose(null)} aria-label={`At ${named.door.name}: change door`}>
             {named.door.name} · Change
@@ -60,7 +64,9 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
           {named.door.name}
         </p>
       ) : null}
-      {named.asking ? (
+      {venue.asking ? (
+        <DoorVenuePicker venues={venue.venues} onPick={venue.choose} />
+      ) : named.asking ? (
         <DoorPicker doors={named.doors} onPick={named.choose} />
       ) : (
         <main className="grid gap-3">

@@ -5,6 +5,7 @@ import { DOOR_SYNC_BATCH_MAX, doorStatusLine } from '@nocturne/domain';
 import { api, ApiError } from '@/lib/api-client';
 import { DoorIndex, type OfflineVerdict } from './door-index';
 import { keepDoorData, readDoorData, wipeDoorData } from '@/lib/door-store';
+import { doorVenueField } from '@/lib/staff-venue';
 
 /** Tonight's data is asked for this often (a 304 while nothing changed): another door's redemption reaches this one within it. */
 const DATA_POLL_MS = 5_000;
@@ -65,7 +66,7 @@ export function useOfflineDoor() {
     try {
       while (queue.current.length > 0) {
         const batch = queue.current.slice(0, DOOR_SYNC_BATCH_MAX);
-        const answer = await api.call(routes.syncDoor, { body: { items: batch } });
+        const answer = await api.call(routes.syncDoor, { body: { items: batch, ...doorVenueField() } });
         const done = new Set(answer.results.map((result: DoorSyncResult) => result.id));
         queue.current = queue.current.filter((item) => !done.has(item.id.toLowerCase()) && !done.has(item.id));
         setWaiting(queue.current.length);

@@ -3,8 +3,8 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ContactMessageList } from '@nocturne/contracts';
 import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
 import { contactMessageView, deliveriesBySubject, venueNames } from '#modules/venue-inbox/venue-inbox-views.js';
-import { requestVenue } from '#modules/venue-inbox/request-venue.js';
-import { VenueDirectory } from '#modules/venues/venues.public.js';
+import { staffInboxVenues } from '#modules/venue-inbox/staff-inbox-venues.js';
+import { StaffVenues, VenueDirectory } from '#modules/venues/venues.public.js';
 import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { ListContactMessagesQuery } from './list-contact-messages.query.js';
 
@@ -15,14 +15,19 @@ export class ListContactMessagesHandler implements IQueryHandler<ListContactMess
     private readonly em: EntityManager,
     private readonly inbox: VenueInboxRepository,
     private readonly venues: VenueDirectory,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
-  async execute({ page: { cursor, limit, state, includeSpam, venue } }: ListContactMessagesQuery): Promise<ContactMessageList> {
+  async execute({
+    page: { cursor, limit, state, includeSpam, venue },
+    staff,
+  }: ListContactMessagesQuery): Promise<ContactMessageList> {
     const after = keysetPageStart(cursor);
-    // One venue's inbox when the switcher names one (archived ones too: their history), else the group's.
-    const venueId = venue === undefined ? undefined : (await requestVenue(this.venues, venue, { open: false })).id;
+    // One venue's inbox when the switcher names one (archived ones too: their history), else every
+    // venue the staffer works at (the group's for an admin or a group account).
+    const venueIds = await staffInboxVenues(this.em, { venues: this.venues, staffVenues: this.staffVenues }, staff, venue);
     const { page, nextCursor } = keysetPage(
-      await this.inbox.listContactMessages(this.em, { after, state, includeSpam, venueId, limit: limit + 1 }),
+      await this.inbox.listContactMessages(this.em, { after, state, includeSpam, venueIds, limit: limit + 1 }),
       limit,
     );
     const deliveries = deliveriesBySubject(

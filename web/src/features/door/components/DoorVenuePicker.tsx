@@ -1,0 +1,35 @@
+import type { VenueChoice } from '@nocturne/contracts';
+import { Button } from '@/components/ui/button';
+import { useDoorVenue } from '@/lib/staff-venue';
+
+/**
+ * "Which venue?": door mode's first question for an account that works at several venues (a group
+ * account, or one granted several), asked once and remembered on the phone (lib/staff-venue);
+ * every check, redemption, tally and offline batch then names that venue.
+ */
+export function DoorVenuePicker({ venues, onPick }: { venues: VenueChoice[]; onPick: (venue: VenueChoice) => void }) {
+  return (
+    <section aria-labelledby="door-venue-picker" className="grid gap-3">
+      <h2 id="door-venue-picker" className="text-center text-2xl font-semibold">
+        Which venue?
+      </h2>
+      <p className="text-center text-white/70">Asked once: this phone remembers it.</p>
+      {venues.map((venue) => (
+        <Button key={venue.id} className="min-h-14 text-lg" onClick={() => onPick(venue)}>
+          {venue.name}
+        </Button>
+      ))}
+    </section>
+  );
+}
+
+/** The venue this phone's door is at, to change it (shown only for an account of several venues). */
+export function DoorVenueButton() {
+  const { venue, choose } = useDoorVenue();
+  if (!venue) return null;
+  return (
+    <Button variant="ghost" onClick={() => choose(null)} aria-label={`At ${venue.name}: change venue`}>
+      {venue.name} · Change venue
+    </Button>
+  );
+}
