@@ -8,6 +8,7 @@ import { useWakeLock } from '../hooks/use-wake-lock';
 import { Camera, type DoorCamera } from './Camera';
 import { DoorPicker, useChosenDoor } from './DoorPicker';
 import { FullScreen } from './FullScreen';
+import { GuestListSearch } from './GuestListSearch';
 import { Tally } from './Tally';
 import { TypedEntry } from './TypedEntry';
 import { UndoBar } from './UndoBar';
@@ -92,6 +93,7 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
             lockedAccount={door.lockedAccount}
             busy={screen.step === 'checking'}
           />
+          <GuestListSearch />
           <p className="text-center text-xs text-white/60">A redemption can be undone for {REDEMPTION_UNDO_MINUTES} minutes.</p>
         </main>
       )}
