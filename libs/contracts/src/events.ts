@@ -334,7 +334,9 @@ export const MarkArrivedResponse = z
 export type MarkArrivedResponse = z.infer<typeof MarkArrivedResponse>;
 
 /** `?venueId=` for tonight's guest lists on the overview (default as for a door: the account's only venue, else the first). */
-export const GuestListNightsQuery = NoShowRuleQuery;
+export const GuestListNightsQuery = z.object({
+  venueId: z.coerce.number({ message: 'must be a venue id' }).pipe(GuestListDoorVenue).optional(),
+});
 
 /** The guest lists of one club night at a venue, added up: "List 120, in 84, no-show 30%". */
 const GuestListNightTotals = z.object({
