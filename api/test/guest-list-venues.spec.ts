@@ -87,8 +87,10 @@ describe("What's on and the Events screen of one venue", () => {
   });
 
   it('answers 304 to a client holding the current list, and the new list once an event changes', async () => {
+    const { slug } = await createEvent({ title: 'Conditional Night', venueId: velvet });
     for (const [path, token] of [
       ['/api/events', undefined],
+      [`/api/events/${slug}`, undefined],
       ['/api/admin/events', manager.sessionId],
     ] as const) {
       const first = await t.request('GET', path, { token });

@@ -94,6 +94,7 @@ export const getEventNight = endpoint({
   tags: ['events'],
   params: EventKeyParams,
   query: EventNightQuery,
+  conditional: { scopes: ['events', 'venues'], everySeconds: 60 },
   response: WhatsOnResponse,
   errors: { 404: 'No such published event, or it does not run that night' },
 });
