@@ -48,6 +48,21 @@ beforeAll(async () => {
     [post.id, id],
   );
   await t.sql.query(`insert into birthday_grants (member_id, year) values ($1, 2024), ($1, 2025)`, [id]);
+  // Guest lists joined: a weekly night's three nights, one party let in (another member's entry stays theirs).
+  const { rows: events } = await t.sql.query<{ id: string }>(
+    `insert into events (venue_id, slug, title, night, doors_open, last_entry, repeats_weekly, status, list_capacity)
+     values (1, 'deep-house-fridays', 'Deep House Fridays', '2025-01-03', '22:00', '03:00', true, 'published', 100) returning id`,
+  );
+  await t.sql.query(
+    `insert into guest_list_entries (event_id, night, member_id, plus_ones, arrived_count, created_at)
+     select $1, date '2025-01-03' + 7 * i, $2, i % 3, case when i = 1 then 2 end, timestamptz '2025-01-01 10:00+00' + i * interval '7 days'
+     from generate_series(0, 2) i`,
+    [events[0]!.id, id],
+  );
+  await t.sql.query(
+    `insert into guest_list_entries (event_id, night, guest_name, guest_email) values ($1, '2025-01-03', 'Quinn', 'q@example.com')`,
+    [events[0]!.id],
+  );
   await t.sql.query('analyze');
 }, 120_000);
 afterAll(async () => {
@@ -77,6 +92,10 @@ async function documentReadWhole(memberId: string) {
       where c.author_id = $1 order by c.created_at, c.id`,
   );
   const birthdays = await q(`select year, granted_at from birthday_grants where member_id = $1 order by year`);
+  const guestLists = await q(
+    `select e.title, to_char(g.night, 'YYYY-MM-DD') as night, g.plus_ones, g.arrived_count, g.created_at
+       from guest_list_entries g join events e on e.id = g.event_id where g.member_id = $1 order by g.created_at, g.id`,
+  );
   return {
     profile: {
       id: profile.id,
@@ -110,6 +129,13 @@ async function documentReadWhole(memberId: string) {
       content: r.content,
       createdAt: iso(r.created_at),
       removed: r.deleted_at !== null,
+    })),
+    guestLists: guestLists.map((r) => ({
+      event: r.title,
+      night: r.night,
+      plusOnes: r.plus_ones,
+      arrivedCount: r.arrived_count,
+      joinedAt: iso(r.created_at),
     })),
     referrals: { inviteCode: null, joinedThroughInvite: null, invited: [] },
     rewards: {
@@ -150,6 +176,11 @@ describe('GET /api/auth/me/export for a member with years of history', () => {
     expect(body.pointsHistory).toHaveLength(LEDGER_ROWS + 1); // and the welcome bonus
     expect(body.coupons).toHaveLength(CLAIMS);
     expect(body.comments).toHaveLength(COMMENTS);
+    expect(body.guestLists).toEqual([
+      { event: 'Deep House Fridays', night: '2025-01-03', plusOnes: 0, arrivedCount: null, joinedAt: '2025-01-01T10:00:00.000Z' },
+      { event: 'Deep House Fridays', night: '2025-01-10', plusOnes: 1, arrivedCount: 2, joinedAt: '2025-01-08T10:00:00.000Z' },
+      { event: 'Deep House Fridays', night: '2025-01-17', plusOnes: 2, arrivedCount: null, joinedAt: '2025-01-15T10:00:00.000Z' },
+    ]);
     const { exportedAt, ...rest } = body;
     expect(Date.parse(exportedAt)).not.toBeNaN();
     expect(rest).toEqual(await documentReadWhole(heavy.user.id));
@@ -161,6 +192,7 @@ describe('GET /api/auth/me/export for a member with years of history', () => {
     expect(body.pointsHistory.map((row) => row.kind)).toEqual(['welcome_bonus']);
     expect(body.coupons).toEqual([]);
     expect(body.comments).toEqual([]);
+    expect(body.guestLists).toEqual([]);
     expect(() => MyDataExport.parse(body)).not.toThrow();
   });
 

@@ -172,6 +172,31 @@ describe('venue scope', () => {
     expect(elsewhere.map((answer) => [answer.status, answer.body?.message])).toEqual(Array(2).fill([403, WORDS]));
   });
 
+  it("keeps another venue's guest list from a one-venue account: seeing, adding to, closing it, its door search and rule", async () => {
+    const { rows } = await t.sql.query<{ id: string; night: string }>(
+      `insert into events (venue_id, slug, title, night, doors_open, last_entry, status, list_capacity)
+       values (1, 'first-venue-night', 'First Venue Night', current_date, '22:00', '03:00', 'published', 50)
+       returning id, to_char(night, 'YYYY-MM-DD') as night`,
+    );
+    const list = `/api/admin/events/${rows[0]!.id}/nights/${rows[0]!.night}/guest-list`;
+    const manager = await scopedSession('manager');
+    const door = await scopedSession('door');
+    const refused = [
+      await t.request('GET', list, { token: manager }),
+      await t.request('POST', list, { token: manager, body: { name: 'Quinn Outsider', email: 'quinn@example.com' } }),
+      await t.request('POST', `${list}/close`, { token: manager }),
+      await t.request('GET', '/api/door/guest-list?q=quinn&venueId=1', { token: door }),
+      await t.request('GET', '/api/admin/guest-list-rule?venueId=1', { token: manager }),
+      await t.request('PUT', '/api/admin/guest-list-rule', { token: manager, body: { rule: null, venueId: 1 } }),
+      await t.request('GET', '/api/admin/guest-lists/tonight?venueId=1', { token: manager }),
+    ];
+    expect(refused.map((answer) => [answer.status, answer.body?.message])).toEqual(Array(7).fill([403, WORDS]));
+    const entries = await t.sql.query(`select count(*)::int as n from guest_list_entries where event_id = $1`, [rows[0]!.id]);
+    expect(entries.rows[0].n).toBe(0);
+    // A group manager (no venues granted) reaches it.
+    expect((await t.request('GET', list, { token: await sessionOf('manager') })).status).toBe(200);
+  });
+
   it('keeps the group’s exports (members CSV, audit log) for admins: a manager of one venue is refused in words', async () => {
     const token = await scopedSession('manager');
     for (const spec of [endpoints.exportMembers, endpoints.exportAuditLog]) {

@@ -163,6 +163,16 @@ export const MyDataExport = z
     comments: z.array(
       z.object({ postTitle: z.string(), content: z.string(), createdAt: z.iso.datetime(), removed: z.boolean() }),
     ),
+    /** The guest lists the member joined: the event, its night, their plus-ones and how many of the party came in (null: not marked). */
+    guestLists: z.array(
+      z.object({
+        event: z.string(),
+        night: z.iso.date(),
+        plusOnes: z.number().int(),
+        arrivedCount: z.number().int().nullable(),
+        joinedAt: z.iso.datetime(),
+      }),
+    ),
     /** The member's invite code, whether they joined through someone's invite, and their invites (dates and states only: no one else's data). */
     referrals: z.object({
       inviteCode: z.string().nullable(),

@@ -165,7 +165,13 @@ export const DoorTonight = z
     night: z.iso.date(),
     /** The venue whose night it is (in that venue's time zone); present when the group has more than one venue. */
     venueId: z.number().int().optional(),
-    mine: z.object({ redemptions: z.number().int(), visits: z.number().int(), undone: z.number().int() }),
+    mine: z.object({
+      redemptions: z.number().int(),
+      visits: z.number().int(),
+      undone: z.number().int(),
+      /** People this staffer let in from tonight's guest lists at the venue; present once there is one. */
+      guests: z.number().int().optional(),
+    }),
   })
   .meta({ id: 'DoorTonight' });
 export type DoorTonight = z.infer<typeof DoorTonight>;

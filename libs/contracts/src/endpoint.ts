@@ -40,6 +40,7 @@ export const VERSION_SCOPES = [
   'webhooks',
   'visits',
   'venues',
+  'events',
 ] as const;
 export type VersionScope = (typeof VERSION_SCOPES)[number] | 'member:{me}';
 

@@ -5,6 +5,13 @@ import { FeaturedImagePath } from './news.js';
 
 const IsoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 const WallTime = z.string({ message: 'is required' }).regex(WALL_TIME_PATTERN, 'must be a time such as 22:00');
+/** A venue id: the door's (as for a check: see DoorVenueId), or the one staff read or set. */
+const GuestListDoorVenue = z
+  .number({ message: 'must be a venue id' })
+  .int('must be a venue id')
+  .positive('must be a venue id')
+  .max(2_147_483_647, 'must be a venue id');
+
 const Cents = z.number({ message: 'must be a number of cents' }).int('must be whole cents').min(0, 'must not be negative');
 
 export const EventStatus = z.enum(EVENT_STATUSES, { message: 'must be draft or published' });
@@ -121,6 +128,17 @@ export const EventKeyParams = z.object({
     .regex(/^[a-z0-9-]+$/, 'must be an event slug or id'),
 });
 export const EventNightParams = z.object({ id: Uuid, night: IsoDate });
+
+/** `?venue=`: one venue's events (its slug or id); none: the whole group's. */
+export const EventsVenueQuery = z.object({
+  venue: z
+    .string()
+    .trim()
+    .min(1, 'must be a venue slug or id')
+    .max(80, 'must be a venue slug or id')
+    .regex(/^[a-z0-9-]+$/, 'must be a venue slug or id')
+    .optional(),
+});
 export const EventNightQuery = z.object({ night: IsoDate.optional() });
 
 export const AnnounceEventResponse = z.object({ postId: Uuid }).meta({ id: 'AnnounceEventResponse' });
@@ -254,7 +272,14 @@ export const NoShowRuleView = z
   .meta({ id: 'NoShowRuleView' });
 export type NoShowRuleView = z.infer<typeof NoShowRuleView>;
 
-export const SaveNoShowRuleRequest = NoShowRuleView.pick({ rule: true }).meta({ id: 'SaveNoShowRuleRequest' });
+/** `?venueId=`: the venue whose rule it is (default: the account's only venue, else the first). */
+export const NoShowRuleQuery = z.object({
+  venueId: z.coerce.number({ message: 'must be a venue id' }).pipe(GuestListDoorVenue).optional(),
+});
+
+export const SaveNoShowRuleRequest = NoShowRuleView.pick({ rule: true })
+  .extend({ venueId: GuestListDoorVenue.optional() })
+  .meta({ id: 'SaveNoShowRuleRequest' });
 export type SaveNoShowRuleRequest = z.infer<typeof SaveNoShowRuleRequest>;
 
 // At the door.
@@ -276,6 +301,7 @@ export type DoorGuestList = z.infer<typeof DoorGuestList>;
 
 export const DoorGuestListQuery = z.object({
   q: requiredText(80, { multiline: false }).pipe(z.string().min(2, 'must be at least 2 characters')),
+  venueId: z.coerce.number({ message: 'must be a venue id' }).pipe(GuestListDoorVenue).optional(),
 });
 
 export const DoorGuestListMatches = z
@@ -292,6 +318,8 @@ export const MarkArrivedRequest = z
       .int()
       .min(0, 'must not be negative')
       .max(MAX_PLUS_ONES + 1),
+    /** The door's venue (as for a check): the entry must be on its list tonight. */
+    venueId: GuestListDoorVenue.optional(),
   })
   .meta({ id: 'MarkArrivedRequest' });
 export type MarkArrivedRequest = z.infer<typeof MarkArrivedRequest>;
@@ -304,3 +332,32 @@ export const MarkArrivedResponse = z
   })
   .meta({ id: 'MarkArrivedResponse' });
 export type MarkArrivedResponse = z.infer<typeof MarkArrivedResponse>;
+
+/** `?venueId=` for tonight's guest lists on the overview (default as for a door: the account's only venue, else the first). */
+export const GuestListNightsQuery = z.object({
+  venueId: z.coerce.number({ message: 'must be a venue id' }).pipe(GuestListDoorVenue).optional(),
+});
+
+/** The guest lists of one club night at a venue, added up: "List 120, in 84, no-show 30%". */
+const GuestListNightTotals = z.object({
+  night: z.iso.date(),
+  /** Names on the night's lists. */
+  entries: z.number().int(),
+  /** People the lists hold, plus-ones included. */
+  places: z.number().int(),
+  /** People let in from the lists. */
+  arrived: z.number().int(),
+  /** Entries nobody let in, as a percentage of entries (null: the night is not over, or no entries). */
+  noShowPercent: z.number().int().nullable(),
+  summary: z.string(),
+});
+
+/** The overview's guest-list line: tonight's lists at the venue, and last night's no-shows (null: no list that night). */
+export const GuestListNights = z
+  .object({
+    venueId: z.number().int(),
+    tonight: GuestListNightTotals.nullable(),
+    lastNight: GuestListNightTotals.nullable(),
+  })
+  .meta({ id: 'GuestListNights' });
+export type GuestListNights = z.infer<typeof GuestListNights>;

@@ -89,6 +89,10 @@ export const getGuestList: Route<Endpoints['getGuestList']> = {
   method: 'GET',
   path: '/api/admin/events/:id/nights/:night/guest-list',
 };
+export const getGuestListNights: Route<Endpoints['getGuestListNights']> = {
+  method: 'GET',
+  path: '/api/admin/guest-lists/tonight',
+};
 export const getInboxCounts: Route<Endpoints['getInboxCounts']> = { method: 'GET', path: '/api/admin/inbox/counts' };
 export const getLatestApplePass: Route<Endpoints['getLatestApplePass']> = {
   method: 'GET',

@@ -114,6 +114,9 @@ export const SCALE_CASES = {
     ],
   },
   getNoShowRule: { cases: [{ name: 'no-show rule', as: 'staff', route: () => '/api/admin/guest-list-rule' }] },
+  getGuestListNights: {
+    cases: [{ name: "tonight's guest lists on the overview", as: 'staff', route: () => '/api/admin/guest-lists/tonight' }],
+  },
   findDoorGuests: {
     cases: [{ name: 'guest list search at the door', as: 'staff', route: () => `/api/door/guest-list?q=${q('Okafor')}` }],
   },
@@ -198,7 +201,12 @@ export const SCALE_CASES = {
   // The public site.
   getVenue: { cases: [{ name: 'venue', as: 'anyone', route: () => '/api/venue' }] },
   listVenues: { cases: [{ name: 'venues', as: 'anyone', route: () => '/api/venues' }] },
-  listWhatsOn: { cases: [{ name: "what's on", as: 'anyone', route: () => '/api/events' }] },
+  listWhatsOn: {
+    cases: [
+      { name: "what's on", as: 'anyone', route: () => '/api/events' },
+      { name: "what's on at one venue", as: 'anyone', route: () => '/api/events?venue=1' },
+    ],
+  },
   getEventNight: { cases: [{ name: 'an event night', as: 'anyone', route: (ctx) => `/api/events/${ctx.event.slug}` }] },
   getEventCalendar: {
     cases: [{ name: "an event night's calendar entry", as: 'anyone', route: (ctx) => `/api/events/${ctx.event.slug}/calendar` }],

@@ -8,6 +8,7 @@ import { GetDoorConflictsHandler } from './queries/get-door-conflicts/get-door-c
 import { GetDoorDataHandler } from './queries/get-door-data/get-door-data.handler.js';
 import { EventsModule } from '#modules/events/events.module.js';
 import { CheckAtDoorHandler } from './commands/check-at-door/check-at-door.handler.js';
+import { MarkGuestsArrivedHandler } from './commands/mark-guests-arrived/mark-guests-arrived.handler.js';
 import { RedeemAtDoorHandler } from './commands/redeem-at-door/redeem-at-door.handler.js';
 import { DoorController } from './door.controller.js';
 import { DoorDesk } from './door-desk.service.js';
@@ -32,6 +33,8 @@ import { Visits } from './visits.service.js';
     DoorDesk,
     CheckAtDoorHandler,
     RedeemAtDoorHandler,
+    // A guest-list party let in (the events module's list): the member's visit.
+    MarkGuestsArrivedHandler,
     GetDoorTonightHandler,
     GetMyCardHandler,
     // Offline door mode.

@@ -13,7 +13,7 @@ import {
   priceLabel,
   runsOn,
 } from '@nocturne/domain';
-import { VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
+import { VenueDirectory, type VenueRecord, venueOfRequest } from '#modules/venues/venues.public.js';
 import { EventsFailure } from './events-failure.js';
 import { type EventFields, type EventRow, EventsRepository } from './events.repository.js';
 
@@ -86,6 +86,15 @@ export class EventViews {
     return this.view(row, await this.venueOf(row));
   }
 
+  /** The venue `?venue=` names (slug or id, archived ones too), undefined for none, or a 400 in words. */
+  async venueFilter(ref: string | undefined): Promise<number | undefined> {
+    if (ref === undefined) return undefined;
+    const found = await venueOfRequest(this.venues, ref, { open: false });
+    if ('venue' in found) return found.venue.id;
+    const message = `venue ${found.problem}`;
+    throw new EventsFailure('invalid', message, { issues: [{ path: 'venue', message: found.problem }] });
+  }
+
   async venueOf(row: EventRow): Promise<VenueRecord> {
     return (await this.venues.get(row.venue_id)) ?? (await this.venues.get(FIRST_VENUE_ID))!;
   }
@@ -114,14 +123,14 @@ export class EventViews {
     };
   }
 
-  /** The coming nights of published events, soonest first (tonight's while it lasts). */
-  async whatsOn(em: EntityManager, now = new Date()): Promise<EventNight[]> {
-    const venues = await this.venues.all();
+  /** The coming nights of published events (at one venue, given its id), soonest first (tonight's while it lasts). */
+  async whatsOn(em: EntityManager, venueId?: number, now = new Date()): Promise<EventNight[]> {
+    const venues = (await this.venues.all()).filter((venue) => venueId === undefined || venue.id === venueId);
     const earliest = venues.reduce((min, venue) => {
       const night = clubNightOf(now, venue.timeZone);
       return night < min ? night : min;
     }, '9999-12-31');
-    const rows = await this.repository.publishedFrom(em, earliest);
+    const rows = await this.repository.publishedFrom(em, earliest, venueId);
     const nights: EventNight[] = [];
     for (const row of rows) {
       const venue = venues.find((candidate) => candidate.id === row.venue_id);

@@ -9,8 +9,11 @@ import {
   EventNightParams,
   EventNightQuery,
   type EventsResponse,
+  EventsVenueQuery,
   type EventView,
   endpoints,
+  type GuestListNights,
+  GuestListNightsQuery,
   type GuestListView,
   IdParams,
   JoinGuestListRequest,
@@ -18,6 +21,7 @@ import {
   type MarkArrivedResponse,
   type MyGuestListEntry,
   type MyGuestLists,
+  NoShowRuleQuery,
   type NoShowRuleView,
   SaveEventRequest,
   SaveNoShowRuleRequest,
@@ -42,6 +46,7 @@ import { FindDoorGuestsQuery } from './queries/find-door-guests/find-door-guests
 import { GetEventCalendarQuery } from './queries/get-event-calendar/get-event-calendar.query.js';
 import { GetEventNightQuery } from './queries/get-event-night/get-event-night.query.js';
 import { GetGuestListQuery } from './queries/get-guest-list/get-guest-list.query.js';
+import { GetGuestListNightsQuery } from './queries/get-guest-list-nights/get-guest-list-nights.query.js';
 import { GetMyGuestListsQuery } from './queries/get-my-guest-lists/get-my-guest-lists.query.js';
 import { GetNoShowRuleQuery } from './queries/get-no-show-rule/get-no-show-rule.query.js';
 import { ListEventsQuery } from './queries/list-events/list-events.query.js';
@@ -51,6 +56,11 @@ type Id = z.infer<typeof IdParams>;
 type Key = z.infer<typeof EventKeyParams>;
 type NightParams = z.infer<typeof EventNightParams>;
 type NightQuery = z.infer<typeof EventNightQuery>;
+type VenueQuery = z.infer<typeof EventsVenueQuery>;
+type VenueIdQuery = z.infer<typeof NoShowRuleQuery>;
+
+/** Who asks, as the venue checks need them (PRODUCT.md §12). */
+const who = (staff: AuthenticatedMember) => ({ id: staff.id, role: staff.role });
 
 /** Events (PRODUCT.md §Events): managers create and announce them; anyone sees What's on. */
 @Controller()
@@ -61,8 +71,8 @@ export class EventsController {
   ) {}
 
   @Endpoint(endpoints.listEvents)
-  list(): Promise<EventsResponse> {
-    return this.queries.execute(new ListEventsQuery());
+  list(@ValidQuery() query: VenueQuery): Promise<EventsResponse> {
+    return this.queries.execute(new ListEventsQuery(query.venue));
   }
 
   @Endpoint(endpoints.createEvent)
@@ -84,8 +94,8 @@ export class EventsController {
   }
 
   @Endpoint(endpoints.listWhatsOn)
-  whatsOn(): Promise<WhatsOnResponse> {
-    return this.queries.execute(new ListWhatsOnQuery());
+  whatsOn(@ValidQuery() query: VenueQuery): Promise<WhatsOnResponse> {
+    return this.queries.execute(new ListWhatsOnQuery(query.venue));
   }
 
   @Endpoint(endpoints.getEventNight)
@@ -136,8 +146,8 @@ export class GuestListController {
   }
 
   @Endpoint(endpoints.getGuestList)
-  list(@ValidParams() params: NightParams): Promise<GuestListView> {
-    return this.queries.execute(new GetGuestListQuery(params.id, params.night));
+  list(@CurrentMember() staff: AuthenticatedMember, @ValidParams() params: NightParams): Promise<GuestListView> {
+    return this.queries.execute(new GetGuestListQuery(params.id, params.night, who(staff)));
   }
 
   @Endpoint(endpoints.addGuest)
@@ -146,27 +156,30 @@ export class GuestListController {
     @ValidParams() params: NightParams,
     @ValidBody() body: z.output<typeof AddGuestRequest>,
   ): Promise<GuestListView> {
-    return this.commands.execute(new AddGuestCommand(params.id, params.night, body, staff.id));
+    return this.commands.execute(new AddGuestCommand(params.id, params.night, body, who(staff)));
   }
 
   @Endpoint(endpoints.closeGuestList)
   close(@CurrentMember() staff: AuthenticatedMember, @ValidParams() params: NightParams): Promise<GuestListView> {
-    return this.commands.execute(new CloseGuestListCommand(params.id, params.night, staff.id));
+    return this.commands.execute(new CloseGuestListCommand(params.id, params.night, who(staff)));
   }
 
   @Endpoint(endpoints.getNoShowRule)
-  rule(): Promise<NoShowRuleView> {
-    return this.queries.execute(new GetNoShowRuleQuery());
+  rule(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: VenueIdQuery): Promise<NoShowRuleView> {
+    return this.queries.execute(new GetNoShowRuleQuery(who(staff), query.venueId));
   }
 
   @Endpoint(endpoints.saveNoShowRule)
-  saveRule(@ValidBody() body: SaveNoShowRuleRequest): Promise<NoShowRuleView> {
-    return this.commands.execute(new SaveNoShowRuleCommand(body.rule));
+  saveRule(@CurrentMember() staff: AuthenticatedMember, @ValidBody() body: SaveNoShowRuleRequest): Promise<NoShowRuleView> {
+    return this.commands.execute(new SaveNoShowRuleCommand(body.rule, who(staff), body.venueId));
   }
 
   @Endpoint(endpoints.findDoorGuests)
-  find(@ValidQuery() query: z.output<typeof DoorGuestListQuery>): Promise<DoorGuestListMatches> {
-    return this.queries.execute(new FindDoorGuestsQuery(query.q));
+  find(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidQuery() query: z.output<typeof DoorGuestListQuery>,
+  ): Promise<DoorGuestListMatches> {
+    return this.queries.execute(new FindDoorGuestsQuery(query.q, who(staff), query.venueId));
   }
 
   @Endpoint(endpoints.markGuestsArrived)
@@ -175,6 +188,14 @@ export class GuestListController {
     @ValidParams() params: Id,
     @ValidBody() body: z.output<typeof MarkArrivedRequest>,
   ): Promise<MarkArrivedResponse> {
-    return this.commands.execute(new MarkGuestsArrivedCommand(params.id, body.count, staff.id));
+    return this.commands.execute(new MarkGuestsArrivedCommand(params.id, body.count, staff.id, staff.role, body.venueId));
+  }
+
+  @Endpoint(endpoints.getGuestListNights)
+  nights(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidQuery() query: z.output<typeof GuestListNightsQuery>,
+  ): Promise<GuestListNights> {
+    return this.queries.execute(new GetGuestListNightsQuery(who(staff), query.venueId));
   }
 }

@@ -5,7 +5,6 @@ import { CloseGuestListHandler } from './commands/close-guest-list/close-guest-l
 import { CreateEventHandler } from './commands/create-event/create-event.handler.js';
 import { JoinGuestListHandler } from './commands/join-guest-list/join-guest-list.handler.js';
 import { LeaveGuestListHandler } from './commands/leave-guest-list/leave-guest-list.handler.js';
-import { MarkGuestsArrivedHandler } from './commands/mark-guests-arrived/mark-guests-arrived.handler.js';
 import { SaveNoShowRuleHandler } from './commands/save-no-show-rule/save-no-show-rule.handler.js';
 import { UpdateEventHandler } from './commands/update-event/update-event.handler.js';
 import { EventViews } from './event-views.js';
@@ -18,6 +17,7 @@ import { GetEventCalendarHandler } from './queries/get-event-calendar/get-event-
 import { GetEventPageHandler } from './queries/get-event-page/get-event-page.handler.js';
 import { GetEventNightHandler } from './queries/get-event-night/get-event-night.handler.js';
 import { GetGuestListHandler } from './queries/get-guest-list/get-guest-list.handler.js';
+import { GetGuestListNightsHandler } from './queries/get-guest-list-nights/get-guest-list-nights.handler.js';
 import { GetMyGuestListsHandler } from './queries/get-my-guest-lists/get-my-guest-lists.handler.js';
 import { GetNoShowRuleHandler } from './queries/get-no-show-rule/get-no-show-rule.handler.js';
 import { ListEventsHandler } from './queries/list-events/list-events.handler.js';
@@ -44,7 +44,6 @@ import { ListWhatsOnHandler } from './queries/list-whats-on/list-whats-on.handle
     AddGuestHandler,
     CloseGuestListHandler,
     SaveNoShowRuleHandler,
-    MarkGuestsArrivedHandler,
     ListEventsHandler,
     ListWhatsOnHandler,
     GetEventNightHandler,
@@ -52,6 +51,7 @@ import { ListWhatsOnHandler } from './queries/list-whats-on/list-whats-on.handle
     GetEventCalendarHandler,
     GetMyGuestListsHandler,
     GetGuestListHandler,
+    GetGuestListNightsHandler,
     GetNoShowRuleHandler,
     FindDoorGuestsHandler,
   ],

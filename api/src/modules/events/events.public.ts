@@ -1,6 +1,8 @@
 /*
  * What the rest of the api may use of the events module: the guest-list part of a card's door
- * check (EventsModule exports it), and What's on's server-rendered pages (registered beside the SPA).
+ * check (EventsModule exports it), marking a party in (its handler is the door module's: a
+ * member's party coming in is their visit), and What's on's server-rendered pages (registered beside the SPA).
  */
 export { GuestListAtDoor } from './guest-list-at-door.service.js';
+export { MarkGuestsArrivedCommand } from './commands/mark-guests-arrived/mark-guests-arrived.command.js';
 export { registerWhatsOnPages } from './whats-on-pages.js';

@@ -95,23 +95,25 @@ export class EventsRepository {
       .executeTakeFirst();
   }
 
-  /** Every event, the latest first night first. */
-  async events(em: EntityManager) {
+  /** Every event (at one venue, given its id), the latest first night first. */
+  async events(em: EntityManager, venueId?: number) {
     return db(em)
       .selectFrom('events as e')
       .select(EVENT_COLUMNS)
+      .$if(venueId !== undefined, (query) => query.where('e.venue_id', '=', venueId!))
       .orderBy('e.night', 'desc')
       .orderBy('e.title')
       .limit(500)
       .execute();
   }
 
-  /** Published events that may still have a night on or after `fromNight`. */
-  async publishedFrom(em: EntityManager, fromNight: string) {
+  /** Published events (at one venue, given its id) that may still have a night on or after `fromNight`. */
+  async publishedFrom(em: EntityManager, fromNight: string, venueId?: number) {
     return db(em)
       .selectFrom('events as e')
       .select(EVENT_COLUMNS)
       .where('e.status', '=', 'published')
+      .$if(venueId !== undefined, (query) => query.where('e.venue_id', '=', venueId!))
       .where((eb) =>
         eb.or([
           eb('e.night', '>=', fromNight),
@@ -353,8 +355,8 @@ export class EventsRepository {
       .execute();
   }
 
-  /** Entries of `night` whose name matches `search` (members' first and last names, non-members' names). */
-  async searchNight(em: EntityManager, night: string, search: string) {
+  /** Entries of `night` at the venue whose name matches `search` (members' first and last names, non-members' names). */
+  async searchNight(em: EntityManager, night: string, venueId: number, search: string) {
     const pattern = containsPattern(search);
     return db(em)
       .selectFrom('guest_list_entries as g')
@@ -376,6 +378,7 @@ export class EventsRepository {
         'e.list_free_until',
       ])
       .where('g.night', '=', night)
+      .where('e.venue_id', '=', venueId)
       .where((eb) =>
         eb.or([
           eb('g.guest_name', 'ilike', pattern),
@@ -390,8 +393,20 @@ export class EventsRepository {
   async entryById(em: EntityManager, id: string) {
     return db(em)
       .selectFrom('guest_list_entries as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
       .leftJoin('members as m', 'm.id', 'g.member_id')
-      .select(['g.id', 'g.night', 'g.plus_ones', 'g.arrived_count', 'g.guest_name', 'm.first_name'])
+      .select([
+        'g.id',
+        'g.night',
+        'g.plus_ones',
+        'g.arrived_count',
+        'g.guest_name',
+        'g.member_id',
+        'm.first_name',
+        'm.disabled_at',
+        'm.deleted_at',
+        'e.venue_id',
+      ])
       .where('g.id', '=', id)
       .executeTakeFirst();
   }
@@ -405,5 +420,36 @@ export class EventsRepository {
       .where('arrived_count', 'is', null)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /** People the staffer let in from the venue's lists of `night`. */
+  async guestsLetInBy(em: EntityManager, staffId: string, night: string, venueId: number): Promise<number> {
+    const row = await db(em)
+      .selectFrom('guest_list_entries as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('g.arrived_count'), sql<string>`0`).as('people'))
+      .where('g.arrived_by_id', '=', staffId)
+      .where('g.night', '=', night)
+      .where('e.venue_id', '=', venueId)
+      .executeTakeFirstOrThrow();
+    return Number(row.people);
+  }
+
+  /** Each of the venue's events with a list on `night`: its last entry, names, places and people let in. */
+  async nightTotals(em: EntityManager, venueId: number, night: string) {
+    return db(em)
+      .selectFrom('guest_list_entries as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
+      .select((eb) => [
+        'e.last_entry',
+        eb.fn.countAll<string>().as('entries'),
+        eb.fn.sum<string>(sql`1 + g.plus_ones`).as('places'),
+        eb.fn.coalesce(eb.fn.sum<string>('g.arrived_count'), sql<string>`0`).as('arrived'),
+        eb.fn.count<string>('g.arrived_count').filterWhere('g.arrived_count', '>', 0).as('came'),
+      ])
+      .where('e.venue_id', '=', venueId)
+      .where('g.night', '=', night)
+      .groupBy(['e.id', 'e.last_entry'])
+      .execute();
   }
 }

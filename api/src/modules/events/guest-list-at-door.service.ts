@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DoorGuestList, DoorGuestListMatches, MarkArrivedResponse } from '@nocturne/contracts';
-import { addDays, clubNightOf, FIRST_VENUE_ID, guestListDoorWords, nightInstant } from '@nocturne/domain';
+import { addDays, clubNightOf, guestListDoorWords, nightInstant } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { isoTimestampOrNull } from '#common/timestamps.js';
-import { VenueDirectory } from '#modules/venues/venues.public.js';
+import { VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
 import { EventsFailure } from './events-failure.js';
 import { EventsRepository } from './events.repository.js';
 
@@ -19,11 +19,6 @@ export class GuestListAtDoor {
     private readonly venues: VenueDirectory,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}
-
-  private async tonight(now: Date) {
-    const timeZone = await this.venues.timeZoneOf(FIRST_VENUE_ID);
-    return { night: clubNightOf(now, timeZone), timeZone };
-  }
 
   private async words(entry: { plus_ones: number; list_free_until: string | null; venue_id: number }, night: string, now: Date) {
     const timeZone = await this.venues.timeZoneOf(entry.venue_id);
@@ -60,14 +55,10 @@ export class GuestListAtDoor {
     return undefined;
   }
 
-  /** Tonight's club night at the first venue (door mode's night). */
-  async tonightNight(now: Date): Promise<string> {
-    return (await this.tonight(now)).night;
-  }
-
-  async search(em: EntityManager, search: string, now: Date): Promise<DoorGuestListMatches> {
-    const { night } = await this.tonight(now);
-    const rows = await this.repository.searchNight(em, night, search);
+  /** Tonight's names on the lists at the door's venue (tonight in its zone) that match the search. */
+  async search(em: EntityManager, venue: VenueRecord, search: string, now: Date): Promise<DoorGuestListMatches> {
+    const night = clubNightOf(now, venue.timeZone);
+    const rows = await this.repository.searchNight(em, night, venue.id, search);
     const entries = [];
     for (const row of rows) {
       entries.push({
@@ -86,16 +77,30 @@ export class GuestListAtDoor {
     return { entries };
   }
 
-  /** Marks a party in, inside the caller's transaction; `night` is tonight's (`tonightNight`, read before it). */
+  /** People this staffer let in from the venue's lists of `night` (door mode's tally). */
+  async guestsLetInBy(em: EntityManager, staffId: string, night: string, venueId: number): Promise<number> {
+    return this.repository.guestsLetInBy(em, staffId, night, venueId);
+  }
+
+  /**
+   * Marks a party in, inside the caller's transaction, at the door's venue (tonight in its zone): an
+   * entry of another night or another venue's list is not on tonight's list here. Answers the
+   * member whose entry it is (null: a non-member's, or an account no longer active), so the caller
+   * can record their visit.
+   */
   async markArrived(
     tx: EntityManager,
     entryId: string,
     count: number,
     staffId: string,
-    night: string,
-  ): Promise<MarkArrivedResponse> {
+    venue: VenueRecord,
+    now: Date,
+  ): Promise<MarkArrivedResponse & { memberId: string | null }> {
+    const night = clubNightOf(now, venue.timeZone);
     const entry = await this.repository.entryById(tx, entryId);
-    if (!entry || entry.night !== night) throw new EventsFailure('not_found', "Not on tonight's guest list");
+    if (!entry || entry.night !== night || entry.venue_id !== venue.id) {
+      throw new EventsFailure('not_found', "Not on tonight's guest list");
+    }
     const name = entry.first_name ?? entry.guest_name ?? 'the guest';
     if (entry.arrived_count !== null) {
       throw new EventsFailure('conflict', `Already marked: ${entry.arrived_count} of ${name}'s party came in`);
@@ -107,6 +112,8 @@ export class GuestListAtDoor {
     if (!(await this.repository.markArrived(tx, entryId, count, staffId))) {
       throw new EventsFailure('conflict', `Already marked: ${name}'s party`);
     }
-    return { message: `${count} in: ${name}'s party`, arrivedCount: count };
+    // A disabled or deleted member earns no visit (as at a card's check).
+    const active = entry.member_id !== null && entry.disabled_at === null && entry.deleted_at === null;
+    return { message: `${count} in: ${name}'s party`, arrivedCount: count, memberId: active ? entry.member_id : null };
   }
 }

@@ -11,11 +11,12 @@ import {
   noShowRuleWords,
   runsOn,
   signUpsPausedUntil,
+  type Role,
   type Tier,
   tierLabel,
 } from '@nocturne/domain';
 import { isoTimestampOrNull } from '#common/timestamps.js';
-import { VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
+import { StaffVenues, VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
 import { EVENT_NOT_FOUND, EventViews, NIGHT_NOT_FOUND } from './event-views.js';
 import { EventsFailure } from './events-failure.js';
 import { type EventRow, EventsRepository } from './events.repository.js';
@@ -45,6 +46,7 @@ export class GuestLists {
     private readonly repository: EventsRepository,
     private readonly views: EventViews,
     private readonly venues: VenueDirectory,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
   /** A published event night with a guest list, or the refusal in words. */
@@ -55,6 +57,28 @@ export class GuestLists {
     if (row.list_capacity === null) throw new EventsFailure('not_found', NO_GUEST_LIST);
     const venue = await this.views.venueOf(row);
     return { row, venue, capacity: row.list_capacity };
+  }
+
+  /**
+   * An event night's list as staff reach it (drafts too): refused in words (403) when the event is
+   * at a venue the account does not work at (PRODUCT.md §12), so a manager of one venue neither
+   * sees, adds to nor closes another's list.
+   */
+  async staffNight(em: EntityManager, staff: { id: string; role: Role }, eventId: string, night: string): Promise<ListNight> {
+    const found = await this.listNight(em, eventId, night, { staff: true });
+    const scope = await this.staffVenues.scopeOf(em, staff);
+    if (!StaffVenues.covers(scope, found.row.venue_id)) {
+      throw new EventsFailure('forbidden', await this.staffVenues.worksAtOnly(scope));
+    }
+    return found;
+  }
+
+  /**
+   * The venue whose no-show rule staff read or set: the one named (one the account works at), else
+   * as for a door (the account's only venue, else the group's only open one, else the first).
+   */
+  async ruleVenue(em: EntityManager, staff: { id: string; role: Role }, venueId: number | undefined): Promise<VenueRecord> {
+    return this.staffVenues.doorVenue(em, staff, venueId);
   }
 
   /** When sign-ups close that night: the cut-off, or last entry. */

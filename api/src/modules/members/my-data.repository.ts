@@ -74,6 +74,21 @@ export class MyDataRepository {
       .execute();
   }
 
+  /** The member's guest-list entries, with their event's title, in the order they joined. */
+  guestListsBatch(em: EntityManager, memberId: string, after: KeysetPosition | undefined, limit: number) {
+    return db(em)
+      .selectFrom('guest_list_entries as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
+      .select(['g.id', 'e.title', 'g.night', 'g.plus_ones', 'g.arrived_count', 'g.created_at'])
+      .select(cursorAtSql('g.created_at').as('cursor_at'))
+      .where('g.member_id', '=', memberId)
+      .$if(after !== undefined, (q) => q.where(newerThanSql('g', after!)))
+      .orderBy('g.created_at')
+      .orderBy('g.id')
+      .limit(limit)
+      .execute();
+  }
+
   /**
    * What the club granted the member on its own (tier celebrated, birthday and monthly tier
    * coupons): one a year and one a month at most, read whole.

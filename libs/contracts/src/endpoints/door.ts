@@ -78,8 +78,9 @@ export const getDoorTonight = endpoint({
   tags: ['door'],
   query: DoorTonightQuery,
   response: DoorTonight,
-  // Redemptions and undos are scan-log lines, visits are visits; the clock turns the night at 06:00.
-  conditional: { scopes: ['qr_scans', 'visits'], everySeconds: 60 },
+  // Redemptions and undos are scan-log lines, visits are visits, people let in from a guest list are
+  // its entries (events); the clock turns the night at 06:00.
+  conditional: { scopes: ['qr_scans', 'visits', 'events'], everySeconds: 60 },
 });
 
 export const getMyCard = endpoint({

@@ -9,13 +9,17 @@ import {
   EventNightParams,
   EventNightQuery,
   EventsResponse,
+  EventsVenueQuery,
   EventView,
+  GuestListNights,
+  GuestListNightsQuery,
   GuestListView,
   JoinGuestListRequest,
   MarkArrivedRequest,
   MarkArrivedResponse,
   MyGuestListEntry,
   MyGuestLists,
+  NoShowRuleQuery,
   NoShowRuleView,
   SaveEventRequest,
   SaveNoShowRuleRequest,
@@ -25,10 +29,13 @@ import {
 export const listEvents = endpoint({
   method: 'GET',
   path: '/api/admin/events',
-  summary: 'Every event, drafts too, the latest night first',
+  summary: "Every event, drafts too, the latest night first (?venue=: one venue's, by slug or id)",
   access: MANAGERS,
   tags: ['events'],
+  query: EventsVenueQuery,
+  conditional: { scopes: ['events', 'venues'], everySeconds: 60 },
   response: EventsResponse,
+  errors: { 400: 'A venue the group does not have' },
 });
 
 export const createEvent = endpoint({
@@ -70,10 +77,13 @@ export const announceEvent = endpoint({
 export const listWhatsOn = endpoint({
   method: 'GET',
   path: '/api/events',
-  summary: "The coming nights of published events, soonest first (What's on)",
+  summary: "The coming nights of published events, soonest first (What's on; ?venue=: one venue's, by slug or id)",
   access: ANYONE,
   tags: ['events'],
+  query: EventsVenueQuery,
+  conditional: { scopes: ['events', 'venues'], everySeconds: 60 },
   response: WhatsOnResponse,
+  errors: { 400: 'A venue the group does not have' },
 });
 
 export const getEventNight = endpoint({
@@ -84,6 +94,7 @@ export const getEventNight = endpoint({
   tags: ['events'],
   params: EventKeyParams,
   query: EventNightQuery,
+  conditional: { scopes: ['events', 'venues'], everySeconds: 60 },
   response: WhatsOnResponse,
   errors: { 404: 'No such published event, or it does not run that night' },
 });
@@ -145,7 +156,7 @@ export const getGuestList = endpoint({
   tags: ['events'],
   params: EventNightParams,
   response: GuestListView,
-  errors: { 404: 'No such event night' },
+  errors: { 403: "Another venue's list: the account works at other venues", 404: 'No such event night' },
 });
 
 export const addGuest = endpoint({
@@ -158,7 +169,11 @@ export const addGuest = endpoint({
   body: AddGuestRequest,
   response: GuestListView,
   status: 201,
-  errors: { 404: 'No such event night with a guest list', 409: 'The list is full' },
+  errors: {
+    403: "Another venue's list: the account works at other venues",
+    404: 'No such event night with a guest list',
+    409: 'The list is full',
+  },
 });
 
 export const closeGuestList = endpoint({
@@ -169,36 +184,40 @@ export const closeGuestList = endpoint({
   tags: ['events'],
   params: EventNightParams,
   response: GuestListView,
-  errors: { 404: 'No such event night with a guest list' },
+  errors: { 403: "Another venue's list: the account works at other venues", 404: 'No such event night with a guest list' },
 });
 
 export const getNoShowRule = endpoint({
   method: 'GET',
   path: '/api/admin/guest-list-rule',
-  summary: 'The no-show rule that pauses guest-list sign-ups, if any',
+  summary: "A venue's no-show rule that pauses guest-list sign-ups there, if any",
   access: MANAGERS,
   tags: ['events'],
+  query: NoShowRuleQuery,
   response: NoShowRuleView,
+  errors: { 403: 'A venue the account does not work at' },
 });
 
 export const saveNoShowRule = endpoint({
   method: 'PUT',
   path: '/api/admin/guest-list-rule',
-  summary: 'Set the no-show rule (null: none)',
+  summary: "Set a venue's no-show rule (null: none)",
   access: MANAGERS,
   tags: ['events'],
   body: SaveNoShowRuleRequest,
   response: NoShowRuleView,
+  errors: { 403: 'A venue the account does not work at' },
 });
 
 export const findDoorGuests = endpoint({
   method: 'GET',
   path: '/api/door/guest-list',
-  summary: "Tonight's guest-list names matching a search, members and non-members",
+  summary: "Tonight's guest-list names at the door's venue matching a search, members and non-members",
   access: DOOR_STAFF,
   tags: ['door', 'events'],
   query: DoorGuestListQuery,
   response: DoorGuestListMatches,
+  errors: { 403: 'A venue the account does not work at' },
 });
 
 export const markGuestsArrived = endpoint({
@@ -210,5 +229,22 @@ export const markGuestsArrived = endpoint({
   params: IdParams,
   body: MarkArrivedRequest,
   response: MarkArrivedResponse,
-  errors: { 400: 'More people than the party', 404: "Not on tonight's list", 409: 'Already marked' },
+  errors: {
+    400: 'More people than the party',
+    403: 'A venue the account does not work at',
+    404: "Not on tonight's list at the door's venue",
+    409: 'Already marked',
+  },
+});
+
+export const getGuestListNights = endpoint({
+  method: 'GET',
+  path: '/api/admin/guest-lists/tonight',
+  summary: "Tonight's guest lists at a venue added up (list, in, no-show), and last night's no-show",
+  access: MANAGERS,
+  tags: ['events', 'admin'],
+  query: GuestListNightsQuery,
+  conditional: { scopes: ['events'], everySeconds: 60 },
+  response: GuestListNights,
+  errors: { 403: 'A venue the account does not work at' },
 });

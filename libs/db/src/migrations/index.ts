@@ -56,6 +56,7 @@ import { Migration20261129040000_DoorOffline } from './Migration20261129040000_D
 import { Migration20261129050000_Events } from './Migration20261129050000_Events.js';
 import { Migration20261129050100_GuestListPlusOnes } from './Migration20261129050100_GuestListPlusOnes.js';
 import { Migration20261130020000_VisitsVenueNight } from './Migration20261130020000_VisitsVenueNight.js';
+import { Migration20261130040000_EventVersions } from './Migration20261130040000_EventVersions.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -115,6 +116,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261129050000_Events', class: Migration20261129050000_Events },
   { name: 'Migration20261129050100_GuestListPlusOnes', class: Migration20261129050100_GuestListPlusOnes },
   { name: 'Migration20261130020000_VisitsVenueNight', class: Migration20261130020000_VisitsVenueNight },
+  { name: 'Migration20261130040000_EventVersions', class: Migration20261130040000_EventVersions },
 ];
 
 /**

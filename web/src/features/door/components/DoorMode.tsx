@@ -10,6 +10,7 @@ import { Camera, type DoorCamera } from './Camera';
 import { DoorPicker, useChosenDoor } from './DoorPicker';
 import { DoorVenueButton, DoorVenuePicker } from './DoorVenuePicker';
 import { FullScreen } from './FullScreen';
+import { GuestListSearch } from './GuestListSearch';
 import { Tally } from './Tally';
 import { TypedEntry } from './TypedEntry';
 import { UndoBar } from './UndoBar';
@@ -98,6 +99,7 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
             lockedAccount={door.lockedAccount}
             busy={screen.step === 'checking'}
           />
+          <GuestListSearch />
           <p className="text-center text-xs text-white/60">A redemption can be undone for {REDEMPTION_UNDO_MINUTES} minutes.</p>
         </main>
       )}

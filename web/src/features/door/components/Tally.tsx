@@ -5,11 +5,17 @@ import { useDoorTonight } from '../api/door';
 export function Tally() {
   const tonight = useDoorTonight().data;
   if (!tonight) return <p className="text-sm text-white/70">Tonight</p>;
-  const { redemptions, visits, undone } = tonight.mine;
+  const { redemptions, visits, undone, guests } = tonight.mine;
   return (
     <p className="text-sm text-white/85" data-testid="door-tally">
       {formatVenueDate(tonight.night)}: <strong>{redemptions}</strong> redeemed by you
       {undone ? ` (${undone} undone)` : ''} · <strong>{visits}</strong> {visits === 1 ? 'visit' : 'visits'}
+      {guests ? (
+        <>
+          {' '}
+          · <strong>{guests}</strong> in from the guest list
+        </>
+      ) : null}
     </p>
   );
 }

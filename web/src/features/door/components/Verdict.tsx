@@ -3,6 +3,7 @@ import type { DoorCheckResponse } from '@nocturne/contracts';
 import { DOOR_OFFLINE } from '@nocturne/domain';
 import { markVerdictShown, type DoorScreen } from '../hooks/use-door-session';
 import { CouponRow } from './CouponRow';
+import { GuestListVerdict } from './GuestListVerdict';
 import { memberLine } from './door-format';
 
 /** The verdict filling the screen: green with Redeem, or red with the reason in words. */
@@ -55,6 +56,7 @@ export function Verdict({
           <p className="text-2xl" data-testid="door-member">
             {memberLine(verdict.member)} · {verdict.member.status === 'active' ? 'Active' : 'Disabled'}
           </p>
+          {verdict.guestList ? <GuestListVerdict guestList={verdict.guestList} /> : null}
           {verdict.ok ? (
             verdict.coupons.length ? (
               <ul aria-label="Coupons usable tonight" className="grid gap-2">

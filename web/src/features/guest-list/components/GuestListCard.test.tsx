@@ -70,4 +70,39 @@ describe('GuestListCard', () => {
     expect(await screen.findByText(/Your sign-ups are paused until 20 Dec/)).toBeInTheDocument();
     expect(screen.getByText(/No guest lists open right now/)).toBeInTheDocument();
   });
+
+  it('offers the card for the door in the wallets the server has, and says so when it has none', async () => {
+    routeFetch({
+      [at(routes.getMyGuestLists)]: { status: 200, body: after },
+      [at(routes.getWalletSettings)]: { status: 200, body: { apple: true, google: false } },
+    });
+    const view = renderWithApp(<GuestListCard />);
+    const wallet = await screen.findByTestId('guest-list-wallet');
+    expect(wallet).toHaveTextContent('At the door your card finds you on the list');
+    expect(within(wallet).getByRole('button', { name: 'Add my card for the guest list to Apple Wallet' })).toBeInTheDocument();
+    expect(within(wallet).queryByRole('button', { name: /Google Wallet/ })).toBeNull();
+    view.unmount();
+
+    localStorage.clear();
+    signIn();
+    routeFetch({
+      [at(routes.getMyGuestLists)]: { status: 200, body: after },
+      [at(routes.getWalletSettings)]: { status: 200, body: { apple: false, google: false } },
+    });
+    renderWithApp(<GuestListCard />);
+    expect(await screen.findByTestId('guest-list-wallet')).toHaveTextContent(
+      'Wallet passes are switched off on this server: show My card at the door and it finds you on the list.',
+    );
+    expect(screen.queryByRole('button', { name: /Wallet/ })).toBeNull();
+  });
+
+  it('says nothing of wallets to a member on no list', async () => {
+    routeFetch({
+      [at(routes.getMyGuestLists)]: { status: 200, body: before },
+      [at(routes.getWalletSettings)]: { status: 200, body: { apple: true, google: true } },
+    });
+    renderWithApp(<GuestListCard />);
+    await screen.findByRole('list', { name: 'Open guest lists' });
+    expect(screen.queryByTestId('guest-list-wallet')).toBeNull();
+  });
 });

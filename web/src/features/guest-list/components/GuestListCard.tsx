@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useJoinGuestList, useLeaveGuestList, useMyGuestLists } from '../api/guest-list';
+import { GuestListWallet } from './GuestListWallet';
 
 const said = (error: unknown) => (error instanceof ApiError && error.serverMessage) || 'Please try again.';
 
@@ -78,6 +79,7 @@ export function GuestListCard() {
                 ))}
               </ul>
             ) : null}
+            {data.entries.length > 0 ? <GuestListWallet /> : null}
             {data.open.length === 0 ? (
               <ListNote>No guest lists open right now: new nights appear here as they are announced.</ListNote>
             ) : (

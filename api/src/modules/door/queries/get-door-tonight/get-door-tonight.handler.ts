@@ -4,13 +4,14 @@ import type { DoorTonight } from '@nocturne/contracts';
 import { clubNightBounds } from '@nocturne/domain';
 import { DoorCoupons } from '#modules/coupons/coupons.public.js';
 import { DoorRepository } from '#modules/door/door.repository.js';
+import { GuestListAtDoor } from '#modules/events/events.public.js';
 import { StaffVenues, VenueDirectory } from '#modules/venues/venues.public.js';
 import { GetDoorTonightQuery } from './get-door-tonight.query.js';
 
 /**
  * Door mode's tally: tonight's club night at the door's venue (06:00 to 06:00 in its zone) and
- * what this staffer did there in it: redemptions accepted, visits recorded, and redemptions undone (each undo is also still
- * counted among the redemptions it took back).
+ * what this staffer did there in it: redemptions accepted, visits recorded, redemptions undone (each undo is also still
+ * counted among the redemptions it took back), and people let in from guest lists.
  */
 @QueryHandler(GetDoorTonightQuery)
 export class GetDoorTonightHandler implements IQueryHandler<GetDoorTonightQuery, DoorTonight> {
@@ -20,16 +21,19 @@ export class GetDoorTonightHandler implements IQueryHandler<GetDoorTonightQuery,
     private readonly repository: DoorRepository,
     private readonly staffVenues: StaffVenues,
     private readonly venues: VenueDirectory,
+    private readonly guestList: GuestListAtDoor,
   ) {}
 
   async execute({ staffId, staffRole, venueId }: GetDoorTonightQuery): Promise<DoorTonight> {
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const { night, start, end } = clubNightBounds(new Date(), venue.timeZone);
-    const [tally, visits] = await Promise.all([
+    const [tally, visits, guests] = await Promise.all([
       this.coupons.tally(this.em, staffId, start, end, venue.id),
       this.repository.countVisitsBy(this.em, staffId, night, venue.id),
+      this.guestList.guestsLetInBy(this.em, staffId, night, venue.id),
     ]);
-    const mine = { redemptions: tally.redemptions, visits, undone: tally.undone };
+    // People let in from tonight's guest lists, once there are some (a night without lists reads as before).
+    const mine = { redemptions: tally.redemptions, visits, undone: tally.undone, ...(guests > 0 ? { guests } : {}) };
     // A group of one venue answers as before venues: no venue named.
     return (await this.venues.single()) ? { night, mine } : { night, venueId: venue.id, mine };
   }

@@ -18,8 +18,8 @@ export class AddGuestHandler implements ICommandHandler<AddGuestCommand, GuestLi
     private readonly audit: AuditService,
   ) {}
 
-  async execute({ eventId, night, guest, staffId }: AddGuestCommand): Promise<GuestListView> {
-    const { capacity } = await this.lists.listNight(this.em.fork(), eventId, night, { staff: true });
+  async execute({ eventId, night, guest, staff }: AddGuestCommand): Promise<GuestListView> {
+    const { capacity } = await this.lists.staffNight(this.em.fork(), staff, eventId, night);
     await this.unitOfWork.run(async (tx) => {
       await this.repository.lockList(tx, eventId, night);
       const left = capacity - (await this.repository.placesTaken(tx, eventId, night));
@@ -35,7 +35,7 @@ export class AddGuestHandler implements ICommandHandler<AddGuestCommand, GuestLi
         guestName: guest.name,
         guestEmail: guest.email,
         plusOnes: guest.plusOnes,
-        addedBy: staffId,
+        addedBy: staff.id,
       });
       await this.audit.record(tx, {
         action: 'guest_list.add',

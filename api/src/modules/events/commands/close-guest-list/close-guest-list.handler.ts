@@ -17,10 +17,10 @@ export class CloseGuestListHandler implements ICommandHandler<CloseGuestListComm
     private readonly audit: AuditService,
   ) {}
 
-  async execute({ eventId, night, staffId }: CloseGuestListCommand): Promise<GuestListView> {
-    await this.lists.listNight(this.em.fork(), eventId, night, { staff: true });
+  async execute({ eventId, night, staff }: CloseGuestListCommand): Promise<GuestListView> {
+    await this.lists.staffNight(this.em.fork(), staff, eventId, night);
     await this.unitOfWork.run(async (tx) => {
-      await this.repository.closeList(tx, eventId, night, staffId);
+      await this.repository.closeList(tx, eventId, night, staff.id);
       await this.audit.record(tx, { action: 'guest_list.close', targetType: 'event', targetId: eventId, after: { night } });
     });
     return this.lists.staffView(this.em.fork(), eventId, night, new Date());

@@ -1,9 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { NoShowRuleView } from '@nocturne/contracts';
-import { FIRST_VENUE_ID, noShowRuleWords } from '@nocturne/domain';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { noShowRuleWords } from '@nocturne/domain';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '#modules/audit/audit.public.js';
 import { EventsRepository } from '#modules/events/events.repository.js';
+import { GuestLists } from '#modules/events/guest-lists.service.js';
 import { SaveNoShowRuleCommand } from './save-no-show-rule.command.js';
 
 @CommandHandler(SaveNoShowRuleCommand)
@@ -12,16 +14,20 @@ export class SaveNoShowRuleHandler implements ICommandHandler<SaveNoShowRuleComm
     private readonly unitOfWork: UnitOfWork,
     private readonly repository: EventsRepository,
     private readonly audit: AuditService,
+    private readonly em: EntityManager,
+    private readonly lists: GuestLists,
   ) {}
 
-  async execute({ rule }: SaveNoShowRuleCommand): Promise<NoShowRuleView> {
+  async execute({ rule, staff, venueId }: SaveNoShowRuleCommand): Promise<NoShowRuleView> {
+    // Read before the transaction, so it waits on no second connection.
+    const venue = await this.lists.ruleVenue(this.em.fork(), staff, venueId);
     return this.unitOfWork.run(async (tx) => {
-      const before = await this.repository.rule(tx, FIRST_VENUE_ID);
-      await this.repository.saveRule(tx, FIRST_VENUE_ID, rule);
+      const before = await this.repository.rule(tx, venue.id);
+      await this.repository.saveRule(tx, venue.id, rule);
       await this.audit.record(tx, {
         action: 'guest_list.rule',
         targetType: 'guest_list_rule',
-        targetId: String(FIRST_VENUE_ID),
+        targetId: String(venue.id),
         before: { rule: before },
         after: { rule },
       });

@@ -11,7 +11,9 @@ export class GetGuestListHandler implements IQueryHandler<GetGuestListQuery, Gue
     private readonly lists: GuestLists,
   ) {}
 
-  async execute({ eventId, night }: GetGuestListQuery): Promise<GuestListView> {
-    return this.lists.staffView(this.em.fork(), eventId, night, new Date());
+  async execute({ eventId, night, staff }: GetGuestListQuery): Promise<GuestListView> {
+    const em = this.em.fork();
+    await this.lists.staffNight(em, staff, eventId, night);
+    return this.lists.staffView(em, eventId, night, new Date());
   }
 }

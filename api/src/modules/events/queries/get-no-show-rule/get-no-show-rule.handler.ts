@@ -1,8 +1,9 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { NoShowRuleView } from '@nocturne/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { FIRST_VENUE_ID, noShowRuleWords } from '@nocturne/domain';
+import { noShowRuleWords } from '@nocturne/domain';
 import { EventsRepository } from '#modules/events/events.repository.js';
+import { GuestLists } from '#modules/events/guest-lists.service.js';
 import { GetNoShowRuleQuery } from './get-no-show-rule.query.js';
 
 @QueryHandler(GetNoShowRuleQuery)
@@ -10,10 +11,13 @@ export class GetNoShowRuleHandler implements IQueryHandler<GetNoShowRuleQuery, N
   constructor(
     private readonly em: EntityManager,
     private readonly repository: EventsRepository,
+    private readonly lists: GuestLists,
   ) {}
 
-  async execute(): Promise<NoShowRuleView> {
-    const rule = await this.repository.rule(this.em.fork(), FIRST_VENUE_ID);
+  async execute({ staff, venueId }: GetNoShowRuleQuery): Promise<NoShowRuleView> {
+    const em = this.em.fork();
+    const venue = await this.lists.ruleVenue(em, staff, venueId);
+    const rule = await this.repository.rule(em, venue.id);
     return { rule, words: rule ? noShowRuleWords(rule) : null };
   }
 }

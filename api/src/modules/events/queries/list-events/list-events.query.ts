@@ -1,5 +1,9 @@
 import { Query } from '@nestjs/cqrs';
 import type { EventsResponse } from '@nocturne/contracts';
 
-/** Every event, for the staff screen. */
-export class ListEventsQuery extends Query<EventsResponse> {}
+/** Every event (of one venue: its slug or id), for the staff screen. */
+export class ListEventsQuery extends Query<EventsResponse> {
+  constructor(readonly venue?: string) {
+    super();
+  }
+}

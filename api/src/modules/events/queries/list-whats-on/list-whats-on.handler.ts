@@ -11,7 +11,8 @@ export class ListWhatsOnHandler implements IQueryHandler<ListWhatsOnQuery, Whats
     private readonly views: EventViews,
   ) {}
 
-  async execute(): Promise<WhatsOnResponse> {
-    return { nights: await this.views.whatsOn(this.em.fork()) };
+  async execute({ venue }: ListWhatsOnQuery): Promise<WhatsOnResponse> {
+    const venueId = await this.views.venueFilter(venue);
+    return { nights: await this.views.whatsOn(this.em.fork(), venueId) };
   }
 }

@@ -6,7 +6,15 @@ import { ExportSlots } from '#infrastructure/exports/export-slots.js';
 import { MembersFailure } from '#modules/members/members-failure.js';
 import { MyDataRepository } from '#modules/members/my-data.repository.js';
 import { ExportMyDataQuery } from './export-my-data.query.js';
-import { commentEntry, couponEntry, pointsEntry, profileEntry, referralsEntry, rewardsEntry } from './my-data-document.js';
+import {
+  commentEntry,
+  couponEntry,
+  guestListEntry,
+  pointsEntry,
+  profileEntry,
+  referralsEntry,
+  rewardsEntry,
+} from './my-data-document.js';
 
 /** Rows read per statement: about 200 KB of JSON at a time, however long the member's history. */
 const BATCH = 1_000;
@@ -42,6 +50,8 @@ export class ExportMyDataHandler implements IQueryHandler<ExportMyDataQuery, Rea
       yield* jsonArray((after) => read(() => repository.couponsBatch(em, memberId, after, BATCH)), couponEntry);
       yield ',"comments":';
       yield* jsonArray((after) => read(() => repository.commentsBatch(em, memberId, after, BATCH)), commentEntry);
+      yield ',"guestLists":';
+      yield* jsonArray((after) => read(() => repository.guestListsBatch(em, memberId, after, BATCH)), guestListEntry);
       const referrals = referralsEntry(memberId, await read(() => repository.referralsOf(em, memberId)));
       const rewards = rewardsEntry(await read(() => repository.rewardsOf(em, memberId)));
       yield `,"referrals":${JSON.stringify(referrals)},"rewards":${JSON.stringify(rewards)}}`;

@@ -49,6 +49,16 @@ export function commentEntry(r: Rows<'commentsBatch'>[number]): MyDataExport['co
   return { postTitle: r.title, content: r.content, createdAt: isoTimestamp(r.created_at), removed: r.deleted_at !== null };
 }
 
+export function guestListEntry(r: Rows<'guestListsBatch'>[number]): MyDataExport['guestLists'][number] {
+  return {
+    event: r.title,
+    night: r.night,
+    plusOnes: r.plus_ones,
+    arrivedCount: r.arrived_count,
+    joinedAt: isoTimestamp(r.created_at),
+  };
+}
+
 export function referralsEntry(memberId: string, referrals: Rows<'referralsOf'>): MyDataExport['referrals'] {
   const joined = referrals.rows.find((r) => r.referred_id === memberId);
   return {
