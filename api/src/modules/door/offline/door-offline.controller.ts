@@ -27,7 +27,7 @@ export class DoorOfflineController {
 
   @Endpoint(endpoints.getDoorData)
   data(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: DoorDataQuery): Promise<DoorData> {
-    return this.queries.execute(new GetDoorDataQuery(staff.id, query.since));
+    return this.queries.execute(new GetDoorDataQuery(staff.id, query.since, staff.role, query.venueId));
   }
 
   @Endpoint(endpoints.syncDoor)
