@@ -137,3 +137,35 @@ describe("GET /api/door/data at a venue's door", () => {
     expect((await data(door.sessionId)).body.timeZone).toBe('Europe/Lisbon');
   });
 });
+
+describe('named doors in conflicts and tallies', () => {
+  it('names both doors in "Used twice", lists it for staff, and counts each door\'s redemptions in its own tally', async () => {
+    const { qr, held } = await heldAt([], 'Free entry');
+    const online = await t.request('POST', '/api/door/redeem', {
+      token: sam.sessionId,
+      body: { text: qr, method: 'scan' },
+      headers: { 'X-Door-Id': doors.main, 'X-Door-Device': 'phone-main-1' },
+    });
+    expect(online.status).toBe(200);
+    const synced = await t.request('POST', '/api/door/sync', {
+      token: alex.sessionId,
+      body: { items: [{ id: randomUUID(), kind: 'redeem', at: new Date().toISOString(), text: qr, method: 'scan' }] },
+      headers: { 'X-Door-Id': doors.vip, 'X-Door-Device': 'phone-vip-1' },
+    });
+    const [result] = synced.body.results as { outcome: string; message: string }[];
+    expect(result!.outcome).toBe('conflict');
+    expect(result!.message).toMatch(/^Used twice: \d\d:\d\d Main door \(Sam\), \d\d:\d\d VIP \(Alex\)$/);
+
+    const conflicts = await t.request('GET', '/api/door/conflicts', { token: admin.sessionId });
+    expect(conflicts.body.items).toContainEqual(
+      expect.objectContaining({ message: result!.message, firstName: 'Jordan', userCouponId: held.id }),
+    );
+
+    const tally = async (doorId: string) =>
+      (await t.request('GET', `/api/door/tonight?doorId=${doorId}`, { token: alex.sessionId })).body.door;
+    expect(await tally(doors.main)).toEqual({ name: 'Main door', redemptions: 1, cards: 0 });
+    expect(await tally(doors.vip)).toEqual({ name: 'VIP', redemptions: 0, cards: 0 });
+    // Another venue's door has no tally at this one.
+    expect(await tally(doors.lantern)).toBeUndefined();
+  });
+});

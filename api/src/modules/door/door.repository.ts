@@ -142,4 +142,37 @@ export class DoorRepository {
       .executeTakeFirstOrThrow();
     return row.count;
   }
+
+  /**
+   * A named door's tally in a night at its venue (undefined for no such door there): redemptions
+   * accepted at it (undone ones too), and members whose card it accepted (each once).
+   */
+  async doorTally(
+    em: EntityManager,
+    doorId: string,
+    venueId: number,
+    start: Date,
+    end: Date,
+  ): Promise<{ name: string; redemptions: number; cards: number } | undefined> {
+    return db(em)
+      .selectFrom('door_devices as d')
+      .leftJoin('qr_scans as q', (join) =>
+        join
+          .onRef('q.door_device_id', '=', 'd.id')
+          .on('q.result', '=', 'accepted')
+          .on('q.at', '>=', start.toISOString())
+          .on('q.at', '<', end.toISOString()),
+      )
+      .select([
+        'd.name',
+        sql<number>`(count(q.id) filter (where q.action = 'redeem'))::int`.as('redemptions'),
+        sql<number>`(count(distinct q.member_id) filter (where q.action = 'validate' and q.user_coupon_id is null))::int`.as(
+          'cards',
+        ),
+      ])
+      .where('d.id', '=', doorId)
+      .where('d.venue_id', '=', venueId)
+      .groupBy('d.name')
+      .executeTakeFirst();
+  }
 }

@@ -202,6 +202,28 @@ export class DoorDataRepository {
 
   // ---- offline batches
 
+  /** A named door's name (archived ones too). */
+  async doorName(em: EntityManager, doorId: string): Promise<string | null> {
+    const row = await db(em).selectFrom('door_devices').select('name').where('id', '=', doorId).executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  /** The named door a coupon's standing redemption was made at: its last accepted redeem line's door, if it named one. */
+  async redeemedAtDoor(em: EntityManager, userCouponId: string): Promise<string | null> {
+    const row = await db(em)
+      .selectFrom('qr_scans as q')
+      .leftJoin('door_devices as d', 'd.id', 'q.door_device_id')
+      .select('d.name')
+      .where('q.user_coupon_id', '=', userCouponId)
+      .where('q.action', '=', 'redeem')
+      .where('q.result', '=', 'accepted')
+      .orderBy('q.at', 'desc')
+      .orderBy('q.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.name ?? null;
+  }
+
   /** A staffer's first name, as the scan log and "Used twice" name them. */
   async firstNameOf(em: EntityManager, memberId: string): Promise<string | null> {
     const row = await db(em).selectFrom('members').select('first_name').where('id', '=', memberId).executeTakeFirst();

@@ -11,5 +11,10 @@ export const doorTonightKey = ['door', 'tonight'] as const;
 
 export const undoAtDoor = undoRedemption;
 
-export const useDoorTonight = () =>
-  useQuery({ queryKey: doorTonightKey, queryFn: () => api.call(routes.getDoorTonight), ...polling(POLL_MS.admin) });
+/** With the named door this phone is at: that door's tally too. */
+export const useDoorTonight = (doorId?: string) =>
+  useQuery({
+    queryKey: [...doorTonightKey, doorId ?? null],
+    queryFn: () => api.call(routes.getDoorTonight, { query: doorId ? { doorId } : {} }),
+    ...polling(POLL_MS.admin),
+  });

@@ -10,7 +10,8 @@ import { GetDoorTonightQuery } from './get-door-tonight.query.js';
 /**
  * Door mode's tally: tonight's club night at the door's venue (06:00 to 06:00 in its zone) and
  * what this staffer did there in it: redemptions accepted, visits recorded, and redemptions undone (each undo is also still
- * counted among the redemptions it took back).
+ * counted among the redemptions it took back); with a named door of the venue, that door's tally
+ * tonight, whichever account stood at it.
  */
 @QueryHandler(GetDoorTonightQuery)
 export class GetDoorTonightHandler implements IQueryHandler<GetDoorTonightQuery, DoorTonight> {
@@ -22,15 +23,17 @@ export class GetDoorTonightHandler implements IQueryHandler<GetDoorTonightQuery,
     private readonly venues: VenueDirectory,
   ) {}
 
-  async execute({ staffId, staffRole, venueId }: GetDoorTonightQuery): Promise<DoorTonight> {
+  async execute({ staffId, staffRole, venueId, doorId }: GetDoorTonightQuery): Promise<DoorTonight> {
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const { night, start, end } = clubNightBounds(new Date(), venue.timeZone);
-    const [tally, visits] = await Promise.all([
+    const [tally, visits, door] = await Promise.all([
       this.coupons.tally(this.em, staffId, start, end, venue.id),
       this.repository.countVisitsBy(this.em, staffId, night, venue.id),
+      doorId ? this.repository.doorTally(this.em, doorId, venue.id, start, end) : undefined,
     ]);
     const mine = { redemptions: tally.redemptions, visits, undone: tally.undone };
     // A group of one venue answers as before venues: no venue named.
-    return (await this.venues.single()) ? { night, mine } : { night, venueId: venue.id, mine };
+    const answer: DoorTonight = (await this.venues.single()) ? { night, mine } : { night, venueId: venue.id, mine };
+    return door ? { ...answer, door } : answer;
   }
 }
