@@ -138,6 +138,22 @@ describe("GET /api/door/data at a venue's door", () => {
   });
 });
 
+describe('GET /api/door/doors: the doors a phone picks from', () => {
+  it('lists only the doors of the venue the door works at', async () => {
+    const names = async (token: string, venueId?: number) =>
+      (
+        (await t.request('GET', `/api/door/doors${venueId ? `?venueId=${venueId}` : ''}`, { token })).body.doors as {
+          name: string;
+        }[]
+      ).map((door) => door.name);
+    expect(await names(sam.sessionId)).toEqual(['Main door', 'VIP']);
+    expect(await names(sam.sessionId, lantern)).toEqual(['Garden gate']);
+    const door = await registerStaff(t, 'door', 'Quinn');
+    await t.sql.query('insert into staff_venues (member_id, venue_id) values ($1, $2)', [door.user.id, lantern]);
+    expect(await names(door.sessionId)).toEqual(['Garden gate']);
+  });
+});
+
 describe('named doors in conflicts and tallies', () => {
   it('names both doors in "Used twice", lists it for staff, and counts each door\'s redemptions in its own tally', async () => {
     const { qr, held } = await heldAt([], 'Free entry');

@@ -63,6 +63,17 @@ export type NamedDoor = z.infer<typeof NamedDoor>;
 export const NamedDoorList = z.object({ doors: z.array(NamedDoor) }).meta({ id: 'NamedDoorList' });
 export type NamedDoorList = z.infer<typeof NamedDoorList>;
 
+/** The venue whose door this phone is at, as for a check (none: the account's only venue, else the first). */
+export const DoorsToPickQuery = z.object({
+  venueId: z.coerce
+    .number({ message: 'must be a venue id' })
+    .int('must be a venue id')
+    .positive('must be a venue id')
+    .max(2_147_483_647, 'must be a venue id')
+    .optional(),
+});
+export type DoorsToPickQuery = z.infer<typeof DoorsToPickQuery>;
+
 const DoorName = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
 
 export const CreateNamedDoorRequest = z

@@ -5,14 +5,16 @@ import {
   type DoorLockoutLifted,
   type DoorLockoutList,
   DoorLockoutParams,
+  DoorsToPickQuery,
   endpoints,
   type NamedDoor,
   type NamedDoorList,
   NamedDoorParams,
   UpdateNamedDoorRequest,
 } from '@nocturne/contracts';
+import { type AuthenticatedMember, CurrentMember } from '#modules/auth/auth.public.js';
 import { Endpoint } from '#common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams } from '#common/http/input.decorators.js';
+import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { CreateNamedDoorCommand } from './commands/create-named-door/create-named-door.command.js';
 import { UpdateNamedDoorCommand } from './commands/update-named-door/update-named-door.command.js';
 import { ListNamedDoorsQuery } from './queries/list-named-doors/list-named-doors.query.js';
@@ -37,8 +39,8 @@ export class DoorDevicesController {
   }
 
   @Endpoint(endpoints.listDoorsToPick)
-  doorsToPick(): Promise<NamedDoorList> {
-    return this.queries.execute(new ListNamedDoorsQuery(true));
+  doorsToPick(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: DoorsToPickQuery): Promise<NamedDoorList> {
+    return this.queries.execute(new ListNamedDoorsQuery(true, { id: staff.id, role: staff.role, venueId: query.venueId }));
   }
 
   @Endpoint(endpoints.listNamedDoors)

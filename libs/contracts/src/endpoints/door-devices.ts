@@ -3,6 +3,7 @@ import {
   DoorLockoutLifted,
   DoorLockoutList,
   DoorLockoutParams,
+  DoorsToPickQuery,
   NamedDoor,
   NamedDoorList,
   NamedDoorParams,
@@ -13,10 +14,16 @@ import { DOOR_STAFF, endpoint, MANAGERS } from '../endpoint.js';
 export const listDoorsToPick = endpoint({
   method: 'GET',
   path: '/api/door/doors',
-  summary: "The doors a door phone can say it is at (the open venues' named doors, not archived); none: door mode asks nothing",
+  summary:
+    'The doors a door phone can say it is at: the named doors (not archived) of the venue the door works at, as for a check; none: door mode asks nothing',
   access: DOOR_STAFF,
   tags: ['door'],
+  query: DoorsToPickQuery,
   response: NamedDoorList,
+  errors: {
+    400: 'An unknown or archived venueId: `message` says which',
+    403: 'The account does not work at that venue: "This account works at The Velvet Room only"',
+  },
 });
 
 export const listNamedDoors = endpoint({
