@@ -185,3 +185,31 @@ describe('named doors in conflicts and tallies', () => {
     expect(await tally(doors.lantern)).toBeUndefined();
   });
 });
+
+describe('/api/admin/door-settings', () => {
+  it('sets how old the door data may get, which the door data then says; bad minutes are refused in words', async () => {
+    const manager = await registerStaff(t, 'manager', 'Morgan');
+    expect((await t.request('GET', '/api/admin/door-settings', { token: manager.sessionId })).body).toEqual({
+      staleAfterMinutes: 30,
+    });
+    const set = await t.request('PUT', '/api/admin/door-settings', { token: manager.sessionId, body: { staleAfterMinutes: 45 } });
+    expect([set.status, set.body]).toEqual([200, { staleAfterMinutes: 45 }]);
+    expect((await data(sam.sessionId)).body.staleAfterMinutes).toBe(45);
+
+    for (const [minutes, words] of [
+      [0, 'must be at least 1 minute'],
+      [241, 'must be at most 240 minutes (4 hours)'],
+      [2.5, 'must be a whole number of minutes'],
+    ] as const) {
+      const refused = await t.request('PUT', '/api/admin/door-settings', {
+        token: manager.sessionId,
+        body: { staleAfterMinutes: minutes },
+      });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain(words);
+    }
+    const byDoor = await t.request('PUT', '/api/admin/door-settings', { token: sam.sessionId, body: { staleAfterMinutes: 5 } });
+    expect(byDoor.status).toBe(403);
+    expect((await data(sam.sessionId)).body.staleAfterMinutes).toBe(45);
+  });
+});

@@ -5,11 +5,13 @@ import {
   type DoorLockoutLifted,
   type DoorLockoutList,
   DoorLockoutParams,
+  type DoorSettings,
   DoorsToPickQuery,
   endpoints,
   type NamedDoor,
   type NamedDoorList,
   NamedDoorParams,
+  UpdateDoorSettingsRequest,
   UpdateNamedDoorRequest,
 } from '@nocturne/contracts';
 import { type AuthenticatedMember, CurrentMember } from '#modules/auth/auth.public.js';
@@ -20,6 +22,8 @@ import { UpdateNamedDoorCommand } from './commands/update-named-door/update-name
 import { ListNamedDoorsQuery } from './queries/list-named-doors/list-named-doors.query.js';
 import { LiftDoorLockoutCommand } from './commands/lift-door-lockout/lift-door-lockout.command.js';
 import { ListDoorLockoutsQuery } from './queries/list-door-lockouts/list-door-lockouts.query.js';
+import { GetDoorSettingsQuery } from './queries/get-door-settings/get-door-settings.query.js';
+import { UpdateDoorSettingsCommand } from './commands/update-door-settings/update-door-settings.command.js';
 
 @Controller()
 export class DoorDevicesController {
@@ -56,5 +60,18 @@ export class DoorDevicesController {
   @Endpoint(endpoints.updateNamedDoor)
   update(@ValidParams() params: NamedDoorParams, @ValidBody() body: UpdateNamedDoorRequest): Promise<NamedDoor> {
     return this.commands.execute(new UpdateNamedDoorCommand(params.id, body));
+  }
+
+  @Endpoint(endpoints.getDoorSettings)
+  settings(): Promise<DoorSettings> {
+    return this.queries.execute(new GetDoorSettingsQuery());
+  }
+
+  @Endpoint(endpoints.updateDoorSettings)
+  updateSettings(
+    @CurrentMember() manager: AuthenticatedMember,
+    @ValidBody() body: UpdateDoorSettingsRequest,
+  ): Promise<DoorSettings> {
+    return this.commands.execute(new UpdateDoorSettingsCommand(body, manager.id));
   }
 }

@@ -3,10 +3,12 @@ import {
   DoorLockoutLifted,
   DoorLockoutList,
   DoorLockoutParams,
+  DoorSettings,
   DoorsToPickQuery,
   NamedDoor,
   NamedDoorList,
   NamedDoorParams,
+  UpdateDoorSettingsRequest,
   UpdateNamedDoorRequest,
 } from '../door-devices.js';
 import { DOOR_STAFF, endpoint, MANAGERS } from '../endpoint.js';
@@ -77,4 +79,23 @@ export const liftDoorLockout = endpoint({
   params: DoorLockoutParams,
   response: DoorLockoutLifted,
   errors: { 404: 'Not locked out (any more)' },
+});
+
+export const getDoorSettings = endpoint({
+  method: 'GET',
+  path: '/api/admin/door-settings',
+  summary: "The door settings: how old an offline door's data may get before every verdict says so (minutes)",
+  access: MANAGERS,
+  tags: ['admin', 'door'],
+  response: DoorSettings,
+});
+
+export const updateDoorSettings = endpoint({
+  method: 'PUT',
+  path: '/api/admin/door-settings',
+  summary: "Set how old an offline door's data may get before every verdict says so (audited)",
+  access: MANAGERS,
+  tags: ['admin', 'door'],
+  body: UpdateDoorSettingsRequest,
+  response: DoorSettings,
 });

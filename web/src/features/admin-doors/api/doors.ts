@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateNamedDoorRequest, UpdateNamedDoorRequest } from '@nocturne/contracts';
+import type { CreateNamedDoorRequest, UpdateDoorSettingsRequest, UpdateNamedDoorRequest } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { polling, POLL_MS } from '@/lib/polling';
 
 const doorsKey = ['admin', 'door-devices'] as const;
 const lockoutsKey = ['admin', 'door-lockouts'] as const;
+const settingsKey = ['admin', 'door-settings'] as const;
 
 export const useNamedDoors = () => useQuery({ queryKey: doorsKey, queryFn: () => api.call(routes.listNamedDoors) });
 
@@ -35,5 +36,15 @@ export function useLiftDoorLockout() {
   return useMutation({
     mutationFn: (id: string) => api.call(routes.liftDoorLockout, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lockoutsKey }),
+  });
+}
+
+export const useDoorSettings = () => useQuery({ queryKey: settingsKey, queryFn: () => api.call(routes.getDoorSettings) });
+
+export function useUpdateDoorSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateDoorSettingsRequest) => api.call(routes.updateDoorSettings, { body }),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
   });
 }

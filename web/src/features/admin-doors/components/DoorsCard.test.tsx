@@ -75,4 +75,37 @@ describe('the Doors card', () => {
     await waitFor(() => expect(callsTo(fetchMock, routes.liftDoorLockout, { id: LOCKOUT_ID })).toHaveLength(1));
     expect(await within(waiting).findByText('No phone is waiting: every door can type codes.')).toBeInTheDocument();
   });
+
+  it("sets how old an offline door's data may get, refusing bad minutes in words before sending", async () => {
+    const fetchMock = routeFetch({
+      [at(routes.listNamedDoors)]: { status: 200, body: { doors: [] } },
+      [at(routes.listDoorLockouts)]: { status: 200, body: { lockouts: [] } },
+      [at(routes.getDoorSettings)]: { status: 200, body: { staleAfterMinutes: 30 } },
+      [at(routes.updateDoorSettings)]: { status: 200, body: { staleAfterMinutes: 45 } },
+    });
+    const { user } = renderWithApp(<DoorsCard />);
+    const section = await screen.findByRole('region', { name: 'Offline door data' });
+    const field = await within(section).findByRole('textbox', { name: 'Old after (minutes)' });
+    expect(field).toHaveValue('30');
+
+    for (const [typed, words] of [
+      ['0', 'Minutes must be at least 1'],
+      ['300', 'Minutes must be at most 240 (4 hours)'],
+      ['1.5', 'Minutes must be a whole number, like 30'],
+    ]) {
+      await user.clear(field);
+      await user.type(field, typed);
+      await user.click(within(section).getByRole('button', { name: 'Save' }));
+      expect(await within(section).findByRole('alert')).toHaveTextContent(words);
+    }
+    expect(callsTo(fetchMock, routes.updateDoorSettings)).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '45');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, routes.updateDoorSettings).map((call) => call.body)).toEqual([{ staleAfterMinutes: 45 }]),
+    );
+    await waitFor(() => expect(within(section).queryByRole('alert')).toBeNull());
+  });
 });
