@@ -7,6 +7,7 @@ import { polling, POLL_MS } from '@/lib/polling';
 const doorsKey = ['admin', 'door-devices'] as const;
 const lockoutsKey = ['admin', 'door-lockouts'] as const;
 const settingsKey = ['admin', 'door-settings'] as const;
+const conflictsKey = ['admin', 'door-conflicts'] as const;
 
 export const useNamedDoors = () => useQuery({ queryKey: doorsKey, queryFn: () => api.call(routes.listNamedDoors) });
 
@@ -48,3 +49,7 @@ export function useUpdateDoorSettings() {
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
   });
 }
+
+/** Tonight's conflicts from offline doors, polled: they arrive when a door's batch does. */
+export const useDoorConflicts = () =>
+  useQuery({ queryKey: conflictsKey, queryFn: () => api.call(routes.listDoorConflicts), ...polling(POLL_MS.admin) });
