@@ -183,6 +183,16 @@ describe('named doors in conflicts and tallies', () => {
     expect(await tally(doors.vip)).toEqual({ name: 'VIP', redemptions: 0, cards: 0 });
     // Another venue's door has no tally at this one.
     expect(await tally(doors.lantern)).toBeUndefined();
+
+    // The overview's line: every named door with its tally in its venue's night, and the conflicts.
+    const overview = await t.request('GET', '/api/admin/doors/tonight', { token: admin.sessionId });
+    expect(overview.body.doors).toEqual([
+      expect.objectContaining({ name: 'Main door', venueName: 'Nocturne', redemptions: 1, cards: 0 }),
+      expect.objectContaining({ name: 'VIP', venueName: 'Nocturne', redemptions: 0, cards: 0 }),
+      expect.objectContaining({ name: 'Garden gate', venueName: 'Lantern Bar', redemptions: 0, cards: 0 }),
+    ]);
+    expect(overview.body.conflicts).toBeGreaterThanOrEqual(1);
+    expect((await t.request('GET', '/api/admin/doors/tonight', { token: sam.sessionId })).status).toBe(403);
   });
 });
 

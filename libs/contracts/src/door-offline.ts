@@ -136,3 +136,18 @@ export type DoorConflict = z.infer<typeof DoorConflict>;
 
 export const DoorConflicts = z.object({ night: z.iso.date(), items: z.array(DoorConflict) }).meta({ id: 'DoorConflicts' });
 export type DoorConflicts = z.infer<typeof DoorConflicts>;
+
+/** One named door's night: coupons redeemed there (undone ones too) and members whose card it let in. */
+export const DoorTally = z.object({
+  id: Uuid,
+  name: z.string(),
+  venueId: z.number().int(),
+  venueName: z.string(),
+  redemptions: z.number().int(),
+  cards: z.number().int(),
+});
+export type DoorTally = z.infer<typeof DoorTally>;
+
+/** Tonight at every named door (each venue's own night), and how many conflicts offline doors met tonight. */
+export const DoorsTonight = z.object({ doors: z.array(DoorTally), conflicts: z.number().int() }).meta({ id: 'DoorsTonight' });
+export type DoorsTonight = z.infer<typeof DoorsTonight>;

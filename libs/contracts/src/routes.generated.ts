@@ -83,6 +83,7 @@ export const getCouponGoogleWalletLink: Route<Endpoints['getCouponGoogleWalletLi
 };
 export const getDoorData: Route<Endpoints['getDoorData']> = { method: 'GET', path: '/api/door/data' };
 export const getDoorSettings: Route<Endpoints['getDoorSettings']> = { method: 'GET', path: '/api/admin/door-settings' };
+export const getDoorsTonight: Route<Endpoints['getDoorsTonight']> = { method: 'GET', path: '/api/admin/doors/tonight' };
 export const getDoorTonight: Route<Endpoints['getDoorTonight']> = { method: 'GET', path: '/api/door/tonight' };
 export const getEventCalendar: Route<Endpoints['getEventCalendar']> = { method: 'GET', path: '/api/events/:key/calendar' };
 export const getEventNight: Route<Endpoints['getEventNight']> = { method: 'GET', path: '/api/events/:key' };

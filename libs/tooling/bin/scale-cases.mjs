@@ -75,6 +75,7 @@ export const SCALE_CASES = {
   listNamedDoors: { cases: [{ name: 'named doors', as: 'staff', route: () => '/api/admin/door-devices' }] },
   listDoorLockouts: { cases: [{ name: 'phones waiting to type', as: 'staff', route: () => '/api/admin/door-lockouts' }] },
   getDoorSettings: { cases: [{ name: 'door settings', as: 'staff', route: () => '/api/admin/door-settings' }] },
+  getDoorsTonight: { cases: [{ name: 'tonight at each door', as: 'staff', route: () => '/api/admin/doors/tonight' }] },
   listVenueChoices: { cases: [{ name: 'venue choices', as: 'staff', route: () => '/api/admin/venue-choices' }] },
   listAdminVenues: { cases: [{ name: 'venues (admin)', as: 'staff', route: () => '/api/admin/venues' }] },
   listEvents: { cases: [{ name: 'events (staff)', as: 'staff', route: () => '/api/admin/events' }] },

@@ -144,16 +144,17 @@ export class DoorRepository {
   }
 
   /**
-   * A named door's tally in a night at its venue (undefined for no such door there): redemptions
-   * accepted at it (undone ones too), and members whose card it accepted (each once).
+   * The named doors' tallies in a night at a venue (`doorId`: that door only; archived doors only
+   * when named): redemptions accepted at each (undone ones too), and members whose card it accepted
+   * (each once).
    */
-  async doorTally(
+  async doorTallies(
     em: EntityManager,
-    doorId: string,
     venueId: number,
     start: Date,
     end: Date,
-  ): Promise<{ name: string; redemptions: number; cards: number } | undefined> {
+    doorId: string | null = null,
+  ): Promise<{ id: string; name: string; redemptions: number; cards: number }[]> {
     return db(em)
       .selectFrom('door_devices as d')
       .leftJoin('qr_scans as q', (join) =>
@@ -164,15 +165,18 @@ export class DoorRepository {
           .on('q.at', '<', end.toISOString()),
       )
       .select([
+        'd.id',
         'd.name',
         sql<number>`(count(q.id) filter (where q.action = 'redeem'))::int`.as('redemptions'),
         sql<number>`(count(distinct q.member_id) filter (where q.action = 'validate' and q.user_coupon_id is null))::int`.as(
           'cards',
         ),
       ])
-      .where('d.id', '=', doorId)
       .where('d.venue_id', '=', venueId)
-      .groupBy('d.name')
-      .executeTakeFirst();
+      .$if(doorId !== null, (query) => query.where('d.id', '=', doorId!))
+      .$if(doorId === null, (query) => query.where('d.archived_at', 'is', null))
+      .groupBy(['d.id', 'd.name'])
+      .orderBy('d.name')
+      .execute();
   }
 }

@@ -5,6 +5,7 @@ import { Card, ListNote } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
 import { useActiveCampaignConnection, useAdminOverview, useMemberCount, useNewsCount, useSystemReady } from '../api/overview';
 import { BackgroundHealth } from './BackgroundHealth';
+import { DoorsTonight } from './DoorsTonight';
 import { NightFigures } from './NightFigures';
 
 // recharts loads with the charts, after the overview's figures: never in the landing or member bundles.
@@ -72,6 +73,7 @@ function HowWasTonight() {
         onChange={setNight}
       />
       <NightFigures overview={data} />
+      {data.night.isTonight ? <DoorsTonight /> : null}
       <section aria-labelledby="overview-nights" className="grid gap-3">
         <h2 id="overview-nights" className="font-display text-2xl text-gold">
           {data.night.isTonight ? 'Tonight and the nights before' : `The nights to ${data.night.label}`}

@@ -26,14 +26,14 @@ export class GetDoorTonightHandler implements IQueryHandler<GetDoorTonightQuery,
   async execute({ staffId, staffRole, venueId, doorId }: GetDoorTonightQuery): Promise<DoorTonight> {
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const { night, start, end } = clubNightBounds(new Date(), venue.timeZone);
-    const [tally, visits, door] = await Promise.all([
+    const [tally, visits, [door]] = await Promise.all([
       this.coupons.tally(this.em, staffId, start, end, venue.id),
       this.repository.countVisitsBy(this.em, staffId, night, venue.id),
-      doorId ? this.repository.doorTally(this.em, doorId, venue.id, start, end) : undefined,
+      doorId ? this.repository.doorTallies(this.em, venue.id, start, end, doorId) : [],
     ]);
     const mine = { redemptions: tally.redemptions, visits, undone: tally.undone };
     // A group of one venue answers as before venues: no venue named.
     const answer: DoorTonight = (await this.venues.single()) ? { night, mine } : { night, venueId: venue.id, mine };
-    return door ? { ...answer, door } : answer;
+    return door ? { ...answer, door: { name: door.name, redemptions: door.redemptions, cards: door.cards } } : answer;
   }
 }
