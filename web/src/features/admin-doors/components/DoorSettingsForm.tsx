@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDoorSettings, useUpdateDoorSettings } from '../api/doors';
 
 /** What is wrong with the minutes typed, in words; null when they will do. */
-export function staleMinutesProblem(text: string): string | null {
+function staleMinutesProblem(text: string): string | null {
   const value = text.trim();
   if (!value) return 'Say how many minutes';
   if (!/^\d+$/.test(value)) return 'Minutes must be a whole number, like 30';
