@@ -14,6 +14,7 @@ import { QueueDashboardPasses, registerQueueDashboard } from './infrastructure/q
 import { SessionService } from './modules/auth/auth.public.js';
 import { QueueRegistry } from './infrastructure/queues/queue-registry.js';
 import { logRequests } from './infrastructure/web/request-log.js';
+import { registerAnswerCompression } from './infrastructure/web/compress-answers.js';
 import { registerSecurityHeaders } from './infrastructure/web/security-headers.js';
 import { registerSpa } from './infrastructure/web/spa.js';
 import { registerWhatsOnPages } from './modules/events/events.public.js';
@@ -55,6 +56,7 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
   // Browsers PUT uploads to, and load media from, the bucket's public address.
   const bucketAddress = config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT;
   registerSecurityHeaders(fastify, { extraConnectSources: bucketAddress ? [new URL(bucketAddress).origin] : [] });
+  registerAnswerCompression(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

@@ -176,6 +176,10 @@ audited('updateNamedDoor', 'door_device.update', async () => {
   const door = await as('POST', '/api/admin/door-devices', { name: `Side door ${Date.now()}` });
   return { run: () => as('PATCH', `/api/admin/door-devices/${door.body.id}`, { archived: true }), target: door.body.id };
 });
+audited('updateDoorSettings', 'door.settings', async () => ({
+  run: () => as('PUT', '/api/admin/door-settings', { staleAfterMinutes: 40 }),
+  target: 'door',
+}));
 audited('createNewsPost', 'news.create', async () => ({
   run: () => as('POST', '/api/admin/news', { title: 'Audit post', content: 'Tonight.' }),
 }));

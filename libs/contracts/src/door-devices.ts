@@ -1,3 +1,4 @@
+import { DOOR_DATA_STALE_MINUTES_MAX } from '@nocturne/domain';
 import { z } from 'zod';
 import { Uuid } from './common.js';
 
@@ -63,6 +64,17 @@ export type NamedDoor = z.infer<typeof NamedDoor>;
 export const NamedDoorList = z.object({ doors: z.array(NamedDoor) }).meta({ id: 'NamedDoorList' });
 export type NamedDoorList = z.infer<typeof NamedDoorList>;
 
+/** The venue whose door this phone is at, as for a check (none: the account's only venue, else the first). */
+export const DoorsToPickQuery = z.object({
+  venueId: z.coerce
+    .number({ message: 'must be a venue id' })
+    .int('must be a venue id')
+    .positive('must be a venue id')
+    .max(2_147_483_647, 'must be a venue id')
+    .optional(),
+});
+export type DoorsToPickQuery = z.infer<typeof DoorsToPickQuery>;
+
 const DoorName = z.string({ message: 'is required' }).trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
 
 export const CreateNamedDoorRequest = z
@@ -82,3 +94,27 @@ export type UpdateNamedDoorRequest = z.infer<typeof UpdateNamedDoorRequest>;
 
 export const NamedDoorParams = z.object({ id: Uuid });
 export type NamedDoorParams = z.infer<typeof NamedDoorParams>;
+
+/** The door settings a manager sets: how old an offline door's data may get before every verdict says so. */
+export const DoorSettings = z
+  .object({
+    /** Minutes (default 30): past it, every verdict decided offline says "Door data from 23:38 (42 min old)". */
+    staleAfterMinutes: z.number().int(),
+  })
+  .meta({ id: 'DoorSettings' });
+export type DoorSettings = z.infer<typeof DoorSettings>;
+
+export const UpdateDoorSettingsRequest = z
+  .object({
+    staleAfterMinutes: z
+      .number({ message: 'must be a whole number of minutes' })
+      // Not .int(): its refusal reads as a missing field in the api's words.
+      .refine(Number.isInteger, 'must be a whole number of minutes')
+      .min(1, 'must be at least 1 minute')
+      .max(
+        DOOR_DATA_STALE_MINUTES_MAX,
+        `must be at most ${DOOR_DATA_STALE_MINUTES_MAX} minutes (${DOOR_DATA_STALE_MINUTES_MAX / 60} hours)`,
+      ),
+  })
+  .meta({ id: 'UpdateDoorSettingsRequest' });
+export type UpdateDoorSettingsRequest = z.infer<typeof UpdateDoorSettingsRequest>;

@@ -9,14 +9,22 @@ import { DoorCheckRequest, DoorVenueId } from './door.js';
  * it, or with one from another night or too old to follow, the whole night's data comes.
  */
 export const DoorDataQuery = z
-  .object({ since: z.string().trim().max(40, 'must be at most 40 characters').optional() })
+  .object({
+    since: z.string().trim().max(40, 'must be at most 40 characters').optional(),
+    /** The venue whose door this is, as for a check (none: the account's only venue, else the first). */
+    venueId: z.coerce.number({ message: 'must be a venue id' }).pipe(DoorVenueId).optional(),
+  })
   .meta({ id: 'DoorDataQuery' });
 export type DoorDataQuery = z.infer<typeof DoorDataQuery>;
 
 /** A salted hash of a code (SHA-256 of `salt:value`, base64url, the first 11 characters); '' when there is none. */
 const CodeHash = z.string().max(16);
 
-/** A coupon members hold: `[key, title, type, value, validUntil (epoch seconds) or null, state]`. */
+/**
+ * A coupon members hold: `[key, title, type, value, validUntil (epoch seconds) or null, state,
+ * onlyAt]`; `onlyAt`, present for a coupon of other venues only, is what the door says of it here
+ * ("Only at The Velvet Room").
+ */
 export const DoorDataCoupon = z.tuple([
   z.string(),
   z.string(),
@@ -24,6 +32,7 @@ export const DoorDataCoupon = z.tuple([
   z.number().int().nullable(),
   z.number().int().nullable(),
   z.enum(['active', 'paused', 'withdrawn']),
+  z.string().optional(),
 ]);
 export type DoorDataCoupon = z.infer<typeof DoorDataCoupon>;
 
@@ -127,3 +136,18 @@ export type DoorConflict = z.infer<typeof DoorConflict>;
 
 export const DoorConflicts = z.object({ night: z.iso.date(), items: z.array(DoorConflict) }).meta({ id: 'DoorConflicts' });
 export type DoorConflicts = z.infer<typeof DoorConflicts>;
+
+/** One named door's night: coupons redeemed there (undone ones too) and members whose card it let in. */
+export const DoorTally = z.object({
+  id: Uuid,
+  name: z.string(),
+  venueId: z.number().int(),
+  venueName: z.string(),
+  redemptions: z.number().int(),
+  cards: z.number().int(),
+});
+export type DoorTally = z.infer<typeof DoorTally>;
+
+/** Tonight at every named door (each venue's own night), and how many conflicts offline doors met tonight. */
+export const DoorsTonight = z.object({ doors: z.array(DoorTally), conflicts: z.number().int() }).meta({ id: 'DoorsTonight' });
+export type DoorsTonight = z.infer<typeof DoorsTonight>;

@@ -152,7 +152,11 @@ export const DoorRedeemResponse = z
 export type DoorRedeemResponse = z.infer<typeof DoorRedeemResponse>;
 
 /** `GET /api/door/tonight?venueId=`: which venue's night (as for a check). */
-export const DoorTonightQuery = z.object({ venueId: z.coerce.number().pipe(DoorVenueId).optional() });
+export const DoorTonightQuery = z.object({
+  venueId: z.coerce.number().pipe(DoorVenueId).optional(),
+  /** The named door this phone is at (X-Door-Id's value): the answer adds that door's tally tonight. */
+  doorId: Uuid.optional(),
+});
 export type DoorTonightQuery = z.infer<typeof DoorTonightQuery>;
 
 /**
@@ -172,6 +176,11 @@ export const DoorTonight = z
       /** People this staffer let in from tonight's guest lists at the venue; present once there is one. */
       guests: z.number().int().optional(),
     }),
+    /**
+     * The named door's tally tonight, whoever stood at it (present when `doorId` names a door of
+     * this venue): coupons redeemed there (undone ones too) and members whose card it let in.
+     */
+    door: z.object({ name: z.string(), redemptions: z.number().int(), cards: z.number().int() }).optional(),
   })
   .meta({ id: 'DoorTonight' });
 export type DoorTonight = z.infer<typeof DoorTonight>;

@@ -82,6 +82,8 @@ export const getCouponGoogleWalletLink: Route<Endpoints['getCouponGoogleWalletLi
   path: '/api/wallet/google/coupons/:userCouponId',
 };
 export const getDoorData: Route<Endpoints['getDoorData']> = { method: 'GET', path: '/api/door/data' };
+export const getDoorSettings: Route<Endpoints['getDoorSettings']> = { method: 'GET', path: '/api/admin/door-settings' };
+export const getDoorsTonight: Route<Endpoints['getDoorsTonight']> = { method: 'GET', path: '/api/admin/doors/tonight' };
 export const getDoorTonight: Route<Endpoints['getDoorTonight']> = { method: 'GET', path: '/api/door/tonight' };
 export const getEventCalendar: Route<Endpoints['getEventCalendar']> = { method: 'GET', path: '/api/events/:key/calendar' };
 export const getEventNight: Route<Endpoints['getEventNight']> = { method: 'GET', path: '/api/events/:key' };
@@ -252,6 +254,7 @@ export const updateContactMessage: Route<Endpoints['updateContactMessage']> = {
   path: '/api/admin/contact-messages/:id',
 };
 export const updateCoupon: Route<Endpoints['updateCoupon']> = { method: 'PATCH', path: '/api/admin/coupons/:id' };
+export const updateDoorSettings: Route<Endpoints['updateDoorSettings']> = { method: 'PUT', path: '/api/admin/door-settings' };
 export const updateEvent: Route<Endpoints['updateEvent']> = { method: 'PUT', path: '/api/admin/events/:id' };
 export const updateMembershipSettings: Route<Endpoints['updateMembershipSettings']> = {
   method: 'PUT',

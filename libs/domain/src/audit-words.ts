@@ -158,6 +158,7 @@ const SENTENCES: Record<AuditAction, (w: Words) => string> = {
       : after.archived === false
         ? `brought back the door ${quoted(String(before.door ?? ''))}`
         : `renamed the door ${quoted(String(before.door ?? ''))} to ${quoted(String(after.door ?? ''))}`,
+  'door.settings': ({ changes }) => `changed the door settings${changes ? `: ${changes}` : ''}`,
   'webhook.create': ({ record }) => `added ${record}`,
   'webhook.update': ({ record, changes }) => `edited ${record}${changes ? `: ${changes}` : ''}`,
   'webhook.delete': ({ record }) => `deleted ${record}`,

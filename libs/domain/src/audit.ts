@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'door.lockout_lift',
   'door_device.create',
   'door_device.update',
+  'door.settings',
   // Settings
   'webhook.create',
   'webhook.update',
@@ -94,6 +95,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'door.lockout_lift': 'Door typing lock-out lifted',
   'door_device.create': 'Door named',
   'door_device.update': 'Door renamed or archived',
+  'door.settings': 'Door settings changed',
   'webhook.create': 'Webhook added',
   'webhook.update': 'Webhook edited',
   'webhook.delete': 'Webhook deleted',

@@ -107,6 +107,8 @@ export interface OfflineCoupon {
   /** The first instant that is too late, or null. */
   validUntil: Date | null;
   state: 'active' | 'paused' | 'withdrawn';
+  /** For a coupon of other venues only: what this venue's door says of it ("Only at The Velvet Room"). */
+  onlyAt?: string | null;
 }
 
 /** A member as tonight's data holds them: what the verdict shows, and whether their visit tonight is known. */
@@ -124,11 +126,12 @@ export interface OfflineHeld {
   redeemed: { at: Date; by: RedeemedByName } | null;
 }
 
-export type OfflineCouponRefusal = 'member_disabled' | 'already_used' | 'withdrawn' | 'paused' | 'expired';
+export type OfflineCouponRefusal = 'member_disabled' | 'already_used' | 'withdrawn' | 'paused' | 'expired' | 'other_venue';
 
 /**
  * A held coupon's verdict on the device, in the order the api judges (coupon-verdict.ts): the
- * holder's account, a redemption that stands, then withdrawn, paused, expired.
+ * holder's account, a redemption that stands, then withdrawn, paused, expired, and last a coupon
+ * of other venues only (DoorCoupons.judge).
  */
 export function offlineCouponVerdict(
   held: OfflineHeld,
@@ -143,6 +146,7 @@ export function offlineCouponVerdict(
   const until = held.coupon.validUntil;
   if (until !== null && until.getTime() <= now.getTime())
     return { ok: false, refusal: 'expired', message: expiredMessage(until, now, timeZone) };
+  if (held.coupon.onlyAt) return { ok: false, refusal: 'other_venue', message: held.coupon.onlyAt };
   return { ok: true, message: DOOR_VALID };
 }
 

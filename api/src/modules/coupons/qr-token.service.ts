@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
+import { keyedHmac } from './keyed-hmac.js';
 import { type CodeSubject, encodeShortCode, qrTokenMessage, shortCodeMessage } from './short-code.js';
 
 let warnedAboutDevelopmentSecret = false;
@@ -15,6 +16,8 @@ let warnedAboutDevelopmentSecret = false;
 @Injectable()
 export class QrTokenService {
   private readonly secret: Buffer;
+  /** HMAC-SHA256 under the secret, its pads hashed once. */
+  private readonly hmac: (message: string) => Buffer;
 
   constructor(@InjectConfig() config: ApiConfig) {
     if (config.QR_SECRET) {
@@ -32,10 +35,11 @@ export class QrTokenService {
         );
       }
     }
+    this.hmac = keyedHmac(this.secret);
   }
 
   tokenFor(id: string, subject: CodeSubject = 'user-coupon'): string {
-    return createHmac('sha256', this.secret).update(qrTokenMessage(id, subject)).digest('base64url');
+    return this.hmac(qrTokenMessage(id, subject)).toString('base64url');
   }
 
   matches(id: string, token: string, subject: CodeSubject = 'user-coupon'): boolean {
@@ -46,11 +50,7 @@ export class QrTokenService {
 
   /** The user coupon's (or card's) candidate short code for `attempt` (0 first; the next after a collision). */
   shortCodeFor(id: string, attempt = 0, subject: CodeSubject = 'user-coupon'): string {
-    return encodeShortCode(
-      createHmac('sha256', this.secret)
-        .update(shortCodeMessage(id, attempt, subject))
-        .digest(),
-    );
+    return encodeShortCode(this.hmac(shortCodeMessage(id, attempt, subject)));
   }
 
   /**

@@ -5,19 +5,25 @@ import {
   type DoorLockoutLifted,
   type DoorLockoutList,
   DoorLockoutParams,
+  type DoorSettings,
+  DoorsToPickQuery,
   endpoints,
   type NamedDoor,
   type NamedDoorList,
   NamedDoorParams,
+  UpdateDoorSettingsRequest,
   UpdateNamedDoorRequest,
 } from '@nocturne/contracts';
+import { type AuthenticatedMember, CurrentMember } from '#modules/auth/auth.public.js';
 import { Endpoint } from '#common/http/endpoint.decorator.js';
-import { ValidBody, ValidParams } from '#common/http/input.decorators.js';
+import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { CreateNamedDoorCommand } from './commands/create-named-door/create-named-door.command.js';
 import { UpdateNamedDoorCommand } from './commands/update-named-door/update-named-door.command.js';
 import { ListNamedDoorsQuery } from './queries/list-named-doors/list-named-doors.query.js';
 import { LiftDoorLockoutCommand } from './commands/lift-door-lockout/lift-door-lockout.command.js';
 import { ListDoorLockoutsQuery } from './queries/list-door-lockouts/list-door-lockouts.query.js';
+import { GetDoorSettingsQuery } from './queries/get-door-settings/get-door-settings.query.js';
+import { UpdateDoorSettingsCommand } from './commands/update-door-settings/update-door-settings.command.js';
 
 @Controller()
 export class DoorDevicesController {
@@ -37,8 +43,8 @@ export class DoorDevicesController {
   }
 
   @Endpoint(endpoints.listDoorsToPick)
-  doorsToPick(): Promise<NamedDoorList> {
-    return this.queries.execute(new ListNamedDoorsQuery(true));
+  doorsToPick(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: DoorsToPickQuery): Promise<NamedDoorList> {
+    return this.queries.execute(new ListNamedDoorsQuery(true, { id: staff.id, role: staff.role, venueId: query.venueId }));
   }
 
   @Endpoint(endpoints.listNamedDoors)
@@ -54,5 +60,18 @@ export class DoorDevicesController {
   @Endpoint(endpoints.updateNamedDoor)
   update(@ValidParams() params: NamedDoorParams, @ValidBody() body: UpdateNamedDoorRequest): Promise<NamedDoor> {
     return this.commands.execute(new UpdateNamedDoorCommand(params.id, body));
+  }
+
+  @Endpoint(endpoints.getDoorSettings)
+  settings(): Promise<DoorSettings> {
+    return this.queries.execute(new GetDoorSettingsQuery());
+  }
+
+  @Endpoint(endpoints.updateDoorSettings)
+  updateSettings(
+    @CurrentMember() manager: AuthenticatedMember,
+    @ValidBody() body: UpdateDoorSettingsRequest,
+  ): Promise<DoorSettings> {
+    return this.commands.execute(new UpdateDoorSettingsCommand(body, manager.id));
   }
 }

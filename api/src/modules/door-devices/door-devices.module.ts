@@ -7,10 +7,13 @@ import { LiftDoorLockoutHandler } from './commands/lift-door-lockout/lift-door-l
 import { DoorDevicesController } from './door-devices.controller.js';
 import { DoorDevicesRepository } from './door-devices.repository.js';
 import { ListDoorLockoutsHandler } from './queries/list-door-lockouts/list-door-lockouts.handler.js';
+import { GetDoorSettingsHandler } from './queries/get-door-settings/get-door-settings.handler.js';
+import { UpdateDoorSettingsHandler } from './commands/update-door-settings/update-door-settings.handler.js';
 
 /**
  * The doors of a venue: the doors managers name (a door phone picks one) and door phones kept
- * from typing codes (and lifting that). The typed-code limit itself is the coupons module's (DoorCoupons); this module asks it.
+ * from typing codes (and lifting that), and the door settings (how old an offline door's data may
+ * get). The typed-code limit itself is the coupons module's (DoorCoupons); this module asks it.
  */
 @Module({
   imports: [CouponsModule],
@@ -22,6 +25,8 @@ import { ListDoorLockoutsHandler } from './queries/list-door-lockouts/list-door-
     ListNamedDoorsHandler,
     CreateNamedDoorHandler,
     UpdateNamedDoorHandler,
+    GetDoorSettingsHandler,
+    UpdateDoorSettingsHandler,
   ],
 })
 export class DoorDevicesModule {}

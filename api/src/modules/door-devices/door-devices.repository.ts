@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
+import { sql } from 'kysely';
 
 export interface DoorRow {
   id: string;
@@ -10,7 +11,7 @@ export interface DoorRow {
   archived_at: string | null;
 }
 
-/** Every query of the door-devices module: the doors managers name, and the staff names a lock-out list shows. */
+/** Every query of the door-devices module: the doors managers name, the staff names a lock-out list shows, and the door settings. */
 @Injectable()
 export class DoorDevicesRepository {
   /** Staff accounts' names by id ("Sam Lee", or the e-mail when they have none). */
@@ -84,5 +85,23 @@ export class DoorDevicesRepository {
     if (ids.length === 0) return new Map();
     const rows = await db(em).selectFrom('door_devices').select(['id', 'name']).where('id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /** How old tonight's door data may get, in minutes; null: the default. */
+  async staleMinutes(em: EntityManager): Promise<number | null> {
+    const row = await db(em).selectFrom('club_settings').select('door_data_stale_minutes').where('id', '=', 1).executeTakeFirst();
+    return row?.door_data_stale_minutes ?? null;
+  }
+
+  async saveStaleMinutes(em: EntityManager, minutes: number, managerId: string): Promise<void> {
+    await db(em)
+      .insertInto('club_settings')
+      .values({ id: 1, door_data_stale_minutes: minutes, updated_by_id: managerId, updated_at: sql<string>`now()` })
+      .onConflict((conflict) =>
+        conflict
+          .column('id')
+          .doUpdateSet({ door_data_stale_minutes: minutes, updated_by_id: managerId, updated_at: sql<string>`now()` }),
+      )
+      .execute();
   }
 }

@@ -49,7 +49,7 @@ export class DoorController {
 
   @Endpoint(endpoints.getDoorTonight)
   tonight(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: DoorTonightQuery): Promise<DoorTonight> {
-    return this.queries.execute(new GetDoorTonightQuery(staff.id, staff.role, query.venueId));
+    return this.queries.execute(new GetDoorTonightQuery(staff.id, staff.role, query.venueId, query.doorId));
   }
 
   @Endpoint(endpoints.getMyCard)

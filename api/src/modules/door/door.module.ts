@@ -6,6 +6,7 @@ import { DoorDataService } from './offline/door-data.service.js';
 import { DoorOfflineController } from './offline/door-offline.controller.js';
 import { GetDoorConflictsHandler } from './queries/get-door-conflicts/get-door-conflicts.handler.js';
 import { GetDoorDataHandler } from './queries/get-door-data/get-door-data.handler.js';
+import { GetDoorsTonightHandler } from './queries/get-doors-tonight/get-doors-tonight.handler.js';
 import { EventsModule } from '#modules/events/events.module.js';
 import { CheckAtDoorHandler } from './commands/check-at-door/check-at-door.handler.js';
 import { MarkGuestsArrivedHandler } from './commands/mark-guests-arrived/mark-guests-arrived.handler.js';
@@ -41,6 +42,7 @@ import { Visits } from './visits.service.js';
     DoorDataRepository,
     DoorDataService,
     GetDoorDataHandler,
+    GetDoorsTonightHandler,
     GetDoorConflictsHandler,
     SyncDoorQueueHandler,
   ],

@@ -142,4 +142,41 @@ export class DoorRepository {
       .executeTakeFirstOrThrow();
     return row.count;
   }
+
+  /**
+   * The named doors' tallies in a night at a venue (`doorId`: that door only; archived doors only
+   * when named): redemptions accepted at each (undone ones too), and members whose card it accepted
+   * (each once).
+   */
+  async doorTallies(
+    em: EntityManager,
+    venueId: number,
+    start: Date,
+    end: Date,
+    doorId: string | null = null,
+  ): Promise<{ id: string; name: string; redemptions: number; cards: number }[]> {
+    return db(em)
+      .selectFrom('door_devices as d')
+      .leftJoin('qr_scans as q', (join) =>
+        join
+          .onRef('q.door_device_id', '=', 'd.id')
+          .on('q.result', '=', 'accepted')
+          .on('q.at', '>=', start.toISOString())
+          .on('q.at', '<', end.toISOString()),
+      )
+      .select([
+        'd.id',
+        'd.name',
+        sql<number>`(count(q.id) filter (where q.action = 'redeem'))::int`.as('redemptions'),
+        sql<number>`(count(distinct q.member_id) filter (where q.action = 'validate' and q.user_coupon_id is null))::int`.as(
+          'cards',
+        ),
+      ])
+      .where('d.venue_id', '=', venueId)
+      .$if(doorId !== null, (query) => query.where('d.id', '=', doorId!))
+      .$if(doorId === null, (query) => query.where('d.archived_at', 'is', null))
+      .groupBy(['d.id', 'd.name'])
+      .orderBy('d.name')
+      .execute();
+  }
 }

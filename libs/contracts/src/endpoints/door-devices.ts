@@ -3,9 +3,12 @@ import {
   DoorLockoutLifted,
   DoorLockoutList,
   DoorLockoutParams,
+  DoorSettings,
+  DoorsToPickQuery,
   NamedDoor,
   NamedDoorList,
   NamedDoorParams,
+  UpdateDoorSettingsRequest,
   UpdateNamedDoorRequest,
 } from '../door-devices.js';
 import { DOOR_STAFF, endpoint, MANAGERS } from '../endpoint.js';
@@ -13,10 +16,16 @@ import { DOOR_STAFF, endpoint, MANAGERS } from '../endpoint.js';
 export const listDoorsToPick = endpoint({
   method: 'GET',
   path: '/api/door/doors',
-  summary: "The doors a door phone can say it is at (the open venues' named doors, not archived); none: door mode asks nothing",
+  summary:
+    'The doors a door phone can say it is at: the named doors (not archived) of the venue the door works at, as for a check; none: door mode asks nothing',
   access: DOOR_STAFF,
   tags: ['door'],
+  query: DoorsToPickQuery,
   response: NamedDoorList,
+  errors: {
+    400: 'An unknown or archived venueId: `message` says which',
+    403: 'The account does not work at that venue: "This account works at The Velvet Room only"',
+  },
 });
 
 export const listNamedDoors = endpoint({
@@ -70,4 +79,23 @@ export const liftDoorLockout = endpoint({
   params: DoorLockoutParams,
   response: DoorLockoutLifted,
   errors: { 404: 'Not locked out (any more)' },
+});
+
+export const getDoorSettings = endpoint({
+  method: 'GET',
+  path: '/api/admin/door-settings',
+  summary: "The door settings: how old an offline door's data may get before every verdict says so (minutes)",
+  access: MANAGERS,
+  tags: ['admin', 'door'],
+  response: DoorSettings,
+});
+
+export const updateDoorSettings = endpoint({
+  method: 'PUT',
+  path: '/api/admin/door-settings',
+  summary: "Set how old an offline door's data may get before every verdict says so (audited)",
+  access: MANAGERS,
+  tags: ['admin', 'door'],
+  body: UpdateDoorSettingsRequest,
+  response: DoorSettings,
 });

@@ -1,6 +1,6 @@
 import { DOOR_SYNC_BATCH_MAX } from '@nocturne/domain';
-import { DoorConflicts, DoorData, DoorDataQuery, DoorSyncRequest, DoorSyncResponse } from '../door-offline.js';
-import { DOOR_STAFF, endpoint } from '../endpoint.js';
+import { DoorConflicts, DoorData, DoorDataQuery, DoorsTonight, DoorSyncRequest, DoorSyncResponse } from '../door-offline.js';
+import { DOOR_STAFF, endpoint, MANAGERS } from '../endpoint.js';
 
 export const getDoorData = endpoint({
   method: 'GET',
@@ -34,4 +34,15 @@ export const listDoorConflicts = endpoint({
   tags: ['door'],
   response: DoorConflicts,
   conditional: { scopes: ['qr_scans'], everySeconds: 60 },
+});
+
+export const getDoorsTonight = endpoint({
+  method: 'GET',
+  path: '/api/admin/doors/tonight',
+  summary:
+    "Tonight at each named door (its venue's night): coupons redeemed there and cards let in, and tonight's conflicts from offline doors",
+  access: MANAGERS,
+  tags: ['admin', 'door'],
+  response: DoorsTonight,
+  conditional: { scopes: ['qr_scans', 'venues'], everySeconds: 60 },
 });

@@ -36,6 +36,8 @@ export interface CouponRow {
   valid_until: string | null;
   is_active: boolean;
   archived_at: string | null;
+  /** The venues it is for (coupon_venues); none: every venue. */
+  venue_ids: number[];
 }
 
 /** One stored item of a door's offline batch. */
@@ -95,13 +97,21 @@ export class DoorDataRepository {
 
   /**
    * The members named, or (null) every member with a card or a coupon held or redeemed tonight,
-   * with their card and whether they visited tonight.
+   * with their card and whether they visited this venue tonight.
    */
-  async members(em: EntityManager, night: string, nightStart: Date, ids: readonly string[] | null): Promise<MemberRow[]> {
+  async members(
+    em: EntityManager,
+    night: string,
+    venueId: number,
+    nightStart: Date,
+    ids: readonly string[] | null,
+  ): Promise<MemberRow[]> {
     const rows = await db(em)
       .selectFrom('members as m')
       .leftJoin('member_cards as mc', 'mc.member_id', 'm.id')
-      .leftJoin('visits as vi', (join) => join.onRef('vi.member_id', '=', 'm.id').on('vi.night', '=', night))
+      .leftJoin('visits as vi', (join) =>
+        join.onRef('vi.member_id', '=', 'm.id').on('vi.night', '=', night).on('vi.venue_id', '=', venueId),
+      )
       .select([
         'm.id',
         'm.first_name',
@@ -132,11 +142,22 @@ export class DoorDataRepository {
     return rows as MemberRow[];
   }
 
-  /** Coupons members may hold tonight: not expired before the night began (withdrawn and paused ones too). */
+  /** Coupons members may hold tonight: not expired before the night began (withdrawn and paused ones too), with their venues. */
   coupons(em: EntityManager, nightStart: Date): Promise<CouponRow[]> {
     return db(em)
       .selectFrom('coupons')
-      .select(['id', 'title', 'type', 'value', 'valid_until', 'is_active', 'archived_at'])
+      .select([
+        'id',
+        'title',
+        'type',
+        'value',
+        'valid_until',
+        'is_active',
+        'archived_at',
+        sql<number[]>`array(select cv.venue_id from coupon_venues cv where cv.coupon_id = coupons.id order by cv.venue_id)`.as(
+          'venue_ids',
+        ),
+      ])
       .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', nightStart.toISOString())]))
       .orderBy('created_at')
       .orderBy('id')
@@ -180,6 +201,28 @@ export class DoorDataRepository {
   }
 
   // ---- offline batches
+
+  /** A named door's name (archived ones too). */
+  async doorName(em: EntityManager, doorId: string): Promise<string | null> {
+    const row = await db(em).selectFrom('door_devices').select('name').where('id', '=', doorId).executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  /** The named door a coupon's standing redemption was made at: its last accepted redeem line's door, if it named one. */
+  async redeemedAtDoor(em: EntityManager, userCouponId: string): Promise<string | null> {
+    const row = await db(em)
+      .selectFrom('qr_scans as q')
+      .leftJoin('door_devices as d', 'd.id', 'q.door_device_id')
+      .select('d.name')
+      .where('q.user_coupon_id', '=', userCouponId)
+      .where('q.action', '=', 'redeem')
+      .where('q.result', '=', 'accepted')
+      .orderBy('q.at', 'desc')
+      .orderBy('q.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.name ?? null;
+  }
 
   /** A staffer's first name, as the scan log and "Used twice" name them. */
   async firstNameOf(em: EntityManager, memberId: string): Promise<string | null> {

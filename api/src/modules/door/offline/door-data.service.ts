@@ -1,11 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { DoorData, DoorDataCoupon, DoorDataHeld, DoorDataMember } from '@nocturne/contracts';
-import { clubNightBounds, DOOR_DATA_HASH_CHARS, DOOR_DATA_STALE_MINUTES_DEFAULT, doorDataHashInput } from '@nocturne/domain';
+import {
+  appliesAtVenue,
+  clubNightBounds,
+  DOOR_DATA_HASH_CHARS,
+  DOOR_DATA_STALE_MINUTES_DEFAULT,
+  doorDataHashInput,
+  onlyAtMessage,
+} from '@nocturne/domain';
 import { hash } from 'node:crypto';
 import { isoTimestamp } from '#common/timestamps.js';
-import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { QrTokenService, SHORT_CODE_ATTEMPTS } from '#modules/coupons/coupons.public.js';
+import type { VenueRecord } from '#modules/venues/venues.public.js';
 import { type CouponRow, DoorDataRepository, type HeldRow, type MemberRow } from './door-data.repository.js';
 
 /** How far back an incremental answer looks before its cursor: a transaction that began before the cursor and committed after it is still seen. */
@@ -13,13 +20,16 @@ const CURSOR_OVERLAP_MS = 60_000;
 /** A cursor older than this gets the whole night again (cheaper than the union of everything since). */
 const CURSOR_MAX_AGE_MS = 6 * 60 * 60_000;
 
-/** A cursor: the night it belongs to and the database's clock when its answer was read. */
-function parseCursor(since: string | undefined): { night: string; at: Date } | null {
+/**
+ * A cursor: the night it belongs to, the database's clock when its answer was read, and the venue
+ * whose door it was read for (`v2`; none: the first venue, as cursors from before venues).
+ */
+function parseCursor(since: string | undefined): { night: string; at: Date; venueId: number } | null {
   if (!since) return null;
-  const match = /^(\d{4}-\d{2}-\d{2})\.(\d{1,15})$/.exec(since);
+  const match = /^(\d{4}-\d{2}-\d{2})\.(\d{1,15})(?:\.v(\d{1,10}))?$/.exec(since);
   if (!match) return null;
   const at = new Date(Number(match[2]));
-  return Number.isNaN(at.getTime()) ? null : { night: match[1]!, at };
+  return Number.isNaN(at.getTime()) ? null : { night: match[1]!, at, venueId: Number(match[3] ?? 1) };
 }
 
 /** The salted hash the device computes with Web Crypto: SHA-256 of `salt:value`, base64url, first characters. */
@@ -34,10 +44,12 @@ function epochSeconds(value: string | null): number | null {
 /**
  * Tonight's door data (PRODUCT.md §6, offline door mode): for every member the door may meet,
  * what a verdict shows (first name, tier, whether the account works, whether they visited
- * tonight) and their card's and coupons' codes as hashes under a salt of this night and door
- * account, with each coupon's title, value, end and state. Nothing the door does not show: no
- * last names, no e-mail, no ids but the coupons'. An answer carries a cursor; the next poll
- * with it gets only the members whose data may have changed, each entry whole.
+ * tonight at this door's venue) and their card's and coupons' codes as hashes under a salt of this
+ * night and door account, with each coupon's title, value, end and state, and for a coupon of
+ * other venues only the words its verdict says here ("Only at The Velvet Room"). The night is the
+ * venue's (06:00 to 06:00 in its zone). Nothing the door does not show: no last names, no e-mail,
+ * no ids but the coupons'. An answer carries a cursor; the next poll with it gets only the members
+ * whose data may have changed, each entry whole.
  */
 /** Members hashed between two turns of the event loop. */
 const SLICE = 500;
@@ -52,7 +64,6 @@ interface Codes {
 
 @Injectable()
 export class DoorDataService {
-  private readonly timeZone: string;
   /**
    * QR tokens and short-code checks are HMACs under QR_SECRET, the same for every door and night:
    * worked out once per card or coupon and kept, so a poll and the other doors' downloads only hash.
@@ -62,10 +73,7 @@ export class DoorDataService {
   constructor(
     private readonly repository: DoorDataRepository,
     private readonly qr: QrTokenService,
-    @InjectConfig() config: ApiConfig,
-  ) {
-    this.timeZone = config.VENUE_TZ;
-  }
+  ) {}
 
   /**
    * The night's salt for this door account: an HMAC under QR_SECRET (as a card's token, of a text
@@ -75,23 +83,35 @@ export class DoorDataService {
     return this.qr.tokenFor(`door-data:${night}:${staffId}`, 'member-card').slice(0, 22);
   }
 
-  async read(em: EntityManager, staffId: string, since: string | undefined): Promise<DoorData> {
+  /** `venue`: the door's venue (StaffVenues.doorVenue); `group`: every venue, for the names "Only at ..." gives. */
+  async read(
+    em: EntityManager,
+    staffId: string,
+    since: string | undefined,
+    venue: VenueRecord,
+    group: readonly VenueRecord[],
+  ): Promise<DoorData> {
     const takenAt = await this.repository.clock(em);
-    const { night, start } = clubNightBounds(takenAt, this.timeZone);
+    const { night, start } = clubNightBounds(takenAt, venue.timeZone);
     const salt = this.saltFor(night, staffId);
     const cursor = parseCursor(since);
     const incremental =
-      cursor !== null && cursor.night === night && takenAt.getTime() - cursor.at.getTime() < CURSOR_MAX_AGE_MS ? cursor : null;
+      cursor !== null &&
+      cursor.night === night &&
+      cursor.venueId === venue.id &&
+      takenAt.getTime() - cursor.at.getTime() < CURSOR_MAX_AGE_MS
+        ? cursor
+        : null;
 
     let held: HeldRow[];
     let members: MemberRow[];
     if (incremental) {
       const changed = await this.repository.changedSince(em, new Date(incremental.at.getTime() - CURSOR_OVERLAP_MS));
       held = changed.length > 0 ? await this.repository.held(em, start, changed) : [];
-      members = changed.length > 0 ? await this.repository.members(em, night, start, changed) : [];
+      members = changed.length > 0 ? await this.repository.members(em, night, venue.id, start, changed) : [];
     } else {
       held = await this.repository.held(em, start, null);
-      members = await this.repository.members(em, night, start, null);
+      members = await this.repository.members(em, night, venue.id, start, null);
     }
     const [coupons, stale] = await Promise.all([this.repository.coupons(em, start), this.repository.staleAfterMinutes(em)]);
     const couponKeys = keysOf(coupons);
@@ -110,20 +130,32 @@ export class DoorDataService {
     }
     return {
       night,
-      version: `${night}.${takenAt.getTime()}`,
+      version: `${night}.${takenAt.getTime()}.v${venue.id}`,
       full: incremental === null,
       takenAt: takenAt.toISOString(),
       salt,
-      timeZone: this.timeZone,
+      timeZone: venue.timeZone,
       staleAfterMinutes: stale ?? DOOR_DATA_STALE_MINUTES_DEFAULT,
-      coupons: coupons.map((coupon) => this.coupon(coupon, couponKeys)),
+      coupons: coupons.map((coupon) => this.coupon(coupon, couponKeys, venue.id, group)),
       members: entries,
     };
   }
 
-  private coupon(row: CouponRow, keys: Map<string, string>): DoorDataCoupon {
+  private coupon(row: CouponRow, keys: Map<string, string>, venueId: number, group: readonly VenueRecord[]): DoorDataCoupon {
     const state = row.archived_at !== null ? 'withdrawn' : row.is_active ? 'active' : 'paused';
-    return [keys.get(row.id)!, row.title, row.type as DoorDataCoupon[2], row.value, epochSeconds(row.valid_until), state];
+    const entry: DoorDataCoupon = [
+      keys.get(row.id)!,
+      row.title,
+      row.type as DoorDataCoupon[2],
+      row.value,
+      epochSeconds(row.valid_until),
+      state,
+    ];
+    // A coupon of other venues only: the words DoorCoupons.judge says at this door.
+    const venueIds = row.venue_ids.map(Number);
+    if (!appliesAtVenue(venueIds, venueId))
+      entry.push(onlyAtMessage(venueIds.map((id) => group.find((venue) => venue.id === id)?.name ?? `Venue ${id}`)));
+    return entry;
   }
 
   private member(row: MemberRow, held: HeldRow[], salt: string, couponKeys: Map<string, string>): DoorDataMember {

@@ -5,6 +5,7 @@ import {
   DoorData,
   DoorDataQuery,
   type DoorHeaders,
+  type DoorsTonight,
   DoorSyncRequest,
   DoorSyncResponse,
   endpoints,
@@ -16,8 +17,9 @@ import { DoorHeadersOf } from '#modules/door/door-headers.decorator.js';
 import { SyncDoorQueueCommand } from '#modules/door/commands/sync-door-queue/sync-door-queue.command.js';
 import { GetDoorConflictsQuery } from '#modules/door/queries/get-door-conflicts/get-door-conflicts.query.js';
 import { GetDoorDataQuery } from '#modules/door/queries/get-door-data/get-door-data.query.js';
+import { GetDoorsTonightQuery } from '#modules/door/queries/get-doors-tonight/get-doors-tonight.query.js';
 
-/** Offline door mode: tonight's data for the device, the batch of what it did offline, and the conflicts staff read. */
+/** Offline door mode: tonight's data for the device, the batch of what it did offline, the conflicts staff read, and each named door's night. */
 @Controller()
 export class DoorOfflineController {
   constructor(
@@ -27,7 +29,7 @@ export class DoorOfflineController {
 
   @Endpoint(endpoints.getDoorData)
   data(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: DoorDataQuery): Promise<DoorData> {
-    return this.queries.execute(new GetDoorDataQuery(staff.id, query.since));
+    return this.queries.execute(new GetDoorDataQuery(staff.id, query.since, staff.role, query.venueId));
   }
 
   @Endpoint(endpoints.syncDoor)
@@ -42,5 +44,10 @@ export class DoorOfflineController {
   @Endpoint(endpoints.listDoorConflicts)
   conflicts(): Promise<DoorConflicts> {
     return this.queries.execute(new GetDoorConflictsQuery());
+  }
+
+  @Endpoint(endpoints.getDoorsTonight)
+  doorsTonight(): Promise<DoorsTonight> {
+    return this.queries.execute(new GetDoorsTonightQuery());
   }
 }

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateNamedDoorRequest, UpdateNamedDoorRequest } from '@nocturne/contracts';
+import type { CreateNamedDoorRequest, UpdateDoorSettingsRequest, UpdateNamedDoorRequest } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { polling, POLL_MS } from '@/lib/polling';
 
 const doorsKey = ['admin', 'door-devices'] as const;
 const lockoutsKey = ['admin', 'door-lockouts'] as const;
+const settingsKey = ['admin', 'door-settings'] as const;
+const conflictsKey = ['admin', 'door-conflicts'] as const;
 
 export const useNamedDoors = () => useQuery({ queryKey: doorsKey, queryFn: () => api.call(routes.listNamedDoors) });
 
@@ -37,3 +39,17 @@ export function useLiftDoorLockout() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lockoutsKey }),
   });
 }
+
+export const useDoorSettings = () => useQuery({ queryKey: settingsKey, queryFn: () => api.call(routes.getDoorSettings) });
+
+export function useUpdateDoorSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateDoorSettingsRequest) => api.call(routes.updateDoorSettings, { body }),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
+  });
+}
+
+/** Tonight's conflicts from offline doors, polled: they arrive when a door's batch does. */
+export const useDoorConflicts = () =>
+  useQuery({ queryKey: conflictsKey, queryFn: () => api.call(routes.listDoorConflicts), ...polling(POLL_MS.admin) });

@@ -6,13 +6,15 @@ import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { useNow } from '@/lib/use-now';
 import { useCreateNamedDoor, useDoorLockouts, useLiftDoorLockout, useNamedDoors, useUpdateNamedDoor } from '../api/doors';
+import { DoorConflicts } from './DoorConflicts';
+import { DoorSettingsForm } from './DoorSettingsForm';
 
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
  * The venue's doors (PRODUCT.md §2.12): the doors a manager names ("Main door", "VIP"), which door
- * phones pick on their first screen, and the phones kept from typing codes after wrong ones, each
- * with Lift.
+ * phones pick on their first screen, the phones kept from typing codes after wrong ones, each
+ * with Lift, tonight's conflicts from offline doors, and how old an offline door's data may get.
  */
 export function DoorsCard() {
   return (
@@ -20,6 +22,8 @@ export function DoorsCard() {
       <div className="grid gap-6">
         <NamedDoors />
         <WaitingPhones />
+        <DoorConflicts />
+        <DoorSettingsForm />
       </div>
     </Card>
   );

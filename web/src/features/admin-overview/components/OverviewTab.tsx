@@ -5,6 +5,7 @@ import { Card, ListNote } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
 import { useActiveCampaignConnection, useAdminOverview, useMemberCount, useNewsCount, useSystemReady } from '../api/overview';
 import { BackgroundHealth } from './BackgroundHealth';
+import { DoorsTonight } from './DoorsTonight';
 import { GuestListLine } from './GuestListLine';
 import { NightFigures } from './NightFigures';
 import { VenuesTonight } from './VenuesTonight';
@@ -82,6 +83,7 @@ function HowWasTonight() {
       <NightFigures overview={data} />
       <VenuesTonight overview={data} />
       <GuestListLine />
+      {data.night.isTonight ? <DoorsTonight /> : null}
       <section aria-labelledby="overview-nights" className="grid gap-3">
         <h2 id="overview-nights" className="font-display text-2xl text-gold">
           {data.night.isTonight ? 'Tonight and the nights before' : `The nights to ${data.night.label}`}

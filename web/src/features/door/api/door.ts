@@ -12,12 +12,18 @@ export const doorTonightKey = ['door', 'tonight'] as const;
 
 export const undoAtDoor = undoRedemption;
 
-/** Tonight at the door's venue (the one door mode asked for, when the account works at several). */
-export function useDoorTonight() {
+/**
+ * Tonight at the door's venue (the one door mode asked for, when the account works at several);
+ * with the named door this phone is at, that door's tally too.
+ */
+export function useDoorTonight(doorId?: string) {
   const venueId = useDoorVenue().venue?.id;
   return useQuery({
-    queryKey: [...doorTonightKey, venueId ?? 'own'] as const,
-    queryFn: () => api.call(routes.getDoorTonight, { query: venueId === undefined ? {} : { venueId } }),
+    queryKey: [...doorTonightKey, venueId ?? 'own', doorId ?? null] as const,
+    queryFn: () =>
+      api.call(routes.getDoorTonight, {
+        query: { ...(venueId === undefined ? {} : { venueId }), ...(doorId ? { doorId } : {}) },
+      }),
     ...polling(POLL_MS.admin),
   });
 }

@@ -41,7 +41,7 @@ export function DoorMode({ startCamera, header }: { startCamera: DoorCamera; hea
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h1 className="font-display text-2xl text-gold">Door</h1>
-          <Tally />
+          <Tally doorId={named.door?.id} />
           <p
             data-testid="door-status"
             data-ready={door.offlineReady ? 'true' : 'false'}

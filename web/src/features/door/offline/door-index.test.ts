@@ -156,6 +156,23 @@ describe('offline verdicts from tonight’s data', () => {
     expect((await indexOf(old).decide(CODE, NOW)).stale).toBe('Door data from 22:58 (42 min old)');
     const strict = data([jordan()], { staleAfterMinutes: 1 });
     expect((await indexOf(strict).decide('nonsense', NOW)).stale).toBe('Door data from 23:38 (2 min old)');
+    // A manager who lets it get an hour old: 42 minutes is not old yet.
+    const lenient = data([jordan()], { takenAt: old.takenAt, staleAfterMinutes: 60 });
+    expect((await indexOf(lenient).decide(CODE, NOW)).stale).toBeNull();
+  });
+
+  it("a coupon of another venue only: refused with the words the online check uses, and not among a card's coupons", async () => {
+    const elsewhere = data([jordan({ coupon: 'c5' })], {
+      coupons: [['c5', 'Lantern cocktail', 'free_drink', null, null, 'active', 'Only at Lantern Bar']],
+    });
+    const index = indexOf(elsewhere);
+    expect((await index.decide(couponQr('coupon-token'), NOW)).verdict).toMatchObject({
+      kind: 'coupon',
+      ok: false,
+      refusal: 'other_venue',
+      message: 'Only at Lantern Bar',
+    });
+    expect((await index.decide(cardQr, NOW)).verdict).toMatchObject({ kind: 'card', ok: true, coupons: [] });
   });
 
   it('keeps the merged answers as one full answer for the device store', () => {

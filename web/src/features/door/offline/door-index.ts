@@ -135,9 +135,9 @@ export class DoorIndex {
   private couponOf(held: DoorDataHeld): { offline: OfflineCoupon; door: DoorCoupon } | null {
     const coupon = this.coupons.get(held[2]);
     if (!coupon) return null;
-    const [, title, type, value, validUntil, state] = coupon;
+    const [, title, type, value, validUntil, state, onlyAt] = coupon;
     return {
-      offline: { title, type, value, validUntil: validUntil === null ? null : new Date(validUntil * 1000), state },
+      offline: { title, type, value, validUntil: validUntil === null ? null : new Date(validUntil * 1000), state, onlyAt },
       // The coupon's code hash stands in for its id: the queue names it so, and the api finds it by it.
       door: { userCouponId: held[0] || held[1], title, type, value, valueLabel: couponValueLabel(type, value) },
     };

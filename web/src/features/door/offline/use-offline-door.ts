@@ -4,6 +4,7 @@ import type { DoorData, DoorSyncItemRequest, DoorSyncResult } from '@nocturne/co
 import { DOOR_SYNC_BATCH_MAX, doorStatusLine } from '@nocturne/domain';
 import { api, ApiError } from '@/lib/api-client';
 import { DoorIndex, type OfflineVerdict } from './door-index';
+import { doorHeaders } from '@/lib/door-device';
 import { keepDoorData, readDoorData, wipeDoorData } from '@/lib/door-store';
 import { doorVenueField } from '@/lib/staff-venue';
 
@@ -66,7 +67,10 @@ export function useOfflineDoor() {
     try {
       while (queue.current.length > 0) {
         const batch = queue.current.slice(0, DOOR_SYNC_BATCH_MAX);
-        const answer = await api.call(routes.syncDoor, { body: { items: batch, ...doorVenueField() } });
+        // The phone's and the door's headers, as a check's: "Used twice" names the doors.
+        const answer = await api.callWithHeaders(routes.syncDoor, doorHeaders(), {
+          body: { items: batch, ...doorVenueField() },
+        });
         const done = new Set(answer.results.map((result: DoorSyncResult) => result.id));
         queue.current = queue.current.filter((item) => !done.has(item.id.toLowerCase()) && !done.has(item.id));
         setWaiting(queue.current.length);
@@ -86,7 +90,9 @@ export function useOfflineDoor() {
   const poll = useCallback(async () => {
     try {
       const since = index.current.version ?? undefined;
-      const data: DoorData = await api.call(routes.getDoorData, { query: since ? { since } : {} });
+      const data: DoorData = await api.callWithHeaders(routes.getDoorData, doorHeaders(), {
+        query: { ...(since ? { since } : {}), ...doorVenueField() },
+      });
       if (index.current.night !== null && index.current.night !== data.night && queue.current.length === 0) await wipeDoorData();
       index.current.apply(data);
       setDataAt(index.current.takenAt);

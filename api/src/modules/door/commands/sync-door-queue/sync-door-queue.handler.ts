@@ -16,7 +16,6 @@ import {
 import { isoTimestamp } from '#common/timestamps.js';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
-import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import {
   DoorCoupons,
   type DoorSource,
@@ -58,13 +57,12 @@ function settled(outcome: DoorSyncOutcome, message: string, at: Partial<Settled>
  * taken and answers what was decided then, so nothing is redeemed or paid twice.
  *
  * A coupon another door redeemed first is a conflict: the scan log keeps this door's line too, and
- * the coupon records whichever redemption came first by time ("Used twice: 23:41 (Sam), 23:43
- * (Alex)"). A member disabled after the door's data was taken is refused and listed as a conflict.
+ * the coupon records whichever redemption came first by time ("Used twice: 23:41 Main door (Sam),
+ * 23:43 VIP (Alex)", each with its named door when the phone named one). A member disabled after
+ * the door's data was taken is refused and listed as a conflict.
  */
 @CommandHandler(SyncDoorQueueCommand)
 export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueCommand, DoorSyncResponse> {
-  private readonly timeZone: string;
-
   constructor(
     private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
@@ -76,10 +74,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     private readonly data: DoorDataService,
     private readonly staffVenues: StaffVenues,
     private readonly directory: VenueDirectory,
-    @InjectConfig() config: ApiConfig,
-  ) {
-    this.timeZone = config.VENUE_TZ;
-  }
+  ) {}
 
   async execute({ staffId, items, staffRole, venueId, door }: SyncDoorQueueCommand): Promise<DoorSyncResponse> {
     // Which venue's door sent the batch, and that the account works there: read before any
@@ -87,6 +82,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const group = await this.directory.all();
     const from = { device: door.device ?? null, doorId: door.doorId ?? null };
+    const doorName = from.doorId ? await this.repository.doorName(this.em, from.doorId) : null;
     const unique = [...new Map(items.map((item) => [item.id.toLowerCase(), item])).values()];
     const order = unique.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     const answers = new Map<string, DoorSyncResult>();
@@ -95,7 +91,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
         const deviceAt = this.deviceTime(item.at, await this.repository.clock(tx));
         const id = item.id.toLowerCase();
         if (!(await this.repository.claimItem(tx, { id, staffId, kind: item.kind, deviceAt }))) return null;
-        const outcome = await this.settle(tx, raise, staffId, item, deviceAt, { venue, group, from });
+        const outcome = await this.settle(tx, raise, staffId, item, deviceAt, { venue, group, from, doorName });
         await this.repository.settleItem(tx, id, outcome);
         return { id, outcome: outcome.outcome, message: outcome.message, userCouponId: outcome.userCouponId };
       });
@@ -133,7 +129,12 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     staffId: string,
     item: DoorSyncItemRequest,
     deviceAt: Date,
-    { venue, group, from }: { venue: VenueRecord; group: readonly VenueRecord[]; from: DoorSource },
+    {
+      venue,
+      group,
+      from,
+      doorName,
+    }: { venue: VenueRecord; group: readonly VenueRecord[]; from: DoorSource; doorName: string | null },
   ): Promise<Settled> {
     const read = readDoorText(item.text);
     const at = {
@@ -165,7 +166,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
       const outcome = target.refused === DOOR_MEMBER_DISABLED ? 'conflict' : 'refused';
       return settled(outcome, target.refused, { memberId: target.memberId });
     }
-    return this.redeem(tx, raise, staffId, target, deviceAt, log, venue, group);
+    return this.redeem(tx, raise, staffId, target, deviceAt, log, { venue, group, doorName });
   }
 
   private async visit(
@@ -205,7 +206,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     if (!isActive(presented.holder)) return { refused: DOOR_MEMBER_DISABLED, memberId };
     if (!item.couponHash) return { refused: DOOR_NOT_CARD_HOLDERS, memberId };
     // The door's data named the coupon by its short code's hash under the salt of the night it was decided in.
-    const salt = this.data.saltFor(clubNightOf(deviceAt, this.timeZone), staffId);
+    const salt = this.data.saltFor(clubNightOf(deviceAt, venue.timeZone), staffId);
     for (const coupon of await this.coupons.usableOf(tx, memberId, venue.id)) {
       const row = await this.coupons.ofMember(tx, coupon.userCouponId, memberId, true);
       if (row?.short_code && doorDataHash(salt, row.short_code) === item.couponHash) return row;
@@ -220,8 +221,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     row: UserCouponView,
     deviceAt: Date,
     log: (line: Pick<ScanLine, 'userCouponId' | 'memberId' | 'accepted' | 'reason'>) => Promise<void>,
-    venue: VenueRecord,
-    group: readonly VenueRecord[],
+    { venue, group, doorName }: { venue: VenueRecord; group: readonly VenueRecord[]; doorName: string | null },
   ): Promise<Settled> {
     const line = { userCouponId: row.id, memberId: row.member_id };
     const check = this.coupons.judge(row, venue.id, group);
@@ -238,10 +238,14 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
       const otherAt = new Date(isoTimestamp(row.redeemed_at));
       const message = usedTwiceMessage(
         [
-          { at: otherAt, door: null, by: row.redeemed_by === 'member' ? 'the member' : row.validated_by_name },
-          { at: deviceAt, door: null, by: await this.repository.firstNameOf(tx, staffId) },
+          {
+            at: otherAt,
+            door: row.redeemed_by === 'member' ? null : await this.repository.redeemedAtDoor(tx, row.id),
+            by: row.redeemed_by === 'member' ? 'the member' : row.validated_by_name,
+          },
+          { at: deviceAt, door: doorName, by: await this.repository.firstNameOf(tx, staffId) },
         ],
-        this.timeZone,
+        venue.timeZone,
       );
       // The first by time is the redemption the coupon records.
       if (deviceAt.getTime() < otherAt.getTime()) await this.offline.dateRedemption(tx, row.id, deviceAt, staffId);

@@ -1,11 +1,14 @@
 import { Query } from '@nestjs/cqrs';
 import type { DoorData } from '@nocturne/contracts';
+import type { Role } from '@nocturne/domain';
 
-/** Tonight's door data for one door account, whole or since a cursor. */
+/** Tonight's door data for one door account at its venue's door, whole or since a cursor. */
 export class GetDoorDataQuery extends Query<DoorData> {
   constructor(
     readonly staffId: string,
     readonly since: string | undefined,
+    readonly staffRole: Role = 'door',
+    readonly venueId: number | undefined = undefined,
   ) {
     super();
   }

@@ -11,7 +11,8 @@ import { GetDoorTonightQuery } from './get-door-tonight.query.js';
 /**
  * Door mode's tally: tonight's club night at the door's venue (06:00 to 06:00 in its zone) and
  * what this staffer did there in it: redemptions accepted, visits recorded, redemptions undone (each undo is also still
- * counted among the redemptions it took back), and people let in from guest lists.
+ * counted among the redemptions it took back), and people let in from guest lists; with a named door of the venue,
+ * that door's tally tonight, whichever account stood at it.
  */
 @QueryHandler(GetDoorTonightQuery)
 export class GetDoorTonightHandler implements IQueryHandler<GetDoorTonightQuery, DoorTonight> {
@@ -24,17 +25,19 @@ export class GetDoorTonightHandler implements IQueryHandler<GetDoorTonightQuery,
     private readonly guestList: GuestListAtDoor,
   ) {}
 
-  async execute({ staffId, staffRole, venueId }: GetDoorTonightQuery): Promise<DoorTonight> {
+  async execute({ staffId, staffRole, venueId, doorId }: GetDoorTonightQuery): Promise<DoorTonight> {
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const { night, start, end } = clubNightBounds(new Date(), venue.timeZone);
-    const [tally, visits, guests] = await Promise.all([
+    const [tally, visits, guests, [door]] = await Promise.all([
       this.coupons.tally(this.em, staffId, start, end, venue.id),
       this.repository.countVisitsBy(this.em, staffId, night, venue.id),
       this.guestList.guestsLetInBy(this.em, staffId, night, venue.id),
+      doorId ? this.repository.doorTallies(this.em, venue.id, start, end, doorId) : [],
     ]);
     // People let in from tonight's guest lists, once there are some (a night without lists reads as before).
     const mine = { redemptions: tally.redemptions, visits, undone: tally.undone, ...(guests > 0 ? { guests } : {}) };
     // A group of one venue answers as before venues: no venue named.
-    return (await this.venues.single()) ? { night, mine } : { night, venueId: venue.id, mine };
+    const answer: DoorTonight = (await this.venues.single()) ? { night, mine } : { night, venueId: venue.id, mine };
+    return door ? { ...answer, door: { name: door.name, redemptions: door.redemptions, cards: door.cards } } : answer;
   }
 }

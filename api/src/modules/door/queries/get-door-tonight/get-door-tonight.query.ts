@@ -8,6 +8,7 @@ export class GetDoorTonightQuery extends Query<DoorTonight> {
     readonly staffId: string,
     readonly staffRole: Role = 'door',
     readonly venueId: number | undefined = undefined,
+    readonly doorId: string | undefined = undefined,
   ) {
     super();
   }
