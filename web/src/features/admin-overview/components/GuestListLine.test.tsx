@@ -34,13 +34,27 @@ describe("the overview's guest-list line", () => {
     );
   });
 
-  it('asks for the venue it is given, and shows nothing on nights without a list', async () => {
+  it('asks for the venue the staff switcher names, and shows nothing on nights without a list', async () => {
+    localStorage.setItem('staffVenue', '2');
     const fetchMock = routeFetch({
+      [at(routes.listVenueChoices)]: {
+        status: 200,
+        body: {
+          venues: [
+            { id: 1, name: 'The Sydney Room', archived: false, mine: true },
+            { id: 2, name: 'The London Room', archived: false, mine: true },
+          ],
+        },
+      },
       [at(routes.getGuestListNights)]: { status: 200, body: { venueId: 2, tonight: null, lastNight: null } },
     });
-    renderWithApp(<GuestListLine venueId={2} />);
-    await waitFor(() => expect(callsTo(fetchMock, routes.getGuestListNights)).toHaveLength(1));
-    expect(callsTo(fetchMock, routes.getGuestListNights)[0]!.url).toBe(`${routes.getGuestListNights.path}?venueId=2`);
+    renderWithApp(<GuestListLine />);
+    await waitFor(() =>
+      expect(callsTo(fetchMock, routes.getGuestListNights).map((call) => call.url)).toContain(
+        `${routes.getGuestListNights.path}?venueId=2`,
+      ),
+    );
     expect(screen.queryByTestId('overview-guest-list')).toBeNull();
+    localStorage.clear();
   });
 });

@@ -5,8 +5,8 @@ import { useGuestListNights } from '../api/guest-list-nights';
  * the night is over) and last night's no-show. Nothing on a night with no list (an install without
  * events reads as before), nor while it cannot be read.
  */
-export function GuestListLine({ venueId }: { venueId?: number }) {
-  const { data } = useGuestListNights(venueId);
+export function GuestListLine() {
+  const { data } = useGuestListNights();
   if (!data || (!data.tonight && !data.lastNight)) return null;
   const last = data.lastNight;
   return (

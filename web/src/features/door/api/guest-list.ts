@@ -1,19 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as routes from '@nocturne/contracts/routes';
 import { api, ApiError } from '@/lib/api-client';
+import { useDoorVenue } from '@/lib/staff-venue';
 import { doorTonightKey } from './door';
 
 /** Tonight's guest-list names at the door's venue matching a search (at least two characters). */
-export const useDoorGuestSearch = (search: string, venueId?: number) =>
-  useQuery({
+export function useDoorGuestSearch(search: string) {
+  const venueId = useDoorVenue().venue?.id;
+  return useQuery({
     queryKey: ['door', 'guest-list', venueId ?? null, search],
     queryFn: () => api.call(routes.findDoorGuests, { query: { q: search, ...(venueId ? { venueId } : {}) } }),
     enabled: search.trim().length >= 2,
     staleTime: 0,
   });
+}
 
-/** Marks how many of a party came in (once); the tally counts them. */
-export function useMarkPartyIn(venueId?: number) {
+/** Marks how many of a party came in (once), at the door's venue; the tally counts them. */
+export function useMarkPartyIn() {
+  const venueId = useDoorVenue().venue?.id;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { entryId: string; count: number }) =>

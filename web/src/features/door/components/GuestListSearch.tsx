@@ -11,11 +11,11 @@ import { MarkParty } from './MarkParty';
  * non-member a manager added, or a member without their phone): asked for like typed entry, a name
  * (two letters or more), the matches with their party and the list's words, each marked in once.
  */
-export function GuestListSearch({ venueId }: { venueId?: number }) {
+export function GuestListSearch() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const found = useDoorGuestSearch(search, venueId);
+  const found = useDoorGuestSearch(search);
   if (!open) {
     return (
       <Button variant="outline" onClick={() => setOpen(true)} className="w-full">
@@ -88,7 +88,7 @@ export function GuestListSearch({ venueId }: { venueId?: number }) {
                   {entry.member && entry.tier ? `${tierLabel(entry.tier)} member` : 'Guest'} · {entry.title} · {entry.message}
                 </p>
               </div>
-              <MarkParty entryId={entry.id} plusOnes={entry.plusOnes} arrivedCount={entry.arrivedCount} venueId={venueId} />
+              <MarkParty entryId={entry.id} plusOnes={entry.plusOnes} arrivedCount={entry.arrivedCount} />
             </li>
           ))}
         </ul>

@@ -11,17 +11,15 @@ export function MarkParty({
   entryId,
   plusOnes,
   arrivedCount,
-  venueId,
   onMarked,
 }: {
   entryId: string;
   plusOnes: number;
   /** Already marked (null: not yet). */
   arrivedCount: number | null;
-  venueId?: number;
   onMarked?: (answer: MarkArrivedResponse) => void;
 }) {
-  const mark = useMarkPartyIn(venueId);
+  const mark = useMarkPartyIn();
   if (mark.data) {
     return (
       <p role="status" className="rounded-lg bg-black/30 px-4 py-2 text-lg font-semibold">
