@@ -10,6 +10,7 @@ import { UpdateEventHandler } from './commands/update-event/update-event.handler
 import { EventViews } from './event-views.js';
 import { EventsController, GuestListController } from './events.controller.js';
 import { EventsRepository } from './events.repository.js';
+import { GuestListsRepository } from './guest-lists.repository.js';
 import { GuestListAtDoor } from './guest-list-at-door.service.js';
 import { GuestLists } from './guest-lists.service.js';
 import { FindDoorGuestsHandler } from './queries/find-door-guests/find-door-guests.handler.js';
@@ -33,6 +34,7 @@ import { ListWhatsOnHandler } from './queries/list-whats-on/list-whats-on.handle
   controllers: [EventsController, GuestListController],
   providers: [
     EventsRepository,
+    GuestListsRepository,
     EventViews,
     GuestLists,
     GuestListAtDoor,

@@ -6,7 +6,7 @@ import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { isoTimestampOrNull } from '#common/timestamps.js';
 import { VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
 import { EventsFailure } from './events-failure.js';
-import { EventsRepository } from './events.repository.js';
+import { GuestListsRepository } from './guest-lists.repository.js';
 
 /**
  * The guest list at the door: the part of a card's check that says the member is on tonight's
@@ -15,7 +15,7 @@ import { EventsRepository } from './events.repository.js';
 @Injectable()
 export class GuestListAtDoor {
   constructor(
-    private readonly repository: EventsRepository,
+    private readonly repository: GuestListsRepository,
     private readonly venues: VenueDirectory,
     @InjectConfig() private readonly config: ApiConfig,
   ) {}

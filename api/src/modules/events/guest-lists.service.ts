@@ -20,6 +20,7 @@ import { StaffVenues, VenueDirectory, type VenueRecord } from '#modules/venues/v
 import { EVENT_NOT_FOUND, EventViews, NIGHT_NOT_FOUND } from './event-views.js';
 import { EventsFailure } from './events-failure.js';
 import { type EventRow, EventsRepository } from './events.repository.js';
+import { GuestListsRepository } from './guest-lists.repository.js';
 
 const NO_GUEST_LIST = 'This night has no guest list';
 
@@ -44,6 +45,7 @@ function dayLabel(instant: Date, timeZone: string): string {
 export class GuestLists {
   constructor(
     private readonly repository: EventsRepository,
+    private readonly lists: GuestListsRepository,
     private readonly views: EventViews,
     private readonly venues: VenueDirectory,
     private readonly staffVenues: StaffVenues,
@@ -88,10 +90,10 @@ export class GuestLists {
 
   /** Until when the member's sign-ups at the venue are paused by its no-show rule (null: they are not). */
   async pausedUntil(em: EntityManager, memberId: string, venue: VenueRecord, now: Date): Promise<Date | null> {
-    const rule = await this.repository.rule(em, venue.id);
+    const rule = await this.lists.rule(em, venue.id);
     if (!rule) return null;
     const tonight = clubNightOf(now, venue.timeZone);
-    const noShows = (await this.repository.noShows(em, memberId, tonight)).filter((row) => row.venue_id === venue.id);
+    const noShows = (await this.lists.noShows(em, memberId, tonight)).filter((row) => row.venue_id === venue.id);
     return signUpsPausedUntil(
       noShows.map((row) => clubNightEnd(row.night, venue.timeZone)),
       rule,
@@ -100,7 +102,7 @@ export class GuestLists {
   }
 
   async plusOnesFor(em: EntityManager, tier: Tier): Promise<number> {
-    return (await this.repository.tierPlusOnes(em, tier)) ?? 0;
+    return (await this.lists.tierPlusOnes(em, tier)) ?? 0;
   }
 
   /**
@@ -131,15 +133,15 @@ export class GuestLists {
     }
     const paused = await this.pausedUntil(tx, member.id, venue, now);
     if (paused) {
-      const rule = (await this.repository.rule(tx, venue.id))!;
+      const rule = (await this.lists.rule(tx, venue.id))!;
       throw new EventsFailure(
         'conflict',
         `Your guest-list sign-ups are paused until ${dayLabel(paused, venue.timeZone)}: ${noShowRuleWords(rule)}`,
       );
     }
-    const { closed } = await this.repository.lockList(tx, row.id, night);
+    const { closed } = await this.lists.lockList(tx, row.id, night);
     if (closed) throw new EventsFailure('conflict', 'This guest list is closed');
-    const taken = await this.repository.placesTaken(tx, row.id, night);
+    const taken = await this.lists.placesTaken(tx, row.id, night);
     const left = capacity - taken;
     if (left < 1 + plusOnes) {
       throw new EventsFailure(
@@ -149,7 +151,7 @@ export class GuestLists {
           : `Only ${left} place${left === 1 ? '' : 's'} left on the list: come with fewer plus-ones`,
       );
     }
-    const id = await this.repository.insertEntry(tx, { eventId: row.id, night, memberId: member.id, plusOnes });
+    const id = await this.lists.insertEntry(tx, { eventId: row.id, night, memberId: member.id, plusOnes });
     if (!id) throw new EventsFailure('conflict', 'You are already on this list');
     return this.myEntry(row, { id, night, plusOnes });
   }
@@ -160,8 +162,8 @@ export class GuestLists {
     if (now.getTime() >= nightInstant(night, row.last_entry, venue.timeZone).getTime()) {
       throw new EventsFailure('conflict', 'The night is over: the list can no longer be changed');
     }
-    await this.repository.lockList(tx, row.id, night);
-    if (!(await this.repository.deleteMemberEntry(tx, row.id, night, memberId))) {
+    await this.lists.lockList(tx, row.id, night);
+    if (!(await this.lists.deleteMemberEntry(tx, row.id, night, memberId))) {
       throw new EventsFailure('not_found', 'You are not on this list');
     }
   }
@@ -186,7 +188,7 @@ export class GuestLists {
   async mine(em: EntityManager, member: { id: string; tier: Tier }, now: Date): Promise<MyGuestLists> {
     const first = (await this.venues.get(FIRST_VENUE_ID))!;
     const from = clubNightOf(now, first.timeZone);
-    const entries = (await this.repository.memberEntries(em, member.id, from)).map((row) =>
+    const entries = (await this.lists.memberEntries(em, member.id, from)).map((row) =>
       this.myEntry(row, { id: row.entry_id, night: row.entry_night, plusOnes: row.plus_ones }),
     );
     const joined = new Set(entries.map((entry) => `${entry.eventId}|${entry.night}`));
@@ -197,8 +199,8 @@ export class GuestLists {
       for (const night of comingNights(schedule(row), now, venue.timeZone)) {
         if (joined.has(`${row.id}|${night}`)) continue;
         const closesAt = this.closesAt(row, venue, night);
-        if (closesAt.getTime() <= now.getTime() || (await this.repository.listClosed(em, row.id, night))) continue;
-        const placesLeft = row.list_capacity - (await this.repository.placesTaken(em, row.id, night));
+        if (closesAt.getTime() <= now.getTime() || (await this.lists.listClosed(em, row.id, night))) continue;
+        const placesLeft = row.list_capacity - (await this.lists.placesTaken(em, row.id, night));
         open.push({
           eventId: row.id,
           night,
@@ -213,7 +215,7 @@ export class GuestLists {
       }
     }
     open.sort((a, b) => a.night.localeCompare(b.night) || a.title.localeCompare(b.title));
-    const rule = await this.repository.rule(em, first.id);
+    const rule = await this.lists.rule(em, first.id);
     const paused = await this.pausedUntil(em, member.id, first, now);
     return {
       tier: member.tier,
@@ -228,7 +230,7 @@ export class GuestLists {
   /** A night's list as staff see it, with its counts. */
   async staffView(em: EntityManager, eventId: string, night: string, now: Date): Promise<GuestListView> {
     const { row, venue, capacity } = await this.listNight(em, eventId, night, { staff: true });
-    const rows = await this.repository.entries(em, eventId, night);
+    const rows = await this.lists.entries(em, eventId, night);
     const entries: GuestListEntryView[] = rows.map((entry) => ({
       id: entry.id,
       name: entry.member_id ? [entry.first_name, entry.last_name].filter(Boolean).join(' ') : (entry.guest_name ?? ''),
@@ -248,7 +250,7 @@ export class GuestLists {
       eventId,
       night,
       title: row.title,
-      closed: await this.repository.listClosed(em, eventId, night),
+      closed: await this.lists.listClosed(em, eventId, night),
       counts: {
         entries: entries.length,
         places,

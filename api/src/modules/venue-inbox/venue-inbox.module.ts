@@ -17,6 +17,7 @@ import { ListBookingsHandler } from './queries/list-bookings/list-bookings.handl
 import { ListContactMessagesHandler } from './queries/list-contact-messages/list-contact-messages.handler.js';
 import { RecipientErasure } from './recipient-erasure.service.js';
 import { VenueInboxController } from './venue-inbox.controller.js';
+import { BookingCapacitiesRepository } from './booking-capacities.repository.js';
 import { VenueInboxRepository } from './venue-inbox.repository.js';
 import { VenueRequestsController } from './venue-requests.controller.js';
 
@@ -25,6 +26,7 @@ import { VenueRequestsController } from './venue-requests.controller.js';
   controllers: [VenueRequestsController, VenueInboxController],
   providers: [
     VenueInboxRepository,
+    BookingCapacitiesRepository,
     BookingClock,
     BookingCancelLink,
     SetBookingCapacityHandler,

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '#modules/audit/audit.public.js';
 import { EventsFailure } from '#modules/events/events-failure.js';
-import { EventsRepository } from '#modules/events/events.repository.js';
+import { GuestListsRepository } from '#modules/events/guest-lists.repository.js';
 import { GuestLists } from '#modules/events/guest-lists.service.js';
 import { AddGuestCommand } from './add-guest.command.js';
 
@@ -13,7 +13,7 @@ export class AddGuestHandler implements ICommandHandler<AddGuestCommand, GuestLi
   constructor(
     private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
-    private readonly repository: EventsRepository,
+    private readonly repository: GuestListsRepository,
     private readonly lists: GuestLists,
     private readonly audit: AuditService,
   ) {}

@@ -3,7 +3,7 @@ import type { GuestListView } from '@nocturne/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '#modules/audit/audit.public.js';
-import { EventsRepository } from '#modules/events/events.repository.js';
+import { GuestListsRepository } from '#modules/events/guest-lists.repository.js';
 import { GuestLists } from '#modules/events/guest-lists.service.js';
 import { CloseGuestListCommand } from './close-guest-list.command.js';
 
@@ -12,7 +12,7 @@ export class CloseGuestListHandler implements ICommandHandler<CloseGuestListComm
   constructor(
     private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
-    private readonly repository: EventsRepository,
+    private readonly repository: GuestListsRepository,
     private readonly lists: GuestLists,
     private readonly audit: AuditService,
   ) {}

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { noShowRuleWords } from '@nocturne/domain';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { AuditService } from '#modules/audit/audit.public.js';
-import { EventsRepository } from '#modules/events/events.repository.js';
+import { GuestListsRepository } from '#modules/events/guest-lists.repository.js';
 import { GuestLists } from '#modules/events/guest-lists.service.js';
 import { SaveNoShowRuleCommand } from './save-no-show-rule.command.js';
 
@@ -12,7 +12,7 @@ import { SaveNoShowRuleCommand } from './save-no-show-rule.command.js';
 export class SaveNoShowRuleHandler implements ICommandHandler<SaveNoShowRuleCommand, NoShowRuleView> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly repository: EventsRepository,
+    private readonly repository: GuestListsRepository,
     private readonly audit: AuditService,
     private readonly em: EntityManager,
     private readonly lists: GuestLists,

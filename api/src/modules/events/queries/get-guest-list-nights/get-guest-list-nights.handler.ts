@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { GuestListNights } from '@nocturne/contracts';
 import { addDays, clubNightOf, nightInstant } from '@nocturne/domain';
-import { EventsRepository } from '#modules/events/events.repository.js';
+import { GuestListsRepository } from '#modules/events/guest-lists.repository.js';
 import { GuestLists } from '#modules/events/guest-lists.service.js';
 import type { VenueRecord } from '#modules/venues/venues.public.js';
 import { GetGuestListNightsQuery } from './get-guest-list-nights.query.js';
@@ -15,7 +15,7 @@ import { GetGuestListNightsQuery } from './get-guest-list-nights.query.js';
 export class GetGuestListNightsHandler implements IQueryHandler<GetGuestListNightsQuery, GuestListNights> {
   constructor(
     private readonly em: EntityManager,
-    private readonly repository: EventsRepository,
+    private readonly repository: GuestListsRepository,
     private readonly lists: GuestLists,
   ) {}
 

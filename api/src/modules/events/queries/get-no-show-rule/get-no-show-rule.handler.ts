@@ -2,7 +2,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { NoShowRuleView } from '@nocturne/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { noShowRuleWords } from '@nocturne/domain';
-import { EventsRepository } from '#modules/events/events.repository.js';
+import { GuestListsRepository } from '#modules/events/guest-lists.repository.js';
 import { GuestLists } from '#modules/events/guest-lists.service.js';
 import { GetNoShowRuleQuery } from './get-no-show-rule.query.js';
 
@@ -10,7 +10,7 @@ import { GetNoShowRuleQuery } from './get-no-show-rule.query.js';
 export class GetNoShowRuleHandler implements IQueryHandler<GetNoShowRuleQuery, NoShowRuleView> {
   constructor(
     private readonly em: EntityManager,
-    private readonly repository: EventsRepository,
+    private readonly repository: GuestListsRepository,
     private readonly lists: GuestLists,
   ) {}
 

@@ -6,6 +6,7 @@ import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { BookingClock } from '#modules/venue-inbox/booking-clock.js';
 import { requestVenue } from '#modules/venue-inbox/request-venue.js';
 import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
+import { BookingCapacitiesRepository } from '#modules/venue-inbox/booking-capacities.repository.js';
 import { VenueDirectory } from '#modules/venues/venues.public.js';
 import { RequestBookingCommand } from './request-booking.command.js';
 import { VenueInboxFailure } from '#modules/venue-inbox/venue-inbox-failure.js';
@@ -27,6 +28,7 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly inbox: VenueInboxRepository,
+    private readonly places: BookingCapacitiesRepository,
     private readonly clock: BookingClock,
     private readonly venues: VenueDirectory,
   ) {}
@@ -41,8 +43,8 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
     }
     const night = input.date!;
     return this.unitOfWork.run(async (tx, raise) => {
-      await this.inbox.lockNightService(tx, venue.id, night, input.service);
-      const places = await this.inbox.placesOf(tx, venue.id, night, input.service);
+      await this.places.lockNightService(tx, venue.id, night, input.service);
+      const places = await this.places.placesOf(tx, venue.id, night, input.service);
       if (places.capacity !== null && places.booked >= places.capacity) {
         const message = fullyBookedMessage(night, BOOKING_SERVICE_LABELS[input.service]);
         throw new VenueInboxFailure('conflict', message, { issues: [{ path: 'date', message }] });

@@ -3,7 +3,7 @@ import type { BookingCapacityView } from '@nocturne/contracts';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { requestVenue } from '#modules/venue-inbox/request-venue.js';
 import { VenueDirectory } from '#modules/venues/venues.public.js';
-import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
+import { BookingCapacitiesRepository } from '#modules/venue-inbox/booking-capacities.repository.js';
 import { SetBookingCapacityCommand } from './set-booking-capacity.command.js';
 
 /**
@@ -14,22 +14,22 @@ import { SetBookingCapacityCommand } from './set-booking-capacity.command.js';
 export class SetBookingCapacityHandler implements ICommandHandler<SetBookingCapacityCommand, BookingCapacityView> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly inbox: VenueInboxRepository,
+    private readonly places: BookingCapacitiesRepository,
     private readonly venues: VenueDirectory,
   ) {}
 
   async execute({ input, adminId }: SetBookingCapacityCommand): Promise<BookingCapacityView> {
     const venue = await requestVenue(this.venues, input.venue, { open: false });
     return this.unitOfWork.run(async (tx) => {
-      await this.inbox.lockNightService(tx, venue.id, input.night, input.service);
-      await this.inbox.setCapacity(tx, {
+      await this.places.lockNightService(tx, venue.id, input.night, input.service);
+      await this.places.setCapacity(tx, {
         venueId: venue.id,
         night: input.night,
         service: input.service,
         capacity: input.capacity,
         adminId,
       });
-      const { capacity, booked } = await this.inbox.placesOf(tx, venue.id, input.night, input.service);
+      const { capacity, booked } = await this.places.placesOf(tx, venue.id, input.night, input.service);
       return { night: input.night, service: input.service, capacity, booked, full: capacity !== null && booked >= capacity };
     });
   }

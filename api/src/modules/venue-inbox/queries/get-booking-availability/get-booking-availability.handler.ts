@@ -4,7 +4,7 @@ import type { BookingAvailability } from '@nocturne/contracts';
 import { bookableNights } from '@nocturne/domain';
 import { BookingClock } from '#modules/venue-inbox/booking-clock.js';
 import { requestVenue } from '#modules/venue-inbox/request-venue.js';
-import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
+import { BookingCapacitiesRepository } from '#modules/venue-inbox/booking-capacities.repository.js';
 import { VenueDirectory } from '#modules/venues/venues.public.js';
 import { GetBookingAvailabilityQuery } from './get-booking-availability.query.js';
 
@@ -16,7 +16,7 @@ import { GetBookingAvailabilityQuery } from './get-booking-availability.query.js
 export class GetBookingAvailabilityHandler implements IQueryHandler<GetBookingAvailabilityQuery, BookingAvailability> {
   constructor(
     private readonly em: EntityManager,
-    private readonly inbox: VenueInboxRepository,
+    private readonly places: BookingCapacitiesRepository,
     private readonly clock: BookingClock,
     private readonly venues: VenueDirectory,
   ) {}
@@ -26,7 +26,7 @@ export class GetBookingAvailabilityHandler implements IQueryHandler<GetBookingAv
     const { first, last } = bookableNights(this.clock.now(), venue.timeZone);
     const from = range.from && range.from > first ? range.from : first;
     const to = range.to && range.to < last ? range.to : last;
-    const full = from <= to ? await this.inbox.fullNights(this.em, venue.id, from, to) : [];
+    const full = from <= to ? await this.places.fullNights(this.em, venue.id, from, to) : [];
     return {
       firstNight: first,
       lastNight: last,
