@@ -275,6 +275,13 @@ const cases: Case[] = [
     says: 'not exhaustive',
   },
   {
+    name: 'a source file past 350 lines',
+    file: probe('api/src/common', 'long'),
+    source: Array.from({ length: 351 }, (_, line) => `export const line${line} = ${line};`).join('\n') + '\n',
+    rule: 'max-lines',
+    says: 'Maximum allowed is 350',
+  },
+  {
     name: 'a file name in camelCase',
     file: `api/src/common/boundaryProbe${process.pid}.ts`,
     source: 'export const probe = 1;\n',
