@@ -64,22 +64,15 @@ export class VenuesRepository {
   async insert(em: EntityManager, columns: VenueColumns): Promise<VenueRow> {
     return db(em)
       .insertInto('venues')
-      .values({
-        ...columns,
-        opening_hours: columns.opening_hours === null ? null : JSON.stringify(columns.opening_hours),
-      } as never)
+      .values(columns)
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
   async update(em: EntityManager, id: number, columns: Partial<VenueColumns>): Promise<VenueRow> {
-    const values: Record<string, unknown> = { ...columns, updated_at: new Date() };
-    if (columns.opening_hours !== undefined) {
-      values.opening_hours = columns.opening_hours === null ? null : JSON.stringify(columns.opening_hours);
-    }
     return db(em)
       .updateTable('venues')
-      .set(values as never)
+      .set({ ...columns, updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
