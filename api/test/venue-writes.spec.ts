@@ -3,8 +3,9 @@ import { couponCode, registerAdmin, registerStaff, startTestApp, type TestApp } 
 import { VenueDirectory } from '../src/modules/venues/venues.public.js';
 
 // What a manager of some venues may write: coupons, posts and promotions for their venues, and
-// nothing for the whole group or another venue (refused in words, nothing written). Admins and
-// group managers write anything; a manager of every open venue writes as a group manager.
+// nothing for the whole group or another venue (refused in words, nothing written); its venues'
+// bookings and messages, not another's. Admins and group managers write anything; a manager of
+// every open venue writes as a group manager.
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof registerAdmin>>;
 let velvetManager: Awaited<ReturnType<typeof registerStaff>>;
@@ -141,5 +142,49 @@ describe('a group of several venues', () => {
         .status,
     ).toBe(200);
     expect((await t.request('DELETE', `/api/admin/coupons/${groupCoupon.body.id}`, { token: admin.sessionId })).status).toBe(200);
+  });
+
+  it("a manager of one venue decides its venue's bookings and handles its messages, not another venue's", async () => {
+    const token = velvetManager.sessionId;
+    const booking = async (venueId: number) =>
+      (
+        await t.sql.query<{ id: string }>(
+          `insert into bookings (name, email, date, time, guests, service, status, venue_id)
+           values ('Robin', 'robin@example.com', current_date + 3, '22:00', '4', 'vip-room', 'requested', $1) returning id`,
+          [venueId],
+        )
+      ).rows[0]!.id;
+    const message = async (venueId: number) =>
+      (
+        await t.sql.query<{ id: string }>(
+          `insert into contact_messages (name, email, message, venue_id) values ('Robin', 'robin@example.com', 'A table for six?', $1) returning id`,
+          [venueId],
+        )
+      ).rows[0]!.id;
+    const [ours, theirs] = [await booking(velvet), await booking(lantern)];
+    const [ourMessage, theirMessage] = [await message(velvet), await message(lantern)];
+
+    const refused = [
+      await t.request('PATCH', `/api/admin/bookings/${theirs}`, { token, body: { status: 'confirmed' } }),
+      await t.request('PATCH', `/api/admin/contact-messages/${theirMessage}`, { token, body: { state: 'handled' } }),
+    ];
+    expect(refused.map((answer) => [answer.status, answer.body.message])).toEqual(
+      Array(2).fill([403, 'This account works at The Velvet Room only']),
+    );
+    const untouched = await t.sql.query(
+      `select (select status from bookings where id = $1) as booking, (select state from contact_messages where id = $2) as message`,
+      [theirs, theirMessage],
+    );
+    expect(untouched.rows).toEqual([{ booking: 'requested', message: 'new' }]);
+
+    expect((await t.request('PATCH', `/api/admin/bookings/${ours}`, { token, body: { status: 'confirmed' } })).status).toBe(200);
+    expect(
+      (await t.request('PATCH', `/api/admin/contact-messages/${ourMessage}`, { token, body: { state: 'handled' } })).status,
+    ).toBe(200);
+    // A group manager decides any venue's.
+    expect(
+      (await t.request('PATCH', `/api/admin/bookings/${theirs}`, { token: groupManager.sessionId, body: { status: 'declined' } }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -60,12 +60,12 @@ export class VenueInboxRepository {
     return row?.n ?? 0;
   }
 
-  /** The booking's guest, status and who decided it, its row locked until the transaction ends. */
+  /** The booking's guest, status, venue and who decided it, its row locked until the transaction ends. */
   lockBooking(em: EntityManager, id: string) {
     return db(em)
       .selectFrom('bookings as b')
       .leftJoin('members as a', 'a.id', 'b.decided_by_id')
-      .select(['b.email', 'b.status', adminName.as('decided_by')])
+      .select(['b.email', 'b.status', 'b.venue_id', adminName.as('decided_by')])
       .where('b.id', '=', id)
       .forUpdate('b')
       .executeTakeFirst();
@@ -112,9 +112,14 @@ export class VenueInboxRepository {
       .execute();
   }
 
-  /** The message's state, its row locked until the transaction ends. */
+  /** The message's state and venue, its row locked until the transaction ends. */
   lockContactMessage(em: EntityManager, id: string) {
-    return db(em).selectFrom('contact_messages').select(['state']).where('id', '=', id).forUpdate().executeTakeFirst();
+    return db(em)
+      .selectFrom('contact_messages')
+      .select(['state', 'venue_id'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /** Newest first by (created_at, id), after `after` when given, or the one message `id`; spam only when asked for. */

@@ -82,8 +82,7 @@ export class StaffVenues {
     thing: string,
     venues: { before?: readonly number[] | undefined; after?: readonly number[] | undefined },
   ): Promise<void> {
-    const account = await db(em).selectFrom('members').select('role').where('id', '=', staffId).executeTakeFirst();
-    const scope = await this.scopeOf(em, { id: staffId, role: account?.role ?? 'member' });
+    const scope = await this.scopeOfAccount(em, staffId);
     if (scope.all) return;
     // An account that works at every open venue writes for the whole group (a group of one venue, say).
     if ((await this.venues.open()).every((venue) => scope.venueIds.includes(venue.id))) return;
@@ -94,6 +93,18 @@ export class StaffVenues {
         refusal.message,
         refusal.field ? { issues: [{ path: refusal.field, message: refusal.message }] } : {},
       );
+  }
+
+  /** Refuses, in words (403), an account that does not work at the venue a booking, message or list is at. */
+  async assertWorksAt(em: EntityManager, staffId: string, venueId: number): Promise<void> {
+    const scope = await this.scopeOfAccount(em, staffId);
+    if (!StaffVenues.covers(scope, venueId)) throw new VenueScopeFailure('forbidden', await this.worksAtOnly(scope));
+  }
+
+  /** Where the account `staffId` works, its role read from its row. */
+  private async scopeOfAccount(em: EntityManager, staffId: string): Promise<VenueScope> {
+    const account = await db(em).selectFrom('members').select('role').where('id', '=', staffId).executeTakeFirst();
+    return this.scopeOf(em, { id: staffId, role: account?.role ?? 'member' });
   }
 
   /** Whether the scope takes in the venue. */

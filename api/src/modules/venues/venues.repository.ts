@@ -62,11 +62,7 @@ export class VenuesRepository {
   }
 
   async insert(em: EntityManager, columns: VenueColumns): Promise<VenueRow> {
-    return db(em)
-      .insertInto('venues')
-      .values(columns)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return db(em).insertInto('venues').values(columns).returningAll().executeTakeFirstOrThrow();
   }
 
   async update(em: EntityManager, id: number, columns: Partial<VenueColumns>): Promise<VenueRow> {

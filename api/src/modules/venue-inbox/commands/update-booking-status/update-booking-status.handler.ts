@@ -7,6 +7,7 @@ import { GetBookingQuery } from '#modules/venue-inbox/queries/get-booking/get-bo
 import { VenueInboxRepository } from '#modules/venue-inbox/venue-inbox.repository.js';
 import { UpdateBookingStatusCommand } from './update-booking-status.command.js';
 import { VenueInboxFailure } from '#modules/venue-inbox/venue-inbox-failure.js';
+import { StaffVenues } from '#modules/venues/venues.public.js';
 
 /**
  * Confirms or declines a booking, records the admin, and owes the guest an e-mail with the note.
@@ -22,12 +23,15 @@ export class UpdateBookingStatusHandler implements ICommandHandler<UpdateBooking
     private readonly unitOfWork: UnitOfWork,
     private readonly inbox: VenueInboxRepository,
     private readonly queries: QueryBus,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
   async execute({ bookingId, input, adminId }: UpdateBookingStatusCommand): Promise<BookingView> {
     await this.unitOfWork.run(async (tx, raise) => {
       const booking = await this.inbox.lockBooking(tx, bookingId);
       if (!booking) throw new VenueInboxFailure('not_found', 'No such booking');
+      // A manager of some venues decides their bookings only.
+      await this.staffVenues.assertWorksAt(tx, adminId, booking.venue_id);
       // The guest cancelled through their e-mail's link: there is nothing left to decide.
       if (booking.status === 'cancelled') throw new VenueInboxFailure('conflict', 'The guest cancelled this booking.');
       const by = booking.decided_by ? ` by ${booking.decided_by}` : '';
