@@ -10,10 +10,13 @@ const DB_NAME = 'nocturne-door';
 const STORE = 'sealed';
 const KEY_ITEM = 'nocturne.door.key';
 
+/** What the door did offline, at the venue it was at then (none named: the account's own). */
+export type QueuedDoorItem = DoorSyncItemRequest & { venueId?: number };
+
 /** What the device keeps: the merged data, and what it did offline not yet accepted by the api. */
 export interface DoorKept {
   data: DoorData | null;
-  queue: DoorSyncItemRequest[];
+  queue: QueuedDoorItem[];
   /** When the api last accepted a batch (ISO). */
   syncedAt: string | null;
 }

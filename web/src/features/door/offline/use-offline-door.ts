@@ -5,7 +5,7 @@ import { DOOR_SYNC_BATCH_MAX, doorStatusLine } from '@nocturne/domain';
 import { api, ApiError } from '@/lib/api-client';
 import { DoorIndex, type OfflineVerdict } from './door-index';
 import { doorHeaders } from '@/lib/door-device';
-import { keepDoorData, readDoorData, wipeDoorData } from '@/lib/door-store';
+import { keepDoorData, type QueuedDoorItem, readDoorData, wipeDoorData } from '@/lib/door-store';
 import { doorVenueField } from '@/lib/staff-venue';
 
 /** Tonight's data is asked for this often (a 304 while nothing changed): another door's redemption reaches this one within it. */
@@ -27,7 +27,7 @@ export function isNetworkFailure(error: unknown): boolean {
  */
 export function useOfflineDoor() {
   const index = useRef(new DoorIndex());
-  const queue = useRef<DoorSyncItemRequest[]>([]);
+  const queue = useRef<QueuedDoorItem[]>([]);
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
   const onlineRef = useRef(online);
   const [waiting, setWaiting] = useState(0);
@@ -66,10 +66,14 @@ export function useOfflineDoor() {
     sending.current = true;
     try {
       while (queue.current.length > 0) {
+        // A batch is at one venue: the one each item was done at, even if the phone has moved since.
+        const venueId = queue.current[0]!.venueId;
         const batch = queue.current.slice(0, DOOR_SYNC_BATCH_MAX);
+        const sameVenue = batch.findIndex((item) => item.venueId !== venueId);
+        const items = (sameVenue === -1 ? batch : batch.slice(0, sameVenue)).map(({ venueId: _venue, ...item }) => item);
         // The phone's and the door's headers, as a check's: "Used twice" names the doors.
         const answer = await api.callWithHeaders(routes.syncDoor, doorHeaders(), {
-          body: { items: batch, ...doorVenueField() },
+          body: { items, ...(venueId === undefined ? {} : { venueId }) },
         });
         const done = new Set(answer.results.map((result: DoorSyncResult) => result.id));
         queue.current = queue.current.filter((item) => !done.has(item.id.toLowerCase()) && !done.has(item.id));
@@ -153,11 +157,11 @@ export function useOfflineDoor() {
   /** A verdict from tonight's data. */
   const decide = useCallback((text: string): Promise<OfflineVerdict> => index.current.decide(text), []);
 
-  /** Queues what the door did offline, marks it in tonight's data, and keeps both. */
+  /** Queues what the door did offline (at the door's venue now), marks it in tonight's data, and keeps both. */
   const enqueue = useCallback(
     (item: Omit<DoorSyncItemRequest, 'id' | 'at'>, mark: { couponHash?: string; memberKey?: string }) => {
       const at = new Date();
-      queue.current = [...queue.current, { ...item, id: crypto.randomUUID(), at: at.toISOString() }];
+      queue.current = [...queue.current, { ...item, id: crypto.randomUUID(), at: at.toISOString(), ...doorVenueField() }];
       setWaiting(queue.current.length);
       if (mark.couponHash) index.current.markRedeemed(mark.couponHash, at, null);
       if (mark.memberKey) index.current.markVisited(mark.memberKey);
