@@ -31,7 +31,8 @@ describe('offline door queue', () => {
     const batches: DoorSyncRequest[] = [];
     routeFetch({
       [at(routes.getDoorData)]: { status: 200, body: tonight },
-      [at(routes.syncDoor)]: (body: DoorSyncRequest) => {
+      [at(routes.syncDoor)]: (sent) => {
+        const body = sent as DoorSyncRequest;
         batches.push(body);
         return {
           status: 200,
