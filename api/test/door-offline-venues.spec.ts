@@ -176,6 +176,20 @@ describe('named doors in conflicts and tallies', () => {
     expect(conflicts.body.items).toContainEqual(
       expect.objectContaining({ message: result!.message, firstName: 'Jordan', userCouponId: held.id }),
     );
+    // The conflict was at the first venue: its staff see it, Lantern Bar's do not.
+    const ids = async (token: string, venueId?: number) =>
+      (
+        (await t.request('GET', `/api/door/conflicts${venueId ? `?venueId=${venueId}` : ''}`, { token })).body.items as {
+          userCouponId: string;
+        }[]
+      ).map((item) => item.userCouponId);
+    expect(await ids(admin.sessionId, 1)).toContain(held.id);
+    expect(await ids(admin.sessionId, lantern)).not.toContain(held.id);
+    const gate = await registerStaff(t, 'door', 'Gale');
+    await t.sql.query('insert into staff_venues (member_id, venue_id) values ($1, $2)', [gate.user.id, lantern]);
+    expect(await ids(gate.sessionId)).not.toContain(held.id);
+    const elsewhere = await t.request('GET', '/api/door/conflicts?venueId=1', { token: gate.sessionId });
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([403, 'This account works at Lantern Bar only']);
 
     const tally = async (doorId: string) =>
       (await t.request('GET', `/api/door/tonight?doorId=${doorId}`, { token: alex.sessionId })).body.door;

@@ -125,6 +125,12 @@ export const DoorSyncResponse = z.object({ results: z.array(DoorSyncResult) }).m
 export type DoorSyncResponse = z.infer<typeof DoorSyncResponse>;
 
 /** A conflict of tonight: a coupon used twice, or an offline door's scan of a member disabled since. */
+/** `?venueId=`: one venue's conflicts (none: every venue the staffer works at, each in its own night). */
+export const DoorConflictsQuery = z
+  .object({ venueId: z.coerce.number({ message: 'must be a venue id' }).pipe(DoorVenueId).optional() })
+  .meta({ id: 'DoorConflictsQuery' });
+export type DoorConflictsQuery = z.infer<typeof DoorConflictsQuery>;
+
 export const DoorConflict = z.object({
   id: Uuid,
   at: z.iso.datetime(),

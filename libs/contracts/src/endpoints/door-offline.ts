@@ -1,5 +1,13 @@
 import { DOOR_SYNC_BATCH_MAX } from '@nocturne/domain';
-import { DoorConflicts, DoorData, DoorDataQuery, DoorsTonight, DoorSyncRequest, DoorSyncResponse } from '../door-offline.js';
+import {
+  DoorConflicts,
+  DoorConflictsQuery,
+  DoorData,
+  DoorDataQuery,
+  DoorsTonight,
+  DoorSyncRequest,
+  DoorSyncResponse,
+} from '../door-offline.js';
 import { DOOR_STAFF, endpoint, MANAGERS } from '../endpoint.js';
 
 export const getDoorData = endpoint({
@@ -29,9 +37,11 @@ export const syncDoor = endpoint({
 export const listDoorConflicts = endpoint({
   method: 'GET',
   path: '/api/door/conflicts',
-  summary: "Tonight's conflicts from offline doors: coupons used twice, members disabled before a door's scan was sent",
+  summary:
+    "Tonight's conflicts from offline doors at the staffer's venues (or one venue's), each in its venue's night: coupons used twice, members disabled before a door's scan was sent",
   access: DOOR_STAFF,
   tags: ['door'],
+  query: DoorConflictsQuery,
   response: DoorConflicts,
   conditional: { scopes: ['qr_scans'], everySeconds: 60 },
 });

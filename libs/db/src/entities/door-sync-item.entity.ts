@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { DOOR_SYNC_KINDS, DOOR_SYNC_OUTCOMES } from '@nocturne/domain';
 import { Member } from './member.entity.js';
 import { UserCoupon } from './user-coupon.entity.js';
+import { Venue } from './venue.entity.js';
 
 /**
  * A redemption or a card's visit a door decided while offline, sent later in a batch. Its id is
@@ -28,5 +29,7 @@ export const DoorSyncItem = defineEntity({
     /** For a conflict: the other redemption of the coupon, when and by whom. */
     otherAt: p.datetime().columnType('timestamptz').nullable(),
     otherStaff: () => p.manyToOne(Member).deleteRule('set null').nullable(),
+    /** The venue whose door it was (every item from before venues: the first venue). */
+    venue: () => p.manyToOne(Venue).deleteRule('restrict').default(1),
   },
 });

@@ -57,6 +57,7 @@ import { Migration20261129050000_Events } from './Migration20261129050000_Events
 import { Migration20261129050100_GuestListPlusOnes } from './Migration20261129050100_GuestListPlusOnes.js';
 import { Migration20261130020000_VisitsVenueNight } from './Migration20261130020000_VisitsVenueNight.js';
 import { Migration20261130040000_EventVersions } from './Migration20261130040000_EventVersions.js';
+import { Migration20261130050000_DoorSyncVenue } from './Migration20261130050000_DoorSyncVenue.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -117,6 +118,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261129050100_GuestListPlusOnes', class: Migration20261129050100_GuestListPlusOnes },
   { name: 'Migration20261130020000_VisitsVenueNight', class: Migration20261130020000_VisitsVenueNight },
   { name: 'Migration20261130040000_EventVersions', class: Migration20261130040000_EventVersions },
+  { name: 'Migration20261130050000_DoorSyncVenue', class: Migration20261130050000_DoorSyncVenue },
 ];
 
 /**

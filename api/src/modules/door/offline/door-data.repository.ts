@@ -236,12 +236,13 @@ export class DoorDataRepository {
    */
   async claimItem(
     tx: EntityManager,
-    item: { id: string; staffId: string; kind: DoorSyncKind; deviceAt: Date },
+    item: { id: string; staffId: string; kind: DoorSyncKind; deviceAt: Date; venueId: number },
   ): Promise<boolean> {
     const row = await db(tx)
       .insertInto('door_sync_items')
       .values({
         id: item.id,
+        venue_id: item.venueId,
         staff_id: item.staffId,
         kind: item.kind,
         device_at: item.deviceAt.toISOString(),
@@ -289,15 +290,25 @@ export class DoorDataRepository {
       .execute();
   }
 
-  /** Tonight's conflicts, newest first, with whose coupon or card it was. */
-  conflicts(em: EntityManager, start: Date, end: Date) {
+  /** The conflicts of each venue's night (its own bounds), newest first, with whose coupon or card it was. */
+  conflicts(em: EntityManager, nights: readonly { venueId: number; start: Date; end: Date }[]) {
+    if (nights.length === 0) return Promise.resolve([]);
     return db(em)
       .selectFrom('door_sync_items as i')
       .leftJoin('members as m', 'm.id', 'i.member_id')
-      .select(['i.id', 'i.device_at', 'i.message', 'i.user_coupon_id', 'm.first_name'])
+      .select(['i.id', 'i.venue_id', 'i.device_at', 'i.message', 'i.user_coupon_id', 'm.first_name'])
       .where('i.outcome', '=', 'conflict')
-      .where('i.device_at', '>=', start.toISOString())
-      .where('i.device_at', '<', end.toISOString())
+      .where((eb) =>
+        eb.or(
+          nights.map(({ venueId, start, end }) =>
+            eb.and([
+              eb('i.venue_id', '=', venueId),
+              eb('i.device_at', '>=', start.toISOString()),
+              eb('i.device_at', '<', end.toISOString()),
+            ]),
+          ),
+        ),
+      )
       .orderBy('i.device_at', 'desc')
       .limit(200)
       .execute();

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   DoorConflicts,
+  DoorConflictsQuery,
   DoorData,
   DoorDataQuery,
   type DoorHeaders,
@@ -42,8 +43,8 @@ export class DoorOfflineController {
   }
 
   @Endpoint(endpoints.listDoorConflicts)
-  conflicts(): Promise<DoorConflicts> {
-    return this.queries.execute(new GetDoorConflictsQuery());
+  conflicts(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: DoorConflictsQuery): Promise<DoorConflicts> {
+    return this.queries.execute(new GetDoorConflictsQuery({ id: staff.id, role: staff.role }, query.venueId));
   }
 
   @Endpoint(endpoints.getDoorsTonight)

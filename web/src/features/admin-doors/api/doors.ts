@@ -3,6 +3,7 @@ import type { CreateNamedDoorRequest, UpdateDoorSettingsRequest, UpdateNamedDoor
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
 import { polling, POLL_MS } from '@/lib/polling';
+import { useStaffVenue } from '@/lib/staff-venue';
 
 const doorsKey = ['admin', 'door-devices'] as const;
 const lockoutsKey = ['admin', 'door-lockouts'] as const;
@@ -50,6 +51,15 @@ export function useUpdateDoorSettings() {
   });
 }
 
-/** Tonight's conflicts from offline doors, polled: they arrive when a door's batch does. */
-export const useDoorConflicts = () =>
-  useQuery({ queryKey: conflictsKey, queryFn: () => api.call(routes.listDoorConflicts), ...polling(POLL_MS.admin) });
+/**
+ * Tonight's conflicts from offline doors at the staff switcher's venue (every venue of the
+ * staffer's otherwise), polled: they arrive when a door's batch does.
+ */
+export function useDoorConflicts() {
+  const { venueId } = useStaffVenue();
+  return useQuery({
+    queryKey: [...conflictsKey, venueId ?? 'all'],
+    queryFn: () => api.call(routes.listDoorConflicts, { query: venueId === undefined ? {} : { venueId } }),
+    ...polling(POLL_MS.admin),
+  });
+}

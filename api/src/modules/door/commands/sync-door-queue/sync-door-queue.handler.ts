@@ -90,7 +90,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
       const result = await this.unitOfWork.run(async (tx, raise) => {
         const deviceAt = this.deviceTime(item.at, await this.repository.clock(tx));
         const id = item.id.toLowerCase();
-        if (!(await this.repository.claimItem(tx, { id, staffId, kind: item.kind, deviceAt }))) return null;
+        if (!(await this.repository.claimItem(tx, { id, staffId, kind: item.kind, deviceAt, venueId: venue.id }))) return null;
         const outcome = await this.settle(tx, raise, staffId, item, deviceAt, { venue, group, from, doorName });
         await this.repository.settleItem(tx, id, outcome);
         return { id, outcome: outcome.outcome, message: outcome.message, userCouponId: outcome.userCouponId };

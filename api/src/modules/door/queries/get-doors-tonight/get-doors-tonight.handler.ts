@@ -2,7 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { DoorsTonight } from '@nocturne/contracts';
 import { clubNightBounds } from '@nocturne/domain';
-import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { DoorRepository } from '#modules/door/door.repository.js';
 import { DoorDataRepository } from '#modules/door/offline/door-data.repository.js';
 import { VenueDirectory } from '#modules/venues/venues.public.js';
@@ -10,8 +9,8 @@ import { GetDoorsTonightQuery } from './get-doors-tonight.query.js';
 
 /**
  * The overview's line on the doors: each named door of an open venue with its tally in that
- * venue's night (06:00 to 06:00 in its zone), and tonight's conflicts from offline doors (counted
- * over the night GET /api/door/conflicts lists).
+ * venue's night (06:00 to 06:00 in its zone), and tonight's conflicts from offline doors (each
+ * venue's over its own night, as GET /api/door/conflicts lists them).
  */
 @QueryHandler(GetDoorsTonightQuery)
 export class GetDoorsTonightHandler implements IQueryHandler<GetDoorsTonightQuery, DoorsTonight> {
@@ -20,18 +19,18 @@ export class GetDoorsTonightHandler implements IQueryHandler<GetDoorsTonightQuer
     private readonly repository: DoorRepository,
     private readonly data: DoorDataRepository,
     private readonly venues: VenueDirectory,
-    @InjectConfig() private readonly config: ApiConfig,
   ) {}
 
   async execute(): Promise<DoorsTonight> {
     const now = new Date();
     const doors: DoorsTonight['doors'] = [];
+    const nights = [];
     for (const venue of (await this.venues.all()).filter((each) => !each.archived)) {
       const { start, end } = clubNightBounds(now, venue.timeZone);
+      nights.push({ venueId: venue.id, start, end });
       for (const door of await this.repository.doorTallies(this.em, venue.id, start, end))
         doors.push({ ...door, venueId: venue.id, venueName: venue.name });
     }
-    const { start, end } = clubNightBounds(now, this.config.VENUE_TZ);
-    return { doors, conflicts: (await this.data.conflicts(this.em, start, end)).length };
+    return { doors, conflicts: (await this.data.conflicts(this.em, nights)).length };
   }
 }
