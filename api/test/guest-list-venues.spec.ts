@@ -323,3 +323,30 @@ describe("a manager of some venues and another venue's events", () => {
     expect([group.status, group.body.venueId]).toEqual([200, velvet]);
   });
 });
+
+describe("the members area's guest-list card in a group", () => {
+  it("shows each night's venue with that venue's no-show rule, and a pause at one venue on its nights only", async () => {
+    const member = await registerMember(t, { firstName: 'Noor' });
+    // Velvet's rule (two no-shows within 30 days) is set above; the first venue has none.
+    for (const days of [1, 2])
+      await t.sql.query(
+        'insert into guest_list_entries (event_id, night, member_id, plus_ones, arrived_count) values ($1, $2, $3, 0, null)',
+        [velvetEvent.id, addDays(tonight, -days), member.user.id],
+      );
+    const card = await t.request('GET', '/api/auth/me/guest-lists', { token: member.sessionId });
+    expect(card.status).toBe(200);
+    const night = (id: string) =>
+      (card.body.open as { eventId: string; venueName: string; noShowRule: string | null; pausedUntil: string | null }[]).find(
+        (open) => open.eventId === id,
+      )!;
+    const first = (await t.sql.query<{ name: string }>('select name from venues where id = 1')).rows[0]!.name;
+    expect(night(velvetEvent.id)).toMatchObject({
+      venueName: 'The Velvet Room',
+      noShowRule: 'Two no-shows within 30 days pause your guest-list sign-ups for 14 days.',
+      pausedUntil: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(night(firstEvent.id)).toMatchObject({ venueName: first, noShowRule: null, pausedUntil: null });
+    // Nights at two venues: no one rule above them.
+    expect([card.body.noShowRule, card.body.pausedUntil]).toEqual([null, null]);
+  });
+});
