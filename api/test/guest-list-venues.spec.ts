@@ -288,6 +288,17 @@ describe("a manager of some venues and another venue's events", () => {
     expect(written.rows[0].n).toBe(0);
   });
 
+  it("lists its venues' events, and refuses another venue's list in words", async () => {
+    const own = await t.request('GET', '/api/admin/events', { token: velvetManager.sessionId });
+    expect(own.status).toBe(200);
+    const venues = new Set((own.body.events as { venueId: number }[]).map((event) => event.venueId));
+    expect(venues).toEqual(new Set([velvet]));
+    const elsewhere = await t.request('GET', '/api/admin/events?venue=1', { token: velvetManager.sessionId });
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([403, WORDS]);
+    const group = await t.request('GET', '/api/admin/events', { token: manager.sessionId });
+    expect(new Set((group.body.events as { venueId: number }[]).map((event) => event.venueId))).toEqual(new Set([1, velvet]));
+  });
+
   it("refuses to edit or announce another venue's event, or to move its own to another venue, and changes nothing", async () => {
     const before = await eventRow(firstEvent.id);
     const edit = await t.request('PUT', `/api/admin/events/${firstEvent.id}`, {

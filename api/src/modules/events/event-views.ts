@@ -46,6 +46,17 @@ export class EventViews {
     return venueId;
   }
 
+  /**
+   * The venues whose events a staffer lists: the one named (refused in words, 403, when the account
+   * does not work there), else the account's venues; undefined: every venue's.
+   */
+  async listVenues(em: EntityManager, staff: Staffer, named: number | undefined): Promise<number[] | undefined> {
+    const scope = await this.staffVenues.scopeOf(em, staff);
+    if (named !== undefined && !StaffVenues.covers(scope, named))
+      throw new EventsFailure('forbidden', await this.staffVenues.worksAtOnly(scope));
+    return named !== undefined ? [named] : scope.all ? undefined : scope.venueIds;
+  }
+
   /** Refuses, in words (403), a staffer's action on an event at a venue the account does not work at. */
   async assertWorksAt(em: EntityManager, staff: Staffer, row: EventRow): Promise<void> {
     const scope = await this.staffVenues.scopeOf(em, staff);

@@ -71,8 +71,8 @@ export class EventsController {
   ) {}
 
   @Endpoint(endpoints.listEvents)
-  list(@ValidQuery() query: VenueQuery): Promise<EventsResponse> {
-    return this.queries.execute(new ListEventsQuery(query.venue));
+  list(@CurrentMember() manager: AuthenticatedMember, @ValidQuery() query: VenueQuery): Promise<EventsResponse> {
+    return this.queries.execute(new ListEventsQuery(who(manager), query.venue));
   }
 
   @Endpoint(endpoints.createEvent)
