@@ -249,3 +249,115 @@ describe("the overview's guest-list line and each venue's no-show rule", () => {
     expect(first.body).toEqual({ rule: null, words: null });
   });
 });
+
+describe("a manager of some venues and another venue's events", () => {
+  const WORDS = 'This account works at The Velvet Room only';
+  let velvetManager: Awaited<ReturnType<typeof registerStaff>>;
+  const night = () => addDays(tonight, 7);
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    title: 'Scoped Night',
+    night: night(),
+    doorsOpen: '22:00',
+    lastEntry: '03:00',
+    priceCents: 0,
+    status: 'published',
+    ...overrides,
+  });
+  const eventRow = async (id: string) =>
+    (
+      await t.sql.query<{ venue_id: number; title: string; announcement_post_id: string | null }>(
+        'select venue_id, title, announcement_post_id from events where id = $1',
+        [id],
+      )
+    ).rows[0]!;
+
+  beforeAll(async () => {
+    velvetManager = await registerStaff(t, 'manager', 'Val');
+    await t.sql.query('insert into staff_venues (member_id, venue_id) values ($1, $2)', [velvetManager.user.id, velvet]);
+  });
+
+  it('creates at its own venue when it names none, and refuses one at another venue in words, writing nothing', async () => {
+    const own = await t.request('POST', '/api/admin/events', { token: velvetManager.sessionId, body: body() });
+    expect([own.status, own.body.venueId]).toEqual([201, velvet]);
+    const elsewhere = await t.request('POST', '/api/admin/events', {
+      token: velvetManager.sessionId,
+      body: body({ title: 'Not Here', venueId: 1 }),
+    });
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([403, WORDS]);
+    const written = await t.sql.query(`select count(*)::int as n from events where title = 'Not Here'`);
+    expect(written.rows[0].n).toBe(0);
+  });
+
+  it("lists its venues' events, and refuses another venue's list in words", async () => {
+    const own = await t.request('GET', '/api/admin/events', { token: velvetManager.sessionId });
+    expect(own.status).toBe(200);
+    const venues = new Set((own.body.events as { venueId: number }[]).map((event) => event.venueId));
+    expect(venues).toEqual(new Set([velvet]));
+    const elsewhere = await t.request('GET', '/api/admin/events?venue=1', { token: velvetManager.sessionId });
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([403, WORDS]);
+    const group = await t.request('GET', '/api/admin/events', { token: manager.sessionId });
+    expect(new Set((group.body.events as { venueId: number }[]).map((event) => event.venueId))).toEqual(new Set([1, velvet]));
+  });
+
+  it("refuses to edit or announce another venue's event, or to move its own to another venue, and changes nothing", async () => {
+    const before = await eventRow(firstEvent.id);
+    const edit = await t.request('PUT', `/api/admin/events/${firstEvent.id}`, {
+      token: velvetManager.sessionId,
+      body: body({ title: 'Taken Over', night: tonight }),
+    });
+    const announce = await t.request('POST', `/api/admin/events/${firstEvent.id}/announce`, { token: velvetManager.sessionId });
+    const move = await t.request('PUT', `/api/admin/events/${velvetEvent.id}`, {
+      token: velvetManager.sessionId,
+      body: body({ title: 'Velvet Sessions', night: tonight, venueId: 1 }),
+    });
+    expect([edit, announce, move].map((answer) => [answer.status, answer.body.message])).toEqual(Array(3).fill([403, WORDS]));
+    expect(await eventRow(firstEvent.id)).toEqual(before);
+    expect((await eventRow(velvetEvent.id)).venue_id).toBe(velvet);
+    const posts = await t.sql.query(`select count(*)::int as n from news_posts where title = $1`, [before.title]);
+    expect(posts.rows[0].n).toBe(0);
+  });
+
+  it('edits and announces its own venue’s event, which stays at its venue when the edit names none', async () => {
+    const { id } = await createEvent({ title: 'Velvet Edit', venueId: velvet, night: night() });
+    const edit = await t.request('PUT', `/api/admin/events/${id}`, {
+      token: velvetManager.sessionId,
+      body: body({ title: 'Velvet Edited' }),
+    });
+    expect([edit.status, edit.body.venueId, edit.body.title]).toEqual([200, velvet, 'Velvet Edited']);
+    const announce = await t.request('POST', `/api/admin/events/${id}/announce`, { token: velvetManager.sessionId });
+    expect(announce.status).toBe(201);
+    // A group manager's edit naming no venue leaves the event where it is too.
+    const group = await t.request('PUT', `/api/admin/events/${id}`, {
+      token: manager.sessionId,
+      body: body({ title: 'Velvet Again' }),
+    });
+    expect([group.status, group.body.venueId]).toEqual([200, velvet]);
+  });
+});
+
+describe("the members area's guest-list card in a group", () => {
+  it("shows each night's venue with that venue's no-show rule, and a pause at one venue on its nights only", async () => {
+    const member = await registerMember(t, { firstName: 'Noor' });
+    // Velvet's rule (two no-shows within 30 days) is set above; the first venue has none.
+    for (const days of [1, 2])
+      await t.sql.query(
+        'insert into guest_list_entries (event_id, night, member_id, plus_ones, arrived_count) values ($1, $2, $3, 0, null)',
+        [velvetEvent.id, addDays(tonight, -days), member.user.id],
+      );
+    const card = await t.request('GET', '/api/auth/me/guest-lists', { token: member.sessionId });
+    expect(card.status).toBe(200);
+    const night = (id: string) =>
+      (card.body.open as { eventId: string; venueName: string; noShowRule: string | null; pausedUntil: string | null }[]).find(
+        (open) => open.eventId === id,
+      )!;
+    const first = (await t.sql.query<{ name: string }>('select name from venues where id = 1')).rows[0]!.name;
+    expect(night(velvetEvent.id)).toMatchObject({
+      venueName: 'The Velvet Room',
+      noShowRule: 'Two no-shows within 30 days pause your guest-list sign-ups for 14 days.',
+      pausedUntil: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(night(firstEvent.id)).toMatchObject({ venueName: first, noShowRule: null, pausedUntil: null });
+    // Nights at two venues: no one rule above them.
+    expect([card.body.noShowRule, card.body.pausedUntil]).toEqual([null, null]);
+  });
+});

@@ -188,6 +188,12 @@ export const OpenGuestList = z.object({
   placesLeft: z.number().int(),
   /** Sign-ups close then (an instant). */
   closesAt: z.iso.datetime(),
+  /** The night's venue, in a group of several venues; null in a group of one. */
+  venueName: z.string().nullable(),
+  /** The no-show rule of the night's venue in words; null: it has none. */
+  noShowRule: z.string().nullable(),
+  /** The member's sign-ups at the night's venue are paused until then (its no-show rule); null: they are not. */
+  pausedUntil: z.iso.datetime().nullable(),
 });
 
 /** The members area's guest-list card. */
@@ -198,9 +204,13 @@ export const MyGuestLists = z
     plusOnesAllowed: z.number().int(),
     entries: z.array(MyGuestListEntry),
     open: z.array(OpenGuestList),
-    /** The venue's no-show rule in words, shown before signing up; null: none. */
+    /**
+     * The no-show rule in words, shown before signing up, of the venue every night on offer is at
+     * (in a group of one venue, always its rule); null: none, or nights at several venues (each
+     * night then carries its venue's).
+     */
     noShowRule: z.string().nullable(),
-    /** Sign-ups are paused until then (the no-show rule); null: they are not. */
+    /** Sign-ups are paused until then at that venue (its no-show rule); null: they are not, or no one venue. */
     pausedUntil: z.iso.datetime().nullable(),
   })
   .meta({ id: 'MyGuestLists' });

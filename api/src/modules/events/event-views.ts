@@ -13,7 +13,7 @@ import {
   priceLabel,
   runsOn,
 } from '@nocturne/domain';
-import { VenueDirectory, type VenueRecord, venueOfRequest } from '#modules/venues/venues.public.js';
+import { StaffVenues, type Staffer, VenueDirectory, type VenueRecord, venueOfRequest } from '#modules/venues/venues.public.js';
 import { EventsFailure } from './events-failure.js';
 import { type EventFields, type EventRow, EventsRepository } from './events.repository.js';
 
@@ -28,11 +28,43 @@ export class EventViews {
   constructor(
     private readonly repository: EventsRepository,
     private readonly venues: VenueDirectory,
+    private readonly staffVenues: StaffVenues,
   ) {}
 
-  /** The request as the table takes it, or a 400 naming the field. */
-  async checked(input: SaveEventInput): Promise<EventFields> {
-    const venueId = input.venueId ?? FIRST_VENUE_ID;
+  /**
+   * The venue a staffer saves an event at (PRODUCT.md §12): the one the request names, else the
+   * event's own (`current`, an edit), else the account's only venue (a group account: the first).
+   * An event at, or moved to, a venue the account does not work at is refused in words (403), and
+   * an account of several venues naming none is asked to choose (400), before anything is written.
+   */
+  async venueFor(em: EntityManager, staff: Staffer, requested: number | undefined, current?: number): Promise<number> {
+    const scope = await this.staffVenues.scopeOf(em, staff);
+    if (scope.all) return requested ?? current ?? FIRST_VENUE_ID;
+    const venueId = requested ?? current ?? (await this.staffVenues.doorVenue(em, staff, undefined)).id;
+    if ([venueId, current].some((id) => id !== undefined && !StaffVenues.covers(scope, id)))
+      throw new EventsFailure('forbidden', await this.staffVenues.worksAtOnly(scope));
+    return venueId;
+  }
+
+  /**
+   * The venues whose events a staffer lists: the one named (refused in words, 403, when the account
+   * does not work there), else the account's venues; undefined: every venue's.
+   */
+  async listVenues(em: EntityManager, staff: Staffer, named: number | undefined): Promise<number[] | undefined> {
+    const scope = await this.staffVenues.scopeOf(em, staff);
+    if (named !== undefined && !StaffVenues.covers(scope, named))
+      throw new EventsFailure('forbidden', await this.staffVenues.worksAtOnly(scope));
+    return named !== undefined ? [named] : scope.all ? undefined : scope.venueIds;
+  }
+
+  /** Refuses, in words (403), a staffer's action on an event at a venue the account does not work at. */
+  async assertWorksAt(em: EntityManager, staff: Staffer, row: EventRow): Promise<void> {
+    const scope = await this.staffVenues.scopeOf(em, staff);
+    if (!StaffVenues.covers(scope, row.venue_id)) throw new EventsFailure('forbidden', await this.staffVenues.worksAtOnly(scope));
+  }
+
+  /** The request as the table takes it (at `venueId`, see `venueFor`), or a 400 naming the field. */
+  async checked(input: SaveEventInput, venueId: number): Promise<EventFields> {
     const venue = await this.venues.get(venueId);
     if (!venue || venue.archived) {
       const message = 'No such venue';

@@ -71,8 +71,8 @@ export class EventsController {
   ) {}
 
   @Endpoint(endpoints.listEvents)
-  list(@ValidQuery() query: VenueQuery): Promise<EventsResponse> {
-    return this.queries.execute(new ListEventsQuery(query.venue));
+  list(@CurrentMember() manager: AuthenticatedMember, @ValidQuery() query: VenueQuery): Promise<EventsResponse> {
+    return this.queries.execute(new ListEventsQuery(who(manager), query.venue));
   }
 
   @Endpoint(endpoints.createEvent)
@@ -80,17 +80,21 @@ export class EventsController {
     @CurrentMember() manager: AuthenticatedMember,
     @ValidBody() body: z.output<typeof SaveEventRequest>,
   ): Promise<EventView> {
-    return this.commands.execute(new CreateEventCommand(body, manager.id));
+    return this.commands.execute(new CreateEventCommand(body, who(manager)));
   }
 
   @Endpoint(endpoints.updateEvent)
-  update(@ValidParams() params: Id, @ValidBody() body: z.output<typeof SaveEventRequest>): Promise<EventView> {
-    return this.commands.execute(new UpdateEventCommand(params.id, body));
+  update(
+    @CurrentMember() manager: AuthenticatedMember,
+    @ValidParams() params: Id,
+    @ValidBody() body: z.output<typeof SaveEventRequest>,
+  ): Promise<EventView> {
+    return this.commands.execute(new UpdateEventCommand(params.id, body, who(manager)));
   }
 
   @Endpoint(endpoints.announceEvent)
   announce(@CurrentMember() manager: AuthenticatedMember, @ValidParams() params: Id): Promise<AnnounceEventResponse> {
-    return this.commands.execute(new AnnounceEventCommand(params.id, manager.id));
+    return this.commands.execute(new AnnounceEventCommand(params.id, who(manager)));
   }
 
   @Endpoint(endpoints.listWhatsOn)

@@ -95,11 +95,12 @@ export class EventsRepository {
   }
 
   /** Every event (at one venue, given its id), the latest first night first. */
-  async events(em: EntityManager, venueId?: number) {
+  /** Every event, or those at the venues given (none given: every venue's). */
+  async events(em: EntityManager, venueIds?: readonly number[]) {
     return db(em)
       .selectFrom('events as e')
       .select(EVENT_COLUMNS)
-      .$if(venueId !== undefined, (query) => query.where('e.venue_id', '=', venueId!))
+      .$if(venueIds !== undefined, (query) => query.where('e.venue_id', 'in', [...venueIds!]))
       .orderBy('e.night', 'desc')
       .orderBy('e.title')
       .limit(500)

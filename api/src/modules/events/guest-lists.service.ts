@@ -24,6 +24,9 @@ import { GuestListsRepository } from './guest-lists.repository.js';
 
 const NO_GUEST_LIST = 'This night has no guest list';
 
+/** A venue's no-show rule in words and the member's pause there, as the members area's card shows them. */
+type RuleTerms = Pick<MyGuestLists, 'noShowRule' | 'pausedUntil'>;
+
 /** A published event night with a guest list, as `listNight` found it. */
 export interface ListNight {
   row: EventRow;
@@ -192,7 +195,14 @@ export class GuestLists {
       this.myEntry(row, { id: row.entry_id, night: row.entry_night, plusOnes: row.plus_ones }),
     );
     const joined = new Set(entries.map((entry) => `${entry.eventId}|${entry.night}`));
-    const open: MyGuestLists['open'] = [];
+    const single = await this.venues.single();
+    // Each venue's rule, and whether the member's sign-ups there are paused, read once.
+    const terms = new Map<number, RuleTerms>();
+    const termsAt = async (venue: VenueRecord) => {
+      if (!terms.has(venue.id)) terms.set(venue.id, await this.ruleTerms(em, member.id, venue, now));
+      return terms.get(venue.id)!;
+    };
+    const open: (MyGuestLists['open'][number] & { venueId: number })[] = [];
     for (const row of await this.repository.publishedFrom(em, from)) {
       if (row.list_capacity === null) continue;
       const venue = await this.views.venueOf(row);
@@ -211,20 +221,32 @@ export class GuestLists {
           freeUntil: row.list_free_until,
           placesLeft: Math.max(0, placesLeft),
           closesAt: closesAt.toISOString(),
+          venueName: single ? null : venue.name,
+          ...(await termsAt(venue)),
+          venueId: venue.id,
         });
       }
     }
     open.sort((a, b) => a.night.localeCompare(b.night) || a.title.localeCompare(b.title));
-    const rule = await this.lists.rule(em, first.id);
-    const paused = await this.pausedUntil(em, member.id, first, now);
+    const offered = open.slice(0, 20);
+    // The rule above the nights: the venue's (a group of one), or the one venue every night on offer is at.
+    const venueIds = new Set(offered.map((night) => night.venueId));
+    const shared = single ? first : venueIds.size === 1 ? ((await this.venues.get([...venueIds][0]!)) ?? null) : null;
+    const above: RuleTerms = shared ? await termsAt(shared) : { noShowRule: null, pausedUntil: null };
     return {
       tier: member.tier,
       plusOnesAllowed: await this.plusOnesFor(em, member.tier),
       entries,
-      open: open.slice(0, 20),
-      noShowRule: rule ? noShowRuleWords(rule) : null,
-      pausedUntil: paused ? paused.toISOString() : null,
+      open: offered.map(({ venueId: _venueId, ...night }) => night),
+      ...above,
     };
+  }
+
+  /** A venue's no-show rule in words, and until when the member's sign-ups there are paused. */
+  private async ruleTerms(em: EntityManager, memberId: string, venue: VenueRecord, now: Date): Promise<RuleTerms> {
+    const rule = await this.lists.rule(em, venue.id);
+    const paused = await this.pausedUntil(em, memberId, venue, now);
+    return { noShowRule: rule ? noShowRuleWords(rule) : null, pausedUntil: paused ? paused.toISOString() : null };
   }
 
   /** A night's list as staff see it, with its counts. */

@@ -35,7 +35,7 @@ export const listEvents = endpoint({
   query: EventsVenueQuery,
   conditional: { scopes: ['events', 'venues'], everySeconds: 60 },
   response: EventsResponse,
-  errors: { 400: 'A venue the group does not have' },
+  errors: { 400: 'A venue the group does not have', 403: 'A venue the account does not work at' },
 });
 
 export const createEvent = endpoint({
@@ -47,7 +47,10 @@ export const createEvent = endpoint({
   body: SaveEventRequest,
   response: EventView,
   status: 201,
-  errors: { 400: 'A field is missing or wrong: last entry before doors, a last night before the first, no such venue' },
+  errors: {
+    400: 'A field is missing or wrong: last entry before doors, a last night before the first, no such venue',
+    403: 'A venue the account does not work at',
+  },
 });
 
 export const updateEvent = endpoint({
@@ -59,7 +62,7 @@ export const updateEvent = endpoint({
   params: IdParams,
   body: SaveEventRequest,
   response: EventView,
-  errors: { 400: 'As for creating one', 404: 'No such event' },
+  errors: { 400: 'As for creating one', 403: 'At, or moved to, a venue the account does not work at', 404: 'No such event' },
 });
 
 export const announceEvent = endpoint({
@@ -71,7 +74,7 @@ export const announceEvent = endpoint({
   params: IdParams,
   response: AnnounceEventResponse,
   status: 201,
-  errors: { 404: 'No such event', 409: 'It is a draft, or already announced' },
+  errors: { 403: 'At a venue the account does not work at', 404: 'No such event', 409: 'It is a draft, or already announced' },
 });
 
 export const listWhatsOn = endpoint({

@@ -2,12 +2,30 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddGuestRequest, SaveEventRequest, SaveNoShowRuleRequest } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
+import { useStaffVenue } from '@/lib/staff-venue';
+import { useVenueChoices } from '@/lib/venue-choices';
 
 const eventsKey = ['admin', 'events'] as const;
 const guestListKey = (eventId: string, night: string) => ['admin', 'events', eventId, night, 'guest-list'] as const;
-const ruleKey = ['admin', 'guest-list-rule'] as const;
+const ruleKey = (venueId: number | undefined) => ['admin', 'guest-list-rule', venueId ?? null] as const;
 
-export const useAdminEvents = () => useQuery({ queryKey: eventsKey, queryFn: () => api.call(routes.listEvents) });
+/**
+ * The venue the Events screen is at (PRODUCT.md §12): the staff switcher's, else the account's only
+ * venue in a group; undefined for the whole group (an admin's "All venues") or a group of one venue.
+ */
+export function useEventsVenue(): number | undefined {
+  const { venueId, venues, all } = useStaffVenue();
+  return venueId ?? (!all && venues.length === 1 ? venues[0]!.id : undefined);
+}
+
+/** The events at the screen's venue (every venue's for the whole group, or in a group of one venue). */
+export function useAdminEvents() {
+  const venueId = useEventsVenue();
+  return useQuery({
+    queryKey: [...eventsKey, venueId ?? null],
+    queryFn: () => api.call(routes.listEvents, { query: venueId === undefined ? {} : { venue: String(venueId) } }),
+  });
+}
 
 export function useSaveEvent() {
   const queryClient = useQueryClient();
@@ -48,12 +66,27 @@ export function useCloseGuestList(eventId: string, night: string) {
   });
 }
 
-export const useNoShowRule = () => useQuery({ queryKey: ruleKey, queryFn: () => api.call(routes.getNoShowRule) });
+/**
+ * The venue whose no-show rule the screen reads and sets: in a group, the switcher's venue, else the
+ * first of the account's (all venues chosen); undefined in a group of one venue (nothing is named).
+ */
+export function useRuleVenue() {
+  const { venueId, venues } = useStaffVenue();
+  const group = useVenueChoices().length > 0;
+  return group ? (venues.find((venue) => venue.id === venueId) ?? venues[0]) : undefined;
+}
 
-export function useSaveNoShowRule() {
+export const useNoShowRule = (venueId: number | undefined) =>
+  useQuery({
+    queryKey: ruleKey(venueId),
+    queryFn: () => api.call(routes.getNoShowRule, { query: venueId === undefined ? {} : { venueId } }),
+  });
+
+export function useSaveNoShowRule(venueId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveNoShowRuleRequest) => api.call(routes.saveNoShowRule, { body }),
-    onSuccess: (view) => queryClient.setQueryData(ruleKey, view),
+    mutationFn: (body: Omit<SaveNoShowRuleRequest, 'venueId'>) =>
+      api.call(routes.saveNoShowRule, { body: venueId === undefined ? body : { ...body, venueId } }),
+    onSuccess: (view) => queryClient.setQueryData(ruleKey(venueId), view),
   });
 }

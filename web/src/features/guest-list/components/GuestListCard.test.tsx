@@ -17,6 +17,9 @@ const open = {
   freeUntil: '23:30',
   placesLeft: 12,
   closesAt: '2026-12-05T10:00:00.000Z',
+  venueName: null,
+  noShowRule: RULE,
+  pausedUntil: null,
 };
 const entry = {
   id: '22222222-2222-4222-8222-222222222222',
@@ -60,6 +63,40 @@ describe('GuestListCard', () => {
     const mine = await screen.findByRole('list', { name: 'Your guest lists' });
     expect(within(mine).getByText('On the list +2, free entry until 23:30')).toBeInTheDocument();
     expect(within(mine).getByRole('button', { name: 'Leave the list' })).toBeInTheDocument();
+  });
+
+  it("names each night's venue in a group, with that venue's rule, and holds back the nights of a venue where sign-ups are paused", async () => {
+    const VELVET_RULE = 'One no-show within 7 days pauses your guest-list sign-ups for 7 days.';
+    routeFetch({
+      [at(routes.getMyGuestLists)]: {
+        status: 200,
+        body: {
+          ...before,
+          noShowRule: null,
+          open: [
+            { ...open, venueName: 'Nocturne', noShowRule: null },
+            {
+              ...open,
+              eventId: '33333333-3333-4333-8333-333333333333',
+              title: 'Velvet Sessions',
+              venueName: 'The Velvet Room',
+              noShowRule: VELVET_RULE,
+              pausedUntil: '2026-12-20T08:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    renderWithApp(<GuestListCard />);
+    const [first, velvet] = within(await screen.findByRole('list', { name: 'Open guest lists' })).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Nocturne · Sat 5 Dec 2026');
+    expect(first).not.toHaveTextContent('no-show');
+    expect(within(first!).getByRole('button', { name: 'Join the list' })).toBeEnabled();
+    expect(velvet).toHaveTextContent('The Velvet Room · Sat 5 Dec 2026');
+    expect(velvet).toHaveTextContent(VELVET_RULE);
+    expect(within(velvet!).getByRole('alert')).toHaveTextContent('Your sign-ups at The Velvet Room are paused until 20 Dec');
+    expect(within(velvet!).getByRole('button', { name: 'Join the list' })).toBeDisabled();
+    expect(screen.queryByText(/Your sign-ups are paused/)).toBeNull();
   });
 
   it('says when sign-ups are paused and when nothing is open', async () => {

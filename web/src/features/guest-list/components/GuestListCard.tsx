@@ -11,7 +11,9 @@ const said = (error: unknown) => (error instanceof ApiError && error.serverMessa
 /**
  * The guest list in the members area (PRODUCT.md §Events): the nights the member is on a list
  * (with their plus-ones and free entry), and the coming nights whose list they may join, with
- * the plus-ones their tier brings and the venue's no-show rule in words before they sign up.
+ * the plus-ones their tier brings and the venue's no-show rule in words before they sign up. In a
+ * group whose nights on offer are at several venues, each night names its venue and that venue's
+ * rule, and a pause at one venue holds back its nights only (PRODUCT.md §12).
  */
 export function GuestListCard() {
   const lists = useMyGuestLists();
@@ -87,6 +89,7 @@ export function GuestListCard() {
                 {data.open.map((night) => {
                   const key = `${night.eventId}|${night.night}`;
                   const chosen = plusOnes[key] ?? 0;
+                  const pausedHere = !paused && night.pausedUntil ? new Date(night.pausedUntil) : null;
                   return (
                     <li
                       key={key}
@@ -99,10 +102,20 @@ export function GuestListCard() {
                           </a>
                         </p>
                         <p className="text-sm text-white/75">
+                          {night.venueName ? `${night.venueName} · ` : ''}
                           {night.nightLabel} · doors {night.doorsOpen}
                           {night.freeUntil ? ` · free entry until ${night.freeUntil}` : ''} · {night.placesLeft}{' '}
                           {night.placesLeft === 1 ? 'place' : 'places'} left
                         </p>
+                        {!data.noShowRule && night.noShowRule ? (
+                          <p className="text-sm text-white/65">{night.noShowRule}</p>
+                        ) : null}
+                        {pausedHere ? (
+                          <p role="alert" className="text-sm text-red-200">
+                            Your sign-ups{night.venueName ? ` at ${night.venueName}` : ''} are paused until{' '}
+                            {pausedHere.toLocaleDateString('en-AU', { day: 'numeric', month: 'short' })}.
+                          </p>
+                        ) : null}
                       </div>
                       <div className="flex items-center gap-2">
                         {data.plusOnesAllowed > 0 ? (
@@ -122,7 +135,7 @@ export function GuestListCard() {
                           </label>
                         ) : null}
                         <Button
-                          disabled={join.isPending || paused !== null || night.placesLeft === 0}
+                          disabled={join.isPending || paused !== null || pausedHere !== null || night.placesLeft === 0}
                           onClick={() =>
                             join.mutate(
                               { eventId: night.eventId, night: night.night, plusOnes: chosen },

@@ -21,9 +21,11 @@ export class AnnounceEventHandler implements ICommandHandler<AnnounceEventComman
     private readonly directory: VenueDirectory,
   ) {}
 
-  async execute({ id, managerId }: AnnounceEventCommand): Promise<AnnounceEventResponse> {
-    const row = await this.repository.eventById(this.em.fork(), id);
+  async execute({ id, manager }: AnnounceEventCommand): Promise<AnnounceEventResponse> {
+    const em = this.em.fork();
+    const row = await this.repository.eventById(em, id);
     if (!row) throw new EventsFailure('not_found', EVENT_NOT_FOUND);
+    await this.views.assertWorksAt(em, manager, row);
     if (row.status !== 'published') throw new EventsFailure('conflict', 'Publish the event before announcing it');
     if (row.announcement_post_id) throw new EventsFailure('conflict', 'This event is already announced');
     const venue = await this.views.venueOf(row);
@@ -36,7 +38,7 @@ export class AnnounceEventHandler implements ICommandHandler<AnnounceEventComman
       `Details: ${night.url}`,
     ];
     const post = await this.commands.execute(
-      new CreateNewsPostCommand(managerId, {
+      new CreateNewsPostCommand(manager.id, {
         title: row.title,
         content: lines.filter(Boolean).join('\n\n'),
         contentType: 'event',

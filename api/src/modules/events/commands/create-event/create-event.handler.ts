@@ -18,11 +18,12 @@ export class CreateEventHandler implements ICommandHandler<CreateEventCommand, E
     private readonly audit: AuditService,
   ) {}
 
-  async execute({ input, managerId }: CreateEventCommand): Promise<EventView> {
-    const fields = await this.views.checked(input);
+  async execute({ input, manager }: CreateEventCommand): Promise<EventView> {
+    const venueId = await this.views.venueFor(this.em.fork(), manager, input.venueId);
+    const fields = await this.views.checked(input, venueId);
     const id = await this.unitOfWork.run(async (tx) => {
       const slug = await freeSlug(tx, this.repository, fields.title);
-      const created = await this.repository.insertEvent(tx, fields, slug, managerId);
+      const created = await this.repository.insertEvent(tx, fields, slug, manager.id);
       await this.audit.record(tx, { action: 'event.create', targetType: 'event', targetId: created, after: auditFields(fields) });
       return created;
     });

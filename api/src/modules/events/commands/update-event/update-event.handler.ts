@@ -20,8 +20,12 @@ export class UpdateEventHandler implements ICommandHandler<UpdateEventCommand, E
     private readonly audit: AuditService,
   ) {}
 
-  async execute({ id, input }: UpdateEventCommand): Promise<EventView> {
-    const fields = await this.views.checked(input);
+  async execute({ id, input, manager }: UpdateEventCommand): Promise<EventView> {
+    // Read before the transaction, so it waits on no second connection. No venue named: it stays where it is.
+    const em = this.em.fork();
+    const current = await this.repository.eventById(em, id);
+    if (!current) throw new EventsFailure('not_found', EVENT_NOT_FOUND);
+    const fields = await this.views.checked(input, await this.views.venueFor(em, manager, input.venueId, current.venue_id));
     await this.unitOfWork.run(async (tx) => {
       const before = await this.repository.eventById(tx, id);
       if (!before || !(await this.repository.updateEvent(tx, id, fields))) throw new EventsFailure('not_found', EVENT_NOT_FOUND);

@@ -13,9 +13,9 @@ export class ListEventsHandler implements IQueryHandler<ListEventsQuery, EventsR
     private readonly views: EventViews,
   ) {}
 
-  async execute({ venue }: ListEventsQuery): Promise<EventsResponse> {
+  async execute({ staff, venue }: ListEventsQuery): Promise<EventsResponse> {
     const em = this.em.fork();
-    const rows = await this.repository.events(em, await this.views.venueFilter(venue));
+    const rows = await this.repository.events(em, await this.views.listVenues(em, staff, await this.views.venueFilter(venue)));
     const events = [];
     for (const row of rows) events.push(this.views.view(row, await this.views.venueOf(row)));
     return { events };
