@@ -6,6 +6,20 @@ import { sql } from 'kysely';
 import { containsPattern } from '#common/like-pattern.js';
 import { EVENT_COLUMNS } from './events.repository.js';
 
+/** A guest-list entry (as `g`) with its member's name and tier (as `m`), as staff lists and the door's search show it. */
+const ENTRY_COLUMNS = [
+  'g.id',
+  'g.member_id',
+  'g.guest_name',
+  'g.guest_email',
+  'g.plus_ones',
+  'g.arrived_count',
+  'g.arrived_at',
+  'm.first_name',
+  'm.last_name',
+  'm.member_tier',
+] as const;
+
 /** The guest lists of events' nights: each night's list row, its entries, the no-show rule and what the door marks. */
 @Injectable()
 export class GuestListsRepository {
@@ -108,18 +122,7 @@ export class GuestListsRepository {
     return db(em)
       .selectFrom('guest_list_entries as g')
       .leftJoin('members as m', 'm.id', 'g.member_id')
-      .select([
-        'g.id',
-        'g.member_id',
-        'g.guest_name',
-        'g.guest_email',
-        'g.plus_ones',
-        'g.arrived_count',
-        'g.arrived_at',
-        'm.first_name',
-        'm.last_name',
-        'm.member_tier',
-      ])
+      .select(ENTRY_COLUMNS)
       .where('g.event_id', '=', eventId)
       .where('g.night', '=', night)
       .orderBy('g.created_at')
@@ -210,21 +213,7 @@ export class GuestListsRepository {
       .selectFrom('guest_list_entries as g')
       .innerJoin('events as e', 'e.id', 'g.event_id')
       .leftJoin('members as m', 'm.id', 'g.member_id')
-      .select([
-        'g.id',
-        'g.member_id',
-        'g.guest_name',
-        'g.guest_email',
-        'g.plus_ones',
-        'g.arrived_count',
-        'g.arrived_at',
-        'm.first_name',
-        'm.last_name',
-        'm.member_tier',
-        'e.title',
-        'e.venue_id',
-        'e.list_free_until',
-      ])
+      .select([...ENTRY_COLUMNS, 'e.title', 'e.venue_id', 'e.list_free_until'])
       .where('g.night', '=', night)
       .where('e.venue_id', '=', venueId)
       .where((eb) =>
