@@ -31,7 +31,9 @@ export function registerAnswerCompression(fastify: FastifyInstance): void {
     if (reply.getHeader('content-encoding') !== undefined) return payload;
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-    if (Buffer.byteLength(payload) < COMPRESS_OVER_BYTES || !acceptsGzip(request.headers['accept-encoding'])) return payload;
+    // The cheap checks first: this runs for every JSON answer, and most are small or asked without gzip.
+    if (!acceptsGzip(request.headers['accept-encoding']) || payload.length * 3 < COMPRESS_OVER_BYTES) return payload;
+    if (Buffer.byteLength(payload) < COMPRESS_OVER_BYTES) return payload;
     const compressed = await gzipAsync(payload, { level: 4 });
     reply.header('content-encoding', 'gzip');
     reply.header('content-length', compressed.length);
