@@ -294,9 +294,9 @@ async function claimOnce(pool, member, couponId) {
 /**
  * A member's own "Redeem Now" (RedeemCouponHandler): in one transaction the user coupon with its
  * coupon and holder, restricted to its owner and locked (`for update of uc`), the conditional
- * redemption, the coupon's redeemed count, the CouponRedeemed outbox row. The coupon's short code
- * was stored at claim, so the api's ShortCodeService runs no statement; the answer carries the
- * QR token, an HMAC of the id with QR_SECRET, as the api's does.
+ * redemption, the CouponRedeemed outbox row and, last, the coupon's redeemed count. The coupon's
+ * short code was stored at claim, so the api's ShortCodeService runs no statement; the answer
+ * carries the QR token, an HMAC of the id with QR_SECRET, as the api's does.
  */
 async function redeemMyCoupon(pool, member, userCouponId) {
   return inTransaction(pool, async (client) => {
@@ -329,11 +329,12 @@ async function redeemMyCoupon(pool, member, userCouponId) {
       )
     ).rows[0];
     if (!changed) return { status: 409, body: { statusCode: 409, message: 'This coupon has already been redeemed' } };
+    await outbox(client, 'CouponRedeemed', row.id, { userCouponId: row.id, memberId: row.member_id, by: 'member' });
+    // The count every redemption of this coupon contends for comes last, as the api's `lastly` puts it.
     await client.query('update "coupons" set "redeemed_count" = "redeemed_count" + $1, "updated_at" = now() where "id" = $2', [
       1,
       row.coupon_id,
     ]);
-    await outbox(client, 'CouponRedeemed', row.id, { userCouponId: row.id, memberId: row.member_id, by: 'member' });
     const code = row.short_code ?? '';
     return {
       status: 200,

@@ -38,9 +38,11 @@ const COUPONS = 200;
 const CLAIMS_PER_MEMBER = 5; // 10,000 x 5 = 50,000 user coupons
 const WRITERS = 200;
 /**
- * Claimed, unredeemed coupons each writer holds for the redeem load, per server: enough for
- * 8 redemptions a second per writer (1,600 req/s at 200 writers) for the whole load. A writer
- * that used them all stops (autocannon's maxConnectionRequests), and the report says so.
+ * Claimed, unredeemed coupons each writer holds for one round of the redeem load, per server: one
+ * of each of this many coupons, enough for 8 redemptions a second per writer (1,600 req/s at 200
+ * writers) for the whole write time. Writers walk them from different starting points, so this
+ * also sets how many share a coupon's row at once (200 writers on 80 coupons: two or three). A
+ * writer that used them all stops (autocannon's maxConnectionRequests), and the report says so.
  */
 const REDEEMS_PER_WRITER = Math.max(20, Math.ceil(WRITE_SECONDS * 8));
 /** The tiers in order, as claim-rules.ts hands them to PostgreSQL. */
@@ -687,6 +689,7 @@ try {
       api: { ...apiSummary, waits: apiRound.waits },
       baseline: { ...baseSummary, waits: baseRound.waits },
       rpsRatio: round(apiSummary.rps / baseSummary.rps, 2),
+      p99Ratio: round(apiSummary.p99 / baseSummary.p99, 2),
     });
   }
   const commentCheck = (
@@ -703,6 +706,10 @@ try {
     cachedCountMatches: commentCheck.rows === commentCheck.cached,
     rpsRatio: percentile(
       commentRounds.map((r) => r.rpsRatio),
+      50,
+    ),
+    p99Ratio: percentile(
+      commentRounds.map((r) => r.p99Ratio),
       50,
     ),
     rounds: commentRounds.map((r) => ({
@@ -874,11 +881,11 @@ try {
       lists: writerIds.map((member, i) => coupons.map((_, k) => byMember.get(member).get(coupons[(i + k) % coupons.length]))),
     };
   };
-  const redeemLoad = (url, lists) =>
+  const redeemLoad = (url, lists, duration) =>
     cannon({
       url,
       connections: WRITERS,
-      duration: WRITE_SECONDS,
+      duration,
       maxConnectionRequests: REDEEMS_PER_WRITER,
       setupClient: (() => {
         let next = 0;
@@ -907,42 +914,76 @@ try {
     ).rows[0];
     return {
       redeemed: row.redeemed,
-      ranOut: answered >= WRITERS * REDEEMS_PER_WRITER,
       // Once each: one outbox event per redeemed row, redeemed by its member, the counts agree; every
       // 200 is a row redeemed, and beyond those only the requests in flight when the load stopped
-      // (at most one per connection) may have committed unanswered.
+      // (at most one per connection and round) may have committed unanswered.
       redeemedOnce:
         row.by_member === row.redeemed &&
         row.events === row.redeemed &&
         row.counted === row.redeemed &&
         row.redeemed >= answered &&
-        row.redeemed <= answered + WRITERS,
+        row.redeemed <= answered + WRITERS * WRITE_ROUNDS,
       countsMatch: row.mismatched === 0,
     };
   };
-  const apiRedeemables = await redeemables('REDEEM');
-  const baseRedeemables = await redeemables('BASEREDEEM');
+  // Alternating rounds, as the comments run: api, baseline, api, ... each on coupons of its own,
+  // so a change in the machine's load falls on both alike.
+  const redeemRoundSeconds = WRITE_SECONDS / WRITE_ROUNDS;
+  const held = [];
+  for (let i = 0; i < WRITE_ROUNDS; i += 1) held.push([await redeemables(`REDEEM${i}-`), await redeemables(`BASEREDEEM${i}-`)]);
   await pool.query('analyze user_coupons, coupons');
-  phase = 'POST redeem';
-  log(`POST redeem (Redeem Now) at ${WRITERS} connections for ${WRITE_SECONDS} s, ${REDEEMS_PER_WRITER} held coupons per writer`);
-  const redeemApi = await waitsDuring(pool, database, () => redeemLoad(base, apiRedeemables.lists));
-  const redeemApiSummary = summarize(redeemApi.result);
-  report.redeems = {
-    ...redeemApiSummary,
-    waits: redeemApi.waits,
-    ...(await redeemCheckOf(apiRedeemables.coupons, redeemApiSummary.statusCodes['200'] ?? 0)),
-  };
-  phase = 'POST redeem, baseline';
-  log(`POST redeem on the baseline, the same load on ${REDEEMS_PER_WRITER} fresh coupons per writer`);
-  const redeemBaseline = await waitsDuring(pool, database, () =>
-    redeemLoad(`http://127.0.0.1:${baselinePort}`, baseRedeemables.lists),
+  log(
+    `POST redeem (Redeem Now) at ${WRITERS} connections: ${WRITE_ROUNDS} rounds of ${redeemRoundSeconds} s api, ${redeemRoundSeconds} s baseline, ${REDEEMS_PER_WRITER} held coupons per writer each`,
   );
-  const redeemBaseSummary = summarize(redeemBaseline.result);
-  report.redeemsBaseline = {
-    ...redeemBaseSummary,
-    waits: redeemBaseline.waits,
-    ...(await redeemCheckOf(baseRedeemables.coupons, redeemBaseSummary.statusCodes['200'] ?? 0)),
+  const redeemRounds = [];
+  for (const [apiHeld, baseHeld] of held) {
+    phase = 'POST redeem';
+    const apiRound = await waitsDuring(pool, database, () => redeemLoad(base, apiHeld.lists, redeemRoundSeconds));
+    phase = 'POST redeem, baseline';
+    const baseRound = await waitsDuring(pool, database, () =>
+      redeemLoad(`http://127.0.0.1:${baselinePort}`, baseHeld.lists, redeemRoundSeconds),
+    );
+    const [apiSummary, baseSummary] = [summarize(apiRound.result), summarize(baseRound.result)];
+    redeemRounds.push({
+      api: { ...apiSummary, waits: apiRound.waits },
+      baseline: { ...baseSummary, waits: baseRound.waits },
+      rpsRatio: round(apiSummary.rps / baseSummary.rps, 2),
+      p99Ratio: round(apiSummary.p99 / baseSummary.p99, 2),
+    });
+  }
+  const redeemOutcome = async (side, server) => {
+    const answered = redeemRounds.reduce((sum, r) => sum + (r[server].statusCodes['200'] ?? 0), 0);
+    const checks = await redeemCheckOf(
+      held.flatMap((pair) => pair[side].coupons),
+      answered,
+    );
+    return {
+      ...combineRounds(redeemRounds.map((r) => r[server])),
+      waits: meanWaits(redeemRounds.map((r) => r[server].waits)),
+      ...checks,
+      ranOut: redeemRounds.some((r) => (r[server].statusCodes['200'] ?? 0) >= WRITERS * REDEEMS_PER_WRITER),
+    };
   };
+  report.redeems = {
+    ...(await redeemOutcome(0, 'api')),
+    rpsRatio: percentile(
+      redeemRounds.map((r) => r.rpsRatio),
+      50,
+    ),
+    p99Ratio: percentile(
+      redeemRounds.map((r) => r.p99Ratio),
+      50,
+    ),
+    rounds: redeemRounds.map((r) => ({
+      rpsRatio: r.rpsRatio,
+      p99Ratio: r.p99Ratio,
+      apiRps: r.api.rps,
+      baselineRps: r.baseline.rps,
+      apiP99: r.api.p99,
+      baselineP99: r.baseline.p99,
+    })),
+  };
+  report.redeemsBaseline = await redeemOutcome(1, 'baseline');
 
   await stop(baseline);
   baseline = undefined;
@@ -1140,15 +1181,16 @@ function budgets(r) {
     ['redeem', r.redeems, r.redeemsBaseline],
   ]) {
     const ratio = api.rpsRatio ?? (bare.rps > 0 ? round(api.rps / bare.rps, 2) : null);
+    const p99Ratio = api.p99Ratio ?? (bare.p99 > 0 ? round(api.p99 / bare.p99, 2) : null);
     list.push({
-      budget: `POST ${name} >= 0.7x baseline req/s at ${WRITERS} clients (goal)`,
+      budget: `POST ${name} >= 0.9x baseline req/s at ${WRITERS} clients (goal)`,
       measured: `${ratio}x (${api.rps} vs ${bare.rps} req/s)`,
-      met: ratio !== null && ratio >= 0.7,
+      met: ratio !== null && ratio >= 0.9,
     });
     list.push({
-      budget: `POST ${name} p99 <= 1 s at ${WRITERS} clients (goal)`,
-      measured: `${api.p99} ms (baseline ${bare.p99} ms)`,
-      met: api.p99 <= 1000,
+      budget: `POST ${name} p99 <= 1.2x baseline p99 at ${WRITERS} clients (goal)`,
+      measured: `${p99Ratio}x (${api.p99} ms vs ${bare.p99} ms)`,
+      met: p99Ratio !== null && p99Ratio <= 1.2,
     });
   }
   list.push({
@@ -1185,7 +1227,7 @@ function markdown(r) {
     `| POST comment with the version triggers on / off (${r.versionTriggerCost.triggers} triggers, 3 alternating rounds) | ${r.versionTriggerCost.rounds.map((q) => `${q.on.rps} / ${q.off.rps} req/s`).join('; ')}: median ratio ${r.versionTriggerCost.rpsRatio}x |`,
     `| POST claim, ${WRITERS} members x 5 coupons of 150 uses | ${r.claims.rps} req/s (${r.claims.seconds} s for all of them), p50 ${r.claims.p50} ms, p99 ${r.claims.p99} ms; ${r.claims.claimed} claimed; statuses ${JSON.stringify(r.claims.statusCodes)} |`,
     `| The same writes on the baseline (node:http + pg, the api's statements) | comment ${r.commentsBaseline.rps} req/s, p50 ${r.commentsBaseline.p50} ms, p99 ${r.commentsBaseline.p99} ms, statuses ${JSON.stringify(r.commentsBaseline.statusCodes)}; claim ${r.claimsBaseline.rps} req/s (${r.claimsBaseline.seconds} s), p50 ${r.claimsBaseline.p50} ms, p99 ${r.claimsBaseline.p99} ms, ${r.claimsBaseline.claimed} claimed, statuses ${JSON.stringify(r.claimsBaseline.statusCodes)} |`,
-    `| POST redeem (Redeem Now), ${WRITERS} members x ${REDEEMS_PER_WRITER} held coupons, ${WRITE_SECONDS} s | api ${r.redeems.rps} req/s, p50 ${r.redeems.p50} ms, p99 ${r.redeems.p99} ms, ${r.redeems.redeemed} redeemed, statuses ${JSON.stringify(r.redeems.statusCodes)}; baseline ${r.redeemsBaseline.rps} req/s, p50 ${r.redeemsBaseline.p50} ms, p99 ${r.redeemsBaseline.p99} ms, ${r.redeemsBaseline.redeemed} redeemed, statuses ${JSON.stringify(r.redeemsBaseline.statusCodes)}; each redeemed once ${r.redeems.redeemedOnce && r.redeemsBaseline.redeemedOnce ? 'yes' : 'NO'}, counts ${r.redeems.countsMatch && r.redeemsBaseline.countsMatch ? 'match' : 'DIFFER'}${r.redeems.ranOut || r.redeemsBaseline.ranOut ? ', RAN OUT of held coupons before the time ended' : ''} |`,
+    `| POST redeem (Redeem Now), ${WRITERS} members x ${REDEEMS_PER_WRITER} held coupons, ${WRITE_ROUNDS} alternating rounds of ${WRITE_SECONDS / WRITE_ROUNDS} s | api ${r.redeems.rps} req/s, p50 ${r.redeems.p50} ms, p99 ${r.redeems.p99} ms, ${r.redeems.redeemed} redeemed, statuses ${JSON.stringify(r.redeems.statusCodes)}; baseline ${r.redeemsBaseline.rps} req/s, p50 ${r.redeemsBaseline.p50} ms, p99 ${r.redeemsBaseline.p99} ms, ${r.redeemsBaseline.redeemed} redeemed, statuses ${JSON.stringify(r.redeemsBaseline.statusCodes)}; each redeemed once ${r.redeems.redeemedOnce && r.redeemsBaseline.redeemedOnce ? 'yes' : 'NO'}, counts ${r.redeems.countsMatch && r.redeemsBaseline.countsMatch ? 'match' : 'DIFFER'}${r.redeems.ranOut || r.redeemsBaseline.ranOut ? ', RAN OUT of held coupons before the time ended' : ''} |`,
     `| Where the writes' time goes in PostgreSQL (backends busy on average, by what they do or wait for) | ${[
       ['comment', r.comments.waits],
       ['comment baseline', r.commentsBaseline.waits],

@@ -5,6 +5,7 @@ import type { QrScanAction, QrScanMethod } from '@nocturne/db';
 import { appliesAtVenue, couponValueLabel, FIRST_VENUE_ID, onlyAtMessage, typedLockoutMessage } from '@nocturne/domain';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
+import type { Lastly } from '#infrastructure/outbox/unit-of-work.js';
 import type { VenueRecord } from '#modules/venues/venues.public.js';
 import { UUID_PATTERN } from './coupon-rows.js';
 import { type CouponRefusal, couponRefusal } from './coupon-verdict.js';
@@ -113,8 +114,15 @@ export class DoorCoupons {
   }
 
   /** Redeems it for the staffer (the caller holds its row lock); null when it was redeemed first by someone else. */
-  redeem(tx: EntityManager, raise: Raise, row: UserCouponView, staffId: string, venueId: number): Promise<UserCouponView | null> {
-    return this.redemptions.markRedeemed(tx, raise, row, 'staff', staffId, venueId);
+  redeem(
+    tx: EntityManager,
+    raise: Raise,
+    lastly: Lastly,
+    row: UserCouponView,
+    staffId: string,
+    venueId: number,
+  ): Promise<UserCouponView | null> {
+    return this.redemptions.markRedeemed(tx, raise, lastly, row, 'staff', staffId, venueId);
   }
 
   /**

@@ -4,6 +4,7 @@ import type { RedeemedBy } from '@nocturne/db';
 import { REDEMPTION_UNDO_MINUTES } from '@nocturne/domain';
 import { domainEvent } from '@nocturne/queues';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
+import type { Lastly } from '#infrastructure/outbox/unit-of-work.js';
 import { type UserCouponView, UserCouponsRepository } from './user-coupons.repository.js';
 
 export type UndoOutcome = { undone: true } | { undone: false; message: string };
@@ -19,11 +20,13 @@ export class Redemptions {
   /**
    * Redeems a user coupon once. Callers hold the row lock; the conditional update is the last
    * word all the same: only the first redeemer changes the row. Returns the updated row, or null
-   * when it was already redeemed.
+   * when it was already redeemed. The coupon's redeemed count is the row every redemption of that
+   * coupon contends for: it is handed to `lastly`, so its lock lasts one statement and the commit.
    */
   async markRedeemed(
     tx: EntityManager,
     raise: Raise,
+    lastly: Lastly,
     row: UserCouponView,
     by: RedeemedBy,
     adminId: string | null,
@@ -31,7 +34,7 @@ export class Redemptions {
   ): Promise<UserCouponView | null> {
     const changed = await this.coupons.markRedeemed(tx, row.id, by, adminId, venueId);
     if (!changed) return null;
-    await this.coupons.countRedemption(tx, row.coupon_id, 1);
+    lastly(() => this.coupons.countRedemption(tx, row.coupon_id, 1));
     await raise(domainEvent('CouponRedeemed', row.id, { userCouponId: row.id, memberId: row.member_id, by }));
     return {
       ...row,
@@ -45,12 +48,13 @@ export class Redemptions {
   /**
    * Puts a redeemed user coupon back to claimed (its QR and short code work again) if it was
    * redeemed less than REDEMPTION_UNDO_MINUTES ago by the database's clock. Callers hold the row
-   * lock, so of two undos the second finds it no longer redeemed.
+   * lock, so of two undos the second finds it no longer redeemed. The count, as for a redemption,
+   * is handed to `lastly`.
    */
-  async undo(tx: EntityManager, raise: Raise, row: UserCouponView, adminId: string): Promise<UndoOutcome> {
+  async undo(tx: EntityManager, raise: Raise, lastly: Lastly, row: UserCouponView, adminId: string): Promise<UndoOutcome> {
     const undone = await this.coupons.unmarkRedeemed(tx, row.id, REDEMPTION_UNDO_MINUTES);
     if (!undone) return { undone: false, message: row.redeemed_at === null ? NOT_REDEEMED : UNDO_TOO_LATE };
-    await this.coupons.countRedemption(tx, row.coupon_id, -1);
+    lastly(() => this.coupons.countRedemption(tx, row.coupon_id, -1));
     await raise(domainEvent('CouponRedemptionUndone', row.id, { userCouponId: row.id, memberId: row.member_id, adminId }));
     return { undone: true };
   }

@@ -22,14 +22,14 @@ export class RedeemCouponHandler implements ICommandHandler<RedeemCouponCommand,
   ) {}
 
   async execute({ memberId, userCouponId }: RedeemCouponCommand): Promise<UserCoupon> {
-    return this.unitOfWork.run(async (tx, raise) => {
+    return this.unitOfWork.run(async (tx, raise, lastly) => {
       // Another member's coupon is "not found", never "forbidden": its existence is not theirs to learn.
       const row = await this.coupons.findUserCoupon(tx, userCouponId, { memberId, lock: true });
       if (!row) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
       if (row.redeemed_at) throw new CouponFailure('conflict', ALREADY_REDEEMED);
       const unusable = couponUnusable(termsFromRow(row.coupon), new Date());
       if (unusable) throw new CouponFailure('conflict', unusableMessage(unusable));
-      const redeemed = await this.redemptions.markRedeemed(tx, raise, row, 'member', null);
+      const redeemed = await this.redemptions.markRedeemed(tx, raise, lastly, row, 'member', null);
       if (!redeemed) throw new CouponFailure('conflict', ALREADY_REDEEMED);
       return userCouponFromRow(await this.shortCodes.ensure(tx, redeemed), this.qr);
     });

@@ -35,7 +35,7 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
     // Where the staffer works, read before the transaction (no transaction waits on the pool for it).
     const scope = await this.staffVenues.scopeOf(this.em, { id: adminId, role });
     const elsewhere = scope.all ? null : await this.staffVenues.worksAtOnly(scope);
-    const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
+    const outcome = await this.unitOfWork.run(async (tx, raise, lastly): Promise<Outcome> => {
       const row = await this.coupons.findUserCoupon(tx, userCouponId, { lock: true });
       if (!row) return { success: false, kind: 'not_found', message: COUPON_NOT_FOUND };
       if (role === 'door' && row.redeemed_at !== null && row.validated_by_id !== adminId) {
@@ -47,7 +47,7 @@ export class UndoRedemptionHandler implements ICommandHandler<UndoRedemptionComm
         await this.scans.recordUndo(tx, adminId, row, { accepted: false, reason: elsewhere });
         return { success: false, kind: 'forbidden', message: elsewhere };
       }
-      const undo = await this.redemptions.undo(tx, raise, row, adminId);
+      const undo = await this.redemptions.undo(tx, raise, lastly, row, adminId);
       const message = undo.undone
         ? `Redemption of ${row.coupon.title} for ${row.first_name} undone: the coupon can be used again`
         : undo.message;

@@ -60,7 +60,7 @@ export class RedeemAtDoorHandler implements ICommandHandler<RedeemAtDoorCommand,
     // read before the transaction, so no transaction waits on the pool for the venue list.
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const group = await this.directory.all();
-    const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
+    const outcome = await this.unitOfWork.run(async (tx, raise, lastly): Promise<Outcome> => {
       const at = {
         adminId: staffId,
         venueId: venue.id,
@@ -84,7 +84,7 @@ export class RedeemAtDoorHandler implements ICommandHandler<RedeemAtDoorCommand,
         return overLimit !== null ? { wait: overLimit } : { refusal: target };
       }
       const check = this.coupons.judge(target, venue.id, group);
-      const redeemed = check.ok ? await this.coupons.redeem(tx, raise, target, staffId, venue.id) : null;
+      const redeemed = check.ok ? await this.coupons.redeem(tx, raise, lastly, target, staffId, venue.id) : null;
       const line = { userCouponId: target.id, memberId: target.member_id };
       if (!redeemed) {
         const message = check.ok ? ALREADY_REDEEMED : check.message;

@@ -15,7 +15,7 @@ import {
 } from '@nocturne/domain';
 import { isoTimestamp } from '#common/timestamps.js';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
-import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
+import { type Lastly, UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import {
   DoorCoupons,
   type DoorSource,
@@ -87,11 +87,11 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     const order = unique.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     const answers = new Map<string, DoorSyncResult>();
     for (const item of order) {
-      const result = await this.unitOfWork.run(async (tx, raise) => {
+      const result = await this.unitOfWork.run(async (tx, raise, lastly) => {
         const deviceAt = this.deviceTime(item.at, await this.repository.clock(tx));
         const id = item.id.toLowerCase();
         if (!(await this.repository.claimItem(tx, { id, staffId, kind: item.kind, deviceAt, venueId: venue.id }))) return null;
-        const outcome = await this.settle(tx, raise, staffId, item, deviceAt, { venue, group, from, doorName });
+        const outcome = await this.settle(tx, raise, staffId, item, deviceAt, { venue, group, from, doorName, lastly });
         await this.repository.settleItem(tx, id, outcome);
         return { id, outcome: outcome.outcome, message: outcome.message, userCouponId: outcome.userCouponId };
       });
@@ -134,7 +134,8 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
       group,
       from,
       doorName,
-    }: { venue: VenueRecord; group: readonly VenueRecord[]; from: DoorSource; doorName: string | null },
+      lastly,
+    }: { venue: VenueRecord; group: readonly VenueRecord[]; from: DoorSource; doorName: string | null; lastly: Lastly },
   ): Promise<Settled> {
     const read = readDoorText(item.text);
     const at = {
@@ -166,7 +167,7 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
       const outcome = target.refused === DOOR_MEMBER_DISABLED ? 'conflict' : 'refused';
       return settled(outcome, target.refused, { memberId: target.memberId });
     }
-    return this.redeem(tx, raise, staffId, target, deviceAt, log, { venue, group, doorName });
+    return this.redeem(tx, raise, staffId, target, deviceAt, log, { venue, group, doorName, lastly });
   }
 
   private async visit(
@@ -221,12 +222,17 @@ export class SyncDoorQueueHandler implements ICommandHandler<SyncDoorQueueComman
     row: UserCouponView,
     deviceAt: Date,
     log: (line: Pick<ScanLine, 'userCouponId' | 'memberId' | 'accepted' | 'reason'>) => Promise<void>,
-    { venue, group, doorName }: { venue: VenueRecord; group: readonly VenueRecord[]; doorName: string | null },
+    {
+      venue,
+      group,
+      doorName,
+      lastly,
+    }: { venue: VenueRecord; group: readonly VenueRecord[]; doorName: string | null; lastly: Lastly },
   ): Promise<Settled> {
     const line = { userCouponId: row.id, memberId: row.member_id };
     const check = this.coupons.judge(row, venue.id, group);
     if (check.ok) {
-      const redeemed = await this.coupons.redeem(tx, raise, row, staffId, venue.id);
+      const redeemed = await this.coupons.redeem(tx, raise, lastly, row, staffId, venue.id);
       if (redeemed) {
         await this.offline.dateRedemption(tx, row.id, deviceAt, staffId);
         const message = redeemedMessage(row.coupon.title, row.first_name);
