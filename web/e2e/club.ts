@@ -360,3 +360,46 @@ export function screenshotVideo(png: Buffer, heightFraction: number, { inverted 
   }
   return writeY4m(rgb);
 }
+
+/**
+ * A second venue of the group, added through the admin API as on the Venues screen (unique name and
+ * slug per call). Archive it afterwards (`archiveVenue`) so the other tests see the single venue
+ * they expect. The api keeps the venue list a few seconds per process.
+ */
+export async function addVenue(request: APIRequestContext, admin: Session, label: string) {
+  const suffix = randomUUID().slice(0, 6);
+  const slug = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${suffix}`;
+  const name = `${label} ${suffix}`;
+  const venue = await call<{ id: number }>(request, 'POST', '/api/admin/venues', admin, {
+    slug,
+    name,
+    kind: 'BarOrPub',
+    address: { street: '12 Old Compton St', locality: 'London', postalCode: 'W1D 4TQ', country: 'United Kingdom' },
+    phone: '+44 20 7000 0000',
+    inboxEmail: `${slug}@example.com`,
+    timeZone: 'Europe/London',
+    openingHours: { opensAtHour: [18, 18, 18, 18, 18, 18, 18], closesAtHour: 2, lastBookingHour: 0 },
+    location: { latitude: 51.5136, longitude: -0.1318 },
+  });
+  return { id: venue.id, slug, name };
+}
+
+export const archiveVenue = (request: APIRequestContext, admin: Session, venueId: number) =>
+  call(request, 'POST', `/api/admin/venues/${venueId}/archive`, admin);
+
+/** Grants a door or manager account these venues only (as on the Staff screen); sign in afterwards. */
+export async function grantVenues(request: APIRequestContext, admin: Session, account: { email: string }, venueIds: number[]) {
+  const { staff } = await call<{ staff: { id: string; email: string }[] }>(request, 'GET', '/api/admin/staff', admin);
+  const member = staff.find((row) => row.email === account.email);
+  if (!member) throw new Error(`${account.email} is not on the staff list`);
+  await call(request, 'PUT', `/api/admin/staff/${member.id}/venues`, admin, { venueIds });
+}
+
+/** The group's venues as a staff account may choose them (`mine`: those it works at). */
+export const venueChoices = (request: APIRequestContext, session: Session) =>
+  call<{ venues: { id: number; name: string; archived: boolean; mine: boolean }[] }>(
+    request,
+    'GET',
+    '/api/admin/venue-choices',
+    session,
+  ).then((answer) => answer.venues);

@@ -98,7 +98,10 @@ export const EventView = z
   .meta({ id: 'EventView' });
 export type EventView = z.infer<typeof EventView>;
 
-export const EventsResponse = z.object({ events: z.array(EventView) }).meta({ id: 'EventsResponse' });
+/** One page of the staff list, the latest night first; `nextCursor` is null on the last one. */
+export const EventsResponse = z
+  .object({ events: z.array(EventView), nextCursor: z.string().nullable() })
+  .meta({ id: 'EventsResponse' });
 export type EventsResponse = z.infer<typeof EventsResponse>;
 
 /** One coming night of a published event, as the public What's on lists it. */
@@ -139,6 +142,21 @@ export const EventsVenueQuery = z.object({
     .regex(/^[a-z0-9-]+$/, 'must be a venue slug or id')
     .optional(),
 });
+
+/**
+ * The staff list a page at a time, by (night, id), the latest night first: pass the previous page's
+ * `nextCursor` back as `cursor` (an empty one is the first page). `limit` 1..100, default 50.
+ */
+export const AdminEventsQuery = EventsVenueQuery.extend({
+  limit: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 100')
+    .max(100, 'must be between 1 and 100')
+    .default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type AdminEventsQuery = z.infer<typeof AdminEventsQuery>;
 export const EventNightQuery = z.object({ night: IsoDate.optional() });
 
 export const AnnounceEventResponse = z.object({ postId: Uuid }).meta({ id: 'AnnounceEventResponse' });

@@ -105,7 +105,13 @@ export const SCALE_CASES = {
   getDoorsTonight: { cases: [{ name: 'tonight at each door', as: 'staff', route: () => '/api/admin/doors/tonight' }] },
   listVenueChoices: { cases: [{ name: 'venue choices', as: 'staff', route: () => '/api/admin/venue-choices' }] },
   listAdminVenues: { cases: [{ name: 'venues (admin)', as: 'staff', route: () => '/api/admin/venues' }] },
-  listEvents: { cases: [{ name: 'events (staff)', as: 'staff', route: () => '/api/admin/events' }] },
+  listEvents: {
+    cases: [
+      { name: 'events (staff), first page', as: 'staff', route: () => '/api/admin/events?limit=50' },
+      { name: 'events, one small venue', as: 'staff', route: (ctx) => `/api/admin/events?limit=50&venue=${ctx.venue.id}` },
+      { name: 'events, its venue manager', as: 'venueManager', route: () => '/api/admin/events?limit=50' },
+    ],
+  },
   getGuestList: {
     cases: [
       {

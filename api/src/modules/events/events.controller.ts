@@ -2,6 +2,7 @@ import { Controller, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   AddGuestRequest,
+  type AdminEventsQuery,
   type AnnounceEventResponse,
   DoorGuestListQuery,
   type DoorGuestListMatches,
@@ -71,8 +72,8 @@ export class EventsController {
   ) {}
 
   @Endpoint(endpoints.listEvents)
-  list(@CurrentMember() manager: AuthenticatedMember, @ValidQuery() query: VenueQuery): Promise<EventsResponse> {
-    return this.queries.execute(new ListEventsQuery(who(manager), query.venue));
+  list(@CurrentMember() manager: AuthenticatedMember, @ValidQuery() query: AdminEventsQuery): Promise<EventsResponse> {
+    return this.queries.execute(new ListEventsQuery(who(manager), query));
   }
 
   @Endpoint(endpoints.createEvent)

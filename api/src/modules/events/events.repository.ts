@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import type { EventStatus } from '@nocturne/domain';
+import type { KeysetPosition } from '#common/keyset-cursor.js';
+import { cursorAtSql, olderThanSql } from '#common/keyset-page.js';
 
 /** An event's columns, read joined as `e`. */
 export const EVENT_COLUMNS = [
@@ -94,16 +96,23 @@ export class EventsRepository {
       .executeTakeFirst();
   }
 
-  /** Every event (at one venue, given its id), the latest first night first. */
-  /** Every event, or those at the venues given (none given: every venue's). */
-  async events(em: EntityManager, venueIds?: readonly number[]) {
+  /**
+   * A page of events (those at the venues given; none given: every venue's), the latest first night
+   * first, keyed by (night, id): `after` is the previous page's last row, and `limit` is one more
+   * than the page (keysetPage's "is there a next page"). `cursor_at` is the night's midnight as an
+   * instant, and the night is compared as that same instant (both in the session's time zone), so
+   * the shared keyset cursor carries it.
+   */
+  async events(em: EntityManager, page: { venueIds?: readonly number[]; after?: KeysetPosition; limit: number }) {
+    const { venueIds, after } = page;
     return db(em)
       .selectFrom('events as e')
-      .select(EVENT_COLUMNS)
+      .select([...EVENT_COLUMNS, cursorAtSql('e.night').as('cursor_at')])
       .$if(venueIds !== undefined, (query) => query.where('e.venue_id', 'in', [...venueIds!]))
+      .$if(after !== undefined, (query) => query.where(olderThanSql('e', after!, 'night')))
       .orderBy('e.night', 'desc')
-      .orderBy('e.title')
-      .limit(500)
+      .orderBy('e.id', 'desc')
+      .limit(page.limit)
       .execute();
   }
 

@@ -2,6 +2,7 @@ import { IdParams, SuccessResponse } from '../common.js';
 import { ANYONE, DOOR_STAFF, MANAGERS, SIGNED_IN, endpoint } from '../endpoint.js';
 import {
   AddGuestRequest,
+  AdminEventsQuery,
   AnnounceEventResponse,
   DoorGuestListMatches,
   DoorGuestListQuery,
@@ -29,13 +30,17 @@ import {
 export const listEvents = endpoint({
   method: 'GET',
   path: '/api/admin/events',
-  summary: "Every event, drafts too, the latest night first (?venue=: one venue's, by slug or id)",
+  summary:
+    "Every event, drafts too, the latest night first a page at a time (?venue=: one venue's, by slug or id; limit 1..100, default 50; nextCursor null on the last page)",
   access: MANAGERS,
   tags: ['events'],
-  query: EventsVenueQuery,
+  query: AdminEventsQuery,
   conditional: { scopes: ['events', 'venues'], everySeconds: 60 },
   response: EventsResponse,
-  errors: { 400: 'A venue the group does not have', 403: 'A venue the account does not work at' },
+  errors: {
+    400: 'Bad paging parameters (a limit over 100, a cursor not from a previous page), a venue the group does not have',
+    403: 'A venue the account does not work at',
+  },
 });
 
 export const createEvent = endpoint({

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddGuestRequest, SaveEventRequest, SaveNoShowRuleRequest } from '@nocturne/contracts';
 import * as routes from '@nocturne/contracts/routes';
 import { api } from '@/lib/api-client';
@@ -6,6 +6,7 @@ import { useStaffVenue } from '@/lib/staff-venue';
 import { useVenueChoices } from '@/lib/venue-choices';
 
 const eventsKey = ['admin', 'events'] as const;
+const PAGE = 50;
 const guestListKey = (eventId: string, night: string) => ['admin', 'events', eventId, night, 'guest-list'] as const;
 const ruleKey = (venueId: number | undefined) => ['admin', 'guest-list-rule', venueId ?? null] as const;
 
@@ -18,12 +19,20 @@ export function useEventsVenue(): number | undefined {
   return venueId ?? (!all && venues.length === 1 ? venues[0]!.id : undefined);
 }
 
-/** The events at the screen's venue (every venue's for the whole group, or in a group of one venue). */
+/**
+ * The events at the screen's venue (every venue's for the whole group, or in a group of one venue),
+ * the latest night first, a page at a time: the next page starts at the api's nextCursor.
+ */
 export function useAdminEvents() {
   const venueId = useEventsVenue();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...eventsKey, venueId ?? null],
-    queryFn: () => api.call(routes.listEvents, { query: venueId === undefined ? {} : { venue: String(venueId) } }),
+    queryFn: ({ pageParam }) =>
+      api.call(routes.listEvents, {
+        query: { limit: PAGE, cursor: pageParam ?? undefined, ...(venueId === undefined ? {} : { venue: String(venueId) }) },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 

@@ -39,7 +39,7 @@ const RULE = { rule: { noShows: 2, withinDays: 30, pauseDays: 14 }, words: 'Two 
 function answers(venues: VenueChoice[], events: EventView[]) {
   return routeFetch({
     [at(routes.listVenueChoices)]: { status: 200, body: { venues } },
-    [at(routes.listEvents)]: { status: 200, body: { events } },
+    [at(routes.listEvents)]: { status: 200, body: { events, nextCursor: null } },
     [at(routes.createEvent)]: (body) => ({ status: 201, body: anEvent({ title: (body as { title: string }).title }) }),
     [at(routes.getNoShowRule)]: { status: 200, body: RULE },
     [at(routes.saveNoShowRule)]: { status: 200, body: RULE },
@@ -48,6 +48,12 @@ function answers(venues: VenueChoice[], events: EventView[]) {
 
 const urls = (fetchMock: ReturnType<typeof routeFetch>, route: Parameters<typeof callsTo>[1]) =>
   callsTo(fetchMock, route).map((call) => call.url);
+/** The venue each call for the events named (null: none), and the page size it asked for. */
+const eventsAsked = (fetchMock: ReturnType<typeof routeFetch>) =>
+  urls(fetchMock, routes.listEvents).map((url) => {
+    const query = new URL(url, 'http://localhost').searchParams;
+    return { venue: query.get('venue'), limit: query.get('limit'), cursor: query.get('cursor') };
+  });
 
 async function createNight(user: ReturnType<typeof renderWithApp>['user']) {
   const form = screen.getByRole('form', { name: 'New event' });
@@ -76,7 +82,7 @@ describe('the Events screen', () => {
     await view.user.click(within(screen.getByRole('form', { name: 'No-show rule' })).getByRole('button', { name: 'Save Rule' }));
     await waitFor(() => expect(callsTo(fetchMock, routes.saveNoShowRule)).toHaveLength(1));
     expect(callsTo(fetchMock, routes.saveNoShowRule)[0]!.body).toEqual({ rule: RULE.rule });
-    expect(new Set(urls(fetchMock, routes.listEvents))).toEqual(new Set([routes.listEvents.path]));
+    expect(new Set(eventsAsked(fetchMock).map((asked) => asked.venue))).toEqual(new Set([null]));
     expect(new Set(urls(fetchMock, routes.getNoShowRule))).toEqual(new Set([routes.getNoShowRule.path]));
   });
 
@@ -87,7 +93,7 @@ describe('the Events screen', () => {
       [anEvent({ venueId: 2, title: 'Velvet Sessions' })],
     );
     const view = renderWithApp(<EventsScreen />);
-    await waitFor(() => expect(urls(fetchMock, routes.listEvents)).toContain(`${routes.listEvents.path}?venue=2`));
+    await waitFor(() => expect(eventsAsked(fetchMock)).toContainEqual({ venue: '2', limit: '50', cursor: null }));
     const list = await screen.findByRole('list', { name: 'Events' });
     await waitFor(() => expect(within(list).getByRole('listitem')).toHaveTextContent('Velvet SessionsThe Velvet Room'));
     const select = await screen.findByRole('combobox', { name: /Venue/ });
@@ -122,10 +128,43 @@ describe('the Events screen', () => {
         .map((option) => option.textContent),
     ).toEqual(['The Velvet Room']);
     expect(select).toHaveValue('2');
-    await waitFor(() => expect(urls(fetchMock, routes.listEvents)).toContain(`${routes.listEvents.path}?venue=2`));
+    await waitFor(() => expect(eventsAsked(fetchMock)).toContainEqual({ venue: '2', limit: '50', cursor: null }));
     await waitFor(() => expect(urls(fetchMock, routes.getNoShowRule)).toContain(`${routes.getNoShowRule.path}?venueId=2`));
     await createNight(view.user);
     await waitFor(() => expect(callsTo(fetchMock, routes.createEvent)).toHaveLength(1));
     expect(callsTo(fetchMock, routes.createEvent)[0]!.body).toMatchObject({ venueId: 2 });
+  });
+
+  it("loads the next page from the cursor the api gave, at the screen's venue, and offers no more after the last", async () => {
+    localStorage.setItem('staffVenue', '2');
+    const fetchMock = routeFetch({
+      [at(routes.listVenueChoices)]: { status: 200, body: { venues: [venue(1, 'Nocturne'), venue(2, 'The Velvet Room')] } },
+      // The first page names a next one; the page after its cursor is the last.
+      [at(routes.listEvents)]: (_body, url) =>
+        new URL(url, 'http://localhost').searchParams.get('cursor') === 'opaque-cursor_1'
+          ? {
+              status: 200,
+              body: {
+                events: [
+                  anEvent({ id: '22222222-2222-4222-8222-222222222222', venueId: 2, title: 'Last Winter', night: '2025-07-04' }),
+                ],
+                nextCursor: null,
+              },
+            }
+          : { status: 200, body: { events: [anEvent({ venueId: 2, title: 'Velvet Sessions' })], nextCursor: 'opaque-cursor_1' } },
+      [at(routes.getNoShowRule)]: { status: 200, body: RULE },
+    });
+    const view = renderWithApp(<EventsScreen />);
+    const list = await screen.findByRole('list', { name: 'Events' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    await view.user.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('span')?.textContent),
+    ).toEqual(['Velvet Sessions', 'Last Winter']);
+    expect(eventsAsked(fetchMock).at(-1)).toEqual({ venue: '2', limit: '50', cursor: 'opaque-cursor_1' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 });

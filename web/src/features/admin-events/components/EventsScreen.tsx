@@ -17,6 +17,7 @@ import { NoShowRuleForm } from './NoShowRuleForm';
  */
 export function EventsScreen({ posterUpload }: { posterUpload?: (slot: PosterUploadSlot) => ReactNode }) {
   const events = useAdminEvents();
+  const list = events.data?.pages.flatMap((page) => page.events);
   const venues = useVenueChoices();
   const venueName = (venueId: number) => venues.find((venue) => venue.id === venueId)?.name;
   const announce = useAnnounceEvent();
@@ -38,15 +39,15 @@ export function EventsScreen({ posterUpload }: { posterUpload?: (slot: PosterUpl
           </a>
         }
       >
-        {events.data === undefined ? (
+        {list === undefined ? (
           <ListNote tone={events.isError ? 'error' : 'muted'}>
             {events.isError ? 'Failed to fetch the events' : 'Loading events...'}
           </ListNote>
-        ) : events.data.events.length === 0 ? (
+        ) : list.length === 0 ? (
           <ListNote>No events yet.</ListNote>
         ) : (
           <ul className="grid gap-3" aria-label="Events">
-            {events.data.events.map((event) => (
+            {list.map((event) => (
               <li key={event.id} className="grid gap-2 rounded-2xl border border-white/10 p-4">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold text-white">{event.title}</span>
@@ -97,6 +98,16 @@ export function EventsScreen({ posterUpload }: { posterUpload?: (slot: PosterUpl
             ))}
           </ul>
         )}
+        {events.hasNextPage ? (
+          <Button
+            variant="outline"
+            className="mt-4"
+            onClick={() => void events.fetchNextPage()}
+            disabled={events.isFetchingNextPage}
+          >
+            {events.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        ) : null}
       </Card>
       <Card title="No-show Rule" description="Members who sign up and do not come can have their sign-ups paused for a while.">
         <NoShowRuleForm />

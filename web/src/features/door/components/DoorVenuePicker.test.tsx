@@ -9,7 +9,8 @@ import { DoorMode, type DoorCamera } from './DoorMode';
 
 // Door mode for an account of several venues (PRODUCT.md §12): "Which venue?" once, remembered on
 // the phone, and that venue named with every check, redemption and tally; an account of one venue
-// is asked nothing and names none (the api takes its only venue).
+// is asked nothing and its requests name none (the api takes its only venue), but its screen names
+// that venue, with nothing to change.
 const COUPON_QR = JSON.stringify({ userCouponId: USER_COUPON_ID, token: 'token-123' });
 const coupon = {
   userCouponId: USER_COUPON_ID,
@@ -98,13 +99,16 @@ describe('door mode at a venue group', () => {
     expect(screen.queryByRole('heading', { name: 'Which venue?' })).not.toBeInTheDocument();
   });
 
-  it('asks an account of one venue nothing and names no venue', async () => {
+  it('asks an account of one venue nothing, shows its venue with nothing to change, and names none in requests', async () => {
     const fetchMock = answers([sydney, venue(2, 'The London Room', false)]);
     const camera = fakeCamera();
     renderWithApp(<DoorMode startCamera={camera.start} />);
     await waitFor(() => expect(camera.start).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(callsTo(fetchMock, routes.listVenueChoices).length).toBeGreaterThan(0));
     expect(screen.queryByRole('heading', { name: 'Which venue?' })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('door-venue')).toHaveTextContent('The Sydney Room');
+    expect(screen.queryByRole('button', { name: /change venue/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('The London Room')).not.toBeInTheDocument();
     await camera.show(COUPON_QR);
     await screen.findByTestId('door-verdict');
     expect(callsTo(fetchMock, routes.checkAtDoor).map((call) => call.body)).toEqual([{ text: COUPON_QR, method: 'scan' }]);
@@ -116,5 +120,15 @@ describe('door mode at a venue group', () => {
     renderWithApp(<DoorMode startCamera={fakeCamera().start} />);
     expect(await screen.findByRole('heading', { name: 'Which venue?' })).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('doorVenue')).toBeNull());
+  });
+
+  it('names no venue in a group of one venue', async () => {
+    const fetchMock = answers([sydney]);
+    const camera = fakeCamera();
+    renderWithApp(<DoorMode startCamera={camera.start} />);
+    await waitFor(() => expect(camera.start).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(callsTo(fetchMock, routes.listVenueChoices).length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('door-venue')).not.toBeInTheDocument();
+    expect(screen.queryByText('The Sydney Room')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import type { VenueChoice } from '@nocturne/contracts';
 import { Button } from '@/components/ui/button';
 import { useDoorVenue } from '@/lib/staff-venue';
+import { useVenueChoices } from '@/lib/venue-choices';
 
 /**
  * "Which venue?": door mode's first question for an account that works at several venues (a group
@@ -23,10 +24,20 @@ export function DoorVenuePicker({ venues, onPick }: { venues: VenueChoice[]; onP
   );
 }
 
-/** The venue this phone's door is at, to change it (shown only for an account of several venues). */
+/**
+ * The venue this phone's door is at: to change it, for an account of several venues; named only,
+ * for an account of one venue in a group of several (it has no other to go to). A group of one
+ * venue names none.
+ */
 export function DoorVenueButton() {
-  const { venue, choose } = useDoorVenue();
-  if (!venue) return null;
+  const { venue, venues, choose } = useDoorVenue();
+  const group = useVenueChoices().length > 0;
+  if (!venue)
+    return group && venues.length === 1 ? (
+      <p data-testid="door-venue" className="text-sm font-medium text-white/85">
+        {venues[0]!.name}
+      </p>
+    ) : null;
   return (
     <Button variant="ghost" onClick={() => choose(null)} aria-label={`At ${venue.name}: change venue`}>
       {venue.name} · Change venue
