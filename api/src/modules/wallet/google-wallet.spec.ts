@@ -90,6 +90,7 @@ describe('a "Save to Google Wallet" link', () => {
         points: 120,
         qrPayload: '{"memberCardId":"c1"}',
         shortCode: 'K7QM-3XPD-2A9',
+        guestList: 'Fri 4 Dec · +2 · free until 23:30',
       }),
       publicKeyPem,
     );
@@ -98,6 +99,10 @@ describe('a "Save to Google Wallet" link', () => {
       state: 'ACTIVE',
       loyaltyPoints: { label: 'Points', balance: { int: 120 } },
       barcode: { type: 'QR_CODE', value: '{"memberCardId":"c1"}', alternateText: 'K7QM-3XPD-2A9' },
+      textModulesData: [
+        { id: 'tier', header: 'Tier', body: 'gold' },
+        { id: 'guest-list', header: 'Guest list', body: 'Fri 4 Dec · +2 · free until 23:30' },
+      ],
     });
   });
 });

@@ -21,7 +21,17 @@ export type GooglePassContent =
       expiresAt: Date | null;
       redeemed: boolean;
     }
-  | { kind: 'card'; cardId: string; name: string; tier: string; points: number; qrPayload: string; shortCode: string };
+  | {
+      kind: 'card';
+      cardId: string;
+      name: string;
+      tier: string;
+      points: number;
+      qrPayload: string;
+      shortCode: string;
+      /** The nearest coming guest-list night, as the Apple card shows it; null: none. */
+      guestList: string | null;
+    };
 
 /**
  * The "Add to Google Wallet" JWT as Google's "Google Wallet API JWT" reference documents it:
@@ -95,7 +105,10 @@ export class GoogleWalletLinks {
             accountId: content.shortCode,
             accountName: content.name,
             loyaltyPoints: { label: 'Points', balance: { int: content.points } },
-            textModulesData: [{ id: 'tier', header: 'Tier', body: content.tier }],
+            textModulesData: [
+              { id: 'tier', header: 'Tier', body: content.tier },
+              ...(content.guestList ? [{ id: 'guest-list', header: 'Guest list', body: content.guestList }] : []),
+            ],
             barcode: { type: 'QR_CODE', value: content.qrPayload, alternateText: content.shortCode },
           },
         ],

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CouponsModule } from '../coupons/coupons.module.js';
 import { DoorModule } from '../door/door.module.js';
+import { CardGuestList } from './card-guest-list.js';
 import { IssueCardApplePassHandler } from './commands/issue-card-apple-pass/issue-card-apple-pass.handler.js';
 import { IssueCouponApplePassHandler } from './commands/issue-coupon-apple-pass/issue-coupon-apple-pass.handler.js';
 import { LogAppleWalletMessagesHandler } from './commands/log-apple-wallet-messages/log-apple-wallet-messages.handler.js';
@@ -17,9 +18,10 @@ import { WalletRepository } from './wallet.repository.js';
 import { WalletService } from './wallet.service.js';
 
 /**
- * Wallet passes (README "Wallet passes"): Apple Wallet passes of the member card and claimed
- * coupons with Apple's PassKit web service, and "Save to Google Wallet" links. The worker's wallet
- * area marks passes changed and pushes devices; this module hands passes out and answers devices.
+ * Wallet passes (README "Wallet passes"): Apple Wallet passes of the member card (with the
+ * member's coming guest-list night) and claimed coupons with Apple's PassKit web service, and
+ * "Save to Google Wallet" links. The worker's wallet area marks passes changed and pushes
+ * devices; this module hands passes out and answers devices.
  */
 @Module({
   imports: [CouponsModule, DoorModule],
@@ -28,6 +30,7 @@ import { WalletService } from './wallet.service.js';
     WalletRepository,
     WalletService,
     WalletErasure,
+    CardGuestList,
     GetWalletSettingsHandler,
     IssueCouponApplePassHandler,
     IssueCardApplePassHandler,
