@@ -52,7 +52,7 @@ export type ApplePassContent =
     });
 
 // A 29x29 plain icon (Wallet requires icon.png): a dark square, generated once and kept as bytes.
-const ICON_PNG = Buffer.from(
+export const ICON_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAB0AAAAdCAIAAADZ8fBYAAAAJElEQVR42mMQoQ1gGDV31NxRc0fNHTV31NxRc0fNHTV3UJkLALsSxR1Gc1LYAAAAAElFTkSuQmCC',
   'base64',
 );

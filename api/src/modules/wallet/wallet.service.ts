@@ -260,12 +260,14 @@ export class WalletService {
     } satisfies Omit<Extract<ApplePassContent, { kind: 'card' }>, 'serialNumber' | 'authenticationToken'> & { cardId: string };
   }
 
-  private appleOn(): AppleSigning {
+  /** The Apple signing, or the 404 in words while Apple Wallet is off. */
+  appleOn(): AppleSigning {
     if (!this.apple) throw new WalletFailure('not_found', APPLE_WALLET_OFF);
     return this.apple;
   }
 
-  private googleOn(): GoogleWalletLinks {
+  /** The Google link maker, or the 404 in words while Google Wallet is off. */
+  googleOn(): GoogleWalletLinks {
     if (!this.google) throw new WalletFailure('not_found', GOOGLE_WALLET_OFF);
     return this.google;
   }
