@@ -140,7 +140,7 @@ describe("an event night's Wallet passes, both wallets configured", () => {
     const html = await page(t, created.slug);
     const night = addDays(clubNightOf(new Date(), TZ), 3);
     expect(html).toContain(
-      `<a class="wo-button" href="/api/events/${created.slug}/wallet/apple?night=${night}">Add to Apple Wallet</a>`,
+      `<a class="wo-button" href="/api/events/${created.slug}/wallet/apple?night=${night}" rel="nofollow">Add to Apple Wallet</a>`,
     );
     expect(html).toContain(
       `href="/api/events/${created.slug}/wallet/google?night=${night}" rel="nofollow">Save to Google Wallet</a>`,

@@ -46,7 +46,7 @@ function walletLinks(night: EventNight, wallets: WalletSettings, now: Date): str
   if (Date.parse(night.endsAt) <= now.getTime()) return '';
   const at = (wallet: string) => escapeHtml(`/api/events/${night.slug}/wallet/${wallet}?night=${night.night}`);
   return (
-    (wallets.apple ? `<a class="wo-button" href="${at('apple')}">Add to Apple Wallet</a>` : '') +
+    (wallets.apple ? `<a class="wo-button" href="${at('apple')}" rel="nofollow">Add to Apple Wallet</a>` : '') +
     (wallets.google ? `<a class="wo-button" href="${at('google')}" rel="nofollow">Save to Google Wallet</a>` : '')
   );
 }
