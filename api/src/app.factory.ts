@@ -18,6 +18,7 @@ import { registerAnswerCompression } from './infrastructure/web/compress-answers
 import { registerSecurityHeaders } from './infrastructure/web/security-headers.js';
 import { registerSpa } from './infrastructure/web/spa.js';
 import { registerWhatsOnPages } from './modules/events/events.public.js';
+import { GetWalletSettingsQuery } from './modules/wallet/wallet.public.js';
 import { registerVenuePages, venueGroupHead } from './modules/venues/venues.public.js';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -67,7 +68,7 @@ export async function createApp(config: ApiConfig, options: { bufferLogs?: boole
     sessions.resolveHash(tokenHash),
   );
   const pages = { distDir: config.WEB_DIST_DIR, origin: config.APP_URL, siteName: 'Nocturne', queries: app.get(QueryBus) };
-  registerWhatsOnPages(fastify, pages);
+  registerWhatsOnPages(fastify, { ...pages, wallets: () => pages.queries.execute(new GetWalletSettingsQuery()) });
   registerVenuePages(fastify, pages);
   await registerSpa(fastify, config.WEB_DIST_DIR, {
     landingHead: () => venueGroupHead(pages.queries, pages.origin, pages.siteName),

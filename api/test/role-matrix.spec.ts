@@ -73,6 +73,16 @@ describe('who may call each endpoint', () => {
     expect((await call(endpoints.getBookingAvailability)).status).toBe(200);
   });
 
+  it("lets anyone, signed in or not, take an event night's Wallet pass (the event page's links)", async () => {
+    for (const spec of [endpoints.getEventApplePass, endpoints.getEventGoogleWalletLink]) {
+      expect(spec.access).toBe(ANYONE);
+      // No such event here (and no wallet configured): 404 in words, never a sign-in.
+      const anonymous = await call(spec);
+      expect(anonymous.status).toBe(404);
+      expect(anonymous.body.message).toMatch(/not enabled on this server/);
+    }
+  });
+
   it('tells a door account what it needs, in words', async () => {
     const answer = await call(endpoints.listMembers, await sessionOf('door'));
     expect(answer.status).toBe(403);

@@ -85,7 +85,12 @@ export const getDoorData: Route<Endpoints['getDoorData']> = { method: 'GET', pat
 export const getDoorSettings: Route<Endpoints['getDoorSettings']> = { method: 'GET', path: '/api/admin/door-settings' };
 export const getDoorsTonight: Route<Endpoints['getDoorsTonight']> = { method: 'GET', path: '/api/admin/doors/tonight' };
 export const getDoorTonight: Route<Endpoints['getDoorTonight']> = { method: 'GET', path: '/api/door/tonight' };
+export const getEventApplePass: Route<Endpoints['getEventApplePass']> = { method: 'GET', path: '/api/events/:key/wallet/apple' };
 export const getEventCalendar: Route<Endpoints['getEventCalendar']> = { method: 'GET', path: '/api/events/:key/calendar' };
+export const getEventGoogleWalletLink: Route<Endpoints['getEventGoogleWalletLink']> = {
+  method: 'GET',
+  path: '/api/events/:key/wallet/google',
+};
 export const getEventNight: Route<Endpoints['getEventNight']> = { method: 'GET', path: '/api/events/:key' };
 export const getGuestList: Route<Endpoints['getGuestList']> = {
   method: 'GET',

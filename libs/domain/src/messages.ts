@@ -215,6 +215,8 @@ export function bookingNotCancellableMessage(status: string): string {
 
 /** Apple Wallet passes are off until the pass type, team and signing files are configured (README "Wallet passes"). */
 export const APPLE_WALLET_OFF = 'Apple Wallet passes are not enabled on this server';
+/** An event night's Wallet pass once its last entry has passed. */
+export const EVENT_NIGHT_OVER = 'This night is over: its Wallet pass is no longer offered';
 /** Google Wallet links are off until the issuer and the service account key are configured. */
 export const GOOGLE_WALLET_OFF = 'Google Wallet is not enabled on this server';
 /** The member's card or coupon has no pass to show (not theirs, or no such coupon). */

@@ -63,6 +63,14 @@ describe('event routes', () => {
     ]);
   });
 
+  it("update the member's card pass when they join or leave a guest list (the card shows the coming night)", () => {
+    const night = { memberId: MEMBER, eventId: COUPON, night: '2026-12-04' };
+    expect(jobsForStoredEvent('GuestListJoined', { ...night, entryId: USER_COUPON })).toEqual([
+      { name: 'wallet.update-passes', data: { memberId: MEMBER } },
+    ]);
+    expect(jobsForStoredEvent('GuestListLeft', night)).toEqual([{ name: 'wallet.update-passes', data: { memberId: MEMBER } }]);
+  });
+
   it('ask for no wallet push when a visit or a comment paid nothing', () => {
     const visit = { visitId: USER_COUPON, memberId: MEMBER, night: '2026-11-27', points: 0, staffId: ADMIN };
     expect(jobsForStoredEvent('MemberVisited', visit)?.map((job) => job.name)).toEqual(['webhooks.fan-out']);

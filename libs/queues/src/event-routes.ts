@@ -25,7 +25,7 @@ function jobs<T extends DomainEventType, const N extends JobName>(
   return { jobs: names, build };
 }
 
-/** A member's wallet passes show points, tier and coupons' states: the worker pushes the change to their devices. */
+/** A member's wallet passes show points, tier, coupons' states and the coming guest list: the worker pushes the change to their devices. */
 const walletUpdate = (memberId: string, userCouponId?: string): JobRequest<'wallet.update-passes'> => ({
   name: 'wallet.update-passes',
   data: userCouponId === undefined ? { memberId } : { memberId, userCouponId },
@@ -97,6 +97,9 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
   ),
   // The card shows the balance: the member's devices get the new figure as after any other change.
   MemberPointsAdjusted: jobs(['wallet.update-passes'], (event) => [walletUpdate(event.memberId)]),
+  // The card shows the member's nearest coming guest-list night: joining or leaving changes it.
+  GuestListJoined: jobs(['wallet.update-passes'], (event) => [walletUpdate(event.memberId)]),
+  GuestListLeft: jobs(['wallet.update-passes'], (event) => [walletUpdate(event.memberId)]),
   ContactMessageReceived: jobs(['email.contact-message'], (event) => [{ name: 'email.contact-message', data: event }]),
   BookingRequested: jobs(['email.booking-request', 'email.booking-acknowledgement', 'webhooks.fan-out'], (event) => [
     { name: 'email.booking-request', data: event },

@@ -92,6 +92,10 @@ export const domainEventSchemas = {
    * the ledger row and the audit row were written in the same transaction.
    */
   MemberPointsAdjusted: z.object({ memberId: z.uuid(), adminId: z.uuid(), points: z.number().int() }),
+  /** A member put themselves on a night's guest list (entryId: their entry; night: the event's night). */
+  GuestListJoined: z.object({ entryId: z.uuid(), memberId: z.uuid(), eventId: z.uuid(), night: z.iso.date() }),
+  /** A member took themselves off a night's guest list. */
+  GuestListLeft: z.object({ memberId: z.uuid(), eventId: z.uuid(), night: z.iso.date() }),
   ContactMessageReceived: z.object({ contactMessageId: z.uuid() }),
   BookingRequested: z.object({ bookingId: z.uuid() }),
   BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),

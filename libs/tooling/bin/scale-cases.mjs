@@ -256,6 +256,12 @@ export const SCALE_CASES = {
     skip: 'Google Wallet is off without a service account on the bench; the link carries getMyCard’s data',
   },
   getCouponGoogleWalletLink: { skip: 'Google Wallet is off without a service account on the bench; one claimed coupon' },
+  getEventApplePass: {
+    skip: 'Apple Wallet is off without signing keys on the bench; the pass carries getEventNight’s data, measured',
+  },
+  getEventGoogleWalletLink: {
+    skip: 'Google Wallet is off without a service account on the bench; the link carries getEventNight’s data, measured',
+  },
   getLatestApplePass: { skip: "Apple's PassKit web service: off without Wallet keys; one pass by its serial number" },
   listUpdatedApplePasses: { skip: "Apple's PassKit web service: off without Wallet keys; one device's registrations" },
 };

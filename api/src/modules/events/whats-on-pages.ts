@@ -1,5 +1,5 @@
 import type { QueryBus } from '@nestjs/cqrs';
-import type { EventNight } from '@nocturne/contracts';
+import type { EventNight, WalletSettings } from '@nocturne/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   absolute,
@@ -37,7 +37,21 @@ function listBody(nights: EventNight[], siteName: string): string {
   return `${siteBar(siteName)}<main class="wo-main"><h1>What's on</h1>${content}</main>`;
 }
 
-function eventBody(nights: EventNight[], venue: VenueRecord): string {
+/**
+ * "Add to Apple Wallet" / "Save to Google Wallet" for a night not over yet, each only while its
+ * wallet is configured: plain links to the wallet module's public endpoints (a .pkpass download,
+ * a redirect to Google's save link), so the page still needs no JavaScript.
+ */
+function walletLinks(night: EventNight, wallets: WalletSettings, now: Date): string {
+  if (Date.parse(night.endsAt) <= now.getTime()) return '';
+  const at = (wallet: string) => escapeHtml(`/api/events/${night.slug}/wallet/${wallet}?night=${night.night}`);
+  return (
+    (wallets.apple ? `<a class="wo-button" href="${at('apple')}" rel="nofollow">Add to Apple Wallet</a>` : '') +
+    (wallets.google ? `<a class="wo-button" href="${at('google')}" rel="nofollow">Save to Google Wallet</a>` : '')
+  );
+}
+
+function eventBody(nights: EventNight[], venue: VenueRecord, wallets: WalletSettings): string {
   const night = nights[0]!;
   const others = nights.slice(1);
   const rows: [string, string][] = [
@@ -69,6 +83,7 @@ function eventBody(nights: EventNight[], venue: VenueRecord): string {
           .join('')
       : '') +
     `<div class="wo-actions"><a class="wo-button" href="${escapeHtml(calendar)}" download>Add to calendar (.ics)</a>` +
+    walletLinks(night, wallets, new Date()) +
     (night.guestList
       ? `<a class="wo-button wo-primary" href="/member-dashboard#guest-list">Join the guest list (members)</a>`
       : '') +
@@ -90,7 +105,14 @@ function eventBody(nights: EventNight[], venue: VenueRecord): string {
  */
 export function registerWhatsOnPages(
   fastify: FastifyInstance,
-  options: { distDir: string; origin: string; siteName: string; queries: QueryBus },
+  options: {
+    distDir: string;
+    origin: string;
+    siteName: string;
+    queries: QueryBus;
+    /** Which wallets are configured: an event's page links to those only. */
+    wallets: () => Promise<WalletSettings>;
+  },
 ): void {
   const template = loadPageTemplate(options.distDir);
   const send = (reply: FastifyReply, status: number, html: string) => sendPage(reply, status, html);
@@ -126,7 +148,7 @@ export function registerWhatsOnPages(
           canonical: absolute(options.origin, shown.url),
           image: absolute(options.origin, shown.posterUrl ?? FALLBACK_IMAGE),
           head: jsonLdScript(ld),
-          body: eventBody(nights, venue),
+          body: eventBody(nights, venue, await options.wallets()),
         });
         return send(reply, 200, html);
       } catch (error) {

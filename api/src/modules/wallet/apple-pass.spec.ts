@@ -224,4 +224,28 @@ describe('an Apple Wallet pass for a claimed coupon', () => {
     const none = JSON.parse(unzip(buildApplePass(signing, coupon)).get('pass.json')!.toString()) as Record<string, any>;
     expect(none['locations']).toBeUndefined();
   });
+
+  it("puts the member's coming guest-list night on the card pass, and nothing when there is none", () => {
+    const card = {
+      kind: 'card' as const,
+      serialNumber: '5b0c8d2e-9f1a-4b3c-8d7e-6f5a4b3c2d1e',
+      authenticationToken: 'a-token-of-at-least-sixteen-characters',
+      name: 'Alex',
+      tier: 'gold',
+      points: 120,
+      memberSince: new Date('2026-01-01T00:00:00Z'),
+      qrPayload: '{"memberCardId":"c1"}',
+      shortCode: 'K7QM-3XPD-2A9',
+    };
+    const read = (guestList: string | null) =>
+      JSON.parse(
+        unzip(buildApplePass(signing, { ...card, guestList }))
+          .get('pass.json')!
+          .toString(),
+      ) as Record<string, any>;
+    expect(read('Fri 4 Dec · +2 · free until 23:30')['storeCard'].auxiliaryFields).toEqual([
+      { key: 'guestList', label: 'Guest list', value: 'Fri 4 Dec · +2 · free until 23:30', changeMessage: 'Guest list: %@' },
+    ]);
+    expect(read(null)['storeCard'].auxiliaryFields).toBeUndefined();
+  });
 });

@@ -47,10 +47,12 @@ export type ApplePassContent =
       /** The card's QR payload, as door mode scans it, and its short code under it. */
       qrPayload: string;
       shortCode: string;
+      /** The nearest coming night the member is on a list for ("Fri 4 Dec · +2 · free until 23:30"); null: none. */
+      guestList: string | null;
     });
 
 // A 29x29 plain icon (Wallet requires icon.png): a dark square, generated once and kept as bytes.
-const ICON_PNG = Buffer.from(
+export const ICON_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAB0AAAAdCAIAAADZ8fBYAAAAJElEQVR42mMQoQ1gGDV31NxRc0fNHTV31NxRc0fNHTV3UJkLALsSxR1Gc1LYAAAAAElFTkSuQmCC',
   'base64',
 );
@@ -115,6 +117,9 @@ export function buildApplePass(signing: AppleSigning, content: ApplePassContent,
           { key: 'name', label: 'Member', value: content.name },
           { key: 'tier', label: 'Tier', value: content.tier, changeMessage: 'Your tier is now %@' },
         ],
+        ...(content.guestList
+          ? { auxiliaryFields: [{ key: 'guestList', label: 'Guest list', value: content.guestList, changeMessage: 'Guest list: %@' }] }
+          : {}),
         backFields: [
           { key: 'since', label: 'Member since', value: content.memberSince.toISOString(), dateStyle: 'PKDateStyleMedium' },
         ],

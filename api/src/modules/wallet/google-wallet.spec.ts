@@ -90,6 +90,7 @@ describe('a "Save to Google Wallet" link', () => {
         points: 120,
         qrPayload: '{"memberCardId":"c1"}',
         shortCode: 'K7QM-3XPD-2A9',
+        guestList: 'Fri 4 Dec · +2 · free until 23:30',
       }),
       publicKeyPem,
     );
@@ -98,6 +99,66 @@ describe('a "Save to Google Wallet" link', () => {
       state: 'ACTIVE',
       loyaltyPoints: { label: 'Points', balance: { int: 120 } },
       barcode: { type: 'QR_CODE', value: '{"memberCardId":"c1"}', alternateText: 'K7QM-3XPD-2A9' },
+      textModulesData: [
+        { id: 'tier', header: 'Tier', body: 'gold' },
+        { id: 'guest-list', header: 'Guest list', body: 'Fri 4 Dec · +2 · free until 23:30' },
+      ],
     });
+  });
+
+  // Google's EventTicketClass: eventName (LocalizedString, required), eventId (at most 64
+  // characters), venue {name, address} (LocalizedStrings), dateTime {doorsOpen, start, end} (ISO
+  // 8601 extended, with an offset); EventTicketObject: id and classId "<issuer id>.<suffix>" of
+  // letters, digits, '.', '_' or '-', state ACTIVE.
+  it("carries an event night as an event ticket class and a new object of it, each save the saver's own", () => {
+    const night = {
+      kind: 'event' as const,
+      eventId: '0e7c2f0a-5b8d-4c1e-9a3f-2d6b8e4c1a70',
+      night: '2026-12-04',
+      nightLabel: 'Fri 4 Dec 2026',
+      title: 'Deep House Fridays',
+      venueName: 'Nocturne',
+      address: '88 Lonsdale Lane, Surry Hills, Australia',
+      location: null,
+      startsAt: '2026-12-04T22:00:00+11:00',
+      endsAt: '2026-12-05T03:00:00+11:00',
+      expiresAt: '2026-12-05T09:00:00+11:00',
+      priceText: '$25',
+      lineUp: ['Ana Lux', 'DJ Mara'],
+      freeUntil: null,
+      url: 'https://nocturne.example/whats-on/deep-house-fridays',
+    };
+    const { valid, claims } = decode(links.jwt(night), publicKeyPem);
+    expect(valid).toBe(true);
+    expect(claims).toMatchObject({ aud: 'google', typ: 'savetowallet', origins: ['https://nocturne.example'] });
+    expect(Object.keys(claims['payload']).sort()).toEqual(['eventTicketClasses', 'eventTicketObjects']);
+    const classId = '3388000000012345678.event-0e7c2f0a-5b8d-4c1e-9a3f-2d6b8e4c1a70-2026-12-04';
+    const en = (value: string) => ({ defaultValue: { language: 'en-US', value } });
+    expect(claims['payload'].eventTicketClasses).toEqual([
+      {
+        id: classId,
+        issuerName: 'Nocturne',
+        reviewStatus: 'UNDER_REVIEW',
+        eventId: 'event-0e7c2f0a-5b8d-4c1e-9a3f-2d6b8e4c1a70-2026-12-04',
+        eventName: en('Deep House Fridays'),
+        venue: { name: en('Nocturne'), address: en('88 Lonsdale Lane, Surry Hills, Australia') },
+        dateTime: { doorsOpen: night.startsAt, start: night.startsAt, end: night.endsAt },
+      },
+    ]);
+    expect(claims['payload'].eventTicketClasses[0].eventId.length).toBeLessThanOrEqual(64);
+    const [object] = claims['payload'].eventTicketObjects as Record<string, any>[];
+    expect(object).toMatchObject({
+      classId,
+      state: 'ACTIVE',
+      textModulesData: [
+        { id: 'line-up', header: 'Line-up', body: 'Ana Lux, DJ Mara' },
+        { id: 'entry', header: 'Entry', body: '$25' },
+      ],
+      linksModuleData: { uris: [{ id: 'page', uri: night.url, description: 'Deep House Fridays' }] },
+    });
+    expect(object!['id']).toMatch(new RegExp(`^${classId.replace(/\./g, '\\.')}-[0-9a-f-]{36}$`));
+    expect(object!['id']).toMatch(/^[\w.-]+$/);
+    // Two visitors saving the same night get objects of their own.
+    expect(decode(links.jwt(night), publicKeyPem).claims['payload'].eventTicketObjects[0].id).not.toBe(object!['id']);
   });
 });

@@ -1,4 +1,5 @@
-import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
+import { createPrivateKey, type KeyObject, randomUUID, sign } from 'node:crypto';
+import { type EventPassContent, eventPassSerial } from './event-pass.js';
 
 /** What signs "Save to Google Wallet" links: the issuer and its service account (README "Wallet passes"). */
 export interface GoogleSigning {
@@ -21,17 +22,36 @@ export type GooglePassContent =
       expiresAt: Date | null;
       redeemed: boolean;
     }
-  | { kind: 'card'; cardId: string; name: string; tier: string; points: number; qrPayload: string; shortCode: string };
+  | {
+      kind: 'card';
+      cardId: string;
+      name: string;
+      tier: string;
+      points: number;
+      qrPayload: string;
+      shortCode: string;
+      /** The nearest coming guest-list night, as the Apple card shows it; null: none. */
+      guestList: string | null;
+    }
+  | (EventPassContent & { kind: 'event' });
+
+/** Google's LocalizedString: `defaultValue` {language, value}. */
+const localized = (value: string) => ({ defaultValue: { language: 'en-US', value } });
 
 /**
  * The "Add to Google Wallet" JWT as Google's "Google Wallet API JWT" reference documents it:
  * "iss: Your Google Cloud service account generated email address", "aud: ... will always be
  * google", "typ: ... will always be savetowallet", "iat: Issued at time in seconds since epoch",
  * "payload" with the classes and objects to save (offerClasses/offerObjects,
- * loyaltyClasses/loyaltyObjects), and "origins" (the domains allowed to show the button). It is
+ * loyaltyClasses/loyaltyObjects, eventTicketClasses/eventTicketObjects), and "origins" (the domains allowed to show the button). It is
  * signed RS256 with the service account's key; the link is https://pay.google.com/gp/v/save/<jwt>.
  * Object and class ids are "<issuer id>.<suffix>"; an object's barcode is {type: QR_CODE, value,
- * alternateText}, its state ACTIVE, COMPLETED (redeemed) or EXPIRED.
+ * alternateText}, its state ACTIVE, COMPLETED (redeemed) or EXPIRED. An event night's class
+ * (one per night) carries eventName, eventId (at most 64 characters: it groups tickets of one
+ * event), venue {name, address} and dateTime {doorsOpen, start, end} as Google's EventTicketClass
+ * documents them; its object is made per link (anyone may save the night, and an object once
+ * saved belongs to that user), with the line-up and price as text modules and the event's page
+ * as a link.
  */
 export class GoogleWalletLinks {
   private readonly key: KeyObject;
@@ -76,6 +96,34 @@ export class GoogleWalletLinks {
           },
         ],
       };
+    } else if (content.kind === 'event') {
+      const classId = `${issuer}.${eventPassSerial(content)}`;
+      payload = {
+        eventTicketClasses: [
+          {
+            id: classId,
+            issuerName: this.signing.issuerName,
+            reviewStatus: 'UNDER_REVIEW',
+            eventId: eventPassSerial(content),
+            eventName: localized(content.title),
+            venue: { name: localized(content.venueName), address: localized(content.address) },
+            dateTime: { doorsOpen: content.startsAt, start: content.startsAt, end: content.endsAt },
+          },
+        ],
+        eventTicketObjects: [
+          {
+            id: `${classId}-${randomUUID()}`,
+            classId,
+            state: 'ACTIVE',
+            textModulesData: [
+              ...(content.lineUp.length > 0 ? [{ id: 'line-up', header: 'Line-up', body: content.lineUp.join(', ') }] : []),
+              { id: 'entry', header: 'Entry', body: content.priceText },
+            ],
+            linksModuleData: { uris: [{ id: 'page', uri: content.url, description: content.title }] },
+            validTimeInterval: { end: { date: content.expiresAt } },
+          },
+        ],
+      };
     } else {
       const classId = `${issuer}.member-card`;
       payload = {
@@ -95,7 +143,10 @@ export class GoogleWalletLinks {
             accountId: content.shortCode,
             accountName: content.name,
             loyaltyPoints: { label: 'Points', balance: { int: content.points } },
-            textModulesData: [{ id: 'tier', header: 'Tier', body: content.tier }],
+            textModulesData: [
+              { id: 'tier', header: 'Tier', body: content.tier },
+              ...(content.guestList ? [{ id: 'guest-list', header: 'Guest list', body: content.guestList }] : []),
+            ],
             barcode: { type: 'QR_CODE', value: content.qrPayload, alternateText: content.shortCode },
           },
         ],

@@ -8,11 +8,14 @@ import {
   type AppleLogEntries,
   type ApplePassParams,
   endpoints,
+  type EventKeyParams,
+  type EventNightQuery,
   type GoogleWalletLink,
   type WalletCouponParams,
   type WalletSettings,
 } from '@nocturne/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { Endpoint } from '#common/http/endpoint.decorator.js';
 import { ValidBody, ValidParams, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember, LIMITS, RateLimiter } from '../auth/auth.public.js';
@@ -23,6 +26,8 @@ import { RegisterAppleDeviceCommand } from './commands/register-apple-device/reg
 import { UnregisterAppleDeviceCommand } from './commands/unregister-apple-device/unregister-apple-device.command.js';
 import { GetCardGoogleWalletLinkQuery } from './queries/get-card-google-wallet-link/get-card-google-wallet-link.query.js';
 import { GetCouponGoogleWalletLinkQuery } from './queries/get-coupon-google-wallet-link/get-coupon-google-wallet-link.query.js';
+import { GetEventApplePassQuery } from './queries/get-event-apple-pass/get-event-apple-pass.query.js';
+import { GetEventGoogleWalletLinkQuery } from './queries/get-event-google-wallet-link/get-event-google-wallet-link.query.js';
 import { GetLatestApplePassQuery } from './queries/get-latest-apple-pass/get-latest-apple-pass.query.js';
 import { GetWalletSettingsQuery } from './queries/get-wallet-settings/get-wallet-settings.query.js';
 import { ListUpdatedApplePassesQuery } from './queries/list-updated-apple-passes/list-updated-apple-passes.query.js';
@@ -159,5 +164,28 @@ export class WalletController {
   @Endpoint(endpoints.getCardGoogleWalletLink)
   googleCard(@CurrentMember() member: AuthenticatedMember): Promise<GoogleWalletLink> {
     return this.queries.execute(new GetCardGoogleWalletLinkQuery(member.id));
+  }
+
+  /** A published night's pass for anyone, from the event's page (a plain link: the page has no JavaScript). */
+  @Endpoint(endpoints.getEventApplePass)
+  async eventPass(
+    @ValidParams() params: z.infer<typeof EventKeyParams>,
+    @ValidQuery() query: z.infer<typeof EventNightQuery>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const { pass, filename } = await this.queries.execute(new GetEventApplePassQuery(params.key, query.night));
+    void reply.header('Content-Disposition', `attachment; filename="${filename}"`);
+    await sendPass(reply, pass);
+  }
+
+  /** The page's "Save to Google Wallet" link lands here: a redirect to a link made now (its object is the visitor's). */
+  @Endpoint(endpoints.getEventGoogleWalletLink)
+  async eventGoogle(
+    @ValidParams() params: z.infer<typeof EventKeyParams>,
+    @ValidQuery() query: z.infer<typeof EventNightQuery>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const url = await this.queries.execute(new GetEventGoogleWalletLinkQuery(params.key, query.night));
+    await reply.header('Cache-Control', 'no-store').redirect(url, 302);
   }
 }

@@ -7,7 +7,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The wallet module's rows (wallet_passes, wallet_registrations) and what a pass shows, read
- * across the coupons and members tables as a read model (a pass is a view of them).
+ * across the coupons, members and guest-list tables as a read model (a pass is a view of them).
  */
 @Injectable()
 export class WalletRepository {
@@ -98,5 +98,23 @@ export class WalletRepository {
       .where('deleted_at', 'is', null)
       .where('disabled_at', 'is', null)
       .executeTakeFirst();
+  }
+
+  /**
+   * The member's guest-list entries on published events' nights from `fromNight` on, soonest
+   * first, with what the card's guest-list line shows (read across the events module's tables).
+   */
+  async guestListEntries(em: EntityManager, memberId: string, fromNight: string) {
+    return db(em)
+      .selectFrom('guest_list_entries as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
+      .select(['g.night', 'g.plus_ones', 'e.venue_id', 'e.last_entry', 'e.list_free_until'])
+      .where('g.member_id', '=', memberId)
+      .where('g.night', '>=', fromNight)
+      .where('e.status', '=', 'published')
+      .orderBy('g.night')
+      .orderBy('e.doors_open')
+      .limit(10)
+      .execute();
   }
 }

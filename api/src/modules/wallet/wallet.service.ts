@@ -8,6 +8,7 @@ import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { formatShortCode, ShortCodeService } from '../coupons/coupons.public.js';
 import { MemberCards } from '../door/door.public.js';
 import { VenueDirectory } from '#modules/venues/venues.public.js';
+import { CardGuestList } from './card-guest-list.js';
 import { type ApplePassContent, type AppleSigning, buildApplePass, type PassLocation } from './apple-pass.js';
 import { type GooglePassContent, GoogleWalletLinks } from './google-wallet.js';
 import { PassSigner } from './pkpass.js';
@@ -46,6 +47,7 @@ export class WalletService {
     private readonly cards: MemberCards,
     private readonly shortCodes: ShortCodeService,
     private readonly venues: VenueDirectory,
+    private readonly guestList: CardGuestList,
   ) {
     const read = (file: string) => readFileSync(file, 'utf8');
     this.apple =
@@ -203,6 +205,7 @@ export class WalletService {
       points: card.points,
       qrPayload: card.qrPayload,
       shortCode: card.shortCode,
+      guestList: card.guestList,
     });
   }
 
@@ -253,15 +256,18 @@ export class WalletService {
       memberSince: new Date(member.created_at),
       qrPayload: this.cards.qrPayload(card.id),
       shortCode: formatShortCode(card.short_code),
+      guestList: await this.guestList.lineOf(this.em, memberId),
     } satisfies Omit<Extract<ApplePassContent, { kind: 'card' }>, 'serialNumber' | 'authenticationToken'> & { cardId: string };
   }
 
-  private appleOn(): AppleSigning {
+  /** The Apple signing, or the 404 in words while Apple Wallet is off. */
+  appleOn(): AppleSigning {
     if (!this.apple) throw new WalletFailure('not_found', APPLE_WALLET_OFF);
     return this.apple;
   }
 
-  private googleOn(): GoogleWalletLinks {
+  /** The Google link maker, or the 404 in words while Google Wallet is off. */
+  googleOn(): GoogleWalletLinks {
     if (!this.google) throw new WalletFailure('not_found', GOOGLE_WALLET_OFF);
     return this.google;
   }

@@ -1,4 +1,5 @@
 import { ANYONE, endpoint, SIGNED_IN } from '../endpoint.js';
+import { EventKeyParams, EventNightQuery } from '../events.js';
 import {
   AppleDevicePassesParams,
   AppleDevicePassesQuery,
@@ -126,4 +127,31 @@ export const getCardGoogleWalletLink = endpoint({
   tags: ['wallet'],
   response: GoogleWalletLink,
   errors: { 404: GOOGLE_OFF },
+});
+
+const NO_NIGHT = 'No such published event, it does not run that night, or the night is over (last entry passed)';
+
+export const getEventApplePass = endpoint({
+  method: 'GET',
+  path: '/api/events/:key/wallet/apple',
+  summary:
+    "An Apple Wallet pass (.pkpass, eventTicket) of a published event's night, for anyone: name, venue, doors and last entry, price, line-up; on the lock screen from doors open",
+  access: ANYONE,
+  tags: ['wallet', 'events'],
+  params: EventKeyParams,
+  query: EventNightQuery,
+  produces: PKPASS,
+  errors: { 404: `${NO_NIGHT}; or ${APPLE_OFF}` },
+});
+
+export const getEventGoogleWalletLink = endpoint({
+  method: 'GET',
+  path: '/api/events/:key/wallet/google',
+  summary:
+    "Save a published event's night to Google Wallet, for anyone: a redirect to a \"Save to Google Wallet\" link (an event ticket in a JWT signed by our service account)",
+  access: ANYONE,
+  tags: ['wallet', 'events'],
+  params: EventKeyParams,
+  query: EventNightQuery,
+  errors: { 302: 'Redirect to the Save to Google Wallet link (pay.google.com)', 404: `${NO_NIGHT}; or ${GOOGLE_OFF}` },
 });

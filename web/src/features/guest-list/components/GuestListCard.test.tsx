@@ -116,6 +116,7 @@ describe('GuestListCard', () => {
     const view = renderWithApp(<GuestListCard />);
     const wallet = await screen.findByTestId('guest-list-wallet');
     expect(wallet).toHaveTextContent('At the door your card finds you on the list');
+    expect(wallet).toHaveTextContent('it shows your next night on a list');
     expect(within(wallet).getByRole('button', { name: 'Add my card for the guest list to Apple Wallet' })).toBeInTheDocument();
     expect(within(wallet).queryByRole('button', { name: /Google Wallet/ })).toBeNull();
     view.unmount();

@@ -3,7 +3,8 @@ import { WalletButtons, walletSettingsQueryOptions } from '@/components/wallet-b
 
 /**
  * Under the member's guest lists: the card the door scans to find them on the list, to add to
- * Apple or Google Wallet where the server has that wallet; where it has neither, says so (My card
+ * Apple or Google Wallet where the server has that wallet (the card pass shows the nearest coming
+ * night they are on a list for, and an Apple card updates as they join or leave); where it has neither, says so (My card
  * works at the door as well). Nothing until the server has said which wallets it has.
  */
 export function GuestListWallet() {
@@ -14,7 +15,7 @@ export function GuestListWallet() {
     <div data-testid="guest-list-wallet" className="grid gap-2 text-sm text-white/80">
       {on ? (
         <>
-          <p>At the door your card finds you on the list: keep it in your wallet.</p>
+          <p>At the door your card finds you on the list: keep it in your wallet, where it shows your next night on a list.</p>
           <WalletButtons target={{ kind: 'card' }} label="my card for the guest list" />
         </>
       ) : (

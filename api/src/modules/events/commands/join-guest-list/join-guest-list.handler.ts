@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { MyGuestListEntry } from '@nocturne/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { GuestLists } from '#modules/events/guest-lists.service.js';
 import { JoinGuestListCommand } from './join-guest-list.command.js';
@@ -16,6 +17,11 @@ export class JoinGuestListHandler implements ICommandHandler<JoinGuestListComman
   async execute({ member, eventId, night, plusOnes }: JoinGuestListCommand): Promise<MyGuestListEntry> {
     // The event and its venue first, outside the transaction: inside it, every sign-up holds a connection.
     const found = await this.lists.listNight(this.em.fork(), eventId, night);
-    return this.unitOfWork.run((tx) => this.lists.join(tx, member, found, night, plusOnes, new Date()));
+    return this.unitOfWork.run(async (tx, raise) => {
+      const entry = await this.lists.join(tx, member, found, night, plusOnes, new Date());
+      // The member's Wallet card shows their nearest coming night on a list.
+      await raise(domainEvent('GuestListJoined', entry.id, { entryId: entry.id, memberId: member.id, eventId: found.row.id, night }));
+      return entry;
+    });
   }
 }

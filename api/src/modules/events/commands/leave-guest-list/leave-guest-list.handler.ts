@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessResponse } from '@nocturne/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { domainEvent } from '@nocturne/queues';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { GuestLists } from '#modules/events/guest-lists.service.js';
 import { LeaveGuestListCommand } from './leave-guest-list.command.js';
@@ -15,7 +16,10 @@ export class LeaveGuestListHandler implements ICommandHandler<LeaveGuestListComm
 
   async execute({ memberId, eventId, night }: LeaveGuestListCommand): Promise<SuccessResponse> {
     const found = await this.lists.listNight(this.em.fork(), eventId, night);
-    await this.unitOfWork.run((tx) => this.lists.leave(tx, memberId, found, night, new Date()));
+    await this.unitOfWork.run(async (tx, raise) => {
+      await this.lists.leave(tx, memberId, found, night, new Date());
+      await raise(domainEvent('GuestListLeft', found.row.id, { memberId, eventId: found.row.id, night }));
+    });
     return { success: true, message: 'You are off the list' };
   }
 }
