@@ -1,32 +1,14 @@
 import { APPLE_WALLET_OFF, addDays, clubNightOf, EVENT_NIGHT_OVER, GOOGLE_WALLET_OFF } from '@nocturne/domain';
 import { registerStaff, startTestApp, type TestApp } from '@nocturne/testing';
-import { execFileSync } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { throwawayPassCertificates, unzip } from '@nocturne/testing/wallet-passes';
 
 const PASS_TYPE_ID = 'pass.test.nocturne';
 const ISSUER = '3388000000012345678';
 const TZ = 'Australia/Sydney';
-
-/** A stored zip's files, from its central directory. */
-function unzip(archive: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let at = archive.readUInt32LE(end + 16);
-  for (let index = 0; index < archive.readUInt16LE(end + 10); index++) {
-    const nameLength = archive.readUInt16LE(at + 28);
-    const local = archive.readUInt32LE(at + 42);
-    const start = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
-    files.set(
-      archive.toString('utf8', at + 46, at + 46 + nameLength),
-      archive.subarray(start, start + archive.readUInt32LE(at + 20)),
-    );
-    at += 46 + nameLength + archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32);
-  }
-  return files;
-}
 
 /** A published (or draft) event of a manager, `inDays` club nights from tonight in the venue's zone. */
 async function createEvent(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
@@ -71,49 +53,7 @@ describe("an event night's Wallet passes, both wallets configured", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'nocturne-event-wallet-'));
-    const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-    openssl(
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'ca.key',
-      '-out',
-      'ca.pem',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=WWDR',
-    );
-    openssl(
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'pass.key',
-      '-out',
-      'pass.csr',
-      '-subj',
-      `/UID=${PASS_TYPE_ID}/CN=Pass`,
-    );
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      'pass.csr',
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-out',
-      'pass.pem',
-      '-days',
-      '2',
-    );
+    throwawayPassCertificates(dir, PASS_TYPE_ID);
     writeFileSync(path.join(dir, 'google.pem'), google.privateKey.export({ type: 'pkcs8', format: 'pem' }));
     t = await startTestApp({
       VENUE_TZ: TZ,

@@ -1,31 +1,11 @@
 import { APPLE_WALLET_OFF } from '@nocturne/domain';
 import { createCoupon, registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { throwawayPassCertificates, unzip } from '@nocturne/testing/wallet-passes';
 
 const PASS_TYPE_ID = 'pass.test.nocturne';
-
-/** A zip archive's files (stored or deflated), from its central directory. */
-function unzip(archive: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let at = archive.readUInt32LE(end + 16);
-  for (let index = 0; index < archive.readUInt16LE(end + 10); index++) {
-    const nameLength = archive.readUInt16LE(at + 28);
-    const local = archive.readUInt32LE(at + 42);
-    const start = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
-    const data = archive.subarray(start, start + archive.readUInt32LE(at + 20));
-    files.set(
-      archive.toString('utf8', at + 46, at + 46 + nameLength),
-      archive.readUInt16LE(at + 10) === 8 ? inflateRawSync(data) : data,
-    );
-    at += 46 + nameLength + archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32);
-  }
-  return files;
-}
 
 /**
  * Apple Wallet passes and the PassKit web service, step by step as Apple's "PassKit Web Service
@@ -48,49 +28,7 @@ describe('Apple Wallet passes and the PassKit web service', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'nocturne-wallet-'));
-    const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-    openssl(
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'ca.key',
-      '-out',
-      'ca.pem',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=Throwaway WWDR',
-    );
-    openssl(
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'pass.key',
-      '-out',
-      'pass.csr',
-      '-subj',
-      `/UID=${PASS_TYPE_ID}/CN=Pass`,
-    );
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      'pass.csr',
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-out',
-      'pass.pem',
-      '-days',
-      '2',
-    );
+    throwawayPassCertificates(dir, PASS_TYPE_ID);
     t = await startTestApp({
       APPLE_PASS_TYPE_ID: PASS_TYPE_ID,
       APPLE_TEAM_ID: 'TEAM123456',

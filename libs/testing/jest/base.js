@@ -35,6 +35,7 @@ export function baseConfig(displayName, overrides = {}) {
       '^@nocturne/contracts/route-table$': '<rootDir>/libs/contracts/src/route-table.ts',
       // Node-only (node:net): kept out of the domain index, which the web bundles.
       '^@nocturne/domain/webhook-target$': '<rootDir>/libs/domain/src/webhook-target.ts',
+      '^@nocturne/testing/wallet-passes$': '<rootDir>/libs/testing/src/wallet-passes.ts',
       '^@nocturne/(config|domain|contracts|queues|db|ledger|storage|sync-jobs|testing)$': '<rootDir>/libs/$1/src/index.ts',
       // The api's factory, for the test harness in libs/testing that starts the api.
       '^@nocturne/api/app-factory$': '<rootDir>/api/src/app.factory.ts',

@@ -1,35 +1,17 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { addDays, clubNightOf, eventNightLabel } from '@nocturne/domain';
 import { registerMember, registerStaff, startTestApp, type TestApp, testEnv, waitFor } from '@nocturne/testing';
-import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { throwawayPassCertificates, unzip } from '@nocturne/testing/wallet-passes';
 import { type ApnsStub, startApnsStub } from '../support/apns-stub.js';
 import { startWorker } from '../support/worker-app.js';
 
 const PASS_TYPE_ID = 'pass.test.nocturne';
 const TEAM_ID = 'TEAM123456';
 const KEY_ID = 'KEY7654321';
-
-/** A stored zip's files, from its central directory. */
-function unzip(archive: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let at = archive.readUInt32LE(end + 16);
-  for (let index = 0; index < archive.readUInt16LE(end + 10); index++) {
-    const nameLength = archive.readUInt16LE(at + 28);
-    const local = archive.readUInt32LE(at + 42);
-    const start = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
-    files.set(
-      archive.toString('utf8', at + 46, at + 46 + nameLength),
-      archive.subarray(start, start + archive.readUInt32LE(at + 20)),
-    );
-    at += 46 + nameLength + archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32);
-  }
-  return files;
-}
 
 /**
  * The member's coming guest-list night on their Wallet card: joining a list raises an event whose
@@ -45,49 +27,7 @@ describe("the guest list on the member's Wallet card", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'nocturne-card-list-'));
-    const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-    openssl(
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'ca.key',
-      '-out',
-      'ca.pem',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=WWDR',
-    );
-    openssl(
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'pass.key',
-      '-out',
-      'pass.csr',
-      '-subj',
-      `/UID=${PASS_TYPE_ID}/CN=Pass`,
-    );
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      'pass.csr',
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-out',
-      'pass.pem',
-      '-days',
-      '2',
-    );
+    throwawayPassCertificates(dir, PASS_TYPE_ID);
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     writeFileSync(path.join(dir, 'AuthKey.p8'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
     apns = await startApnsStub({

@@ -3,36 +3,14 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { throwawayPassCertificates, unzip } from '@nocturne/testing/wallet-passes';
 import { type AppleSigning, buildApplePass } from './apple-pass.js';
 import { PassSigner } from './pkpass.js';
 
-/** The files of a zip archive, read from its central directory (stored or deflated entries). */
-function unzip(archive: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = archive.readUInt16LE(end + 10);
-  let at = archive.readUInt32LE(end + 16);
-  for (let index = 0; index < count; index++) {
-    const method = archive.readUInt16LE(at + 10);
-    const size = archive.readUInt32LE(at + 20);
-    const nameLength = archive.readUInt16LE(at + 28);
-    const extraLength = archive.readUInt16LE(at + 30);
-    const commentLength = archive.readUInt16LE(at + 32);
-    const local = archive.readUInt32LE(at + 42);
-    const name = archive.toString('utf8', at + 46, at + 46 + nameLength);
-    const start = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
-    const data = archive.subarray(start, start + size);
-    files.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return files;
-}
-
 /**
- * A throwaway certificate authority made here with the openssl CLI: a root (standing in for
- * Apple's WWDR intermediate, which signs Pass Type ID certificates) and a pass certificate it
- * signed. The pass's signature must verify against that root and nothing else.
+ * Signed with a throwaway certificate authority (throwawayPassCertificates): a root standing in for
+ * Apple's WWDR intermediate and a pass certificate it signed. The pass's signature must verify
+ * against that root and nothing else.
  */
 describe('an Apple Wallet pass for a claimed coupon', () => {
   let dir: string;
@@ -41,48 +19,7 @@ describe('an Apple Wallet pass for a claimed coupon', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'nocturne-pass-ca-'));
-    openssl(
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'ca.key',
-      '-out',
-      'ca.pem',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=Throwaway WWDR',
-    );
-    openssl(
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'pass.key',
-      '-out',
-      'pass.csr',
-      '-subj',
-      '/UID=pass.test.nocturne/CN=Pass Type ID: pass.test.nocturne/OU=TEAM123456',
-    );
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      'pass.csr',
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-out',
-      'pass.pem',
-      '-days',
-      '2',
-    );
+    throwawayPassCertificates(dir, 'pass.test.nocturne');
     signing = {
       passTypeId: 'pass.test.nocturne',
       teamId: 'TEAM123456',

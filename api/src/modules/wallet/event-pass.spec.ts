@@ -3,27 +3,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { throwawayPassCertificates, unzip } from '@nocturne/testing/wallet-passes';
 import type { AppleSigning } from './apple-pass.js';
 import { buildEventPass, type EventPassContent } from './event-pass.js';
 import { PassSigner } from './pkpass.js';
-
-/** A stored zip's files, from its central directory (the passes are written stored). */
-function unzip(archive: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let at = archive.readUInt32LE(end + 16);
-  for (let index = 0; index < archive.readUInt16LE(end + 10); index++) {
-    const nameLength = archive.readUInt16LE(at + 28);
-    const local = archive.readUInt32LE(at + 42);
-    const start = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
-    files.set(
-      archive.toString('utf8', at + 46, at + 46 + nameLength),
-      archive.subarray(start, start + archive.readUInt32LE(at + 20)),
-    );
-    at += 46 + nameLength + archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32);
-  }
-  return files;
-}
 
 /** ISO 8601 with a UTC offset, as Apple's pass.json reference asks of `relevantDate` and date fields. */
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
@@ -55,48 +38,7 @@ describe("an event night's Apple Wallet pass", () => {
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'nocturne-event-pass-'));
-    openssl(
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'ca.key',
-      '-out',
-      'ca.pem',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=WWDR',
-    );
-    openssl(
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'pass.key',
-      '-out',
-      'pass.csr',
-      '-subj',
-      '/UID=pass.test.nocturne/CN=Pass',
-    );
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      'pass.csr',
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-out',
-      'pass.pem',
-      '-days',
-      '2',
-    );
+    throwawayPassCertificates(dir, 'pass.test.nocturne');
     signing = {
       passTypeId: 'pass.test.nocturne',
       teamId: 'TEAM123456',
