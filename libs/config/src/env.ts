@@ -140,6 +140,13 @@ export const apiEnvSchema = baseEnvSchema.extend({
   EXPORTS_PER_MEMBER: int(2, 1),
   EXPORTS_AT_ONCE: int(10, 1),
   /**
+   * The most members tonight's offline door data holds. Up to it, every member with a card or a
+   * coupon; past it (a large group), those the door is likeliest to meet, newest activity first:
+   * on tonight's guest list there, seen at that venue lately, a coupon claimed or used lately,
+   * joined lately. A member left out is "Not in tonight's door data" while the door is offline.
+   */
+  DOOR_DATA_MEMBERS_MAX: int(10_000, 1),
+  /**
    * Key that seals staff authenticator-app secrets in the database (AES-256-GCM, key from HKDF);
    * unset: derived from QR_SECRET. Set it so that rotating QR_SECRET leaves enrolled apps working.
    */

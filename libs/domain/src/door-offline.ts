@@ -50,6 +50,8 @@ export const DOOR_SYNC_CLOCK_SKEW_MS = 2 * 60_000;
 export const DOOR_OFFLINE = 'Offline';
 /** A code shaped like ours that tonight's data does not hold (a coupon redeemed on an earlier night, a new claim). */
 export const DOOR_NOT_IN_DATA = "Not in tonight's door data";
+/** Too many doors are downloading the whole night at once on this server: the phone asks again after Retry-After. */
+export const DOOR_DATA_BUSY = "Tonight's door data is being prepared for other doors: this phone asks again in a few seconds";
 
 // ---- reading what was shown
 

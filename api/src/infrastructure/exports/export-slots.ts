@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { EXPORT_ALREADY_RUNNING, EXPORTS_BUSY } from '@nocturne/domain';
 import type { Readable } from 'node:stream';
 import { RetryLaterException } from '#common/http/retry-later.js';
+import { TakeTurns } from '#common/take-turns.js';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 
 /** What a refused download is told to wait: about what one heavy member's export takes to stream. */
@@ -23,8 +24,7 @@ const READS_AT_ONCE = 3;
 export class ExportSlots {
   private readonly running = new Map<string, number>();
   private total = 0;
-  private reading = 0;
-  private readonly waitingToRead: (() => void)[] = [];
+  private readonly reads = new TakeTurns(READS_AT_ONCE);
 
   constructor(@InjectConfig() private readonly config: ApiConfig) {}
 
@@ -47,17 +47,8 @@ export class ExportSlots {
   }
 
   /** Runs one batch read of a download when it is its turn (READS_AT_ONCE at a time, first come first served). */
-  async read<T>(work: () => Promise<T>): Promise<T> {
-    if (this.reading >= READS_AT_ONCE) await new Promise<void>((resolve) => this.waitingToRead.push(resolve));
-    else this.reading += 1;
-    try {
-      return await work();
-    } finally {
-      const next = this.waitingToRead.shift();
-      // The turn passes straight to the next in line (the count stays), or is given back.
-      if (next) next();
-      else this.reading -= 1;
-    }
+  read<T>(work: () => Promise<T>): Promise<T> {
+    return this.reads.run(work);
   }
 
   private take(accountId: string): () => void {

@@ -3,6 +3,7 @@ import { CouponsModule } from '../coupons/coupons.module.js';
 import { SyncDoorQueueHandler } from './commands/sync-door-queue/sync-door-queue.handler.js';
 import { DoorDataRepository } from './offline/door-data.repository.js';
 import { DoorDataService } from './offline/door-data.service.js';
+import { LikelyMembersRepository } from './offline/likely-members.repository.js';
 import { DoorOfflineController } from './offline/door-offline.controller.js';
 import { GetDoorConflictsHandler } from './queries/get-door-conflicts/get-door-conflicts.handler.js';
 import { GetDoorDataHandler } from './queries/get-door-data/get-door-data.handler.js';
@@ -41,6 +42,7 @@ import { Visits } from './visits.service.js';
     // Offline door mode.
     DoorDataRepository,
     DoorDataService,
+    LikelyMembersRepository,
     GetDoorDataHandler,
     GetDoorsTonightHandler,
     GetDoorConflictsHandler,

@@ -64,12 +64,13 @@ export class DoorDataRepository {
   }
 
   /**
-   * Claimed coupons the door may meet tonight: held ones whose coupon had not expired when the
-   * night began, and those redeemed since it began (so a second scan says "Already used at 23:41").
-   * `members` restricts them to those members (an incremental answer).
+   * The claimed coupons of these members the door may meet tonight: held ones whose coupon had not
+   * expired when the night began, and those redeemed since it began (so a second scan says
+   * "Already used at 23:41").
    */
-  async held(em: EntityManager, nightStart: Date, members: readonly string[] | null): Promise<HeldRow[]> {
-    let query = db(em)
+  async held(em: EntityManager, nightStart: Date, members: readonly string[]): Promise<HeldRow[]> {
+    if (members.length === 0) return [];
+    return (await db(em)
       .selectFrom('user_coupons as uc')
       .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
       .leftJoin('members as v', 'v.id', 'uc.validated_by_id')
@@ -82,6 +83,7 @@ export class DoorDataRepository {
         'uc.redeemed_by',
         'v.first_name as validated_by_name',
       ])
+      .where('uc.member_id', '=', sql<string>`any(${sql.val(members)}::uuid[])`)
       .where((eb) =>
         eb.or([
           eb.and([
@@ -90,22 +92,13 @@ export class DoorDataRepository {
           ]),
           eb('uc.redeemed_at', '>=', nightStart.toISOString()),
         ]),
-      );
-    if (members) query = query.where('uc.member_id', '=', sql<string>`any(${sql.val(members)}::uuid[])`);
-    return (await query.execute()) as HeldRow[];
+      )
+      .execute()) as HeldRow[];
   }
 
-  /**
-   * The members named, or (null) every member with a card or a coupon held or redeemed tonight,
-   * with their card and whether they visited this venue tonight.
-   */
-  async members(
-    em: EntityManager,
-    night: string,
-    venueId: number,
-    nightStart: Date,
-    ids: readonly string[] | null,
-  ): Promise<MemberRow[]> {
+  /** These members (LikelyMembersRepository chose them, or they changed), with their card and whether they visited this venue tonight. */
+  async members(em: EntityManager, night: string, venueId: number, ids: readonly string[]): Promise<MemberRow[]> {
+    if (ids.length === 0) return [];
     const rows = await db(em)
       .selectFrom('members as m')
       .leftJoin('member_cards as mc', 'mc.member_id', 'm.id')
@@ -122,22 +115,7 @@ export class DoorDataRepository {
         'mc.short_code as card_code',
         sql<boolean>`vi.id is not null`.as('visited'),
       ])
-      .where((eb) =>
-        ids !== null
-          ? eb('m.id', '=', sql<string>`any(${sql.val(ids)}::uuid[])`)
-          : eb.or([
-              eb('mc.id', 'is not', null),
-              eb.exists(
-                eb
-                  .selectFrom('user_coupons as uc')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('uc.member_id', '=', 'm.id')
-                  .where((inner) =>
-                    inner.or([inner('uc.redeemed_at', 'is', null), inner('uc.redeemed_at', '>=', nightStart.toISOString())]),
-                  ),
-              ),
-            ]),
-      )
+      .where('m.id', '=', sql<string>`any(${sql.val(ids)}::uuid[])`)
       .execute();
     return rows as MemberRow[];
   }

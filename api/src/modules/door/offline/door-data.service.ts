@@ -11,9 +11,11 @@ import {
 } from '@nocturne/domain';
 import { hash } from 'node:crypto';
 import { isoTimestamp } from '#common/timestamps.js';
+import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { QrTokenService, SHORT_CODE_ATTEMPTS } from '#modules/coupons/coupons.public.js';
 import type { VenueRecord } from '#modules/venues/venues.public.js';
 import { type CouponRow, DoorDataRepository, type HeldRow, type MemberRow } from './door-data.repository.js';
+import { LikelyMembersRepository } from './likely-members.repository.js';
 
 /** How far back an incremental answer looks before its cursor: a transaction that began before the cursor and committed after it is still seen. */
 const CURSOR_OVERLAP_MS = 60_000;
@@ -71,9 +73,21 @@ export class DoorDataService {
   private readonly codes = new Map<string, Codes>();
 
   constructor(
+    @InjectConfig() private readonly config: ApiConfig,
     private readonly repository: DoorDataRepository,
+    private readonly likely: LikelyMembersRepository,
     private readonly qr: QrTokenService,
   ) {}
+
+  /**
+   * Whether a poll with this cursor asks for the whole night (no cursor, one of another venue, or
+   * one too old by this host's clock): those answers take turns (GetDoorDataHandler). `read`
+   * decides again on the database's clock.
+   */
+  asksWholeNight(since: string | undefined, venueId: number): boolean {
+    const cursor = parseCursor(since);
+    return cursor === null || cursor.venueId !== venueId || Date.now() - cursor.at.getTime() >= CURSOR_MAX_AGE_MS;
+  }
 
   /**
    * The night's salt for this door account: an HMAC under QR_SECRET (as a card's token, of a text
@@ -107,11 +121,17 @@ export class DoorDataService {
     let members: MemberRow[];
     if (incremental) {
       const changed = await this.repository.changedSince(em, new Date(incremental.at.getTime() - CURSOR_OVERLAP_MS));
-      held = changed.length > 0 ? await this.repository.held(em, start, changed) : [];
-      members = changed.length > 0 ? await this.repository.members(em, night, venue.id, start, changed) : [];
+      held = await this.repository.held(em, start, changed);
+      members = await this.repository.members(em, night, venue.id, changed);
     } else {
-      held = await this.repository.held(em, start, null);
-      members = await this.repository.members(em, night, venue.id, start, null);
+      const ids = await this.likely.ids(em, {
+        night,
+        venueId: venue.id,
+        nightStart: start,
+        max: this.config.DOOR_DATA_MEMBERS_MAX,
+      });
+      held = await this.repository.held(em, start, ids);
+      members = await this.repository.members(em, night, venue.id, ids);
     }
     const [coupons, stale] = await Promise.all([this.repository.coupons(em, start), this.repository.staleAfterMinutes(em)]);
     const couponKeys = keysOf(coupons);

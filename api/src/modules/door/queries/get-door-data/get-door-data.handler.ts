@@ -1,17 +1,33 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { HttpStatus } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { DoorData } from '@nocturne/contracts';
+import { DOOR_DATA_BUSY } from '@nocturne/domain';
+import { RetryLaterException } from '#common/http/retry-later.js';
+import { TakeTurns } from '#common/take-turns.js';
 import { DoorDataService } from '#modules/door/offline/door-data.service.js';
 import { StaffVenues, VenueDirectory } from '#modules/venues/venues.public.js';
 import { GetDoorDataQuery } from './get-door-data.query.js';
 
 /**
+ * Whole nights this process builds at once: each holds its members' entries in memory until it is
+ * sent, so twenty doors opening at once take turns instead of holding twenty nights together.
+ */
+const WHOLE_NIGHTS_AT_ONCE = 2;
+/** Past this many doors waiting for a whole night, the next is told to ask again (503, Retry-After). */
+const WHOLE_NIGHTS_WAITING = 40;
+const RETRY_AFTER_SECONDS = 5;
+
+/**
  * Tonight's door data at the door's venue (the one a check there would be at: 400/403 in words as
- * for a check), read in one repeatable-read snapshot so its parts agree with its cursor.
+ * for a check), read in one repeatable-read snapshot so its parts agree with its cursor. A whole
+ * night waits its turn before its transaction opens, so waiting doors hold no connection.
  */
 @QueryHandler(GetDoorDataQuery)
 export class GetDoorDataHandler implements IQueryHandler<GetDoorDataQuery, DoorData> {
+  private readonly wholeNights = new TakeTurns(WHOLE_NIGHTS_AT_ONCE);
+
   constructor(
     private readonly em: EntityManager,
     private readonly data: DoorDataService,
@@ -22,9 +38,14 @@ export class GetDoorDataHandler implements IQueryHandler<GetDoorDataQuery, DoorD
   async execute({ staffId, since, staffRole, venueId }: GetDoorDataQuery): Promise<DoorData> {
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const group = await this.directory.all();
-    return this.em.fork().transactional((tx) => this.data.read(tx, staffId, since, venue, group), {
-      readOnly: true,
-      isolationLevel: IsolationLevel.REPEATABLE_READ,
-    });
+    const read = () =>
+      this.em.fork().transactional((tx) => this.data.read(tx, staffId, since, venue, group), {
+        readOnly: true,
+        isolationLevel: IsolationLevel.REPEATABLE_READ,
+      });
+    if (!this.data.asksWholeNight(since, venue.id)) return read();
+    if (this.wholeNights.queued >= WHOLE_NIGHTS_WAITING)
+      throw new RetryLaterException(RETRY_AFTER_SECONDS, DOOR_DATA_BUSY, HttpStatus.SERVICE_UNAVAILABLE);
+    return this.wholeNights.run(read);
   }
 }
