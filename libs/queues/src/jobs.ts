@@ -138,7 +138,6 @@ export const jobDefinitions = {
     queue: QueueName.Maintenance,
     payload: z.object({}),
   },
-  /** Every quarter hour: from 14:00 venue time, queues the reminders of tonight's confirmed bookings not yet reminded. */
   /** Daily: gives the birthday coupon (the manager's template) to members in their birthday week, once a year. */
   'maintenance.grant-birthday-coupons': {
     queue: QueueName.Maintenance,
@@ -149,7 +148,16 @@ export const jobDefinitions = {
     queue: QueueName.Maintenance,
     payload: z.object({}),
   },
+  /** Every quarter hour: from 14:00 venue time, queues the reminders of tonight's confirmed bookings not yet reminded. */
   'maintenance.queue-booking-reminders': {
+    queue: QueueName.Maintenance,
+    payload: z.object({}),
+  },
+  /**
+   * Every quarter hour: a member's Wallet card shows their next guest-list night until its last
+   * entry; when that passes, their card is pushed so it shows the next one (or none).
+   */
+  'maintenance.guest-list-passes': {
     queue: QueueName.Maintenance,
     payload: z.object({}),
   },

@@ -3,11 +3,12 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config.js';
 import type { WorkerArea } from '../runtime/worker-area.js';
 import { ApnsClient } from './apns-client.js';
+import { GUEST_LIST_PASSES_EVERY_MS, GuestListPassesJob } from './guest-list-passes.job.js';
 import { APNS_CLIENT, UpdatePassesJob } from './update-passes.job.js';
 import { WalletProcessor } from './wallet.processor.js';
 import { WalletRepository } from './wallet.repository.js';
 
-const WALLET_JOBS = [UpdatePassesJob];
+const WALLET_JOBS = [UpdatePassesJob, GuestListPassesJob];
 
 /** The APNs client when Apple Wallet pushes are configured (pass type, team, APNs key and its id); null otherwise. */
 function apnsClientFrom(config: WorkerConfig): ApnsClient | null {
@@ -42,4 +43,13 @@ export const walletArea: WorkerArea = {
   module: WalletModule.forRoot(),
   jobs: WALLET_JOBS,
   processor: WalletProcessor,
+  schedules: [
+    // A card showing a guest-list night is pushed once that night's last entry has passed.
+    {
+      schedulerId: 'guest-list-passes',
+      repeat: { every: GUEST_LIST_PASSES_EVERY_MS },
+      name: 'maintenance.guest-list-passes',
+      payload: {},
+    },
+  ],
 };

@@ -36,6 +36,28 @@ export class WalletRepository {
     return rows.map((row) => row.push_token);
   }
 
+  /**
+   * Guest-list entries of nights from `fromNight` to `toNight` whose member has a Wallet card pass,
+   * with when the night's last entry is (the event's time) and its venue's zone (null: VENUE_TZ, the first venue's).
+   */
+  guestListCards(
+    em: EntityManager,
+    fromNight: string,
+    toNight: string,
+  ): Promise<{ id: string; member_id: string; night: string; last_entry: string; time_zone: string | null }[]> {
+    return db(em)
+      .selectFrom('guest_list_entries as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
+      .innerJoin('venues as v', 'v.id', 'e.venue_id')
+      .innerJoin('wallet_passes as p', (join) =>
+        join.onRef('p.member_id', '=', 'g.member_id').on('p.subject', '=', sql<string>`'card:' || g.member_id`),
+      )
+      .select(['g.id', 'p.member_id', sql<string>`g.night::text`.as('night'), 'e.last_entry', 'v.time_zone'])
+      .where('g.night', '>=', fromNight)
+      .where('g.night', '<=', toNight)
+      .execute() as Promise<{ id: string; member_id: string; night: string; last_entry: string; time_zone: string | null }[]>;
+  }
+
   /** APNs said the device token is no longer valid for the topic (410): forget its registrations. */
   async dropPushToken(em: EntityManager, pushToken: string): Promise<void> {
     await db(em).deleteFrom('wallet_registrations').where('push_token', '=', pushToken).execute();

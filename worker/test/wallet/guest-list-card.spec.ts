@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { addDays, clubNightOf, eventNightLabel } from '@nocturne/domain';
+import { addDays, clubNightOf, eventNightLabel, nightInstant } from '@nocturne/domain';
 import { registerMember, registerStaff, startTestApp, type TestApp, testEnv, waitFor } from '@nocturne/testing';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { throwawayPassCertificates, unzip } from '@nocturne/testing/wallet-passes';
 import { type ApnsStub, startApnsStub } from '../support/apns-stub.js';
+import { GuestListPassesJob } from '../../src/wallet/guest-list-passes.job.js';
 import { startWorker } from '../support/worker-app.js';
 
 const PASS_TYPE_ID = 'pass.test.nocturne';
@@ -24,6 +25,7 @@ describe("the guest list on the member's Wallet card", () => {
   let worker: INestApplicationContext;
   let apns: ApnsStub;
   let dir: string;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'nocturne-card-list-'));
@@ -46,6 +48,7 @@ describe("the guest list on the member's Wallet card", () => {
       APNS_URL: apns.url,
     });
     t = await startTestApp({}, base);
+    env = base.env;
     worker = await startWorker(base.env);
   });
   afterAll(async () => {
@@ -149,5 +152,69 @@ describe("the guest list on the member's Wallet card", () => {
     expect(left.status).toBe(200);
     expect(Date.parse(left.lastModified)).toBeGreaterThan(Date.parse(joined.lastModified));
     expect(left.pass!['storeCard'].auxiliaryFields).toBeUndefined();
+  }, 90_000);
+  it("pushes the card once its night's last entry has passed, so it shows the next night or none, and not before", async () => {
+    const manager = await registerStaff(t, 'manager');
+    const member = await registerMember(t, { firstName: 'Sasha' });
+    const night = addDays(clubNightOf(new Date(), t.config.VENUE_TZ), 3);
+    const created = await t.request<{ id: string }>('POST', '/api/admin/events', {
+      token: manager.sessionId,
+      body: {
+        title: 'Late Lounge',
+        description: '',
+        lineUp: [],
+        night,
+        doorsOpen: '21:00',
+        lastEntry: '02:00',
+        agePolicy: '18+',
+        priceCents: 0,
+        currency: 'AUD',
+        dressCode: '',
+        capacity: 100,
+        status: 'published',
+        guestList: { capacity: 20, freeUntil: null, cutoff: null },
+      },
+    });
+    expect(created.status).toBe(201);
+    const card = await fetch(`${t.baseUrl}/api/wallet/apple/card`, { headers: { authorization: `Bearer ${member.sessionId}` } });
+    const pass = JSON.parse(
+      unzip(Buffer.from(await card.arrayBuffer()))
+        .get('pass.json')!
+        .toString(),
+    ) as Record<string, any>;
+    const serial = pass['serialNumber'] as string;
+    const registered = await t.request(
+      'POST',
+      `/api/wallet/apple/v1/devices/sasha-device/registrations/${PASS_TYPE_ID}/${serial}`,
+      { body: { pushToken: 'sasha-phone' }, headers: { authorization: `ApplePass ${pass['authenticationToken'] as string}` } },
+    );
+    expect(registered.status).toBe(201);
+    const joined = await t.request('POST', `/api/events/${created.body.id}/nights/${night}/guest-list`, {
+      token: member.sessionId,
+      body: { plusOnes: 0 },
+    });
+    expect(joined.status).toBeLessThan(300);
+    await waitFor(async () => apns.pushes.some((push) => push.token === 'sasha-phone'), {
+      timeoutMs: 20_000,
+      what: 'the join push',
+    });
+
+    // The sweep on a worker whose clock the test sets: before the last entry, and just after it.
+    const ends = nightInstant(night, '02:00', t.config.VENUE_TZ);
+    const sweepAt = async (at: Date) => {
+      const app = await startWorker(env, { clock: () => at });
+      try {
+        return await app.get(GuestListPassesJob).handle();
+      } finally {
+        await app.close();
+      }
+    };
+    const sashas = () => apns.pushes.filter((push) => push.token === 'sasha-phone').length;
+    const before = sashas();
+    expect(await sweepAt(new Date(ends.getTime() - 60_000))).toEqual({ cards: 0 });
+    expect(await sweepAt(new Date(ends.getTime() + 5 * 60_000))).toEqual({ cards: 1 });
+    await waitFor(async () => sashas() > before, { timeoutMs: 20_000, what: 'the push after the night ended' });
+    // A night long over is not pushed again.
+    expect(await sweepAt(new Date(ends.getTime() + 6 * 3_600_000))).toEqual({ cards: 0 });
   }, 90_000);
 });
