@@ -78,8 +78,8 @@ async function postComment(pool, member, postId, body) {
       )
     ).rows[0];
     const basePoints = count < COMMENT_REWARDS_PER_NIGHT ? POINTS_PER_COMMENT : 0;
-    // The api's quote (LedgerService.quote): the member's tier benefit and tonight's promotions
-    // multiply the reward, in percent.
+    // The api's quote (LedgerService.quote): the member's tier benefit and tonight's promotions of
+    // the whole group (a comment is earned at no venue) multiply the reward, in percent.
     let tierMultiplier = 100;
     if (basePoints > 0) {
       const tier = (
@@ -91,7 +91,9 @@ async function postComment(pool, member, postId, body) {
       ).rows[0];
       tierMultiplier = tier.multiplier ?? 100;
       await client.query(
-        'select id, name, multiplier, starts_on, ends_on, weekdays from promotions where starts_on <= $1 and ends_on >= $2',
+        `select p.id, p.name, p.multiplier, p.starts_on, p.ends_on, p.weekdays from promotions as p
+          where p.starts_on <= $1 and p.ends_on >= $2
+            and not exists (select pv.venue_id from promotion_venues as pv where pv.promotion_id = p.id)`,
         [night.night, night.night],
       );
     }
@@ -238,7 +240,9 @@ async function claimOnce(pool, member, couponId) {
     const view = (
       await client.query(
         `select uc.id, uc.member_id, uc.coupon_id, uc.claimed_at, uc.redeemed_at, uc.redeemed_by, uc.validated_at, uc.validated_by_id,
-                uc.short_code, m.first_name, m.last_name, m.member_tier, m.disabled_at, m.deleted_at,
+                uc.short_code, uc.redeemed_venue_id,
+                array(select cv.venue_id from coupon_venues cv where cv.coupon_id = uc.coupon_id order by cv.venue_id) as coupon_venue_ids,
+                m.first_name, m.last_name, m.member_tier, m.disabled_at, m.deleted_at,
                 (select v.first_name from members as v where v.id = uc.validated_by_id) as validated_by_name, to_json(c) as coupon
            from user_coupons as uc join coupons as c on c.id = uc.coupon_id join members as m on m.id = uc.member_id
           where uc.id = $1`,
@@ -303,7 +307,9 @@ async function redeemMyCoupon(pool, member, userCouponId) {
     const row = (
       await client.query(
         `select "uc"."id", "uc"."member_id", "uc"."coupon_id", "uc"."claimed_at", "uc"."redeemed_at", "uc"."redeemed_by",
-                "uc"."validated_at", "uc"."validated_by_id", "uc"."short_code", "m"."first_name", "m"."last_name", "m"."member_tier",
+                "uc"."validated_at", "uc"."validated_by_id", "uc"."short_code", "uc"."redeemed_venue_id",
+                array(select "cv"."venue_id" from "coupon_venues" "cv" where "cv"."coupon_id" = "uc"."coupon_id" order by "cv"."venue_id") as "coupon_venue_ids",
+                "m"."first_name", "m"."last_name", "m"."member_tier",
                 "m"."disabled_at", "m"."deleted_at",
                 (select "v"."first_name" from "members" as "v" where "v"."id" = "uc"."validated_by_id") as "validated_by_name",
                 to_json("c") as "coupon"
