@@ -41,7 +41,25 @@ const RELIED_ON: Record<string, string[]> = {
   'api/src/modules/news/news-posts.repository.ts': ['news_posts_feed_idx'],
   'api/src/modules/staff/staff.repository.ts': ['members_staff_idx'],
   'api/src/modules/audit/audit-log.reader.ts': ['audit_log_at_id_idx', 'audit_log_actor_at_idx', 'audit_log_action_at_idx'],
+  'api/src/modules/door/offline/likely-members.repository.ts': [
+    'visits_venue_night_idx',
+    'user_coupons_claimed_at_idx',
+    'user_coupons_redeemed_at_idx',
+    'members_admin_list_idx',
+  ],
+  'api/src/modules/overview/overview.repository.ts': ['user_coupons_redeemed_at_idx', 'bookings_venue_requested_idx'],
 };
+
+/**
+ * Indexes that answer their queries alone (index-only scans at a group's size) only while they
+ * carry these columns: a plain index of the same name would answer right and read the table.
+ */
+const COVERING: Record<string, string> = {
+  visits_venue_night_idx: 'USING btree (venue_id, night) INCLUDE (member_id, created_at)',
+  user_coupons_claimed_at_idx: 'USING btree (claimed_at) INCLUDE (member_id)',
+  user_coupons_redeemed_at_idx: 'USING btree (redeemed_at) INCLUDE (redeemed_venue_id, member_id)',
+};
+let definitions: Map<string, string>;
 
 /** Every .ts source (not tests) under a folder. */
 function sources(folder: string): string[] {
@@ -58,8 +76,11 @@ beforeAll(async () => {
   const client = new pg.Client({ connectionString: templateDatabaseUrl() });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>(`select indexname as name from pg_indexes where schemaname = 'public'`);
+    const { rows } = await client.query<{ name: string; definition: string }>(
+      `select indexname as name, indexdef as definition from pg_indexes where schemaname = 'public'`,
+    );
     indexes = new Set(rows.map((row) => row.name));
+    definitions = new Map(rows.map((row) => [row.name, row.definition]));
   } finally {
     await client.end();
   }
@@ -80,4 +101,8 @@ it('every index the api, the worker and the writing libraries name in their sour
   }
   expect(named.size).toBeGreaterThan(5);
   expect([...named].filter(([name]) => !indexes.has(name)).map(([name, file]) => `${name} (${file})`)).toEqual([]);
+});
+
+it.each(Object.entries(COVERING))('%s carries the columns its index-only scans read', (name, shape) => {
+  expect(definitions.get(name)).toContain(shape);
 });

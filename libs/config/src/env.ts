@@ -145,7 +145,7 @@ export const apiEnvSchema = baseEnvSchema.extend({
    * on tonight's guest list there, seen at that venue lately, a coupon claimed or used lately,
    * joined lately. A member left out is "Not in tonight's door data" while the door is offline.
    */
-  DOOR_DATA_MEMBERS_MAX: int(10_000, 1),
+  DOOR_DATA_MEMBERS_MAX: int(5_000, 1),
   /**
    * Key that seals staff authenticator-app secrets in the database (AES-256-GCM, key from HKDF);
    * unset: derived from QR_SECRET. Set it so that rotating QR_SECRET leaves enrolled apps working.

@@ -134,8 +134,9 @@ export class OverviewRepository {
 
   /**
    * Tonight at each venue, each night its own (the venue's zone): visits (visits_venue_night_idx),
-   * redemptions at its door, tonight's bookings, and its inbox's waiting requests and messages.
-   * One round trip: a row per venue.
+   * redemptions at its door (user_coupons_redeemed_at_idx carries the venue), tonight's bookings,
+   * and its inbox's waiting requests (bookings_venue_requested_idx) and messages. One round trip:
+   * a row per venue, each count read from an index alone.
    */
   async venuesTonight(em: EntityManager, venues: readonly { id: number; night: string; start: string; end: string }[]) {
     if (!venues.length) return [];

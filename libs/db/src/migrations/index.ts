@@ -58,6 +58,7 @@ import { Migration20261129050100_GuestListPlusOnes } from './Migration2026112905
 import { Migration20261130020000_VisitsVenueNight } from './Migration20261130020000_VisitsVenueNight.js';
 import { Migration20261130040000_EventVersions } from './Migration20261130040000_EventVersions.js';
 import { Migration20261130050000_DoorSyncVenue } from './Migration20261130050000_DoorSyncVenue.js';
+import { Migration20261130080000_CoveringIndexes } from './Migration20261130080000_CoveringIndexes.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -119,6 +120,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261130020000_VisitsVenueNight', class: Migration20261130020000_VisitsVenueNight },
   { name: 'Migration20261130040000_EventVersions', class: Migration20261130040000_EventVersions },
   { name: 'Migration20261130050000_DoorSyncVenue', class: Migration20261130050000_DoorSyncVenue },
+  { name: 'Migration20261130080000_CoveringIndexes', class: Migration20261130080000_CoveringIndexes },
 ];
 
 /**
@@ -160,6 +162,11 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'members_ac_failed_idx',
   'bookings_requested_idx',
   'contact_messages_new_idx',
+  // Covering indexes (INCLUDE), which entities cannot declare: Migration20261130080000_CoveringIndexes.
+  'user_coupons_redeemed_at_idx',
+  'user_coupons_claimed_at_idx',
+  'visits_venue_night_idx',
+  'bookings_venue_requested_idx',
   'tier_benefits_multiplier_check',
   'promotions_schedule_check',
   'point_transactions_earning_check',

@@ -13,8 +13,9 @@ const LATELY_DAYS = 14;
  * member with a card or a coupon held or used tonight, as always; a group with more puts first
  * those the door is likeliest to meet, newest activity first: on tonight's guest list at this
  * venue, seen at this venue in the last REGULAR_NIGHTS nights, a coupon claimed or used or an
- * account opened in the last LATELY_DAYS days. Each part reads one index (visits by venue and
- * night, claims and redemptions by time, members by joining time, guest lists by event).
+ * account opened in the last LATELY_DAYS days. Each part reads at most its newest DOOR_DATA_MEMBERS_MAX
+ * rows from one index (visits by venue and night, claims and redemptions by time, members by
+ * joining time), so a group of a million members costs what the limit does.
  */
 @Injectable()
 export class LikelyMembersRepository {
@@ -23,19 +24,24 @@ export class LikelyMembersRepository {
     { night, venueId, nightStart, max }: { night: string; venueId: number; nightStart: Date; max: number },
   ): Promise<string[]> {
     const lately = new Date(nightStart.getTime() - LATELY_DAYS * 86_400_000).toISOString();
+    // Each part is its newest `max` rows, read from its own index alone (covering indexes of
+    // Migration20261130080000_CoveringIndexes); the members among them with the newest activity win.
     const likely = await sql<{ member_id: string }>`
       select member_id from (
-        select g.member_id, 'infinity'::timestamptz as at
-          from guest_list_entries g join events e on e.id = g.event_id
-         where g.night = ${night}::date and e.venue_id = ${venueId} and g.member_id is not null
+        (select g.member_id, 'infinity'::timestamptz as at
+           from guest_list_entries g join events e on e.id = g.event_id
+          where g.night = ${night}::date and e.venue_id = ${venueId} and g.member_id is not null)
         union all
-        select member_id, created_at from visits where venue_id = ${venueId} and night >= ${night}::date - ${REGULAR_NIGHTS}::int
+        (select member_id, created_at from visits
+          where venue_id = ${venueId} and night >= ${night}::date - ${REGULAR_NIGHTS}::int
+          order by night desc limit ${max})
         union all
-        select member_id, claimed_at from user_coupons where claimed_at >= ${lately}::timestamptz
+        (select member_id, claimed_at from user_coupons where claimed_at >= ${lately}::timestamptz order by claimed_at desc limit ${max})
         union all
-        select member_id, redeemed_at from user_coupons where redeemed_at >= ${lately}::timestamptz
+        (select member_id, redeemed_at from user_coupons where redeemed_at >= ${lately}::timestamptz order by redeemed_at desc limit ${max})
         union all
-        select id, created_at from members where created_at >= ${lately}::timestamptz
+        (select id, created_at from members where deleted_at is null and created_at >= ${lately}::timestamptz
+          order by created_at desc, id desc limit ${max})
       ) recent
       group by member_id
       order by max(at) desc, member_id

@@ -14,7 +14,7 @@ import { GetDoorDataQuery } from './get-door-data.query.js';
  * Whole nights this process builds at once: each holds its members' entries in memory until it is
  * sent, so twenty doors opening at once take turns instead of holding twenty nights together.
  */
-const WHOLE_NIGHTS_AT_ONCE = 2;
+const WHOLE_NIGHTS_AT_ONCE = 1;
 /** Past this many doors waiting for a whole night, the next is told to ask again (503, Retry-After). */
 const WHOLE_NIGHTS_WAITING = 40;
 const RETRY_AFTER_SECONDS = 5;
