@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { throwawayPassCertificates, unzip } from '@nocturne/testing/wallet-passes';
 import { type ApnsStub, startApnsStub } from '../support/apns-stub.js';
-import { GuestListPassesJob } from '../../src/wallet/guest-list-passes.job.js';
+import { GuestListPassesJob } from '#wallet/guest-list-passes.job.js';
 import { startWorker } from '../support/worker-app.js';
 
 const PASS_TYPE_ID = 'pass.test.nocturne';
