@@ -62,6 +62,9 @@ it('holds at most the limit, those the door is likeliest to meet first, and a me
   expect((await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: cy!.sessionId })).status).toBe(201);
   await t.sql.query(`update members set created_at = now() where id = $1`, [dee!.user.id]);
 
+  // Their sign-ups and cards are an hour old by now: what a poll sees is tonight's doings alone.
+  await t.sql.query(`update members set updated_at = now() - interval '1 hour'`);
+  await t.sql.query(`update member_cards set issued_at = now() - interval '1 hour'`);
   const busy = await data();
   expect(busy.members).toHaveLength(3);
   expect(names(busy)).toEqual(['Bea', 'Cy', 'Dee']);
@@ -72,4 +75,11 @@ it('holds at most the limit, those the door is likeliest to meet first, and a me
   const poll = await data(busy.version);
   expect(poll.full).toBe(false);
   expect(holds(poll, eli!.user.id)).toBe(true);
+
+  // A bulk change (every account touched at once, as a nightly job may): more changed than a
+  // whole night holds, so the poll answers the whole night again, still within the limit.
+  await t.sql.query(`update members set updated_at = now()`);
+  const bulk = await data(poll.version);
+  expect(bulk.full).toBe(true);
+  expect(bulk.members).toHaveLength(3);
 });

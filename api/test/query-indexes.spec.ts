@@ -48,6 +48,13 @@ const RELIED_ON: Record<string, string[]> = {
     'members_admin_list_idx',
   ],
   'api/src/modules/overview/overview.repository.ts': ['user_coupons_redeemed_at_idx', 'bookings_venue_requested_idx'],
+  'api/src/modules/door/offline/door-data.repository.ts': [
+    'member_cards_issued_at_idx',
+    'user_coupons_claimed_at_idx',
+    'user_coupons_redeemed_at_idx',
+    'qr_scans_at_idx',
+    'visits_created_at_idx',
+  ],
 };
 
 /**

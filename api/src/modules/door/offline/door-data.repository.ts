@@ -144,32 +144,29 @@ export class DoorDataRepository {
 
   /**
    * The members whose door data may have changed since `since`: their account, their card, a
-   * claim, a redemption or its undo (every one is a scan-log line or a stamp), or a visit.
+   * claim, a redemption or its undo (every one is a scan-log line or a stamp), or a visit. Null
+   * when more than `max` may have (a bulk change: the door takes the whole night again). Each part
+   * reads at most `max + 1` rows; all but the accounts' read an index alone
+   * (Migration20261130080000_CoveringIndexes).
    */
-  async changedSince(em: EntityManager, since: Date): Promise<string[]> {
+  async changedSince(em: EntityManager, since: Date, max: number): Promise<string[] | null> {
     const at = since.toISOString();
-    const kysely = db(em);
-    const rows = await kysely
-      .selectFrom('members')
-      .select('id as member_id')
-      .where('updated_at', '>', at)
-      .union(kysely.selectFrom('member_cards').select('member_id').where('issued_at', '>', at))
-      .union(
-        kysely
-          .selectFrom('user_coupons')
-          .select('member_id')
-          .where((eb) => eb.or([eb('claimed_at', '>', at), eb('redeemed_at', '>', at), eb('validated_at', '>', at)])),
-      )
-      .union(
-        kysely
-          .selectFrom('qr_scans')
-          .select(sql<string>`member_id`.as('member_id'))
-          .where('at', '>', at)
-          .where('member_id', 'is not', null),
-      )
-      .union(kysely.selectFrom('visits').select('member_id').where('created_at', '>', at))
-      .execute();
-    return rows.map((row) => row.member_id);
+    const { rows } = await sql<{ member_id: string }>`
+      select member_id from (
+        (select id as member_id from members where updated_at > ${at}::timestamptz limit ${max + 1})
+        union all
+        (select member_id from member_cards where issued_at > ${at}::timestamptz limit ${max + 1})
+        union all
+        (select member_id from user_coupons where claimed_at > ${at}::timestamptz limit ${max + 1})
+        union all
+        (select member_id from user_coupons where redeemed_at > ${at}::timestamptz limit ${max + 1})
+        union all
+        (select member_id from qr_scans where at > ${at}::timestamptz and member_id is not null limit ${max + 1})
+        union all
+        (select member_id from visits where created_at > ${at}::timestamptz limit ${max + 1})
+      ) changed
+      group by member_id`.execute(db(em));
+    return rows.length > max ? null : rows.map((row) => row.member_id);
   }
 
   /** How old the manager lets tonight's data get, in minutes; null: the default. */

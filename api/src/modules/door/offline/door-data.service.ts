@@ -97,14 +97,17 @@ export class DoorDataService {
     return this.qr.tokenFor(`door-data:${night}:${staffId}`, 'member-card').slice(0, 22);
   }
 
-  /** `venue`: the door's venue (StaffVenues.doorVenue); `group`: every venue, for the names "Only at ..." gives. */
+  /**
+   * `venue`: the door's venue (StaffVenues.doorVenue); `group`: every venue, for the names "Only at
+   * ..." gives. Null when a poll's changes are more than a whole night holds: ask for the whole night.
+   */
   async read(
     em: EntityManager,
     staffId: string,
     since: string | undefined,
     venue: VenueRecord,
     group: readonly VenueRecord[],
-  ): Promise<DoorData> {
+  ): Promise<DoorData | null> {
     const takenAt = await this.repository.clock(em);
     const { night, start } = clubNightBounds(takenAt, venue.timeZone);
     const salt = this.saltFor(night, staffId);
@@ -120,7 +123,10 @@ export class DoorDataService {
     let held: HeldRow[];
     let members: MemberRow[];
     if (incremental) {
-      const changed = await this.repository.changedSince(em, new Date(incremental.at.getTime() - CURSOR_OVERLAP_MS));
+      const max = this.config.DOOR_DATA_MEMBERS_MAX;
+      const changed = await this.repository.changedSince(em, new Date(incremental.at.getTime() - CURSOR_OVERLAP_MS), max);
+      // More changed than a whole night holds (a bulk change): the door takes the whole night again.
+      if (changed === null) return null;
       held = await this.repository.held(em, start, changed);
       members = await this.repository.members(em, night, venue.id, changed);
     } else {

@@ -38,14 +38,18 @@ export class GetDoorDataHandler implements IQueryHandler<GetDoorDataQuery, DoorD
   async execute({ staffId, since, staffRole, venueId }: GetDoorDataQuery): Promise<DoorData> {
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const group = await this.directory.all();
-    const read = () =>
-      this.em.fork().transactional((tx) => this.data.read(tx, staffId, since, venue, group), {
+    const read = (cursor: string | undefined) =>
+      this.em.fork().transactional((tx) => this.data.read(tx, staffId, cursor, venue, group), {
         readOnly: true,
         isolationLevel: IsolationLevel.REPEATABLE_READ,
       });
-    if (!this.data.asksWholeNight(since, venue.id)) return read();
-    if (this.wholeNights.queued >= WHOLE_NIGHTS_WAITING)
-      throw new RetryLaterException(RETRY_AFTER_SECONDS, DOOR_DATA_BUSY, HttpStatus.SERVICE_UNAVAILABLE);
-    return this.wholeNights.run(read);
+    const wholeNight = async (): Promise<DoorData> => {
+      if (this.wholeNights.queued >= WHOLE_NIGHTS_WAITING)
+        throw new RetryLaterException(RETRY_AFTER_SECONDS, DOOR_DATA_BUSY, HttpStatus.SERVICE_UNAVAILABLE);
+      return (await this.wholeNights.run(() => read(undefined)))!;
+    };
+    if (this.data.asksWholeNight(since, venue.id)) return wholeNight();
+    // A poll whose changes outgrow a whole night (null) takes the whole night, in its turn.
+    return (await read(since)) ?? wholeNight();
   }
 }
