@@ -228,7 +228,7 @@ async function seed(db, env, passwordHash) {
   await q(
     'visits of the last 30 nights',
     `insert into visits (member_id, night, points, created_at, venue_id)
-     select member_id, source_id::date, points, created_at, ${venueOfUuidSql('member_id')} from point_transactions
+     select member_id, source_id::date, points, least(created_at, now()), ${venueOfUuidSql('member_id')} from point_transactions
       where kind = 'visit' and source_id::date >= current_date - 30`,
   );
   await q(
@@ -285,7 +285,8 @@ async function seed(db, env, passwordHash) {
     await q(
       'claimed coupons',
       `insert into user_coupons (member_id, coupon_id, claimed_at, redeemed_at, redeemed_by)
-     select m.id, c.id, t.at, case when (m.n + k) % 5 = 0 then t.at + interval '2 hours' end, case when (m.n + k) % 5 = 0 then 'staff' end
+     select m.id, c.id, t.at, case when (m.n + k) % 5 = 0 then least(t.at + interval '2 hours', now()) end,
+            case when (m.n + k) % 5 = 0 then 'staff' end
        from scale_members m cross join generate_series(0, $1::int - 1) k
        cross join lateral (select case when k = 0 and m.n <= $2 then 1 else 3 + (m.n * $1 + k) % ($3::int - 2) end as coupon_n,
                                   now() - ((m.n + k * 13) % 365) * interval '1 day' as at) t
