@@ -118,7 +118,11 @@ export function buildApplePass(signing: AppleSigning, content: ApplePassContent,
           { key: 'tier', label: 'Tier', value: content.tier, changeMessage: 'Your tier is now %@' },
         ],
         ...(content.guestList
-          ? { auxiliaryFields: [{ key: 'guestList', label: 'Guest list', value: content.guestList, changeMessage: 'Guest list: %@' }] }
+          ? {
+              auxiliaryFields: [
+                { key: 'guestList', label: 'Guest list', value: content.guestList, changeMessage: 'Guest list: %@' },
+              ],
+            }
           : {}),
         backFields: [
           { key: 'since', label: 'Member since', value: content.memberSince.toISOString(), dateStyle: 'PKDateStyleMedium' },

@@ -148,7 +148,7 @@ export const getEventGoogleWalletLink = endpoint({
   method: 'GET',
   path: '/api/events/:key/wallet/google',
   summary:
-    "Save a published event's night to Google Wallet, for anyone: a redirect to a \"Save to Google Wallet\" link (an event ticket in a JWT signed by our service account)",
+    'Save a published event\'s night to Google Wallet, for anyone: a redirect to a "Save to Google Wallet" link (an event ticket in a JWT signed by our service account)',
   access: ANYONE,
   tags: ['wallet', 'events'],
   params: EventKeyParams,

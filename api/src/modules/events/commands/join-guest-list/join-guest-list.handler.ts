@@ -20,7 +20,9 @@ export class JoinGuestListHandler implements ICommandHandler<JoinGuestListComman
     return this.unitOfWork.run(async (tx, raise) => {
       const entry = await this.lists.join(tx, member, found, night, plusOnes, new Date());
       // The member's Wallet card shows their nearest coming night on a list.
-      await raise(domainEvent('GuestListJoined', entry.id, { entryId: entry.id, memberId: member.id, eventId: found.row.id, night }));
+      await raise(
+        domainEvent('GuestListJoined', entry.id, { entryId: entry.id, memberId: member.id, eventId: found.row.id, night }),
+      );
       return entry;
     });
   }
