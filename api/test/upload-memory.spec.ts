@@ -38,7 +38,11 @@ async function unsignedUpload(body: Buffer): Promise<number> {
   }
 }
 
-it('refuses twenty parallel 10 MB unsigned uploads before reading them: api RSS grows less than 30 MB', async () => {
+// Twenty bodies buffered would add 200 MB; the bound leaves room for what a loaded CI machine adds
+// around them (a CI run once failed here with nothing printed to say how: now every figure is).
+const GROWTH_BOUND_MB = 50;
+
+it(`refuses twenty parallel 10 MB unsigned uploads before reading them: api RSS grows less than ${GROWTH_BOUND_MB} MB`, async () => {
   const tenMegabytes = Buffer.alloc(10 * 1024 * 1024, 0x41); // one buffer, sent twenty times
   // Warm up (first requests compile code and fill pools), then measure from a settled baseline.
   for (let i = 0; i < 3; i += 1) expect(await unsignedUpload(Buffer.alloc(1024))).toBe(403);
@@ -46,19 +50,21 @@ it('refuses twenty parallel 10 MB unsigned uploads before reading them: api RSS 
   const baseline = rssBytes();
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssBytes())), 10);
+  let statuses: number[];
   try {
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => unsignedUpload(tenMegabytes)));
-    expect(statuses.every((status) => status === 403 || status === 0)).toBe(true);
-    expect(statuses.filter((status) => status === 403).length).toBeGreaterThan(0);
+    statuses = await Promise.all(Array.from({ length: 20 }, () => unsignedUpload(tenMegabytes)));
   } finally {
     clearInterval(sampler);
   }
   peak = Math.max(peak, rssBytes());
   const grownMb = (peak - baseline) / 1024 / 1024;
   process.stdout.write(
-    `upload-memory: baseline ${(baseline / 1048576).toFixed(1)} MB, peak ${(peak / 1048576).toFixed(1)} MB, grew ${grownMb.toFixed(1)} MB\n`,
+    `upload-memory: statuses ${statuses.join(' ')}; baseline ${(baseline / 1048576).toFixed(1)} MB, peak ${(peak / 1048576).toFixed(1)} MB, grew ${grownMb.toFixed(1)} MB\n`,
   );
-  expect(grownMb).toBeLessThan(30);
+  // Refused (403), or cut off before the whole body was sent (0): never anything else.
+  expect(statuses.filter((status) => status !== 403 && status !== 0)).toEqual([]);
+  expect(statuses.filter((status) => status === 403).length).toBeGreaterThan(0);
+  expect(grownMb).toBeLessThan(GROWTH_BOUND_MB);
   const files = readdirSafe(path.join(dir, 'uploads'));
   expect(files).toEqual([]);
 }, 60_000);

@@ -15,12 +15,20 @@ interface Receiver {
   received: number;
   open: number;
   mostOpen: number;
+  /** For each delivery, how long after its event's timestamp it arrived. */
+  lagsMs: number[];
 }
 
 async function receiver(delayMs: number): Promise<Receiver> {
-  const state = { received: 0, open: 0, mostOpen: 0 } as Receiver;
+  const state = { received: 0, open: 0, mostOpen: 0, lagsMs: [] } as unknown as Receiver;
   state.server = createServer((request, response) => {
-    request.resume();
+    const arrived = Date.now();
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const { timestamp } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { timestamp: string };
+      state.lagsMs.push(arrived - Date.parse(timestamp));
+    });
     state.open += 1;
     state.mostOpen = Math.max(state.mostOpen, state.open);
     setTimeout(() => {
@@ -65,15 +73,16 @@ it('delivers to a fast receiver at once while a slow one takes its time, and the
     });
     expect(created.status).toBe(201);
   }
-  const started = Date.now();
+  // Each fast delivery is timed from its own event, not from the first sign-up: eight sign-ups
+  // hash eight passwords, which on a loaded CI machine took longer than a slow answer. A fast
+  // delivery queued behind slots the slow receiver holds waits for a slow answer (SLOW_MS).
   await Promise.all(Array.from({ length: EVENTS }, () => registerMember(t)));
   await waitFor(() => fast.received === EVENTS, { timeoutMs: 30_000, intervalMs: 50, what: 'every fast delivery' });
-  const fastMs = Date.now() - started;
+  const slowestMs = Math.max(...fast.lagsMs);
   process.stdout.write(
-    `slow-receiver: fast receiver had all ${EVENTS} deliveries after ${fastMs} ms (slow answers take ${SLOW_MS} ms)\n`,
+    `slow-receiver: the fast receiver's deliveries arrived ${fast.lagsMs.join(', ')} ms after their events (slow answers take ${SLOW_MS} ms)\n`,
   );
-  // Well before the slow receiver has answered even once.
-  expect(fastMs).toBeLessThan(SLOW_MS);
+  expect(slowestMs).toBeLessThan(SLOW_MS / 2);
   expect(slow.mostOpen).toBeLessThanOrEqual(2);
   // The slow receiver gets every delivery too, two at a time.
   await waitFor(() => slow.received === EVENTS, { timeoutMs: 60_000, what: 'every slow delivery' });
