@@ -11,6 +11,7 @@ import {
   DoorSyncResponse,
   endpoints,
 } from '@nocturne/contracts';
+import { ClientGone } from '#common/http/client-gone.decorator.js';
 import { Endpoint } from '#common/http/endpoint.decorator.js';
 import { ValidBody, ValidQuery } from '#common/http/input.decorators.js';
 import { type AuthenticatedMember, CurrentMember } from '#modules/auth/auth.public.js';
@@ -29,8 +30,12 @@ export class DoorOfflineController {
   ) {}
 
   @Endpoint(endpoints.getDoorData)
-  data(@CurrentMember() staff: AuthenticatedMember, @ValidQuery() query: DoorDataQuery): Promise<DoorData> {
-    return this.queries.execute(new GetDoorDataQuery(staff.id, query.since, staff.role, query.venueId));
+  data(
+    @CurrentMember() staff: AuthenticatedMember,
+    @ValidQuery() query: DoorDataQuery,
+    @ClientGone() clientGone: AbortSignal,
+  ): Promise<DoorData> {
+    return this.queries.execute(new GetDoorDataQuery(staff.id, query.since, staff.role, query.venueId, clientGone));
   }
 
   @Endpoint(endpoints.syncDoor)

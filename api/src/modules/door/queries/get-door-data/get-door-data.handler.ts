@@ -5,7 +5,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { DoorData } from '@nocturne/contracts';
 import { DOOR_DATA_BUSY } from '@nocturne/domain';
 import { RetryLaterException } from '#common/http/retry-later.js';
-import { TakeTurns } from '#common/take-turns.js';
+import { TakeTurns, TurnAbandoned } from '#common/take-turns.js';
 import { DoorDataService } from '#modules/door/offline/door-data.service.js';
 import { StaffVenues, VenueDirectory } from '#modules/venues/venues.public.js';
 import { GetDoorDataQuery } from './get-door-data.query.js';
@@ -22,7 +22,8 @@ const RETRY_AFTER_SECONDS = 5;
 /**
  * Tonight's door data at the door's venue (the one a check there would be at: 400/403 in words as
  * for a check), read in one repeatable-read snapshot so its parts agree with its cursor. A whole
- * night waits its turn before its transaction opens, so waiting doors hold no connection.
+ * night waits its turn before its transaction opens, so waiting doors hold no connection, and a
+ * door that hangs up while it waits leaves the line.
  */
 @QueryHandler(GetDoorDataQuery)
 export class GetDoorDataHandler implements IQueryHandler<GetDoorDataQuery, DoorData> {
@@ -35,7 +36,7 @@ export class GetDoorDataHandler implements IQueryHandler<GetDoorDataQuery, DoorD
     private readonly directory: VenueDirectory,
   ) {}
 
-  async execute({ staffId, since, staffRole, venueId }: GetDoorDataQuery): Promise<DoorData> {
+  async execute({ staffId, since, staffRole, venueId, clientGone }: GetDoorDataQuery): Promise<DoorData> {
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const group = await this.directory.all();
     const read = (cursor: string | undefined) =>
@@ -46,7 +47,15 @@ export class GetDoorDataHandler implements IQueryHandler<GetDoorDataQuery, DoorD
     const wholeNight = async (): Promise<DoorData> => {
       if (this.wholeNights.queued >= WHOLE_NIGHTS_WAITING)
         throw new RetryLaterException(RETRY_AFTER_SECONDS, DOOR_DATA_BUSY, HttpStatus.SERVICE_UNAVAILABLE);
-      return (await this.wholeNights.run(() => read(undefined)))!;
+      try {
+        return (await this.wholeNights.run(() => read(undefined), clientGone))!;
+      } catch (error) {
+        // The door hung up while it waited (its request timed out, or it went offline): its turn
+        // goes to the next door. Nobody reads this answer; it says what a door would do next.
+        if (error instanceof TurnAbandoned)
+          throw new RetryLaterException(RETRY_AFTER_SECONDS, DOOR_DATA_BUSY, HttpStatus.SERVICE_UNAVAILABLE);
+        throw error;
+      }
     };
     if (this.data.asksWholeNight(since, venue.id)) return wholeNight();
     // A poll whose changes outgrow a whole night (null) takes the whole night, in its turn.

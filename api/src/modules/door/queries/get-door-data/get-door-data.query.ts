@@ -9,6 +9,8 @@ export class GetDoorDataQuery extends Query<DoorData> {
     readonly since: string | undefined,
     readonly staffRole: Role = 'door',
     readonly venueId: number | undefined = undefined,
+    /** Aborts when the door that asked has gone: a whole night it waits for is then not built. */
+    readonly clientGone?: AbortSignal,
   ) {
     super();
   }
