@@ -1,5 +1,8 @@
+import { jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { registerAdmin, registerMember, registerStaff, startTestApp, type TestApp } from '@nocturne/testing';
+import http from 'node:http';
+import { registerAdmin, registerMember, registerStaff, startTestApp, type TestApp, waitFor } from '@nocturne/testing';
+import { DoorDataService } from '../src/modules/door/offline/door-data.service.js';
 import { createCoupon } from './support/coupon-fixtures.js';
 
 // Tonight's offline door data at a group larger than DOOR_DATA_MEMBERS_MAX (here 3): the door
@@ -63,7 +66,7 @@ it('holds at most the limit, those the door is likeliest to meet first, and a me
   await t.sql.query(`update members set created_at = now() where id = $1`, [dee!.user.id]);
 
   // Their sign-ups and cards are an hour old by now: what a poll sees is tonight's doings alone.
-  await t.sql.query(`update members set updated_at = now() - interval '1 hour'`);
+  await t.sql.query(`update members set door_changed_at = now() - interval '1 hour'`);
   await t.sql.query(`update member_cards set issued_at = now() - interval '1 hour'`);
   const busy = await data();
   expect(busy.members).toHaveLength(3);
@@ -76,10 +79,90 @@ it('holds at most the limit, those the door is likeliest to meet first, and a me
   expect(poll.full).toBe(false);
   expect(holds(poll, eli!.user.id)).toBe(true);
 
-  // A bulk change (every account touched at once, as a nightly job may): more changed than a
-  // whole night holds, so the poll answers the whole night again, still within the limit.
-  await t.sql.query(`update members set updated_at = now()`);
+  // A bulk change (every member's tier at once, as a change of the tiers' thresholds may): more
+  // changed than a whole night holds, so the poll answers the whole night again, within the limit.
+  await t.sql.query(`update members set member_tier = 'silver'`);
   const bulk = await data(poll.version);
   expect(bulk.full).toBe(true);
   expect(bulk.members).toHaveLength(3);
+});
+
+it('a poll brings a member whose name, tier or account changed, and not one whose points alone did', async () => {
+  const [points, renamed, disabled] = await Promise.all(
+    ['Fay', 'Gus', 'Hal'].map((firstName) => registerMember(t, { firstName })),
+  );
+  for (const member of [points!, renamed!, disabled!])
+    expect((await t.request('GET', '/api/auth/me/card', { token: member.sessionId })).status).toBe(200);
+  // Everything so far (these sign-ups, the test above) an hour old: a poll sees this test's doings alone.
+  await t.sql.query(`update member_cards set issued_at = now() - interval '1 hour'`);
+  await t.sql.query(`update members set door_changed_at = now() - interval '1 hour'`);
+  await t.sql.query(`update qr_scans set at = at - interval '1 hour'`);
+  await t.sql.query(`update user_coupons set claimed_at = claimed_at - interval '1 hour'`);
+  const start = await data();
+
+  // Points move on every comment: the door's data holds no points, so the poll does not carry them.
+  await t.sql.query(`update members set current_points = current_points + 5, total_points = total_points + 5 where id = $1`, [
+    points!.user.id,
+  ]);
+  const quiet = await data(start.version);
+  expect(quiet.full).toBe(false);
+  expect(holds(quiet, points!.user.id)).toBe(false);
+
+  expect(
+    (await t.request('PATCH', '/api/auth/me', { token: renamed!.sessionId, body: { firstName: 'Gustav', lastName: 'Reyes' } }))
+      .status,
+  ).toBe(200);
+  expect(
+    (await t.request('POST', `/api/admin/members/${disabled!.user.id}/disable`, { token: admin.sessionId, body: {} })).status,
+  ).toBeLessThan(300);
+  const poll = await data(quiet.version);
+  expect(poll.full).toBe(false);
+  expect(holds(poll, renamed!.user.id)).toBe(true);
+  expect(poll.members.find((member) => member[1] === 'Gustav')).toBeDefined();
+  expect(holds(poll, disabled!.user.id)).toBe(true);
+  expect(holds(poll, points!.user.id)).toBe(false);
+});
+
+it('a door that hangs up while it waits its turn for a whole night leaves the line: no night is built for it', async () => {
+  const service = t.app.get(DoorDataService);
+  const read = service.read.bind(service);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let built = 0;
+  // The first whole night takes its time (as a night at a group's size does); the rest wait their turn.
+  const spy = jest.spyOn(service, 'read').mockImplementation(async (...args) => {
+    built += 1;
+    if (built === 1) await held;
+    return read(...args);
+  });
+  try {
+    const first = data();
+    await waitFor(() => built === 1, { what: 'the first whole night started' });
+    // Three doors ask, wait, and give up (a phone's request timed out, or it lost its signal).
+    const gone = Array.from({ length: 3 }, () => {
+      const request = http.get(`${t.baseUrl}/api/door/data`, {
+        agent: false,
+        headers: { authorization: `Bearer ${door.sessionId}` },
+      });
+      return {
+        hangUp: () => request.destroy(),
+        outcome: new Promise<string>((resolve) => {
+          request.on('response', () => resolve('answered'));
+          request.on('error', () => resolve('hung up'));
+        }),
+      };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const door of gone) door.hangUp();
+    expect(await Promise.all(gone.map((door) => door.outcome))).toEqual(['hung up', 'hung up', 'hung up']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A door still waiting gets the next turn; none was spent on the three that left.
+    const last = data();
+    release();
+    expect((await first).full).toBe(true);
+    expect((await last).full).toBe(true);
+    expect(built).toBe(2);
+  } finally {
+    spy.mockRestore();
+  }
 });

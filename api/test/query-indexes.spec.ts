@@ -49,6 +49,7 @@ const RELIED_ON: Record<string, string[]> = {
   ],
   'api/src/modules/overview/overview.repository.ts': ['user_coupons_redeemed_at_idx', 'bookings_venue_requested_idx'],
   'api/src/modules/door/offline/door-data.repository.ts': [
+    'members_door_changed_at_idx',
     'member_cards_issued_at_idx',
     'user_coupons_claimed_at_idx',
     'user_coupons_redeemed_at_idx',

@@ -42,5 +42,10 @@ export const Member = defineEntity({
       .columnType('timestamptz')
       .defaultRaw('now()')
       .onUpdate(() => new Date()),
+    /**
+     * When a column a door's data holds (first name, tier, disabled, deleted) last changed: set by
+     * the trigger members_door_changed, never by the app; a door's poll reads it by its index.
+     */
+    doorChangedAt: p.datetime().columnType('timestamptz').defaultRaw('now()').index('members_door_changed_at_idx'),
   },
 });

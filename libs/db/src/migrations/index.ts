@@ -59,6 +59,7 @@ import { Migration20261130020000_VisitsVenueNight } from './Migration20261130020
 import { Migration20261130040000_EventVersions } from './Migration20261130040000_EventVersions.js';
 import { Migration20261130050000_DoorSyncVenue } from './Migration20261130050000_DoorSyncVenue.js';
 import { Migration20261130080000_CoveringIndexes } from './Migration20261130080000_CoveringIndexes.js';
+import { Migration20261130100000_MembersDoorChangedAt } from './Migration20261130100000_MembersDoorChangedAt.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -121,6 +122,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261130040000_EventVersions', class: Migration20261130040000_EventVersions },
   { name: 'Migration20261130050000_DoorSyncVenue', class: Migration20261130050000_DoorSyncVenue },
   { name: 'Migration20261130080000_CoveringIndexes', class: Migration20261130080000_CoveringIndexes },
+  { name: 'Migration20261130100000_MembersDoorChangedAt', class: Migration20261130100000_MembersDoorChangedAt },
 ];
 
 /**
@@ -177,6 +179,8 @@ export const HAND_WRITTEN_SCHEMA_OBJECTS = [
   'events_numbers_check',
   'guest_list_entries_party_check',
   'tier_benefits_plus_ones_check',
+  // The trigger that stamps members.door_changed_at, and its function: Migration20261130100000_MembersDoorChangedAt.
+  'members_door_changed',
   // The audit log (no entity yet: written by SQL), its append-only triggers and their functions.
   'audit_log',
 ];

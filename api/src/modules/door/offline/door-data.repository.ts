@@ -146,14 +146,15 @@ export class DoorDataRepository {
    * The members whose door data may have changed since `since`: their account, their card, a
    * claim, a redemption or its undo (every one is a scan-log line or a stamp), or a visit. Null
    * when more than `max` may have (a bulk change: the door takes the whole night again). Each part
-   * reads at most `max + 1` rows; all but the accounts' read an index alone
+   * reads at most `max + 1` rows from an index: the accounts' from door_changed_at (a change the
+   * door sees, not a points change: Migration20261130100000_MembersDoorChangedAt), the rest alone
    * (Migration20261130080000_CoveringIndexes).
    */
   async changedSince(em: EntityManager, since: Date, max: number): Promise<string[] | null> {
     const at = since.toISOString();
     const { rows } = await sql<{ member_id: string }>`
       select member_id from (
-        (select id as member_id from members where updated_at > ${at}::timestamptz limit ${max + 1})
+        (select id as member_id from members where door_changed_at > ${at}::timestamptz limit ${max + 1})
         union all
         (select member_id from member_cards where issued_at > ${at}::timestamptz limit ${max + 1})
         union all
