@@ -1,5 +1,5 @@
 import { clubNightOf, clubNightsEndingWith } from '@nocturne/domain';
-import { registerAdmin, registerMember, registerStaff, startTestApp, type TestApp } from '@nocturne/testing';
+import { registerAdmin, registerMember, registerStaff, startTestApp, type TestApp, waitFor } from '@nocturne/testing';
 import { VenueDirectory } from '../src/modules/venues/venues.public.js';
 import { createCoupon } from './support/coupon-fixtures.js';
 
@@ -138,6 +138,23 @@ describe('a group of two venues: Sydney and London', () => {
     // The group's: every venue's bookings and messages waiting, tonight's redemptions in VENUE_TZ.
     expect(answer.body.timeZone).toBe('Australia/Sydney');
     expect(answer.body.now).toMatchObject({ pendingBookings: 1, unreadMessages: 3 });
+  });
+
+  it('shows a visit tonight in the next overview, however many staff have just read it', async () => {
+    const visitsAt = (body: { venues: { id: number; visits: number }[] }, id: number) =>
+      body.venues.find((venue) => venue.id === id)!.visits;
+    const read = await Promise.all([overview(admin.sessionId), overview(admin.sessionId), overview(admin.sessionId)]);
+    const seen = visitsAt(read[0]!.body, london);
+    expect(read.map((answer) => visitsAt(answer.body, london))).toEqual([seen, seen, seen]);
+    const { text } = await cardOf();
+    expect(
+      (await t.request('POST', '/api/door/check', { token: door.sessionId, body: { text, method: 'scan', venueId: london } }))
+        .status,
+    ).toBe(200);
+    await waitFor(async () => visitsAt((await overview(admin.sessionId)).body, london) === seen + 1, {
+      timeoutMs: 2_000,
+      what: 'the new visit in the overview',
+    });
   });
 
   it("gives one venue's overview: its nights in its zone, its redemptions, bookings and messages", async () => {

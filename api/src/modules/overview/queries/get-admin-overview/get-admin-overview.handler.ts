@@ -67,6 +67,13 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
   /** The same, for each venue (or set of a staffer's venues) whose own overview is asked for. */
   private readonly venueNights = new Map<string, VersionedMemo<NightRows>>();
 
+  /**
+   * Tonight at each venue, per set of venues listed (the group's, or a staffer's): read again once
+   * visits, redemptions, bookings or messages change, at least every 15 s, and shared by the staff
+   * who ask at once (twenty at a group's size each read twenty venues' counts).
+   */
+  private readonly venueTonights = new Map<string, VersionedMemo<Awaited<ReturnType<OverviewRepository['venuesTonight']>>>>();
+
   /** The liability, summed again only when the ledger or the members have changed since. */
   private readonly outstanding: VersionedMemo<number>;
 
@@ -154,9 +161,16 @@ export class GetAdminOverviewHandler implements IQueryHandler<GetAdminOverviewQu
       const [span] = clubNightsEndingWith(clubNightOf(now, venue.timeZone), 1, venue.timeZone);
       return { venue, night: span!.night, start: span!.start.toISOString(), end: span!.end.toISOString() };
     });
-    const rows = await this.repository.venuesTonight(
-      this.em.fork(),
-      spans.map(({ venue, night, start, end }) => ({ id: venue.id, night, start, end })),
+    const asked = spans.map(({ venue, night, start, end }) => ({ id: venue.id, night, start, end }));
+    const key = asked.map(({ id }) => id).join(',');
+    let memo = this.venueTonights.get(key);
+    if (!memo) {
+      memo = new VersionedMemo(this.versions, ['visits', 'user_coupons', 'bookings', 'contact_messages'], 15);
+      this.venueTonights.set(key, memo);
+    }
+    const rows = await memo.get(
+      () => this.repository.venuesTonight(this.em.fork(), asked),
+      asked.map(({ night }) => night).join(' '),
     );
     return spans.map(({ venue, night, start, end }) => {
       const row = rows.find((counted) => Number(counted.venue_id) === venue.id);
