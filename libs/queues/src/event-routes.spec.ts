@@ -71,6 +71,14 @@ describe('event routes', () => {
     expect(jobsForStoredEvent('GuestListLeft', night)).toEqual([{ name: 'wallet.update-passes', data: { memberId: MEMBER } }]);
   });
 
+  it("update the card of every member on a night's list when staff change what the card says of it", () => {
+    expect(jobsForStoredEvent('GuestListNightsChanged', { eventId: COUPON, memberIds: [MEMBER, ADMIN] })).toEqual([
+      { name: 'wallet.update-passes', data: { memberId: MEMBER } },
+      { name: 'wallet.update-passes', data: { memberId: ADMIN } },
+    ]);
+    expect(jobsForStoredEvent('GuestListNightsChanged', { eventId: COUPON, memberIds: [] })).toEqual([]);
+  });
+
   it('ask for no wallet push when a visit or a comment paid nothing', () => {
     const visit = { visitId: USER_COUPON, memberId: MEMBER, night: '2026-11-27', points: 0, staffId: ADMIN };
     expect(jobsForStoredEvent('MemberVisited', visit)?.map((job) => job.name)).toEqual(['webhooks.fan-out']);

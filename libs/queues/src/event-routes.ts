@@ -100,6 +100,8 @@ export const eventRoutes: { [T in DomainEventType]: EventRoute<T> } = {
   // The card shows the member's nearest coming guest-list night: joining or leaving changes it.
   GuestListJoined: jobs(['wallet.update-passes'], (event) => [walletUpdate(event.memberId)]),
   GuestListLeft: jobs(['wallet.update-passes'], (event) => [walletUpdate(event.memberId)]),
+  // A night taken back to draft, moved, or given another free-entry time: each listed member's card.
+  GuestListNightsChanged: jobs(['wallet.update-passes'], (event) => event.memberIds.map((memberId) => walletUpdate(memberId))),
   ContactMessageReceived: jobs(['email.contact-message'], (event) => [{ name: 'email.contact-message', data: event }]),
   BookingRequested: jobs(['email.booking-request', 'email.booking-acknowledgement', 'webhooks.fan-out'], (event) => [
     { name: 'email.booking-request', data: event },

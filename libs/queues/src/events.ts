@@ -96,6 +96,11 @@ export const domainEventSchemas = {
   GuestListJoined: z.object({ entryId: z.uuid(), memberId: z.uuid(), eventId: z.uuid(), night: z.iso.date() }),
   /** A member took themselves off a night's guest list. */
   GuestListLeft: z.object({ memberId: z.uuid(), eventId: z.uuid(), night: z.iso.date() }),
+  /**
+   * Staff changed what a member's Wallet card says of an event's coming nights (published or not,
+   * its venue, last entry, free entry until): the members on those nights' lists.
+   */
+  GuestListNightsChanged: z.object({ eventId: z.uuid(), memberIds: z.array(z.uuid()) }),
   ContactMessageReceived: z.object({ contactMessageId: z.uuid() }),
   BookingRequested: z.object({ bookingId: z.uuid() }),
   BookingStatusChanged: z.object({ bookingId: z.uuid(), status: z.enum(BOOKING_DECISIONS) }),

@@ -63,24 +63,22 @@ describe("the guest list on the member's Wallet card", () => {
     const member = await registerMember(t, { firstName: 'Alex' });
     await t.sql.query(`update members set member_tier = 'gold' where id = $1`, [member.user.id]);
     const night = addDays(clubNightOf(new Date(), t.config.VENUE_TZ), 5);
-    const created = await t.request<{ id: string }>('POST', '/api/admin/events', {
-      token: manager.sessionId,
-      body: {
-        title: 'Deep House Fridays',
-        description: '',
-        lineUp: [],
-        night,
-        doorsOpen: '22:00',
-        lastEntry: '03:00',
-        agePolicy: '18+',
-        priceCents: 2500,
-        currency: 'AUD',
-        dressCode: 'Smart',
-        capacity: 400,
-        status: 'published',
-        guestList: { capacity: 20, freeUntil: '23:30', cutoff: null },
-      },
-    });
+    const eventInput = {
+      title: 'Deep House Fridays',
+      description: '',
+      lineUp: [],
+      night,
+      doorsOpen: '22:00',
+      lastEntry: '03:00',
+      agePolicy: '18+',
+      priceCents: 2500,
+      currency: 'AUD',
+      dressCode: 'Smart',
+      capacity: 400,
+      status: 'published',
+      guestList: { capacity: 20, freeUntil: '23:30', cutoff: null },
+    };
+    const created = await t.request<{ id: string }>('POST', '/api/admin/events', { token: manager.sessionId, body: eventInput });
     expect(created.status).toBe(201);
 
     // The member adds their card to Wallet; the device registers for its updates.
@@ -143,12 +141,35 @@ describe("the guest list on the member's Wallet card", () => {
       { key: 'guestList', label: 'Guest list', value: `${day} · +2 · free until 23:30`, changeMessage: 'Guest list: %@' },
     ]);
 
+    // The manager moves free entry to half past midnight: the card says so, pushed.
+    const save = (changes: Record<string, unknown>) => async () =>
+      (
+        await t.request('PUT', `/api/admin/events/${created.body.id}`, {
+          token: manager.sessionId,
+          body: { ...eventInput, ...changes },
+        })
+      ).status;
+    const laterTag = await change(
+      save({ guestList: { capacity: 20, freeUntil: '00:30', cutoff: null } }),
+      joinedTag,
+      'the push after free entry moved',
+    );
+    const later = await latest(joined.lastModified);
+    expect(later.pass!['storeCard'].auxiliaryFields[0].value).toBe(`${day} · +2 · free until 00:30`);
+    // Taken back to draft: the night is off the card, pushed; published again, it is back.
+    const draftTag = await change(save({ status: 'draft' }), laterTag, 'the push after the night went back to draft');
+    const drafted = await latest(later.lastModified);
+    expect(drafted.pass!['storeCard'].auxiliaryFields).toBeUndefined();
+    const backTag = await change(save({}), draftTag, 'the push after the night was published again');
+    const back = await latest(drafted.lastModified);
+    expect(back.pass!['storeCard'].auxiliaryFields[0].value).toBe(`${day} · +2 · free until 23:30`);
+
     await change(
       async () => (await t.request('DELETE', guestList, { token: member.sessionId })).status,
-      joinedTag,
+      backTag,
       'the push after leaving the list',
     );
-    const left = await latest(joined.lastModified);
+    const left = await latest(back.lastModified);
     expect(left.status).toBe(200);
     expect(Date.parse(left.lastModified)).toBeGreaterThan(Date.parse(joined.lastModified));
     expect(left.pass!['storeCard'].auxiliaryFields).toBeUndefined();

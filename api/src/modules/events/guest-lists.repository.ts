@@ -23,6 +23,19 @@ const ENTRY_COLUMNS = [
 /** The guest lists of events' nights: each night's list row, its entries, the no-show rule and what the door marks. */
 @Injectable()
 export class GuestListsRepository {
+  /** The members on this event's guest lists of nights from `fromNight` on (guests without an account left out). */
+  async membersListedFrom(em: EntityManager, eventId: string, fromNight: string): Promise<string[]> {
+    const rows = await db(em)
+      .selectFrom('guest_list_entries')
+      .select('member_id')
+      .distinct()
+      .where('event_id', '=', eventId)
+      .where('night', '>=', fromNight)
+      .where('member_id', 'is not', null)
+      .execute();
+    return rows.map((row) => row.member_id!);
+  }
+
   /**
    * Locks the night's list row (made on first use) until the transaction ends: sign-ups to one
    * night queue here, so the count each one reads is the last one's. Answers whether it is closed.
