@@ -1,5 +1,5 @@
-import { Controller, Header, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Header, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { type ApiDocsAsset, endpoints } from '@nocturne/contracts';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { OpenApiService } from './openapi.service.js';
 import { errorBody } from '../http/http-exception.filter.js';
+import { acceptsGzip } from '#infrastructure/web/compress-answers.js';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<ApiDocsAsset, string> = {
@@ -28,9 +29,13 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#
 export class OpenApiController {
   constructor(private readonly openApi: OpenApiService) {}
 
+  /** Sent as bytes made once (OpenApiService.answer), gzipped for clients that take it. */
   @Endpoint(endpoints.getOpenApiDocument)
-  document(): Record<string, unknown> {
-    return this.openApi.build();
+  document(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    const { json, gzip } = this.openApi.answer();
+    void reply.header('Content-Type', 'application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+    if (acceptsGzip(request.headers['accept-encoding'])) void reply.header('Content-Encoding', 'gzip').send(gzip);
+    else void reply.send(json);
   }
 
   @Header('Content-Type', 'text/html; charset=utf-8')

@@ -9,6 +9,7 @@ async function app() {
   registerAnswerCompression(fastify);
   fastify.get('/big', async () => big);
   fastify.get('/small', async () => ({ ok: true }));
+  fastify.get('/varies', async (_, reply) => reply.header('vary', 'Accept-Encoding').send(big));
   fastify.get('/text', async (_, reply) => reply.type('text/plain').send('x'.repeat(COMPRESS_OVER_BYTES * 2)));
   await fastify.ready();
   return fastify;
@@ -36,6 +37,15 @@ describe('answer compression', () => {
     expect([small.headers['content-encoding'], small.json()]).toEqual([undefined, { ok: true }]);
     const text = await fastify.inject({ url: '/text', headers: { 'accept-encoding': 'gzip' } });
     expect(text.headers['content-encoding']).toBeUndefined();
+    await fastify.close();
+  });
+
+  it('names Accept-Encoding in Vary once, when the route named it already', async () => {
+    const fastify = await app();
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+      const answer = await fastify.inject({ url: '/varies', headers });
+      expect(answer.headers['vary']).toBe('Accept-Encoding');
+    }
     await fastify.close();
   });
 });

@@ -8,7 +8,7 @@ const gzipAsync = promisify(gzip);
 export const COMPRESS_OVER_BYTES = 32 * 1024;
 
 /** Whether the request's Accept-Encoding takes gzip (not refused with q=0). */
-function acceptsGzip(header: string | string[] | undefined): boolean {
+export function acceptsGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   return value.split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
@@ -30,7 +30,8 @@ export function registerAnswerCompression(fastify: FastifyInstance): void {
     if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
     if (reply.getHeader('content-encoding') !== undefined) return payload;
     const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    if (!/accept-encoding/i.test(String(vary ?? '')))
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     // The cheap checks first: this runs for every JSON answer, and most are small or asked without gzip.
     if (!acceptsGzip(request.headers['accept-encoding']) || payload.length * 3 < COMPRESS_OVER_BYTES) return payload;
     if (Buffer.byteLength(payload) < COMPRESS_OVER_BYTES) return payload;
