@@ -1,4 +1,11 @@
-import { CLUB_NIGHT_ROLLOVER_HOUR, VENUE_KINDS, VENUE_NAME_MAX, VENUE_SLUG_MAX, VENUE_SLUG_PATTERN } from '@nocturne/domain';
+import {
+  CLUB_NIGHT_ROLLOVER_HOUR,
+  dateTimeFormat,
+  VENUE_KINDS,
+  VENUE_NAME_MAX,
+  VENUE_SLUG_MAX,
+  VENUE_SLUG_PATTERN,
+} from '@nocturne/domain';
 import { z } from 'zod';
 import { Email, optionalText, requiredText } from './common.js';
 
@@ -114,7 +121,7 @@ export type VenueLocation = z.infer<typeof VenueLocation>;
 export function isTimeZone(zone: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
   try {
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
+    dateTimeFormat('en-AU', { timeZone: zone });
     return true;
   } catch {
     return false;

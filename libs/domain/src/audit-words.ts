@@ -2,6 +2,7 @@ import { type AuditAction, AUDIT_TEXT_NOT_COPIED, isAuditAction } from './audit.
 import { type Role, ROLE_AS, ROLE_LABELS, ROLES } from './roles.js';
 import { namesInWords } from './venue-scope.js';
 import { type Tier, tierLabel, TIERS } from './tiers.js';
+import { dateTimeFormat } from './intl-formats.js';
 
 /**
  * An audit row as people read it: "Sam (manager) adjusted Priya Shah's points: +50, 'birthday',
@@ -307,7 +308,7 @@ const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = offsetFormatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
+    formatter = dateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl-formats.js';
+
 /**
  * The venue trades from the evening until early morning, so "tonight" is a club night that starts
  * at 06:00 venue time and ends at 06:00 the next morning. Dates are 'YYYY-MM-DD' strings of the
@@ -30,7 +32,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
+    formatter = dateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',

@@ -1,5 +1,6 @@
 import { clubNightOf, utcDate } from './club-night.js';
 import type { CouponType } from './coupons.js';
+import { dateTimeFormat } from './intl-formats.js';
 
 /*
  * What door mode says, worded once (PRODUCT.md §8): a verdict fills a phone's screen in a queue at
@@ -36,10 +37,8 @@ function cached(formats: Map<string, Intl.DateTimeFormat>, key: string, make: ()
 
 /** "23:41": the venue's wall clock, 24-hour. */
 export function venueClock(instant: Date, timeZone: string): string {
-  return cached(
-    clockFormats,
-    timeZone,
-    () => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  return cached(clockFormats, timeZone, () =>
+    dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
   ).format(instant);
 }
 
@@ -47,17 +46,14 @@ export function venueClock(instant: Date, timeZone: string): string {
 export function nightInWords(night: string, options: { weekday?: boolean; year?: boolean } = {}): string {
   const [year, month, day] = night.split('-').map(Number) as [number, number, number];
   const key = `${options.weekday ? 'w' : ''}${options.year ? 'y' : ''}`;
-  const format = cached(
-    dayFormats,
-    key,
-    () =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'UTC',
-        day: 'numeric',
-        month: 'short',
-        ...(options.weekday ? { weekday: 'short' } : {}),
-        ...(options.year ? { year: 'numeric' } : {}),
-      }),
+  const format = cached(dayFormats, key, () =>
+    dateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'short',
+      ...(options.weekday ? { weekday: 'short' } : {}),
+      ...(options.year ? { year: 'numeric' } : {}),
+    }),
   );
   return format.format(utcDate(year, month - 1, day));
 }

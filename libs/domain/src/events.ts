@@ -1,6 +1,7 @@
 import { weekdayOf } from './booking-night.js';
 import { addDays, CLUB_NIGHT_ROLLOVER_HOUR, clubNightOf, instantAtWallClock, isIsoDate, wallClockAt } from './club-night.js';
 import type { Tier } from './tiers.js';
+import { dateTimeFormat, numberFormat } from './intl-formats.js';
 
 /**
  * A club night sold as an event (PRODUCT.md §Events): its date is the night's evening (the club
@@ -142,7 +143,7 @@ export function isoInZone(instant: Date, timeZone: string): string {
 /** An entry price as people read it: "Free", "$25", "$12.50". */
 export function priceLabel(cents: number, currency: string): string {
   if (cents === 0) return 'Free';
-  return new Intl.NumberFormat('en-AU', {
+  return numberFormat('en-AU', {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
@@ -153,7 +154,7 @@ export function priceLabel(cents: number, currency: string): string {
 /** A night as a heading reads it: "Sat 5 Dec 2026". */
 export function eventNightLabel(night: string): string {
   const [year, month, day] = night.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+  return dateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
     .format(new Date(Date.UTC(year, month - 1, day)))
     .replace(/,/g, '');
 }

@@ -1,3 +1,4 @@
+export * from './intl-formats.js';
 export * from './tiers.js';
 export * from './roles.js';
 export * from './coupons.js';

@@ -1,6 +1,7 @@
 import type { BookingProblem } from './booking-night.js';
 import type { ClaimObstacle } from './coupons.js';
 import { type Tier, tierLabel } from './tiers.js';
+import { dateTimeFormat } from './intl-formats.js';
 
 /*
  * What people are told, worded once: the api sends these in its answers and the web shows them
@@ -138,7 +139,7 @@ export const acSyncPausedWords = (since: string, reason: string) =>
 
 // ---- bookings (PRODUCT.md §2.3)
 
-const nightFormat = new Intl.DateTimeFormat('en-AU', {
+const nightFormat = dateTimeFormat('en-AU', {
   timeZone: 'UTC',
   weekday: 'long',
   day: 'numeric',
@@ -151,7 +152,7 @@ export function nightName(night: string): string {
   return nightFormat.format(new Date(`${night}T00:00:00Z`)).replace(',', '');
 }
 
-const weekdayFormat = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'long' });
+const weekdayFormat = dateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'long' });
 const range = (times: readonly string[]) => `${times[0]} to ${times[times.length - 1]}`;
 
 export const FULLY_BOOKED = 'Fully booked';
@@ -183,7 +184,7 @@ export function bookingProblemMessage(problem: BookingProblem): string {
 
 /** "Thursday 26 November 2026, 01:30 (Australia/Sydney)": an instant as staff read it, venue time on a 24-hour clock. */
 export function venueDateTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-AU', {
+  const parts = dateTimeFormat('en-AU', {
     timeZone,
     hourCycle: 'h23',
     weekday: 'long',

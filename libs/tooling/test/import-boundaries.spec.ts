@@ -282,6 +282,13 @@ const cases: Case[] = [
     says: 'Maximum allowed is 350',
   },
   {
+    name: 'an Intl formatter made per call in server code',
+    file: probe('libs/domain/src', 'formatter'),
+    source: "export const day = (at: Date) => new Intl.DateTimeFormat('en-AU', { weekday: 'long' }).format(at);\n",
+    rule: 'no-restricted-syntax',
+    says: 'Take a kept formatter',
+  },
+  {
     name: 'a file name in camelCase',
     file: `api/src/common/boundaryProbe${process.pid}.ts`,
     source: 'export const probe = 1;\n',

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { clubNightOf, type ExpiryNoticeLine, pointsExpiryNotice } from '@nocturne/domain';
+import { clubNightOf, dateTimeFormat, type ExpiryNoticeLine, pointsExpiryNotice } from '@nocturne/domain';
 import type { JobPayload } from '@nocturne/queues';
 import type { Job } from 'bullmq';
 import { InjectConfig, type WorkerConfig } from '../config/worker-config.js';
@@ -12,13 +12,13 @@ import { expiryWarningKind, PointsExpiryRepository } from './points-expiry.repos
 
 /** 'Tuesday 31 March 2028': a club night's date as a member reads it. */
 function nightLabel(night: string): string {
-  return new Date(`${night}T12:00:00Z`).toLocaleDateString('en-AU', {
+  return dateTimeFormat('en-AU', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  });
+  }).format(new Date(`${night}T12:00:00Z`));
 }
 
 function noticeText(firstName: string, lines: ExpiryNoticeLine[], link: string): string {

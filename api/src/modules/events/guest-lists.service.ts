@@ -5,6 +5,7 @@ import {
   clubNightEnd,
   clubNightOf,
   comingNights,
+  dateTimeFormat,
   eventNightLabel,
   FIRST_VENUE_ID,
   nightInstant,
@@ -40,7 +41,7 @@ const schedule = (row: EventRow) => ({ night: row.night, repeatsWeekly: row.repe
 const party = (plusOnes: number) => (plusOnes > 0 ? ` +${plusOnes}` : '');
 
 function dayLabel(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone }).format(instant);
+  return dateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone }).format(instant);
 }
 
 /** A night's list: who may join it, the places it has left, what staff see of it. */
