@@ -29,6 +29,6 @@ export class MetricsController {
     }
     // Set here rather than with @Header, which would also label a JSON error as text/plain.
     void reply.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
-    return this.metrics.registry.metrics();
+    return this.metrics.render();
   }
 }
