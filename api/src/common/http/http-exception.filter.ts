@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { DomainError, ERROR_STATUS, type FieldIssue } from '../errors/domain-error.js';
 import { conditionalHeaders, NotModified } from './conditional-get.interceptor.js';
-import { retryAfterOf, setRetryAfter } from './retry-later.js';
+import { RetryLaterException, retryAfterOf, setRetryAfter } from './retry-later.js';
 
 /** Seconds a client waits after a 503 that does not say (a dependency away). */
 const UNAVAILABLE_RETRY_SECONDS = 5;
@@ -57,7 +57,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
     const body = this.toBody(exception);
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // "Come back in N seconds" (a full line, a busy limiter) is the server working as designed: a
+    // line without a stack. Anything else at 500 or above is a fault: its stack.
+    if (exception instanceof RetryLaterException) {
+      if (body.statusCode >= 500) this.logger.warn(`${body.statusCode}: ${body.message}`);
+    } else if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (body.retryAfter !== undefined) setRetryAfter(reply, body.retryAfter);
     void reply.status(body.statusCode).send(body);
   }
