@@ -14,10 +14,12 @@ beforeAll(async () => {
     base,
   );
 });
+// After the proxies were cut and restored, closing the app waits for its Redis connections to
+// quit through them: 15-20 s here, and once over jest's default 60 s on a loaded CI machine.
 afterAll(async () => {
   await t.close();
   await Promise.all([redisProxy.stop(), postgresProxy.stop()]);
-});
+}, 180_000);
 
 const readiness = async () => (await t.request('GET', '/health/ready')).status;
 
