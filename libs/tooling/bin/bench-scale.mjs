@@ -123,8 +123,10 @@ async function waitUntil(url, what) {
 
 // ---------------------------------------------------------------------------------------------
 // Seeding, all inside PostgreSQL. Members are `<surname>.<n>@<one of DOMAINS>` (n from 1), first
-// name "Guest", a surname from SURNAMES, joined on a day unrelated to their number or name (so the
-// newest members are as mixed as a real venue's); each has a welcome bonus and nine visits in the ledger (visit
+// name "Guest", a surname from SURNAMES (n % 10), joined on a day unrelated to their number or name
+// (the day steps through all 1,500 with n / 10, so every surname is spread over them and the newest
+// members are as mixed as a real venue's; a day of n * 7919 % 1500 put every Kowalski 7 days ago or
+// 17 or 27..., none in the last week); each has a welcome bonus and nine visits in the ledger (visit
 // points vary by member, so every tier is populated), and cached balances, totals and tiers equal
 // to those rows' sums, as @nocturne/ledger keeps them (ledger:verify checks it after the seed).
 
@@ -186,7 +188,7 @@ async function seed(db, env, passwordHash) {
     'members',
     `insert into members (email, first_name, last_name, password_hash, created_at, last_sign_in_at, current_points, total_points, member_tier)
      select lower(($1::text[])[1 + n % 10]) || '.' || n || '@' || ($7::text[])[1 + (n / 10) % 4], 'Guest', ($1::text[])[1 + n % 10] || ' ' || n, $2,
-            now() - ((n::bigint * 7919) % 1500) * interval '1 day' - ((n::bigint * 104729) % 1440) * interval '1 minute',
+            now() - (((n / 10)::bigint * 7919 + (n % 10) * 151) % 1500) * interval '1 day' - ((n::bigint * 104729) % 1440) * interval '1 minute',
             case when n % 3 = 0 then now() - (n % 90) * interval '1 day' end,
             ${earned}, ${earned}, ${tierOf(earned)}
        from generate_series(1, $3::int) n`,
