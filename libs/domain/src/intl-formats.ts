@@ -9,24 +9,23 @@
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** The kept Intl.DateTimeFormat of these locale and options (an unknown time zone throws, as the constructor does). */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** The formatter kept under these locale and options, made by `make` the first time. */
+function kept<F, O>(formats: Map<string, F>, locale: string, options: O, make: (locale: string, options: O) => F): F {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
+    format = make(locale, options);
+    formats.set(key, format);
   }
   return format;
 }
 
+/** The kept Intl.DateTimeFormat of these locale and options (an unknown time zone throws, as the constructor does). */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return kept(dateFormats, locale, options, (l, o) => new Intl.DateTimeFormat(l, o));
+}
+
 /** The kept Intl.NumberFormat of these locale and options. */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return kept(numberFormats, locale, options, (l, o) => new Intl.NumberFormat(l, o));
 }
