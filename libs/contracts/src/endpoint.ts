@@ -27,6 +27,7 @@ export const ADMINS: readonly Role[] = rolesFrom('admin');
 export const VERSION_SCOPES = [
   'members',
   'member_names',
+  'member_cards',
   'point_transactions',
   'news_posts',
   'news_comments',

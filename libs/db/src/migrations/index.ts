@@ -60,6 +60,7 @@ import { Migration20261130040000_EventVersions } from './Migration20261130040000
 import { Migration20261130050000_DoorSyncVenue } from './Migration20261130050000_DoorSyncVenue.js';
 import { Migration20261130080000_CoveringIndexes } from './Migration20261130080000_CoveringIndexes.js';
 import { Migration20261130100000_MembersDoorChangedAt } from './Migration20261130100000_MembersDoorChangedAt.js';
+import { Migration20261201090000_MemberCardVersions } from './Migration20261201090000_MemberCardVersions.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -123,6 +124,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261130050000_DoorSyncVenue', class: Migration20261130050000_DoorSyncVenue },
   { name: 'Migration20261130080000_CoveringIndexes', class: Migration20261130080000_CoveringIndexes },
   { name: 'Migration20261130100000_MembersDoorChangedAt', class: Migration20261130100000_MembersDoorChangedAt },
+  { name: 'Migration20261201090000_MemberCardVersions', class: Migration20261201090000_MemberCardVersions },
 ];
 
 /**
