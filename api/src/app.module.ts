@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { OpenApiModule } from './common/openapi/openapi.module.js';
 import { ConditionalGetInterceptor } from './common/http/conditional-get.interceptor.js';
+import { SharedAnswers } from './common/http/shared-answers.js';
 import { HttpExceptionFilter } from './common/http/http-exception.filter.js';
 import type { ApiConfig } from './config/api-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -92,6 +93,7 @@ export class AppModule {
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: ConditionalGetInterceptor },
+        SharedAnswers,
       ],
     };
   }

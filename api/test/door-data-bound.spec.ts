@@ -135,14 +135,17 @@ it('a door that hangs up while it waits its turn for a whole night leaves the li
     if (built === 1) await held;
     return read(...args);
   });
+  // Doors of accounts of their own (one account's doors share its night: the next test).
+  const others = [];
+  for (const name of ['Ira', 'Jo', 'Kit', 'Lou']) others.push(await registerStaff(t, 'door', name));
   try {
     const first = data();
     await waitFor(() => built === 1, { what: 'the first whole night started' });
     // Three doors ask, wait, and give up (a phone's request timed out, or it lost its signal).
-    const gone = Array.from({ length: 3 }, () => {
+    const gone = others.slice(0, 3).map((other) => {
       const request = http.get(`${t.baseUrl}/api/door/data`, {
         agent: false,
-        headers: { authorization: `Bearer ${door.sessionId}` },
+        headers: { authorization: `Bearer ${other.sessionId}` },
       });
       return {
         hangUp: () => request.destroy(),
@@ -157,11 +160,60 @@ it('a door that hangs up while it waits its turn for a whole night leaves the li
     expect(await Promise.all(gone.map((door) => door.outcome))).toEqual(['hung up', 'hung up', 'hung up']);
     await new Promise((resolve) => setTimeout(resolve, 100));
     // A door still waiting gets the next turn; none was spent on the three that left.
-    const last = data();
+    const last = t.request<DoorData>('GET', '/api/door/data', { token: others[3]!.sessionId }).then((answer) => answer.body);
     release();
     expect((await first).full).toBe(true);
     expect((await last).full).toBe(true);
     expect(built).toBe(2);
+  } finally {
+    spy.mockRestore();
+  }
+});
+
+it("an account's doors opening together get one whole night, built once, and the next after a change it shows is built afresh", async () => {
+  const service = t.app.get(DoorDataService);
+  const read = service.read.bind(service);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let built = 0;
+  const spy = jest.spyOn(service, 'read').mockImplementation(async (...args) => {
+    built += 1;
+    if (built === 1) await held;
+    return read(...args);
+  });
+  // Something changed since the night the test above built (kept under the ETag of its versions).
+  await registerMember(t, { firstName: 'Nia' });
+  try {
+    // Five doors of the shared door account open at once: one night is built, all five get it.
+    const opening = Promise.all(Array.from({ length: 5 }, () => data()));
+    await waitFor(() => built === 1, { what: 'the first whole night started' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    const nights = await opening;
+    expect(built).toBe(1);
+    expect(new Set(nights.map((night) => night.version)).size).toBe(1);
+    expect(nights.every((night) => night.full)).toBe(true);
+    // A sixth door a moment later, with nothing changed: the same night, not built again.
+    expect((await data()).version).toBe(nights[0]!.version);
+    expect(built).toBe(1);
+
+    // A member joins (the newest activity of all, so among the door's three): the next door gets them, without a card yet.
+    const newcomer = await registerMember(t, { firstName: 'Mo' });
+    // Written straight to the database, as another api would: the next door still sees it.
+    await t.sql.query(`update members set created_at = now() + interval '1 minute' where id = $1`, [newcomer.user.id]);
+    const joined = await data();
+    expect(built).toBe(2);
+    expect(joined.members.find((member) => member[1] === 'Mo')?.[5]).toBe('');
+    // They open their card (issued the first time): the next door gets a night that holds it.
+    expect((await t.request('GET', '/api/auth/me/card', { token: newcomer.sessionId })).status).toBe(200);
+    const carded = await data();
+    expect(built).toBe(3);
+    expect(carded.members.find((member) => member[1] === 'Mo')?.[5]).not.toBe('');
+
+    await t.sql.query(`update members set disabled_at = now() where id = $1`, [newcomer.user.id]);
+    const disabled = await data();
+    expect(built).toBe(4);
+    expect(disabled.members.find((member) => member[1] === 'Mo')?.[3]).toBe(false);
   } finally {
     spy.mockRestore();
   }

@@ -76,9 +76,12 @@ export interface EndpointSpec {
    * for answers that also change with time (a coupon expiring), in buckets of that many seconds.
    * `replica` lets the handler read from DATABASE_REPLICA_URL once that replica has replayed every
    * change to these scopes the api knows of (so never a stale answer under a new ETag, and a
-   * member's own write is seen); the handler must then only read.
+   * member's own write is seen); the handler must then only read. `share` keeps the answer under
+   * its ETag and sends the same bytes to the next request with that ETag (the same caller, URL and
+   * versions), for an answer that is costly to build and asked for by many at once (tonight's door
+   * data at every door of a shared account); it is not combined with `replica`.
    */
-  conditional?: { scopes: readonly VersionScope[]; everySeconds?: number; replica?: true };
+  conditional?: { scopes: readonly VersionScope[]; everySeconds?: number; replica?: true; share?: true };
 }
 
 /** Declares an endpoint, keeping its literal types (method, path, schemas) for the typed client. */

@@ -1,10 +1,12 @@
 import { type CallHandler, type ExecutionContext, HttpException, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replicaReads } from '@nocturne/db';
-import { catchError, from, mergeMap, Observable } from 'rxjs';
+import { catchError, from, lastValueFrom, map, mergeMap, Observable } from 'rxjs';
 import { ReplicaRouter } from '#infrastructure/versions/replica-router.js';
 import { ResourceVersions } from '#infrastructure/versions/resource-versions.js';
+import { preparedBody } from '#infrastructure/web/compress-answers.js';
 import { ENDPOINT_METADATA, type EndpointSpec } from './endpoint.decorator.js';
+import { SharedAnswers } from './shared-answers.js';
 
 /**
  * Thrown (not an Error: no stack to build on the hottest path) when the client already holds the
@@ -36,12 +38,14 @@ export function conditionalHeaders(reply: FastifyReply, etag: string | null): vo
  * auth guard (which resolves the session from memory while the versions are live) and before any
  * pipe or handler, so a 304 reads nothing from PostgreSQL. The ETag is computed before the handler
  * runs: a change committed while the handler reads is in a later version, so the next poll gets it.
+ * An endpoint that declares `share` has its answer kept under that ETag (SharedAnswers).
  */
 @Injectable()
 export class ConditionalGetInterceptor implements NestInterceptor {
   constructor(
     private readonly versions: ResourceVersions,
     private readonly replica: ReplicaRouter,
+    private readonly shared: SharedAnswers,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -53,10 +57,30 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next.handle();
     const memberId = request.member?.id;
     const scopes = conditional.scopes.map((scope) => scope.replace('{me}', memberId ?? '-'));
-    const clock = conditional.everySeconds ? String(Math.floor(Date.now() / (conditional.everySeconds * 1000))) : '';
-    const etag = this.versions.etag(request.url, memberId, scopes, clock);
-    if (etag && etagMatches(request.headers['if-none-match'], etag)) throw new NotModified(etag);
-    conditionalHeaders(http.getResponse<FastifyReply>(), etag);
+    const reply = http.getResponse<FastifyReply>();
+    const answer = (): Observable<unknown> => {
+      const clock = conditional.everySeconds ? String(Math.floor(Date.now() / (conditional.everySeconds * 1000))) : '';
+      const etag = this.versions.etag(request.url, memberId, scopes, clock);
+      if (etag && etagMatches(request.headers['if-none-match'], etag)) throw new NotModified(etag);
+      conditionalHeaders(reply, etag);
+      if (conditional.share && etag)
+        return from(this.shared.answer(etag, () => lastValueFrom(next.handle()))).pipe(
+          map((prepared) => preparedBody(request, reply, prepared)),
+        );
+      return this.handled(next, conditional, scopes);
+    };
+    // A shared answer (SharedAnswers: built once, sent as the same bytes) may have been built
+    // before this request came: the versions first take in every change committed before it came,
+    // so the ETag it is asked under, and the answer kept under that ETag, are never older than it.
+    return conditional.share ? from(this.versions.caughtUp()).pipe(mergeMap(answer)) : answer();
+  }
+
+  /** The handler's answer, read from the replica where the endpoint allows it and the replica holds its scopes' versions. */
+  private handled(
+    next: CallHandler,
+    conditional: NonNullable<EndpointSpec['conditional']>,
+    scopes: string[],
+  ): Observable<unknown> {
     if (!conditional.replica || !this.replica.enabled) return next.handle();
     // Decided right after the ETag, from the same versions: the replica must hold at least them.
     return from(this.replica.useReplica(scopes)).pipe(

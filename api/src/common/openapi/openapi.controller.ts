@@ -7,7 +7,7 @@ import { type ApiDocsAsset, endpoints } from '@nocturne/contracts';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { OpenApiService } from './openapi.service.js';
 import { errorBody } from '../http/http-exception.filter.js';
-import { acceptsGzip } from '#infrastructure/web/compress-answers.js';
+import { preparedBody } from '#infrastructure/web/compress-answers.js';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<ApiDocsAsset, string> = {
@@ -32,10 +32,7 @@ export class OpenApiController {
   /** Sent as bytes made once (OpenApiService.answer), gzipped for clients that take it. */
   @Endpoint(endpoints.getOpenApiDocument)
   document(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
-    const { json, gzip } = this.openApi.answer();
-    void reply.header('Content-Type', 'application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
-    if (acceptsGzip(request.headers['accept-encoding'])) void reply.header('Content-Encoding', 'gzip').send(gzip);
-    else void reply.send(json);
+    void reply.send(preparedBody(request, reply, this.openApi.answer()));
   }
 
   @Header('Content-Type', 'text/html; charset=utf-8')

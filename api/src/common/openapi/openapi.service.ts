@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { endpoints, ErrorResponse, type EndpointSpec, STEP_UP_ENDPOINTS } from '@nocturne/contracts';
 import { ROLES, roleRefusal, SECOND_FACTOR_AGAIN } from '@nocturne/domain';
 import { z } from 'zod';
+import type { PreparedJson } from '#infrastructure/web/compress-answers.js';
 import { toOpenApiPath } from './route-paths.js';
 
 /** Dangerous staff actions: their 403 also covers the second factor asked for again. */
@@ -56,14 +57,14 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Recor
 @Injectable()
 export class OpenApiService {
   private document?: Record<string, unknown>;
-  private bytes?: { json: Buffer; gzip: Buffer };
+  private bytes?: PreparedJson;
 
   /**
    * The document as its endpoint sends it: serialized once and gzipped once. Twenty clients
    * reading it (355 KB) had every answer serialized and compressed again, which took the api to
    * 1.1 GB of resident memory at a million members' bench:scale.
    */
-  answer(): { json: Buffer; gzip: Buffer } {
+  answer(): PreparedJson {
     if (!this.bytes) {
       const json = Buffer.from(JSON.stringify(this.build()));
       this.bytes = { json, gzip: gzipSync(json, { level: 9 }) };

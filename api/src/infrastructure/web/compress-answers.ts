@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 
@@ -16,6 +16,33 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
     const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
   });
+}
+
+/** A JSON answer serialized once, and gzipped once when it is large enough to be worth it. */
+export interface PreparedJson {
+  json: Buffer;
+  gzip: Buffer | null;
+}
+
+/** The body serialized as Fastify would send it, gzipped as the onSend hook below would. */
+export async function prepareJson(body: unknown): Promise<PreparedJson> {
+  const json = Buffer.from(JSON.stringify(body));
+  return { json, gzip: json.length < COMPRESS_OVER_BYTES ? null : await gzipAsync(json, { level: 4 }) };
+}
+
+/**
+ * A prepared answer's headers set on the reply, and the bytes to send for this request: gzipped
+ * when it takes gzip. The onSend hook leaves them as they are (the encoding is set, or the client
+ * refused it).
+ */
+export function preparedBody(request: FastifyRequest, reply: FastifyReply, prepared: PreparedJson): Buffer {
+  const vary = reply.getHeader('vary');
+  void reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if (prepared.gzip === null || !acceptsGzip(request.headers['accept-encoding'])) return prepared.json;
+  void reply.header('content-encoding', 'gzip');
+  return prepared.gzip;
 }
 
 /**
