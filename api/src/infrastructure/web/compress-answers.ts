@@ -8,7 +8,7 @@ const gzipAsync = promisify(gzip);
 export const COMPRESS_OVER_BYTES = 32 * 1024;
 
 /** Whether the request's Accept-Encoding takes gzip (not refused with q=0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
+function acceptsGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   return value.split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
