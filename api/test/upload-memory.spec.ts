@@ -61,10 +61,13 @@ it(`refuses twenty parallel 10 MB unsigned uploads before reading them: api RSS 
   process.stdout.write(
     `upload-memory: statuses ${statuses.join(' ')}; baseline ${(baseline / 1048576).toFixed(1)} MB, peak ${(peak / 1048576).toFixed(1)} MB, grew ${grownMb.toFixed(1)} MB\n`,
   );
-  // Refused (403), or cut off before the whole body was sent (0): never anything else.
+  // Refused (403), or cut off before the whole body was sent (0): never anything else. The warm-up
+  // above shows the refusal is the 403; under this load a slow machine may read none of the twenty
+  // answers before its connection is cut (a CI run read 0 twenty times, growing 2.8 MB).
   expect(statuses.filter((status) => status !== 403 && status !== 0)).toEqual([]);
-  expect(statuses.filter((status) => status === 403).length).toBeGreaterThan(0);
   expect(grownMb).toBeLessThan(GROWTH_BOUND_MB);
+  // And the api still answers, refusing the next one as it did the first.
+  expect(await unsignedUpload(Buffer.alloc(1024))).toBe(403);
   const files = readdirSafe(path.join(dir, 'uploads'));
   expect(files).toEqual([]);
 }, 60_000);
