@@ -41,6 +41,24 @@ const names = (answer: DoorData) => answer.members.map((member) => member[1]).so
 const holds = (answer: DoorData, memberId: string) =>
   answer.members.some((member) => member[0] === hash(answer.salt, `member:${memberId}`).slice(0, 8));
 
+/**
+ * Counts the nights DoorDataService builds; the first takes its time (as a night at a group's
+ * size does) until `release`, so the doors that ask meanwhile wait their turn or share it.
+ */
+function holdFirstNight() {
+  const service = t.app.get(DoorDataService);
+  const read = service.read.bind(service);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let built = 0;
+  const spy = jest.spyOn(service, 'read').mockImplementation(async (...args) => {
+    built += 1;
+    if (built === 1) await held;
+    return read(...args);
+  });
+  return { builds: () => built, release: () => release(), restore: () => spy.mockRestore() };
+}
+
 it('holds at most the limit, those the door is likeliest to meet first, and a member who changes reaches it by the poll', async () => {
   const carded = [];
   for (const firstName of ['Ada', 'Bea', 'Cy', 'Dee', 'Eli']) {
@@ -124,23 +142,13 @@ it('a poll brings a member whose name, tier or account changed, and not one whos
 });
 
 it('a door that hangs up while it waits its turn for a whole night leaves the line: no night is built for it', async () => {
-  const service = t.app.get(DoorDataService);
-  const read = service.read.bind(service);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let built = 0;
-  // The first whole night takes its time (as a night at a group's size does); the rest wait their turn.
-  const spy = jest.spyOn(service, 'read').mockImplementation(async (...args) => {
-    built += 1;
-    if (built === 1) await held;
-    return read(...args);
-  });
+  const { builds, release, restore } = holdFirstNight();
   // Doors of accounts of their own (one account's doors share its night: the next test).
   const others = [];
   for (const name of ['Ira', 'Jo', 'Kit', 'Lou']) others.push(await registerStaff(t, 'door', name));
   try {
     const first = data();
-    await waitFor(() => built === 1, { what: 'the first whole night started' });
+    await waitFor(() => builds() === 1, { what: 'the first whole night started' });
     // Three doors ask, wait, and give up (a phone's request timed out, or it lost its signal).
     const gone = others.slice(0, 3).map((other) => {
       const request = http.get(`${t.baseUrl}/api/door/data`, {
@@ -164,57 +172,48 @@ it('a door that hangs up while it waits its turn for a whole night leaves the li
     release();
     expect((await first).full).toBe(true);
     expect((await last).full).toBe(true);
-    expect(built).toBe(2);
+    expect(builds()).toBe(2);
   } finally {
-    spy.mockRestore();
+    restore();
   }
 });
 
 it("an account's doors opening together get one whole night, built once, and the next after a change it shows is built afresh", async () => {
-  const service = t.app.get(DoorDataService);
-  const read = service.read.bind(service);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let built = 0;
-  const spy = jest.spyOn(service, 'read').mockImplementation(async (...args) => {
-    built += 1;
-    if (built === 1) await held;
-    return read(...args);
-  });
+  const { builds, release, restore } = holdFirstNight();
   // Something changed since the night the test above built (kept under the ETag of its versions).
   await registerMember(t, { firstName: 'Nia' });
   try {
     // Five doors of the shared door account open at once: one night is built, all five get it.
     const opening = Promise.all(Array.from({ length: 5 }, () => data()));
-    await waitFor(() => built === 1, { what: 'the first whole night started' });
+    await waitFor(() => builds() === 1, { what: 'the first whole night started' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     release();
     const nights = await opening;
-    expect(built).toBe(1);
+    expect(builds()).toBe(1);
     expect(new Set(nights.map((night) => night.version)).size).toBe(1);
     expect(nights.every((night) => night.full)).toBe(true);
     // A sixth door a moment later, with nothing changed: the same night, not built again.
     expect((await data()).version).toBe(nights[0]!.version);
-    expect(built).toBe(1);
+    expect(builds()).toBe(1);
 
     // A member joins (the newest activity of all, so among the door's three): the next door gets them, without a card yet.
     const newcomer = await registerMember(t, { firstName: 'Mo' });
     // Written straight to the database, as another api would: the next door still sees it.
     await t.sql.query(`update members set created_at = now() + interval '1 minute' where id = $1`, [newcomer.user.id]);
     const joined = await data();
-    expect(built).toBe(2);
+    expect(builds()).toBe(2);
     expect(joined.members.find((member) => member[1] === 'Mo')?.[5]).toBe('');
     // They open their card (issued the first time): the next door gets a night that holds it.
     expect((await t.request('GET', '/api/auth/me/card', { token: newcomer.sessionId })).status).toBe(200);
     const carded = await data();
-    expect(built).toBe(3);
+    expect(builds()).toBe(3);
     expect(carded.members.find((member) => member[1] === 'Mo')?.[5]).not.toBe('');
 
     await t.sql.query(`update members set disabled_at = now() where id = $1`, [newcomer.user.id]);
     const disabled = await data();
-    expect(built).toBe(4);
+    expect(builds()).toBe(4);
     expect(disabled.members.find((member) => member[1] === 'Mo')?.[3]).toBe(false);
   } finally {
-    spy.mockRestore();
+    restore();
   }
 });
