@@ -125,8 +125,7 @@ async function waitUntil(url, what) {
 // Seeding, all inside PostgreSQL. Members are `<surname>.<n>@<one of DOMAINS>` (n from 1), first
 // name "Guest", a surname from SURNAMES (n % 10), joined on a day unrelated to their number or name
 // (the day steps through all 1,500 with n / 10, so every surname is spread over them and the newest
-// members are as mixed as a real venue's; a day of n * 7919 % 1500 put every Kowalski 7 days ago or
-// 17 or 27..., none in the last week); each has a welcome bonus and nine visits in the ledger (visit
+// members are as mixed as a real venue's); each has a welcome bonus and nine visits in the ledger (visit
 // points vary by member, so every tier is populated), and cached balances, totals and tiers equal
 // to those rows' sums, as @nocturne/ledger keeps them (ledger:verify checks it after the seed).
 

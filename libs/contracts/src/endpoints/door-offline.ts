@@ -21,8 +21,8 @@ export const getDoorData = endpoint({
   response: DoorData,
   // Members (disabled, tiers, names), their cards, coupons (paused, withdrawn), claims and
   // redemptions, visits, guest lists, and the clock: the night turning at 06:00 and the manager's
-  // settings are seen within a minute. Shared: twenty doors of one account opening together get
-  // one whole night, built once (a cold one at a million members takes a third of a second).
+  // settings are seen within a minute. Shared: the doors of one account opening together get one
+  // whole night, built once (a whole night is the costliest answer the door asks for).
   conditional: {
     scopes: ['members', 'member_names', 'member_cards', 'coupons', 'user_coupons', 'qr_scans', 'visits', 'events'],
     everySeconds: 60,

@@ -1,10 +1,9 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * A card issued, recoded or replaced bumps a `member_cards` scope as well as its member's own
- * (Migration20261126140000_DoorNight noted the member's only): tonight's door data is kept and
- * shared under an ETag built from the scopes it reads, and a card issued meanwhile must give it a
- * new one.
+ * A card issued, recoded or replaced bumps a `member_cards` scope as well as its member's own:
+ * tonight's door data is kept and shared under an ETag built from the scopes it reads, and a card
+ * issued meanwhile must give it a new one.
  */
 export class Migration20261201090000_MemberCardVersions extends Migration {
   override name = 'Migration20261201090000_MemberCardVersions';
