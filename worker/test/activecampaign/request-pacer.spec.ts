@@ -11,20 +11,27 @@ afterAll(() => redis.disconnect());
 
 describe('RequestPacer', () => {
   it('counts a request until a window after it finished, so a slow request cannot let a burst through', async () => {
-    const pacer = new RequestPacer(redis, `${testRedisPrefix('pacer')}:requests`, { max: 2, windowMs: 200, inFlightMs: 5_000 });
+    const pacer = new RequestPacer(redis, `${testRedisPrefix('pacer')}:requests`, { max: 2, windowMs: 200, inFlightMs: 10_000 });
     const started = Date.now();
     const first = await pacer.acquire();
     const second = await pacer.acquire();
     await second.release();
-    // The first request is still in flight after 500 ms: it still counts, so the third waits for the second's window.
-    setTimeout(() => void first.release(), 500);
+    // The second finished: its permit frees a window later, while the first is still in flight.
     await pacer.acquire();
     const third = Date.now() - started;
     expect(third).toBeGreaterThanOrEqual(200);
-    expect(third).toBeLessThan(450);
-    // The fourth needs a permit freed: the first finished at 500 ms, so not before 700 ms.
-    await pacer.acquire();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    // Far below inFlightMs: the third did not wait for the first's permit to expire.
+    expect(third).toBeLessThan(5_000);
+    // The fourth needs the first's permit, which counts while its request is in flight...
+    let fourthAt = 0;
+    const fourth = pacer.acquire().then(() => (fourthAt = Date.now()));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fourthAt).toBe(0);
+    // ...and for a window after it finished.
+    const finished = Date.now();
+    await first.release();
+    await fourth;
+    expect(fourthAt - finished).toBeGreaterThanOrEqual(200);
   });
 
   it('frees the permit of a holder that died after inFlightMs', async () => {
