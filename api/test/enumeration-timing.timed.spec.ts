@@ -59,13 +59,17 @@ async function compare(known: (i: number) => Promise<{ status: number }>, unknow
   // The standard error of a median is about 0.93 IQR / sqrt(n); three of them for the gap between
   // two medians, plus a millisecond for timer and event-loop granularity.
   const noise = (3 * 0.93 * Math.hypot(iqr(samples.known), iqr(samples.unknown))) / Math.sqrt(SAMPLES) + 1;
+  const gap = Math.abs(median.known - median.unknown);
+  console.log(
+    `${expect.getState().currentTestName}: medians known ${median.known.toFixed(1)} / unknown ${median.unknown.toFixed(1)} ms, gap ${gap.toFixed(1)}, noise ${noise.toFixed(1)}`,
+  );
   return {
     statuses: {
       known: [...new Set(samples.known.map((s) => s.status))],
       unknown: [...new Set(samples.unknown.map((s) => s.status))],
     },
     median,
-    gap: Math.abs(median.known - median.unknown),
+    gap,
     noise,
   };
 }
