@@ -59,14 +59,17 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     const scopes = conditional.scopes.map((scope) => scope.replace('{me}', memberId ?? '-'));
     const reply = http.getResponse<FastifyReply>();
     const answer = (): Observable<unknown> => {
-      const clock = conditional.everySeconds ? String(Math.floor(Date.now() / (conditional.everySeconds * 1000))) : '';
+      const now = Date.now();
+      const period = conditional.everySeconds ? conditional.everySeconds * 1000 : 0;
+      const clock = period ? String(Math.floor(now / period)) : '';
       const etag = this.versions.etag(request.url, memberId, scopes, clock);
       if (etag && etagMatches(request.headers['if-none-match'], etag)) throw new NotModified(etag);
       conditionalHeaders(reply, etag);
+      // Kept until the clock moves on: after that nobody asks under this ETag again.
       if (conditional.share && etag)
-        return from(this.shared.answer(etag, () => lastValueFrom(next.handle()))).pipe(
-          map((prepared) => preparedBody(request, reply, prepared)),
-        );
+        return from(
+          this.shared.answer(etag, () => lastValueFrom(next.handle()), period ? period - (now % period) : undefined),
+        ).pipe(map((prepared) => preparedBody(request, reply, prepared)));
       return this.handled(next, conditional, scopes);
     };
     // A shared answer (SharedAnswers: built once, sent as the same bytes) may have been built

@@ -76,3 +76,31 @@ it('keeps the newest sixteen answers', async () => {
   await shared.answer('W/"0"', build);
   expect(runs).toBe(18);
 });
+
+it('lets an answer go when its ETag can no longer be asked for', async () => {
+  const shared = new SharedAnswers();
+  let runs = 0;
+  const build = async () => ({ run: ++runs });
+  await shared.answer('W/"minute"', build, 30);
+  await shared.answer('W/"minute"', build, 30);
+  expect(runs).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  await shared.answer('W/"minute"', build, 30);
+  expect(runs).toBe(2);
+});
+
+it('keeps no more than 32 MB: a second answer of 17 MB lets the first go', async () => {
+  const shared = new SharedAnswers();
+  let runs = 0;
+  const build = (fill: string) => async () => {
+    runs += 1;
+    return { members: fill.repeat(17 * 1024 * 1024) };
+  };
+  const first = await shared.answer('W/"one"', build('a'));
+  expect(first.json.length).toBeGreaterThan(17 * 1024 * 1024);
+  await shared.answer('W/"two"', build('b'));
+  await shared.answer('W/"two"', build('b'));
+  expect(runs).toBe(2);
+  await shared.answer('W/"one"', build('a'));
+  expect(runs).toBe(3);
+});
