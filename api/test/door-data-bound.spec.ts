@@ -59,6 +59,15 @@ function holdFirstNight() {
   return { builds: () => built, release: () => release(), restore: () => spy.mockRestore() };
 }
 
+/**
+ * A kept night's ETag holds for the rest of its minute (the door data's clock): a test that counts
+ * builds starts with at least `seconds` of the minute left, so the clock cannot move under it.
+ */
+async function clearOfTheMinute(seconds = 15) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 it('holds at most the limit, those the door is likeliest to meet first, and a member who changes reaches it by the poll', async () => {
   const carded = [];
   for (const firstName of ['Ada', 'Bea', 'Cy', 'Dee', 'Eli']) {
@@ -182,6 +191,7 @@ it("an account's doors opening together get one whole night, built once, and the
   const { builds, release, restore } = holdFirstNight();
   // Something changed since the night the test above built (kept under the ETag of its versions).
   await registerMember(t, { firstName: 'Nia' });
+  await clearOfTheMinute();
   try {
     // Five doors of the shared door account open at once: one night is built, all five get it.
     const opening = Promise.all(Array.from({ length: 5 }, () => data()));
@@ -215,5 +225,32 @@ it("an account's doors opening together get one whole night, built once, and the
     expect(disabled.members.find((member) => member[1] === 'Mo')?.[3]).toBe(false);
   } finally {
     restore();
+  }
+});
+
+it('a card scanned again tonight changes nothing the door holds: the kept night is not built again', async () => {
+  const member = await registerMember(t, { firstName: 'Ona' });
+  const card = (await t.request('GET', '/api/auth/me/card', { token: member.sessionId })).body;
+  const scan = async () =>
+    expect(
+      (await t.request('POST', '/api/door/check', { token: door.sessionId, body: { text: card.qrPayload, method: 'scan' } }))
+        .status,
+    ).toBe(200);
+  const service = t.app.get(DoorDataService);
+  const spy = jest.spyOn(service, 'read');
+  await clearOfTheMinute();
+  try {
+    // The first scan tonight is a visit: the door's data says so, and is built again.
+    await scan();
+    const visited = await data();
+    expect(visited.members.find((entry) => entry[1] === 'Ona')?.[4]).toBe(true);
+    const built = spy.mock.calls.length;
+    // A second scan is a line in the scan log and nothing more: the same night, as it was kept.
+    await scan();
+    const again = await t.request<DoorData>('GET', '/api/door/data', { token: door.sessionId });
+    expect(again.body.version).toBe(visited.version);
+    expect(spy.mock.calls.length).toBe(built);
+  } finally {
+    spy.mockRestore();
   }
 });
