@@ -781,9 +781,10 @@ try {
 
   // Claims: WRITE_ROUNDS rounds alternating api, baseline (as the comments and redeems do), each on
   // 5 fresh scarce coupons (max 150 uses, 5 points each) that every writer tries: one run of 1,000
-  // claims is too short for a steady p99, so the median of the rounds' ratios is what is reported. Before each run the writers are given
-  // what it may cost them (a balance adjustment, in the ledger as an admin's would be), so no run
-  // meets members out of points where the one before it did not.
+  // claims is too short for a steady p99, so the median of the rounds' ratios is what is reported.
+  // Before each run the writers are given what it may cost them (a balance adjustment, in the
+  // ledger as an admin's would be), so no run meets members out of points where the one before it
+  // did not.
   const writerIds = (
     await pool.query('select id from members where email = any($1::text[]) order by array_position($1::text[], email)', [
       emails(100, WRITERS),

@@ -22,8 +22,9 @@ export const getDoorData = endpoint({
   // Members (disabled, tiers, names), their cards, coupons (paused, withdrawn), claims and
   // redemptions, visits, guest lists, and the clock: the night turning at 06:00 and the manager's
   // settings are seen within a minute. Not the scan log: a scan that admits or redeems writes a
-  // visit or a redemption, and one that does neither changes nothing the door holds. Shared: the doors of one account opening together get one
-  // whole night, built once (a whole night is the costliest answer the door asks for).
+  // visit or a redemption, and one that does neither changes nothing the door holds. Shared: the
+  // doors of one account opening together get one whole night, built once (a whole night is the
+  // costliest answer the door asks for).
   conditional: {
     scopes: ['members', 'member_names', 'member_cards', 'coupons', 'user_coupons', 'visits', 'events'],
     everySeconds: 60,
