@@ -1,7 +1,6 @@
 import type { BaseEnv } from '@nocturne/config';
 import { LocalDiskStorage } from './local-disk-storage.js';
 import type { ObjectStorage } from './object-storage.js';
-import { S3Storage } from './s3-storage.js';
 import { uploadSigningKey } from './upload-signature.js';
 
 export type StorageEnv = Pick<
@@ -16,9 +15,13 @@ export type StorageEnv = Pick<
   | 'QR_SECRET'
 >;
 
-/** S3 when S3_BUCKET is set (ARCHITECTURE.md), otherwise files under STORAGE_DIR. */
-export function createObjectStorage(env: StorageEnv): ObjectStorage {
+/**
+ * S3 when S3_BUCKET is set (ARCHITECTURE.md), otherwise files under STORAGE_DIR. The AWS SDK is
+ * loaded only for S3: it is some 35 MB of every process's memory that a folder does not need.
+ */
+export async function createObjectStorage(env: StorageEnv): Promise<ObjectStorage> {
   if (env.S3_BUCKET) {
+    const { S3Storage } = await import('./s3-storage.js');
     return new S3Storage({
       endpoint: env.S3_ENDPOINT,
       publicEndpoint: env.S3_PUBLIC_ENDPOINT,

@@ -2,5 +2,4 @@ export * from './media-types.js';
 export * from './object-storage.js';
 export * from './upload-signature.js';
 export * from './local-disk-storage.js';
-export * from './s3-storage.js';
 export * from './create-object-storage.js';

@@ -25,4 +25,6 @@ export interface ObjectStorage {
   /** Removes the object; removing one that does not exist is not an error. */
   delete(key: string): Promise<void>;
   deliver(key: string, contentType: string, expiresInSeconds: number): Promise<MediaDelivery | null>;
+  /** Closes the adapter's connections, at shutdown. */
+  destroy?(): void;
 }

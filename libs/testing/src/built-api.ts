@@ -25,13 +25,19 @@ export interface BuiltApi {
 
 export async function startBuiltApi(
   name: string,
-  options: { env?: Record<string, string>; admin?: { email: string; password: string }; heapFlags?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    admin?: { email: string; password: string };
+    heapFlags?: boolean;
+    /** More node flags, after the heap flags (e.g. `--import` of a module hook). */
+    nodeFlags?: string[];
+  } = {},
 ): Promise<BuiltApi> {
   const admin = options.admin ?? { email: `${name.replace(/_/g, '-')}@club.example`, password: `${name}-password-2026` };
   const db = await createTestDatabase(name);
   const port = await freeLoopbackPort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const flags = options.heapFlags === false ? [] : startFlagsOf('start:api');
+  const flags = [...(options.heapFlags === false ? [] : startFlagsOf('start:api')), ...(options.nodeFlags ?? [])];
   // What is measured is the api as production runs it: with the heap limit its start script sets.
   if (options.heapFlags !== false && !flags.some((flag) => flag.startsWith('--max-old-space-size=')))
     throw new Error('npm run start:api sets no --max-old-space-size: the memory tests measure the api as it runs');

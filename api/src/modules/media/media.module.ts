@@ -1,6 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { type ObjectStorage, S3Storage, uploadSigningKey } from '@nocturne/storage';
+import { type ObjectStorage, uploadSigningKey } from '@nocturne/storage';
 import type { FastifyInstance } from 'fastify';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { FinalizeUploadHandler } from './commands/finalize-upload/finalize-upload.handler.js';
@@ -42,6 +42,6 @@ export class MediaModule implements OnModuleInit, OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
-    if (this.storage instanceof S3Storage) this.storage.destroy();
+    this.storage.destroy?.();
   }
 }

@@ -1,6 +1,14 @@
 import { constants, createHash, createPrivateKey, type KeyObject, privateEncrypt } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { crc32 } from 'node:zlib';
-import forge from 'node-forge';
+import type forge from 'node-forge';
+
+/**
+ * node-forge, loaded when a signer is made, that is only when Apple Wallet is configured: some
+ * 10 MB of memory an api without it does not hold.
+ */
+let forgeModule: typeof forge | undefined;
+const loadForge = (): typeof forge => (forgeModule ??= createRequire(import.meta.url)('node-forge') as typeof forge);
 
 /** The pass certificate and key and Apple's WWDR certificate, as PEM text. */
 export interface PassCertificates {
@@ -25,9 +33,12 @@ export class PassSigner {
   private readonly wwdr: forge.pki.Certificate;
   private readonly key: KeyObject;
 
+  private readonly forge = loadForge();
+
   constructor(certificates: PassCertificates) {
-    this.signerCert = forge.pki.certificateFromPem(certificates.signerCert);
-    this.wwdr = forge.pki.certificateFromPem(certificates.wwdr);
+    const { pki } = this.forge;
+    this.signerCert = pki.certificateFromPem(certificates.signerCert);
+    this.wwdr = pki.certificateFromPem(certificates.wwdr);
     this.key = createPrivateKey({
       key: certificates.signerKey,
       ...(certificates.signerKeyPassphrase ? { passphrase: certificates.signerKeyPassphrase } : {}),
@@ -44,8 +55,9 @@ export class PassSigner {
 
   /** The detached PKCS #7 (CMS SignedData) signature of the manifest. */
   sign(manifest: Buffer): Buffer {
-    const signed = forge.pkcs7.createSignedData();
-    signed.content = forge.util.createBuffer(manifest.toString('binary'));
+    const { asn1, pkcs7, pki, util } = this.forge;
+    const signed = pkcs7.createSignedData();
+    signed.content = util.createBuffer(manifest.toString('binary'));
     signed.addCertificate(this.wwdr);
     signed.addCertificate(this.signerCert);
     const key = this.key;
@@ -59,15 +71,15 @@ export class PassSigner {
           ).toString('binary'),
       } as unknown as forge.pki.rsa.PrivateKey,
       certificate: this.signerCert,
-      digestAlgorithm: forge.pki.oids['sha1']!,
+      digestAlgorithm: pki.oids['sha1']!,
       authenticatedAttributes: [
-        { type: forge.pki.oids['contentType']!, value: forge.pki.oids['data']! },
-        { type: forge.pki.oids['messageDigest']! },
-        { type: forge.pki.oids['signingTime']! },
+        { type: pki.oids['contentType']!, value: pki.oids['data']! },
+        { type: pki.oids['messageDigest']! },
+        { type: pki.oids['signingTime']! },
       ],
     });
     signed.sign({ detached: true });
-    return Buffer.from(forge.asn1.toDer(signed.toAsn1()).getBytes(), 'binary');
+    return Buffer.from(asn1.toDer(signed.toAsn1()).getBytes(), 'binary');
   }
 }
 

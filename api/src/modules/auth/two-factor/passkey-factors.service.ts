@@ -2,16 +2,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { RecoveryCodesResponse } from '@nocturne/contracts';
 import { PASSKEY_FAILED } from '@nocturne/domain';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Redis } from 'ioredis';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
@@ -22,6 +18,13 @@ import { TwoFactorRepository } from './two-factor.repository.js';
 
 /** How long a passkey ceremony's challenge is kept. */
 const CHALLENGE_TTL_SECONDS = 300;
+
+/**
+ * The WebAuthn library, loaded at the first ceremony (then kept by the module cache): with its
+ * ASN.1 and X.509 parsers it is some 25 MB of memory, which an api nobody enrols a passkey on
+ * does not need.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /**
  * Passkeys (WebAuthn): enrol (registration options, then the attestation) and verify
@@ -54,6 +57,7 @@ export class PasskeyFactors {
   /** Enrol command (passkey), step 1: registration options; the challenge waits in Redis for the session. */
   async registrationOptions(member: AuthenticatedMember): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const existing = (await this.repository.listFactors(this.em, member.id)).filter((f) => f.kind === 'passkey');
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: 'Nocturne',
       rpID: this.rpID,
@@ -76,6 +80,7 @@ export class PasskeyFactors {
   ): Promise<RecoveryCodesResponse & Satisfied> {
     const challenge = await this.redis.getdel(this.challengeKey(member, 'register'));
     if (!challenge) throw new BadRequestException(PASSKEY_FAILED);
+    const { verifyRegistrationResponse } = await webauthn();
     let verification;
     try {
       verification = await verifyRegistrationResponse({
@@ -109,6 +114,7 @@ export class PasskeyFactors {
   async authenticationOptions(member: AuthenticatedMember): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const passkeys = (await this.repository.listFactors(this.em, member.id)).filter((f) => f.kind === 'passkey');
     if (passkeys.length === 0) throw new BadRequestException(PASSKEY_FAILED);
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: this.rpID,
       allowCredentials: passkeys.map((f) => ({ id: f.credential_id!, transports: transportsOf(f.transports) })),
@@ -125,6 +131,7 @@ export class PasskeyFactors {
       (f) => f.kind === 'passkey' && f.credential_id === assertion.id,
     );
     if (!challenge || !passkey) throw new BadRequestException(PASSKEY_FAILED);
+    const { verifyAuthenticationResponse } = await webauthn();
     let verification;
     try {
       verification = await verifyAuthenticationResponse({
