@@ -346,7 +346,8 @@ function startBaseline(databaseUrl, port) {
 /**
  * Where a write load's time goes inside PostgreSQL: samples the database's backends every 25 ms
  * while `load` runs and counts what each was doing (running, or waiting and on what: a row lock,
- * the WAL flush of a commit, a client that has not sent its next statement yet).
+ * the WAL flush of a commit, a client that has not sent its next statement yet). Returns once the
+ * server has finished what the load left in flight (`settled`).
  */
 async function waitsDuring(pool, database, load) {
   const counts = {};
@@ -372,7 +373,34 @@ async function waitsDuring(pool, database, load) {
   } finally {
     running = false;
     await sampler;
+    await settled(pool, database);
   }
+}
+
+/**
+ * Waits until the requests a timed round left behind have finished on the server. autocannon stops
+ * at the round's end and drops its connections, but the server goes on with the requests in flight
+ * (up to one per connection: some 200 writes, seconds of work at a write's latency), which would
+ * fall on the next round, the other server's. Settled is no backend in a transaction of several
+ * statements (idle in one, or running one begun before its statement) nor waiting on a lock, seen
+ * three times running 25 ms apart; the worker's single statements do not count. At most 30 s.
+ */
+async function settled(pool, database) {
+  const started = Date.now();
+  const deadline = started + 30_000;
+  let quiet = 0;
+  while (quiet < 3 && Date.now() < deadline) {
+    const { rows } = await pool.query(
+      `select count(*)::int as busy from pg_stat_activity
+        where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend'
+          and (state = 'idle in transaction' or (state = 'active' and xact_start < query_start) or wait_event_type = 'Lock')`,
+      [database],
+    );
+    quiet = rows[0].busy === 0 ? quiet + 1 : 0;
+    await sleep(25);
+  }
+  const waited = Date.now() - started;
+  if (waited > 500) log(`  ${phase}: ${round(waited / 1000)} s of work the round left in flight, waited out`);
 }
 
 /** Rounds of equal length as one figure: each state's average over the rounds, the five commonest. */
@@ -763,6 +791,7 @@ try {
           }),
         );
         pair[enabled ? 'on' : 'off'] = { rps: result.rps, p50: result.p50, p99: result.p99 };
+        await settled(pool, database);
       }
       pair.rpsRatio = pair.off.rps > 0 ? round(pair.on.rps / pair.off.rps, 2) : null;
       costRounds.push(pair);
