@@ -32,7 +32,7 @@ export class GetDoorTonightHandler implements IQueryHandler<GetDoorTonightQuery,
       this.coupons.tally(this.em, staffId, start, end, venue.id),
       this.repository.countVisitsBy(this.em, staffId, night, venue.id),
       this.guestList.guestsLetInBy(this.em, staffId, night, venue.id),
-      doorId ? this.repository.doorTallies(this.em, venue.id, start, end, doorId) : [],
+      doorId ? this.repository.doorTallies(this.em, [{ venueId: venue.id, start, end }], doorId) : [],
     ]);
     // People let in from tonight's guest lists, once there are some (a night without lists reads as before).
     const mine = { redemptions: tally.redemptions, visits, undone: tally.undone, ...(guests > 0 ? { guests } : {}) };

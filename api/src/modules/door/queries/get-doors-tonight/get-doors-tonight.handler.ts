@@ -23,14 +23,18 @@ export class GetDoorsTonightHandler implements IQueryHandler<GetDoorsTonightQuer
 
   async execute(): Promise<DoorsTonight> {
     const now = new Date();
-    const doors: DoorsTonight['doors'] = [];
-    const nights = [];
-    for (const venue of (await this.venues.all()).filter((each) => !each.archived)) {
-      const { start, end } = clubNightBounds(now, venue.timeZone);
-      nights.push({ venueId: venue.id, start, end });
-      for (const door of await this.repository.doorTallies(this.em, venue.id, start, end))
-        doors.push({ ...door, venueId: venue.id, venueName: venue.name });
-    }
-    return { doors, conflicts: (await this.data.conflicts(this.em, nights)).length };
+    const open = (await this.venues.all()).filter((each) => !each.archived);
+    const nights = open.map((venue) => ({ venueId: venue.id, ...clubNightBounds(now, venue.timeZone) }));
+    const [tallies, conflicts] = await Promise.all([
+      this.repository.doorTallies(this.em, nights),
+      this.data.conflicts(this.em, nights),
+    ]);
+    // Venue by venue, in the directory's order, each venue's doors by name.
+    const doors: DoorsTonight['doors'] = open.flatMap((venue) =>
+      tallies
+        .filter((door) => door.venueId === venue.id)
+        .map(({ id, name, redemptions, cards }) => ({ id, name, redemptions, cards, venueId: venue.id, venueName: venue.name })),
+    );
+    return { doors, conflicts: conflicts.length };
   }
 }
