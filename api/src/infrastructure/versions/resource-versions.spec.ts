@@ -49,3 +49,31 @@ it('applies a change seen twice (the load and its notification) once: a version 
   versions.noteChange(18, ['member:a']);
   expect(versions.version('member:a')).toBe('20');
 });
+
+it('tells a read which of its scopes changed after the generation it began at, whatever else changed meanwhile', () => {
+  const versions = fresh();
+  versions.noteChange(3, ['member:a']);
+  const began = versions.generation;
+  versions.noteChange(4, ['member:b', 'news']);
+  expect(versions.changedSince(began, ['member:a', 'session:a'])).toBe(false);
+  expect(versions.changedSince(began, ['member:b'])).toBe(true);
+  versions.noteChange(5, ['session:a']);
+  expect(versions.changedSince(began, ['member:a', 'session:a'])).toBe(true);
+  // A read that began after the change does not see it as its own.
+  expect(versions.changedSince(versions.generation, ['member:a', 'session:a'])).toBe(false);
+});
+
+it('counts a bulk change, or a change it no longer tells apart, as a change to every scope', () => {
+  const versions = fresh();
+  const beforeBulk = versions.generation;
+  versions.noteChange(7, ['member:*', 'members']);
+  expect(versions.changedSince(beforeBulk, ['member:a'])).toBe(true);
+  expect(versions.changedSince(versions.generation, ['member:a'])).toBe(false);
+
+  const beforeMany = versions.generation;
+  versions.noteChange(8, ['member:first']);
+  for (let i = 0; i < MAX_HELD_SCOPES; i += 1) versions.noteChange(9 + i, [`member:${i}`]);
+  // member:first's change gave way to newer ones: a read begun before it must still hear of it.
+  expect(versions.changedSince(beforeMany, ['member:first'])).toBe(true);
+  expect(versions.changedSince(versions.generation, ['member:first'])).toBe(false);
+});

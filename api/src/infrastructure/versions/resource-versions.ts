@@ -53,6 +53,10 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   private live = false;
   private readonly waiters: (() => void)[] = [];
   private applied = 0;
+  /** The generation at which each recently changed scope last changed, oldest first (at most MAX_HELD_SCOPES). */
+  private readonly changedAt = new Map<string, number>();
+  /** Changes up to this generation are no longer told apart by scope (a reload, a lost listener, a bulk change, a scope let go). */
+  private changesKnownAfter = 0;
   /** The read-your-writes round trip in flight, and the one that starts when it ends. */
   private roundTrip?: Promise<void>;
   private nextRoundTrip?: Promise<void>;
@@ -112,6 +116,18 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   /** Grows with every change applied (and every reload): equal before and after a read means nothing changed meanwhile. */
   get generation(): number {
     return this.applied;
+  }
+
+  /**
+   * Whether any of these scopes may have changed after `generation` (read before a read of their
+   * rows): a change to one of them, a bulk change, a reload or a lost listener since then says yes.
+   * A cache that keeps such a row then needs only its own scopes to be quiet during the read, not
+   * the whole database: with members commenting all night, some change lands during nearly every
+   * read, and the generation alone would never let a row be kept.
+   */
+  changedSince(generation: number, scopes: readonly string[]): boolean {
+    if (this.changesKnownAfter > generation) return true;
+    return scopes.some((scope) => (this.changedAt.get(scope) ?? 0) > generation);
   }
 
   version(scope: string): string {
@@ -193,6 +209,7 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
       ended = true;
       this.live = false;
       this.applied += 1;
+      this.changesKnownAfter = this.applied;
       if (this.listener === client) this.listener = undefined;
       void client.end().catch(() => undefined);
       if (this.stopped) return;
@@ -230,6 +247,7 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
         );
         this.held.load(rows, this.tracksLsn ? await this.primaryLsn(client) : 0n);
         this.applied += 1;
+        this.changesKnownAfter = this.applied;
         if (ended || this.stopped) return;
         this.live = true;
         for (const wake of this.waiters.splice(0)) wake();
@@ -268,6 +286,19 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
   noteChange(version: number, scopes: readonly string[], lsn = 0n): void {
     for (const scope of scopes) this.held.set(scope, version, lsn);
     this.applied += 1;
+    for (const scope of scopes) {
+      if (scope.endsWith(':*')) {
+        this.changesKnownAfter = this.applied;
+        continue;
+      }
+      this.changedAt.delete(scope);
+      this.changedAt.set(scope, this.applied);
+    }
+    for (const [scope, at] of this.changedAt) {
+      if (this.changedAt.size <= MAX_HELD_SCOPES) break;
+      this.changedAt.delete(scope);
+      this.changesKnownAfter = Math.max(this.changesKnownAfter, at);
+    }
   }
 
   /**

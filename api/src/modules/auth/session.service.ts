@@ -101,8 +101,8 @@ export class SessionService {
     if (!/^[0-9a-f]{64}$/.test(tokenHash)) return null;
     const cached = this.fromCache(tokenHash);
     if (cached) return cached;
-    // Cached only if no version changed while the row was read: then the versions read afterwards
-    // are the ones the row reflects.
+    // Cached only if neither of the member's scopes changed while the row was read: then the
+    // versions read afterwards are the ones the row reflects. Other members' changes do not count.
     const generation = this.versions.generation;
     const row = await this.repository.findLiveSession(this.em, tokenHash, {
       memberSeconds: this.maxAgeMs / 1000,
@@ -125,7 +125,7 @@ export class SessionService {
       createdAt: new Date(fields.createdAt),
       secondFactorAt: fields.secondFactorAt === null ? null : new Date(fields.secondFactorAt),
     };
-    if (this.versions.ready && this.versions.generation === generation) {
+    if (this.versions.ready && !this.versions.changedSince(generation, [`member:${member.id}`, `session:${member.id}`])) {
       // A slide just written bumps `session:<id>` when its notification arrives: the next call
       // then reloads once and caches the slid session. Harmless.
       this.cache.set(tokenHash, {
