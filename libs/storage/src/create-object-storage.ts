@@ -17,7 +17,8 @@ export type StorageEnv = Pick<
 
 /**
  * S3 when S3_BUCKET is set (ARCHITECTURE.md), otherwise files under STORAGE_DIR. The AWS SDK is
- * loaded only for S3: it is some 35 MB of every process's memory that a folder does not need.
+ * loaded only for S3: loaded alone it adds some 35 MB to a process (less beside code the process
+ * shares with it), which a folder does not need.
  */
 export async function createObjectStorage(env: StorageEnv): Promise<ObjectStorage> {
   if (env.S3_BUCKET) {

@@ -167,7 +167,7 @@ export class DoorRepository {
       unnest(${sql.val(nights.map((each) => each.start.toISOString()))}::timestamptz[]) as start_at,
       unnest(${sql.val(nights.map((each) => each.end.toISOString()))}::timestamptz[]) as end_at)`;
     // Every night's span as values too: bounds taken from the unnest alone cannot be estimated, and
-    // the planner read every scan ever made (389 ms at 500,000); with them, qr_scans_at_idx (5 ms).
+    // the planner read every scan ever made (389 ms at 500,000); with them, qr_scans_at_idx (2.3 ms).
     const earliest = new Date(Math.min(...nights.map((each) => each.start.getTime())));
     const latest = new Date(Math.max(...nights.map((each) => each.end.getTime())));
     return db(em)

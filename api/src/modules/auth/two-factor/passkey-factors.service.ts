@@ -21,8 +21,8 @@ const CHALLENGE_TTL_SECONDS = 300;
 
 /**
  * The WebAuthn library, loaded at the first ceremony (then kept by the module cache): with its
- * ASN.1 and X.509 parsers it is some 25 MB of memory, which an api nobody enrols a passkey on
- * does not need.
+ * ASN.1 and X.509 parsers, loaded alone, it adds some 25 MB to a process, which an api nobody
+ * enrols a passkey on does not need.
  */
 const webauthn = () => import('@simplewebauthn/server');
 
