@@ -1,5 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type Compilable, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import {
+  type Compilable,
+  DummyDriver,
+  Kysely,
+  NoResultError,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
 import type { Database } from './kysely.js';
 import { PreparedQuery } from './prepared.js';
 
@@ -154,6 +163,20 @@ describe('PreparedQuery', () => {
       ['c-2', 'm-2'],
     ]);
     expect(sent[0]!.sql).toBe(sent[1]!.sql);
+  });
+
+  it('answers the only row, or refuses with Kysely’s NoResultError as executeTakeFirstOrThrow does', async () => {
+    const { em } = recordingKysely();
+    const query = new PreparedQuery((k, memberId: string) =>
+      k.selectFrom('members').select('first_name').where('id', '=', memberId),
+    );
+    // The recording Kysely runs nothing, so it answers no rows.
+    await expect(query.only(em, 'm-1')).rejects.toBeInstanceOf(NoResultError);
+
+    const answering = {
+      getKysely: () => ({ executeQuery: async () => ({ rows: [{ first_name: 'Ada' }, { first_name: 'Grace' }] }) }),
+    } as unknown as EntityManager;
+    await expect(query.only(answering, 'm-1')).resolves.toEqual({ first_name: 'Ada' });
   });
 
   it('refuses an argument that is not a parameter of the query', () => {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { type Compilable, type CompiledQuery, type Kysely, NoResultError, type QueryNode } from 'kysely';
 import { type Database, db } from './kysely.js';
 
 /** Stands in for the argument at `index` while the query is built; replaced by the real one at each run. */
@@ -33,6 +33,15 @@ export class PreparedQuery<Args extends unknown[], Row> {
 
   async first(em: EntityManager, ...args: Args): Promise<Row | undefined> {
     return (await this.rows(em, ...args))[0];
+  }
+
+  /** The statement's first row; Kysely's NoResultError when it answers none, as `executeTakeFirstOrThrow` does. */
+  async only(em: EntityManager, ...args: Args): Promise<Row> {
+    const kysely = db(em);
+    const statement = this.statement(kysely, ...args);
+    const row = (await kysely.executeQuery(statement)).rows[0];
+    if (row === undefined) throw new NoResultError(statement.query as QueryNode);
+    return row;
   }
 
   /** The compiled statement with these arguments as its parameters (compiling it on first use). */

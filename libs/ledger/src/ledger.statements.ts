@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { db, type PointKind, PreparedQuery } from '@nocturne/db';
+import { type Database, db, type PointKind, PreparedQuery } from '@nocturne/db';
 import type { Tier } from '@nocturne/domain';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /** One row of point_transactions as the ledger writes it. */
 export interface LedgerEntry {
@@ -96,6 +96,63 @@ const moveBalance = new PreparedQuery((kysely, memberId: string, pointsChange: n
     .returning(['current_points', 'total_points', 'member_tier']),
 );
 
+const memberLockedWithClock = new PreparedQuery((kysely, memberId: string) =>
+  kysely.selectFrom('members').select(now().as('now')).where('id', '=', memberId).forUpdate(),
+);
+
+const keptRowsBetween = new PreparedQuery((kysely, memberId: string, kind: PointKind, start: string, end: string) =>
+  kysely
+    .selectFrom('point_transactions as paid')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('paid.member_id', '=', memberId)
+    .where('paid.kind', '=', kind)
+    .where('paid.created_at', '>=', start)
+    .where('paid.created_at', '<', end)
+    // A reversed row gave nothing in the end (e.g. a comment removed by moderation), so it uses up no slot.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('point_transactions as reversal').select('reversal.id').whereRef('reversal.reverses_id', '=', 'paid.id'),
+        ),
+      ),
+    ),
+);
+
+const tierRates = new PreparedQuery((kysely, memberId: string) =>
+  kysely
+    .selectFrom('members as m')
+    .leftJoin('tier_benefits as b', 'b.tier', 'm.member_tier')
+    .select(['m.member_tier', 'b.multiplier', now().as('now')])
+    .where('m.id', '=', memberId),
+);
+
+/** Promotions whose dates cover the night: the group's (no promotion_venues rows), and with a venue, that venue's too. */
+function promotionsOn(kysely: Kysely<Database>, night: string, venueId?: number) {
+  return kysely
+    .selectFrom('promotions as p')
+    .select(['p.id', 'p.name', 'p.multiplier', 'p.starts_on', 'p.ends_on', 'p.weekdays'])
+    .where('p.starts_on', '<=', night)
+    .where('p.ends_on', '>=', night)
+    .where((eb) =>
+      eb.or([
+        eb.not(eb.exists(eb.selectFrom('promotion_venues as pv').select('pv.venue_id').whereRef('pv.promotion_id', '=', 'p.id'))),
+        ...(venueId === undefined
+          ? []
+          : [
+              eb.exists(
+                eb
+                  .selectFrom('promotion_venues as pv')
+                  .select('pv.venue_id')
+                  .whereRef('pv.promotion_id', '=', 'p.id')
+                  .where('pv.venue_id', '=', venueId),
+              ),
+            ]),
+      ]),
+    );
+}
+const groupPromotions = new PreparedQuery((kysely, night: string) => promotionsOn(kysely, night));
+const venuePromotions = new PreparedQuery((kysely, night: string, venueId: number) => promotionsOn(kysely, night, venueId));
+
 /**
  * Appends a row unless its source has already paid this member for this kind (the unique key on
  * member, kind and source); answers whether it did.
@@ -157,34 +214,12 @@ export function lockBalance(em: EntityManager, memberId: string) {
  * that also stamps the ledger rows written in this transaction.
  */
 export async function lockMemberAndReadClock(em: EntityManager, memberId: string): Promise<string> {
-  const row = await db(em)
-    .selectFrom('members')
-    .select(now().as('now'))
-    .where('id', '=', memberId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return row.now;
+  return (await memberLockedWithClock.only(em, memberId)).now;
 }
 
 /** How many rows of this kind the member was paid in [start, end). */
 export async function countRows(em: EntityManager, memberId: string, kind: PointKind, start: Date, end: Date): Promise<number> {
-  const row = await db(em)
-    .selectFrom('point_transactions as paid')
-    .select(sql<number>`count(*)::int`.as('count'))
-    .where('paid.member_id', '=', memberId)
-    .where('paid.kind', '=', kind)
-    .where('paid.created_at', '>=', start.toISOString())
-    .where('paid.created_at', '<', end.toISOString())
-    // A reversed row gave nothing in the end (e.g. a comment removed by moderation), so it uses up no slot.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('point_transactions as reversal').select('reversal.id').whereRef('reversal.reverses_id', '=', 'paid.id'),
-        ),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return row.count;
+  return (await keptRowsBetween.only(em, memberId, kind, start.toISOString(), end.toISOString())).count;
 }
 
 /** The member's row of this kind paid by this source, if there is one. */
@@ -214,14 +249,7 @@ export async function eraseAdjustmentReasons(tx: EntityManager, memberId: string
 
 /** The member's tier multiplier (tier_benefits) and the transaction's clock, `now()`. */
 export async function earningRates(em: EntityManager, memberId: string) {
-  const k = db(em);
-  const member = await k
-    .selectFrom('members as m')
-    .leftJoin('tier_benefits as b', 'b.tier', 'm.member_tier')
-    .select(['m.member_tier', 'b.multiplier', now().as('now')])
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
-  return member;
+  return tierRates.first(em, memberId);
 }
 
 /**
@@ -230,26 +258,5 @@ export async function earningRates(em: EntityManager, memberId: string) {
  * of chosen venues only for a visit at one of them (`venueId`; undefined: earned at no venue).
  */
 export function promotionsCovering(em: EntityManager, night: string, venueId?: number) {
-  return db(em)
-    .selectFrom('promotions as p')
-    .select(['p.id', 'p.name', 'p.multiplier', 'p.starts_on', 'p.ends_on', 'p.weekdays'])
-    .where('p.starts_on', '<=', night)
-    .where('p.ends_on', '>=', night)
-    .where((eb) =>
-      eb.or([
-        eb.not(eb.exists(eb.selectFrom('promotion_venues as pv').select('pv.venue_id').whereRef('pv.promotion_id', '=', 'p.id'))),
-        ...(venueId === undefined
-          ? []
-          : [
-              eb.exists(
-                eb
-                  .selectFrom('promotion_venues as pv')
-                  .select('pv.venue_id')
-                  .whereRef('pv.promotion_id', '=', 'p.id')
-                  .where('pv.venue_id', '=', venueId),
-              ),
-            ]),
-      ]),
-    )
-    .execute();
+  return venueId === undefined ? groupPromotions.rows(em, night) : venuePromotions.rows(em, night, venueId);
 }

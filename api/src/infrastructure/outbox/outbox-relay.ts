@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { type Database, db } from '@nocturne/db';
+import { type Database, db, PreparedQuery } from '@nocturne/db';
 import { jobIdFor, type JobRequest, jobsForStoredEvent } from '@nocturne/queues';
 import { type Selectable, sql } from 'kysely';
 import pg from 'pg';
@@ -10,6 +10,24 @@ import { QueueRegistry } from '../queues/queue-registry.js';
 type OutboxRow = Pick<Selectable<Database['outbox']>, 'id' | 'type' | 'payload' | 'correlation_id'>;
 
 const BATCH = 200;
+
+// A pass's statements, compiled once (PreparedQuery): under a stream of commits the relay passes every GATHER_MS.
+const unpublishedRows = new PreparedQuery((kysely, limit: number) =>
+  kysely
+    .selectFrom('outbox')
+    .select(['id', 'type', 'payload', 'correlation_id'])
+    .where('published_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked(),
+);
+const markPublished = new PreparedQuery((kysely, ids: string[]) =>
+  kysely
+    .updateTable('outbox')
+    .set({ published_at: sql`now()`, last_error: null })
+    .where('id', '=', sql<string>`any(${sql.val(ids)}::bigint[])`),
+);
 const POLL_MS = 1000;
 /**
  * A pass a commit wakes starts at least this long after the last pass started. A pass costs about
@@ -112,15 +130,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async relayBatch(): Promise<number> {
     const outcome = await this.em.fork().transactional(async (tx) => {
-      const rows = await db(tx)
-        .selectFrom('outbox')
-        .select(['id', 'type', 'payload', 'correlation_id'])
-        .where('published_at', 'is', null)
-        .orderBy('id')
-        .limit(BATCH)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      const rows = await unpublishedRows.rows(tx, BATCH);
       if (!rows.length) return { published: 0 };
       const ids = rows.map((row) => row.id);
       try {
@@ -135,11 +145,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
           .execute();
         return { published: 0, error: error as Error };
       }
-      await db(tx)
-        .updateTable('outbox')
-        .set({ published_at: sql`now()`, last_error: null })
-        .where('id', 'in', ids)
-        .execute();
+      await markPublished.rows(tx, ids);
       return { published: rows.length };
     });
     if (outcome.error) throw outcome.error;

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { db } from '@nocturne/db';
+import { db, PreparedQuery } from '@nocturne/db';
 import type { DomainEvent, DomainEventType } from '@nocturne/queues';
 import { ResourceVersions } from '../versions/resource-versions.js';
 import { IN_TRANSACTION_HANDLER, type InTransactionHandler, type Raise } from './in-transaction-handler.decorator.js';
@@ -63,9 +63,20 @@ export class UnitOfWork implements OnModuleInit {
 /** Queues a step to run after the outbox rows, right before COMMIT (see UnitOfWork). */
 export type Lastly = (step: () => Promise<unknown>) => void;
 
+/** The outbox row of a command that raised one event, as most do: compiled once (PreparedQuery). */
+const oneOutboxRow = new PreparedQuery(
+  (kysely, type: string, aggregateId: string, correlationId: string | null, payload: DomainEvent['payload']) =>
+    kysely.insertInto('outbox').values({ type, aggregate_id: aggregateId, correlation_id: correlationId, payload }),
+);
+
 /** Writes events to the outbox with the caller's transaction. */
 async function appendToOutbox(tx: EntityManager, events: DomainEvent[]): Promise<void> {
   if (!events.length) return;
+  if (events.length === 1) {
+    const [event] = events as [DomainEvent];
+    await oneOutboxRow.rows(tx, event.type, event.aggregateId, event.correlationId ?? null, event.payload);
+    return;
+  }
   await db(tx)
     .insertInto('outbox')
     .values(

@@ -30,6 +30,23 @@ const nextCommentsPage = new PreparedQuery((kysely, postId: string, limit: numbe
   commentsPage(kysely, postId, limit, { createdAt: afterCreatedAt, id: afterId }),
 );
 
+// The statements every comment runs, compiled once (PreparedQuery): posting is the busiest write.
+const newComment = new PreparedQuery((kysely, postId: string, authorId: string, content: string) =>
+  kysely
+    .insertInto('news_comments')
+    .values({ post_id: postId, author_id: authorId, content })
+    .returning(['id', 'content', 'created_at']),
+);
+const commentCountChange = new PreparedQuery((kysely, postId: string, delta: number) =>
+  kysely
+    .updateTable('news_posts')
+    .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
+    .where('id', '=', postId),
+);
+const commenter = new PreparedQuery((kysely, memberId: string) =>
+  kysely.selectFrom('members').select(['first_name', 'current_points', 'total_points']).where('id', '=', memberId),
+);
+
 /** A post's comments: the members' list, posting, staff removal, and a member's erasure. Queries only. */
 @Injectable()
 export class PostCommentsRepository {
@@ -41,13 +58,7 @@ export class PostCommentsRepository {
   }
 
   async insertComment(em: EntityManager, postId: string, authorId: string, content: string) {
-    return unlessPostDeleted(
-      db(em)
-        .insertInto('news_comments')
-        .values({ post_id: postId, author_id: authorId, content })
-        .returning(['id', 'content', 'created_at'])
-        .executeTakeFirstOrThrow(),
-    );
+    return unlessPostDeleted(newComment.only(em, postId, authorId, content));
   }
 
   /**
@@ -76,11 +87,7 @@ export class PostCommentsRepository {
   }
 
   async changeCommentCount(em: EntityManager, postId: string, delta: 1 | -1): Promise<void> {
-    await db(em)
-      .updateTable('news_posts')
-      .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
-      .where('id', '=', postId)
-      .execute();
+    await commentCountChange.rows(em, postId, delta);
   }
 
   /** Removes the member's live comments (text and all); answers the post of each. */
@@ -101,10 +108,6 @@ export class PostCommentsRepository {
   }
   /** What a comment's answer shows of its author: first name and balances after the reward. */
   async findCommenter(em: EntityManager, memberId: string) {
-    return db(em)
-      .selectFrom('members')
-      .select(['first_name', 'current_points', 'total_points'])
-      .where('id', '=', memberId)
-      .executeTakeFirstOrThrow();
+    return commenter.only(em, memberId);
   }
 }
