@@ -1,4 +1,5 @@
 import { clubNightBounds, COMMENTING_TOO_FAST } from '@nocturne/domain';
+import { Redis } from 'ioredis';
 import { createPost, expectLedgerClean, UNKNOWN_ID } from './support/news-fixtures.js';
 import { registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
@@ -185,6 +186,22 @@ describe('POST /api/news/{id}/comments', () => {
     expect((await t.sql.query('select count(*)::int as n from news_comments where post_id = $1', [post.id])).rows[0].n).toBe(20);
     // The limit is the member's own: someone else still comments.
     expect((await comment(post.id, other.sessionId, 'Still here')).status).toBe(201);
+  }, 60_000);
+
+  it('still counts after Redis forgets its scripts, as it does when it restarts', async () => {
+    const post = await createPost(t, adminToken);
+    const member = await registerMember(t);
+    expect((await comment(post.id, member.sessionId, 'Before the restart')).status).toBe(201);
+    const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
+    try {
+      await redis.script('FLUSH');
+    } finally {
+      redis.disconnect();
+    }
+    const answers = [];
+    for (let i = 0; i < 20; i += 1) answers.push(await comment(post.id, member.sessionId, `After ${i}`));
+    expect(answers.map((a) => a.status)).toEqual([...Array<number>(19).fill(201), 429]);
+    expect(Number(answers[19]!.headers.get('retry-after'))).toBeGreaterThan(0);
   }, 60_000);
 
   it('keeps every balance right when many members comment on one post at once', async () => {
