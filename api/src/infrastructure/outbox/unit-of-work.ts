@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, TransactionContext } from '@mikro-orm/postgresql';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { db, PreparedQuery } from '@nocturne/db';
@@ -43,16 +43,29 @@ export class UnitOfWork implements OnModuleInit {
     const correlationId = requestCorrelation.current();
     const raised: DomainEvent[] = [];
     const lastSteps: (() => Promise<unknown>)[] = [];
-    const value = await this.em.fork().transactional(async (tx) => {
-      const raise: Raise = async (event) => {
-        const correlated = event.correlationId || !correlationId ? event : { ...event, correlationId };
-        raised.push(correlated);
-        for (const handler of this.handlers.get(event.type) ?? []) await handler.handle(correlated, tx, raise);
-      };
-      const result = await work(tx, raise, (step) => lastSteps.push(step));
-      await appendToOutbox(tx, raised);
-      for (const step of lastSteps) await step();
-      return result;
+    // One fork, its transaction begun and ended here: `em.fork().transactional()` forks a second
+    // time and merges that fork back into the first, some 75 µs of CPU per command for nothing (a
+    // command's entities live and die with its fork). As transactional() does, the fork is the
+    // transaction's context (TransactionContext) while the work runs, and a failure rolls it back.
+    const tx = this.em.fork();
+    await tx.begin();
+    const value = await TransactionContext.create(tx, async () => {
+      try {
+        const raise: Raise = async (event) => {
+          const correlated = event.correlationId || !correlationId ? event : { ...event, correlationId };
+          raised.push(correlated);
+          for (const handler of this.handlers.get(event.type) ?? []) await handler.handle(correlated, tx, raise);
+        };
+        const result = await work(tx, raise, (step) => lastSteps.push(step));
+        await appendToOutbox(tx, raised);
+        for (const step of lastSteps) await step();
+        await tx.commit();
+        return result;
+      } catch (error) {
+        // A rollback that fails too must not hide why the transaction failed (the connection is gone, say).
+        if (tx.isInTransaction()) await tx.rollback().catch(() => undefined);
+        throw error;
+      }
     });
     // Read your writes: the answer's next request on this replica sees this commit's versions.
     await this.versions.caughtUp();
