@@ -232,7 +232,7 @@ describe('every write that changes an answer changes its ETag, on both replicas'
 });
 
 describe('a bulk change of many members', () => {
-  it("names them all as member:* in one small log row, and every member's answers change on both replicas", async () => {
+  it("names them all as member:* and account:* in one small log row, and every member's answers change on both replicas", async () => {
     const path = '/api/points/history';
     const before = [await etagOf(a, path, member.sessionId), await etagOf(b, path, member.sessionId)];
     // A backfill of 1,500 members in one statement (a migration, an import).
@@ -244,7 +244,7 @@ describe('a bulk change of many members', () => {
     const logged = await a.sql.query<{ scopes: string[] }>(
       'select scopes from resource_version_log order by version desc limit 1',
     );
-    expect(logged.rows[0]!.scopes).toEqual(['member:*', 'members']);
+    expect(logged.rows[0]!.scopes).toEqual(['account:*', 'member:*', 'members']);
     // The member was not in the statement, but a bulk change reads as every member's: a full
     // answer (once), never a 304 that could hide a change.
     await expectChanged(a, path, member.sessionId, before[0]!);

@@ -22,8 +22,11 @@ const STAFF_SESSION_MAX_AGE_MS = 7 * 86_400_000;
 
 interface CachedSession {
   member: AuthenticatedMember;
-  /** Versions of `member:<id>` and `session:<id>` when cached: any change to the member or their sessions drops it. */
-  memberVersion: string;
+  /**
+   * Versions of `account:<id>` (the member's own row) and `session:<id>` when cached: a change to
+   * either drops it. Not `member:<id>`, which also moves with the member's coupons, cards and visits.
+   */
+  accountVersion: string;
   sessionVersion: string;
   lastSeenAt: number;
   expiresAt: number;
@@ -125,12 +128,12 @@ export class SessionService {
       createdAt: new Date(fields.createdAt),
       secondFactorAt: fields.secondFactorAt === null ? null : new Date(fields.secondFactorAt),
     };
-    if (this.versions.ready && !this.versions.changedSince(generation, [`member:${member.id}`, `session:${member.id}`])) {
+    if (this.versions.ready && !this.versions.changedSince(generation, [`account:${member.id}`, `session:${member.id}`])) {
       // A slide just written bumps `session:<id>` when its notification arrives: the next call
       // then reloads once and caches the slid session. Harmless.
       this.cache.set(tokenHash, {
         member,
-        memberVersion: this.versions.version(`member:${member.id}`),
+        accountVersion: this.versions.version(`account:${member.id}`),
         sessionVersion: this.versions.version(`session:${member.id}`),
         lastSeenAt,
         expiresAt,
@@ -146,7 +149,7 @@ export class SessionService {
     const now = Date.now();
     const fresh =
       this.versions.ready &&
-      entry.memberVersion === this.versions.version(`member:${entry.member.id}`) &&
+      entry.accountVersion === this.versions.version(`account:${entry.member.id}`) &&
       entry.sessionVersion === this.versions.version(`session:${entry.member.id}`) &&
       now - entry.lastSeenAt <= SLIDE_EVERY_MS &&
       now < entry.expiresAt;

@@ -61,6 +61,7 @@ import { Migration20261130050000_DoorSyncVenue } from './Migration20261130050000
 import { Migration20261130080000_CoveringIndexes } from './Migration20261130080000_CoveringIndexes.js';
 import { Migration20261130100000_MembersDoorChangedAt } from './Migration20261130100000_MembersDoorChangedAt.js';
 import { Migration20261201090000_MemberCardVersions } from './Migration20261201090000_MemberCardVersions.js';
+import { Migration20261202090000_AccountVersions } from './Migration20261202090000_AccountVersions.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -125,6 +126,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261130080000_CoveringIndexes', class: Migration20261130080000_CoveringIndexes },
   { name: 'Migration20261130100000_MembersDoorChangedAt', class: Migration20261130100000_MembersDoorChangedAt },
   { name: 'Migration20261201090000_MemberCardVersions', class: Migration20261201090000_MemberCardVersions },
+  { name: 'Migration20261202090000_AccountVersions', class: Migration20261202090000_AccountVersions },
 ];
 
 /**
