@@ -161,4 +161,10 @@ test.describe('contact form', () => {
     await page.keyboard.press('F8');
     await expect(page.getByRole('region', { name: /Notifications/ }).locator('ol')).toBeFocused();
   });
+
+  test('F8 pressed as the page opens, before its script runs, still reaches the notifications area', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('region', { name: /Notifications/ }).locator('ol')).toBeFocused({ timeout: 15_000 });
+  });
 });

@@ -74,6 +74,17 @@ function retype(): void {
   typed.clear();
 }
 
+/**
+ * F8, which asks for the notifications area (DeferredToaster listens for it once the app runs):
+ * pressed before hydration it starts the app at once and is pressed again for the app then.
+ */
+let heldF8 = false;
+function holdF8(event: KeyboardEvent): void {
+  if (event.key !== 'F8') return;
+  heldF8 = true;
+  start();
+}
+
 /** What boot.ts listens to (in the capture phase) until the page is hydrated. */
 const GUARDS: readonly [string, EventListener][] = [
   ['pointerdown', notePress as EventListener],
@@ -82,6 +93,7 @@ const GUARDS: readonly [string, EventListener][] = [
   ['click', holdClick as EventListener],
   ['input', noteTyping],
   ['change', noteTyping],
+  ['keydown', holdF8 as EventListener],
 ];
 
 function replay(): void {
@@ -89,6 +101,10 @@ function replay(): void {
   const button = heldButton;
   heldButton = null;
   retype();
+  if (heldF8) {
+    heldF8 = false;
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8', bubbles: true }));
+  }
   // The re-entered values reach the app's state before the click (a submit) is replayed.
   if (button) setTimeout(() => button.click(), 0);
 }
