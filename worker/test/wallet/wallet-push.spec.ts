@@ -154,7 +154,7 @@ describe('wallet pass update pushes', () => {
     // The test stands in for the outbox relay, which adds again what a timed-out command left out;
     // it has no such retry, so it adds with the worker's patience rather than a producer's 2 s
     // command timeout: this process also runs the worker and the APNs stand-in, and on a loaded
-    // machine its event loop can stall past 2 s while 10,000 pushes come in (one CI run did).
+    // machine its event loop can stall past 2 s while 10,000 pushes come in.
     const queue = new Queue(QueueName.Wallet, {
       connection: createRedisConnection(t.config.REDIS_URL, 'worker'),
       prefix: t.config.REDIS_PREFIX,

@@ -3,9 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * A change to a member's own row (name, role, points, tier, disabling) bumps `account:<id>` as well
  * as `member:<id>`. A session the api keeps in memory is made of that row and the session's own
- * (`session:<id>`), so it is checked against those two: under `member:<id>`, which also moves with
- * every coupon the member claims or redeems, every card and every visit, a member's own redemption
- * threw their session away and their next request read it again.
+ * (`session:<id>`), so it is checked against those two and not against `member:<id>`, which also
+ * moves with the member's coupons, cards and visits: a member's own redemption keeps their session.
  *
  * `note_resource_change` takes its owner prefixes as a list separated by spaces ('member: account:'),
  * one scope per prefix for each owner, and one wildcard per prefix for a bulk change.
