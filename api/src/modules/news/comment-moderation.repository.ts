@@ -6,11 +6,16 @@ import { type Expression, type ExpressionBuilder, type Kysely, sql, type SqlBool
 import type { KeysetPosition } from '#common/keyset-cursor.js';
 import { cursorAtSql, olderThanSql } from '#common/keyset-page.js';
 
-/** What the moderation list is filtered by; `pattern` is an ILIKE pattern with its wildcards escaped. */
+/**
+ * What the moderation list is filtered by; `pattern` is an ILIKE pattern with its wildcards escaped,
+ * `textIndexPattern` a looser one the comment text's trigram index is searched with when the
+ * search's common words are better left to the recheck (CommentTextSample).
+ */
 export interface AdminCommentFilter {
   postId?: string;
   memberId?: string;
   pattern: string | null;
+  textIndexPattern?: string | null;
   status: CommentVisibility;
 }
 
@@ -52,7 +57,16 @@ function searchedIds(
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(limit);
-  const byText = newest((eb) => eb('c.content', 'ilike', pattern));
+  const byText = newest((eb) =>
+    filter.textIndexPattern
+      ? eb.and([
+          eb('c.content', 'ilike', filter.textIndexPattern),
+          // The whole pattern on an expression the index does not hold: a recheck of the rows found,
+          // not more trigrams for the index to walk.
+          eb(sql<string>`${eb.ref('c.content')} || ''`, 'ilike', pattern),
+        ])
+      : eb('c.content', 'ilike', pattern),
+  );
   const byAuthor = newest((eb) =>
     eb(
       'c.author_id',

@@ -7,6 +7,7 @@ import { RecordPostViewHandler } from './commands/record-post-view/record-post-v
 import { SetPostLikeHandler } from './commands/set-post-like/set-post-like.handler.js';
 import { UpdateNewsPostHandler } from './commands/update-news-post/update-news-post.handler.js';
 import { CommentModerationRepository } from './comment-moderation.repository.js';
+import { CommentTextSample } from './comment-text-sample.service.js';
 import { MemberCommentsService } from './member-comments.service.js';
 import { NewsAdminController } from './news-admin.controller.js';
 import { NewsPostVenues } from './news-post-venues.service.js';
@@ -25,6 +26,7 @@ import { ListPostCommentsHandler } from './queries/list-post-comments/list-post-
     NewsPostVenues,
     PostCommentsRepository,
     CommentModerationRepository,
+    CommentTextSample,
     MemberCommentsService,
     CreateNewsPostHandler,
     UpdateNewsPostHandler,

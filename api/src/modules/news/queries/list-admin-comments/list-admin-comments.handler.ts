@@ -5,6 +5,7 @@ import { containsPattern } from '#common/like-pattern.js';
 import { isoTimestamp } from '#common/timestamps.js';
 import { keysetPage, keysetPageStart } from '#common/keyset-page.js';
 import { CommentModerationRepository } from '#modules/news/comment-moderation.repository.js';
+import { CommentTextSample } from '#modules/news/comment-text-sample.service.js';
 import { ListAdminCommentsQuery } from './list-admin-comments.query.js';
 
 type ModerationRow = Awaited<ReturnType<CommentModerationRepository['listForModeration']>>[number];
@@ -15,6 +16,7 @@ export class ListAdminCommentsHandler implements IQueryHandler<ListAdminComments
   constructor(
     private readonly em: EntityManager,
     private readonly news: CommentModerationRepository,
+    private readonly textSample: CommentTextSample,
   ) {}
 
   async execute({ filter }: ListAdminCommentsQuery): Promise<AdminCommentList> {
@@ -26,6 +28,7 @@ export class ListAdminCommentsHandler implements IQueryHandler<ListAdminComments
         postId: filter.postId,
         memberId: filter.memberId,
         pattern: filter.q ? containsPattern(filter.q) : null,
+        textIndexPattern: filter.q ? await this.textSample.indexPatternFor(filter.q) : null,
         status: filter.status,
       },
       after,
