@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { db } from '@nocturne/db';
 import { sql } from 'kysely';
+import { KeptFor } from '#common/kept-for.js';
 import { prefixPattern } from '#common/like-pattern.js';
 
 /** How long a process keeps the sample before reading it again (ANALYZE renews it rarely). */
@@ -59,11 +60,11 @@ export function narrowerTextPattern(search: string, stats: CommentTextStats | nu
 /**
  * PostgreSQL's own sample of the comments' text, read at most once per FRESH_FOR_MS per process,
  * to judge which words of a moderation search are common (narrowerTextPattern). No sample (never
- * analysed, or a failed read) means the whole pattern, as before there was one.
+ * analysed, or a failed read) means the whole pattern.
  */
 @Injectable()
 export class CommentTextSample {
-  private cached: { at: number; stats: Promise<CommentTextStats | null> } | undefined;
+  private readonly sample = new KeptFor(FRESH_FOR_MS, () => this.read());
 
   constructor(private readonly em: EntityManager) {}
 
@@ -72,18 +73,9 @@ export class CommentTextSample {
     return narrowerTextPattern(search, await this.stats());
   }
 
+  /** The sample; none (null) while it cannot be read, which the next search tries again. */
   private stats(): Promise<CommentTextStats | null> {
-    const now = Date.now();
-    if (!this.cached || now - this.cached.at > FRESH_FOR_MS) {
-      const read = this.read();
-      const cached = { at: now, stats: read.catch(() => null) };
-      this.cached = cached;
-      // A failed read is not kept: the next search reads again.
-      read.catch(() => {
-        if (this.cached === cached) this.cached = undefined;
-      });
-    }
-    return this.cached.stats;
+    return this.sample.get().catch(() => null);
   }
 
   private async read(): Promise<CommentTextStats | null> {

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { FIRST_VENUE_ID } from '@nocturne/domain';
+import { KeptFor } from '#common/kept-for.js';
 import { type ApiConfig, InjectConfig } from '#config/api-config.js';
 import { installVenueDefaults } from './venue-defaults.js';
 import { type VenueRecord, venueRecordOf } from './venue-rows.js';
@@ -16,7 +17,7 @@ const FRESH_FOR_MS = 5_000;
  */
 @Injectable()
 export class VenueDirectory {
-  private cached: { at: number; venues: Promise<VenueRecord[]> } | undefined;
+  private readonly venueList = new KeptFor(FRESH_FOR_MS, () => this.read());
 
   constructor(
     private readonly em: EntityManager,
@@ -26,16 +27,7 @@ export class VenueDirectory {
 
   /** Every venue, archived ones too (their history names them), in the group's order. */
   all(): Promise<VenueRecord[]> {
-    const now = Date.now();
-    if (!this.cached || now - this.cached.at > FRESH_FOR_MS) {
-      const venues = this.read();
-      this.cached = { at: now, venues };
-      // A failed read is not kept: the next call reads again.
-      venues.catch(() => {
-        if (this.cached?.venues === venues) this.cached = undefined;
-      });
-    }
-    return this.cached.venues;
+    return this.venueList.get();
   }
 
   /** The venues taking activity now (not archived). */
@@ -74,7 +66,7 @@ export class VenueDirectory {
 
   /** Drop the kept list: the next read sees a change this process just made. */
   forget(): void {
-    this.cached = undefined;
+    this.venueList.forget();
   }
 
   private async read(): Promise<VenueRecord[]> {
