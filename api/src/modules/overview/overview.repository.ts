@@ -20,8 +20,8 @@ export class OverviewRepository {
    * Every figure of consecutive club nights in one round trip. `bounds` are the nights' starts and
    * the last night's end (ISO instants, ascending): each night's rows of each table are counted by
    * an index-only range count on its time column, so a night of 23 or 25 hours is counted by its
-   * own instants, and nothing is hashed or bucketed row by row (a night of 80,000 comments counts
-   * in a third of the time). Rows: figure, bucket (1 = the first night), n, for figures above 0.
+   * own instants, and nothing is hashed or bucketed row by row (a night of 80,000 comments is one
+   * index-only count). Rows: figure, bucket (1 = the first night), n, for figures above 0.
    * `venueIds`: only redemptions at those venues (the other figures happen at no venue).
    */
   async nightActivity(em: EntityManager, bounds: readonly string[], venueIds?: readonly number[]) {
@@ -114,7 +114,7 @@ export class OverviewRepository {
    * redemptions at its door (user_coupons_redeemed_at_idx carries the venue), tonight's bookings,
    * and its inbox's waiting requests (bookings_venue_requested_idx) and messages. One round trip:
    * a row per venue, each count read from an index alone, in one statement over the venues' arrays,
-   * planned once whatever the group's size (a union of a statement per venue took 19 ms to plan at twenty).
+   * planned once whatever the group's size (not a statement per venue, planned once per venue).
    */
   async venuesTonight(em: EntityManager, venues: readonly { id: number; night: string; start: string; end: string }[]) {
     if (!venues.length) return [];
