@@ -32,3 +32,24 @@ export async function clearOfEtagClockTick(withinMs = 3000, everySeconds = 15): 
   const left = period - (Date.now() % period);
   if (left < withinMs) await new Promise((resolve) => setTimeout(resolve, left + 20));
 }
+
+/**
+ * Waits for a teardown step up to `ms`; past that, says on stderr which step is still pending and
+ * what the process still holds open, and returns with the step left running (jest's forceExit and
+ * the global teardown's database sweep end what it held). Returns whether the step finished.
+ */
+export async function settleWithin(what: string, step: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const finished = await Promise.race([
+    step.then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (!finished) {
+    process.stderr.write(
+      `teardown: ${what} still pending after ${ms} ms; moving on. Open: ${process.getActiveResourcesInfo().join(', ')}\n`,
+    );
+  }
+  return finished;
+}
