@@ -15,6 +15,8 @@ export class TcpProxy {
   private mode: 'open' | 'cut' = 'open';
   private delayMs = 0;
   port = 0;
+  /** Connections attempted through this proxy so far, refused ones included. */
+  attempts = 0;
 
   constructor(private readonly target: ProxyTarget) {}
 
@@ -69,6 +71,7 @@ export class TcpProxy {
   }
 
   private accept(client: net.Socket): void {
+    this.attempts += 1;
     if (this.mode === 'cut') {
       client.resetAndDestroy();
       return;
