@@ -67,7 +67,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.schedule(0);
   }
 
-  /** Stops before the ORM's pool closes (that happens at application shutdown), finishing a running pass. */
+  /** Stops before the ORM's pool closes (that happens at application shutdown), finishing the batch in hand. */
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -81,7 +81,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     for (;;) {
       const published = await this.relayBatch();
       total += published;
-      if (published < BATCH) return total;
+      // Stopping: the batch in hand is done; the rest wait in the outbox for the next process.
+      if (published < BATCH || this.stopped) return total;
     }
   }
 
@@ -183,7 +184,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       await client.connect();
       // Raw SQL: LISTEN is a session command Kysely has no builder for (the trigger outbox_notify sends on commit).
       await client.query('LISTEN outbox');
-      this.listener = client;
+      // Stopped while connecting: nobody would end this connection later.
+      if (this.stopped) await client.end();
+      else this.listener = client;
     } catch {
       await client.end().catch(() => undefined);
     }

@@ -229,6 +229,12 @@ export class ResourceVersions implements OnApplicationBootstrap, OnModuleDestroy
       // and applying it twice is harmless.
       // Raw SQL: LISTEN has no Kysely form; it holds this dedicated connection.
       await client.query('LISTEN resource_versions');
+      // Stopped while connecting: nobody would end this connection later.
+      if (this.stopped) {
+        ended = true;
+        await client.end();
+        return;
+      }
       this.listener = client;
       this.enqueue(async () => {
         // Raw SQL: the version tables are the migration's, not entities, so Kysely has no type for them.
