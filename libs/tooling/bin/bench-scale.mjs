@@ -491,6 +491,10 @@ function concurrent(url, request) {
               non2xx: Object.entries(statuses)
                 .filter(([status]) => !request.accept.includes(Number(status)))
                 .reduce((sum, [, count]) => sum + count, 0),
+              unexpected: Object.entries(statuses)
+                .filter(([status]) => !request.accept.includes(Number(status)))
+                .map(([status, count]) => `${count} × ${status}`)
+                .join(', '),
               refused: Object.entries(statuses)
                 .filter(([status]) => status !== '200' && request.accept.includes(Number(status)))
                 .reduce((sum, [, count]) => sum + count, 0),
@@ -519,7 +523,7 @@ function markdown(report) {
       continue;
     }
     const refused = c.concurrent.refused ? `, ${c.concurrent.refused} refused (429, by design)` : '';
-    const others = c.concurrent.non2xx ? ` (${c.concurrent.non2xx} non-2xx)` : '';
+    const others = c.concurrent.non2xx ? ` (${c.concurrent.non2xx} non-2xx: ${c.concurrent.unexpected})` : '';
     lines.push(
       c.stream
         ? `| ${c.name} (streamed) | ${c.sequential.p50} / ${c.sequential.p95}; first byte p95 ${c.sequential.firstByteP95} | ${mark(c.sequential.firstByteP95 <= GOALS.firstByteMs)} (first byte <= ${GOALS.firstByteMs}) | ${c.concurrent.rps}, ${c.concurrent.p99}${refused}${others} | ${mark(!c.concurrent.non2xx)} (no failure) | ${round(c.sequential.bytes / 1024)} | ${c.peakRssMb} |`
