@@ -197,6 +197,32 @@ describe('a member card at the door', () => {
     const answer = await check(card.shortCode.replace(/-/g, ' '), 'typed');
     expect(answer.body).toMatchObject({ kind: 'card', ok: true, member: { firstName: 'Noah' } });
   });
+  it("answers a card already in tonight at once, while another door's first scan of a member holds their visits", async () => {
+    const member = await registerMember(t, { firstName: 'Zoe' });
+    const card = await myCard(member.sessionId);
+    expect((await check(card.qrPayload)).body.visit).toMatchObject({ recorded: true });
+    // Another door is in the middle of recording a visit of this member (the lock every first scan takes).
+    const otherDoor = await t.sql.connect();
+    try {
+      await otherDoor.query('begin');
+      await otherDoor.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`visits:${member.user.id}`]);
+      const answers = await Promise.race([
+        Promise.all([check(card.qrPayload), check(card.shortCode, 'typed')]),
+        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 2_000)),
+      ]);
+      if (answers === 'still waiting') throw new Error('the checks waited on the other door');
+      for (const answer of answers)
+        expect([answer.status, answer.body.ok, answer.body.message, answer.body.visit]).toEqual([
+          200,
+          true,
+          'Already here tonight',
+          expect.objectContaining({ recorded: false, points: 0 }),
+        ]);
+    } finally {
+      await otherDoor.query('rollback');
+      otherDoor.release();
+    }
+  });
 
   it('refuses a disabled member\'s card: "Member account disabled", no visit, no points, no coupons', async () => {
     const member = await registerMember(t, { firstName: 'Mia' });

@@ -47,7 +47,7 @@ const RELIED_ON: Record<string, string[]> = {
     'user_coupons_redeemed_at_idx',
     'members_admin_list_idx',
   ],
-  'api/src/modules/door/door.repository.ts': ['qr_scans_at_idx'],
+  'api/src/modules/door/door.repository.ts': ['qr_scans_at_idx', 'visits_member_venue_night_unique'],
   'api/src/modules/overview/overview.repository.ts': ['user_coupons_redeemed_at_idx', 'bookings_venue_requested_idx'],
   'api/src/modules/door/offline/door-data.repository.ts': [
     'members_door_changed_at_idx',

@@ -28,6 +28,15 @@ const cardHolderByShortCode = new PreparedQuery((kysely, code: string) =>
   selectCardHolder(kysely).where('mc.short_code', '=', code),
 );
 
+const visitOf = new PreparedQuery((kysely, memberId: string, venueId: number, night: string) =>
+  kysely
+    .selectFrom('visits')
+    .select(sql<number>`1`.as('found'))
+    .where('member_id', '=', memberId)
+    .where('venue_id', '=', venueId)
+    .where('night', '=', night),
+);
+
 /**
  * Every query of the door module: members' cards, their visits, and what the door reads of a
  * card's holder. No rules here: the services and handlers decide.
@@ -90,6 +99,11 @@ export class DoorRepository {
       .selectNoFrom(sql<string>`now()`.as('now'))
       .executeTakeFirstOrThrow();
     return new Date(isoTimestamp(row.now));
+  }
+
+  /** Whether the member's visit at the venue on a club night is already recorded (committed): visits_member_venue_night_unique. */
+  async hasVisit(em: EntityManager, memberId: string, venueId: number, night: string): Promise<boolean> {
+    return (await visitOf.first(em, memberId, venueId, night)) !== undefined;
   }
 
   /** Queues one member's visits until the transaction ends (the night's cap is counted one door at a time). */

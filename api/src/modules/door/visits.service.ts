@@ -40,10 +40,14 @@ export class Visits {
   ) {}
 
   async record(tx: EntityManager, raise: Raise, memberId: string, staffId: string, venue: VenueRecord): Promise<VisitOutcome> {
-    await this.repository.lockMemberVisits(tx, memberId);
     // The transaction's clock, which also stamps the ledger row: the night and the row agree.
     const night = clubNightOf(await this.repository.clock(tx), venue.timeZone);
     const perNight = (await this.repository.visitPointsPerNight(tx)) ?? VISIT_POINTS_PER_NIGHT_DEFAULT;
+    // Every scan after a night's first finds the visit committed and has nothing to record: it
+    // answers without queueing on the member's lock behind another door's scan of the same card.
+    if (await this.repository.hasVisit(tx, memberId, venue.id, night))
+      return { night, recorded: false, points: 0, capped: false, perNight };
+    await this.repository.lockMemberVisits(tx, memberId);
     const base = this.config.POINTS_PER_VISIT;
     const paying = base > 0 ? await this.repository.countPayingVisits(tx, memberId, night) : 0;
     const capped = base > 0 && paying >= perNight;
