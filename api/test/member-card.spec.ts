@@ -224,6 +224,31 @@ describe('a member card at the door', () => {
     }
   });
 
+  it("keeps a shared account's phones typing while one of its checks waits on a member's first visit", async () => {
+    const [first, next] = await Promise.all([registerMember(t, { firstName: 'Ines' }), registerMember(t, { firstName: 'Omar' })]);
+    const [firstCard, nextCard] = await Promise.all([myCard(first.sessionId), myCard(next.sessionId)]);
+    const otherDoor = await t.sql.connect();
+    try {
+      // Another door is recording Ines's first visit of the night and has not finished.
+      await otherDoor.query('begin');
+      await otherDoor.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`visits:${first.user.id}`]);
+      const waiting = check(firstCard.shortCode, 'typed');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Another phone of the same account types Omar's code meanwhile.
+      const answer = await Promise.race([
+        check(nextCard.shortCode, 'typed'),
+        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 2_000)),
+      ]);
+      if (answer === 'still waiting') throw new Error("the account's next typed code waited on Ines's visit");
+      expect([answer.status, answer.body.member.firstName, answer.body.visit.recorded]).toEqual([200, 'Omar', true]);
+      await otherDoor.query('rollback');
+      expect((await waiting).body).toMatchObject({ ok: true, member: { firstName: 'Ines' }, visit: { recorded: true } });
+    } finally {
+      await otherDoor.query('rollback');
+      otherDoor.release();
+    }
+  });
+
   it('refuses a disabled member\'s card: "Member account disabled", no visit, no points, no coupons', async () => {
     const member = await registerMember(t, { firstName: 'Mia' });
     await claim(member);

@@ -5,24 +5,34 @@ import { typedLockoutMessage } from '@nocturne/domain';
 import type { Raise } from '#infrastructure/outbox/in-transaction-handler.decorator.js';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { TooManyRequestsException } from '#modules/auth/auth.public.js';
-import { DoorCoupons, type ScanLine, type TypedLockout } from '#modules/coupons/coupons.public.js';
+import { DoorCoupons, type DoorSource, type ScanLine, type TypedLockout } from '#modules/coupons/coupons.public.js';
 import { DoorDesk, type Presented } from '#modules/door/door-desk.service.js';
 import { cardVerdict, couponVerdict, isActive, unknownVerdict } from '#modules/door/door-verdicts.js';
-import { countsAsWrongCode, isGuessable, readDoorText, scanMethodOf, scannedTextOf } from '#modules/door/door-text.js';
+import {
+  countsAsWrongCode,
+  type DoorText,
+  isGuessable,
+  readDoorText,
+  scanMethodOf,
+  scannedTextOf,
+} from '#modules/door/door-text.js';
 import { Visits } from '#modules/door/visits.service.js';
 import { GuestListAtDoor } from '#modules/events/events.public.js';
 import { StaffVenues, VenueDirectory, type VenueRecord } from '#modules/venues/venues.public.js';
 import { CheckAtDoorCommand } from './check-at-door.command.js';
 
-type Outcome = { answer: DoorCheckResponse } | { wait: TypedLockout };
+type Attempt = Pick<ScanLine, 'adminId' | 'venueId' | 'method' | 'scannedText' | 'doorId' | 'action'>;
+type Guess = { read: DoorText; text: string; method: 'scan' | 'typed'; at: Attempt; from: DoorSource };
+type GuessOutcome = { answer: DoorCheckResponse } | { wait: TypedLockout } | { presented: Presented };
 type Verdict = { answer: DoorCheckResponse; line: Pick<ScanLine, 'userCouponId' | 'memberId' | 'accepted' | 'reason'> };
 
 /**
  * Door mode's check (PRODUCT.md §6, §8): whatever was shown gets one verdict in words and one scan-log
- * line, in one transaction; a member card also records tonight's visit (points once a night).
- * Text that could be a typed code goes through the typed-code limit of the phone it came from (and
- * its account's ceiling) first, and a miss counts towards it: over the limit is a 429 with the
- * seconds to count down and the wait in words, after the log commits.
+ * line; a member card also records tonight's visit (points once a night), in the same transaction
+ * as its line. Text that could be a typed code goes through the typed-code limit of the phone it
+ * came from (and its account's ceiling) first, in a short transaction under the account's lock that
+ * looks it up and logs and counts a miss: over the limit is a 429 with the seconds to count down
+ * and the wait in words, after the log commits.
  */
 @CommandHandler(CheckAtDoorCommand)
 export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, DoorCheckResponse> {
@@ -44,33 +54,49 @@ export class CheckAtDoorHandler implements ICommandHandler<CheckAtDoorCommand, D
     // read before the transaction, so no transaction waits on the pool for the venue list.
     const venue = await this.staffVenues.doorVenue(this.em, { id: staffId, role: staffRole }, venueId);
     const group = await this.directory.all();
-    const outcome = await this.unitOfWork.run(async (tx, raise): Promise<Outcome> => {
-      const at = {
-        adminId: staffId,
-        venueId: venue.id,
-        method: scanMethodOf(method),
-        scannedText: scannedTextOf(read, text),
-        doorId: from.doorId,
-        action: 'validate' as const,
-      };
-      if (isGuessable(read)) {
-        const wait = await this.coupons.typedLockout(tx, at, from);
-        if (wait !== null) return { wait };
-      }
-      const presented = await this.desk.identify(tx, read, text, false);
-      const { answer, line } = await this.verdictOn(tx, raise, presented, staffId, venue, group);
-      await this.coupons.record(tx, { ...at, ...line });
-      if (presented.kind === 'unknown' && presented.refusal === 'not_nocturne' && countsAsWrongCode(read, method)) {
-        const overLimit = await this.coupons.countWrongCode(staffId, from);
-        if (overLimit !== null) return { wait: overLimit };
-      }
-      return { answer };
-    });
-    if ('wait' in outcome) {
-      const { seconds, scope } = outcome.wait;
+    const at: Attempt = {
+      adminId: staffId,
+      venueId: venue.id,
+      method: scanMethodOf(method),
+      scannedText: scannedTextOf(read, text),
+      doorId: from.doorId,
+      action: 'validate',
+    };
+    // A possible guess is looked up in a transaction of its own, under the account's typed-code
+    // lock: phones typing on one account queue for the lock-out, the lookup and a miss's count,
+    // not for the verdict and visit of a code that was found.
+    const guessed = isGuessable(read)
+      ? await this.unitOfWork.run((tx) => this.guess(tx, { read, text, method, at, from }))
+      : { presented: undefined };
+    if ('wait' in guessed) {
+      const { seconds, scope } = guessed.wait;
       throw new TooManyRequestsException(seconds, typedLockoutMessage(seconds, scope));
     }
-    return outcome.answer;
+    if ('answer' in guessed) return guessed.answer;
+    return this.unitOfWork.run(async (tx, raise) => {
+      const presented = guessed.presented ?? (await this.desk.identify(tx, read, text, false));
+      const { answer, line } = await this.verdictOn(tx, raise, presented, staffId, venue, group);
+      await this.coupons.record(tx, { ...at, ...line });
+      return answer;
+    });
+  }
+
+  /**
+   * The typed-code limit's part of a check: over the limit, a 429 to be; a miss, answered and
+   * logged here and counted (over the limit after it: a 429); a code of ours, what it is.
+   */
+  private async guess(tx: EntityManager, attempt: Guess): Promise<GuessOutcome> {
+    const { read, text, method, at, from } = attempt;
+    const wait = await this.coupons.typedLockout(tx, at, from);
+    if (wait !== null) return { wait };
+    const presented = await this.desk.identify(tx, read, text, false);
+    if (presented.kind !== 'unknown') return { presented };
+    await this.coupons.record(tx, { ...at, userCouponId: null, memberId: null, accepted: false, reason: presented.message });
+    if (presented.refusal === 'not_nocturne' && countsAsWrongCode(read, method)) {
+      const overLimit = await this.coupons.countWrongCode(at.adminId, from);
+      if (overLimit !== null) return { wait: overLimit };
+    }
+    return { answer: unknownVerdict(presented.refusal, presented.message) };
   }
 
   private async verdictOn(
