@@ -36,6 +36,7 @@ import { VenueInboxModule } from './modules/venue-inbox/venue-inbox.module.js';
 import { VenuesModule } from './modules/venues/venues.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { OpenHandlers } from './infrastructure/web/open-handlers.js';
 
 @Module({})
 export class AppModule {
@@ -92,6 +93,8 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_GUARD, useClass: AuthGuard },
+        OpenHandlers,
+        { provide: APP_INTERCEPTOR, useExisting: OpenHandlers },
         { provide: APP_INTERCEPTOR, useClass: ConditionalGetInterceptor },
         SharedAnswers,
       ],

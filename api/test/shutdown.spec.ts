@@ -1,4 +1,5 @@
-import { TcpProxy, startTestApp, testEnv, waitFor } from '@nocturne/testing';
+import { MemberCard } from '@nocturne/contracts';
+import { registerMember, registerStaff, startTestApp, TcpProxy, testEnv, waitFor } from '@nocturne/testing';
 
 /** ioredis retries a lost connection at most this far apart (libs/queues' retryStrategy). */
 const LONGEST_RETRY_MS = 5000;
@@ -39,4 +40,59 @@ describe('stopping the api while Redis is unreachable', () => {
     },
     60_000,
   );
+});
+
+// A rollout while a door phone's check is under way and the phone has lost its signal: the api
+// finishes the check before it closes its pools, so the visit and the scan-log line land whole.
+describe('stopping the api while a request is being handled', () => {
+  it('finishes a door check whose phone hung up, then stops within seconds all the same', async () => {
+    const t = await startTestApp();
+    const otherPhone = await t.sql.connect();
+    try {
+      const door = await registerStaff(t, 'door', 'Sam');
+      const member = await registerMember(t, { firstName: 'Lena' });
+      const card = MemberCard.parse((await t.request('GET', '/api/auth/me/card', { token: member.sessionId })).body);
+      // Another phone of the account is mid-way through a typed code: this one's typed check queues behind it.
+      await otherPhone.query('begin');
+      await otherPhone.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `qr-code-attempts:${door.user.id.toLowerCase()}`,
+      ]);
+      const hangUp = new AbortController();
+      const check = fetch(`${t.baseUrl}/api/door/check`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${door.sessionId}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: card.shortCode, method: 'typed' }),
+        signal: hangUp.signal,
+      }).catch((error: Error) => error.name);
+      await waitFor(
+        async () =>
+          (
+            await t.sql.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = $1", [
+              t.db.name,
+            ])
+          ).rows[0].n === 1,
+        { timeoutMs: 5_000, what: 'the check to queue behind the other phone' },
+      );
+      hangUp.abort();
+      expect(await check).toBe('AbortError');
+
+      const started = Date.now();
+      const stopping = t.app.close();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await otherPhone.query('rollback');
+      await stopping;
+      expect(Date.now() - started).toBeLessThan(5_000);
+
+      const visits = await t.sql.query('select count(*)::int as n from visits where member_id = $1', [member.user.id]);
+      const lines = await t.sql.query("select result, reason from qr_scans where member_id = $1 and method = 'code'", [
+        member.user.id,
+      ]);
+      expect([visits.rows[0].n, lines.rows]).toEqual([1, [{ result: 'accepted', reason: expect.any(String) }]]);
+    } finally {
+      await otherPhone.query('rollback').catch(() => undefined);
+      otherPhone.release();
+      await t.sql.end();
+      await t.db.drop();
+    }
+  }, 60_000);
 });
