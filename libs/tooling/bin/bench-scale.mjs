@@ -482,24 +482,21 @@ function concurrent(url, request) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url, method: request.method, headers: request.headers, body: request.body, connections: CLIENTS, duration: SECONDS },
-      (error, result) =>
-        error
-          ? reject(error)
-          : resolve({
-              rps: round(result.requests.average),
-              p99: result.latency.p99,
-              non2xx: Object.entries(statuses)
-                .filter(([status]) => !request.accept.includes(Number(status)))
-                .reduce((sum, [, count]) => sum + count, 0),
-              unexpected: Object.entries(statuses)
-                .filter(([status]) => !request.accept.includes(Number(status)))
-                .map(([status, count]) => `${count} × ${status}`)
-                .join(', '),
-              refused: Object.entries(statuses)
-                .filter(([status]) => status !== '200' && request.accept.includes(Number(status)))
-                .reduce((sum, [, count]) => sum + count, 0),
-              errors: result.errors + result.timeouts,
-            }),
+      (error, result) => {
+        if (error) return reject(error);
+        const answered = Object.entries(statuses);
+        const unexpected = answered.filter(([status]) => !request.accept.includes(Number(status)));
+        resolve({
+          rps: round(result.requests.average),
+          p99: result.latency.p99,
+          non2xx: unexpected.reduce((sum, [, count]) => sum + count, 0),
+          unexpected: unexpected.map(([status, count]) => `${count} × ${status}`).join(', '),
+          refused: answered
+            .filter(([status]) => status !== '200' && request.accept.includes(Number(status)))
+            .reduce((sum, [, count]) => sum + count, 0),
+          errors: result.errors + result.timeouts,
+        });
+      },
     );
     instance.on('response', (_client, statusCode) => {
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
