@@ -11,9 +11,9 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { finalize, type Observable } from 'rxjs';
 
 /** How long a stopping api waits for the route handlers still running. */
-export const OPEN_HANDLERS_GRACE_MS = 10_000;
+const OPEN_HANDLERS_GRACE_MS = 10_000;
 /** How long, once they have finished, their connections get to deliver what is left before they are closed. */
-export const CONNECTIONS_GRACE_MS = 2_000;
+const CONNECTIONS_GRACE_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
