@@ -3,7 +3,7 @@ import { clubNightOf } from '@nocturne/domain';
 import { registerAdmin, registerMember, registerStaff, startTestApp, type TestApp } from '@nocturne/testing';
 import { QrTokenService } from '../src/modules/coupons/qr-token.service.js';
 import { createCoupon, expectLedgerClean } from './support/coupon-fixtures.js';
-import { expireAtTonightsStart } from './support/door-fixtures.js';
+import { expireAtTonightsStart, holdDoorLock } from './support/door-fixtures.js';
 
 // The member's card and visits: GET /api/auth/me/card, and the card checked at the door.
 let t: TestApp;
@@ -36,6 +36,17 @@ async function claim(member: { sessionId: string }, overrides: Record<string, un
   const claimed = await t.request('POST', `/api/coupons/${coupon.id}/claim`, { token: member.sessionId });
   if (claimed.status !== 201) throw new Error(JSON.stringify(claimed.body));
   return { coupon, userCouponId: claimed.body.id as string };
+}
+
+/** The answer, or fails naming what waited when it takes longer than `ms`. */
+async function answeredWithin<T>(ms: number, answer: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    answer.then((value) => ({ value })),
+    new Promise<'still waiting'>((resolve) => (timer = setTimeout(() => resolve('still waiting'), ms))),
+  ]).finally(() => clearTimeout(timer));
+  if (outcome === 'still waiting') throw new Error(what);
+  return outcome.value;
 }
 
 const history = async (token: string) =>
@@ -197,20 +208,19 @@ describe('a member card at the door', () => {
     const answer = await check(card.shortCode.replace(/-/g, ' '), 'typed');
     expect(answer.body).toMatchObject({ kind: 'card', ok: true, member: { firstName: 'Noah' } });
   });
+
   it("answers a card already in tonight at once, while another door's first scan of a member holds their visits", async () => {
     const member = await registerMember(t, { firstName: 'Zoe' });
     const card = await myCard(member.sessionId);
     expect((await check(card.qrPayload)).body.visit).toMatchObject({ recorded: true });
     // Another door is in the middle of recording a visit of this member (the lock every first scan takes).
-    const otherDoor = await t.sql.connect();
+    const otherDoor = await holdDoorLock(t.sql, `visits:${member.user.id}`);
     try {
-      await otherDoor.query('begin');
-      await otherDoor.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`visits:${member.user.id}`]);
-      const answers = await Promise.race([
+      const answers = await answeredWithin(
+        2_000,
         Promise.all([check(card.qrPayload), check(card.shortCode, 'typed')]),
-        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 2_000)),
-      ]);
-      if (answers === 'still waiting') throw new Error('the checks waited on the other door');
+        'the checks waited on the other door',
+      );
       for (const answer of answers)
         expect([answer.status, answer.body.ok, answer.body.message, answer.body.visit]).toEqual([
           200,
@@ -219,33 +229,29 @@ describe('a member card at the door', () => {
           expect.objectContaining({ recorded: false, points: 0 }),
         ]);
     } finally {
-      await otherDoor.query('rollback');
-      otherDoor.release();
+      await otherDoor.release();
     }
   });
 
   it("keeps a shared account's phones typing while one of its checks waits on a member's first visit", async () => {
     const [first, next] = await Promise.all([registerMember(t, { firstName: 'Ines' }), registerMember(t, { firstName: 'Omar' })]);
     const [firstCard, nextCard] = await Promise.all([myCard(first.sessionId), myCard(next.sessionId)]);
-    const otherDoor = await t.sql.connect();
+    // Another door is recording Ines's first visit of the night and has not finished.
+    const otherDoor = await holdDoorLock(t.sql, `visits:${first.user.id}`);
     try {
-      // Another door is recording Ines's first visit of the night and has not finished.
-      await otherDoor.query('begin');
-      await otherDoor.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`visits:${first.user.id}`]);
       const waiting = check(firstCard.shortCode, 'typed');
       await new Promise((resolve) => setTimeout(resolve, 300));
       // Another phone of the same account types Omar's code meanwhile.
-      const answer = await Promise.race([
+      const answer = await answeredWithin(
+        2_000,
         check(nextCard.shortCode, 'typed'),
-        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 2_000)),
-      ]);
-      if (answer === 'still waiting') throw new Error("the account's next typed code waited on Ines's visit");
+        "the account's next typed code waited on Ines's visit",
+      );
       expect([answer.status, answer.body.member.firstName, answer.body.visit.recorded]).toEqual([200, 'Omar', true]);
-      await otherDoor.query('rollback');
+      await otherDoor.release();
       expect((await waiting).body).toMatchObject({ ok: true, member: { firstName: 'Ines' }, visit: { recorded: true } });
     } finally {
-      await otherDoor.query('rollback');
-      otherDoor.release();
+      await otherDoor.release();
     }
   });
 

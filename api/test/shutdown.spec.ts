@@ -1,5 +1,6 @@
 import { MemberCard } from '@nocturne/contracts';
 import { registerMember, registerStaff, startTestApp, TcpProxy, testEnv, waitFor } from '@nocturne/testing';
+import { holdDoorLock } from './support/door-fixtures.js';
 
 /** ioredis retries a lost connection at most this far apart (libs/queues' retryStrategy). */
 const LONGEST_RETRY_MS = 5000;
@@ -47,16 +48,13 @@ describe('stopping the api while Redis is unreachable', () => {
 describe('stopping the api while a request is being handled', () => {
   it('finishes a door check whose phone hung up, then stops within seconds all the same', async () => {
     const t = await startTestApp();
-    const otherPhone = await t.sql.connect();
+    let otherPhone: Awaited<ReturnType<typeof holdDoorLock>> | undefined;
     try {
       const door = await registerStaff(t, 'door', 'Sam');
       const member = await registerMember(t, { firstName: 'Lena' });
       const card = MemberCard.parse((await t.request('GET', '/api/auth/me/card', { token: member.sessionId })).body);
       // Another phone of the account is mid-way through a typed code: this one's typed check queues behind it.
-      await otherPhone.query('begin');
-      await otherPhone.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
-        `qr-code-attempts:${door.user.id.toLowerCase()}`,
-      ]);
+      otherPhone = await holdDoorLock(t.sql, `qr-code-attempts:${door.user.id.toLowerCase()}`);
       const hangUp = new AbortController();
       const check = fetch(`${t.baseUrl}/api/door/check`, {
         method: 'POST',
@@ -79,7 +77,7 @@ describe('stopping the api while a request is being handled', () => {
       const started = Date.now();
       const stopping = t.app.close();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await otherPhone.query('rollback');
+      await otherPhone.release();
       await stopping;
       expect(Date.now() - started).toBeLessThan(5_000);
 
@@ -89,8 +87,7 @@ describe('stopping the api while a request is being handled', () => {
       ]);
       expect([visits.rows[0].n, lines.rows]).toEqual([1, [{ result: 'accepted', reason: expect.any(String) }]]);
     } finally {
-      await otherPhone.query('rollback').catch(() => undefined);
-      otherPhone.release();
+      await otherPhone?.release();
       await t.sql.end();
       await t.db.drop();
     }

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   type BeforeApplicationShutdown,
   type CallHandler,
@@ -14,8 +15,6 @@ import { finalize, type Observable } from 'rxjs';
 const OPEN_HANDLERS_GRACE_MS = 10_000;
 /** How long, once they have finished, their connections get to deliver what is left before they are closed. */
 const CONNECTIONS_GRACE_MS = 2_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The route handlers running now, and a bounded end to them when the api stops. Nest has Fastify
@@ -44,11 +43,6 @@ export class OpenHandlers implements NestInterceptor, BeforeApplicationShutdown 
         if (this.running === 0) for (const resolve of this.idle.splice(0)) resolve();
       }),
     );
-  }
-
-  /** How many route handlers are running. */
-  get count(): number {
-    return this.running;
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -85,7 +79,7 @@ export class OpenHandlers implements NestInterceptor, BeforeApplicationShutdown 
         server.closeAllConnections();
         return;
       }
-      await sleep(50);
+      await delay(50);
     }
   }
 }
