@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { registerAdmin, startTestApp, type TestApp } from '@nocturne/testing';
+import { CLAIM_REFUSALS } from '@nocturne/domain';
+import { registerAdmin, startTestApp, type TestApp, waitFor } from '@nocturne/testing';
 import pg from 'pg';
 // The bench's bare node:http + pg baseline (npm run bench): its writes claim to run the api's
 // transactions statement for statement, and its figures mean something only while they do.
@@ -134,6 +135,68 @@ describe("the bench's write baseline", () => {
     expect(apiShapes.slice(-2)).toEqual(['update coupons +2 subqueries', 'commit']);
     const counts = await t.sql.query('select claimed_count from coupons where id = $1', [coupon.id]);
     expect(counts.rows[0].claimed_count).toBe(2);
+  });
+
+  it('answers a claim refused at its take from the same transaction, as the api does', async () => {
+    // The last use goes to another member while each claim waits for the coupon's row: the claim
+    // learns why from the coupon as it is now and rolls back, without queueing again for a connection.
+    const [api, bare] = await quickMembers(t, 2, 50);
+    type Answer = { status: number; body: { message?: string } };
+    /** A coupon of one use, claimed by `claim` while another transaction takes that use and then commits. */
+    const soldOutUnder = async (claim: (couponId: string) => Promise<Answer>) => {
+      const coupon = await createCoupon(t, adminToken, { pointsCost: 10, maxUses: 1 });
+      const lastUse = new pg.Client({ connectionString: t.db.url });
+      await lastUse.connect();
+      try {
+        await lastUse.query('begin');
+        await lastUse.query('update coupons set claimed_count = claimed_count + 1 where id = $1', [coupon.id]);
+        const answer = claim(coupon.id);
+        // The claim has written its user coupon and its debit, and waits at the take.
+        await waitFor(
+          async () =>
+            (
+              await t.sql.query(
+                `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%claimed_count%'`,
+              )
+            ).rows[0].n === 1,
+          { what: 'the claim to wait at the take' },
+        );
+        await lastUse.query('commit');
+        return { answer: await answer, couponId: coupon.id };
+      } finally {
+        await lastUse.end();
+      }
+    };
+
+    let from = sent.length;
+    const apiClaim = await soldOutUnder((couponId) => t.request('POST', `/api/coupons/${couponId}/claim`, { token: api!.token }));
+    expect(apiClaim.answer.status).toBe(409);
+    expect(apiClaim.answer.body.message).toBe(CLAIM_REFUSALS.fully_claimed.message);
+    const apiShapes = transactionWith(from, /insert into "user_coupons"/);
+
+    from = sent.length;
+    const bareClaim = await soldOutUnder((couponId) =>
+      writeRoute(baseline, 'POST', `/api/coupons/${couponId}/claim`)!({ id: bare!.id }),
+    );
+    expect(bareClaim.answer.status).toBe(409);
+    expect(bareClaim.answer.body.message).toBe(CLAIM_REFUSALS.fully_claimed.message);
+    const bareShapes = transactionWith(from, /insert into user_coupons/);
+
+    expect(bareShapes).toEqual(apiShapes);
+    expect(apiShapes.slice(-3)).toEqual(['update coupons +2 subqueries', 'select coupons', 'rollback']);
+    // Nothing of either claim is kept: no user coupon, no debit, the one use counted once.
+    for (const [member, coupon] of [
+      [api!.id, apiClaim.couponId],
+      [bare!.id, bareClaim.couponId],
+    ]) {
+      const kept = await t.sql.query(
+        `select (select count(*)::int from user_coupons where member_id = $1 and coupon_id = $2) as claims,
+                (select current_points from members where id = $1) as points,
+                (select claimed_count from coupons where id = $2) as claimed`,
+        [member, coupon],
+      );
+      expect(kept.rows[0]).toEqual({ claims: 0, points: 50, claimed: 1 });
+    }
   });
 
   it("runs a member's Redeem Now statements in the api's order", async () => {

@@ -536,6 +536,42 @@ describe('under concurrency', () => {
     await expectLedgerClean(t);
   }, 60_000);
 
+  it('a claim that finds the coupon repriced past its balance at the take is told so, and keeps nothing', async () => {
+    const [member] = await quickMembers(t, 1, 20);
+    const coupon = await createCoupon(t, adminToken, { pointsCost: 10, title: 'Repriced past a balance' });
+    const staff = await t.sql.connect();
+    let answer: ReturnType<typeof claim> | undefined;
+    try {
+      await staff.query('begin');
+      await staff.query('update coupons set points_cost = 30 where id = $1', [coupon.id]);
+      answer = claim(coupon.id, member!.token);
+      await waitFor(
+        async () =>
+          (
+            await t.sql.query(
+              `select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock' and query like 'update "coupons"%'`,
+            )
+          ).rows[0].n === 1,
+        { what: "the claim waiting on the coupon's row" },
+      );
+      await staff.query('commit');
+    } finally {
+      staff.release();
+    }
+    const refused = await answer!;
+    expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 409, message: 'Not enough points' });
+    expect(await balance(member!.id)).toEqual({ current_points: 20, total_points: 20 });
+    const rows = await t.sql.query(
+      `select (select claimed_count from coupons where id = $1) as claimed_count,
+              (select count(*)::int from user_coupons where coupon_id = $1) as user_coupons,
+              (select count(*)::int from outbox where type = 'CouponClaimed' and payload->>'couponId' = $1::text) as events`,
+      [coupon.id],
+    );
+    expect(rows.rows[0]).toEqual({ claimed_count: 0, user_coupons: 0, events: 0 });
+    await expectLedgerClean(t);
+  }, 60_000);
+
   it('one member firing 20 parallel claims on a perMemberLimit 1 coupon: exactly one', async () => {
     const [member] = await quickMembers(t, 1, 100);
     const coupon = await createCoupon(t, adminToken, { pointsCost: 30, perMemberLimit: 1 });

@@ -156,10 +156,10 @@ async function postComment(pool, member, postId, body) {
   });
 }
 
-/** The coupon changed between the claim's check and its take: its transaction is rolled back and it starts again. */
+/** The coupon changed between the claim's check and its take, and no rule refuses it: rolled back, the claim starts again. */
 class ClaimOvertaken extends Error {}
 
-/** The api's ClaimCouponHandler: up to three tries when the coupon changes under a claim. */
+/** The api's ClaimCouponHandler: up to three tries when the coupon changes under a claim in a way that still allows it. */
 async function claimCoupon(pool, member, couponId) {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -186,19 +186,18 @@ function claimRefusal(coupon, member, claims) {
   return null;
 }
 
+/** The api's couponById (coupon-claims.repository.ts). */
+const COUPON_SQL = `select id, code, title, description, type, value, points_cost, required_tier, max_uses, per_member_limit, valid_until,
+                           is_active, archived_at, claimed_count, redeemed_count, created_at from coupons where id = $1`;
+const NOT_FOUND = { status: 404, body: { statusCode: 404, message: 'Coupon not found' } };
+
 async function claimOnce(pool, member, couponId) {
   return inTransaction(pool, async (client) => {
     const claimant = (
       await client.query('select id, member_tier, current_points from members where id = $1 for update', [member.id])
     ).rows[0];
-    const coupon = (
-      await client.query(
-        `select id, code, title, description, type, value, points_cost, required_tier, max_uses, per_member_limit, valid_until,
-                is_active, archived_at, claimed_count, redeemed_count, created_at from coupons where id = $1`,
-        [couponId],
-      )
-    ).rows[0];
-    if (!coupon) return { status: 404, body: { statusCode: 404, message: 'Coupon not found' } };
+    const coupon = (await client.query(COUPON_SQL, [couponId])).rows[0];
+    if (!coupon) return NOT_FOUND;
     const { count: claims } = (
       await client.query('select count(*)::int as count from user_coupons where coupon_id = $1 and member_id = $2', [
         couponId,
@@ -276,7 +275,14 @@ async function claimOnce(pool, member, couponId) {
         returning "id"`,
       [1, couponId, coupon.points_cost, TIERS, TIERS, member.id, member.id, id, claimant.current_points],
     );
-    if (taken.rowCount === 0) throw new ClaimOvertaken();
+    if (taken.rowCount === 0) {
+      // As the api answers a claim refused at its take: the coupon as it is now, judged on the facts
+      // read before the claim (a refusal rolls back); only a change that still allows it starts again.
+      const current = (await client.query(COUPON_SQL, [couponId])).rows[0];
+      const refusal = current ? claimRefusal(current, claimant, claims) : NOT_FOUND;
+      if (refusal) return refusal;
+      throw new ClaimOvertaken();
+    }
     const row = view.coupon;
     return {
       status: 201,

@@ -16,12 +16,13 @@ import { ClaimCouponCommand } from './claim-coupon.command.js';
 import { UserCouponsRepository } from '#modules/coupons/user-coupons.repository.js';
 
 /**
- * How often a claim starts again after the coupon changed between its check and its take (almost
- * always: the last use went to someone else, and the next try names that refusal).
+ * How often a claim starts again after the coupon changed between its check and its take in a way
+ * that still lets this member claim it (its price changed, say). A change that refuses the claim
+ * (the last use went to someone else) is answered at once, from the same transaction.
  */
 const ATTEMPTS = 3;
 
-/** The coupon changed under a claim after its check: the claim's transaction is rolled back. */
+/** The coupon changed under a claim after its check, and no rule refuses it: the claim starts again. */
 class ClaimOvertaken extends Error {}
 
 /**
@@ -55,7 +56,7 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
       // their earlier claims (per-member limit) and their balance are read after those commit,
       // and stay as read until this transaction ends.
       const member = (await this.coupons.lockClaimant(tx, memberId))!;
-      const coupon = await this.claimable(tx, couponId, member);
+      const { coupon, claims } = await this.claimable(tx, couponId, member);
       const userCouponId = await this.coupons.insertUserCoupon(tx, memberId, couponId);
       try {
         await raise(
@@ -85,23 +86,33 @@ export class ClaimCouponHandler implements ICommandHandler<ClaimCouponCommand, U
           balanceBefore: member.current_points,
           price: coupon.points_cost,
         });
-        if (!taken) throw new ClaimOvertaken();
+        // Refused at the take: the coupon as it is now says why (sold out to the claims ahead, most
+        // often), judged on this member's facts before the claim, which their row lock kept as read.
+        // Answered from here, rolled back, rather than queueing again for a connection to find it out.
+        if (taken) return;
+        judge(await this.coupons.findCoupon(tx, couponId), member, claims);
+        throw new ClaimOvertaken();
       });
       return userCouponFromRow(claimed, this.qr);
     });
   }
 
-  /** The coupon, or throws the first reason this member may not claim it now (claim-rules.ts). */
-  private async claimable(tx: EntityManager, couponId: string, member: Claimant): Promise<CouponView> {
+  /** The coupon and the member's claims of it, or throws the first reason they may not claim it now. */
+  private async claimable(tx: EntityManager, couponId: string, member: Claimant) {
     const coupon = await this.coupons.findCoupon(tx, couponId);
-    if (!coupon) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
-    const claims = await this.coupons.countMemberClaims(tx, couponId, member.id);
-    const refusal = claimRefusal(
-      termsFromRow(coupon),
-      { tier: member.member_tier, currentPoints: member.current_points, claims },
-      new Date(),
-    );
-    if (refusal) throw new CouponFailure(refusal.kind, refusal.message);
-    return coupon;
+    const claims = coupon ? await this.coupons.countMemberClaims(tx, couponId, member.id) : 0;
+    return { coupon: judge(coupon, member, claims), claims };
   }
+}
+
+/** The coupon, or throws the first reason this member, with `claims` of it already, may not claim it now (claim-rules.ts). */
+function judge(coupon: CouponView | undefined, member: Claimant, claims: number): CouponView {
+  if (!coupon) throw new CouponFailure('not_found', COUPON_NOT_FOUND);
+  const refusal = claimRefusal(
+    termsFromRow(coupon),
+    { tier: member.member_tier, currentPoints: member.current_points, claims },
+    new Date(),
+  );
+  if (refusal) throw new CouponFailure(refusal.kind, refusal.message);
+  return coupon;
 }
