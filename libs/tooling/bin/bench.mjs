@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -350,6 +350,7 @@ function startBaseline(databaseUrl, port) {
  * server has finished what the load left in flight (`settled`).
  */
 async function waitsDuring(pool, database, load) {
+  const cpuBefore = cpuTimes();
   const counts = {};
   let samples = 0;
   let running = true;
@@ -368,13 +369,57 @@ async function waitsDuring(pool, database, load) {
       await sleep(25);
     }
   })();
+  let result;
   try {
-    return { result: await load(), waits: topWaits(counts, samples) };
+    result = await load();
   } finally {
     running = false;
     await sampler;
     await settled(pool, database);
   }
+  // After the work the load left in flight: what it cost is the load's.
+  const cpuAfter = cpuTimes();
+  const cpuMs = Object.fromEntries(Object.keys(cpuAfter).map((name) => [name, cpuAfter[name] - (cpuBefore[name] ?? 0)]));
+  return { result, waits: topWaits(counts, samples), cpuMs };
+}
+
+/** The processes whose CPU time a write load reports (api, worker, baseline: set as they start). */
+const cpuWatched = {};
+const CLOCK_TICKS_PER_MS = 100 / 1000; // Linux's USER_HZ: /proc reports CPU time in hundredths of a second
+
+/**
+ * CPU time of one process (user + system), in ms, with that of its children that have exited and
+ * been waited for when `reaped` (PostgreSQL's backends and autovacuum workers come and go: what
+ * they spent moves to the postmaster); null once it has gone.
+ */
+function processCpuMs(pid, reaped = false) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime, stime, cutime, cstime: fields 14 to 17 of proc_pid_stat(5)
+    const ticks = Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
+    return ticks / CLOCK_TICKS_PER_MS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time so far of each watched process, of this process (autocannon) and of every PostgreSQL
+ * process together, in ms: a load's difference says what each side spent per request, a figure
+ * a shared machine's noise moves far less than a rate.
+ */
+function cpuTimes() {
+  const times = { bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000, postgres: 0 };
+  for (const [name, pid] of Object.entries(cpuWatched)) times[name] = processCpuMs(pid) ?? 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') times.postgres += processCpuMs(entry, true) ?? 0;
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return times;
 }
 
 /**
@@ -476,6 +521,19 @@ function combineRounds(rounds) {
   };
 }
 
+/**
+ * One server's write rounds as CPU ms per request of every process: the api, the baseline, the
+ * worker, PostgreSQL and autocannon (`bench`), over the rounds' requests. The api relays every
+ * outbox row, the baseline's too, so its figure in the baseline's rounds is that relay.
+ */
+function cpuPerRequest(rounds) {
+  const requests = rounds.reduce((sum, r) => sum + r.requests, 0);
+  const names = [...new Set(rounds.flatMap((r) => Object.keys(r.cpuMs ?? {})))];
+  return Object.fromEntries(
+    names.map((name) => [name, round(rounds.reduce((sum, r) => sum + (r.cpuMs?.[name] ?? 0), 0) / Math.max(1, requests), 2)]),
+  );
+}
+
 async function login(base, email) {
   const answer = await api(base, 'POST', '/api/auth/login', { body: { email, password: PASSWORD } });
   if (answer.status !== 200 && answer.status !== 201)
@@ -568,7 +626,10 @@ try {
     });
   }
   await waitUntil(`${base}/health/ready`, (response) => response.ok, 'the stack');
-  for (const name of Object.keys(children)) samplers[name] = rssSampler(children[name].pid);
+  for (const name of Object.keys(children)) {
+    samplers[name] = rssSampler(children[name].pid);
+    cpuWatched[name] = children[name].pid;
+  }
 
   pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });
   // The final DROP ... WITH (FORCE) can terminate connections pool.end() is still closing.
@@ -600,6 +661,7 @@ try {
     },
   });
   await waitUntil(`http://127.0.0.1:${baselinePort}/api/news`, (response) => response.status === 401, 'the baseline');
+  cpuWatched.baseline = baseline.pid;
   report.reads = {};
   // Each route twice: the full answer, and the conditional path (a poll that finds nothing new:
   // the api gets the ETag it answered last and replies 304) against the baseline's full answer.
@@ -718,8 +780,8 @@ try {
     const baseRound = await waitsDuring(pool, database, () => commentLoad(baselineUrl, commentRoundSeconds));
     const [apiSummary, baseSummary] = [summarize(apiRound.result), summarize(baseRound.result)];
     commentRounds.push({
-      api: { ...apiSummary, waits: apiRound.waits },
-      baseline: { ...baseSummary, waits: baseRound.waits },
+      api: { ...apiSummary, waits: apiRound.waits, cpuMs: apiRound.cpuMs },
+      baseline: { ...baseSummary, waits: baseRound.waits, cpuMs: baseRound.cpuMs },
       rpsRatio: round(apiSummary.rps / baseSummary.rps, 2),
       p99Ratio: round(apiSummary.p99 / baseSummary.p99, 2),
     });
@@ -733,6 +795,7 @@ try {
   report.comments = {
     ...combineRounds(commentRounds.map((r) => r.api)),
     waits: meanWaits(commentRounds.map((r) => r.api.waits)),
+    cpuMsPerRequest: cpuPerRequest(commentRounds.map((r) => r.api)),
     // Both servers' comments: they write the same post.
     created: commentCheck.rows - commentsBefore,
     cachedCountMatches: commentCheck.rows === commentCheck.cached,
@@ -757,6 +820,7 @@ try {
   report.commentsBaseline = {
     ...combineRounds(commentRounds.map((r) => r.baseline)),
     waits: meanWaits(commentRounds.map((r) => r.baseline.waits)),
+    cpuMsPerRequest: cpuPerRequest(commentRounds.map((r) => r.baseline)),
   };
 
   // What versioning costs writers (the triggers of the ResourceVersions migration): the same
@@ -888,8 +952,8 @@ try {
       await topUpWriters(prefix);
       const coupons = await scarceCoupons(prefix);
       phase = side === 'api' ? 'POST claim' : 'POST claim, baseline';
-      const { result, waits } = await waitsDuring(pool, database, () => claimLoad(url, coupons));
-      pair[side] = { ...summarizeFixed(result), waits, coupons };
+      const { result, waits, cpuMs } = await waitsDuring(pool, database, () => claimLoad(url, coupons));
+      pair[side] = { ...summarizeFixed(result), waits, cpuMs, coupons };
     }
     claimRounds.push(pair);
   }
@@ -900,6 +964,7 @@ try {
       ...combineRounds(runs),
       seconds: round(seconds),
       waits: meanWaits(runs.map((r) => r.waits)),
+      cpuMsPerRequest: cpuPerRequest(runs),
       ...(await claimCheckOf(runs.flatMap((r) => r.coupons))),
     };
   };
@@ -1033,8 +1098,8 @@ try {
     );
     const [apiSummary, baseSummary] = [summarize(apiRound.result), summarize(baseRound.result)];
     redeemRounds.push({
-      api: { ...apiSummary, waits: apiRound.waits },
-      baseline: { ...baseSummary, waits: baseRound.waits },
+      api: { ...apiSummary, waits: apiRound.waits, cpuMs: apiRound.cpuMs },
+      baseline: { ...baseSummary, waits: baseRound.waits, cpuMs: baseRound.cpuMs },
       rpsRatio: round(apiSummary.rps / baseSummary.rps, 2),
       p99Ratio: round(apiSummary.p99 / baseSummary.p99, 2),
     });
@@ -1048,6 +1113,7 @@ try {
     return {
       ...combineRounds(redeemRounds.map((r) => r[server])),
       waits: meanWaits(redeemRounds.map((r) => r[server].waits)),
+      cpuMsPerRequest: cpuPerRequest(redeemRounds.map((r) => r[server])),
       ...checks,
       ranOut: redeemRounds.some((r) => (r[server].statusCodes['200'] ?? 0) >= WRITERS * REDEEMS_PER_WRITER),
     };
@@ -1292,6 +1358,17 @@ function budgets(r) {
   return list;
 }
 
+/** One figure of each write on each server, side by side: `comment: ...; comment baseline: ...; claim: ...`. */
+function eachWrite(r, figure) {
+  return ['comment', 'claim', 'redeem']
+    .flatMap((name) => [
+      [name, r[`${name}s`]],
+      [`${name} baseline`, r[`${name}sBaseline`]],
+    ])
+    .map(([name, x]) => `${name}: ${figure(x)}`)
+    .join('; ');
+}
+
 function markdown(r) {
   const lines = [
     `Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC, commit ${r.commit}, ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.totalMemGb} GB RAM, Node ${r.machine.node}.`,
@@ -1316,16 +1393,13 @@ function markdown(r) {
     `| POST claim, ${WRITERS} members x 5 coupons of 150 uses, ${WRITE_ROUNDS} rounds | ${r.claims.rps} req/s (${r.claims.seconds} s for all of them), p50 ${r.claims.p50} ms, p99 ${r.claims.p99} ms; ${r.claims.claimed} claimed; statuses ${JSON.stringify(r.claims.statusCodes)} |`,
     `| The same writes on the baseline (node:http + pg, the api's statements) | comment ${r.commentsBaseline.rps} req/s, p50 ${r.commentsBaseline.p50} ms, p99 ${r.commentsBaseline.p99} ms, statuses ${JSON.stringify(r.commentsBaseline.statusCodes)}; claim ${r.claimsBaseline.rps} req/s (${r.claimsBaseline.seconds} s), p50 ${r.claimsBaseline.p50} ms, p99 ${r.claimsBaseline.p99} ms, ${r.claimsBaseline.claimed} claimed, statuses ${JSON.stringify(r.claimsBaseline.statusCodes)} |`,
     `| POST redeem (Redeem Now), ${WRITERS} members x ${REDEEMS_PER_WRITER} held coupons, ${WRITE_ROUNDS} alternating rounds of ${WRITE_SECONDS / WRITE_ROUNDS} s | api ${r.redeems.rps} req/s, p50 ${r.redeems.p50} ms, p99 ${r.redeems.p99} ms, ${r.redeems.redeemed} redeemed, statuses ${JSON.stringify(r.redeems.statusCodes)}; baseline ${r.redeemsBaseline.rps} req/s, p50 ${r.redeemsBaseline.p50} ms, p99 ${r.redeemsBaseline.p99} ms, ${r.redeemsBaseline.redeemed} redeemed, statuses ${JSON.stringify(r.redeemsBaseline.statusCodes)}; each redeemed once ${r.redeems.redeemedOnce && r.redeemsBaseline.redeemedOnce ? 'yes' : 'NO'}, counts ${r.redeems.countsMatch && r.redeemsBaseline.countsMatch ? 'match' : 'DIFFER'}${r.redeems.ranOut || r.redeemsBaseline.ranOut ? ', RAN OUT of held coupons before the time ended' : ''} |`,
-    `| Where the writes' time goes in PostgreSQL (backends busy on average, by what they do or wait for) | ${[
-      ['comment', r.comments.waits],
-      ['comment baseline', r.commentsBaseline.waits],
-      ['claim', r.claims.waits],
-      ['claim baseline', r.claimsBaseline.waits],
-      ['redeem', r.redeems.waits],
-      ['redeem baseline', r.redeemsBaseline.waits],
-    ]
-      .map(([name, waits]) => `${name}: ${waits.map((w) => `${w.what} ${w.backends}`).join(', ')}`)
-      .join('; ')} |`,
+    `| Where the writes' time goes in PostgreSQL (backends busy on average, by what they do or wait for) | ${eachWrite(r, (x) =>
+      x.waits.map((w) => `${w.what} ${w.backends}`).join(', '),
+    )} |`,
+    `| CPU ms per request of each process: api, baseline, worker, PostgreSQL, autocannon (the api relays the baseline's outbox rows too) | ${eachWrite(
+      r,
+      (x) => ['api', 'baseline', 'worker', 'postgres', 'bench'].map((name) => x.cpuMsPerRequest[name] ?? 0).join(' / '),
+    )} |`,
     `| Invariants after writes | ledger:verify ${r.ledgerVerify.ok ? 'clean' : 'FAILED'}; claims <= maxUses ${r.claims.claimsWithinMaxUses ? 'yes' : 'NO'}; no double claims ${r.claims.noDoubleClaims ? 'yes' : 'NO'} |`,
     `| Sign-in (${r.login.samples} sequential) | p50 ${r.login.p50} ms, p99 ${r.login.p99} ms |`,
     `| Outbox event -> job enqueued (${r.outbox.jobsFound}/${r.outbox.events} events) | p50 ${r.outbox.p50} ms, p99 ${r.outbox.p99} ms |`,
