@@ -1,12 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CLAIM_REFUSALS } from '@nocturne/domain';
-import { registerAdmin, startTestApp, type TestApp, waitFor } from '@nocturne/testing';
+import { registerAdmin, startTestApp, type TestApp } from '@nocturne/testing';
 import pg from 'pg';
 // The bench's bare node:http + pg baseline (npm run bench): its writes claim to run the api's
 // transactions statement for statement, and its figures mean something only while they do.
 // eslint-disable-next-line import-x/no-restricted-paths -- the bench is a script, not a lib: this test holds it to the api
 import { writeRoute } from '@nocturne/tooling/bench-writes';
-import { createCoupon, quickMembers } from './support/coupon-fixtures.js';
+import { claimWaitingAtTake, createCoupon, quickMembers } from './support/coupon-fixtures.js';
 import { createPost } from './support/news-fixtures.js';
 
 let t: TestApp;
@@ -151,16 +151,7 @@ describe("the bench's write baseline", () => {
         await lastUse.query('begin');
         await lastUse.query('update coupons set claimed_count = claimed_count + 1 where id = $1', [coupon.id]);
         const answer = claim(coupon.id);
-        // The claim has written its user coupon and its debit, and waits at the take.
-        await waitFor(
-          async () =>
-            (
-              await t.sql.query(
-                `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%claimed_count%'`,
-              )
-            ).rows[0].n === 1,
-          { what: 'the claim to wait at the take' },
-        );
+        await claimWaitingAtTake(t);
         await lastUse.query('commit');
         return { answer: await answer, couponId: coupon.id };
       } finally {

@@ -1,5 +1,12 @@
-import { couponCode, createCoupon, expectLedgerClean, fund, quickMembers } from './support/coupon-fixtures.js';
-import { registerAdmin, registerMember, startTestApp, type TestApp, waitFor } from '@nocturne/testing';
+import {
+  claimWaitingAtTake,
+  couponCode,
+  createCoupon,
+  expectLedgerClean,
+  fund,
+  quickMembers,
+} from './support/coupon-fixtures.js';
+import { registerAdmin, registerMember, startTestApp, type TestApp } from '@nocturne/testing';
 
 let t: TestApp;
 let adminToken: string;
@@ -501,16 +508,7 @@ describe('under concurrency', () => {
       answer = claim(coupon.id, member!.token);
       // The claim checks, writes its user coupon, pays 10 and writes its outbox row before it
       // waits: on the coupon's row, as its last statement.
-      const claimant = await waitFor(
-        async () =>
-          (
-            await t.sql.query(
-              `select pid from pg_stat_activity
-                where datname = current_database() and wait_event_type = 'Lock' and query like 'update "coupons"%'`,
-            )
-          ).rows[0]?.pid as number | undefined,
-        { what: "the claim waiting on the coupon's row" },
-      );
+      const claimant = await claimWaitingAtTake(t);
       const written = await t.sql.query(
         `select array_agg(relation::regclass::text order by relation::regclass::text) as tables from pg_locks
           where pid = $1 and locktype = 'relation' and mode = 'RowExclusiveLock'
@@ -545,16 +543,7 @@ describe('under concurrency', () => {
       await staff.query('begin');
       await staff.query('update coupons set points_cost = 30 where id = $1', [coupon.id]);
       answer = claim(coupon.id, member!.token);
-      await waitFor(
-        async () =>
-          (
-            await t.sql.query(
-              `select count(*)::int as n from pg_stat_activity
-                where datname = current_database() and wait_event_type = 'Lock' and query like 'update "coupons"%'`,
-            )
-          ).rows[0].n === 1,
-        { what: "the claim waiting on the coupon's row" },
-      );
+      await claimWaitingAtTake(t);
       await staff.query('commit');
     } finally {
       staff.release();

@@ -1,11 +1,28 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { TestApp } from '@nocturne/testing';
+import { type TestApp, waitFor } from '@nocturne/testing';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { UnitOfWork } from '#infrastructure/outbox/unit-of-work.js';
 import { auditLedger, tierThresholdsFrom } from '#modules/ledger/ledger-audit.js';
 import { LedgerService } from '#modules/ledger/ledger.service.js';
 
 export { couponCode, createCoupon } from '@nocturne/testing';
+
+/**
+ * The backend of a claim that has checked, written its user coupon, paid and written its outbox row,
+ * and now waits on the coupon's row: its last statement, the take (another transaction holds that row).
+ */
+export async function claimWaitingAtTake(t: TestApp): Promise<number> {
+  return waitFor(
+    async () =>
+      (
+        await t.sql.query(
+          `select pid from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like 'update "coupons"%'`,
+        )
+      ).rows[0]?.pid as number | undefined,
+    { what: "a claim waiting on the coupon's row" },
+  );
+}
 
 /** Gives a member points the way the product does: a ledger row and its cached balance together. */
 export async function fund(t: TestApp, memberId: string, points: number): Promise<void> {
