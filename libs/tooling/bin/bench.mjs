@@ -369,9 +369,10 @@ async function waitsDuring(pool, database, load) {
       await sleep(25);
     }
   })();
-  let result;
+  let result, waits;
   try {
     result = await load();
+    waits = topWaits(counts, samples);
   } finally {
     running = false;
     await sampler;
@@ -380,7 +381,7 @@ async function waitsDuring(pool, database, load) {
   // After the work the load left in flight: what it cost is the load's.
   const cpuAfter = cpuTimes();
   const cpuMs = Object.fromEntries(Object.keys(cpuAfter).map((name) => [name, cpuAfter[name] - (cpuBefore[name] ?? 0)]));
-  return { result, waits: topWaits(counts, samples), cpuMs };
+  return { result, waits, cpuMs };
 }
 
 /** The processes whose CPU time a write load reports (api, worker, baseline: set as they start). */
@@ -409,7 +410,8 @@ function processCpuMs(pid, reaped = false) {
  * a shared machine's noise moves far less than a rate.
  */
 function cpuTimes() {
-  const times = { bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000, postgres: 0 };
+  const own = process.cpuUsage();
+  const times = { bench: (own.user + own.system) / 1000, postgres: 0 };
   for (const [name, pid] of Object.entries(cpuWatched)) times[name] = processCpuMs(pid) ?? 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
