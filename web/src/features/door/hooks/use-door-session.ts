@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { DoorCheckResponse, DoorRedeemResponse } from '@nocturne/contracts';
 import { ApiError } from '@/lib/api-client';
 import { invalidate, REDEMPTION_KEYS } from '@/lib/query-keys';
@@ -109,6 +110,11 @@ export function useDoorSession() {
     current.current = next;
     setScreen(next);
   }, []);
+  /**
+   * A check's answer is rendered at once: left to React's scheduler, its render is a task of its
+   * own, which the browser may run only after painting a frame without the verdict.
+   */
+  const showNow = useCallback((next: DoorScreen) => flushSync(() => show(next)), [show]);
   const [lastRedemption, setLastRedemption] = useState<LastRedemption | null>(null);
   const [undoing, setUndoing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -131,7 +137,7 @@ export function useDoorSession() {
       if (verdict.kind === 'card' && verdict.visit?.recorded && decided.memberKey)
         here.enqueue({ kind: 'visit', text, method }, { memberKey: decided.memberKey });
       cue(verdict.ok ? 'yes' : 'no');
-      show({
+      showNow({
         step: 'verdict',
         text,
         method,
@@ -142,7 +148,7 @@ export function useDoorSession() {
         offline: { stale: decided.stale },
       });
     },
-    [show],
+    [showNow],
   );
 
   const check = useCallback(
@@ -162,7 +168,7 @@ export function useDoorSession() {
         const verdict = await checkAtDoor(text, method);
         mark('door:answer');
         cue(verdict.ok ? 'yes' : 'no');
-        show({ step: 'verdict', text, method, verdict, redeeming: null, redeemed: [], problem: null });
+        showNow({ step: 'verdict', text, method, verdict, redeeming: null, redeemed: [], problem: null });
         if (verdict.kind === 'card') void refresh();
       } catch (error) {
         if (isNetworkFailure(error) && offlineNow.current.ready) {
@@ -172,12 +178,12 @@ export function useDoorSession() {
         cue('no');
         const lock = typingLockOf(error);
         if (lock) setTypingLock(lock);
-        show({ step: 'failed', message: wordsOf(error, 'Could not check the code: try again') });
+        showNow({ step: 'failed', message: wordsOf(error, 'Could not check the code: try again') });
         // The tally's query then meets the 401 too, and the session gate sends staff to sign in.
         if (sessionEnded(error)) void refresh();
       }
     },
-    [decideHere, refresh, show],
+    [decideHere, refresh, show, showNow],
   );
 
   /** A text the camera decoded: checked unless it is the one still in view, or a verdict awaits a decision. */
