@@ -80,7 +80,10 @@ test.describe('performers', () => {
     await page.goto('/');
     const word = page.getByTestId('cycling-word');
     await expect(word).toHaveText('Beauty');
-    await expect(word).toHaveText('Talent', { timeout: 4000 });
+    // The words start cycling once the page has hydrated, however long a loaded machine takes to get
+    // there; from then on one word gives way to the next every 2.5 s.
+    await expect(word).toHaveText('Talent', { timeout: 10_000 });
+    await expect(word).toHaveText('Energy', { timeout: 4000 });
     const slides = page.getByTestId('performer-slide');
     await expect(slides.nth(0)).toHaveAttribute('data-active', 'true');
     await expect(slides.nth(1)).toHaveAttribute('data-active', 'true', { timeout: 6000 });
