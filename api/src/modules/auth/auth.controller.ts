@@ -1,5 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   AuthResponse,
   ChangePasswordRequest,
@@ -33,7 +33,8 @@ import { AuthFailure } from './auth-failure.js';
 import { LoginThrottle } from './login-throttle.js';
 import { LIMITS, RateLimiter } from './rate-limiter.js';
 import { SignInDevices } from './sign-in-device.js';
-import { type AuthenticatedMember, userFromSession } from './user-view.js';
+import { GetMeQuery } from './queries/get-me/get-me.query.js';
+import type { AuthenticatedMember } from './user-view.js';
 import { deviceTokenFromCookie } from './two-factor/remembered-device.js';
 
 /**
@@ -52,6 +53,7 @@ function requestMeta(request: FastifyRequest) {
 export class AuthController {
   constructor(
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly limiter: RateLimiter,
     private readonly loginThrottle: LoginThrottle,
     private readonly devices: SignInDevices,
@@ -92,8 +94,8 @@ export class AuthController {
   }
 
   @Endpoint(endpoints.getMe)
-  me(@CurrentMember() member: AuthenticatedMember): User {
-    return userFromSession(member);
+  me(@CurrentMember() member: AuthenticatedMember): Promise<User> {
+    return this.queries.execute(new GetMeQuery(member.id));
   }
 
   @Endpoint(endpoints.updateMyProfile)

@@ -20,6 +20,7 @@ import { StartPasskeyAuthenticationHandler } from './commands/start-passkey-auth
 import { VerifyPasskeyHandler } from './commands/verify-passkey/verify-passkey.handler.js';
 import { RemoveSecondFactorHandler } from './commands/remove-second-factor/remove-second-factor.handler.js';
 import { ResetStaffSecondFactorHandler } from './commands/reset-staff-second-factor/reset-staff-second-factor.handler.js';
+import { GetMeHandler } from './queries/get-me/get-me.handler.js';
 import { GetSecondFactorsHandler } from './queries/get-second-factors/get-second-factors.handler.js';
 import { EnabledAdmins } from './enabled-admins.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -65,6 +66,7 @@ import { TotpFactors } from './two-factor/totp-factors.service.js';
     VerifyPasskeyHandler,
     RemoveSecondFactorHandler,
     ResetStaffSecondFactorHandler,
+    GetMeHandler,
     GetSecondFactorsHandler,
     TwoFactorRepository,
     SecondFactorSessions,

@@ -4,7 +4,18 @@ import { type Database, db, PreparedQuery } from '@nocturne/db';
 import { type InferResult, type Kysely, sql } from 'kysely';
 import { USER_COLUMNS } from './user-view.js';
 
-function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, memberMaxAgeSeconds: number, staffMaxAgeSeconds: number) {
+/**
+ * A live session and what the api keeps of its member while the session is cached: the member's
+ * `account:` scope moves when any of the members columns read here changes (the AccountColumns
+ * migration), so a column added here must be added there. Points and tier are not here: they move
+ * with every paid comment and claim, and are read where they are shown.
+ */
+export function liveSessionQuery(
+  kysely: Kysely<Database>,
+  tokenHash: string,
+  memberMaxAgeSeconds: number,
+  staffMaxAgeSeconds: number,
+) {
   return (
     kysely
       .selectFrom('sessions as s')
@@ -19,9 +30,6 @@ function liveSessionQuery(kysely: Kysely<Database>, tokenHash: string, memberMax
         'm.first_name as firstName',
         'm.last_name as lastName',
         'm.role',
-        'm.current_points as currentPoints',
-        'm.total_points as totalPoints',
-        'm.member_tier as memberTier',
         'm.created_at as createdAt',
         's.second_factor_ok as secondFactorOk',
         's.second_factor_at as secondFactorAt',

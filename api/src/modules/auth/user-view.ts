@@ -1,6 +1,6 @@
 import type { User } from '@nocturne/contracts';
 import type { Database } from '@nocturne/db';
-import type { Role, Tier } from '@nocturne/domain';
+import type { Role } from '@nocturne/domain';
 import type { Selectable } from 'kysely';
 import { isoTimestamp } from '#common/timestamps.js';
 
@@ -12,9 +12,6 @@ export interface AuthenticatedMember {
   firstName: string;
   lastName: string | null;
   role: Role;
-  currentPoints: number;
-  totalPoints: number;
-  memberTier: Tier;
   createdAt: Date;
   /** False while the session owes its second factor (see secondFactorState). */
   secondFactorOk: boolean;
@@ -54,9 +51,4 @@ export function userFromRow(row: UserRow): User {
     memberTier: row.member_tier,
     createdAt: isoTimestamp(row.created_at),
   };
-}
-
-export function userFromSession(member: AuthenticatedMember): User {
-  const { sessionId: _session, secondFactorOk: _ok, hasSecondFactor: _has, secondFactorAt: _at, ...rest } = member;
-  return { ...rest, isAdmin: member.role === 'admin', createdAt: member.createdAt.toISOString() };
 }

@@ -54,6 +54,6 @@ export class DoorController {
 
   @Endpoint(endpoints.getMyCard)
   myCard(@CurrentMember() member: AuthenticatedMember): Promise<MemberCard> {
-    return this.queries.execute(new GetMyCardQuery(member));
+    return this.queries.execute(new GetMyCardQuery(member.id));
   }
 }

@@ -45,6 +45,15 @@ const visitOf = new PreparedQuery((kysely, memberId: string, venueId: number, ni
 export class DoorRepository {
   // ---- cards
 
+  /** What the member's own card shows of them: names, tier and member since. */
+  findCardFace(em: EntityManager, memberId: string) {
+    return db(em)
+      .selectFrom('members')
+      .select(['first_name', 'last_name', 'member_tier', 'created_at'])
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+  }
+
   findCardOf(em: EntityManager, memberId: string) {
     return db(em).selectFrom('member_cards').select(['id', 'short_code']).where('member_id', '=', memberId).executeTakeFirst();
   }

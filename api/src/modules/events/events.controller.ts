@@ -131,7 +131,7 @@ export class GuestListController {
 
   @Endpoint(endpoints.getMyGuestLists)
   mine(@CurrentMember() member: AuthenticatedMember): Promise<MyGuestLists> {
-    return this.queries.execute(new GetMyGuestListsQuery({ id: member.id, tier: member.memberTier }));
+    return this.queries.execute(new GetMyGuestListsQuery(member.id));
   }
 
   @Endpoint(endpoints.joinGuestList)
@@ -140,9 +140,7 @@ export class GuestListController {
     @ValidParams() params: NightParams,
     @ValidBody() body: z.output<typeof JoinGuestListRequest>,
   ): Promise<MyGuestListEntry> {
-    return this.commands.execute(
-      new JoinGuestListCommand({ id: member.id, tier: member.memberTier }, params.id, params.night, body.plusOnes),
-    );
+    return this.commands.execute(new JoinGuestListCommand(member.id, params.id, params.night, body.plusOnes));
   }
 
   @Endpoint(endpoints.leaveGuestList)

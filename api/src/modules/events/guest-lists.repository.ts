@@ -169,13 +169,15 @@ export class GuestListsRepository {
       .execute();
   }
 
-  async tierPlusOnes(em: EntityManager, tier: Tier): Promise<number | undefined> {
+  /** The member's tier as it is now, and the plus-ones it brings (none when the tier has no benefits row). */
+  async allowance(em: EntityManager, memberId: string): Promise<{ tier: Tier; plusOnes: number } | undefined> {
     const row = await db(em)
-      .selectFrom('tier_benefits')
-      .select('guest_list_plus_ones')
-      .where('tier', '=', tier)
+      .selectFrom('members as m')
+      .leftJoin('tier_benefits as b', 'b.tier', 'm.member_tier')
+      .select(['m.member_tier', 'b.guest_list_plus_ones'])
+      .where('m.id', '=', memberId)
       .executeTakeFirst();
-    return row?.guest_list_plus_ones;
+    return row && { tier: row.member_tier, plusOnes: row.guest_list_plus_ones ?? 0 };
   }
 
   async rule(em: EntityManager, venueId: number): Promise<NoShowRule | null> {

@@ -105,8 +105,11 @@ export class GuestLists {
     );
   }
 
-  async plusOnesFor(em: EntityManager, tier: Tier): Promise<number> {
-    return (await this.lists.tierPlusOnes(em, tier)) ?? 0;
+  /** The member's tier now (points move it; the session does not keep it) and the plus-ones it allows. */
+  private async allowance(em: EntityManager, memberId: string): Promise<{ tier: Tier; plusOnes: number }> {
+    const allowance = await this.lists.allowance(em, memberId);
+    if (!allowance) throw new EventsFailure('not_found', 'No such member');
+    return allowance;
   }
 
   /**
@@ -117,7 +120,7 @@ export class GuestLists {
    */
   async join(
     tx: EntityManager,
-    member: { id: string; tier: Tier },
+    memberId: string,
     found: ListNight,
     night: string,
     plusOnes: number,
@@ -127,15 +130,15 @@ export class GuestLists {
     if (now.getTime() >= this.closesAt(row, venue, night).getTime()) {
       throw new EventsFailure('conflict', `Sign-ups for this night closed at ${row.list_cutoff ?? row.last_entry}`);
     }
-    const allowed = await this.plusOnesFor(tx, member.tier);
+    const { tier, plusOnes: allowed } = await this.allowance(tx, memberId);
     if (plusOnes > allowed) {
       const message =
         allowed === 0
-          ? `${tierLabel(member.tier)} members come without a plus-one`
-          : `${tierLabel(member.tier)} members bring at most ${allowed} plus-one${allowed === 1 ? '' : 's'}`;
+          ? `${tierLabel(tier)} members come without a plus-one`
+          : `${tierLabel(tier)} members bring at most ${allowed} plus-one${allowed === 1 ? '' : 's'}`;
       throw new EventsFailure('invalid', message, { issues: [{ path: 'plusOnes', message }] });
     }
-    const paused = await this.pausedUntil(tx, member.id, venue, now);
+    const paused = await this.pausedUntil(tx, memberId, venue, now);
     if (paused) {
       const rule = (await this.lists.rule(tx, venue.id))!;
       throw new EventsFailure(
@@ -155,7 +158,7 @@ export class GuestLists {
           : `Only ${left} place${left === 1 ? '' : 's'} left on the list: come with fewer plus-ones`,
       );
     }
-    const id = await this.lists.insertEntry(tx, { eventId: row.id, night, memberId: member.id, plusOnes });
+    const id = await this.lists.insertEntry(tx, { eventId: row.id, night, memberId, plusOnes });
     if (!id) throw new EventsFailure('conflict', 'You are already on this list');
     return this.myEntry(row, { id, night, plusOnes });
   }
@@ -189,10 +192,11 @@ export class GuestLists {
   }
 
   /** The members area's card: the lists the member is on, the coming ones they may join, the rule. */
-  async mine(em: EntityManager, member: { id: string; tier: Tier }, now: Date): Promise<MyGuestLists> {
+  async mine(em: EntityManager, memberId: string, now: Date): Promise<MyGuestLists> {
+    const { tier, plusOnes: plusOnesAllowed } = await this.allowance(em, memberId);
     const first = (await this.venues.get(FIRST_VENUE_ID))!;
     const from = clubNightOf(now, first.timeZone);
-    const entries = (await this.lists.memberEntries(em, member.id, from)).map((row) =>
+    const entries = (await this.lists.memberEntries(em, memberId, from)).map((row) =>
       this.myEntry(row, { id: row.entry_id, night: row.entry_night, plusOnes: row.plus_ones }),
     );
     const joined = new Set(entries.map((entry) => `${entry.eventId}|${entry.night}`));
@@ -200,7 +204,7 @@ export class GuestLists {
     // Each venue's rule, and whether the member's sign-ups there are paused, read once.
     const terms = new Map<number, RuleTerms>();
     const termsAt = async (venue: VenueRecord) => {
-      if (!terms.has(venue.id)) terms.set(venue.id, await this.ruleTerms(em, member.id, venue, now));
+      if (!terms.has(venue.id)) terms.set(venue.id, await this.ruleTerms(em, memberId, venue, now));
       return terms.get(venue.id)!;
     };
     const open: (MyGuestLists['open'][number] & { venueId: number })[] = [];
@@ -235,8 +239,8 @@ export class GuestLists {
     const shared = single ? first : venueIds.size === 1 ? ((await this.venues.get([...venueIds][0]!)) ?? null) : null;
     const above: RuleTerms = shared ? await termsAt(shared) : { noShowRule: null, pausedUntil: null };
     return {
-      tier: member.tier,
-      plusOnesAllowed: await this.plusOnesFor(em, member.tier),
+      tier,
+      plusOnesAllowed,
       entries,
       open: offered.map(({ venueId: _venueId, ...night }) => night),
       ...above,

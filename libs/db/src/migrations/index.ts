@@ -62,6 +62,7 @@ import { Migration20261130080000_CoveringIndexes } from './Migration202611300800
 import { Migration20261130100000_MembersDoorChangedAt } from './Migration20261130100000_MembersDoorChangedAt.js';
 import { Migration20261201090000_MemberCardVersions } from './Migration20261201090000_MemberCardVersions.js';
 import { Migration20261202090000_AccountVersions } from './Migration20261202090000_AccountVersions.js';
+import { Migration20261203090000_AccountColumns } from './Migration20261203090000_AccountColumns.js';
 
 /** Every migration in order. `npm run db:migration:create` writes a new file; add it here. */
 export const migrationsList: { name: string; class: Constructor<Migration> }[] = [
@@ -127,6 +128,7 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: 'Migration20261130100000_MembersDoorChangedAt', class: Migration20261130100000_MembersDoorChangedAt },
   { name: 'Migration20261201090000_MemberCardVersions', class: Migration20261201090000_MemberCardVersions },
   { name: 'Migration20261202090000_AccountVersions', class: Migration20261202090000_AccountVersions },
+  { name: 'Migration20261203090000_AccountColumns', class: Migration20261203090000_AccountColumns },
 ];
 
 /**

@@ -1,11 +1,10 @@
 import { Command } from '@nestjs/cqrs';
 import type { MyGuestListEntry } from '@nocturne/contracts';
-import type { Tier } from '@nocturne/domain';
 
 /** A member puts themselves on a night's guest list. */
 export class JoinGuestListCommand extends Command<MyGuestListEntry> {
   constructor(
-    readonly member: { id: string; tier: Tier },
+    readonly memberId: string,
     readonly eventId: string,
     readonly night: string,
     readonly plusOnes: number,

@@ -14,15 +14,13 @@ export class JoinGuestListHandler implements ICommandHandler<JoinGuestListComman
     private readonly lists: GuestLists,
   ) {}
 
-  async execute({ member, eventId, night, plusOnes }: JoinGuestListCommand): Promise<MyGuestListEntry> {
+  async execute({ memberId, eventId, night, plusOnes }: JoinGuestListCommand): Promise<MyGuestListEntry> {
     // The event and its venue first, outside the transaction: inside it, every sign-up holds a connection.
     const found = await this.lists.listNight(this.em.fork(), eventId, night);
     return this.unitOfWork.run(async (tx, raise) => {
-      const entry = await this.lists.join(tx, member, found, night, plusOnes, new Date());
+      const entry = await this.lists.join(tx, memberId, found, night, plusOnes, new Date());
       // The member's Wallet card shows their nearest coming night on a list.
-      await raise(
-        domainEvent('GuestListJoined', entry.id, { entryId: entry.id, memberId: member.id, eventId: found.row.id, night }),
-      );
+      await raise(domainEvent('GuestListJoined', entry.id, { entryId: entry.id, memberId, eventId: found.row.id, night }));
       return entry;
     });
   }

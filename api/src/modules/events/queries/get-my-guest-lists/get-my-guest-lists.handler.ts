@@ -11,7 +11,7 @@ export class GetMyGuestListsHandler implements IQueryHandler<GetMyGuestListsQuer
     private readonly lists: GuestLists,
   ) {}
 
-  async execute({ member }: GetMyGuestListsQuery): Promise<MyGuestLists> {
-    return this.lists.mine(this.em.fork(), member, new Date());
+  async execute({ memberId }: GetMyGuestListsQuery): Promise<MyGuestLists> {
+    return this.lists.mine(this.em.fork(), memberId, new Date());
   }
 }

@@ -1,10 +1,9 @@
 import { Query } from '@nestjs/cqrs';
 import type { MyGuestLists } from '@nocturne/contracts';
-import type { Tier } from '@nocturne/domain';
 
 /** The member's guest lists, the ones they may join, their plus-ones and the no-show rule. */
 export class GetMyGuestListsQuery extends Query<MyGuestLists> {
-  constructor(readonly member: { id: string; tier: Tier }) {
+  constructor(readonly memberId: string) {
     super();
   }
 }
