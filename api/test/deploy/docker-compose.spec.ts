@@ -249,7 +249,9 @@ describe('.docker/Dockerfile', () => {
     const serviceFlags = [.../export const SERVICE_NODE_FLAGS = \[([^\]]*)\]/.exec(stackHelpers)![1]!.matchAll(/'([^']+)'/g)].map(
       (match) => match[1],
     );
-    expect(serviceFlags).toEqual(expect.arrayContaining(['--max-old-space-size=192', '--no-allocation-site-pretenuring']));
+    expect(serviceFlags).toEqual(
+      expect.arrayContaining(['--max-old-space-size=192', '--no-allocation-site-pretenuring', '--no-maglev']),
+    );
     const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     for (const service of ['api', 'worker']) {
       const cmd = new RegExp(`^FROM runtime AS ${service}$[\\s\\S]*?^CMD (\\[.*\\])$`, 'm').exec(dockerfile)?.[1];

@@ -71,12 +71,14 @@ export async function freeLoopbackPort(): Promise<number> {
 
 /**
  * The V8 flags (`--max-old-space-size=…`, `--max-semi-space-size=…`,
- * `--no-allocation-site-pretenuring`) an npm script of the repo's package.json starts node with,
+ * `--no-allocation-site-pretenuring`, `--no-maglev`) an npm script of the repo's package.json starts node with,
  * so a test runs a process under the limits and the collector production has.
  */
 export function startFlagsOf(script: string): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const command = pkg.scripts[script];
   if (!command) throw new Error(`package.json has no script ${script}`);
-  return command.split(/\s+/).filter((word) => /^--(max-(old|semi)-space-size=\d+|no-allocation-site-pretenuring)$/.test(word));
+  return command
+    .split(/\s+/)
+    .filter((word) => /^--(max-(old|semi)-space-size=\d+|no-allocation-site-pretenuring|no-maglev)$/.test(word));
 }
