@@ -70,15 +70,13 @@ export async function freeLoopbackPort(): Promise<number> {
 }
 
 /**
- * The V8 flags (`--max-old-space-size=…`, `--max-semi-space-size=…`,
- * `--no-allocation-site-pretenuring`, `--no-maglev`) an npm script of the repo's package.json starts node with,
- * so a test runs a process under the limits and the collector production has.
+ * The node flags an npm script of the repo's package.json starts a service with (the V8 limits and
+ * collector settings of SERVICE_NODE_FLAGS; `--env-file…` aside, which a test sets up itself), so a
+ * test runs a process as production does.
  */
 export function startFlagsOf(script: string): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const command = pkg.scripts[script];
   if (!command) throw new Error(`package.json has no script ${script}`);
-  return command
-    .split(/\s+/)
-    .filter((word) => /^--(max-(old|semi)-space-size=\d+|no-allocation-site-pretenuring|no-maglev)$/.test(word));
+  return command.split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--env-file'));
 }
