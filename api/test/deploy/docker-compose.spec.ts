@@ -262,6 +262,27 @@ describe('.docker/Dockerfile', () => {
     }
   });
 
+  it('runs the api and the worker with the malloc settings of every other start path', () => {
+    // glibc reads them as the process starts, so each start path sets them in the environment
+    // (SERVICE_ENV): the Dockerfile's ENV, the start scripts before `node`, the stack scripts' spawns.
+    const stackHelpers = readFileSync(path.join(root, 'libs/tooling/bin/stack-helpers.mjs'), 'utf8');
+    const serviceEnv = [.../export const SERVICE_ENV = \{([^}]*)\}/.exec(stackHelpers)![1]!.matchAll(/(\w+): '([^']*)'/g)].map(
+      (match) => `${match[1]}=${match[2]}`,
+    );
+    expect(serviceEnv).toEqual(['MALLOC_MMAP_THRESHOLD_=131072']);
+    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const service of ['api', 'worker']) {
+      const stage = new RegExp(`^FROM runtime AS ${service}$([\\s\\S]*?)^CMD `, 'm').exec(dockerfile)?.[1] ?? '';
+      expect([...stage.matchAll(/^ENV (\S+)$/gm)].map((match) => match[1])).toEqual(serviceEnv);
+      const script = scripts[`start:${service}`]!.split(/\s+/);
+      expect(script.slice(0, script.indexOf('node'))).toEqual(serviceEnv);
+    }
+    for (const starter of ['start', 'dev', 'run-e2e', 'bench', 'bench-scale', 'bench-web', 'bench-door-drill']) {
+      const source = readFileSync(path.join(root, `libs/tooling/bin/${starter}.mjs`), 'utf8');
+      expect({ starter, merges: /SERVICE_ENV \}/.test(source) }).toEqual({ starter, merges: true });
+    }
+  });
+
   it('has the build targets compose names', () => {
     const targets = Object.values(resolveCompose(composeText, filledIn()).services).flatMap(
       (service) => service.build?.target ?? [],

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { freeLoopbackPort, type ServiceProcess, startFlagsOf, startServiceProcess } from './service-process.js';
+import { freeLoopbackPort, type ServiceProcess, startEnvOf, startFlagsOf, startServiceProcess } from './service-process.js';
 import { totpCode } from './test-app.js';
 import { createTestDatabase, type TestDatabase, testRedisPrefix } from './test-database.js';
 
 /**
- * The built api as its own process, started as `npm run start:api` starts it (its heap flags), on
- * a database of its own: for the tests that measure what the api holds in memory under load, whose
- * resident set must be the api's, not the test's.
+ * The built api as its own process, started as `npm run start:api` starts it (its heap flags and
+ * malloc settings), on a database of its own: for the tests that measure what the api holds in
+ * memory under load, whose resident set must be the api's, not the test's.
  */
 export interface BuiltApi {
   api: ServiceProcess;
@@ -44,6 +44,7 @@ export async function startBuiltApi(
   const api = startServiceProcess(
     'api/dist/main.js',
     {
+      ...(options.heapFlags === false ? {} : startEnvOf('start:api')),
       NODE_ENV: 'test',
       LOG_LEVEL: 'info', // the 'api listening on' line
       DATABASE_URL: db.url,

@@ -75,8 +75,22 @@ export async function freeLoopbackPort(): Promise<number> {
  * test runs a process as production does.
  */
 export function startFlagsOf(script: string): string[] {
+  return startScript(script).filter((word) => word.startsWith('--') && !word.startsWith('--env-file'));
+}
+
+/**
+ * The environment an npm script of the repo's package.json sets before `node` (glibc malloc's
+ * settings, SERVICE_ENV), so a test that measures a service's memory runs it as production does.
+ */
+export function startEnvOf(script: string): Record<string, string> {
+  const words = startScript(script);
+  const assignments = words.slice(0, words.indexOf('node'));
+  return Object.fromEntries(assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
+}
+
+function startScript(script: string): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const command = pkg.scripts[script];
   if (!command) throw new Error(`package.json has no script ${script}`);
-  return command.split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--env-file'));
+  return command.split(/\s+/);
 }

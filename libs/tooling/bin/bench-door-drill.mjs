@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { admin, dropRedisPrefix, must, node, root, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
+import { admin, dropRedisPrefix, must, node, root, SERVICE_ENV, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const MEMBERS = Number(process.env.DRILL_MEMBERS ?? 10_000);
 const CLAIMS_PER_MEMBER = Number(process.env.DRILL_CLAIMS_PER_MEMBER ?? 5);
@@ -219,7 +219,7 @@ try {
   apiProcess = spawn(node, [...SERVICE_NODE_FLAGS, 'api/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...SERVICE_ENV },
   });
   await waitUntil(`${base}/health/ready`);
   pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });

@@ -20,7 +20,17 @@ import path from 'node:path';
 import pg from 'pg';
 import { bookingCancelKey, bookingCancelToken } from '@nocturne/config';
 import { scaleCases } from './scale-cases.mjs';
-import { admin, commitLabel, dropRedisPrefix, must, node, root, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
+import {
+  admin,
+  commitLabel,
+  dropRedisPrefix,
+  must,
+  node,
+  root,
+  SERVICE_ENV,
+  SERVICE_NODE_FLAGS,
+  throwawayStack,
+} from './stack-helpers.mjs';
 
 const MEMBERS = Number(process.env.BENCH_SCALE_MEMBERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
@@ -587,7 +597,7 @@ try {
   apiProcess = spawn(node, [...SERVICE_NODE_FLAGS, 'api/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...SERVICE_ENV },
   });
   await waitUntil(`${base}/health/ready`, 'the api');
   sampler = rssSampler(apiProcess.pid);

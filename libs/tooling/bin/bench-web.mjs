@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { admin, commitLabel, dropRedisPrefix, must, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
+import { admin, commitLabel, dropRedisPrefix, must, SERVICE_ENV, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'web/dist');
@@ -89,7 +89,7 @@ async function lighthouseScores() {
     apiProcess = spawn(node, [...SERVICE_NODE_FLAGS, 'api/dist/main.js'], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, ...SERVICE_ENV },
     });
     const deadline = Date.now() + 60_000;
     for (;;) {

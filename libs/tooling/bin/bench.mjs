@@ -14,7 +14,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { doorBudgets, doorMarkdown, runDoorBench } from './bench-door.mjs';
-import { admin, commitLabel, dropRedisPrefix, freePort, must, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
+import {
+  admin,
+  commitLabel,
+  dropRedisPrefix,
+  freePort,
+  must,
+  SERVICE_ENV,
+  SERVICE_NODE_FLAGS,
+  throwawayStack,
+} from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
@@ -624,7 +633,7 @@ try {
     children[name] = spawn(node, [...SERVICE_NODE_FLAGS, entry], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, ...SERVICE_ENV },
     });
   }
   await waitUntil(`${base}/health/ready`, (response) => response.ok, 'the stack');

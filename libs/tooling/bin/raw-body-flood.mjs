@@ -5,11 +5,12 @@
 // TP sets TRUST_PROXY for api builds that predate hop counts (TP=true).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { SERVICE_NODE_FLAGS } from './stack-helpers.mjs';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from './stack-helpers.mjs';
 const [dir, dbName] = process.argv.slice(2);
 const port = 18000 + Math.floor(Math.random() * 1000);
 const env = {
   ...process.env,
+  ...SERVICE_ENV,
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   PORT: String(port),

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { admin, must, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
+import { admin, must, SERVICE_ENV, SERVICE_NODE_FLAGS, throwawayStack } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
@@ -43,7 +43,7 @@ try {
       spawn(node, [...SERVICE_NODE_FLAGS, entry], {
         cwd: root,
         stdio: ['ignore', 'inherit', 'inherit'],
-        env: { ...process.env, ...env },
+        env: { ...process.env, ...env, ...SERVICE_ENV },
       }),
     );
   }

@@ -43,6 +43,24 @@ export const SERVICE_NODE_FLAGS = [
   '--no-maglev',
 ];
 
+/**
+ * The environment the api and worker run in besides their own configuration: glibc malloc's
+ * settings, which a process reads when it starts (no node flag reaches them). Every script that
+ * starts the services merges these in; the Dockerfile's `ENV` and the `start:api` / `start:worker`
+ * npm scripts repeat them (api/test/deploy/docker-compose.spec.ts holds them to the same values).
+ *
+ * `MALLOC_MMAP_THRESHOLD_`: glibc serves a block of 128 KB or more (a JSON answer's Buffer, an
+ * export's batch, zlib's state for a gzipped answer) straight from the kernel and gives it back
+ * when freed, but after the first such block is freed it raises that threshold to the block's size
+ * (up to 32 MB), so from then on large blocks come from its arenas, whose freed space stays
+ * resident in pieces. Fixed at 128 KB, they go back to the kernel: `npm run bench:scale` at
+ * 100,000 members (the members and audit CSVs, `me`, the heavy member's export at 20 clients)
+ * peaked at 269-271 MB against 280-292 MB, the same requests at the same rates (README, Memory).
+ */
+export const SERVICE_ENV = {
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
+
 /** Runs a Node script of the repo on the project's Node; throws when it fails. */
 export function must(label, args, env = {}) {
   const result = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });

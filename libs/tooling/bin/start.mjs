@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NODE_FLAGS } from './stack-helpers.mjs';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from './stack-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const node = process.execPath;
@@ -60,7 +60,7 @@ const children = [
   ['api', 'api/dist/main.js', apiEnv],
   ['worker', 'worker/dist/main.js', process.env],
 ].map(([name, entry, env]) => {
-  const child = spawn(node, [...SERVICE_NODE_FLAGS, entry], { cwd: root, stdio: 'inherit', env });
+  const child = spawn(node, [...SERVICE_NODE_FLAGS, entry], { cwd: root, stdio: 'inherit', env: { ...env, ...SERVICE_ENV } });
   child.name = name;
   return child;
 });
