@@ -85,7 +85,7 @@ export function startFlagsOf(script: string): string[] {
 export function startEnvOf(script: string): Record<string, string> {
   const words = startScript(script);
   const assignments = words.slice(0, words.indexOf('node'));
-  return Object.fromEntries(assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
+  return Object.fromEntries(assignments.map((word) => /^([^=]+)=(.*)$/.exec(word)!.slice(1, 3) as [string, string]));
 }
 
 function startScript(script: string): string[] {
