@@ -346,13 +346,20 @@ describe('the guest list', () => {
       }),
     ]);
     expect(after.body.open.some((row: { eventId: string }) => row.eventId === open.id)).toBe(false);
+    // Another member is offered the night with the place taken counted.
+    const other = await memberOfTier();
+    const offeredNight = async () =>
+      (await t.request('GET', '/api/auth/me/guest-lists', { token: other.sessionId })).body.open.find(
+        (row: { eventId: string; night: string }) => row.eventId === open.id && row.night === night(2),
+      );
+    expect(await offeredNight()).toMatchObject({ title: 'Members Area Night', placesLeft: 19, closesAt: expect.any(String) });
 
     const closed = await t.request('POST', `/api/admin/events/${open.id}/nights/${night(2)}/guest-list/close`, {
       token: manager.sessionId,
     });
     expect(closed.status).toBe(200);
     expect(closed.body.closed).toBe(true);
-    const other = await memberOfTier();
+    expect(await offeredNight()).toBeUndefined();
     const refused = await join(open.id, night(2), other.sessionId);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This guest list is closed');

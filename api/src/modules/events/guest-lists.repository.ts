@@ -89,6 +89,24 @@ export class GuestListsRepository {
     return Number(row.places);
   }
 
+  /**
+   * For each of these event nights, whether its list is closed and the places taken (plus-ones
+   * included), in one statement however many nights a member is offered: keyed `eventId|night`.
+   */
+  async nightsState(
+    em: EntityManager,
+    nights: readonly { eventId: string; night: string }[],
+  ): Promise<Map<string, { closed: boolean; places: number }>> {
+    if (nights.length === 0) return new Map();
+    const { rows } = await sql<{ event_id: string; night: string; closed: boolean; places: string }>`
+      select n.event_id, n.night::text as night, l.closed_at is not null as closed,
+             coalesce((select sum(1 + g.plus_ones) from guest_list_entries g
+                        where g.event_id = n.event_id and g.night = n.night), 0) as places
+        from unnest(${nights.map((each) => each.eventId)}::uuid[], ${nights.map((each) => each.night)}::date[]) as n(event_id, night)
+        left join guest_lists l on l.event_id = n.event_id and l.night = n.night`.execute(db(em));
+    return new Map(rows.map((row) => [`${row.event_id}|${row.night}`, { closed: row.closed, places: Number(row.places) }]));
+  }
+
   async insertEntry(
     em: EntityManager,
     entry: {
@@ -187,6 +205,17 @@ export class GuestListsRepository {
       .where('venue_id', '=', venueId)
       .executeTakeFirst();
     return row ? { noShows: row.no_shows, withinDays: row.within_days, pauseDays: row.pause_days } : null;
+  }
+
+  /** Every venue's no-show rule (a venue without one is absent): one row per venue at most. */
+  async rules(em: EntityManager): Promise<Map<number, NoShowRule>> {
+    const rows = await db(em)
+      .selectFrom('guest_list_rules')
+      .select(['venue_id', 'no_shows', 'within_days', 'pause_days'])
+      .execute();
+    return new Map(
+      rows.map((row) => [row.venue_id, { noShows: row.no_shows, withinDays: row.within_days, pauseDays: row.pause_days }]),
+    );
   }
 
   async saveRule(em: EntityManager, venueId: number, rule: NoShowRule | null): Promise<void> {

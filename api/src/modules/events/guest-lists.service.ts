@@ -10,6 +10,7 @@ import {
   FIRST_VENUE_ID,
   nightInstant,
   noShowRuleWords,
+  type NoShowRule,
   runsOn,
   signUpsPausedUntil,
   type Role,
@@ -42,6 +43,21 @@ const party = (plusOnes: number) => (plusOnes > 0 ? ` +${plusOnes}` : '');
 
 function dayLabel(instant: Date, timeZone: string): string {
   return dateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone }).format(instant);
+}
+
+/** Until when these no-shows (the member's, at any venue) pause sign-ups at `venue` under its rule (null: they do not). */
+function pausedAfter(
+  noShows: readonly { night: string; venue_id: number }[],
+  rule: NoShowRule,
+  venue: VenueRecord,
+  now: Date,
+): Date | null {
+  const here = noShows.filter((row) => row.venue_id === venue.id);
+  return signUpsPausedUntil(
+    here.map((row) => clubNightEnd(row.night, venue.timeZone)),
+    rule,
+    now,
+  );
 }
 
 /** A night's list: who may join it, the places it has left, what staff see of it. */
@@ -96,13 +112,7 @@ export class GuestLists {
   async pausedUntil(em: EntityManager, memberId: string, venue: VenueRecord, now: Date): Promise<Date | null> {
     const rule = await this.lists.rule(em, venue.id);
     if (!rule) return null;
-    const tonight = clubNightOf(now, venue.timeZone);
-    const noShows = (await this.lists.noShows(em, memberId, tonight)).filter((row) => row.venue_id === venue.id);
-    return signUpsPausedUntil(
-      noShows.map((row) => clubNightEnd(row.night, venue.timeZone)),
-      rule,
-      now,
-    );
+    return pausedAfter(await this.lists.noShows(em, memberId, clubNightOf(now, venue.timeZone)), rule, venue, now);
   }
 
   /** The member's tier now (points move it; the session does not keep it) and the plus-ones it allows. */
@@ -201,57 +211,76 @@ export class GuestLists {
     );
     const joined = new Set(entries.map((entry) => `${entry.eventId}|${entry.night}`));
     const single = await this.venues.single();
-    // Each venue's rule, and whether the member's sign-ups there are paused, read once.
-    const terms = new Map<number, RuleTerms>();
-    const termsAt = async (venue: VenueRecord) => {
-      if (!terms.has(venue.id)) terms.set(venue.id, await this.ruleTerms(em, memberId, venue, now));
-      return terms.get(venue.id)!;
-    };
-    const open: (MyGuestLists['open'][number] & { venueId: number })[] = [];
+    // The nights still open to sign-ups by the clock, then their lists' state read in one statement.
+    const coming: { row: EventRow; capacity: number; venue: VenueRecord; night: string; closesAt: Date }[] = [];
     for (const row of await this.repository.publishedFrom(em, from)) {
       if (row.list_capacity === null) continue;
       const venue = await this.views.venueOf(row);
       for (const night of comingNights(schedule(row), now, venue.timeZone)) {
         if (joined.has(`${row.id}|${night}`)) continue;
         const closesAt = this.closesAt(row, venue, night);
-        if (closesAt.getTime() <= now.getTime() || (await this.lists.listClosed(em, row.id, night))) continue;
-        const placesLeft = row.list_capacity - (await this.lists.placesTaken(em, row.id, night));
-        open.push({
-          eventId: row.id,
-          night,
-          title: row.title,
-          slug: row.slug,
-          nightLabel: eventNightLabel(night),
-          doorsOpen: row.doors_open,
-          freeUntil: row.list_free_until,
-          placesLeft: Math.max(0, placesLeft),
-          closesAt: closesAt.toISOString(),
-          venueName: single ? null : venue.name,
-          ...(await termsAt(venue)),
-          venueId: venue.id,
-        });
+        if (closesAt.getTime() > now.getTime()) coming.push({ row, capacity: row.list_capacity, venue, night, closesAt });
       }
     }
-    open.sort((a, b) => a.night.localeCompare(b.night) || a.title.localeCompare(b.title));
-    const offered = open.slice(0, 20);
+    const lists = await this.lists.nightsState(
+      em,
+      coming.map(({ row, night }) => ({ eventId: row.id, night })),
+    );
+    const offered = coming
+      .filter(({ row, night }) => !lists.get(`${row.id}|${night}`)?.closed)
+      .sort((a, b) => a.night.localeCompare(b.night) || a.row.title.localeCompare(b.row.title))
+      .slice(0, 20);
+    // Each offered venue's rule, and whether the member's sign-ups there are paused, read once.
+    const terms = this.ruleTermsOf(em, memberId, now);
+    const open = await Promise.all(
+      offered.map(async ({ row, capacity, venue, night, closesAt }) => ({
+        eventId: row.id,
+        night,
+        title: row.title,
+        slug: row.slug,
+        nightLabel: eventNightLabel(night),
+        doorsOpen: row.doors_open,
+        freeUntil: row.list_free_until,
+        placesLeft: Math.max(0, capacity - (lists.get(`${row.id}|${night}`)?.places ?? 0)),
+        closesAt: closesAt.toISOString(),
+        venueName: single ? null : venue.name,
+        ...(await terms(venue)),
+      })),
+    );
     // The rule above the nights: the venue's (a group of one), or the one venue every night on offer is at.
-    const venueIds = new Set(offered.map((night) => night.venueId));
+    const venueIds = new Set(offered.map(({ venue }) => venue.id));
     const shared = single ? first : venueIds.size === 1 ? ((await this.venues.get([...venueIds][0]!)) ?? null) : null;
-    const above: RuleTerms = shared ? await termsAt(shared) : { noShowRule: null, pausedUntil: null };
+    const above: RuleTerms = shared ? await terms(shared) : { noShowRule: null, pausedUntil: null };
     return {
       tier,
       plusOnesAllowed,
       entries,
-      open: offered.map(({ venueId: _venueId, ...night }) => night),
+      open,
       ...above,
     };
   }
 
-  /** A venue's no-show rule in words, and until when the member's sign-ups there are paused. */
-  private async ruleTerms(em: EntityManager, memberId: string, venue: VenueRecord, now: Date): Promise<RuleTerms> {
-    const rule = await this.lists.rule(em, venue.id);
-    const paused = await this.pausedUntil(em, memberId, venue, now);
-    return { noShowRule: rule ? noShowRuleWords(rule) : null, pausedUntil: paused ? paused.toISOString() : null };
+  /**
+   * A venue's no-show rule in words and until when the member's sign-ups there are paused, for any
+   * venue asked: the rules read once, the member's no-shows once per club night asked from, each
+   * venue's answer kept.
+   */
+  private ruleTermsOf(em: EntityManager, memberId: string, now: Date): (venue: VenueRecord) => Promise<RuleTerms> {
+    let rules: Promise<Map<number, NoShowRule>> | undefined;
+    const noShows = new Map<string, ReturnType<GuestListsRepository['noShows']>>();
+    const terms = new Map<number, Promise<RuleTerms>>();
+    const termsOf = async (venue: VenueRecord): Promise<RuleTerms> => {
+      rules ??= this.lists.rules(em);
+      const rule = (await rules).get(venue.id) ?? null;
+      const tonight = clubNightOf(now, venue.timeZone);
+      if (rule && !noShows.has(tonight)) noShows.set(tonight, this.lists.noShows(em, memberId, tonight));
+      const paused = rule ? pausedAfter((await noShows.get(tonight))!, rule, venue, now) : null;
+      return { noShowRule: rule ? noShowRuleWords(rule) : null, pausedUntil: paused ? paused.toISOString() : null };
+    };
+    return (venue) => {
+      if (!terms.has(venue.id)) terms.set(venue.id, termsOf(venue));
+      return terms.get(venue.id)!;
+    };
   }
 
   /** A night's list as staff see it, with its counts. */
