@@ -472,7 +472,7 @@ async function mintSession(db, memberId, secondFactor = false) {
 /**
  * One request as a browser makes it: asking for gzip and taking the body whole, decoded. Timed with
  * node:http and zlib in one piece because fetch's streamed decoding stalls 20-40 ms every few
- * answers of a large gzipped body (tonight's door data) where curl, a browser and this do not.
+ * answers of a large gzipped body (tonight's door data) where `curl --compressed` and this do not.
  */
 function timedRequest(url, request) {
   return new Promise((resolve, reject) => {
