@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { entities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 import { JsonOrmLogger } from './orm-logger.js';
+import { PreparingClient } from './prepared.js';
 
 /** Source folder of the migrations, where `npm run db:migration:create` writes new ones. */
 export const MIGRATIONS_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/migrations');
@@ -49,6 +50,8 @@ export function createOrmConfig(options: OrmConfigOptions): Options {
     },
     extensions: [Migrator, SeedManager],
     pool: { min: 0, max: options.poolMax ?? 10 },
+    // The pool's connections prepare each PreparedQuery's statement once (see PreparingClient).
+    driverOptions: { Client: PreparingClient },
     // Never share one identity map across requests or jobs.
     allowGlobalContext: false,
     ensureDatabase: false,
