@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { baselinePool } from './stack-helpers.mjs';
 
 const DEVICES = Number(process.env.BENCH_DOOR_DEVICES ?? 20);
 const DOOR_SECONDS = Number(process.env.BENCH_DOOR_SECONDS ?? 10);
@@ -37,7 +37,7 @@ function qrToken(secret, userCouponId) {
 // one transaction the user coupon with its coupon, holder and validator (locked to redeem), the
 // conditional redemption, the coupon's count, the outbox row and the scan-log line.
 function startBaseline(databaseUrl, port, secret) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = baselinePool(databaseUrl);
   const sessionSql = `select s.id as session_id, m.id, m.role
          from sessions s join members m on m.id = s.member_id
         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and m.disabled_at is null`;

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { doorBudgets, doorMarkdown, runDoorBench } from './bench-door.mjs';
 import {
   admin,
+  baselinePool,
   commitLabel,
   dropRedisPrefix,
   freePort,
@@ -236,7 +237,7 @@ async function seed(pool, base) {
 let couponDetails, readJson, writeRoute;
 
 function startBaseline(databaseUrl, port) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = baselinePool(databaseUrl);
   // The api's session lookup as it runs it (api/src/modules/auth/session.service.ts).
   const sessionSql = `select s.id as session_id, s.last_seen_at, s.expires_at, s.created_at as session_created_at, m.id, m.email,
               m.first_name as "firstName", m.last_name as "lastName", m.role, m.current_points as "currentPoints",
@@ -609,6 +610,8 @@ const report = {
     node: process.version,
   },
   commit: commitLabel(),
+  /** Whether the baselines prepare their statements as the api's pool does (BENCH_BASELINE_PREPARED, stack-helpers.mjs). */
+  baselinePrepared: process.env.BENCH_BASELINE_PREPARED === '1',
 };
 const children = {};
 const samplers = {};
@@ -1383,6 +1386,7 @@ function eachWrite(r, figure) {
 function markdown(r) {
   const lines = [
     `Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC, commit ${r.commit}, ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.totalMemGb} GB RAM, Node ${r.machine.node}.`,
+    `Baselines' statements: ${r.baselinePrepared ? 'prepared, as the api prepares its compiled ones (BENCH_BASELINE_PREPARED=1)' : 'unnamed, parsed and planned at each run (the api prepares its compiled ones)'}.`,
     `Data: ${r.dataset.members} members, ${r.dataset.posts} posts, ${r.dataset.comments} comments, ${r.dataset.coupons} coupons, ${r.dataset.user_coupons} user coupons, ${r.dataset.ledger_rows} ledger rows.`,
     '',
     `| Read (50 connections, ${READ_SECONDS} s each in ${READ_ROUNDS} alternating rounds, after ${WARMUP_SECONDS} s warm-up; medians of the rounds) | api req/s | api p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | api/baseline req/s | api/baseline p99 |`,

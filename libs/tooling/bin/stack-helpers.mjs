@@ -1,6 +1,6 @@
 // Helpers shared by the scripts that start the whole stack (start, dev, e2e runner, benchmarks).
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
@@ -60,6 +60,27 @@ export const SERVICE_NODE_FLAGS = [
 export const SERVICE_ENV = {
   MALLOC_MMAP_THRESHOLD_: '131072',
 };
+
+/**
+ * The bare baselines' connection pool. With BENCH_BASELINE_PREPARED=1 its connections send every
+ * statement that has parameters as a named prepared statement, as the api's pool does for its
+ * compiled statements (PreparingClient): the comparison then leaves PostgreSQL's parsing and
+ * planning out and measures what the api's own process adds.
+ */
+export function baselinePool(connectionString) {
+  if (process.env.BENCH_BASELINE_PREPARED !== '1') return new pg.Pool({ connectionString, max: 10 });
+  const names = new Map();
+  class PreparingClient extends pg.Client {
+    query(config, values, callback) {
+      if (typeof config !== 'string' || !Array.isArray(values)) return super.query(config, values, callback);
+      let name = names.get(config);
+      if (name === undefined)
+        names.set(config, (name = `baseline_${createHash('sha256').update(config).digest('hex').slice(0, 32)}`));
+      return super.query({ name, text: config, values }, callback);
+    }
+  }
+  return new pg.Pool({ connectionString, max: 10, Client: PreparingClient });
+}
 
 /** Runs a Node script of the repo on the project's Node; throws when it fails. */
 export function must(label, args, env = {}) {
