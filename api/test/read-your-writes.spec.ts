@@ -12,10 +12,13 @@ let adminToken: string;
 beforeAll(async () => {
   t = await startTestApp({ POINTS_PER_COMMENT: '5', COMMENT_REWARDS_PER_NIGHT: '100' });
   adminToken = (await registerAdmin(t)).sessionId;
-  // Every notification from now on reaches this replica 150 ms after its commit.
+  // Every notification from now on reaches this replica 100 ms after its commit. They are applied
+  // one after another, so a background transaction's notification just before a comment's delays
+  // it by 200 ms: still inside the command's 250 ms wait on a loaded machine, and still far later
+  // than the member's next request when the command does not wait.
   const listener = t.app.get(ResourceVersions) as unknown as { enqueue(step: () => Promise<void>): void };
   const enqueue = listener.enqueue.bind(listener);
-  listener.enqueue = (step) => enqueue(() => delay(150).then(step));
+  listener.enqueue = (step) => enqueue(() => delay(100).then(step));
 });
 afterAll(async () => {
   await t.close();
