@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Compilable, type CompiledQuery, type Kysely, NoResultError, type QueryNode } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { type Database, db } from './kysely.js';
@@ -81,13 +82,64 @@ const plainQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unkno
  * PostgreSQL on its first run on this connection, and from then on only bound and run, with
  * PostgreSQL's plan cache deciding after five runs whether one generic plan serves every argument
  * (`plan_cache_mode`; the plan is re-made when a table it reads changes). Everything else (statements
- * built per call, migrations, cursors) goes through as pg sends it. The names are a hash of the
- * text, so two processes or two connections agree on them and no name can stand for two texts.
- * Behind PgBouncer in transaction mode this needs its `max_prepared_statements` (1.21 and later).
+ * built per call, migrations) goes through as pg sends it. The names are a hash of the text, so two
+ * processes or two connections agree on them and no name can stand for two texts. Behind PgBouncer
+ * in transaction mode this needs its `max_prepared_statements` (1.21 and later).
+ *
+ * The connection is in pg's pipeline mode: a statement given while another is in flight is written
+ * at once instead of after the first one's answer (each ends with its own Sync, so PostgreSQL
+ * answers each as if it came alone). Code that awaits each statement, as everything here does,
+ * sends them one by one as before; `sentBeforeNext` is what writes two back to back. Cursors (pg-cursor, pg-query-stream),
+ * which keep a portal open across round trips, are refused in this mode; nothing here uses them.
  */
-export class PreparingClient extends pg.Client {}
+export class PreparingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(typeof config === 'string' ? { connectionString: config, pipeline: true } : { ...config, pipeline: true });
+  }
+}
 PreparingClient.prototype.query = function query(this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+  const waiting = onWritten.getStore();
+  // A second query would go out behind the statement that follows (after COMMIT): refused, unsent.
+  if (waiting?.written) throw new Error('sentBeforeNext: the statement given must run exactly one query');
   const name = typeof config === 'string' ? preparedNames.get(config) : undefined;
-  if (name === undefined) return plainQuery.call(this, config, values, callback);
-  return plainQuery.call(this, { name, text: config, values }, callback);
+  const result =
+    name === undefined
+      ? plainQuery.call(this, config, values, callback)
+      : plainQuery.call(this, { name, text: config, values }, callback);
+  if (waiting) {
+    // Only a query pg cannot refuse before writing it (text and plain values) counts as written.
+    waiting.written = typeof config === 'string' && plainValues(values);
+    waiting.resolve();
+  }
+  return result;
 } as typeof pg.Client.prototype.query;
+
+/** Values pg writes as they are (strings, numbers, booleans, null): nothing that can throw while it serialises them. */
+function plainValues(values: unknown): boolean {
+  if (values === undefined) return true;
+  if (!Array.isArray(values)) return false;
+  return values.every((value) => value === null || ['string', 'number', 'boolean'].includes(typeof value));
+}
+
+const onWritten = new AsyncLocalStorage<{ written: boolean; resolve: () => void }>();
+
+/**
+ * Starts `statement` (one query on a transaction's connection) and answers once it is written to
+ * the connection, without waiting for PostgreSQL's answer, so that the caller's next statement
+ * (COMMIT, in UnitOfWork) goes out right behind it and PostgreSQL runs both without waiting for this
+ * process in between. `result` settles with the statement's own outcome. When it is not certainly
+ * written (it failed first, or its values are not plain), this answers once `result` has settled,
+ * with `written` false: the caller then treats it as a statement awaited.
+ */
+export async function sentBeforeNext<T>(statement: () => Promise<T>): Promise<{ result: Promise<T>; written: boolean }> {
+  let resolve!: () => void;
+  const given = new Promise<void>((done) => (resolve = done));
+  const waiting = { written: false, resolve };
+  const result = onWritten.run(waiting, statement);
+  await Promise.race([given, result.then(noop, noop)]);
+  // Given but not certainly written: the next statement waits for this one's answer.
+  if (!waiting.written) await result.then(noop, noop);
+  return { result, written: waiting.written };
+}
+
+const noop = () => undefined;

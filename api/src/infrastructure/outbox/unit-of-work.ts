@@ -1,7 +1,7 @@
 import { EntityManager, TransactionContext } from '@mikro-orm/postgresql';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { db, PreparedQuery } from '@nocturne/db';
+import { db, PreparedQuery, sentBeforeNext } from '@nocturne/db';
 import type { DomainEvent, DomainEventType } from '@nocturne/queues';
 import { ResourceVersions } from '../versions/resource-versions.js';
 import { IN_TRANSACTION_HANDLER, type InTransactionHandler, type Raise } from './in-transaction-handler.decorator.js';
@@ -16,7 +16,12 @@ import { requestCorrelation } from './request-correlation.js';
  * A command hands `lastly` the statement that touches a row every request of its kind contends
  * for (a post's comment count, a scarce coupon's claimed count): it runs after the outbox rows, as
  * the transaction's last statement before COMMIT, so that row's lock is held for one statement and
- * the commit instead of the whole transaction. A step that throws rolls everything back.
+ * the commit instead of the whole transaction. A step that throws rolls everything back. A step
+ * whose outcome decides nothing (a count moved by one) may ask to go out with the COMMIT
+ * (`{ withCommit: true }`): it is written to the connection and the COMMIT right behind it, so
+ * PostgreSQL holds that row's lock for the two statements only, not for a round trip to this
+ * process and its wait for the event loop in between. Should that statement fail, PostgreSQL
+ * turns the COMMIT into a rollback, and the command fails with the statement's error.
  */
 @Injectable()
 export class UnitOfWork implements OnModuleInit {
@@ -43,6 +48,13 @@ export class UnitOfWork implements OnModuleInit {
     const correlationId = requestCorrelation.current();
     const raised: DomainEvent[] = [];
     const lastSteps: (() => Promise<unknown>)[] = [];
+    let withCommit: (() => Promise<unknown>) | undefined;
+    const lastly: Lastly = (step, options) => {
+      if (!options?.withCommit) return void lastSteps.push(step);
+      // One statement goes out with the COMMIT: of two such steps, the earlier runs as any last step.
+      if (withCommit) lastSteps.push(withCommit);
+      withCommit = step;
+    };
     // One fork, its transaction begun and ended here: `em.fork().transactional()` forks a second
     // time and merges that fork back into the first, some 75 µs of CPU per command for nothing (a
     // command's entities live and die with its fork). As transactional() does, the fork is the
@@ -56,10 +68,20 @@ export class UnitOfWork implements OnModuleInit {
           raised.push(correlated);
           for (const handler of this.handlers.get(event.type) ?? []) await handler.handle(correlated, tx, raise);
         };
-        const result = await work(tx, raise, (step) => lastSteps.push(step));
+        const result = await work(tx, raise, lastly);
         await appendToOutbox(tx, raised);
         for (const step of lastSteps) await step();
-        await tx.commit();
+        if (!withCommit) {
+          await tx.commit();
+          return result;
+        }
+        const { result: stepped, written } = await sentBeforeNext(withCommit);
+        // Not written (it failed first, say): it is settled, and a failure rolls back as any step's does.
+        if (!written) await stepped;
+        const [step, committed] = await Promise.allSettled([stepped, tx.commit()]);
+        // The step failed: PostgreSQL answered the COMMIT behind it with a rollback.
+        if (step.status === 'rejected') throw step.reason;
+        if (committed.status === 'rejected') throw committed.reason;
         return result;
       } catch (error) {
         // A rollback that fails too must not hide why the transaction failed (the connection is gone, say).
@@ -73,8 +95,11 @@ export class UnitOfWork implements OnModuleInit {
   }
 }
 
-/** Queues a step to run after the outbox rows, right before COMMIT (see UnitOfWork). */
-export type Lastly = (step: () => Promise<unknown>) => void;
+/**
+ * Queues a step to run after the outbox rows, right before COMMIT; with `withCommit`, a step of one
+ * statement whose answer decides nothing, written with the COMMIT (see UnitOfWork).
+ */
+export type Lastly = (step: () => Promise<unknown>, options?: { withCommit?: boolean }) => void;
 
 /** The outbox row of a command that raised one event, as most do: compiled once (PreparedQuery). */
 const oneOutboxRow = new PreparedQuery(

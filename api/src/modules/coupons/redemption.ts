@@ -21,7 +21,8 @@ export class Redemptions {
    * Redeems a user coupon once. Callers hold the row lock; the conditional update is the last
    * word all the same: only the first redeemer changes the row. Returns the updated row, or null
    * when it was already redeemed. The coupon's redeemed count is the row every redemption of that
-   * coupon contends for: it is handed to `lastly`, so its lock lasts one statement and the commit.
+   * coupon contends for: it is handed to `lastly` to go out with the COMMIT, so its lock lasts that
+   * statement and the commit, with no wait for this process between them.
    */
   async markRedeemed(
     tx: EntityManager,
@@ -34,7 +35,7 @@ export class Redemptions {
   ): Promise<UserCouponView | null> {
     const changed = await this.coupons.markRedeemed(tx, row.id, by, adminId, venueId);
     if (!changed) return null;
-    lastly(() => this.coupons.countRedemption(tx, row.coupon_id, 1));
+    lastly(() => this.coupons.countRedemption(tx, row.coupon_id, 1), { withCommit: true });
     await raise(domainEvent('CouponRedeemed', row.id, { userCouponId: row.id, memberId: row.member_id, by }));
     return {
       ...row,
@@ -49,12 +50,12 @@ export class Redemptions {
    * Puts a redeemed user coupon back to claimed (its QR and short code work again) if it was
    * redeemed less than REDEMPTION_UNDO_MINUTES ago by the database's clock. Callers hold the row
    * lock, so of two undos the second finds it no longer redeemed. The count, as for a redemption,
-   * is handed to `lastly`.
+   * goes out with the COMMIT.
    */
   async undo(tx: EntityManager, raise: Raise, lastly: Lastly, row: UserCouponView, adminId: string): Promise<UndoOutcome> {
     const undone = await this.coupons.unmarkRedeemed(tx, row.id, REDEMPTION_UNDO_MINUTES);
     if (!undone) return { undone: false, message: row.redeemed_at === null ? NOT_REDEEMED : UNDO_TOO_LATE };
-    lastly(() => this.coupons.countRedemption(tx, row.coupon_id, -1));
+    lastly(() => this.coupons.countRedemption(tx, row.coupon_id, -1), { withCommit: true });
     await raise(domainEvent('CouponRedemptionUndone', row.id, { userCouponId: row.id, memberId: row.member_id, adminId }));
     return { undone: true };
   }
