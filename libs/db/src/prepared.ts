@@ -89,8 +89,9 @@ const plainQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unkno
  * The connection is in pg's pipeline mode: a statement given while another is in flight is written
  * at once instead of after the first one's answer (each ends with its own Sync, so PostgreSQL
  * answers each as if it came alone). Code that awaits each statement, as everything here does,
- * sends them one by one as before; `sentBeforeNext` is what writes two back to back. Cursors (pg-cursor, pg-query-stream),
- * which keep a portal open across round trips, are refused in this mode; nothing here uses them.
+ * sends them one by one as before; `sentBeforeNext` is what writes two back to back. Cursors
+ * (pg-cursor, pg-query-stream), which keep a portal open across round trips, are refused in this
+ * mode; nothing here uses them.
  */
 export class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
@@ -132,11 +133,10 @@ const onWritten = new AsyncLocalStorage<{ written: boolean; resolve: () => void 
  * with `written` false: the caller then treats it as a statement awaited.
  */
 export async function sentBeforeNext<T>(statement: () => Promise<T>): Promise<{ result: Promise<T>; written: boolean }> {
-  let resolve!: () => void;
-  const given = new Promise<void>((done) => (resolve = done));
-  const waiting = { written: false, resolve };
+  const given = Promise.withResolvers<void>();
+  const waiting = { written: false, resolve: given.resolve };
   const result = onWritten.run(waiting, statement);
-  await Promise.race([given, result.then(noop, noop)]);
+  await Promise.race([given.promise, result.then(noop, noop)]);
   // Given but not certainly written: the next statement waits for this one's answer.
   if (!waiting.written) await result.then(noop, noop);
   return { result, written: waiting.written };

@@ -53,8 +53,8 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
       const member = await this.comments.findCommenter(tx, memberId);
       // Last, after the outbox row, and written with the COMMIT: the post's row is every commenter's
       // hot spot, and its lock lasts until the commit, so it is held for this one statement and the
-      // commit, with no wait for this process between them (npm run bench: the post-comment load
-      // waits on this lock).
+      // commit, with no wait for this process between them (npm run bench's comment load is where
+      // this lock shows).
       lastly(() => this.comments.changeCommentCount(tx, postId, 1), { withCommit: true });
       return {
         id: comment.id,
